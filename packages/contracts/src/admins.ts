@@ -1,0 +1,74 @@
+// Admin accounts: view, update, search, group membership (spec 1 §3 Admin, §7 Admins).
+import { z } from 'zod';
+import { address, addressView } from './addresses.ts';
+import { optionalText, pagingQuery, requiredText } from './common.ts';
+import { adminRoles } from './enums.ts';
+import { groupSummary } from './groups.ts';
+
+export const adminView = z.object({
+  id: z.number().int(),
+  userName: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  fullName: z.string(),
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  companyName: z.string().nullable(),
+  roleId: z.number().int(),
+  role: z.string(),
+  isBioPetAdmin: z.boolean(),
+  isActive: z.boolean(),
+  receiveEmails: z.boolean(),
+  adminNotes: z.string().nullable(),
+  bioPetNotes: z.string().nullable(),
+  address: addressView.nullable(),
+  groups: z.array(groupSummary.extend({ isPrimaryAdmin: z.boolean() })),
+  lastLogin: z.string().nullable(),
+  dateCreated: z.string(),
+});
+export type AdminView = z.infer<typeof adminView>;
+
+export const securityQuestionView = z.object({ securityQuestion: z.string().nullable(), securityQuestionAnswer: z.string().nullable() });
+
+const roleId = z.coerce
+  .number()
+  .int()
+  .refine((role) => (adminRoles as readonly number[]).includes(role), 'The role is not an admin role.');
+
+export const adminUpdateRequest = z.object({
+  adminId: z.coerce.number().int().positive().optional(),
+  firstName: requiredText(100, 'The First Name field is required.'),
+  lastName: requiredText(100, 'The Last Name field is required.'),
+  userName: requiredText(256, 'The User Name field is required.'),
+  email: z.string().trim().max(256).pipe(z.union([z.literal(''), z.email('Invalid email address.')])).optional().nullable(),
+  phoneNumber: optionalText(32),
+  companyName: optionalText(200),
+  roleId,
+  receiveEmails: z.boolean().optional(),
+  address: address.optional().nullable(),
+  adminNotes: optionalText(4000),
+  bioPetNotes: optionalText(4000),
+  isActive: z.boolean().optional(),
+  securityQuestion: optionalText(200),
+  securityQuestionAnswer: optionalText(200),
+});
+export type AdminUpdateRequest = z.input<typeof adminUpdateRequest>;
+
+export const adminCreateRequest = adminUpdateRequest.extend({ groupId: z.coerce.number().int().positive().optional() });
+
+export const adminSearchQuery = pagingQuery.extend({
+  name: z.string().trim().max(200).optional(),
+  email: z.string().trim().max(256).optional(),
+});
+export const adminSearchRow = z.object({
+  id: z.number().int(),
+  userName: z.string(),
+  fullName: z.string(),
+  email: z.string().nullable(),
+  roleId: z.number().int(),
+  role: z.string(),
+  isActive: z.boolean(),
+});
+export type AdminSearchRow = z.infer<typeof adminSearchRow>;
+
+export const adminGroupsResponse = z.array(groupSummary.extend({ isPrimaryAdmin: z.boolean() }));

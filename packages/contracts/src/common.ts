@@ -1,0 +1,77 @@
+// Shapes every domain shares: paging, error bodies, dates, sample numbers, ids.
+import { z } from 'zod';
+
+export const PAGE_SIZE_MAX = 32767;
+export const PAGE_SIZE_DEFAULT = 25;
+export const PAGE_SIZE_OPTIONS = [25, 50, 100, 200] as const;
+export const INT_MAX = 2147483647;
+
+/** Query-string booleans arrive as 'true'/'false'. */
+export const queryBoolean = z
+  .union([z.boolean(), z.enum(['true', 'false', 'True', 'False', '1', '0'])])
+  .transform((value) => value === true || value === 'true' || value === 'True' || value === '1');
+
+export const id = z.coerce.number().int().positive().max(INT_MAX);
+export const idParam = z.object({ id });
+
+/** Paged list request: page is 1-based; pageSize capped at 32767. */
+export const pagingQuery = z.object({
+  page: z.coerce.number().int().min(1).max(INT_MAX).default(1),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  orderBy: z.string().max(64).optional(),
+  ascending: queryBoolean.optional(),
+});
+export type PagingQuery = z.infer<typeof pagingQuery>;
+
+export const pagedResponse = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), totalRecords: z.number().int() });
+export type Paged<T> = { data: T[]; totalRecords: number };
+
+export const validationErrorBody = z.object({
+  message: z.string(),
+  modelState: z.record(z.string(), z.array(z.string())).optional(),
+});
+export const refusedBody = z.object({ message: z.string(), exceptionMessage: z.string().optional() });
+export type ApiErrorBody = { message: string; exceptionMessage?: string; modelState?: Record<string, string[]> };
+
+export const okMessage = z.object({ message: z.string() });
+
+/** Dates in filters: M/d/yy or M/d/yyyy with / \ or - separators (spec 1 §5). Returns null when invalid. */
+export function parseUsDate(text: string): Date | null {
+  const match = /^(\d{1,2})[/\\-](\d{1,2})[/\\-](\d{2}|\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const month = Number(match[1]);
+  const day = Number(match[2]);
+  let year = Number(match[3]);
+  if (match[3].length === 2) year += year < 50 ? 2000 : 1900;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || year <= 1) return null;
+  return date;
+}
+export const usDate = z.string().max(10).refine((text) => parseUsDate(text) !== null, 'Invalid date.');
+/** MM/dd/yyyy, as filters send dates. */
+export function formatUsDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}/${date.getUTCFullYear()}`;
+}
+
+/** Sample numbers: prefix then exactly 7 digits, case-insensitive (spec 1 §5). */
+export const SAMPLE_NUMBER_PATTERNS = {
+  pet: /^(DN|DNI)\d{7}$/i,
+  waste: /^(TD|TDI)\d{7}$/i,
+  any: /^(DN|DNI|TD|TDI)\d{7}$/i,
+} as const;
+export type SampleNumberKind = keyof typeof SAMPLE_NUMBER_PATTERNS;
+export const isSampleNumber = (text: string, kind: SampleNumberKind = 'any'): boolean =>
+  SAMPLE_NUMBER_PATTERNS[kind].test(text.trim());
+
+/** Trimmed text with a maximum length; empty strings become undefined. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max, `Must be at most ${max} characters.`)
+    .optional()
+    .nullable()
+    .transform((value) => (value == null || value.trim() === '' ? null : value.trim()));
+export const requiredText = (max: number, message = 'This field is required.') =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters.`);
+export const email = z.string().trim().max(256, 'Must be at most 256 characters.').pipe(z.email('Invalid email address.'));

@@ -1,0 +1,72 @@
+// Documents, email log, audit log, features and user settings (spec 1 §3, §7; spec 3 System).
+import { z } from 'zod';
+import { pagingQuery, queryBoolean, requiredText, usDate } from './common.ts';
+
+export const documentSummary = z.object({
+  documentId: z.number().int(),
+  name: z.string(),
+  currentVersionId: z.number().int().nullable(),
+  versionCount: z.number().int(),
+  dateUpdated: z.string(),
+});
+export const documentVersion = z.object({
+  versionId: z.number().int(),
+  version: z.number().int(),
+  dateCreated: z.string(),
+  createdBy: z.string().nullable(),
+});
+export const documentView = z.object({
+  documentId: z.number().int(),
+  name: z.string(),
+  content: z.string(),
+  versionId: z.number().int(),
+  version: z.number().int(),
+  versions: z.array(documentVersion),
+});
+export type DocumentView = z.infer<typeof documentView>;
+export const documentQuery = z.object({ versionId: z.coerce.number().int().positive().optional() });
+export const documentWriteRequest = z.object({
+  name: requiredText(200, 'The Name field is required.'),
+  content: z.string({ error: 'The Content field is required.' }).min(1, 'The Content field is required.').max(200_000),
+});
+
+export const emailLogQuery = pagingQuery.extend({
+  subjectFilter: z.string().max(200).optional(),
+  recipientsFilter: z.string().max(256).optional(),
+  dateFilter: usDate.optional(),
+  wasSuccessfulFilter: queryBoolean.optional(),
+});
+export const emailLogRow = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  recipients: z.string(),
+  body: z.string(),
+  dateSent: z.string(),
+  wasSuccessful: z.boolean(),
+  errorMessage: z.string().nullable(),
+});
+export type EmailLogRow = z.infer<typeof emailLogRow>;
+
+export const auditLogQuery = pagingQuery.extend({
+  startDate: usDate.optional(),
+  endDate: usDate.optional(),
+  entityType: z.string().max(64).optional(),
+  actionType: z.string().max(64).optional(),
+  createdBy: z.string().max(256).optional(),
+});
+export const auditLogRow = z.object({
+  id: z.number().int(),
+  dateCreated: z.string(),
+  createdBy: z.string().nullable(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  actionType: z.string(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  hash: z.string(),
+});
+export type AuditLogRow = z.infer<typeof auditLogRow>;
+export const auditVerifyResponse = z.object({ ok: z.boolean(), checked: z.number().int(), firstBrokenId: z.number().int().nullable() });
+
+export const featuresForGroupQuery = z.object({ groupId: z.coerce.number().int().positive() });
+export const dogQuickActionsValue = z.object({ value: z.number().int().min(0).max(4095) });
