@@ -1,0 +1,86 @@
+// buildApp(services): registers plugins and every module. No side effects on import; main.ts owns the process.
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Services } from './platform/context.ts';
+import { registerHttpPlumbing } from './platform/http.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { settingsRoutes } from './modules/accounts/settings.routes.ts';
+import { adminsRoutes } from './modules/admins/admins.routes.ts';
+import { groupsRoutes } from './modules/groups/groups.routes.ts';
+import { lookupsRoutes } from './modules/lookups/lookups.routes.ts';
+import { petOwnersRoutes } from './modules/petowners/petowners.routes.ts';
+import { residentsRoutes } from './modules/residents/residents.routes.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+
+export type App = FastifyInstance;
+export type ZodApp = ReturnType<FastifyInstance['withTypeProvider']> & FastifyInstance;
+
+export type BuildOptions = { logger?: boolean | object };
+
+export async function buildApp(services: Services, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 5 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false },
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: { defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:', 'blob:'], styleSrc: ["'self'", "'unsafe-inline'"], scriptSrc: ["'self'"] },
+    },
+  });
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: `${services.config.brandName} API`, version: services.config.buildVersion } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerHttpPlumbing(app, services);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-build-version', services.config.buildVersion);
+  });
+
+  await app.register(accountsRoutes);
+  await app.register(settingsRoutes, { prefix: '/api/v1' });
+  await app.register(adminsRoutes, { prefix: '/api/v1' });
+  await app.register(groupsRoutes, { prefix: '/api/v1' });
+  await app.register(lookupsRoutes, { prefix: '/api/v1' });
+  await app.register(petOwnersRoutes, { prefix: '/api/v1' });
+  await app.register(residentsRoutes, { prefix: '/api/v1' });
+  await app.register(systemRoutes, { prefix: '/api/v1' });
+
+  registerWebApp(app, services.config.webDistDir);
+  return app;
+}
+
+/** Serves the built SPA with an index.html fallback for its client-side routes. */
+function registerWebApp(app: FastifyInstance, webDistDir: string | null): void {
+  if (!webDistDir || !fs.existsSync(path.join(webDistDir, 'index.html'))) return;
+  void app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false });
+  const indexHtml = fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+  app.get('/*', { config: { access: 'anonymous' }, schema: { hide: true } }, async (request, reply) => {
+    const url = request.url.split('?')[0];
+    if (url.startsWith('/api/')) return reply.code(404).send({ message: `No route for GET ${url}.` });
+    const file = path.join(webDistDir, path.normalize(url));
+    if (file.startsWith(webDistDir) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      return reply.sendFile(path.relative(webDistDir, file));
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+  });
+}

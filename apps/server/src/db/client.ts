@@ -1,0 +1,73 @@
+// Opens the database: embedded PGlite in a data folder by default, a PostgreSQL server when a URL is given. Same schema, same migrations.
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { SQL } from 'drizzle-orm';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The database or a transaction on it: every query function accepts either. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The embedded engine, when embedded (tests dump and restore it). */
+  pglite: PGlite | null;
+  migrate(): Promise<void>;
+  /** Runs start-up work (migrations, demo seed) once at a time across every process sharing the database. */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+const STARTUP_LOCK = 727_002;
+
+const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+export type DatabaseOptions = { databaseUrl: string | null; dataDir?: string; pglite?: PGlite; poolSize?: number };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      pglite: null,
+      migrate: () => migratePg(db as never, { migrationsFolder }),
+      async withStartupLock(work) {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+          return await work();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  const pglite = options.pglite ?? (await PGlite.create(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined));
+  const db = drizzlePglite(pglite, { schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    // One process owns an embedded database (the data-folder lock sees to that), so there is nothing to wait for.
+    withStartupLock: (work) => work(),
+    close: () => pglite.close(),
+  };
+}
+
+/** Raw SQL rows: both drivers answer `{ rows }`, which drizzle's shared type leaves unknown. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,106 @@
+// Users of every kind (admins, pet owners, residents), their sessions and one-time tokens, settings and features.
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Address } from '@registry/contracts';
+
+const timestamps = {
+  dateCreated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  dateUpdated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    userName: text().notNull(),
+    email: text(),
+    passwordHash: text(),
+    firstName: text(),
+    lastName: text(),
+    phoneNumber: text(),
+    companyName: text(),
+    roleId: smallint().notNull(),
+    isActive: boolean().notNull().default(true),
+    receiveEmails: boolean().notNull().default(true),
+    adminNotes: text(),
+    bioPetNotes: text(),
+    securityQuestion: text(),
+    securityQuestionAnswer: text(),
+    address: jsonb().$type<Address>(),
+    lastLogin: timestamp({ withTimezone: true, mode: 'date' }),
+    dateApproved: timestamp({ withTimezone: true, mode: 'date' }),
+    showAncestryUpgradeModal: boolean().notNull().default(false),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('users_user_name_lower_key').on(sql`lower(${table.userName})`),
+    index('users_email_lower_idx').on(sql`lower(${table.email})`),
+    index('users_role_idx').on(table.roleId),
+  ],
+);
+
+/** Bearer sessions. Only a hash of the token is stored; previousSessionId lets logout restore the session that signed in as another user. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial().primaryKey(),
+    tokenHash: text().notNull(),
+    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    isPersistent: boolean().notNull().default(false),
+    dateCreated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    previousSessionId: integer(),
+    /** The raw previous token is never stored; the previous session keeps its own hash and is reissued on restore. */
+    impersonatedByUserId: integer(),
+  },
+  (table) => [uniqueIndex('sessions_token_hash_key').on(table.tokenHash), index('sessions_user_idx').on(table.userId)],
+);
+
+/** Single-use tokens: password reset links and temporary sign-in links. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: serial().primaryKey(),
+    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text().$type<'PasswordReset' | 'TemporaryLogin'>().notNull(),
+    tokenHash: text().notNull(),
+    dateCreated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    returnUrl: text(),
+  },
+  (table) => [uniqueIndex('user_tokens_hash_key').on(table.tokenHash)],
+);
+
+export const userSettings = pgTable('user_settings', {
+  userId: integer().primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  dogQuickActions: integer().notNull().default(0),
+});
+
+export const features = pgTable('features', {
+  id: serial().primaryKey(),
+  name: text().notNull().unique(),
+  description: text(),
+});
+
+export const userFeatures = pgTable(
+  'user_features',
+  {
+    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    featureId: integer().notNull().references(() => features.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.featureId] })],
+);
+
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    userName: text().notNull(),
+    ip: text(),
+    wasSuccessful: boolean().notNull(),
+    dateCreated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('login_attempts_user_idx').on(table.userName, table.dateCreated)],
+);

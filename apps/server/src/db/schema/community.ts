@@ -1,0 +1,87 @@
+// Pet owners' group memberships, pets, and pre-registered residents: the foundation's share of document 2's entities.
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Address } from '@registry/contracts';
+import { users } from './accounts.ts';
+import { groups } from './groups.ts';
+
+/** A pet owner's membership of a pet-owner group; moveOutDate set means a past membership (group history). */
+export const petOwnerGroups = pgTable(
+  'pet_owner_groups',
+  {
+    id: serial().primaryKey(),
+    petOwnerId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    groupId: integer().notNull().references(() => groups.id, { onDelete: 'cascade' }),
+    dateAdded: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    moveOutDate: timestamp({ withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('pet_owner_groups_owner_idx').on(table.petOwnerId), index('pet_owner_groups_group_idx').on(table.groupId)],
+);
+
+export const pets = pgTable(
+  'pets',
+  {
+    id: serial().primaryKey(),
+    petOwnerId: integer().references(() => users.id, { onDelete: 'set null' }),
+    name: text().notNull(),
+    breed: text(),
+    weight: numeric({ precision: 6, scale: 2 }),
+    weightUnit: smallint().notNull().default(0),
+    gender: smallint().notNull().default(0),
+    dateOfBirth: date({ mode: 'string' }),
+    adoptionDate: date({ mode: 'string' }),
+    sampleNumber: text(),
+    isServiceAnimal: boolean().notNull().default(false),
+    imagePath: text(),
+    isActive: boolean().notNull().default(true),
+    isFlagged: boolean().notNull().default(false),
+    hasApprovedVerificationTest: boolean().notNull().default(false),
+    customerFacingStatus: smallint().notNull().default(0),
+    isPooPrints: boolean().notNull().default(true),
+    isParentage: boolean().notNull().default(false),
+    dateCreated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    dateUpdated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('pets_owner_idx').on(table.petOwnerId), uniqueIndex('pets_sample_number_key').on(sql`upper(${table.sampleNumber})`)],
+);
+
+/** Residents who pre-registered through a property's code; userId is their RES… sign-in once they have one. */
+export const preRegisteredResidents = pgTable(
+  'pre_registered_residents',
+  {
+    id: serial().primaryKey(),
+    groupId: integer().notNull().references(() => groups.id, { onDelete: 'cascade' }),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    email: text(),
+    phoneNumber: text(),
+    unitNumber: text(),
+    address: jsonb().$type<Address>(),
+    hasDogs: boolean().notNull().default(false),
+    hasOtherPets: boolean().notNull().default(false),
+    petSpecies: integer().notNull().default(1),
+    otherPetSpeciesNotListed: text(),
+    dogOwnerPolicyAttested: boolean().notNull().default(false),
+    status: smallint().notNull().default(10),
+    isPartiallyRegistered: boolean().notNull().default(false),
+    agreedDocumentVersionIds: jsonb().$type<number[]>().notNull().default([]),
+    datePreRegistered: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    dateApproved: timestamp({ withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('pre_registered_residents_group_idx').on(table.groupId, table.status)],
+);
+
+export const preRegisteredDogs = pgTable('pre_registered_dogs', {
+  id: serial().primaryKey(),
+  residentId: integer().notNull().references(() => preRegisteredResidents.id, { onDelete: 'cascade' }),
+  name: text().notNull(),
+  breed: text(),
+  weightUnit: smallint().notNull().default(0),
+  isServiceAnimal: boolean().notNull().default(false),
+  serviceAnimalRepresentationAttested: boolean().notNull().default(false),
+  dateOfBirth: date({ mode: 'string' }),
+  adoptionDate: date({ mode: 'string' }),
+  imagePath: text(),
+  petId: integer(),
+});

@@ -1,0 +1,67 @@
+// The group tree (parent plus materialised path for subtree queries), group admins and group features.
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Address } from '@registry/contracts';
+import { features, users } from './accounts.ts';
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    groupType: smallint().notNull(),
+    parentId: integer(),
+    /** '/1/4/9/': ids from the root down to this group, so a subtree is `path LIKE '/1/4/%'`. */
+    path: text().notNull(),
+    depth: smallint().notNull().default(0),
+    isActive: boolean().notNull().default(true),
+    propertyPreRegisterCode: text(),
+    email: text(),
+    phone: text(),
+    website: text(),
+    managementCompany: text(),
+    numberOfUnits: integer(),
+    certificationRecipient: smallint().notNull().default(0),
+    mailingAddress: jsonb().$type<Address>(),
+    isSameAddress: boolean().notNull().default(true),
+    propertyAddress: jsonb().$type<Address>(),
+    propertyNotes: text(),
+    propertyOrderFormUrl: text(),
+    propertyManagementSoftware: text(),
+    propertyType: text(),
+    residentPayEnabled: boolean().notNull().default(false),
+    propertyRegistrationFee: numeric({ precision: 10, scale: 2 }),
+    propertyDnBarcodeCount: integer().notNull().default(0),
+    propertyTdBarcodeCount: integer().notNull().default(0),
+    propertyDnBarcodeThreshold: integer().notNull().default(0),
+    propertyTdBarcodeThreshold: integer().notNull().default(0),
+    logoPath: text(),
+    dateCreated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    dateUpdated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('groups_parent_idx').on(table.parentId),
+    index('groups_path_idx').on(sql`${table.path} text_pattern_ops`),
+    uniqueIndex('groups_prereg_code_key').on(sql`lower(${table.propertyPreRegisterCode})`),
+  ],
+);
+
+export const groupAdmins = pgTable(
+  'group_admins',
+  {
+    groupId: integer().notNull().references(() => groups.id, { onDelete: 'cascade' }),
+    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    isPrimary: boolean().notNull().default(false),
+    dateAssigned: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.groupId, table.userId] }), index('group_admins_user_idx').on(table.userId)],
+);
+
+export const groupFeatures = pgTable(
+  'group_features',
+  {
+    groupId: integer().notNull().references(() => groups.id, { onDelete: 'cascade' }),
+    featureId: integer().notNull().references(() => features.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.groupId, table.featureId] })],
+);

@@ -1,0 +1,5 @@
+// Every table of the database, one file per area.
+export * from './accounts.ts';
+export * from './groups.ts';
+export * from './community.ts';
+export * from './system.ts';

@@ -1,0 +1,63 @@
+// Documents with versions, the email log and the hash-chained audit log.
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+
+export const documents = pgTable('documents', {
+  id: serial().primaryKey(),
+  name: text().notNull().unique(),
+  dateCreated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  dateUpdated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const documentVersions = pgTable(
+  'document_versions',
+  {
+    id: serial().primaryKey(),
+    documentId: integer().notNull().references(() => documents.id, { onDelete: 'cascade' }),
+    version: integer().notNull(),
+    content: text().notNull(),
+    dateCreated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [uniqueIndex('document_versions_doc_version_key').on(table.documentId, table.version)],
+);
+
+export const emailLog = pgTable(
+  'email_log',
+  {
+    id: serial().primaryKey(),
+    eventName: text(),
+    subject: text().notNull(),
+    recipients: text().notNull(),
+    body: text().notNull(),
+    dateSent: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    wasSuccessful: boolean().notNull(),
+    errorMessage: text(),
+  },
+  (table) => [index('email_log_date_idx').on(table.dateSent)],
+);
+
+/** Each entry's hash covers its content and the previous entry's hash, so an edited or deleted entry breaks the chain. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    dateCreated: timestamp({ withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    userId: integer(),
+    userName: text(),
+    entityType: text().notNull(),
+    entityId: text(),
+    actionType: text().notNull(),
+    before: jsonb(),
+    after: jsonb(),
+    requestId: text(),
+    prevHash: text().notNull(),
+    hash: text().notNull(),
+    sequence: bigint({ mode: 'number' }).notNull(),
+  },
+  (table) => [
+    index('audit_log_date_idx').on(table.dateCreated),
+    index('audit_log_entity_idx').on(table.entityType, table.entityId),
+    uniqueIndex('audit_log_sequence_key').on(table.sequence),
+  ],
+);

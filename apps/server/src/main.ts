@@ -1,0 +1,56 @@
+// The server process: reads config, locks the data folder, migrates, seeds demo data on an empty database, listens, shuts down cleanly.
+import { buildApp } from './app.ts';
+import { readConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { DEMO_ADMINS, DEMO_PET_OWNER, DEMO_RESIDENT, isDatabaseEmpty, seedDemoData } from './db/seed/demo.ts';
+import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock.ts';
+import { createMailer } from './platform/mail.ts';
+
+const config = readConfig();
+let lock: { release(): void } | null = null;
+if (!config.databaseUrl) {
+  try {
+    lock = lockDataDir(config.dataDir);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const seeded = await database.withStartupLock(async () => {
+  await database.migrate();
+  if (config.seedDemoData && (await isDatabaseEmpty(database.db))) {
+    await seedDemoData(database.db, config.demoPassword);
+    return true;
+  }
+  return false;
+});
+
+const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+const app = await buildApp({ db: database.db, config, mailer }, { logger: { level: config.logLevel } });
+await app.listen({ port: config.port, host: config.host });
+
+console.log(`\n${config.brandName} 2.0 is running at ${config.baseUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server'})`);
+if (seeded) console.log('Demo data was created.');
+console.log(`Demo sign-in names (password ${config.demoPassword}): ${[...DEMO_ADMINS.map((admin) => admin.userName), DEMO_PET_OWNER, DEMO_RESIDENT].join(', ')}`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal}: finishing requests in flight, then closing the database`);
+  try {
+    await app.close();
+    mailer.close();
+    await database.close();
+  } finally {
+    lock?.release();
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

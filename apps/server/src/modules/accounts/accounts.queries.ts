@@ -1,0 +1,103 @@
+// SQL for users, one-time tokens, sign-in attempts and features.
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.ts';
+import { features, groupAdmins, groupFeatures, groups, petOwnerGroups, preRegisteredResidents, userFeatures, userTokens, users } from '../../db/schema/index.ts';
+import { hashToken } from '../../platform/tokens.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByUserName(db: Db, userName: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.userName}) = lower(${userName})`);
+  return row;
+}
+
+export async function findUsersByEmail(db: Db, email: string): Promise<UserRow[]> {
+  return db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+}
+
+export async function updateUser(db: Db, id: number, changes: Partial<typeof users.$inferInsert>): Promise<UserRow> {
+  const [row] = await db.update(users).set({ ...changes, dateUpdated: new Date() }).where(eq(users.id, id)).returning();
+  return row;
+}
+
+export async function insertUserToken(
+  db: Db,
+  values: { userId: number; purpose: 'PasswordReset' | 'TemporaryLogin'; token: string; expiresAt: Date; returnUrl?: string | null },
+) {
+  await db.insert(userTokens).values({ userId: values.userId, purpose: values.purpose, tokenHash: hashToken(values.token), expiresAt: values.expiresAt, returnUrl: values.returnUrl ?? null });
+}
+
+/** A token that is unexpired and, for single-use purposes, unused. */
+export async function findLiveUserToken(db: Db, purpose: 'PasswordReset' | 'TemporaryLogin', token: string) {
+  const [row] = await db
+    .select()
+    .from(userTokens)
+    .where(and(eq(userTokens.purpose, purpose), eq(userTokens.tokenHash, hashToken(token)), gt(userTokens.expiresAt, sql`now()`), isNull(userTokens.usedAt)));
+  return row;
+}
+
+/** Marks a token used; false when another request used it first (the update is the single-use guard). */
+export async function consumeUserToken(db: Db, id: number): Promise<boolean> {
+  const rows = await db.update(userTokens).set({ usedAt: new Date() }).where(and(eq(userTokens.id, id), isNull(userTokens.usedAt))).returning({ id: userTokens.id });
+  return rows.length === 1;
+}
+
+export async function directlyAssignedGroups(db: Db, userId: number) {
+  return db
+    .select({ id: groups.id, name: groups.name, groupType: groups.groupType, isActive: groups.isActive, parentId: groups.parentId, isPrimaryAdmin: groupAdmins.isPrimary })
+    .from(groupAdmins)
+    .innerJoin(groups, eq(groups.id, groupAdmins.groupId))
+    .where(eq(groupAdmins.userId, userId))
+    .orderBy(groups.name);
+}
+
+/** Features granted to the user directly, or to any group they belong to (as admin, pet owner or resident) or any ancestor of it. */
+export async function featureNamesForUser(db: Db, userId: number): Promise<string[]> {
+  const memberGroups = sql`(
+    select group_id from ${groupAdmins} where user_id = ${userId}
+    union select group_id from ${petOwnerGroups} where pet_owner_id = ${userId} and move_out_date is null
+    union select group_id from ${preRegisteredResidents} where user_id = ${userId})`;
+  const rows = await queryRows<{ name: string }>(db, sql`
+    select f.name from ${features} f join ${userFeatures} uf on uf.feature_id = f.id where uf.user_id = ${userId}
+    union
+    select f.name from ${features} f
+      join ${groupFeatures} gf on gf.feature_id = f.id
+      join ${groups} g on g.path like '%/' || gf.group_id || '/%'
+    where g.id in ${memberGroups}
+    order by 1`);
+  return rows.map((row) => row.name);
+}
+
+export async function featureNamesForGroup(db: Db, groupId: number): Promise<string[]> {
+  const rows = await queryRows<{ name: string }>(db, sql`
+    select distinct f.name from ${features} f
+      join ${groupFeatures} gf on gf.feature_id = f.id
+      join ${groups} g on g.path like '%/' || gf.group_id || '/%'
+    where g.id = ${groupId} order by 1`);
+  return rows.map((row) => row.name);
+}
+
+export async function residentIdForUser(db: Db, userId: number): Promise<number | null> {
+  const [row] = await db.select({ id: preRegisteredResidents.id }).from(preRegisteredResidents).where(eq(preRegisteredResidents.userId, userId));
+  return row?.id ?? null;
+}
+
+/** Is the pet owner a current member of a group within the caller's scope (or is the caller provider staff)? */
+export async function petOwnerInScope(db: Db, caller: { userId: number; isProviderStaff: boolean }, petOwnerId: number): Promise<boolean> {
+  if (caller.isProviderStaff) return true;
+  const rows = await queryRows(db, sql`
+    select 1 from ${petOwnerGroups} pog
+      join ${groups} g on g.id = pog.group_id
+      join ${groupAdmins} ga on ga.user_id = ${caller.userId}
+      join ${groups} ag on ag.id = ga.group_id
+    where pog.pet_owner_id = ${petOwnerId} and pog.move_out_date is null and g.path like ag.path || '%' limit 1`);
+  return rows.length > 0;
+}
+
+export const anyUserWithEmailOrName = (db: Db, email: string, userName: string) =>
+  db.select({ id: users.id }).from(users).where(or(sql`lower(${users.email}) = lower(${email})`, sql`lower(${users.userName}) = lower(${userName})`));

@@ -1,0 +1,294 @@
+// Sign-in, sessions, passwords and own-account rules (spec 1 §4, §7, §8).
+import { UserRole, Messages, isAdminRole, isProviderStaffRole, userRoleName, type UserInfo } from '@registry/contracts';
+import { eq } from 'drizzle-orm';
+import { sessions } from '../../db/schema/index.ts';
+import { canManageAdmin } from '../../platform/access.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import type { RequestContext, SignedInContext } from '../../platform/context.ts';
+import { HttpError, forbidden, notFound, refused, validationError } from '../../platform/errors.ts';
+import { mailBody } from '../../platform/mail.ts';
+import { checkPassword, generatePassword, hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { isResidentUserName, issueSession, revokeAllSessionsOf, revokeSession } from '../../platform/session.ts';
+import { newToken } from '../../platform/tokens.ts';
+import * as q from './accounts.queries.ts';
+
+const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
+const TEMPORARY_LINK_DEFAULT_HOURS = 24;
+
+/** What an audit entry may show of a user: never the password hash. */
+export function userSnapshot(user: q.UserRow) {
+  const { passwordHash: _passwordHash, securityQuestionAnswer: _answer, ...rest } = user;
+  return rest;
+}
+
+export const fullNameOf = (user: { firstName: string | null; lastName: string | null; userName: string }) =>
+  [user.firstName, user.lastName].filter(Boolean).join(' ') || user.userName;
+
+class TokenGrantError extends HttpError {
+  constructor(description: string) {
+    super(400, { message: description, error: 'invalid_grant', error_description: description });
+  }
+}
+
+function sessionLifetimeSeconds(ctx: RequestContext, isPersistent: boolean): number {
+  return isPersistent ? ctx.config.persistentTokenLifetimeDays * 86_400 : ctx.config.tokenLifetimeHours * 3_600;
+}
+
+export async function signIn(ctx: RequestContext, input: { userName: string; password: string; isPersistent: boolean }) {
+  const user = await q.findUserByUserName(ctx.db, input.userName);
+  const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : await verifyPassword(DUMMY_HASH, input.password);
+  if (!user || !passwordOk) throw new TokenGrantError(Messages.invalidCredentials);
+  if (!user.isActive) throw new TokenGrantError(Messages.accountInactive);
+  if (isAdminRole(user.roleId) && (await q.directlyAssignedGroups(ctx.db, user.id)).length === 0) {
+    throw new TokenGrantError(Messages.notAssignedToGroups);
+  }
+  return ctx.db.transaction(async (tx) => {
+    const session = await issueSession(tx, { userId: user.id, isPersistent: input.isPersistent, lifetimeSeconds: sessionLifetimeSeconds(ctx, input.isPersistent) });
+    await q.updateUser(tx, user.id, { lastLogin: new Date() });
+    await writeAudit(tx, { ...ctx, caller: { ...callerStub(user), sessionId: session.sessionId } }, { entityType: 'Session', entityId: session.sessionId, actionType: 'Login', after: { userId: user.id, isPersistent: input.isPersistent } });
+    return { access_token: session.token, token_type: 'bearer' as const, expires_in: session.expiresIn, userName: user.userName };
+  });
+}
+// Verifying against a fixed hash for unknown users keeps the response time from revealing which user names exist.
+const DUMMY_HASH = await hashPassword('not-a-real-password-Aa1!');
+
+function callerStub(user: q.UserRow) {
+  return {
+    userId: user.id,
+    userName: user.userName,
+    fullName: fullNameOf(user),
+    roleId: user.roleId,
+    sessionId: 0,
+    isProviderStaff: isProviderStaffRole(user.roleId),
+    isAdmin: isAdminRole(user.roleId),
+    isPetOwner: user.roleId === UserRole.PetOwner,
+    isResident: isResidentUserName(user.userName),
+    impersonatedByUserId: null,
+  };
+}
+
+export async function userInfo(ctx: SignedInContext): Promise<UserInfo> {
+  const user = await q.findUserById(ctx.db, ctx.caller.userId);
+  if (!user) throw notFound('User not found.');
+  const impersonator = ctx.caller.impersonatedByUserId ? await q.findUserById(ctx.db, ctx.caller.impersonatedByUserId) : undefined;
+  return {
+    id: user.id,
+    userName: user.userName,
+    fullName: fullNameOf(user),
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    roleId: user.roleId,
+    role: userRoleName(user.roleId),
+    isAdmin: ctx.caller.isAdmin,
+    isPetOwner: ctx.caller.isPetOwner,
+    isBioPetAdmin: ctx.caller.isProviderStaff,
+    isResident: ctx.caller.isResident,
+    petOwnerId: ctx.caller.isPetOwner ? user.id : null,
+    residentId: ctx.caller.isResident ? await q.residentIdForUser(ctx.db, user.id) : null,
+    features: await q.featureNamesForUser(ctx.db, user.id),
+    impersonatedBy: impersonator ? impersonator.userName : null,
+  };
+}
+
+/** Ends the session; after sign-in-as-another-user it hands back a fresh token for the session that existed before. */
+export async function logout(ctx: SignedInContext): Promise<{ restoredToken: string | null }> {
+  return ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(sessions).where(eq(sessions.id, ctx.caller.sessionId));
+    await revokeSession(tx, ctx.caller.sessionId);
+    let restoredToken: string | null = null;
+    if (current?.previousSessionId) {
+      const [previous] = await tx.select().from(sessions).where(eq(sessions.id, current.previousSessionId));
+      if (previous && !previous.revokedAt && previous.expiresAt > new Date()) {
+        const restored = await issueSession(tx, {
+          userId: previous.userId,
+          isPersistent: previous.isPersistent,
+          lifetimeSeconds: Math.max(60, Math.floor((previous.expiresAt.getTime() - Date.now()) / 1000)),
+          previousSessionId: previous.previousSessionId,
+          impersonatedByUserId: previous.impersonatedByUserId,
+        });
+        await revokeSession(tx, previous.id);
+        restoredToken = restored.token;
+      }
+    }
+    await writeAudit(tx, ctx, { entityType: 'Session', entityId: ctx.caller.sessionId, actionType: 'Logout', after: { restored: restoredToken !== null } });
+    return { restoredToken };
+  });
+}
+
+export async function changePassword(ctx: SignedInContext, input: { oldPassword: string; newPassword: string }) {
+  const user = await q.findUserById(ctx.db, ctx.caller.userId);
+  if (!user) throw notFound('User not found.');
+  if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
+    throw validationError({ oldPassword: ['Incorrect password.'] });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await q.updateUser(tx, user.id, { passwordHash });
+    await writeAudit(tx, ctx, { entityType: 'User', entityId: user.id, actionType: 'PasswordChange' });
+  });
+  return { message: Messages.passwordChanged };
+}
+
+/** Always answers the same way, so the call cannot be used to learn which emails are registered. */
+export async function forgotPassword(ctx: RequestContext, input: { email: string }) {
+  const matches = (await q.findUsersByEmail(ctx.db, input.email)).filter((user) => user.isActive);
+  for (const user of matches) {
+    const token = newToken();
+    await ctx.db.transaction(async (tx) => {
+      await q.insertUserToken(tx, { userId: user.id, purpose: 'PasswordReset', token, expiresAt: new Date(Date.now() + RESET_LINK_LIFETIME_MS) });
+      await writeAudit(tx, ctx, { entityType: 'User', entityId: user.id, actionType: 'PasswordResetRequested' });
+    });
+    const url = `${ctx.config.baseUrl}/resetpassword?userName=${encodeURIComponent(user.userName)}&token=${encodeURIComponent(token)}`;
+    await ctx.mailer.send(ctx.db, {
+      to: user.email!,
+      subject: `${ctx.config.brandName}: reset your password`,
+      eventName: 'UserPasswordReset',
+      html: mailBody(ctx.config.brandName, {
+        greeting: `Hello ${fullNameOf(user)},`,
+        paragraphs: [`We received a request to reset the password of the account ${user.userName}.`, 'The link below works once and expires in one hour. If you did not ask for this, ignore this mail.'],
+        link: { url, label: 'Reset your password' },
+      }),
+    });
+  }
+  return { message: Messages.forgotProcessed };
+}
+
+export async function checkResetToken(ctx: RequestContext, input: { userName: string; token: string }) {
+  const token = await q.findLiveUserToken(ctx.db, 'PasswordReset', input.token);
+  const user = token ? await q.findUserById(ctx.db, token.userId) : undefined;
+  return { isValid: Boolean(user && user.userName.toLowerCase() === input.userName.toLowerCase()) };
+}
+
+export async function resetPassword(ctx: RequestContext, input: { userName: string; token: string; password: string }) {
+  const token = await q.findLiveUserToken(ctx.db, 'PasswordReset', input.token);
+  const user = token ? await q.findUserById(ctx.db, token.userId) : undefined;
+  if (!token || !user || user.userName.toLowerCase() !== input.userName.toLowerCase()) throw refused(Messages.invalidResetToken);
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await q.consumeUserToken(tx, token.id))) throw refused(Messages.invalidResetToken);
+    await q.updateUser(tx, user.id, { passwordHash });
+    await revokeAllSessionsOf(tx, user.id);
+    await writeAudit(tx, ctx, { entityType: 'User', entityId: user.id, actionType: 'PasswordReset' });
+  });
+  return { message: Messages.passwordReset };
+}
+
+/** Who may act on this user's account: provider staff on anyone, other admin managers on admins and pet owners in their groups. */
+async function assertMayActOnUser(ctx: SignedInContext, target: q.UserRow) {
+  if (target.id === ctx.caller.userId) return;
+  if (isAdminRole(target.roleId)) {
+    if (!(await canManageAdmin(ctx.db, ctx.caller, target))) throw forbidden();
+  } else if (!(await q.petOwnerInScope(ctx.db, ctx.caller, target.id))) {
+    throw forbidden();
+  }
+}
+
+async function loadTarget(ctx: SignedInContext, id: number) {
+  const target = await q.findUserById(ctx.db, id);
+  if (!target) throw notFound('User not found.');
+  await assertMayActOnUser(ctx, target);
+  return target;
+}
+
+export async function generateTemporaryToken(ctx: SignedInContext, userId: number, hoursValid = TEMPORARY_LINK_DEFAULT_HOURS, returnUrl: string | null = null) {
+  const target = await loadTarget(ctx, userId);
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + hoursValid * 3_600_000);
+  await ctx.db.transaction(async (tx) => {
+    await q.insertUserToken(tx, { userId: target.id, purpose: 'TemporaryLogin', token, expiresAt, returnUrl });
+    await writeAudit(tx, ctx, { entityType: 'User', entityId: target.id, actionType: 'TemporaryTokenGenerated', after: { expiresAt } });
+  });
+  const query = new URLSearchParams({ token, ...(returnUrl ? { returnUrl } : {}) });
+  return { token, expiresAt: expiresAt.toISOString(), url: `${ctx.config.baseUrl}/token-login?${query}` };
+}
+
+/** Sign-in links stay valid until they expire (they go out in mail campaigns with a number of days valid). */
+export async function signInWithTemporaryToken(ctx: RequestContext, input: { token?: string; isPersistent: boolean }) {
+  if (!input.token) throw refused(Messages.invalidTokenParameters);
+  const token = await q.findLiveUserToken(ctx.db, 'TemporaryLogin', input.token);
+  const user = token ? await q.findUserById(ctx.db, token.userId) : undefined;
+  if (!token || !user || !user.isActive) throw new HttpError(404, { message: Messages.loginLinkExpired });
+  return ctx.db.transaction(async (tx) => {
+    const session = await issueSession(tx, { userId: user.id, isPersistent: input.isPersistent, lifetimeSeconds: sessionLifetimeSeconds(ctx, input.isPersistent) });
+    await q.updateUser(tx, user.id, { lastLogin: new Date() });
+    await writeAudit(tx, { ...ctx, caller: { ...callerStub(user), sessionId: session.sessionId } }, { entityType: 'Session', entityId: session.sessionId, actionType: 'TokenLogin' });
+    return { access_token: session.token, token_type: 'bearer' as const, expires_in: session.expiresIn, userName: user.userName, returnUrl: token.returnUrl };
+  });
+}
+
+export async function signInAsAnotherUser(ctx: SignedInContext, userId: number) {
+  if (userId === ctx.caller.userId) throw refused('You are already signed in as this user.');
+  const target = await loadTarget(ctx, userId);
+  if (!target.isActive) throw refused('This account is inactive.');
+  return ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(sessions).where(eq(sessions.id, ctx.caller.sessionId));
+    const session = await issueSession(tx, {
+      userId: target.id,
+      isPersistent: current?.isPersistent ?? false,
+      lifetimeSeconds: ctx.config.tokenLifetimeHours * 3_600,
+      previousSessionId: ctx.caller.sessionId,
+      impersonatedByUserId: ctx.caller.impersonatedByUserId ?? ctx.caller.userId,
+    });
+    await writeAudit(tx, ctx, { entityType: 'Session', entityId: session.sessionId, actionType: 'SignInAsAnotherUser', after: { userId: target.id, userName: target.userName } });
+    return { access_token: session.token, token_type: 'bearer' as const, expires_in: session.expiresIn, userName: target.userName };
+  });
+}
+
+/** Generates a new password, stores it, signs the user out everywhere and mails it (resetadminpassword, resetpetownerpassword). */
+export async function resetPasswordByAdmin(ctx: SignedInContext, userId: number, kind: 'admin' | 'petOwner') {
+  const target = await loadTarget(ctx, userId);
+  if (kind === 'admin' && !isAdminRole(target.roleId)) throw notFound('Admin not found.');
+  if (kind === 'petOwner' && target.roleId !== UserRole.PetOwner) throw notFound('Pet owner not found.');
+  if (!target.email) throw refused('This user has no email address to send the new password to.');
+  const password = generatePassword();
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    await q.updateUser(tx, target.id, { passwordHash });
+    await revokeAllSessionsOf(tx, target.id);
+    await writeAudit(tx, ctx, { entityType: 'User', entityId: target.id, actionType: 'PasswordResetByAdmin' });
+  });
+  const mail = await ctx.mailer.send(ctx.db, {
+    to: target.email,
+    subject: `${ctx.config.brandName}: your new password`,
+    eventName: 'UserPasswordReset',
+    html: mailBody(ctx.config.brandName, {
+      greeting: `Hello ${fullNameOf(target)},`,
+      paragraphs: [`Your password was reset by an administrator. Your user name is ${target.userName} and your new password is: ${password}`, 'Please sign in and change it under Manage account.'],
+      link: { url: `${ctx.config.baseUrl}/login`, label: 'Sign in' },
+    }),
+  });
+  if (!mail.wasSuccessful) throw refused('The password was reset but the mail could not be sent. Please try again.');
+  return { message: 'A new password was generated and emailed.' };
+}
+
+export async function updateUserProfile(
+  ctx: SignedInContext,
+  input: { firstName: string; lastName: string; email?: string | null; phoneNumber?: string | null; companyName?: string | null; receiveEmails?: boolean; address?: q.UserRow['address'] | null },
+) {
+  const user = await q.findUserById(ctx.db, ctx.caller.userId);
+  if (!user) throw notFound('User not found.');
+  const email = input.email?.trim() || null;
+  if (email && email.toLowerCase() !== (user.email ?? '').toLowerCase()) {
+    const owners = await q.findUsersByEmail(ctx.db, email);
+    if (owners.some((other) => other.id !== user.id)) throw validationError({ email: [`Email '${email}' is already taken.`] });
+  }
+  return ctx.db.transaction(async (tx) => {
+    const updated = await q.updateUser(tx, user.id, {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email,
+      phoneNumber: input.phoneNumber?.trim() || null,
+      companyName: input.companyName?.trim() || null,
+      receiveEmails: input.receiveEmails ?? user.receiveEmails,
+      address: input.address ?? null,
+    });
+    await writeAudit(tx, ctx, { entityType: 'User', entityId: user.id, actionType: 'Update', before: userSnapshot(user), after: userSnapshot(updated) });
+    return { message: Messages.savedSuccessfully };
+  });
+}
+
+export function passwordProblemsAsModelState(field: string, password: string) {
+  const problems = checkPassword(password);
+  return problems.length ? { [field]: problems.map((problem) => problem.message) } : null;
+}

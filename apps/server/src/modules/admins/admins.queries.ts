@@ -1,0 +1,97 @@
+// SQL for admin accounts and their group assignments.
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { UserRole } from '@registry/contracts';
+import type { Db } from '../../db/client.ts';
+import { groupAdmins, groups, sessions, users } from '../../db/schema/index.ts';
+import type { Caller } from '../../platform/context.ts';
+import { groupInScopeSql } from '../../platform/access.ts';
+
+export const isAdminUser = sql`${users.roleId} <> ${UserRole.PetOwner}`;
+
+export async function findAdmin(db: Db, id: number) {
+  const [row] = await db.select().from(users).where(and(eq(users.id, id), isAdminUser));
+  return row;
+}
+
+export async function groupsOfAdmin(db: Db, adminId: number) {
+  return db
+    .select({ id: groups.id, name: groups.name, groupType: groups.groupType, isActive: groups.isActive, parentId: groups.parentId, isPrimaryAdmin: groupAdmins.isPrimary })
+    .from(groupAdmins)
+    .innerJoin(groups, eq(groups.id, groupAdmins.groupId))
+    .where(eq(groupAdmins.userId, adminId))
+    .orderBy(asc(groups.name));
+}
+
+const SEARCH_ORDER: Record<string, SQL | typeof users.userName> = {
+  name: sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`,
+  fullname: sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`,
+  username: users.userName,
+  email: users.email,
+  role: users.roleId,
+} as never;
+
+export async function searchAdmins(db: Db, caller: Caller, query: { page: number; pageSize: number; name?: string; email?: string; orderBy?: string; ascending?: boolean }) {
+  const conditions: SQL[] = [isAdminUser];
+  if (query.name) {
+    const pattern = `%${query.name}%`;
+    conditions.push(or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.userName, pattern), sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) ilike ${pattern}`)!);
+  }
+  if (query.email) conditions.push(ilike(users.email, `%${query.email}%`));
+  if (!caller.isProviderStaff) {
+    // Other admins find the admins of their own groups and of the groups beneath them, never provider staff.
+    conditions.push(sql`${users.roleId} > ${UserRole.PetOwner}`);
+    conditions.push(sql`exists (select 1 from ${groupAdmins} tga join ${groups} on ${groups.id} = tga.group_id where tga.user_id = ${users.id} and ${groupInScopeSql(caller)})`);
+  }
+  const where = and(...conditions);
+  const orderColumn = SEARCH_ORDER[(query.orderBy ?? 'name').toLowerCase()] ?? SEARCH_ORDER.name;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ id: users.id, userName: users.userName, firstName: users.firstName, lastName: users.lastName, email: users.email, roleId: users.roleId, isActive: users.isActive })
+      .from(users)
+      .where(where)
+      .orderBy(query.ascending === false ? desc(orderColumn as SQL) : asc(orderColumn as SQL), asc(users.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { rows, total };
+}
+
+export async function insertAdmin(db: Db, values: typeof users.$inferInsert) {
+  const [row] = await db.insert(users).values(values).returning();
+  return row;
+}
+
+export async function deleteAdmin(db: Db, id: number) {
+  await db.delete(sessions).where(eq(sessions.userId, id));
+  await db.delete(users).where(eq(users.id, id));
+}
+
+export async function assignment(db: Db, adminId: number, groupId: number) {
+  const [row] = await db.select().from(groupAdmins).where(and(eq(groupAdmins.userId, adminId), eq(groupAdmins.groupId, groupId)));
+  return row;
+}
+
+export async function addAssignment(db: Db, adminId: number, groupId: number, isPrimary: boolean) {
+  await db.insert(groupAdmins).values({ userId: adminId, groupId, isPrimary });
+}
+
+export async function removeAssignment(db: Db, adminId: number, groupId: number) {
+  await db.delete(groupAdmins).where(and(eq(groupAdmins.userId, adminId), eq(groupAdmins.groupId, groupId)));
+}
+
+export async function otherAdminsOfGroup(db: Db, groupId: number, exceptAdminId: number) {
+  return db.select().from(groupAdmins).where(and(eq(groupAdmins.groupId, groupId), ne(groupAdmins.userId, exceptAdminId)));
+}
+
+export async function setPrimary(db: Db, groupId: number, adminId: number) {
+  await db.update(groupAdmins).set({ isPrimary: sql`${groupAdmins.userId} = ${adminId}` }).where(eq(groupAdmins.groupId, groupId));
+}
+
+export async function stewardedProperties(db: Db, caller: Caller, groupTypes: number[]) {
+  return db
+    .select({ id: groups.id, name: groups.name, groupType: groups.groupType, isActive: groups.isActive, parentId: groups.parentId })
+    .from(groups)
+    .where(and(inArray(groups.groupType, groupTypes), eq(groups.isActive, true), groupInScopeSql(caller)))
+    .orderBy(asc(groups.name));
+}

@@ -1,0 +1,236 @@
+// Admin accounts: view, edit, activate and deactivate, delete, group membership (spec 1 §4 Admin state, §6).
+import { GroupTypes, Messages, isProviderStaffRole, userRoleName, type AdminView } from '@registry/contracts';
+import { canManageAdmin, assertGroupInScope } from '../../platform/access.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import type { SignedInContext } from '../../platform/context.ts';
+import { forbidden, notFound, refused, validationError } from '../../platform/errors.ts';
+import { mailBody } from '../../platform/mail.ts';
+import { generatePassword, hashPassword } from '../../platform/passwords.ts';
+import { revokeAllSessionsOf } from '../../platform/session.ts';
+import { findUserByUserName, findUsersByEmail, updateUser, type UserRow } from '../accounts/accounts.queries.ts';
+import { fullNameOf, userSnapshot } from '../accounts/accounts.service.ts';
+import { toAddressView } from '../lookups/lookups.service.ts';
+import * as q from './admins.queries.ts';
+
+type AdminInput = {
+  firstName: string;
+  lastName: string;
+  userName: string;
+  email?: string | null;
+  phoneNumber: string | null;
+  companyName: string | null;
+  roleId: number;
+  receiveEmails?: boolean;
+  address?: UserRow['address'] | null;
+  adminNotes: string | null;
+  bioPetNotes: string | null;
+  isActive?: boolean;
+  securityQuestion: string | null;
+  securityQuestionAnswer: string | null;
+};
+
+/** Loads an admin the caller may manage: 404 when there is none, 403 when it is someone else's. */
+async function loadManagedAdmin(ctx: SignedInContext, adminId: number) {
+  const admin = await q.findAdmin(ctx.db, adminId);
+  if (!admin) throw notFound('Admin not found.');
+  if (!(await canManageAdmin(ctx.db, ctx.caller, admin))) throw forbidden('This admin is outside your groups.');
+  return admin;
+}
+
+async function toView(ctx: SignedInContext, admin: UserRow): Promise<AdminView> {
+  return {
+    id: admin.id,
+    userName: admin.userName,
+    firstName: admin.firstName,
+    lastName: admin.lastName,
+    fullName: fullNameOf(admin),
+    email: admin.email,
+    phoneNumber: admin.phoneNumber,
+    companyName: admin.companyName,
+    roleId: admin.roleId,
+    role: userRoleName(admin.roleId),
+    isBioPetAdmin: isProviderStaffRole(admin.roleId),
+    isActive: admin.isActive,
+    receiveEmails: admin.receiveEmails,
+    adminNotes: admin.adminNotes,
+    // The provider's own notes are for provider staff only.
+    bioPetNotes: ctx.caller.isProviderStaff ? admin.bioPetNotes : null,
+    address: toAddressView(admin.address),
+    groups: await q.groupsOfAdmin(ctx.db, admin.id),
+    lastLogin: admin.lastLogin?.toISOString() ?? null,
+    dateCreated: admin.dateCreated.toISOString(),
+  };
+}
+
+export async function getAdmin(ctx: SignedInContext, adminId: number) {
+  return toView(ctx, await loadManagedAdmin(ctx, adminId));
+}
+
+export async function getSecurityQuestion(ctx: SignedInContext, adminId: number) {
+  const admin = await loadManagedAdmin(ctx, adminId);
+  return { securityQuestion: admin.securityQuestion, securityQuestionAnswer: admin.securityQuestionAnswer };
+}
+
+function assertRoleAllowed(ctx: SignedInContext, roleId: number) {
+  if (isProviderStaffRole(roleId) && !ctx.caller.isProviderStaff) throw forbidden('Only provider staff may give a provider staff role.');
+}
+
+async function assertUniqueIdentity(ctx: SignedInContext, input: { userName: string; email?: string | null }, exceptId: number | null) {
+  const problems: Record<string, string[]> = {};
+  const sameName = await findUserByUserName(ctx.db, input.userName);
+  if (sameName && sameName.id !== exceptId) problems.userName = [`User name '${input.userName}' is already taken.`];
+  if (input.email) {
+    const owners = (await findUsersByEmail(ctx.db, input.email)).filter((user) => user.id !== exceptId);
+    if (owners.length) problems.email = [`Email '${input.email}' is already taken.`];
+  }
+  if (Object.keys(problems).length) throw validationError(problems);
+}
+
+export async function updateAdmin(ctx: SignedInContext, adminId: number, input: AdminInput) {
+  const admin = await loadManagedAdmin(ctx, adminId);
+  assertRoleAllowed(ctx, input.roleId);
+  await assertUniqueIdentity(ctx, input, admin.id);
+  const email = input.email?.trim() || null;
+  if (admin.isActive && !email) throw validationError({ email: ['An active admin needs an email.'] });
+  return ctx.db.transaction(async (tx) => {
+    const updated = await updateUser(tx, admin.id, {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      userName: input.userName,
+      email,
+      phoneNumber: input.phoneNumber,
+      companyName: input.companyName,
+      roleId: input.roleId,
+      receiveEmails: input.receiveEmails ?? admin.receiveEmails,
+      address: input.address ?? null,
+      adminNotes: input.adminNotes,
+      bioPetNotes: ctx.caller.isProviderStaff ? input.bioPetNotes : admin.bioPetNotes,
+      securityQuestion: input.securityQuestion ?? admin.securityQuestion,
+      securityQuestionAnswer: input.securityQuestionAnswer ?? admin.securityQuestionAnswer,
+    });
+    await writeAudit(tx, ctx, { entityType: 'Admin', entityId: admin.id, actionType: 'Update', before: userSnapshot(admin), after: userSnapshot(updated) });
+    return toView({ ...ctx, db: tx }, updated);
+  });
+}
+
+/** Creates an admin with a generated password, assigns the group when given, and mails a welcome with the sign-in details. */
+export async function createAdmin(ctx: SignedInContext, input: AdminInput & { groupId?: number }) {
+  assertRoleAllowed(ctx, input.roleId);
+  if (input.groupId) await assertGroupInScope(ctx, input.groupId);
+  else if (!ctx.caller.isProviderStaff) throw validationError({ groupId: [Messages.mustSelectGroup] });
+  await assertUniqueIdentity(ctx, input, null);
+  const password = generatePassword();
+  const email = input.email?.trim() || null;
+  const admin = await ctx.db.transaction(async (tx) => {
+    const created = await q.insertAdmin(tx, {
+      userName: input.userName,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email,
+      phoneNumber: input.phoneNumber,
+      companyName: input.companyName,
+      roleId: input.roleId,
+      receiveEmails: input.receiveEmails ?? true,
+      address: input.address ?? null,
+      adminNotes: input.adminNotes,
+      bioPetNotes: ctx.caller.isProviderStaff ? input.bioPetNotes : null,
+      isActive: Boolean(email),
+      passwordHash: await hashPassword(password),
+    });
+    if (input.groupId) {
+      const others = await q.otherAdminsOfGroup(tx, input.groupId, created.id);
+      await q.addAssignment(tx, created.id, input.groupId, !others.some((other) => other.isPrimary));
+    }
+    await writeAudit(tx, ctx, { entityType: 'Admin', entityId: created.id, actionType: 'Create', after: userSnapshot(created) });
+    return created;
+  });
+  if (email) {
+    await ctx.mailer.send(ctx.db, {
+      to: email,
+      subject: `Welcome to ${ctx.config.brandName}`,
+      eventName: 'AdminGenericNewAdmin',
+      html: mailBody(ctx.config.brandName, {
+        greeting: `Hello ${fullNameOf(admin)},`,
+        paragraphs: [`An administrator account was created for you. Your user name is ${admin.userName} and your password is: ${password}`, 'Please sign in and change your password under Manage account.'],
+        link: { url: `${ctx.config.baseUrl}/login`, label: 'Sign in' },
+      }),
+    });
+  }
+  return toView(ctx, admin);
+}
+
+export async function setActive(ctx: SignedInContext, adminId: number, isActive: boolean) {
+  const admin = await loadManagedAdmin(ctx, adminId);
+  if (admin.id === ctx.caller.userId && !isActive) throw refused('You cannot deactivate yourself.');
+  if (isActive && !admin.email) throw refused(Messages.adminNeedsEmail);
+  await ctx.db.transaction(async (tx) => {
+    const updated = await updateUser(tx, admin.id, { isActive });
+    if (!isActive) await revokeAllSessionsOf(tx, admin.id);
+    await writeAudit(tx, ctx, { entityType: 'Admin', entityId: admin.id, actionType: isActive ? 'Activate' : 'Deactivate', before: userSnapshot(admin), after: userSnapshot(updated) });
+  });
+  return { message: Messages.savedSuccessfully };
+}
+
+export async function deleteAdmin(ctx: SignedInContext, adminId: number) {
+  const admin = await loadManagedAdmin(ctx, adminId);
+  if (admin.id === ctx.caller.userId) throw refused('You cannot delete yourself.');
+  await ctx.db.transaction(async (tx) => {
+    const groups = await q.groupsOfAdmin(tx, admin.id);
+    await q.deleteAdmin(tx, admin.id);
+    await writeAudit(tx, ctx, { entityType: 'Admin', entityId: admin.id, actionType: 'Delete', before: { ...userSnapshot(admin), groups } });
+  });
+  return { message: Messages.adminDeleted };
+}
+
+export async function adminGroups(ctx: SignedInContext, adminId: number) {
+  await loadManagedAdmin(ctx, adminId);
+  return q.groupsOfAdmin(ctx.db, adminId);
+}
+
+export async function addToGroup(ctx: SignedInContext, adminId: number, groupId: number) {
+  const admin = await loadManagedAdmin(ctx, adminId);
+  await assertGroupInScope(ctx, groupId);
+  if (await q.assignment(ctx.db, adminId, groupId)) throw refused('This admin is already assigned to that group.');
+  await ctx.db.transaction(async (tx) => {
+    const others = await q.otherAdminsOfGroup(tx, groupId, adminId);
+    const isPrimary = !others.some((other) => other.isPrimary);
+    await q.addAssignment(tx, adminId, groupId, isPrimary);
+    await writeAudit(tx, ctx, { entityType: 'GroupAdmin', entityId: `${groupId}:${adminId}`, actionType: 'Create', after: { groupId, adminId: admin.id, isPrimary } });
+  });
+  return q.groupsOfAdmin(ctx.db, adminId);
+}
+
+export async function removeFromGroup(ctx: SignedInContext, adminId: number, groupId: number) {
+  await loadManagedAdmin(ctx, adminId);
+  await assertGroupInScope(ctx, groupId);
+  const current = await q.assignment(ctx.db, adminId, groupId);
+  if (!current) throw notFound('This admin is not assigned to that group.');
+  await ctx.db.transaction(async (tx) => {
+    await q.removeAssignment(tx, adminId, groupId);
+    // A group keeps a primary admin while it has admins: when the primary leaves and exactly one remains, that one becomes primary.
+    if (current.isPrimary) {
+      const others = await q.otherAdminsOfGroup(tx, groupId, adminId);
+      if (others.length === 1) await q.setPrimary(tx, groupId, others[0].userId);
+    }
+    await writeAudit(tx, ctx, { entityType: 'GroupAdmin', entityId: `${groupId}:${adminId}`, actionType: 'Delete', before: current });
+  });
+  return q.groupsOfAdmin(ctx.db, adminId);
+}
+
+export async function search(ctx: SignedInContext, query: { page: number; pageSize: number; name?: string; email?: string; orderBy?: string; ascending?: boolean }) {
+  const { rows, total } = await q.searchAdmins(ctx.db, ctx.caller, query);
+  return {
+    totalRecords: total,
+    data: rows.map((row) => ({ id: row.id, userName: row.userName, fullName: fullNameOf(row), email: row.email, roleId: row.roleId, role: userRoleName(row.roleId), isActive: row.isActive })),
+  };
+}
+
+export async function directlyAssignedGroups(ctx: SignedInContext) {
+  return q.groupsOfAdmin(ctx.db, ctx.caller.userId);
+}
+
+/** Properties (and parentage groups) the caller stewards: assigned to them or beneath their groups. */
+export async function allStewardedProperties(ctx: SignedInContext, includeParentageGroups: boolean) {
+  const types: number[] = includeParentageGroups ? [GroupTypes.Property, GroupTypes.ParentageGroup] : [GroupTypes.Property];
+  return q.stewardedProperties(ctx.db, ctx.caller, types);
+}

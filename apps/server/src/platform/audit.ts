@@ -1,0 +1,85 @@
+// The one audit writer: every mutation calls it inside its own transaction. Entries form a hash chain.
+import crypto from 'node:crypto';
+import { asc, desc, gt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { auditLog } from '../db/schema/index.ts';
+import { canonicalJson, toJsonValue } from './canonical-json.ts';
+import type { RequestContext } from './context.ts';
+
+export type AuditAction = 'Create' | 'Update' | 'Delete' | 'Activate' | 'Deactivate' | 'Login' | 'Logout' | 'PasswordChange' | 'PasswordReset' | string;
+export type AuditEntry = { entityType: string; entityId: string | number | null; actionType: AuditAction; before?: unknown; after?: unknown };
+
+/** Any constant: the advisory lock that serialises chain appends across every API process on one PostgreSQL server. */
+const AUDIT_CHAIN_LOCK = 727_001;
+const GENESIS_HASH = '0'.repeat(64);
+
+type HashedFields = {
+  sequence: number;
+  dateCreated: Date;
+  userId: number | null;
+  userName: string | null;
+  entityType: string;
+  entityId: string | null;
+  actionType: string;
+  before: unknown;
+  after: unknown;
+  prevHash: string;
+};
+
+export function auditHash(fields: HashedFields): string {
+  const content = canonicalJson({ ...fields, dateCreated: fields.dateCreated.toISOString() });
+  return crypto.createHash('sha256').update(content).digest('hex');
+}
+
+/** Appends an entry. Call it with the transaction that makes the change, so both commit or neither does. */
+export async function writeAudit(tx: Db, ctx: Pick<RequestContext, 'caller' | 'requestId'>, entry: AuditEntry): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
+  const [last] = await tx.select({ sequence: auditLog.sequence, hash: auditLog.hash }).from(auditLog).orderBy(desc(auditLog.sequence)).limit(1);
+  const fields: HashedFields = {
+    sequence: (last?.sequence ?? 0) + 1,
+    dateCreated: new Date(),
+    userId: ctx.caller?.userId ?? null,
+    userName: ctx.caller?.userName ?? null,
+    entityType: entry.entityType,
+    entityId: entry.entityId == null ? null : String(entry.entityId),
+    actionType: entry.actionType,
+    before: toJsonValue(entry.before ?? null),
+    after: toJsonValue(entry.after ?? null),
+    prevHash: last?.hash ?? GENESIS_HASH,
+  };
+  await tx.insert(auditLog).values({ ...fields, requestId: ctx.requestId, hash: auditHash(fields) });
+}
+
+/** Walks the chain in order and reports the first entry whose hash or link does not hold. */
+export async function verifyAuditChain(db: Db): Promise<{ ok: boolean; checked: number; firstBrokenId: number | null }> {
+  let prevHash = GENESIS_HASH;
+  let expectedSequence = 1;
+  let checked = 0;
+  let afterSequence = 0;
+  for (;;) {
+    const batch = await db.select().from(auditLog).where(gt(auditLog.sequence, afterSequence)).orderBy(asc(auditLog.sequence)).limit(5000);
+    if (batch.length === 0) return { ok: true, checked, firstBrokenId: null };
+    for (const row of batch) {
+      const recomputed = auditHash({
+        sequence: row.sequence,
+        dateCreated: row.dateCreated,
+        userId: row.userId,
+        userName: row.userName,
+        entityType: row.entityType,
+        entityId: row.entityId,
+        actionType: row.actionType,
+        before: row.before,
+        after: row.after,
+        prevHash: row.prevHash,
+      });
+      // A deleted entry shows as a gap in the sequence or a link to a hash that is no longer the previous one.
+      if (row.sequence !== expectedSequence || row.prevHash !== prevHash || row.hash !== recomputed) {
+        return { ok: false, checked, firstBrokenId: row.id };
+      }
+      prevHash = row.hash;
+      expectedSequence++;
+      checked++;
+      afterSequence = row.sequence;
+    }
+  }
+}

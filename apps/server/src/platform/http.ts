@@ -1,0 +1,86 @@
+// HTTP plumbing shared by every module: the caller on each request, the access rule each route must declare, error bodies.
+import crypto from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { callerMeets, type Access } from './access.ts';
+import type { RequestContext, Services, SignedInContext } from './context.ts';
+import { HttpError } from './errors.ts';
+import { resolveCaller } from './session.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route. Every /api route must say. */
+    access?: Access;
+  }
+  interface FastifyRequest {
+    ctx: RequestContext;
+  }
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  return match ? match[1].trim() : null;
+}
+
+export function registerHttpPlumbing(app: FastifyInstance, services: Services): void {
+  app.decorate('services', services);
+  app.decorateRequest('ctx', null as unknown as RequestContext);
+
+  app.addHook('onRoute', (route) => {
+    const isApi = route.url.startsWith('/api/') || route.url === '/token';
+    if (isApi && !route.config?.access && !route.url.startsWith('/api/docs')) {
+      throw new Error(`Route ${route.method} ${route.url} does not declare who may call it (config.access).`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const token = bearerToken(request);
+    request.ctx = {
+      ...services,
+      caller: token ? await resolveCaller(services.db, token) : null,
+      requestId: (request.headers['x-request-id'] as string | undefined) ?? crypto.randomUUID(),
+      ip: request.ip,
+    };
+  });
+
+  app.addHook('preHandler', async (request, reply) => {
+    const access = request.routeOptions.config?.access;
+    if (!access) return;
+    const verdict = callerMeets(request.ctx.caller, access);
+    if (verdict === 'unauthenticated') return reply.code(401).send({ message: 'Authorization has been denied for this request.' });
+    if (verdict === 'forbidden') return reply.code(403).send({ message: 'You are not allowed to do this.' });
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const modelState: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (issue.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') || 'request';
+        (modelState[field] ??= []).push(issue.message ?? 'Invalid value.');
+      }
+      return reply.code(400).send({ message: 'The request is invalid.', modelState });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.code(500).send({ message: 'An error has occurred.' });
+    }
+    if (error.statusCode && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: 'An error has occurred.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}.` }));
+}
+
+/** The signed-in context of a request whose route rule already demanded a caller. */
+export const signedIn = (request: FastifyRequest): SignedInContext => request.ctx as SignedInContext;
+
+export const noContent = (reply: FastifyReply) => reply.code(204).send();

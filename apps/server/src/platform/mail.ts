@@ -1,0 +1,58 @@
+// The one mailer: every outgoing mail goes through it, over SMTP when SMTP_URL is set, and is written to the email log with its body.
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../db/client.ts';
+import { emailLog } from '../db/schema/index.ts';
+
+export type OutgoingMail = { to: string | string[]; subject: string; html: string; text?: string; eventName?: string };
+export type MailResult = { wasSuccessful: boolean; errorMessage: string | null };
+
+export type Mailer = { send(db: Db, mail: OutgoingMail): Promise<MailResult>; close(): void };
+
+export function createMailer(options: { smtpUrl: string | null; from: string }): Mailer {
+  // Without SMTP (embedded demo mode) the JSON transport only renders the message; the email log still records it.
+  const transport: Transporter = options.smtpUrl
+    ? nodemailer.createTransport(options.smtpUrl)
+    : nodemailer.createTransport({ jsonTransport: true });
+  return {
+    async send(db, mail) {
+      const recipients = Array.isArray(mail.to) ? mail.to.join(', ') : mail.to;
+      let result: MailResult;
+      try {
+        await transport.sendMail({ from: options.from, to: recipients, subject: mail.subject, html: mail.html, text: mail.text ?? htmlToText(mail.html) });
+        result = { wasSuccessful: true, errorMessage: null };
+      } catch (error) {
+        result = { wasSuccessful: false, errorMessage: (error as Error).message };
+      }
+      await db.insert(emailLog).values({
+        eventName: mail.eventName ?? null,
+        subject: mail.subject,
+        recipients,
+        body: mail.html,
+        wasSuccessful: result.wasSuccessful,
+        errorMessage: result.errorMessage,
+      });
+      return result;
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
+
+function htmlToText(html: string): string {
+  return html
+    .replace(/<a [^>]*href="([^"]*)"[^>]*>([^<]*)<\/a>/gi, '$2 ($1)')
+    .replace(/<br\s*\/?>|<\/p>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .trim();
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A plain branded mail body: a greeting, paragraphs and an optional link button. */
+export function mailBody(brand: string, parts: { greeting: string; paragraphs: string[]; link?: { url: string; label: string } }): string {
+  const paragraphs = parts.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
+  const link = parts.link ? `<p><a href="${escapeHtml(parts.link.url)}">${escapeHtml(parts.link.label)}</a></p>` : '';
+  return `<div style="font-family:Helvetica,Arial,sans-serif"><h2>${escapeHtml(brand)}</h2><p>${escapeHtml(parts.greeting)}</p>${paragraphs}${link}</div>`;
+}
