@@ -1,0 +1,179 @@
+// Duplicate dogs: every pair of profiles that agree within a tolerance, found by hashing disjoint marker groups
+// (pigeonhole: a pair differing on few markers is identical on at least one whole group), then grouped by union-find.
+
+import { NO_CALL } from '../alleles.ts';
+import { type ComparisonCounts, countCodes } from '../matching/compare.ts';
+import type { DogProfileRecord } from '../matching/identity.ts';
+import type { Panel } from '../panels.ts';
+import { AgreeMode, type ProfileIndex } from './profile-index.ts';
+import { UnionFind } from './union-find.ts';
+
+export type DuplicateSettings = {
+  /** Most markers that may differ (mismatch or dropout-consistent) between two profiles of the same dog. */
+  maxDifferingMarkers: number;
+  /** Fewest markers called on both; null = the panel's minimumMarkers. */
+  minimumComparedMarkers: number | null;
+};
+
+export const DEFAULT_DUPLICATE_SETTINGS: DuplicateSettings = Object.freeze({ maxDifferingMarkers: 2, minimumComparedMarkers: null });
+
+export type DuplicatePair = ComparisonCounts & { a: number; b: number };
+export type DuplicateCluster = { ids: number[]; pairs: DuplicatePair[] };
+
+type Resolved = { maxDiffering: number; minCompared: number };
+
+function resolve(panel: Panel, settings: Partial<DuplicateSettings>): Resolved {
+  const s = { ...DEFAULT_DUPLICATE_SETTINGS, ...settings };
+  if (!(Number.isInteger(s.maxDifferingMarkers) && s.maxDifferingMarkers >= 0)) throw new Error('maxDifferingMarkers must be a whole number');
+  return { maxDiffering: s.maxDifferingMarkers, minCompared: Math.max(1, s.minimumComparedMarkers ?? panel.minimumMarkers) };
+}
+
+function isDuplicate(c: ComparisonCounts, r: Resolved): boolean {
+  return c.compared >= r.minCompared && c.mismatching + c.dropout <= r.maxDiffering;
+}
+
+function orderPair(a: number, b: number, c: ComparisonCounts): DuplicatePair {
+  return a < b ? { a, b, ...c } : { a: b, b: a, ...c };
+}
+
+/** Reference: compares every pair. Quadratic, for tests and the benchmark baseline. */
+export function findDuplicatePairsByScan(profiles: readonly DogProfileRecord[], settings: Partial<DuplicateSettings> = {}): DuplicatePair[] {
+  if (profiles.length === 0) return [];
+  const panel = profiles[0].profile.panel;
+  const r = resolve(panel, settings);
+  const out: DuplicatePair[] = [];
+  for (let i = 0; i < profiles.length; i++) {
+    for (let j = i + 1; j < profiles.length; j++) {
+      const c = countCodes(profiles[i].profile.codes, 0, profiles[j].profile.codes, 0, panel.typingMarkers);
+      if (isDuplicate(c, r)) out.push(orderPair(profiles[i].id, profiles[j].id, c));
+    }
+  }
+  return sortPairs(out);
+}
+
+function sortPairs(pairs: DuplicatePair[]): DuplicatePair[] {
+  return pairs.sort((x, y) => x.a - y.a || x.b - y.b);
+}
+
+/** Splits the typing markers into groups of at least four (fewer would make random collisions swamp the buckets). */
+export function markerGroups(typing: readonly number[]): number[][] {
+  const g = Math.max(1, Math.floor(typing.length / 4));
+  const groups: number[][] = Array.from({ length: g }, () => []);
+  typing.forEach((m, i) => groups[i % g].push(m));
+  return groups;
+}
+
+/** All duplicate pairs among the profiles held by the index; equals findDuplicatePairsByScan. */
+export function findDuplicatePairs(index: ProfileIndex, settings: Partial<DuplicateSettings> = {}): DuplicatePair[] {
+  const panel = index.panel;
+  const r = resolve(panel, settings);
+  const groups = markerGroups(panel.typingMarkers);
+  const G = groups.length;
+  // A pair is missed by every bucket only if each group holds a difference or a no call of either profile.
+  // Profiles with no calls in at most `maxTainted` groups are safe among themselves; the rest are searched one by one.
+  const maxTainted = Math.floor((G - r.maxDiffering - 1) / 2);
+  const codes = index.codes;
+  const stride = index.stride;
+  const n = index.slotCount;
+  if (n > 4194304) throw new Error('duplicate search supports up to 4,194,304 profile slots per panel');
+  const tainted = new Uint8Array(n);
+  const groupComplete = groups.map(() => new Uint8Array(n));
+  for (let slot = 0; slot < n; slot++) {
+    if (!index.isLive(slot)) continue;
+    const base = slot * stride;
+    groups.forEach((group, g) => {
+      let complete = 1;
+      for (const m of group) if (codes[base + m * 2 + 1] === NO_CALL) complete = 0;
+      groupComplete[g][slot] = complete;
+      if (!complete) tainted[slot]++;
+    });
+  }
+  const sparse = (slot: number) => maxTainted < 0 || tainted[slot] > maxTainted;
+  const pairs: DuplicatePair[] = [];
+  const typing = panel.typingMarkers;
+  const sameGroup = (x: number, y: number, group: readonly number[]) => {
+    for (const m of group) {
+      const i = m * 2;
+      if (codes[x * stride + i] !== codes[y * stride + i] || codes[x * stride + i + 1] !== codes[y * stride + i + 1]) return false;
+    }
+    return true;
+  };
+  for (let g = 0; g < G; g++) {
+    const group = groups[g];
+    const keys = new Float64Array(n);
+    let count = 0;
+    for (let slot = 0; slot < n; slot++) {
+      if (!index.isLive(slot) || !groupComplete[g][slot] || sparse(slot)) continue;
+      let h = 0x811c9dc5;
+      const base = slot * stride;
+      for (const m of group) {
+        h = Math.imul(h ^ codes[base + m * 2], 0x01000193);
+        h = Math.imul(h ^ codes[base + m * 2 + 1], 0x01000193);
+      }
+      keys[count++] = (h >>> 1) * 4194304 + slot; // 31-bit hash, 22-bit slot: exact in a double
+    }
+    const sorted = keys.subarray(0, count).sort();
+    for (let i = 0; i < sorted.length; ) {
+      const hash = Math.floor(sorted[i] / 4194304);
+      let j = i + 1;
+      while (j < sorted.length && Math.floor(sorted[j] / 4194304) === hash) j++;
+      for (let x = i; x < j; x++) {
+        const sx = sorted[x] % 4194304;
+        for (let y = x + 1; y < j; y++) {
+          const sy = sorted[y] % 4194304;
+          if (!sameGroup(sx, sy, group)) continue;
+          let seenEarlier = false;
+          for (let e = 0; e < g && !seenEarlier; e++) seenEarlier = groupComplete[e][sx] === 1 && groupComplete[e][sy] === 1 && sameGroup(sx, sy, groups[e]);
+          if (seenEarlier) continue;
+          const c = countCodes(codes, sx * stride, codes, sy * stride, typing);
+          if (isDuplicate(c, r)) pairs.push(orderPair(index.idAt(sx), index.idAt(sy), c));
+        }
+      }
+      i = j;
+    }
+  }
+  // Sparse profiles: exact candidate search. A duplicate has at least minCompared - maxDiffering identical markers.
+  for (let slot = 0; slot < n; slot++) {
+    if (!index.isLive(slot) || !sparse(slot)) continue;
+    const query = { panel, codes: codes.subarray(slot * stride, (slot + 1) * stride) };
+    const minAgree = r.minCompared - r.maxDiffering;
+    const cands = index.candidates(query, minAgree, AgreeMode.Exact);
+    const visit = (other: number) => {
+      if (other === slot || !index.isLive(other)) return;
+      if (sparse(other) && other < slot) return; // that pair was emitted when `other` was searched
+      const c = countCodes(codes, slot * stride, codes, other * stride, typing);
+      if (isDuplicate(c, r)) pairs.push(orderPair(index.idAt(slot), index.idAt(other), c));
+    };
+    if (cands) for (const other of cands) visit(other);
+    else for (let other = 0; other < n; other++) visit(other);
+  }
+  return sortPairs(pairs);
+}
+
+/** Groups pairs into clusters (connected components), largest first; each cluster lists its ids and pairs. */
+export function clusterPairs(pairs: readonly DuplicatePair[]): DuplicateCluster[] {
+  const slotOf = new Map<number, number>();
+  const idOf: number[] = [];
+  const slot = (id: number) => {
+    let s = slotOf.get(id);
+    if (s === undefined) {
+      s = idOf.length;
+      slotOf.set(id, s);
+      idOf.push(id);
+    }
+    return s;
+  };
+  const uf = new UnionFind(pairs.length * 2 + 1);
+  for (const p of pairs) uf.union(slot(p.a), slot(p.b));
+  const byRoot = new Map<number, DuplicateCluster>();
+  for (let s = 0; s < idOf.length; s++) {
+    const root = uf.find(s);
+    let c = byRoot.get(root);
+    if (!c) byRoot.set(root, (c = { ids: [], pairs: [] }));
+    c.ids.push(idOf[s]);
+  }
+  for (const p of pairs) byRoot.get(uf.find(slotOf.get(p.a) as number))?.pairs.push(p);
+  const clusters = [...byRoot.values()];
+  for (const c of clusters) c.ids.sort((a, b) => a - b);
+  return clusters.sort((x, y) => y.ids.length - x.ids.length || x.ids[0] - y.ids[0]);
+}

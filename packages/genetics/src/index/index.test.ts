@@ -1,0 +1,200 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type DogProfileRecord, PooPrintsMatchRunResult, identifyWasteSampleByScan } from '../matching/identity.ts';
+import { CANINE_FORENSIC_STRBASE, ISAG_2006_CANINE } from '../panels.ts';
+import { createPopulation } from '../population/generator.ts';
+import { type DnaProfile, calledMarkerCount } from '../profile.ts';
+import { clusterPairs, findDuplicatePairs, findDuplicatePairsByScan } from './duplicates.ts';
+import { NoMatchClusters } from './no-match-clusters.ts';
+import { ProfileIndex } from './profile-index.ts';
+import { findSimilarProfiles, findSimilarProfilesByScan, identifyWasteSample } from './search.ts';
+
+const panel = ISAG_2006_CANINE;
+
+/** A population with close relatives and repeated dogs so near matches and duplicates actually occur. */
+function population(seed: number, size: number): { records: DogProfileRecord[]; index: ProfileIndex; pop: ReturnType<typeof createPopulation> } {
+  const pop = createPopulation(panel, seed);
+  const records: DogProfileRecord[] = [];
+  for (let i = 0; i < size; i++) {
+    let profile: DnaProfile;
+    const r = pop.random.next();
+    if (records.length > 2 && r < 0.15) profile = pop.wasteFrom(pop.random.pick(records).profile, { dropoutRate: 0.05, missingRate: 0.1 });
+    else if (records.length > 2 && r < 0.25) profile = pop.litter(pop.random.pick(records).profile, pop.random.pick(records).profile, 1)[0];
+    else if (records.length > 2 && r < 0.45) profile = mutant(pop, pop.random.pick(records).profile);
+    else profile = pop.dog();
+    records.push({ id: 1000 + i * 3, profile });
+  }
+  const index = new ProfileIndex(panel, 8, { scanFallback: false });
+  for (const r of records) index.upsert(r.id, r.profile);
+  return { records, index, pop };
+}
+
+/** A copy of a dog with a few markers replaced by random genotypes: lands near every threshold. */
+function mutant(pop: ReturnType<typeof createPopulation>, from: DnaProfile): DnaProfile {
+  const other = pop.dog();
+  const codes = from.codes.slice();
+  const changes = pop.random.int(9);
+  for (let k = 0; k < changes; k++) {
+    const m = pop.random.pick(panel.typingMarkers);
+    codes[m * 2] = other.codes[m * 2];
+    codes[m * 2 + 1] = other.codes[m * 2 + 1];
+  }
+  return { panel, codes };
+}
+
+const settingsArb = fc.record({
+  minimumComparedMarkers: fc.oneof(fc.constant(undefined), fc.integer({ min: 1, max: 21 })),
+  matchMaxDropoutMarkers: fc.integer({ min: 0, max: 4 }),
+  inconclusiveMaxMismatchMarkers: fc.integer({ min: 0, max: 4 }),
+  inconclusiveMaxDropoutMarkers: fc.integer({ min: 0, max: 6 }),
+});
+
+describe('profile index', () => {
+  it('identity search returns exactly what the plain scan returns', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 }), settingsArb, fc.integer({ min: -1, max: 4 }), fc.double({ min: 0, max: 0.5, noNaN: true }), (seed, settings, below, rate) => {
+        const { records, index, pop } = population(seed, 300);
+        for (let q = 0; q < 8; q++) {
+          const source = pop.random.chance(0.8) ? pop.random.pick(records).profile : pop.dog();
+          const waste = pop.wasteFrom(source, { dropoutRate: rate, missingRate: rate / 2, offLadderRate: rate / 10 });
+          // Thresholds just under the waste sample's called markers put dogs right on the boundary.
+          const minimumComparedMarkers = settings.minimumComparedMarkers ?? Math.max(1, calledMarkerCount(waste) - below);
+          const s = { ...settings, minimumComparedMarkers };
+          expect(identifyWasteSample(index, waste, s)).toEqual(identifyWasteSampleByScan(waste, records, s));
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('similar-profiles search returns exactly what the plain scan returns, within a subset too', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 31 }),
+        fc.integer({ min: -1, max: 8 }),
+        fc.integer({ min: 0, max: 5 }),
+        fc.boolean(),
+        fc.boolean(),
+        (seed, below, maxFailing, dropoutFails, useSubset) => {
+          const { records, index, pop } = population(seed, 250);
+          for (let q = 0; q < 6; q++) {
+            const query = pop.wasteFrom(pop.random.pick(records).profile, { dropoutRate: 0.2, missingRate: 0.1 });
+            const subset = useSubset ? new Set(records.filter(() => pop.random.chance(0.3)).map((r) => r.id)) : undefined;
+            const minMatching = Math.max(0, calledMarkerCount(query) - below);
+            const options = { minimumMatchingMarkerThreshold: minMatching, maximumFailingMarkerThreshold: maxFailing, dropoutCountsAsFailing: dropoutFails, subset };
+            expect(findSimilarProfiles(index, query, options)).toEqual(findSimilarProfilesByScan(query, records, options));
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('stays equal to the scan through updates and removals', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 }), (seed) => {
+        const { records, index, pop } = population(seed, 200);
+        const live = new Map(records.map((r) => [r.id, r.profile]));
+        for (let step = 0; step < 60; step++) {
+          const ids = [...live.keys()];
+          const id = pop.random.pick(ids);
+          const action = pop.random.int(3);
+          if (action === 0) {
+            index.remove(id);
+            live.delete(id);
+          } else if (action === 1) {
+            const p = pop.wasteFrom(pop.random.pick([...live.values()]), { missingRate: 0.05 });
+            index.upsert(id, p);
+            live.set(id, p);
+          } else {
+            const p = pop.dog();
+            index.upsert(id + 1, p);
+            live.set(id + 1, p);
+          }
+        }
+        expect(index.size).toBe(live.size);
+        const current = [...live].map(([id, profile]) => ({ id, profile }));
+        for (let q = 0; q < 5; q++) {
+          const waste = pop.wasteFrom(pop.random.pick(current).profile);
+          expect(identifyWasteSample(index, waste)).toEqual(identifyWasteSampleByScan(waste, current));
+          expect(findSimilarProfiles(index, waste)).toEqual(findSimilarProfilesByScan(waste, current));
+        }
+        expect(findDuplicatePairs(index)).toEqual(findDuplicatePairsByScan(current));
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('finds the one dog that left a waste sample', () => {
+    const { records, index, pop } = population(7, 500);
+    const dog = records[123];
+    const waste = pop.wasteFrom(dog.profile, { dropoutRate: 0, missingRate: 0, offLadderRate: 0 });
+    const result = identifyWasteSample(index, waste);
+    // Repeated dogs in this population may also match; the true dog must be among the matches.
+    expect(result.matches.map((m) => m.id)).toContain(dog.id);
+    const stranger = createPopulation(panel, 99).dog();
+    expect(identifyWasteSample(index, stranger).result).toBe(PooPrintsMatchRunResult.NoMatch);
+  });
+
+  it('rejects profiles of another panel', () => {
+    const index = new ProfileIndex(panel);
+    expect(() => index.upsert(1, createPopulation(CANINE_FORENSIC_STRBASE, 1).dog())).toThrow(/panel/);
+  });
+});
+
+describe('duplicate dogs', () => {
+  it('index pairs equal the all-pairs scan for any tolerance', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 }), fc.integer({ min: 0, max: 5 }), fc.integer({ min: 5, max: 21 }), (seed, maxDiff, minCompared) => {
+        const { records, index } = population(seed, 200);
+        const settings = { maxDifferingMarkers: maxDiff, minimumComparedMarkers: minCompared };
+        expect(findDuplicatePairs(index, settings)).toEqual(findDuplicatePairsByScan(records, settings));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('groups pairs into clusters', () => {
+    const pair = (a: number, b: number) => ({ a, b, compared: 20, matching: 20, dropout: 0, mismatching: 0 });
+    const clusters = clusterPairs([pair(1, 2), pair(3, 4), pair(2, 5), pair(8, 9)]);
+    expect(clusters.map((c) => c.ids)).toEqual([[1, 2, 5], [3, 4], [8, 9]]);
+    expect(clusters[0].pairs).toHaveLength(2);
+  });
+});
+
+describe('no-match clusters', () => {
+  it('grow as samples arrive, merge, and split when a member leaves', () => {
+    const pop = createPopulation(panel, 11);
+    const [a, b] = [pop.dog(), pop.dog()];
+    const clusters = new NoMatchClusters(panel);
+    const light = { dropoutRate: 0.05, missingRate: 0.05, offLadderRate: 0 };
+    expect(clusters.add(1, pop.wasteFrom(a, light)).ids).toEqual([1]);
+    expect(clusters.add(2, pop.wasteFrom(b, light)).ids).toEqual([2]);
+    expect(clusters.add(3, pop.wasteFrom(a, light))).toEqual({ clusterId: 1, ids: [1, 3], mergedClusterIds: [] });
+    // A sample consistent with both (a's alleles where it overlaps b's missing markers is impossible) is not forced in.
+    expect(clusters.add(4, pop.wasteFrom(b, light)).clusterId).toBe(2);
+    expect(clusters.clusters().map((c) => c.ids)).toEqual([[1, 3], [2, 4]]);
+    expect(clusters.remove(1)).toEqual([{ clusterId: 3, ids: [3] }]);
+    expect(clusters.clusters().map((c) => c.ids)).toEqual([[2, 4], [3]]);
+  });
+
+  it('merges two clusters when a sample links them', () => {
+    const pop = createPopulation(panel, 12);
+    const dog = pop.dog();
+    const typing = panel.typingMarkers;
+    // Two halves of one dog do not overlap enough to link; the whole dog links both.
+    const half = (from: number, to: number) => {
+      const w = pop.wasteFrom(dog, { dropoutRate: 0, missingRate: 0, offLadderRate: 0 });
+      typing.forEach((m, i) => {
+        if (i < from || i >= to) w.codes.fill(0, m * 2, m * 2 + 2);
+      });
+      return w;
+    };
+    const clusters = new NoMatchClusters(panel, { minimumComparedMarkers: 8 });
+    clusters.add(10, half(0, 10));
+    clusters.add(20, half(11, 21));
+    expect(clusters.clusters()).toHaveLength(2);
+    const change = clusters.add(30, dog);
+    expect(change).toEqual({ clusterId: 10, ids: [10, 20, 30], mergedClusterIds: [20] });
+  });
+});

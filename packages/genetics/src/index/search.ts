@@ -1,0 +1,147 @@
+// Identity and similar-profile searches answered from a ProfileIndex, plus the plain scans they must always equal.
+
+import { NO_CALL } from '../alleles.ts';
+import { CMP_DROPOUT, CMP_MATCH, type ComparisonCounts, compareCodes, countCodes } from '../matching/compare.ts';
+import {
+  type DogHit, type DogProfileRecord, HIT_MATCH, HIT_NEAR, type IdentityResult, type IdentitySettings, type ResolvedIdentitySettings,
+  classifyCounts, identityOutcome, minimumAgreeingMarkers, resolveIdentitySettings,
+} from '../matching/identity.ts';
+import type { DnaProfile } from '../profile.ts';
+import { AgreeMode, type ProfileIndex } from './profile-index.ts';
+
+type Query = { offsets: Int32Array; lo: Uint16Array; hi: Uint16Array };
+
+function calledQuery(q: DnaProfile): Query {
+  const called = q.panel.typingMarkers.filter((m) => q.codes[m * 2 + 1] !== NO_CALL);
+  return {
+    offsets: Int32Array.from(called, (m) => m * 2),
+    lo: Uint16Array.from(called, (m) => q.codes[m * 2]),
+    hi: Uint16Array.from(called, (m) => q.codes[m * 2 + 1]),
+  };
+}
+
+/** Visits candidate slots (or every live slot when the index cannot prune) that survive a cheap early-exit check. */
+function forCandidates(
+  index: ProfileIndex,
+  query: DnaProfile,
+  minAgree: number,
+  mode: AgreeMode,
+  visit: (slot: number) => void,
+): void {
+  const q = calledQuery(query);
+  const k = q.offsets.length;
+  const allowedMisses = k - minAgree;
+  if (allowedMisses < 0) return;
+  const codes = index.codes;
+  const stride = index.stride;
+  const check = (slot: number) => {
+    if (!index.isLive(slot)) return;
+    const base = slot * stride;
+    let misses = 0;
+    for (let i = 0; i < k; i++) {
+      const c = compareCodes(q.lo[i], q.hi[i], codes[base + q.offsets[i]], codes[base + q.offsets[i] + 1]);
+      const agrees = c === CMP_MATCH || (mode === AgreeMode.Consistent && c === CMP_DROPOUT);
+      if (!agrees && ++misses > allowedMisses) return;
+    }
+    visit(slot);
+  };
+  const cands = index.candidates(query, minAgree, mode);
+  if (cands) for (const slot of cands) check(slot);
+  else for (let slot = 0; slot < index.slotCount; slot++) check(slot);
+}
+
+/** Every held profile that is a full or near match of the query under the identity settings. */
+export function findConsistentProfiles(index: ProfileIndex, query: DnaProfile, s: ResolvedIdentitySettings): { match: DogHit[]; near: DogHit[] } {
+  const match: DogHit[] = [];
+  const near: DogHit[] = [];
+  const typing = index.panel.typingMarkers;
+  forCandidates(index, query, minimumAgreeingMarkers(s), AgreeMode.Consistent, (slot) => {
+    const c = countCodes(query.codes, 0, index.codes, slot * index.stride, typing);
+    const kind = classifyCounts(c, s);
+    if (kind === HIT_MATCH) match.push({ id: index.idAt(slot), ...c });
+    else if (kind === HIT_NEAR) near.push({ id: index.idAt(slot), ...c });
+  });
+  return { match, near };
+}
+
+/** Identity run of a waste sample against the dogs held by the index; equals identifyWasteSampleByScan. */
+export function identifyWasteSample(index: ProfileIndex, waste: DnaProfile, settings: Partial<IdentitySettings> = {}): IdentityResult {
+  if (waste.panel.id !== index.panel.id) throw new Error(`waste sample is on panel ${waste.panel.id}, index holds ${index.panel.id}`);
+  const s = resolveIdentitySettings(waste.panel, settings);
+  return identityOutcome(waste, findConsistentProfiles(index, waste, s), s);
+}
+
+export type SimilaritySettings = {
+  /** Fewest markers with identical genotypes (spec default 6). */
+  minimumMatchingMarkerThreshold: number;
+  /** Most markers that differ (spec default 0). */
+  maximumFailingMarkerThreshold: number;
+  /** Whether a dropout-consistent marker counts as failing (true) or is ignored (false). */
+  dropoutCountsAsFailing: boolean;
+};
+
+export const DEFAULT_SIMILARITY_SETTINGS: SimilaritySettings = Object.freeze({
+  minimumMatchingMarkerThreshold: 6,
+  maximumFailingMarkerThreshold: 0,
+  dropoutCountsAsFailing: true,
+});
+
+export type SimilarityOptions = Partial<SimilaritySettings> & {
+  /** Only profiles with these ids (e.g. the dogs of one property). */
+  subset?: ReadonlySet<number>;
+  /** Leave this id out (the query's own profile). */
+  excludeId?: number;
+};
+
+export type SimilarProfile = ComparisonCounts & { id: number; failing: number };
+
+function similarityOf(c: ComparisonCounts, s: SimilaritySettings): number | null {
+  const failing = c.mismatching + (s.dropoutCountsAsFailing ? c.dropout : 0);
+  return c.matching >= s.minimumMatchingMarkerThreshold && failing <= s.maximumFailingMarkerThreshold ? failing : null;
+}
+
+function sortSimilar(out: SimilarProfile[]): SimilarProfile[] {
+  return out.sort((a, b) => b.matching - a.matching || a.failing - b.failing || a.id - b.id);
+}
+
+function resolveSimilarity(options: SimilarityOptions): SimilaritySettings {
+  const s = { ...DEFAULT_SIMILARITY_SETTINGS, ...options };
+  for (const key of ['minimumMatchingMarkerThreshold', 'maximumFailingMarkerThreshold'] as const) {
+    if (!(Number.isInteger(s[key]) && s[key] >= 0)) throw new Error(`${key} must be a whole number of markers, got ${s[key]}`);
+  }
+  return s;
+}
+
+/** The similar DNA profiles tool, from the index; equals findSimilarProfilesByScan. Closest first. */
+export function findSimilarProfiles(index: ProfileIndex, query: DnaProfile, options: SimilarityOptions = {}): SimilarProfile[] {
+  const s = resolveSimilarity(options);
+  const out: SimilarProfile[] = [];
+  const typing = index.panel.typingMarkers;
+  const consider = (slot: number) => {
+    const id = index.idAt(slot);
+    if (id === options.excludeId || (options.subset && !options.subset.has(id))) return;
+    const c = countCodes(query.codes, 0, index.codes, slot * index.stride, typing);
+    const failing = similarityOf(c, s);
+    if (failing !== null) out.push({ id, ...c, failing });
+  };
+  if (options.subset && options.subset.size < index.size / 64) {
+    // A small subset (one property) is cheaper to compare directly than to read posting lists.
+    for (const id of options.subset) {
+      const slot = index.slotFor(id);
+      if (slot >= 0) consider(slot);
+    }
+  } else forCandidates(index, query, s.minimumMatchingMarkerThreshold, AgreeMode.Exact, consider);
+  return sortSimilar(out);
+}
+
+export function findSimilarProfilesByScan(query: DnaProfile, profiles: Iterable<DogProfileRecord>, options: SimilarityOptions = {}): SimilarProfile[] {
+  const s = resolveSimilarity(options);
+  const out: SimilarProfile[] = [];
+  for (const { id, profile } of profiles) {
+    if (profile.panel.id !== query.panel.id || id === options.excludeId || (options.subset && !options.subset.has(id))) continue;
+    const c = countCodes(query.codes, 0, profile.codes, 0, query.panel.typingMarkers);
+    const failing = similarityOf(c, s);
+    if (failing !== null) out.push({ id, ...c, failing });
+  }
+  return sortSimilar(out);
+}

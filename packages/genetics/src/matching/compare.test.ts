@@ -1,0 +1,59 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ISAG_2006_CANINE } from '../panels.ts';
+import { createPopulation } from '../population/generator.ts';
+import { encodeProfile } from '../profile.ts';
+import { MarkerComparison, compareProfiles, countComparison } from './compare.ts';
+
+const panel = ISAG_2006_CANINE;
+
+describe('marker comparison', () => {
+  const cases: [string, string, string][] = [
+    ['12 14', '12 14', MarkerComparison.Match],
+    ['12 12', '12', MarkerComparison.Match],
+    ['12', '12 14', MarkerComparison.DropoutConsistent],
+    ['12 14', '14', MarkerComparison.DropoutConsistent],
+    ['12 14', '12 16', MarkerComparison.Mismatch],
+    ['12', '14', MarkerComparison.Mismatch],
+    ['OL 12', 'OL 12', MarkerComparison.Mismatch],
+    ['OL', 'OL', MarkerComparison.Mismatch],
+    ['OL 12', '12', MarkerComparison.DropoutConsistent],
+    ['OL', '12 OL', MarkerComparison.Mismatch],
+    ['', '12 14', MarkerComparison.NotCompared],
+    ['? 12', '12 14', MarkerComparison.NotCompared],
+    ['9.3 10', '9.3 10', MarkerComparison.Match],
+    ['220', '220 224', MarkerComparison.DropoutConsistent],
+  ];
+  it.each(cases)('%s against %s is %s', (a, b, expected) => {
+    const pa = encodeProfile(panel, { AHT121: a });
+    const pb = encodeProfile(panel, { AHT121: b });
+    expect(compareProfiles(pa, pb).markers[0]).toEqual({ marker: 'AHT121', result: expected });
+  });
+
+  it('a profile matches itself on every called marker', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 }), (seed) => {
+        const pop = createPopulation(panel, seed);
+        const dog = pop.dog();
+        const c = countComparison(dog, dog);
+        expect(c).toEqual({ compared: 21, matching: 21, dropout: 0, mismatching: 0 });
+        const waste = pop.wasteFrom(dog, { offLadderRate: 0 });
+        const w = countComparison(waste, waste);
+        expect(w.matching).toBe(w.compared);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('comparison is symmetric', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 }), fc.boolean(), (seed, related) => {
+        const pop = createPopulation(panel, seed);
+        const a = pop.dog();
+        const b = related ? pop.wasteFrom(a, { dropoutRate: 0.3, missingRate: 0.2, offLadderRate: 0.1 }) : pop.dog();
+        expect(compareProfiles(a, b)).toEqual(compareProfiles(b, a));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
