@@ -70,6 +70,11 @@ export function registerHttpPlumbing(app: FastifyInstance, services: Services): 
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.code(500).send({ message: 'An error has occurred.' });
     }
+    if (error.statusCode === 429) {
+      // Rate-limit answers keep the token endpoint's OAuth-style fields so the sign-in form can show them.
+      const limited = error as unknown as { error?: string; error_description?: string; message: string };
+      return reply.code(429).send({ message: limited.message, error: limited.error ?? 'too_many_requests', error_description: limited.error_description ?? limited.message });
+    }
     if (error.statusCode && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ message: error.message });
     }
