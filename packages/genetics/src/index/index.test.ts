@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type DogProfileRecord, PooPrintsMatchRunResult, identifyWasteSampleByScan } from '../matching/identity.ts';
 import { CANINE_FORENSIC_STRBASE, ISAG_2006_CANINE } from '../panels.ts';

@@ -1,0 +1,178 @@
+// Reads a GeneMapper / GeneMapper ID-X "Genotypes" table export, long (one row per sample and marker) or wide
+// (one row per sample, '<marker> 1'/'<marker> 2' or '<marker>_A'/'<marker>_B' columns), into genotype calls.
+// Any unreadable row fails the whole file with the line and the problem: nothing partial is returned.
+
+import { NO_CALL, parseAllele } from '../alleles.ts';
+import { type Delimiter, type Encoding, decodeExport, detectDelimiter, normaliseHeader, splitCells, splitLines } from './text.ts';
+
+export type GenotypeCall = {
+  /** 1-based line in the file. */
+  line: number;
+  sampleName: string;
+  sampleFile?: string;
+  runName?: string;
+  panelName?: string;
+  well?: string;
+  marker: string;
+  /** Called allele codes in column order (no calls left out). */
+  alleles: number[];
+  /** A '?' call: the marker is read as no call and the profile needs review. */
+  uncertain: boolean;
+};
+
+export type Layout = 'long' | 'wide';
+
+export type GeneMapperTable = {
+  layout: Layout;
+  delimiter: Delimiter;
+  encoding: Encoding;
+  columns: string[];
+  calls: GenotypeCall[];
+};
+
+export type ParseError = { line: number; message: string };
+export type ParseResult = { ok: true; table: GeneMapperTable } | { ok: false; errors: ParseError[] };
+
+/** Errors reported before giving up: enough to fix a file in one go, not a wall of repeats. */
+const MAX_ERRORS = 50;
+
+/** Columns of a long export that are not markers (used to reject them as wide marker columns). */
+const NON_MARKER_PREFIXES = ['allele', 'size', 'height', 'peak area', 'data point', 'mutation', 'ae comment', 'sample', 'run', 'panel', 'well', 'dye', 'comment', 'quality'];
+
+type WidePair = { marker: string; columns: number[] };
+
+function findColumn(headers: string[], ...names: string[]): number {
+  for (const n of names) {
+    const i = headers.indexOf(n);
+    if (i >= 0) return i;
+  }
+  return -1;
+}
+
+function widePairs(rawHeaders: string[], normalised: string[]): WidePair[] {
+  const byMarker = new Map<string, WidePair>();
+  rawHeaders.forEach((raw, i) => {
+    const m = /^(.+?)[\s._-]+([12AB])$/i.exec(raw.trim());
+    if (!m) return;
+    const lower = normaliseHeader(m[1]);
+    if (NON_MARKER_PREFIXES.some((p) => lower === p || lower.startsWith(`${p} `)) || normalised[i] === 'sample name') return;
+    const key = m[1].trim().toUpperCase();
+    let pair = byMarker.get(key);
+    if (!pair) byMarker.set(key, (pair = { marker: m[1].trim(), columns: [] }));
+    pair.columns.push(i);
+  });
+  return [...byMarker.values()];
+}
+
+export function parseGeneMapper(input: string | Uint8Array): ParseResult {
+  const { text, encoding } = decodeExport(input);
+  const lines = splitLines(text);
+  const headerAt = lines.findIndex((l) => l.trim() !== '');
+  if (headerAt < 0) return { ok: false, errors: [{ line: 1, message: 'the file is empty' }] };
+  const headerLine = lines[headerAt];
+  const headerNo = headerAt + 1;
+  if (/[\u0000-\u0008\u000e-\u001f]/.test(headerLine)) {
+    return { ok: false, errors: [{ line: headerNo, message: 'not a text export: the file holds binary data' }] };
+  }
+  const delimiter = detectDelimiter(headerLine);
+  if (!delimiter) return { ok: false, errors: [{ line: headerNo, message: 'not a GeneMapper genotype table: the header has no tab, comma or semicolon separated columns' }] };
+  const rawHeaders = splitCells(headerLine, delimiter);
+  const headers = rawHeaders.map(normaliseHeader);
+  const sampleCol = findColumn(headers, 'sample name', 'sample', 'samplename');
+  if (sampleCol < 0) {
+    return { ok: false, errors: [{ line: headerNo, message: `not a GeneMapper genotype table: no 'Sample Name' column (columns: ${rawHeaders.slice(0, 8).join(', ')})` }] };
+  }
+  const markerCol = findColumn(headers, 'marker', 'locus');
+  const alleleCols: number[] = [];
+  for (let k = 1; k <= 20; k++) {
+    const i = findColumn(headers, `allele ${k}`, `allele${k}`);
+    if (i >= 0) alleleCols.push(i);
+  }
+  const pairs = markerCol < 0 ? widePairs(rawHeaders, headers) : [];
+  let layout: Layout;
+  if (markerCol >= 0) {
+    if (alleleCols.length === 0) return { ok: false, errors: [{ line: headerNo, message: "not a GeneMapper genotype table: a 'Marker' column but no 'Allele 1' column" }] };
+    layout = 'long';
+  } else if (pairs.length > 0) layout = 'wide';
+  else {
+    return { ok: false, errors: [{ line: headerNo, message: "not a GeneMapper genotype table: no 'Marker' column and no '<marker> 1' / '<marker>_A' allele columns" }] };
+  }
+  const fileCol = findColumn(headers, 'sample file', 'sample file name', 'file name');
+  const runCol = findColumn(headers, 'run name', 'run');
+  const panelCol = findColumn(headers, 'panel');
+  const wellCol = findColumn(headers, 'well', 'well position', 'well location', 'well id');
+
+  const calls: GenotypeCall[] = [];
+  const errors: ParseError[] = [];
+  const fail = (line: number, message: string) => {
+    if (errors.length < MAX_ERRORS) errors.push({ line, message });
+  };
+  const cellText = (cells: string[], i: number) => {
+    if (i < 0 || i >= cells.length) return '';
+    const c = cells[i];
+    return c === 'NA' ? '' : c;
+  };
+  const readAlleles = (line: number, cells: string[], cols: number[], what: string) => {
+    const codes: number[] = [];
+    let uncertain = false;
+    for (const i of cols) {
+      const parsed = parseAllele(cellText(cells, i));
+      if (!parsed.ok) {
+        fail(line, `${what}, column '${rawHeaders[i]}': ${parsed.message}`);
+        return null;
+      }
+      uncertain ||= parsed.uncertain;
+      if (parsed.code !== NO_CALL) codes.push(parsed.code);
+    }
+    return { codes, uncertain };
+  };
+
+  for (let li = headerAt + 1; li < lines.length; li++) {
+    const lineNo = li + 1;
+    const line = lines[li];
+    if (line.replace(/[\t,;"\s]/g, '') === '') continue;
+    if (/[\u0000-\u0008\u000e-\u001f]/.test(line)) {
+      fail(lineNo, 'the row holds binary data');
+      continue;
+    }
+    const cells = splitCells(line, delimiter);
+    if (cells.length > rawHeaders.length && cells.slice(rawHeaders.length).some((c) => c !== '' && c !== 'NA')) {
+      fail(lineNo, `the row has ${cells.length} cells but the header has ${rawHeaders.length} columns`);
+      continue;
+    }
+    const sampleName = cellText(cells, sampleCol);
+    const common = {
+      sampleName,
+      ...(cellText(cells, fileCol) ? { sampleFile: cellText(cells, fileCol) } : {}),
+      ...(cellText(cells, runCol) ? { runName: cellText(cells, runCol) } : {}),
+      ...(cellText(cells, panelCol) ? { panelName: cellText(cells, panelCol) } : {}),
+      ...(cellText(cells, wellCol) ? { well: cellText(cells, wellCol) } : {}),
+    };
+    if (layout === 'long') {
+      const marker = cellText(cells, markerCol);
+      const read = readAlleles(lineNo, cells, alleleCols, `sample '${sampleName}', marker '${marker}'`);
+      if (!read) continue;
+      if (!sampleName) {
+        fail(lineNo, 'the row has no sample name');
+        continue;
+      }
+      if (!marker) {
+        if (read.codes.length > 0) fail(lineNo, `sample '${sampleName}': the row has alleles but no marker`);
+        continue;
+      }
+      calls.push({ line: lineNo, ...common, marker, alleles: read.codes, uncertain: read.uncertain });
+    } else {
+      if (!sampleName) {
+        fail(lineNo, 'the row has no sample name');
+        continue;
+      }
+      for (const pair of pairs) {
+        const read = readAlleles(lineNo, cells, pair.columns, `sample '${sampleName}', marker '${pair.marker}'`);
+        if (read) calls.push({ line: lineNo, ...common, marker: pair.marker, alleles: read.codes, uncertain: read.uncertain });
+      }
+    }
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  if (calls.length === 0) return { ok: false, errors: [{ line: headerNo + 1, message: 'the table has a header but no genotype rows' }] };
+  return { ok: true, table: { layout, delimiter, encoding, columns: rawHeaders, calls } };
+}

@@ -1,0 +1,27 @@
+// Public API of @registry/genetics: the pure DNA engine used by the server, the benchmarks and the tests.
+
+export * from './alleles.ts';
+export * from './panels.ts';
+export * from './profile.ts';
+export * from './species.ts';
+export * from './matching/compare.ts';
+export * from './matching/identity.ts';
+export * from './matching/statistics.ts';
+export * from './parentage.ts';
+export { ProfileIndex, AgreeMode } from './index/profile-index.ts';
+export * from './index/search.ts';
+export * from './index/duplicates.ts';
+export * from './index/no-match-clusters.ts';
+export { UnionFind } from './index/union-find.ts';
+export * from './genemapper/text.ts';
+export * from './genemapper/parse.ts';
+export * from './genemapper/sample-name.ts';
+export * from './genemapper/wells.ts';
+export * from './genemapper/validate.ts';
+export * from './genemapper/controls.ts';
+export * from './genemapper/import.ts';
+export * from './genemapper/export.ts';
+export * from './population/random.ts';
+export * from './population/frequencies.ts';
+export * from './population/generator.ts';
+export * from './population/plates.ts';
