@@ -39,6 +39,15 @@ const MAX_ERRORS = 50;
 /** Columns of a long export that are not markers (used to reject them as wide marker columns). */
 const NON_MARKER_PREFIXES = ['allele', 'size', 'height', 'peak area', 'data point', 'mutation', 'ae comment', 'sample', 'run', 'panel', 'well', 'dye', 'comment', 'quality'];
 
+/** Control characters other than tab, line feed and carriage return: a binary file, not a text export. */
+function hasBinary(line: string): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c < 32 && c !== 9 && c !== 10 && c !== 13 && c !== 11 && c !== 12) return true;
+  }
+  return false;
+}
+
 type WidePair = { marker: string; columns: number[] };
 
 function findColumn(headers: string[], ...names: string[]): number {
@@ -71,7 +80,7 @@ export function parseGeneMapper(input: string | Uint8Array): ParseResult {
   if (headerAt < 0) return { ok: false, errors: [{ line: 1, message: 'the file is empty' }] };
   const headerLine = lines[headerAt];
   const headerNo = headerAt + 1;
-  if (/[\u0000-\u0008\u000e-\u001f]/.test(headerLine)) {
+  if (hasBinary(headerLine)) {
     return { ok: false, errors: [{ line: headerNo, message: 'not a text export: the file holds binary data' }] };
   }
   const delimiter = detectDelimiter(headerLine);
@@ -131,7 +140,7 @@ export function parseGeneMapper(input: string | Uint8Array): ParseResult {
     const lineNo = li + 1;
     const line = lines[li];
     if (line.replace(/[\t,;"\s]/g, '') === '') continue;
-    if (/[\u0000-\u0008\u000e-\u001f]/.test(line)) {
+    if (hasBinary(line)) {
       fail(lineNo, 'the row holds binary data');
       continue;
     }
