@@ -1,0 +1,22 @@
+import { useEffect, useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { createQueryClient } from './queryClient';
+import { createAppRouter } from './router';
+import { installUpdatePrompt } from './updatePrompt';
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => createAppRouter(queryClient));
+  useEffect(() => installUpdatePrompt(), []);
+  return (
+    <ConfigProvider theme={{ token: { colorPrimary: '#1f6f8b', borderRadius: 6 } }}>
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Dropdown, Layout, Menu, type MenuProps } from 'antd';
+import { DownOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { logout, useCurrentUser } from './auth';
+import { useLayoutSettings } from './layoutSettings';
+import { GroupTreeSlot } from './GroupTreeSlot';
+import { AppFooter } from './AppFooter';
+import { BRAND_NAME, PRODUCT_VERSION } from './brand';
+import { petOwnerPath } from './landing';
+
+const { Header, Sider, Content } = Layout;
+
+function useNavItems(): MenuProps['items'] {
+  const user = useCurrentUser();
+  if (!user) return [];
+  const items: NonNullable<MenuProps['items']> = [];
+  if (user.isPetOwner && user.petOwnerId != null) items.push({ key: petOwnerPath(user.petOwnerId), label: <Link to={petOwnerPath(user.petOwnerId) as never}>My pets</Link> });
+  if (user.isAdmin) items.push({ key: '/admin', label: <Link to="/admin">Admins</Link> });
+  if (user.isBioPetAdmin) {
+    items.push({
+      key: 'system',
+      label: 'System',
+      type: 'group',
+      children: [
+        { key: '/system/documents', label: <Link to="/system/documents">Documents</Link> },
+        { key: '/system/emaillog', label: <Link to="/system/emaillog">Email log</Link> },
+        { key: '/system/audit-log', label: <Link to="/system/audit-log">Audit log</Link> },
+      ],
+    });
+  }
+  items.push({ key: '/account/manage', label: <Link to="/account/manage">My account</Link> });
+  return items;
+}
+
+function UserMenu() {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const onLogout = async () => {
+    setBusy(true);
+    await logout(queryClient);
+    setBusy(false);
+    void navigate({ to: '/login', search: {} });
+  };
+  const items: MenuProps['items'] = [
+    { key: 'manage', icon: <UserOutlined />, label: 'Manage account', onClick: () => void navigate({ to: '/account/manage' }) },
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: 'Log out', onClick: () => void onLogout() },
+  ];
+  return (
+    <Dropdown menu={{ items }} trigger={['click']}>
+      <Button type="text" style={{ color: 'inherit' }} loading={busy} aria-label="User menu">
+        <UserOutlined /> {user?.fullName || user?.userName} <DownOutlined />
+      </Button>
+    </Dropdown>
+  );
+}
+
+export function AppLayout() {
+  const [settings, updateSettings] = useLayoutSettings();
+  const location = useLocation();
+  const navItems = useNavItems();
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Header className="app-header">
+        <Button
+          type="text"
+          aria-label={settings.siderCollapsed ? 'Expand side menu' : 'Collapse side menu'}
+          icon={settings.siderCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          onClick={() => updateSettings({ siderCollapsed: !settings.siderCollapsed })}
+          style={{ color: 'inherit' }}
+        />
+        <Link to="/" className="app-brand">
+          {BRAND_NAME} <span className="app-version">{PRODUCT_VERSION}</span>
+        </Link>
+        <div style={{ flex: 1 }} />
+        <UserMenu />
+      </Header>
+      <Layout>
+        <Sider
+          width={260}
+          collapsedWidth={0}
+          collapsed={settings.siderCollapsed}
+          theme="light"
+          breakpoint="md"
+          className="app-sider"
+        >
+          <Menu mode="inline" selectedKeys={[location.pathname]} items={navItems} aria-label="Main navigation" />
+          <GroupTreeSlot />
+        </Sider>
+        <Layout>
+          <Content className="app-content">
+            <Outlet />
+          </Content>
+          <AppFooter />
+        </Layout>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,43 @@
+import { useEffect, useRef } from 'react';
+import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
+import { trackPageView } from './pageTracking';
+
+/** A thin bar at the top of the window while a route (or its lazy chunk) loads. */
+export function LoadingBar() {
+  const loading = useRouterState({ select: (s) => s.status === 'pending' || s.isLoading });
+  return (
+    <div
+      role="progressbar"
+      aria-label="Page loading"
+      aria-hidden={!loading}
+      className={`route-loading-bar${loading ? ' route-loading-bar--active' : ''}`}
+    />
+  );
+}
+
+/** Every resolved navigation: scroll to the top and record a page view (spec 1 §1). */
+function useRouteChangeEffects() {
+  const router = useRouter();
+  const lastPath = useRef<string | null>(null);
+  useEffect(
+    () =>
+      router.subscribe('onResolved', ({ toLocation }) => {
+        const path = toLocation.pathname;
+        if (path === lastPath.current) return;
+        lastPath.current = path;
+        window.scrollTo(0, 0);
+        trackPageView(toLocation.href);
+      }),
+    [router],
+  );
+}
+
+export function RootShell() {
+  useRouteChangeEffects();
+  return (
+    <>
+      <LoadingBar />
+      <Outlet />
+    </>
+  );
+}

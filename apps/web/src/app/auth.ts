@@ -1,0 +1,106 @@
+// Auth state: the token lives in storage (tokenStorage), the user in the query cache.
+import { QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { Messages, type GroupSummary, type UserInfo } from '@registry/contracts';
+import { api, ApiError, request } from './api';
+import { clearToken, getToken, isTokenPersistent, setToken } from './tokenStorage';
+import type { LandingSources } from './landing';
+
+export const authKeys = {
+  all: ['auth'] as const,
+  userInfo: () => [...authKeys.all, 'userinfo'] as const,
+  features: () => [...authKeys.all, 'features'] as const,
+  assignedGroups: () => [...authKeys.all, 'directlyassignedgroups'] as const,
+};
+
+export const userInfoQuery = () =>
+  queryOptions({
+    queryKey: authKeys.userInfo(),
+    queryFn: () => api.get<UserInfo>('/account/userinfo', undefined, { handleErrorsSpecifically: true }),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+export const featuresQuery = () =>
+  queryOptions({
+    queryKey: authKeys.features(),
+    queryFn: () => api.get<string[]>('/features'),
+    staleTime: 5 * 60_000,
+  });
+
+export const assignedGroupsQuery = () =>
+  queryOptions({
+    queryKey: authKeys.assignedGroups(),
+    queryFn: () => api.get<GroupSummary[]>('/admingroups/directlyassignedgroups'),
+    staleTime: 5 * 60_000,
+  });
+
+/** The signed-in user; undefined while loading or when signed out. */
+export function useCurrentUser(): UserInfo | undefined {
+  const { data } = useQuery({ ...userInfoQuery(), enabled: getToken() !== null });
+  return data;
+}
+
+export function useFeatures(): string[] {
+  const { data } = useQuery({ ...featuresQuery(), enabled: getToken() !== null });
+  return data ?? [];
+}
+
+/** Signs in with the password grant; throws an Error carrying the text to show. */
+export async function signIn(userName: string, password: string, isPersistent: boolean): Promise<void> {
+  let answer: { access_token?: string };
+  try {
+    answer = await request<{ access_token?: string }>('/token', {
+      method: 'POST',
+      form: { grant_type: 'password', userName, password, isPersistent: String(isPersistent) },
+      handleErrorsSpecifically: true,
+    });
+  } catch (err) {
+    if (err instanceof ApiError) throw new Error(err.message, { cause: err });
+    throw err;
+  }
+  if (!answer?.access_token) throw new Error(Messages.noAccessToken);
+  setToken(answer.access_token, isPersistent);
+}
+
+/** Ends the session; a restored token (after signing in as another user) is kept and the app reloads. */
+export async function logout(queryClient: QueryClient, reload: (to: string) => void = (to) => window.location.assign(to)): Promise<void> {
+  const persistent = isTokenPersistent();
+  let restoredToken: string | null | undefined;
+  if (getToken()) {
+    try {
+      ({ restoredToken } = await api.post<{ restoredToken?: string | null }>('/account/logout', undefined, { handleErrorsSpecifically: true }));
+    } catch {
+      // The server may already consider the token dead; signing out locally is what matters.
+    }
+  }
+  clearToken();
+  queryClient.clear();
+  if (restoredToken) {
+    setToken(restoredToken, persistent);
+    reload('/');
+  }
+}
+
+/** Local sign-out only, for when the server has already refused the token. */
+export function dropSession(queryClient: QueryClient): void {
+  clearToken();
+  queryClient.clear();
+}
+
+export function landingSources(queryClient: QueryClient): LandingSources {
+  return {
+    assignedGroups: () => queryClient.fetchQuery(assignedGroupsQuery()),
+    firstLevelGroups: () => api.get<GroupSummary[]>('/groups/group/', undefined, { handleErrorsSpecifically: true }),
+    residentPropertyFeatures: async (residentId) => {
+      if (residentId == null) throw new Error('No resident record');
+      const resident = await api.get<{ groupId?: number | null; propertyId?: number | null }>(`/residents/${residentId}`, undefined, {
+        handleErrorsSpecifically: true,
+      });
+      const groupId = resident.groupId ?? resident.propertyId;
+      if (groupId == null) throw new Error('Resident has no property');
+      return api.get<string[]>('/features/getfeaturesforgroup', { groupId }, { handleErrorsSpecifically: true });
+    },
+  };
+}
+
+export const isUnauthorized = (err: unknown) => err instanceof ApiError && err.status === 401;

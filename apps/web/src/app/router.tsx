@@ -1,0 +1,191 @@
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { getToken } from './tokenStorage';
+import { dropSession, featuresQuery, isUnauthorized, landingSources, userInfoQuery } from './auth';
+import { loginPath, resolveFallback } from './landing';
+import { RootShell } from './RootShell';
+import { RouteError } from './RouteError';
+import { setUnauthorizedHandler } from './api';
+import { adminSearchParams } from '../features/admins/admins.search';
+import { auditLogSearch, documentsSearch, emailLogSearch } from '../features/system/system.search';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+/** Redirect to a computed app path (with its own query string). */
+function redirectToPath(path: string): never {
+  const url = new URL(path, window.location.origin);
+  throw redirect({ to: url.pathname as never, search: Object.fromEntries(url.searchParams) as never, replace: true });
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: RootShell,
+  errorComponent: RouteError,
+});
+
+// Anonymous screens.
+const returnUrlSearch = z.object({ returnUrl: z.string().optional() });
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  validateSearch: returnUrlSearch,
+  component: lazyRouteComponent(() => import('../features/accounts/LoginPage'), 'LoginPage'),
+});
+const forgotRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/forgot',
+  component: lazyRouteComponent(() => import('../features/accounts/ForgotPage'), 'ForgotPage'),
+});
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/resetpassword',
+  validateSearch: z.object({ userName: z.string().optional(), token: z.string().optional() }),
+  component: lazyRouteComponent(() => import('../features/accounts/ResetPasswordPage'), 'ResetPasswordPage'),
+});
+const tokenLoginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/token-login',
+  validateSearch: z.object({ token: z.string().optional(), returnUrl: z.string().optional() }),
+  component: lazyRouteComponent(() => import('../features/accounts/TokenLoginPage'), 'TokenLoginPage'),
+});
+
+// Everything else needs a live session: a token and a user-info answer (spec 1 §4).
+const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: '_app',
+  beforeLoad: async ({ context, location }) => {
+    const target = location.href;
+    if (!getToken()) redirectToPath(loginPath(target));
+    try {
+      await context.queryClient.ensureQueryData(userInfoQuery());
+    } catch {
+      dropSession(context.queryClient);
+      redirectToPath(loginPath(target));
+    }
+    void context.queryClient.prefetchQuery(featuresQuery());
+  },
+  component: lazyRouteComponent(() => import('./AppLayout'), 'AppLayout'),
+});
+
+const manageRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/account/manage',
+  component: lazyRouteComponent(() => import('../features/accounts/ManageAccountPage'), 'ManageAccountPage'),
+});
+const chooseGroupRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/choose-group',
+  component: lazyRouteComponent(() => import('../features/accounts/ChooseGroupPage'), 'ChooseGroupPage'),
+});
+const adminSearchRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/admin',
+  validateSearch: adminSearchParams,
+  component: lazyRouteComponent(() => import('../features/admins/AdminSearchPage'), 'AdminSearchPage'),
+});
+const adminRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/admin/$adminId',
+  component: lazyRouteComponent(() => import('../features/admins/AdminPage'), 'AdminPage'),
+});
+const adminDetailsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/admin/details/$adminId',
+  component: lazyRouteComponent(() => import('../features/admins/AdminPage'), 'AdminPage'),
+});
+const documentsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/system/documents',
+  validateSearch: documentsSearch,
+  component: lazyRouteComponent(() => import('../features/system/DocumentsPage'), 'DocumentsPage'),
+});
+const emailLogRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/system/emaillog',
+  validateSearch: emailLogSearch,
+  component: lazyRouteComponent(() => import('../features/system/EmailLogPage'), 'EmailLogPage'),
+});
+const auditLogRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/system/audit-log',
+  validateSearch: auditLogSearch,
+  component: lazyRouteComponent(() => import('../features/system/AuditLogPage'), 'AuditLogPage'),
+});
+const petOwnerRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/petowner/$petOwnerId/{-$sampleNumber}',
+  component: lazyRouteComponent(() => import('../features/petowners/PetOwnerPage'), 'PetOwnerPage'),
+});
+const groupDashboardRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/dashboard',
+  component: lazyRouteComponent(() => import('../features/groups/GroupDashboardPage'), 'GroupDashboardPage'),
+});
+const residentLandingRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/reg/overview',
+  component: lazyRouteComponent(() => import('../features/prereg/ResidentLandingPage'), 'ResidentLandingPage'),
+});
+
+/** Unknown URLs and '/' follow the fallback steps of spec 1 §2. */
+async function fallbackBeforeLoad({ context, location }: { context: RouterContext; location: { href: string } }): Promise<never> {
+  let user = null;
+  if (getToken()) {
+    try {
+      user = await context.queryClient.ensureQueryData(userInfoQuery());
+    } catch {
+      dropSession(context.queryClient);
+    }
+  }
+  const to = await resolveFallback(location.href, user, landingSources(context.queryClient), isUnauthorized);
+  if (to.startsWith('/login')) dropSession(context.queryClient);
+  redirectToPath(to);
+}
+const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', beforeLoad: fallbackBeforeLoad });
+const unknownRoute = createRoute({ getParentRoute: () => rootRoute, path: '$', beforeLoad: fallbackBeforeLoad });
+
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  forgotRoute,
+  resetPasswordRoute,
+  tokenLoginRoute,
+  appRoute.addChildren([
+    manageRoute,
+    chooseGroupRoute,
+    adminSearchRoute,
+    adminRoute,
+    adminDetailsRoute,
+    documentsRoute,
+    emailLogRoute,
+    auditLogRoute,
+    petOwnerRoute,
+    groupDashboardRoute,
+    residentLandingRoute,
+  ]),
+  indexRoute,
+  unknownRoute,
+]);
+
+export function createAppRouter(queryClient: QueryClient) {
+  const router = createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    defaultPendingMs: 300,
+  });
+  setUnauthorizedHandler(() => {
+    const target = router.state.location.href;
+    if (target.startsWith('/login')) return;
+    dropSession(queryClient);
+    void router.navigate({ href: loginPath(target), replace: true });
+  });
+  return router;
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,57 @@
+import { Modal } from 'antd';
+import { onNewerBuild } from './buildVersion';
+
+export const UPDATE_PROMPT_DELAY_MS = 1_800_000;
+const SHOWN_KEY = 'registry.updatePromptShown';
+
+export interface UpdatePromptDeps {
+  /** Resolves true when the user chooses to reload now. */
+  ask: () => Promise<boolean>;
+  reload: () => void;
+  delayMs?: number;
+  schedule?: (fn: () => void, ms: number) => unknown;
+  storage?: Pick<Storage, 'getItem' | 'setItem'>;
+}
+
+export function askWithModal(): Promise<boolean> {
+  return new Promise((resolve) => {
+    Modal.confirm({
+      title: 'Update Available',
+      content: 'A new version of the application is available. Reload now to use it?',
+      okText: 'Reload',
+      cancelText: 'Later',
+      onOk: () => resolve(true),
+      onCancel: () => resolve(false),
+    });
+  });
+}
+
+/**
+ * Returns the function to call when a newer build is seen. The prompt starts at most once per
+ * browser session; 'Later' re-asks after the delay until the user accepts.
+ */
+export function createUpdatePrompt(deps: UpdatePromptDeps): () => void {
+  const delay = deps.delayMs ?? UPDATE_PROMPT_DELAY_MS;
+  const schedule = deps.schedule ?? ((fn, ms) => setTimeout(fn, ms));
+  const storage = deps.storage ?? sessionStorage;
+
+  const prompt = async () => {
+    if (await deps.ask()) deps.reload();
+    else schedule(prompt, delay);
+  };
+
+  return () => {
+    if (storage.getItem(SHOWN_KEY)) return;
+    storage.setItem(SHOWN_KEY, '1');
+    void prompt();
+  };
+}
+
+export function installUpdatePrompt(deps?: Partial<UpdatePromptDeps>): () => void {
+  const trigger = createUpdatePrompt({
+    ask: askWithModal,
+    reload: () => window.location.reload(),
+    ...deps,
+  });
+  return onNewerBuild(() => trigger());
+}

@@ -1,0 +1,134 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
+import { Table, type TableProps } from 'antd';
+import type { SortOrder, SorterResult } from 'antd/es/table/interface';
+import { z } from 'zod';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PAGE_SIZE_OPTIONS, type Paged } from '@registry/contracts';
+import { ErrorPresenter, useErrorDialog } from './ErrorPresenter';
+
+const searchBoolean = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .transform((v) => v === true || v === 'true')
+  .optional()
+  .catch(undefined);
+
+/**
+ * Paging and sorting params as they live in the URL. Bad values fall back to defaults instead of
+ * failing the page, because URLs are hand-edited and shared.
+ */
+export function pagingSearch(defaultPageSize: number = PAGE_SIZE_DEFAULT) {
+  return z.object({
+    page: z.coerce.number().int().min(1).catch(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).catch(defaultPageSize).default(defaultPageSize),
+    orderBy: z.string().max(64).optional().catch(undefined),
+    ascending: searchBoolean,
+  });
+}
+
+/** A text filter in the URL: empty means absent. */
+export const searchText = z
+  .string()
+  .max(256)
+  .optional()
+  .catch(undefined)
+  .transform((v) => (v && v.trim() !== '' ? v : undefined));
+
+export type PagingParams = z.infer<ReturnType<typeof pagingSearch>>;
+
+/** The table state held in the current route's search params, parsed by the given schema. */
+export function useUrlState<S extends z.ZodType<PagingParams>>(schema: S) {
+  const raw = useSearch({ strict: false }) as Record<string, unknown>;
+  const navigate = useNavigate();
+  const state = useMemo(() => {
+    const parsed = schema.safeParse(raw);
+    return (parsed.success ? parsed.data : schema.parse({})) as z.infer<S>;
+  }, [raw, schema]);
+  const update = useCallback(
+    (patch: Partial<z.infer<S>>, options: { resetPage?: boolean } = {}) => {
+      void navigate({
+        to: '.',
+        search: ((prev: Record<string, unknown>) => {
+          const next: Record<string, unknown> = { ...prev, ...patch };
+          if (options.resetPage) next.page = undefined;
+          for (const key of Object.keys(next)) if (next[key] === undefined || next[key] === '' || next[key] === null) delete next[key];
+          return next;
+        }) as never,
+        replace: false,
+      });
+    },
+    [navigate],
+  );
+  return [state, update] as const;
+}
+
+export interface UrlTableProps<Row, S extends z.ZodType<PagingParams>> extends Omit<TableProps<Row>, 'dataSource' | 'pagination' | 'onChange' | 'loading'> {
+  /** Schema of the screen's search params (paging plus its filters). */
+  searchSchema: S;
+  queryKey: (params: z.infer<S>) => QueryKey;
+  queryFn: (params: z.infer<S>) => Promise<Paged<Row>>;
+  pageSizeOptions?: readonly number[];
+  /** 'dialog' shows load errors in an alert titled Error instead of above the table. */
+  errorDisplay?: 'inline' | 'dialog';
+}
+
+/** One server-paged table whose page, size, sort and filters live in the URL. */
+export function UrlTable<Row extends object, S extends z.ZodType<PagingParams>>({
+  searchSchema,
+  queryKey,
+  queryFn,
+  pageSizeOptions = PAGE_SIZE_OPTIONS,
+  errorDisplay = 'inline',
+  columns,
+  ...tableProps
+}: UrlTableProps<Row, S>) {
+  const [params, setParams] = useUrlState(searchSchema);
+  const query = useQuery({ queryKey: queryKey(params), queryFn: () => queryFn(params), placeholderData: keepPreviousData });
+  const showError = useErrorDialog();
+  const error = query.error;
+  useEffect(() => {
+    if (error && errorDisplay === 'dialog') showError(error);
+  }, [error, errorDisplay, showError]);
+
+  const sortedColumns = useMemo<TableProps<Row>['columns']>(
+    () =>
+      columns?.map((col) => {
+        const key = 'dataIndex' in col && typeof col.dataIndex === 'string' ? col.dataIndex : (col.key as string | undefined);
+        if (!col.sorter || !key) return col;
+        const sortOrder: SortOrder = params.orderBy === key ? (params.ascending === false ? 'descend' : 'ascend') : null;
+        return { ...col, sortOrder };
+      }),
+    [columns, params.orderBy, params.ascending],
+  );
+
+  return (
+    <>
+      {errorDisplay === 'inline' && <ErrorPresenter error={query.error} />}
+      <Table<Row>
+        {...tableProps}
+        columns={sortedColumns}
+        loading={query.isFetching}
+        dataSource={query.data?.data ?? []}
+        pagination={{
+          current: params.page,
+          pageSize: params.pageSize,
+          total: query.data?.totalRecords ?? 0,
+          pageSizeOptions: pageSizeOptions.map(String),
+          showSizeChanger: true,
+          showTotal: (total, [from, to]) => `${from}-${to} of ${total}`,
+        }}
+        onChange={(pagination, _filters, sorter) => {
+          const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;
+          const orderBy = s?.order ? String(s.columnKey ?? s.field) : undefined;
+          const sizeChanged = pagination.pageSize !== params.pageSize;
+          setParams({
+            page: sizeChanged ? 1 : pagination.current,
+            pageSize: pagination.pageSize,
+            orderBy,
+            ascending: s?.order ? s.order === 'ascend' : undefined,
+          } as Partial<z.infer<S>>);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { App, Button, Form, Input, Typography } from 'antd';
+import { Messages } from '@registry/contracts';
+import { AnonLayout } from '../../app/AnonLayout';
+import { ErrorPresenter } from '../../components/ErrorPresenter';
+import { forgotPassword } from './accounts.api';
+
+export function ForgotPage() {
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onFinish = async ({ email }: { email: string }) => {
+    setError(null);
+    setBusy(true);
+    try {
+      await forgotPassword(email.trim());
+      modal.success({
+        title: 'Password reset',
+        content: Messages.forgotProcessed,
+        onOk: () => void navigate({ to: '/login', search: {} }),
+      });
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AnonLayout title="Forgot your password?">
+      <Typography.Paragraph type="secondary">Enter the email address of your account and we will send you a link to reset your password.</Typography.Paragraph>
+      <ErrorPresenter error={error} />
+      <Form layout="vertical" onFinish={onFinish} requiredMark={false}>
+        <Form.Item
+          label="Email"
+          name="email"
+          rules={[
+            { required: true, whitespace: true, message: 'The Email field is required.' },
+            { type: 'email', message: 'Invalid email address.' },
+            { max: 256 },
+          ]}
+        >
+          <Input autoComplete="email" autoFocus />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy}>
+          Send reset link
+        </Button>
+      </Form>
+      <div style={{ marginTop: 16, textAlign: 'center' }}>
+        <Link to="/login">Back to sign in</Link>
+      </div>
+    </AnonLayout>
+  );
+}

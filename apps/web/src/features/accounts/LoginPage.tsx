@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Link, useSearch } from '@tanstack/react-router';
+import { Alert, Button, Checkbox, Form, Input } from 'antd';
+import { AnonLayout } from '../../app/AnonLayout';
+import { signIn } from '../../app/auth';
+import { SUPPORT_EMAIL } from '../../app/brand';
+import { PasswordInput } from '../../components/PasswordInput';
+import { useLandAfterSignIn } from './useLandAfterSignIn';
+
+interface LoginValues {
+  userName: string;
+  password: string;
+  rememberMe: boolean;
+}
+
+export function LoginPage() {
+  const { returnUrl } = useSearch({ from: '/login' });
+  const land = useLandAfterSignIn();
+  const [error, setError] = useState<{ message: string; advice?: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onFinish = async (values: LoginValues) => {
+    setError(null);
+    setBusy(true);
+    try {
+      await signIn(values.userName.trim(), values.password, values.rememberMe);
+      const landing = await land(returnUrl);
+      if (landing.kind === 'error') setError({ message: landing.message, advice: landing.advice });
+    } catch (err) {
+      setError({ message: err instanceof Error ? err.message : 'Failed to sign in' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AnonLayout title="Sign in">
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={error.message}
+          description={
+            error.advice ? (
+              <>
+                {error.advice} <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+              </>
+            ) : undefined
+          }
+        />
+      )}
+      <Form<LoginValues> layout="vertical" onFinish={onFinish} initialValues={{ rememberMe: false }} requiredMark={false} aria-label="Sign in">
+        <Form.Item label="User name" name="userName" rules={[{ required: true, whitespace: true, message: 'Please enter your user name.' }]}>
+          <Input autoComplete="username" autoFocus />
+        </Form.Item>
+        <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Please enter your password.' }]}>
+          <PasswordInput autoComplete="current-password" />
+        </Form.Item>
+        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline' }}>
+          <Form.Item name="rememberMe" valuePropName="checked">
+            <Checkbox>Remember me</Checkbox>
+          </Form.Item>
+          <Link to="/forgot">Forgot your password?</Link>
+        </div>
+        <Button type="primary" htmlType="submit" block loading={busy}>
+          Sign in
+        </Button>
+      </Form>
+    </AnonLayout>
+  );
+}

@@ -1,0 +1,32 @@
+import { Col, Row } from 'antd';
+import { PageTitle } from '../../components/PageTitle';
+import { useCurrentUser } from '../../app/auth';
+import { ProfileCard } from './components/ProfileCard';
+import { ChangePasswordCard } from './components/ChangePasswordCard';
+import { DogQuickActionsCard } from './components/DogQuickActionsCard';
+
+export function ManageAccountPage() {
+  const user = useCurrentUser();
+  return (
+    <>
+      <PageTitle>Manage account</PageTitle>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={14}>
+          <ProfileCard />
+        </Col>
+        <Col xs={24} xl={10}>
+          <Row gutter={[16, 16]}>
+            <Col span={24}>
+              <ChangePasswordCard />
+            </Col>
+            {user?.isAdmin && (
+              <Col span={24}>
+                <DogQuickActionsCard />
+              </Col>
+            )}
+          </Row>
+        </Col>
+      </Row>
+    </>
+  );
+}

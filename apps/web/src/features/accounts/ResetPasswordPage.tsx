@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Alert, App, Button, Form, Typography } from 'antd';
+import { Messages } from '@registry/contracts';
+import { AnonLayout } from '../../app/AnonLayout';
+import { ErrorPresenter } from '../../components/ErrorPresenter';
+import { PasswordInput } from '../../components/PasswordInput';
+import { passwordRule, resetPassword, usePasswordRules } from './accounts.api';
+import { PasswordRulesHint } from './PasswordRulesHint';
+
+interface ResetValues {
+  password: string;
+  confirmPassword: string;
+}
+
+export function ResetPasswordPage() {
+  const { userName, token } = useSearch({ from: '/resetpassword' });
+  const rules = usePasswordRules();
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (!userName || !token) {
+    return (
+      <AnonLayout title="Reset password">
+        <Alert type="error" showIcon title="This password reset link is incomplete." description={<Link to="/forgot">Request a new reset link</Link>} />
+      </AnonLayout>
+    );
+  }
+
+  const onFinish = async (values: ResetValues) => {
+    setError(null);
+    setBusy(true);
+    try {
+      await resetPassword({ userName, token, password: values.password, confirmPassword: values.confirmPassword });
+      modal.success({ title: 'Password reset', content: Messages.passwordReset, onOk: () => void navigate({ to: '/login', search: {} }) });
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AnonLayout title="Reset password">
+      <Typography.Paragraph>
+        Choose a new password for <strong>{userName}</strong>.
+      </Typography.Paragraph>
+      <ErrorPresenter error={error} />
+      <Form<ResetValues> layout="vertical" onFinish={onFinish} requiredMark={false}>
+        <Form.Item label="New password" name="password" rules={[{ required: true, message: 'Please enter a new password.' }, passwordRule(rules)]} extra={<PasswordRulesHint rules={rules} />}>
+          <PasswordInput autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          label="Confirm password"
+          name="confirmPassword"
+          dependencies={['password']}
+          rules={[
+            { required: true, message: 'Please confirm the new password.' },
+            ({ getFieldValue }) => ({
+              validator: async (_, value) => {
+                if (value && value !== getFieldValue('password')) throw new Error('The password and confirmation password do not match.');
+              },
+            }),
+          ]}
+        >
+          <PasswordInput autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy}>
+          Reset password
+        </Button>
+      </Form>
+    </AnonLayout>
+  );
+}

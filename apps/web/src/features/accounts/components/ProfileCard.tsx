@@ -1,0 +1,80 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Card, Checkbox, Col, Form, Input, Row } from 'antd';
+import { Messages, type UpdateUserProfileRequest } from '@registry/contracts';
+import { AddressForm, addressFormValues } from '../../../components/AddressForm';
+import { ErrorPresenter } from '../../../components/ErrorPresenter';
+import { manageInfoQuery, useUpdateProfile } from '../accounts.api';
+
+export function ProfileCard() {
+  const { message } = App.useApp();
+  const info = useQuery(manageInfoQuery());
+  const update = useUpdateProfile();
+  const [form] = Form.useForm<UpdateUserProfileRequest>();
+
+  useEffect(() => {
+    const p = info.data?.profile;
+    if (!p) return;
+    form.setFieldsValue({
+      firstName: p.firstName ?? '',
+      lastName: p.lastName ?? '',
+      email: p.email ?? '',
+      phoneNumber: p.phoneNumber ?? '',
+      companyName: p.companyName ?? '',
+      receiveEmails: p.receiveEmails,
+      address: addressFormValues(p.address),
+    });
+  }, [info.data, form]);
+
+  const onFinish = (values: UpdateUserProfileRequest) =>
+    update.mutate(values, { onSuccess: () => void message.success(Messages.savedSuccessfully) });
+
+  return (
+    <Card title="Profile" loading={info.isLoading}>
+      <ErrorPresenter error={info.error ?? update.error} />
+      {info.data && (
+        <p>
+          User name: <strong>{info.data.userName}</strong>
+        </p>
+      )}
+      <Form form={form} layout="vertical" onFinish={onFinish} aria-label="Profile">
+        <Row gutter={12}>
+          <Col xs={24} md={12}>
+            <Form.Item label="First name" name="firstName" rules={[{ required: true, whitespace: true, message: 'The First Name field is required.' }, { max: 100 }]}>
+              <Input maxLength={100} autoComplete="given-name" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label="Last name" name="lastName" rules={[{ required: true, whitespace: true, message: 'The Last Name field is required.' }, { max: 100 }]}>
+              <Input maxLength={100} autoComplete="family-name" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label="Email" name="email" rules={[{ type: 'email', message: 'Invalid email address.' }, { max: 256 }]}>
+              <Input maxLength={256} autoComplete="email" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label="Phone number" name="phoneNumber" rules={[{ max: 32 }]}>
+              <Input maxLength={32} autoComplete="tel" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label="Company name" name="companyName" rules={[{ max: 200 }]}>
+              <Input maxLength={200} autoComplete="organization" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label=" " name="receiveEmails" valuePropName="checked">
+              <Checkbox>Receive emails</Checkbox>
+            </Form.Item>
+          </Col>
+        </Row>
+        <AddressForm name="address" />
+        <Button type="primary" htmlType="submit" loading={update.isPending}>
+          Save profile
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,27 @@
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { dropSession, landingSources, userInfoQuery } from '../../app/auth';
+import { resolveLandingAfterLogin, type Landing } from '../../app/landing';
+
+/**
+ * After a token is stored: load the user, apply the after-login rules and go there.
+ * Returns the landing so the caller can present the 'no groups' error.
+ */
+export function useLandAfterSignIn() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(
+    async (returnUrl?: string | null): Promise<Landing> => {
+      await queryClient.invalidateQueries();
+      const user = await queryClient.fetchQuery(userInfoQuery());
+      const landing = await resolveLandingAfterLogin(user, returnUrl, landingSources(queryClient));
+      if (landing.kind === 'navigate') await navigate({ href: landing.to, replace: true });
+      else if (landing.kind === 'chooseGroup') await navigate({ to: '/choose-group', replace: true });
+      // Staff must be assigned to a group to sign in (spec 1 §4).
+      else dropSession(queryClient);
+      return landing;
+    },
+    [queryClient, navigate],
+  );
+}

@@ -1,0 +1,82 @@
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Checkbox, Col, Form, Row, Select, Space } from 'antd';
+import { Messages, type AdminUpdateRequest, type AdminView } from '@registry/contracts';
+import { AddressForm } from '../../../components/AddressForm';
+import { ErrorPresenter } from '../../../components/ErrorPresenter';
+import { MaxLengthInput } from '../../../components/MaxLengthInput';
+import { adminRolesQuery, useUpdateAdmin } from '../admins.api';
+import { toUpdateRequest } from './adminForm';
+
+const text = (label: string, name: keyof AdminUpdateRequest, max: number, required = false) => (
+  <Form.Item
+    label={label}
+    name={name}
+    rules={[
+      ...(required ? [{ required: true, whitespace: true, message: `The ${label} field is required.` }] : []),
+      ...(name === 'email' ? [{ type: 'email' as const, message: 'Invalid email address.' }] : []),
+    ]}
+  >
+    <MaxLengthInput maxLength={max} />
+  </Form.Item>
+);
+
+export function AdminEditForm({ admin, onDone }: { admin: AdminView; onDone: () => void }) {
+  const { message } = App.useApp();
+  const roles = useQuery(adminRolesQuery());
+  const update = useUpdateAdmin(admin.id);
+  const [form] = Form.useForm<AdminUpdateRequest>();
+
+  const onFinish = (values: AdminUpdateRequest) =>
+    update.mutate(
+      { ...toUpdateRequest(admin), ...values },
+      {
+        onSuccess: () => {
+          void message.success(Messages.savedSuccessfully);
+          onDone();
+        },
+      },
+    );
+
+  return (
+    <Form form={form} layout="vertical" initialValues={toUpdateRequest(admin)} onFinish={onFinish} aria-label="Edit admin">
+      <ErrorPresenter error={update.error} />
+      <Row gutter={12}>
+        <Col xs={24} md={12}>
+          {text('First Name', 'firstName', 100, true)}
+        </Col>
+        <Col xs={24} md={12}>
+          {text('Last Name', 'lastName', 100, true)}
+        </Col>
+        <Col xs={24} md={12}>
+          {text('User Name', 'userName', 256, true)}
+        </Col>
+        <Col xs={24} md={12}>
+          {text('Email', 'email', 256)}
+        </Col>
+        <Col xs={24} md={12}>
+          {text('Phone Number', 'phoneNumber', 32)}
+        </Col>
+        <Col xs={24} md={12}>
+          {text('Company Name', 'companyName', 200)}
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Role" name="roleId" rules={[{ required: true, message: 'The Role field is required.' }]}>
+            <Select loading={roles.isLoading} options={roles.data?.map((r) => ({ value: r.id, label: r.name }))} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label=" " name="receiveEmails" valuePropName="checked">
+            <Checkbox>Receive emails</Checkbox>
+          </Form.Item>
+        </Col>
+      </Row>
+      <AddressForm name="address" />
+      <Space>
+        <Button type="primary" htmlType="submit" loading={update.isPending}>
+          Save
+        </Button>
+        <Button onClick={onDone}>Cancel</Button>
+      </Space>
+    </Form>
+  );
+}

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Alert, App, Button, Card, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { groupTypeName, Messages } from '@registry/contracts';
+import { assignedGroupsQuery } from '../../../app/auth';
+import { groupDashboardPath } from '../../../app/landing';
+import { ErrorPresenter, useErrorDialog } from '../../../components/ErrorPresenter';
+import { adminGroupsQuery, useAddAdminToGroup, useRemoveAdminFromGroup, type AdminGroup } from '../admins.api';
+
+export function AdminGroupsCard({ adminId }: { adminId: number }) {
+  const { message } = App.useApp();
+  const showError = useErrorDialog();
+  const groups = useQuery(adminGroupsQuery(adminId));
+  // Choices: the groups the signed-in user is directly assigned to (the group tree issue will widen this).
+  const choices = useQuery(assignedGroupsQuery());
+  const add = useAddAdminToGroup(adminId);
+  const remove = useRemoveAdminFromGroup(adminId);
+  const [groupId, setGroupId] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const memberIds = new Set((groups.data ?? []).map((g) => g.id));
+  const options = (choices.data ?? []).filter((g) => !memberIds.has(g.id)).map((g) => ({ value: g.id, label: `${g.name} (${groupTypeName(g.groupType)})` }));
+
+  const onAdd = () => {
+    if (groupId == null) {
+      setProblem(Messages.mustSelectGroup);
+      return;
+    }
+    setProblem(null);
+    add.mutate(groupId, {
+      onSuccess: () => {
+        setGroupId(null);
+        void message.success('Admin added to the group.');
+      },
+      onError: (err) => showError(err),
+    });
+  };
+
+  return (
+    <Card title="Groups">
+      <ErrorPresenter error={groups.error} />
+      <Space.Compact style={{ width: '100%', marginBottom: 12 }}>
+        <Select
+          aria-label="Group to add"
+          style={{ flex: 1 }}
+          placeholder="Choose a group to add"
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={choices.isLoading}
+          value={groupId}
+          onChange={(v) => {
+            setGroupId(v);
+            setProblem(null);
+          }}
+          options={options}
+        />
+        <Button type="primary" onClick={onAdd} loading={add.isPending}>
+          Add to group
+        </Button>
+      </Space.Compact>
+      {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 12 }} />}
+      <Table<AdminGroup>
+        rowKey="id"
+        size="small"
+        loading={groups.isLoading}
+        dataSource={groups.data ?? []}
+        pagination={false}
+        locale={{ emptyText: 'Not assigned to any group.' }}
+        columns={[
+          { title: 'Group', dataIndex: 'name', render: (name: string, g) => <Link to={groupDashboardPath(g.id) as never}>{name}</Link> },
+          { title: 'Type', dataIndex: 'groupType', render: groupTypeName },
+          {
+            title: '',
+            key: 'flags',
+            render: (_, g) => (
+              <Space>
+                {g.isPrimaryAdmin && <Tag color="blue">Primary admin</Tag>}
+                {!g.isActive && <Tag>Inactive</Tag>}
+              </Space>
+            ),
+          },
+          {
+            title: '',
+            key: 'remove',
+            align: 'right',
+            render: (_, g) => (
+              <Popconfirm
+                title={`Remove the admin from ${g.name}?`}
+                okText="Remove"
+                okButtonProps={{ danger: true }}
+                onConfirm={() => remove.mutateAsync(g.id).then(() => void message.success('Admin removed from the group.'), (err) => showError(err))}
+              >
+                <Button size="small" danger aria-label={`Remove from ${g.name}`}>
+                  Remove
+                </Button>
+              </Popconfirm>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { App, Button, Card, Form } from 'antd';
+import { Messages, type AdminView } from '@registry/contracts';
+import { ErrorPresenter } from '../../../components/ErrorPresenter';
+import { MaxLengthInput } from '../../../components/MaxLengthInput';
+import { useUpdateAdmin } from '../admins.api';
+import { toUpdateRequest } from './adminForm';
+
+const NOTES_MAX = 4000;
+
+/** Admin notes for everyone managing the admin; provider notes only for the provider's staff. */
+export function AdminNotesCard({ admin, showProviderNotes }: { admin: AdminView; showProviderNotes: boolean }) {
+  const { message } = App.useApp();
+  const update = useUpdateAdmin(admin.id);
+  const [adminNotes, setAdminNotes] = useState(admin.adminNotes ?? '');
+  const [bioPetNotes, setBioPetNotes] = useState(admin.bioPetNotes ?? '');
+
+  const save = () =>
+    update.mutate(
+      { ...toUpdateRequest(admin), adminNotes, bioPetNotes: showProviderNotes ? bioPetNotes : admin.bioPetNotes },
+      { onSuccess: () => void message.success(Messages.savedSuccessfully) },
+    );
+
+  return (
+    <Card title="Notes">
+      <ErrorPresenter error={update.error} />
+      <Form layout="vertical">
+        <Form.Item label="Admin notes" htmlFor="admin-notes">
+          <MaxLengthInput id="admin-notes" multiline maxLength={NOTES_MAX} value={adminNotes} onChange={setAdminNotes} />
+        </Form.Item>
+        {showProviderNotes && (
+          <Form.Item label="Provider notes" htmlFor="biopet-notes">
+            <MaxLengthInput id="biopet-notes" multiline maxLength={NOTES_MAX} value={bioPetNotes} onChange={setBioPetNotes} />
+          </Form.Item>
+        )}
+        <Button type="primary" onClick={save} loading={update.isPending}>
+          Save notes
+        </Button>
+      </Form>
+    </Card>
+  );
+}

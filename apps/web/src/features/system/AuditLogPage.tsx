@@ -1,0 +1,119 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Card, Form, Space, Typography } from 'antd';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { dayjs } from '../../app/dayjs';
+import type { AuditLogRow } from '@registry/contracts';
+import { DateRangePicker } from '../../components/DateRangePicker';
+import { ErrorPresenter } from '../../components/ErrorPresenter';
+import { PageTitle } from '../../components/PageTitle';
+import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
+import { UrlTable, useUrlState } from '../../components/UrlTable';
+import { fetchAuditLog, systemKeys, verifyAuditLog, type AuditLogParams, type AuditVerifyResult } from './system.api';
+import { AUDIT_LOG_PAGE_SIZE, auditLogSearch, defaultAuditStart } from './system.search';
+
+const URL_DATE = 'MM/DD/YYYY';
+
+function Json({ value }: { value: unknown }) {
+  if (value == null) return <Typography.Text type="secondary">—</Typography.Text>;
+  return <pre style={{ margin: 0, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{JSON.stringify(value, null, 2)}</pre>;
+}
+
+function renderChange(row: AuditLogRow) {
+  return (
+    <Space align="start" style={{ width: '100%' }} wrap>
+      <div style={{ minWidth: 320 }}>
+        <Typography.Text strong>Before</Typography.Text>
+        <Json value={row.before} />
+      </div>
+      <div style={{ minWidth: 320 }}>
+        <Typography.Text strong>After</Typography.Text>
+        <Json value={row.after} />
+      </div>
+    </Space>
+  );
+}
+
+export function AuditLogPage() {
+  const [params, setParams] = useUrlState(auditLogSearch);
+  const defaultStart = useMemo(() => defaultAuditStart().format(URL_DATE), []);
+  const withDefaults = (p: AuditLogParams): AuditLogParams => ({ ...p, startDate: p.startDate ?? defaultStart });
+  const [verify, setVerify] = useState<{ result?: AuditVerifyResult; error?: unknown; busy: boolean }>({ busy: false });
+
+  const runVerify = async () => {
+    setVerify({ busy: true });
+    try {
+      setVerify({ busy: false, result: await verifyAuditLog() });
+    } catch (error) {
+      setVerify({ busy: false, error });
+    }
+  };
+
+  const start = params.startDate ?? defaultStart;
+  return (
+    <>
+      <PageTitle
+        extra={
+          <Button icon={<SafetyCertificateOutlined />} onClick={() => void runVerify()} loading={verify.busy}>
+            Verify chain
+          </Button>
+        }
+      >
+        Audit log
+      </PageTitle>
+      <ErrorPresenter error={verify.error} />
+      {verify.result && (
+        <Alert
+          style={{ marginBottom: 16 }}
+          showIcon
+          closable={{ onClose: () => setVerify({ busy: false }) }}
+          type={verify.result.ok ? 'success' : 'error'}
+          title={verify.result.ok ? 'The audit chain is intact.' : 'The audit chain is broken.'}
+          description={`${verify.result.checked} entries checked.${verify.result.firstBrokenId != null ? ` First broken entry: #${verify.result.firstBrokenId}.` : ''}`}
+        />
+      )}
+      <Card>
+        <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+          <Form.Item label="Dates" htmlFor="audit-dates">
+            <DateRangePicker
+              id="audit-dates"
+              value={[dayjs(start, URL_DATE), params.endDate ? dayjs(params.endDate, URL_DATE) : null]}
+              onChange={(range) =>
+                setParams(
+                  { startDate: range?.[0]?.format(URL_DATE) ?? defaultStart, endDate: range?.[1]?.format(URL_DATE) ?? undefined },
+                  { resetPage: true },
+                )
+              }
+            />
+          </Form.Item>
+          <Form.Item label="Entity type" htmlFor="audit-entity">
+            <UpdateOnEnterInput id="audit-entity" allowClear value={params.entityType ?? ''} onCommit={(v) => setParams({ entityType: v }, { resetPage: true })} />
+          </Form.Item>
+          <Form.Item label="Action" htmlFor="audit-action">
+            <UpdateOnEnterInput id="audit-action" allowClear value={params.actionType ?? ''} onCommit={(v) => setParams({ actionType: v }, { resetPage: true })} />
+          </Form.Item>
+          <Form.Item label="Created by" htmlFor="audit-createdby">
+            <UpdateOnEnterInput id="audit-createdby" allowClear value={params.createdBy ?? ''} onCommit={(v) => setParams({ createdBy: v }, { resetPage: true })} />
+          </Form.Item>
+        </Form>
+        <UrlTable<AuditLogRow, typeof auditLogSearch>
+          rowKey="id"
+          size="small"
+          searchSchema={auditLogSearch}
+          queryKey={(p) => systemKeys.auditLog(withDefaults(p))}
+          queryFn={(p) => fetchAuditLog(withDefaults(p))}
+          pageSizeOptions={[AUDIT_LOG_PAGE_SIZE, 200]}
+          errorDisplay="dialog"
+          expandable={{ expandedRowRender: renderChange }}
+          columns={[
+            { title: '#', dataIndex: 'id', width: 80 },
+            { title: 'Date', dataIndex: 'dateCreated', width: 180, render: (d: string) => dayjs(d).format('MMM-DD-YY hh:mm A') },
+            { title: 'Created by', dataIndex: 'createdBy', render: (v: string | null) => v ?? 'system' },
+            { title: 'Entity', dataIndex: 'entityType' },
+            { title: 'Entity id', dataIndex: 'entityId', render: (v: string | null) => v ?? '—' },
+            { title: 'Action', dataIndex: 'actionType' },
+          ]}
+        />
+      </Card>
+    </>
+  );
+}

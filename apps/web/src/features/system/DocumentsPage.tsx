@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Space, Table } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { ErrorPresenter } from '../../components/ErrorPresenter';
+import { PageTitle } from '../../components/PageTitle';
+import { useUrlState } from '../../components/UrlTable';
+import { documentsQuery, type DocumentSummary } from './system.api';
+import { DOCUMENTS_PAGE_SIZE, documentsSearch } from './system.search';
+import { DocumentEditorModal } from './components/DocumentEditorModal';
+import { DocumentVersionsDrawer } from './components/DocumentVersionsDrawer';
+
+/** Legal and policy documents; every save keeps the previous version. */
+export function DocumentsPage() {
+  const query = useQuery(documentsQuery());
+  const [search, setSearch] = useUrlState(documentsSearch);
+  const [editing, setEditing] = useState<{ id?: number } | null>(null);
+  const [versionsOf, setVersionsOf] = useState<number | null>(null);
+
+  return (
+    <>
+      <PageTitle
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+            New document
+          </Button>
+        }
+      >
+        Documents
+      </PageTitle>
+      <ErrorPresenter error={query.error} />
+      <Card>
+        <Table<DocumentSummary>
+          rowKey="documentId"
+          loading={query.isLoading}
+          dataSource={query.data ?? []}
+          // The whole list is small and unpaged on the server; ten per page keeps it readable.
+          pagination={{ pageSize: DOCUMENTS_PAGE_SIZE, current: search.page, onChange: (page) => setSearch({ page }), showSizeChanger: false }}
+          columns={[
+            { title: 'Name', dataIndex: 'name' },
+            { title: 'Versions', dataIndex: 'versionCount', width: 110 },
+            { title: 'Last updated', dataIndex: 'dateUpdated', width: 200, render: (d: string) => dayjs(d).format('MMM-DD-YY hh:mm A') },
+            {
+              title: '',
+              key: 'actions',
+              align: 'right',
+              width: 220,
+              render: (_, doc) => (
+                <Space>
+                  <Button size="small" onClick={() => setVersionsOf(doc.documentId)} aria-label={`Versions of ${doc.name}`}>
+                    Versions
+                  </Button>
+                  <Button size="small" type="primary" ghost onClick={() => setEditing({ id: doc.documentId })} aria-label={`Edit ${doc.name}`}>
+                    Edit
+                  </Button>
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <DocumentEditorModal open={editing != null} documentId={editing?.id} onClose={() => setEditing(null)} />
+      <DocumentVersionsDrawer key={versionsOf ?? 'none'} documentId={versionsOf} onClose={() => setVersionsOf(null)} />
+    </>
+  );
+}

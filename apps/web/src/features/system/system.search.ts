@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import type { Dayjs } from 'dayjs';
+import { dayjs } from '../../app/dayjs';
+import { parseUsDate } from '@registry/contracts';
+import { pagingSearch, searchText } from '../../components/UrlTable';
+
+export const EMAIL_LOG_PAGE_SIZES = [15, 25, 50, 100] as const;
+export const AUDIT_LOG_PAGE_SIZE = 100;
+
+/** A date filter in the URL as MM/dd/yyyy; anything unparseable is dropped. */
+const usDateParam = z
+  .string()
+  .optional()
+  .catch(undefined)
+  .transform((v) => (v && parseUsDate(v) ? v : undefined));
+
+export const emailLogSearch = pagingSearch(EMAIL_LOG_PAGE_SIZES[0]).extend({
+  subjectFilter: searchText,
+  recipientsFilter: searchText,
+  dateFilter: usDateParam,
+  wasSuccessfulFilter: z
+    .union([z.boolean(), z.enum(['true', 'false'])])
+    .transform((v) => v === true || v === 'true')
+    .optional()
+    .catch(undefined),
+});
+
+export const auditLogSearch = pagingSearch(AUDIT_LOG_PAGE_SIZE).extend({
+  startDate: usDateParam,
+  endDate: usDateParam,
+  entityType: searchText,
+  actionType: searchText,
+  createdBy: searchText,
+});
+
+export const DOCUMENTS_PAGE_SIZE = 10;
+export const documentsSearch = pagingSearch(DOCUMENTS_PAGE_SIZE);
+
+/** One month before today, at midnight: the default start of the audit log window. */
+export const defaultAuditStart = (now: Dayjs = dayjs()) => now.subtract(1, 'month').startOf('day');

@@ -1,0 +1,72 @@
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { App as AntApp } from 'antd';
+import { vi } from 'vitest';
+
+export function testQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+}
+
+export function renderWithProviders(ui: React.ReactElement, queryClient = testQueryClient()) {
+  return {
+    queryClient,
+    ...render(
+      <AntApp>
+        <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+      </AntApp>,
+    ),
+  };
+}
+
+/** Renders the element as the only route at `path`, so router hooks (search params) work. */
+export function renderInRouter(element: () => React.ReactElement, initialUrl = '/', queryClient = testQueryClient()) {
+  const rootRoute = createRootRoute();
+  const route = createRoute({ getParentRoute: () => rootRoute, path: '/', component: element });
+  const router = createRouter({ routeTree: rootRoute.addChildren([route]), history: createMemoryHistory({ initialEntries: [initialUrl] }) });
+  const utils = render(
+    <AntApp>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router as never} />
+      </QueryClientProvider>
+    </AntApp>,
+  );
+  return { router, queryClient, ...utils };
+}
+
+export interface MockCall {
+  method: string;
+  url: URL;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+type Handler = (call: MockCall) => { status?: number; body?: unknown; headers?: Record<string, string> } | undefined;
+
+/** Replaces fetch; handlers are keyed 'METHOD /path' (path without the query string). */
+export function mockFetch(handlers: Record<string, Handler | unknown>) {
+  const calls: MockCall[] = [];
+  const fn = vi.fn<typeof fetch>(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    let body: unknown = init?.body;
+    if (typeof body === 'string') {
+      try {
+        body = JSON.parse(body);
+      } catch {
+        /* form bodies stay as text */
+      }
+    }
+    const call: MockCall = { method, url, body, headers: (init?.headers ?? {}) as Record<string, string> };
+    calls.push(call);
+    const handler = handlers[`${method} ${url.pathname}`];
+    const answer = typeof handler === 'function' ? (handler as Handler)(call) : handler === undefined ? { status: 404, body: { message: 'Not found' } } : { body: handler };
+    const status = answer?.status ?? 200;
+    return new Response(answer?.body === undefined ? '' : JSON.stringify(answer.body), {
+      status,
+      headers: { 'content-type': 'application/json', ...(answer?.headers ?? {}) },
+    });
+  });
+  vi.stubGlobal('fetch', fn);
+  return { calls, fn };
+}
