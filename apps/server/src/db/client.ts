@@ -34,6 +34,11 @@ export type DatabaseOptions = { databaseUrl: string | null; dataDir?: string; pg
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection dropped by the server (restart, failover, a dropped test database) must not crash the process;
+    // the pool replaces it on next use.
+    pool.on('error', (error) => {
+      if ((error as { code?: string }).code !== '57P01') console.error('PostgreSQL pool connection error:', error.message);
+    });
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,
