@@ -23,7 +23,7 @@ export type SampleName = {
 };
 
 const SAMPLE_NUMBER = /^(DNI|DN|TDI|TD)(\d{7})(?!\d)(.*)$/i;
-const LADDER = /^(allelic[\s_-]*)?ladder\b|^(ldr|al)([\s_-]*\d+)?$/i;
+const LADDER = /^(allelic[\s_-]*)?ladder(?![a-z])|^(ldr|al)([\s_-]*\d+)?$/i;
 const WRONG_SPECIES = /^(wsc?|wrong[\s_-]*species|non[\s_-]*(canine|feline)|x[\s_-]*species)([\s_-].*|\d.*)?$/i;
 const POSITIVE = /^(pos(itive)?|pc|\+)([\s_-]*(ctrl|control|con|c))?([\s_-].*|\d.*)?$/i;
 const NEGATIVE = /^(neg(ative)?|nc|ntc|blank|-|no[\s_-]*template)([\s_-]*(ctrl|control|con|c))?([\s_-].*|\d.*)?$/i;

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { ISAG_2006_CANINE } from '../panels.ts';
+import { createPopulation } from '../population/generator.ts';
+import { type DnaProfile, encodeProfile } from '../profile.ts';
+import { PooPrintsMatchRunResult, identifyWasteSampleByScan } from './identity.ts';
+
+const panel = ISAG_2006_CANINE;
+const pop = createPopulation(panel, 42);
+const dogs = Array.from({ length: 200 }, (_, i) => ({ id: i + 1, profile: pop.dog() }));
+const clean = { dropoutRate: 0, missingRate: 0, offLadderRate: 0 };
+
+function withMarkers(from: DnaProfile, edit: (codes: Uint16Array, m: number, i: number) => void): DnaProfile {
+  const codes = from.codes.slice();
+  panel.typingMarkers.forEach((m, i) => edit(codes, m, i));
+  return { panel, codes };
+}
+
+describe('identity run result', () => {
+  it('Match: exactly one dog agrees on every compared marker', () => {
+    const r = identifyWasteSampleByScan(pop.wasteFrom(dogs[9].profile, clean), dogs);
+    expect(r.result).toBe(PooPrintsMatchRunResult.Match);
+    expect(r.matches.map((m) => m.id)).toEqual([10]);
+  });
+
+  it('Match tolerates dropout up to the setting, then Inconclusive', () => {
+    const dog = dogs[3].profile;
+    let dropped = 0;
+    const waste = withMarkers(dog, (c, m) => {
+      if (c[m * 2] !== c[m * 2 + 1] && dropped < 3) {
+        c[m * 2 + 1] = c[m * 2];
+        dropped++;
+      }
+    });
+    expect(identifyWasteSampleByScan(waste, dogs, { matchMaxDropoutMarkers: 3 }).result).toBe('Match');
+    const r = identifyWasteSampleByScan(waste, dogs, { matchMaxDropoutMarkers: 2 });
+    expect(r.result).toBe('Inconclusive');
+    expect(r.nearMatches[0]).toMatchObject({ id: 4, dropout: 3, mismatching: 0 });
+  });
+
+  it('MultipleMatch when two dogs agree (a re-registered dog)', () => {
+    const twins = [...dogs, { id: 999, profile: dogs[5].profile }];
+    const r = identifyWasteSampleByScan(pop.wasteFrom(dogs[5].profile, clean), twins);
+    expect(r.result).toBe('MultipleMatch');
+    expect(r.matches.map((m) => m.id)).toEqual([6, 999]);
+  });
+
+  it('Inconclusive with one mismatching marker, NoMatch with two', () => {
+    const dog = dogs[7].profile;
+    const other = pop.dog();
+    const swap = (n: number) => withMarkers(dog, (c, m, i) => {
+      if (i < n && (c[m * 2] !== other.codes[m * 2] || c[m * 2 + 1] !== other.codes[m * 2 + 1])) {
+        c[m * 2] = 600;
+        c[m * 2 + 1] = 600;
+      }
+    });
+    expect(identifyWasteSampleByScan(swap(1), dogs).result).toBe('Inconclusive');
+    expect(identifyWasteSampleByScan(swap(2), dogs).result).toBe('NoMatch');
+    expect(identifyWasteSampleByScan(swap(2), dogs, { inconclusiveMaxMismatchMarkers: 2 }).result).toBe('Inconclusive');
+  });
+
+  it('Fail below the panel minimum of called markers, even for the right dog', () => {
+    const waste = withMarkers(dogs[0].profile, (c, m, i) => {
+      if (i >= panel.minimumMarkers - 1) c.fill(0, m * 2, m * 2 + 2);
+    });
+    const r = identifyWasteSampleByScan(waste, dogs);
+    expect(r).toMatchObject({ result: 'Fail', calledMarkers: panel.minimumMarkers - 1, matches: [] });
+  });
+
+  it('NonCanine for peaks off the canine size ranges', () => {
+    const r = identifyWasteSampleByScan(pop.wrongSpecies(), dogs);
+    expect(r.result).toBe('NonCanine');
+    expect(r.species.wrongSpecies).toBe(true);
+    const sparseButCanine = encodeProfile(panel, { AHT121: '90 92' });
+    expect(identifyWasteSampleByScan(sparseButCanine, dogs).result).toBe('Fail');
+  });
+
+  it('NoMatch for a stranger', () => {
+    expect(identifyWasteSampleByScan(pop.wasteFrom(pop.dog()), dogs).result).toBe('NoMatch');
+  });
+});
