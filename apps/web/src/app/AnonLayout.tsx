@@ -1,20 +1,25 @@
-import { Card, Layout, Typography } from 'antd';
 import { AppFooter } from './AppFooter';
 import { BRAND_NAME, PRODUCT_VERSION } from './brand';
 
-/** Frame for the signed-out screens: brand, one centred card, the footer. */
+/**
+ * Frame for the signed-out screens: brand, one centred card, the footer. Plain elements rather
+ * than antd Layout/Card/Typography keep the login page's first load small.
+ */
 export function AnonLayout({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Content className="anon-content">
-        <Typography.Title level={2} className="anon-brand">
+    <div className="anon-page">
+      <main className="anon-content">
+        <div className="anon-brand">
           {BRAND_NAME} <span className="app-version">{PRODUCT_VERSION}</span>
-        </Typography.Title>
-        <Card title={<h1 className="anon-card-title">{title}</h1>} className="anon-card">
-          {children}
-        </Card>
-      </Layout.Content>
+        </div>
+        <section className="anon-card" aria-labelledby="anon-card-title">
+          <h1 id="anon-card-title" className="anon-card-title">
+            {title}
+          </h1>
+          <div className="anon-card-body">{children}</div>
+        </section>
+      </main>
       <AppFooter />
-    </Layout>
+    </div>
   );
 }

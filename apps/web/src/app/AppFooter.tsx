@@ -1,34 +1,33 @@
 import { useState } from 'react';
-import { Button, Layout, Modal, Typography } from 'antd';
+import { Button, Modal } from 'antd';
 import { BRAND_NAME, PRODUCT_VERSION } from './brand';
+
+const YEAR = new Date().getFullYear();
 
 export function PrivacyPolicyText() {
   return (
-    <Typography>
-      <Typography.Paragraph>
-        {BRAND_NAME} collects the information you give us when you register pets, submit DNA samples or buy products: your name,
-        contact details, address and the details of your pets. DNA results are stored to provide the registry and matching service
-        you or your property signed up for.
-      </Typography.Paragraph>
-      <Typography.Paragraph>
-        We use your information only to run the service, to contact you about your samples, orders and account, and where the law
-        requires it. We do not sell personal information. Property and management staff see the residents, pets and samples of the
-        groups they administer.
-      </Typography.Paragraph>
-      <Typography.Paragraph>
-        You may ask to see, correct or delete your personal information by contacting support. Sign-in sessions are kept in your
-        browser&apos;s storage and end when you log out.
-      </Typography.Paragraph>
-    </Typography>
+    <div className="privacy-text">
+      <p>
+        {BRAND_NAME} collects the information you give us when you register pets, submit DNA samples or buy products: your name, contact details,
+        address and the details of your pets. DNA results are stored to provide the registry and matching service you or your property signed up
+        for.
+      </p>
+      <p>
+        We use your information only to run the service, to contact you about your samples, orders and account, and where the law requires it.
+        We do not sell personal information. Property and management staff see the residents, pets and samples of the groups they administer.
+      </p>
+      <p>
+        You may ask to see, correct or delete your personal information by contacting support. Sign-in sessions are kept in your browser&apos;s
+        storage and end when you log out.
+      </p>
+    </div>
   );
 }
-
-const YEAR = new Date().getFullYear();
 
 export function AppFooter() {
   const [open, setOpen] = useState(false);
   return (
-    <Layout.Footer className="app-footer">
+    <footer className="app-footer">
       <span title={`Build ${__APP_VERSION__}`}>
         © {YEAR} {BRAND_NAME} {PRODUCT_VERSION}
       </span>
@@ -38,6 +37,6 @@ export function AppFooter() {
       <Modal title="Privacy Policy" open={open} onCancel={() => setOpen(false)} footer={<Button onClick={() => setOpen(false)}>Close</Button>}>
         <PrivacyPolicyText />
       </Modal>
-    </Layout.Footer>
+    </footer>
   );
 }

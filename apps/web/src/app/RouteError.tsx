@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { Messages } from '@registry/contracts';
+import { Messages } from '@registry/contracts/messages';
 import { ErrorPresenter } from '../components/ErrorPresenter';
 
 function isChunkLoadError(error: unknown): boolean {

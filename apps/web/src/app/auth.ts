@@ -1,6 +1,7 @@
 // Auth state: the token lives in storage (tokenStorage), the user in the query cache.
 import { QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { Messages, type GroupSummary, type UserInfo } from '@registry/contracts';
+import { Messages } from '@registry/contracts/messages';
+import type { GroupSummary, UserInfo } from '@registry/contracts';
 import { api, ApiError, request } from './api';
 import { clearToken, getToken, isTokenPersistent, setToken } from './tokenStorage';
 import type { LandingSources } from './landing';

@@ -1,6 +1,9 @@
 // The spec's routing rules (spec 1 §2 "Fallback for unknown URLs", §4 "After login") as pure
 // decisions plus thin async resolvers whose data sources are injected, so both are unit-testable.
-import { FeatureName, Messages, type GroupSummary, type UserInfo } from '@registry/contracts';
+// Subpath imports keep the contracts' zod schemas out of the first bundle.
+import { FeatureName } from '@registry/contracts/enums';
+import { Messages } from '@registry/contracts/messages';
+import type { GroupSummary, UserInfo } from '@registry/contracts';
 
 export const MANAGE_PATH = '/account/manage';
 export const RESIDENT_LANDING_PATH = '/reg/overview';

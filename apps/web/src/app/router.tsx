@@ -1,14 +1,11 @@
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { getToken } from './tokenStorage';
 import { dropSession, featuresQuery, isUnauthorized, landingSources, userInfoQuery } from './auth';
 import { loginPath, resolveFallback } from './landing';
 import { RootShell } from './RootShell';
 import { RouteError } from './RouteError';
 import { setUnauthorizedHandler } from './api';
-import { adminSearchParams } from '../features/admins/admins.search';
-import { auditLogSearch, documentsSearch, emailLogSearch } from '../features/system/system.search';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -26,11 +23,16 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 });
 
 // Anonymous screens.
-const returnUrlSearch = z.object({ returnUrl: z.string().optional() });
+// Search params are checked here without zod to keep the first bundle small; paged screens
+// validate their full search schema with zod inside their own lazy chunk (UrlTable).
+type Search = Record<string, unknown>;
+/** The default search parser turns numeric-looking values into numbers; these stay text. */
+const text = (v: unknown): string | undefined => (v === undefined || v === null || v === '' ? undefined : String(v));
+const passThrough = (search: Search): Search => search;
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
-  validateSearch: returnUrlSearch,
+  validateSearch: (s: Search): { returnUrl?: string } => ({ returnUrl: text(s.returnUrl) }),
   component: lazyRouteComponent(() => import('../features/accounts/LoginPage'), 'LoginPage'),
 });
 const forgotRoute = createRoute({
@@ -41,13 +43,13 @@ const forgotRoute = createRoute({
 const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/resetpassword',
-  validateSearch: z.object({ userName: z.string().optional(), token: z.string().optional() }),
+  validateSearch: (s: Search): { userName?: string; token?: string } => ({ userName: text(s.userName), token: text(s.token) }),
   component: lazyRouteComponent(() => import('../features/accounts/ResetPasswordPage'), 'ResetPasswordPage'),
 });
 const tokenLoginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/token-login',
-  validateSearch: z.object({ token: z.string().optional(), returnUrl: z.string().optional() }),
+  validateSearch: (s: Search): { token?: string; returnUrl?: string } => ({ token: text(s.token), returnUrl: text(s.returnUrl) }),
   component: lazyRouteComponent(() => import('../features/accounts/TokenLoginPage'), 'TokenLoginPage'),
 });
 
@@ -82,7 +84,7 @@ const chooseGroupRoute = createRoute({
 const adminSearchRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/admin',
-  validateSearch: adminSearchParams,
+  validateSearch: passThrough,
   component: lazyRouteComponent(() => import('../features/admins/AdminSearchPage'), 'AdminSearchPage'),
 });
 const adminRoute = createRoute({
@@ -98,19 +100,19 @@ const adminDetailsRoute = createRoute({
 const documentsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/system/documents',
-  validateSearch: documentsSearch,
+  validateSearch: passThrough,
   component: lazyRouteComponent(() => import('../features/system/DocumentsPage'), 'DocumentsPage'),
 });
 const emailLogRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/system/emaillog',
-  validateSearch: emailLogSearch,
+  validateSearch: passThrough,
   component: lazyRouteComponent(() => import('../features/system/EmailLogPage'), 'EmailLogPage'),
 });
 const auditLogRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/system/audit-log',
-  validateSearch: auditLogSearch,
+  validateSearch: passThrough,
   component: lazyRouteComponent(() => import('../features/system/AuditLogPage'), 'AuditLogPage'),
 });
 const petOwnerRoute = createRoute({

@@ -1,4 +1,3 @@
-import { Modal } from 'antd';
 import { onNewerBuild } from './buildVersion';
 
 export const UPDATE_PROMPT_DELAY_MS = 1_800_000;
@@ -13,7 +12,9 @@ export interface UpdatePromptDeps {
   storage?: Pick<Storage, 'getItem' | 'setItem'>;
 }
 
-export function askWithModal(): Promise<boolean> {
+/** Loads antd's Modal only when a prompt is actually needed. */
+export async function askWithModal(): Promise<boolean> {
+  const Modal = (await import('antd/es/modal')).default;
   return new Promise((resolve) => {
     Modal.confirm({
       title: 'Update Available',

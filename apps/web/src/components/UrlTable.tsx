@@ -3,38 +3,12 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 import { Table, type TableProps } from 'antd';
 import type { SortOrder, SorterResult } from 'antd/es/table/interface';
-import { z } from 'zod';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PAGE_SIZE_OPTIONS, type Paged } from '@registry/contracts';
+import type { z } from 'zod';
+import { PAGE_SIZE_OPTIONS, type Paged } from '@registry/contracts';
+import type { PagingParams } from './urlSearch';
 import { ErrorPresenter, useErrorDialog } from './ErrorPresenter';
 
-const searchBoolean = z
-  .union([z.boolean(), z.enum(['true', 'false'])])
-  .transform((v) => v === true || v === 'true')
-  .optional()
-  .catch(undefined);
-
-/**
- * Paging and sorting params as they live in the URL. Bad values fall back to defaults instead of
- * failing the page, because URLs are hand-edited and shared.
- */
-export function pagingSearch(defaultPageSize: number = PAGE_SIZE_DEFAULT) {
-  return z.object({
-    page: z.coerce.number().int().min(1).catch(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).catch(defaultPageSize).default(defaultPageSize),
-    orderBy: z.string().max(64).optional().catch(undefined),
-    ascending: searchBoolean,
-  });
-}
-
-/** A text filter in the URL: empty means absent. */
-export const searchText = z
-  .string()
-  .max(256)
-  .optional()
-  .catch(undefined)
-  .transform((v) => (v && v.trim() !== '' ? v : undefined));
-
-export type PagingParams = z.infer<ReturnType<typeof pagingSearch>>;
+export { pagingSearch, searchText, type PagingParams } from './urlSearch';
 
 /** The table state held in the current route's search params, parsed by the given schema. */
 export function useUrlState<S extends z.ZodType<PagingParams>>(schema: S) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Dayjs } from 'dayjs';
 import { dayjs } from '../../app/dayjs';
 import { parseUsDate } from '@registry/contracts';
-import { pagingSearch, searchText } from '../../components/UrlTable';
+import { pagingSearch, searchText } from '../../components/urlSearch';
 
 export const EMAIL_LOG_PAGE_SIZES = [15, 25, 50, 100] as const;
 export const AUDIT_LOG_PAGE_SIZE = 100;
