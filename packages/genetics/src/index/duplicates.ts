@@ -137,15 +137,13 @@ export function findDuplicatePairs(index: ProfileIndex, settings: Partial<Duplic
     if (!index.isLive(slot) || !sparse(slot)) continue;
     const query = { panel, codes: codes.subarray(slot * stride, (slot + 1) * stride) };
     const minAgree = r.minCompared - r.maxDiffering;
-    const cands = index.candidates(query, minAgree, AgreeMode.Exact);
     const visit = (other: number) => {
       if (other === slot || !index.isLive(other)) return;
       if (sparse(other) && other < slot) return; // that pair was emitted when `other` was searched
       const c = countCodes(codes, slot * stride, codes, other * stride, typing);
       if (isDuplicate(c, r)) pairs.push(orderPair(index.idAt(slot), index.idAt(other), c));
     };
-    if (cands) for (const other of cands) visit(other);
-    else for (let other = 0; other < n; other++) visit(other);
+    for (const other of index.agreeingSlots(query, minAgree, AgreeMode.Exact)) visit(other);
   }
   return sortPairs(pairs);
 }

@@ -6,7 +6,8 @@ import { createPopulation } from '../population/generator.ts';
 import { type DnaProfile, calledMarkerCount } from '../profile.ts';
 import { clusterPairs, findDuplicatePairs, findDuplicatePairsByScan } from './duplicates.ts';
 import { NoMatchClusters } from './no-match-clusters.ts';
-import { ProfileIndex } from './profile-index.ts';
+import { AgreeMode, ProfileIndex } from './profile-index.ts';
+import { countComparison } from '../matching/compare.ts';
 import { findSimilarProfiles, findSimilarProfilesByScan, identifyWasteSample } from './search.ts';
 
 const panel = ISAG_2006_CANINE;
@@ -123,6 +124,44 @@ describe('profile index', () => {
       }),
       { numRuns: 15 },
     );
+  });
+
+  it('agreeingSlots returns exactly the profiles agreeing on enough markers', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 }), fc.integer({ min: -1, max: 8 }), fc.constantFrom(AgreeMode.Exact, AgreeMode.Consistent), (seed, below, mode) => {
+        const { records, index, pop } = population(seed, 200);
+        for (let q = 0; q < 5; q++) {
+          const query = pop.wasteFrom(pop.random.pick(records).profile, { dropoutRate: 0.2, missingRate: 0.1, offLadderRate: 0.05 });
+          const minAgree = calledMarkerCount(query) - below;
+          const expected = records
+            .filter((r) => {
+              const c = countComparison(query, r.profile);
+              return c.matching + (mode === AgreeMode.Consistent ? c.dropout : 0) >= minAgree;
+            })
+            .map((r) => r.id)
+            .sort((a, b) => a - b);
+          const got = [...index.agreeingSlots(query, minAgree, mode)].map((slot) => index.idAt(slot)).sort((a, b) => a - b);
+          expect(got).toEqual(expected);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('a bulk load answers like profiles added one by one', () => {
+    const { records, index, pop } = population(21, 300);
+    const codes = new Uint16Array(records.length * index.stride);
+    records.forEach((r, i) => codes.set(r.profile.codes, i * index.stride));
+    const bulk = ProfileIndex.fromCodes(panel, records.map((r) => r.id), codes, { scanFallback: false });
+    expect(bulk.size).toBe(records.length);
+    expect(bulk.alleleFrequencies()).toEqual(index.alleleFrequencies());
+    for (let q = 0; q < 10; q++) {
+      const waste = pop.wasteFrom(pop.random.pick(records).profile);
+      expect(identifyWasteSample(bulk, waste)).toEqual(identifyWasteSample(index, waste));
+    }
+    bulk.upsert(1, pop.dog());
+    expect(bulk.size).toBe(records.length + 1);
+    expect(() => ProfileIndex.fromCodes(panel, [1, 1], new Uint16Array(2 * index.stride))).toThrow(/repeated/);
   });
 
   it('finds the one dog that left a waste sample', () => {

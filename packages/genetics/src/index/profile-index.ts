@@ -2,6 +2,7 @@
 // Supports add / update / remove of single profiles and candidate generation for identity and similarity searches.
 
 import { ALLELE_OL, NO_CALL, genotypeKey } from '../alleles.ts';
+import { CMP_DROPOUT, CMP_MATCH, compareCodes } from '../matching/compare.ts';
 import { type AlleleCounts, type AlleleFrequencies, emptyAlleleCounts, frequenciesFromCounts, tallyAlleles } from '../matching/statistics.ts';
 import type { Panel } from '../panels.ts';
 import type { DnaProfile } from '../profile.ts';
@@ -30,8 +31,9 @@ export class ProfileIndex {
   /** Per typing marker: allele code to the genotype keys holding it, for dropout-consistent lookups. */
   private readonly keysByAllele: Map<number, Set<number>>[];
   private readonly tally: AlleleCounts;
-  private seen: Uint32Array;
-  private epoch = 0;
+  /** Scratch for searches: agreement counts per slot (always left zeroed) and the slots touched. */
+  private counts: Uint8Array;
+  private touched: Uint32Array;
 
   /** When false, candidates are always read from the posting lists (tests use this to exercise them on small data). */
   private readonly scanFallback: boolean;
@@ -44,10 +46,59 @@ export class ProfileIndex {
     this.codes = new Uint16Array(cap * this.stride);
     this.idBySlot = new Float64Array(cap);
     this.alive = new Uint8Array(cap);
-    this.seen = new Uint32Array(cap);
+    this.counts = new Uint8Array(cap);
+    this.touched = new Uint32Array(0);
     this.postings = panel.typingMarkers.map(() => new Map());
     this.keysByAllele = panel.typingMarkers.map(() => new Map());
     this.tally = emptyAlleleCounts(panel);
+  }
+
+  /**
+   * Bulk load: `ids.length` profiles whose codes lie back to back in `codes`. Posting lists are sized exactly, so a
+   * million profiles load in one pass without the slack of growing lists one push at a time.
+   */
+  static fromCodes(panel: Panel, ids: ArrayLike<number>, codes: Uint16Array, options: { scanFallback?: boolean } = {}): ProfileIndex {
+    const n = ids.length;
+    const index = new ProfileIndex(panel, n, options);
+    const stride = index.stride;
+    if (codes.length < n * stride) throw new Error(`expected ${n * stride} codes for ${n} profiles, got ${codes.length}`);
+    index.codes.set(codes.subarray(0, n * stride));
+    for (let slot = 0; slot < n; slot++) {
+      const id = ids[slot];
+      if (!Number.isFinite(id) || index.slotOf.has(id)) throw new Error(`profile id ${id} is missing or repeated`);
+      index.slotOf.set(id, slot);
+      index.idBySlot[slot] = id;
+      index.alive[slot] = 1;
+      tallyAlleles(index.tally, index.codes, slot * stride, panel.markers.length, 1);
+    }
+    index.used = n;
+    const typing = panel.typingMarkers;
+    for (let t = 0; t < typing.length; t++) {
+      const off = typing[t] * 2;
+      const counts = new Map<number, number>();
+      for (let slot = 0; slot < n; slot++) {
+        const hi = index.codes[slot * stride + off + 1];
+        if (hi === NO_CALL) continue;
+        const key = genotypeKey(index.codes[slot * stride + off], hi);
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      const lists = index.postings[t];
+      for (const [key, count] of counts) {
+        lists.set(key, newPosting(count));
+        const byAllele = index.keysByAllele[t];
+        for (const a of [Math.floor(key / 0x10000), key % 0x10000]) {
+          let keys = byAllele.get(a);
+          if (!keys) byAllele.set(a, (keys = new Set()));
+          keys.add(key);
+        }
+      }
+      for (let slot = 0; slot < n; slot++) {
+        const hi = index.codes[slot * stride + off + 1];
+        if (hi === NO_CALL) continue;
+        pushPosting(lists.get(genotypeKey(index.codes[slot * stride + off], hi)) as Posting, slot);
+      }
+    }
+    return index;
   }
 
   /** Number of profiles held. */
@@ -89,8 +140,7 @@ export class ProfileIndex {
     const alive = new Uint8Array(cap);
     alive.set(this.alive);
     this.alive = alive;
-    this.seen = new Uint32Array(cap);
-    this.epoch = 0;
+    this.counts = new Uint8Array(cap);
   }
 
   private post(slot: number, add: boolean): void {
@@ -160,6 +210,13 @@ export class ProfileIndex {
     return true;
   }
 
+  /** Bytes held in typed arrays (codes, ids, flags, posting lists); Map and object overhead comes on top. */
+  typedArrayBytes(): number {
+    let bytes = this.codes.byteLength + this.idBySlot.byteLength + this.alive.byteLength + this.counts.byteLength + this.touched.byteLength;
+    for (const lists of this.postings) for (const p of lists.values()) bytes += p.items.byteLength;
+    return bytes;
+  }
+
   /** A copy of a held profile's codes. */
   profileOf(id: number): DnaProfile | undefined {
     const slot = this.slotOf.get(id);
@@ -205,15 +262,17 @@ export class ProfileIndex {
   }
 
   /**
-   * Slots that agree with the query on at least `minAgree` of its called typing markers, possibly with extras
-   * (callers verify exactly). Prefix filtering: a profile agreeing on minAgree of the K called markers must agree on at
-   * least one of any K - minAgree + 1 of them, so only the most selective K - minAgree + 1 lists are read.
-   * Returns null when the bound gives no pruning and the caller should scan.
+   * Live slots that agree with the query (match, or with Consistent also dropout-consistent) on at least `minAgree` of
+   * its called typing markers; exact, no extras. Prefix filtering: such a profile agrees on at least one of any
+   * K - minAgree + 1 of the K called markers, so only the most selective K - minAgree + 1 posting lists are read,
+   * counting agreements per slot. A slot with c agreements there can miss at most c - 1 of the remaining markers,
+   * which are checked directly against its codes, most selective first, stopping at the first miss too many.
    */
-  candidates(query: DnaProfile, minAgree: number, mode: AgreeMode): Uint32Array | null {
+  agreeingSlots(query: DnaProfile, minAgree: number, mode: AgreeMode): Uint32Array {
     this.checkPanel(query);
     const typing = this.panel.typingMarkers;
-    const perMarker: { lists: Posting[]; total: number }[] = [];
+    type Called = { t: number; off: number; lo: number; hi: number; lists: Posting[]; total: number };
+    const called: Called[] = [];
     for (let t = 0; t < typing.length; t++) {
       const lo = query.codes[typing[t] * 2];
       const hi = query.codes[typing[t] * 2 + 1];
@@ -221,36 +280,50 @@ export class ProfileIndex {
       const lists = this.agreeingLists(t, lo, hi, mode);
       let total = 0;
       for (const p of lists) total += p.length;
-      perMarker.push({ lists, total });
+      called.push({ t, off: typing[t] * 2, lo, hi, lists, total });
     }
-    const k = perMarker.length;
-    if (minAgree <= 0) return null;
+    const k = called.length;
     if (minAgree > k) return new Uint32Array(0);
-    perMarker.sort((a, b) => a.total - b.total);
-    const prefix = perMarker.slice(0, k - minAgree + 1);
+    called.sort((a, b) => a.total - b.total);
+    const agrees = (slot: number, c: Called) => {
+      const v = compareCodes(c.lo, c.hi, this.codes[slot * this.stride + c.off], this.codes[slot * this.stride + c.off + 1]);
+      return v === CMP_MATCH || (mode === AgreeMode.Consistent && v === CMP_DROPOUT);
+    };
+    const prefixLength = k - minAgree + 1;
     let bound = 0;
-    for (const pm of prefix) bound += pm.total;
-    if (this.scanFallback && bound >= this.used) return null;
-    if (++this.epoch === 0xffffffff) {
-      this.seen.fill(0);
-      this.epoch = 1;
+    for (let i = 0; i < Math.min(prefixLength, k); i++) bound += called[i].total;
+    if (minAgree <= 0 || (this.scanFallback && bound >= this.used)) {
+      // No pruning possible: check every live slot directly.
+      const out: number[] = [];
+      for (let slot = 0; slot < this.used; slot++) {
+        if (this.alive[slot] !== 1) continue;
+        let n = 0;
+        for (const c of called) if (agrees(slot, c)) n++;
+        if (n >= minAgree) out.push(slot);
+      }
+      return Uint32Array.from(out);
     }
-    const epoch = this.epoch;
-    const seen = this.seen;
-    const out = new Uint32Array(bound);
+    if (this.touched.length < bound) this.touched = new Uint32Array(Math.max(bound, Math.ceil(this.touched.length * 1.5)));
+    const counts = this.counts;
+    const touched = this.touched;
     let n = 0;
-    for (const pm of prefix) {
-      for (const p of pm.lists) {
+    for (let i = 0; i < prefixLength; i++) {
+      for (const p of called[i].lists) {
         const items = p.items;
-        for (let i = 0; i < p.length; i++) {
-          const slot = items[i];
-          if (seen[slot] !== epoch) {
-            seen[slot] = epoch;
-            out[n++] = slot;
-          }
+        for (let j = 0; j < p.length; j++) {
+          const slot = items[j];
+          if (counts[slot]++ === 0) touched[n++] = slot;
         }
       }
     }
-    return out.subarray(0, n);
+    const out: number[] = [];
+    for (let j = 0; j < n; j++) {
+      const slot = touched[j];
+      let budget = counts[slot] - 1;
+      counts[slot] = 0;
+      for (let i = prefixLength; i < k && budget >= 0; i++) if (!agrees(slot, called[i])) budget--;
+      if (budget >= 0) out.push(slot);
+    }
+    return Uint32Array.from(out);
   }
 }

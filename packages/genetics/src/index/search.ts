@@ -1,7 +1,6 @@
 // Identity and similar-profile searches answered from a ProfileIndex, plus the plain scans they must always equal.
 
-import { NO_CALL } from '../alleles.ts';
-import { CMP_DROPOUT, CMP_MATCH, type ComparisonCounts, compareCodes, countCodes } from '../matching/compare.ts';
+import { type ComparisonCounts, countCodes } from '../matching/compare.ts';
 import {
   type DogHit, type DogProfileRecord, HIT_MATCH, HIT_NEAR, type IdentityResult, type IdentitySettings, type ResolvedIdentitySettings,
   classifyCounts, identityOutcome, minimumAgreeingMarkers, resolveIdentitySettings,
@@ -9,45 +8,9 @@ import {
 import type { DnaProfile } from '../profile.ts';
 import { AgreeMode, type ProfileIndex } from './profile-index.ts';
 
-type Query = { offsets: Int32Array; lo: Uint16Array; hi: Uint16Array };
-
-function calledQuery(q: DnaProfile): Query {
-  const called = q.panel.typingMarkers.filter((m) => q.codes[m * 2 + 1] !== NO_CALL);
-  return {
-    offsets: Int32Array.from(called, (m) => m * 2),
-    lo: Uint16Array.from(called, (m) => q.codes[m * 2]),
-    hi: Uint16Array.from(called, (m) => q.codes[m * 2 + 1]),
-  };
-}
-
-/** Visits candidate slots (or every live slot when the index cannot prune) that survive a cheap early-exit check. */
-function forCandidates(
-  index: ProfileIndex,
-  query: DnaProfile,
-  minAgree: number,
-  mode: AgreeMode,
-  visit: (slot: number) => void,
-): void {
-  const q = calledQuery(query);
-  const k = q.offsets.length;
-  const allowedMisses = k - minAgree;
-  if (allowedMisses < 0) return;
-  const codes = index.codes;
-  const stride = index.stride;
-  const check = (slot: number) => {
-    if (!index.isLive(slot)) return;
-    const base = slot * stride;
-    let misses = 0;
-    for (let i = 0; i < k; i++) {
-      const c = compareCodes(q.lo[i], q.hi[i], codes[base + q.offsets[i]], codes[base + q.offsets[i] + 1]);
-      const agrees = c === CMP_MATCH || (mode === AgreeMode.Consistent && c === CMP_DROPOUT);
-      if (!agrees && ++misses > allowedMisses) return;
-    }
-    visit(slot);
-  };
-  const cands = index.candidates(query, minAgree, mode);
-  if (cands) for (const slot of cands) check(slot);
-  else for (let slot = 0; slot < index.slotCount; slot++) check(slot);
+/** Visits every live slot agreeing with the query on at least `minAgree` called markers (from the index). */
+function forCandidates(index: ProfileIndex, query: DnaProfile, minAgree: number, mode: AgreeMode, visit: (slot: number) => void): void {
+  for (const slot of index.agreeingSlots(query, minAgree, mode)) visit(slot);
 }
 
 /** Every held profile that is a full or near match of the query under the identity settings. */
