@@ -265,8 +265,9 @@ export class ProfileIndex {
    * Live slots that agree with the query (match, or with Consistent also dropout-consistent) on at least `minAgree` of
    * its called typing markers; exact, no extras. Prefix filtering: such a profile agrees on at least one of any
    * K - minAgree + 1 of the K called markers, so only the most selective K - minAgree + 1 posting lists are read,
-   * counting agreements per slot. A slot with c agreements there can miss at most c - 1 of the remaining markers,
-   * which are checked directly against its codes, most selective first, stopping at the first miss too many.
+   * counting agreements per slot; a few more small lists are then counted for the slots already seen. A slot with c
+   * agreements in the R lists read can miss at most c + (K - R) - minAgree of the rest, which are checked directly
+   * against its codes, most selective first, stopping at the first miss too many.
    */
   agreeingSlots(query: DnaProfile, minAgree: number, mode: AgreeMode): Uint32Array {
     this.checkPanel(query);
@@ -316,12 +317,30 @@ export class ProfileIndex {
         }
       }
     }
+    // Reading a few more small lists sequentially is far cheaper than checking candidates one by one in the code
+    // array (a cache miss each), and every list read raises the count a survivor needs by one.
+    let read = prefixLength;
+    let extra = 0;
+    while (read < k && called[read].total < this.used * 0.2 && extra + called[read].total <= 2 * bound) {
+      extra += called[read].total;
+      for (const p of called[read].lists) {
+        const items = p.items;
+        for (let j = 0; j < p.length; j++) {
+          const slot = items[j];
+          if (counts[slot] !== 0) counts[slot]++; // a slot absent from the prefix can never reach minAgree
+        }
+      }
+      read++;
+    }
+    const need = minAgree - (k - read);
     const out: number[] = [];
     for (let j = 0; j < n; j++) {
       const slot = touched[j];
-      let budget = counts[slot] - 1;
+      const c = counts[slot];
       counts[slot] = 0;
-      for (let i = prefixLength; i < k && budget >= 0; i++) if (!agrees(slot, called[i])) budget--;
+      if (c < need) continue;
+      let budget = c - need;
+      for (let i = read; i < k && budget >= 0; i++) if (!agrees(slot, called[i])) budget--;
       if (budget >= 0) out.push(slot);
     }
     return Uint32Array.from(out);
