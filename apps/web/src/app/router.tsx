@@ -1,4 +1,4 @@
-import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect, type RouterHistory } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { getToken } from './tokenStorage';
 import { dropSession, featuresQuery, isUnauthorized, landingSources, userInfoQuery } from './auth';
@@ -13,7 +13,7 @@ export interface RouterContext {
 
 /** Redirect to a computed app path (with its own query string). */
 function redirectToPath(path: string): never {
-  const url = new URL(path, window.location.origin);
+  const url = new URL(path, 'http://app.invalid');
   throw redirect({ to: url.pathname as never, search: Object.fromEntries(url.searchParams) as never, replace: true });
 }
 
@@ -170,9 +170,10 @@ const routeTree = rootRoute.addChildren([
   unknownRoute,
 ]);
 
-export function createAppRouter(queryClient: QueryClient) {
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   const router = createRouter({
     routeTree,
+    history,
     context: { queryClient },
     defaultPreload: 'intent',
     defaultPendingMs: 300,

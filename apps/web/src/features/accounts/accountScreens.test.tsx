@@ -1,0 +1,154 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../test/renderApp';
+import { mockFetch, type MockCall } from '../../test/utils';
+import { ApiError } from '../../app/api';
+import { tokenLoginErrorMessage } from './accounts.api';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const rules = { requiredLength: 8, requireUppercase: true, requireLowercase: true, requireDigit: true, requireNonLetterOrDigit: true };
+const user = {
+  id: 10, userName: 'jane', fullName: 'Jane Admin', firstName: 'Jane', lastName: 'Admin', email: 'jane@example.com', roleId: 7,
+  role: 'PropertyManager', isAdmin: true, isPetOwner: false, isBioPetAdmin: false, isResident: false, petOwnerId: null, residentId: null,
+  features: [], impersonatedBy: null,
+};
+
+describe('token login', () => {
+  it('maps failures to the spec messages', () => {
+    expect(tokenLoginErrorMessage(new ApiError(400, { message: 'Token already used.' }, 'Bad Request'))).toBe('Token already used.');
+    expect(tokenLoginErrorMessage(new ApiError(404, undefined, 'Not Found'))).toBe('This login link has expired');
+    expect(tokenLoginErrorMessage(new ApiError(500, undefined, 'Server Error'))).toBe('Failed to sign in');
+    expect(tokenLoginErrorMessage(new Error('offline'))).toBe('Failed to sign in');
+  });
+
+  it('refuses a link without a token, then goes to login', async () => {
+    mockFetch({});
+    const { router } = renderApp('/token-login');
+    expect(await screen.findByText('Invalid token parameters')).toBeTruthy();
+    expect(screen.getAllByText('Invalid token parameters')).toHaveLength(1);
+    expect(screen.getAllByText('Error').length).toBeGreaterThan(0);
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('reports an expired link', async () => {
+    mockFetch({ 'GET /api/v1/account/signinwithtemporarytoken': () => ({ status: 404 }) });
+    renderApp('/token-login?token=abc');
+    expect(await screen.findByText('This login link has expired')).toBeTruthy();
+  });
+
+  it('signs in and follows the return URL', async () => {
+    const { calls } = mockFetch({
+      'GET /api/v1/account/signinwithtemporarytoken': { access_token: 'tmp-tok' },
+      'GET /api/v1/account/userinfo': user,
+      'GET /api/v1/features': [],
+      'GET /api/v1/account/manageinfo': () => ({ status: 500, body: { message: 'later' } }),
+      'GET /api/v1/account/passwordrules': rules,
+      'GET /api/v1/usersettings/getdogquickactions': { value: 0 },
+    });
+    const { router } = renderApp('/token-login?token=12345&returnUrl=%2Faccount%2Fmanage');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/manage'));
+    expect(calls.find((c) => c.url.pathname.endsWith('signinwithtemporarytoken'))!.url.searchParams.get('token')).toBe('12345');
+    expect(sessionStorage.getItem('registry.accessToken')).toBe('tmp-tok');
+  });
+});
+
+describe('forgot and reset password', () => {
+  it('confirms the request and returns to login', async () => {
+    const { calls } = mockFetch({ 'POST /api/v1/account/forgotpassword': { message: 'ok' } });
+    const { router } = renderApp('/forgot');
+    await userEvent.type(await screen.findByLabelText('Email'), 'jane@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText('Password reset request processed successfully. Please check your registered email for next steps.')).toBeTruthy();
+    expect(calls.at(-1)!.body).toEqual({ email: 'jane@example.com' });
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('checks the new password against the server rules before sending', async () => {
+    const { calls } = mockFetch({ 'GET /api/v1/account/passwordrules': rules, 'POST /api/v1/account/resetpassword': { message: 'ok' } });
+    renderApp('/resetpassword?userName=jane&token=t0k');
+    const pw = await screen.findByLabelText('New password');
+    await userEvent.type(pw, 'short');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByText(/Passwords must be at least 8 characters/)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await userEvent.clear(pw);
+    await userEvent.type(pw, 'Better#Pass1');
+    await userEvent.clear(screen.getByLabelText('Confirm password'));
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'Better#Pass1');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByText('Password has been reset successfully.')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ userName: 'jane', token: 't0k', password: 'Better#Pass1', confirmPassword: 'Better#Pass1' });
+  });
+});
+
+describe('manage account', () => {
+  function setup(over: Record<string, unknown> = {}) {
+    sessionStorage.setItem('registry.accessToken', 'tok');
+    return mockFetch({
+      'GET /api/v1/account/userinfo': user,
+      'GET /api/v1/features': [],
+      'GET /api/v1/account/passwordrules': rules,
+      'GET /api/v1/lookup/countries': [],
+      'GET /api/v1/account/manageinfo': {
+        userName: 'jane', localLoginProvider: 'Local', logins: [], externalLoginProviders: [],
+        profile: { firstName: 'Jane', lastName: 'Admin', email: 'jane@example.com', phoneNumber: null, companyName: null, receiveEmails: true, address: null },
+      },
+      'GET /api/v1/usersettings/getdogquickactions': { value: 1 | 8 },
+      'POST /api/v1/usersettings/setdogquickactions': ({ body }: MockCall) => ({ body }),
+      'POST /api/v1/account/updateuserprofile': { message: 'ok' },
+      ...over,
+    });
+  }
+
+  it('saves the profile', async () => {
+    const { calls } = setup();
+    renderApp('/account/manage');
+    const first = await screen.findByLabelText('First name');
+    await waitFor(() => expect((first as HTMLInputElement).value).toBe('Jane'));
+    await userEvent.clear(first);
+    await userEvent.type(first, 'Janet');
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Saved Successfully.')).toBeTruthy();
+    expect(calls.find((c) => c.url.pathname.endsWith('updateuserprofile'))!.body).toMatchObject({ firstName: 'Janet', lastName: 'Admin', receiveEmails: true });
+  });
+
+  it('shows the error list when changing the password fails, or the unknown error', async () => {
+    setup({
+      'POST /api/v1/account/changepassword': () => ({ status: 400, body: { message: 'The request is invalid.', modelState: { oldPassword: ['Incorrect password.'] } } }),
+    });
+    renderApp('/account/manage');
+    await userEvent.type(await screen.findByLabelText('Current password'), 'Wrong#Pass1');
+    await userEvent.type(screen.getByLabelText('New password'), 'Better#Pass1');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'Better#Pass1');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Incorrect password.')).toBeTruthy();
+  });
+
+  it('confirms a changed password', async () => {
+    setup({ 'POST /api/v1/account/changepassword': { message: 'ok' } });
+    renderApp('/account/manage');
+    await userEvent.type(await screen.findByLabelText('Current password'), 'Old#Pass12');
+    await userEvent.type(screen.getByLabelText('New password'), 'Better#Pass1');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'Better#Pass1');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Password changed successfully.')).toBeTruthy();
+  });
+
+  it('saves dog quick actions as bit flags', async () => {
+    const { calls } = setup();
+    renderApp('/account/manage');
+    const flag = await screen.findByRole('checkbox', { name: 'Flag' });
+    await waitFor(() => expect((flag as HTMLInputElement).checked).toBe(true));
+    expect((screen.getByRole('checkbox', { name: 'Delete' }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Verify' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Delete' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save quick actions' }));
+    await waitFor(() => expect(calls.find((c) => c.url.pathname.endsWith('setdogquickactions'))?.body).toEqual({ value: 1 | 4 }));
+  });
+});

@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../test/renderApp';
+import { mockFetch, type MockCall } from '../../test/utils';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const me = {
+  id: 1, userName: 'boss', fullName: 'Big Boss', firstName: 'Big', lastName: 'Boss', email: 'boss@example.com', roleId: 0,
+  role: 'BioPetLabAdmin', isAdmin: true, isPetOwner: false, isBioPetAdmin: true, isResident: false, petOwnerId: null, residentId: null,
+  features: [], impersonatedBy: null,
+};
+const group = (id: number, name: string) => ({ id, name, groupType: 4, isActive: true, parentId: null, isPrimaryAdmin: false });
+const admin = {
+  id: 3, userName: 'pmgr', firstName: 'Pat', lastName: 'Manager', fullName: 'Pat Manager', email: null as string | null, phoneNumber: null,
+  companyName: null, roleId: 7, role: 'PropertyManager', isBioPetAdmin: false, isActive: false, receiveEmails: true, adminNotes: 'old',
+  bioPetNotes: null, address: null, groups: [group(5, 'Maple Court')], lastLogin: null, dateCreated: '2026-01-02T10:00:00Z',
+};
+
+function setup(over: Record<string, unknown> = {}, adminOver: Partial<typeof admin> = {}) {
+  sessionStorage.setItem('registry.accessToken', 'tok');
+  return mockFetch({
+    'GET /api/v1/account/userinfo': me,
+    'GET /api/v1/features': [],
+    'GET /api/v1/admin/3': { ...admin, ...adminOver },
+    'GET /api/v1/admin/3/groups': [group(5, 'Maple Court')],
+    'GET /api/v1/admingroups/directlyassignedgroups': [group(5, 'Maple Court'), group(6, 'Oak Park')],
+    'GET /api/v1/admin/3/securityquestion': { securityQuestion: 'First pet?', securityQuestionAnswer: 'Rex' },
+    'PUT /api/v1/admin/3': ({ body }: MockCall) => ({ body: { ...admin, ...(body as object) } }),
+    'PUT /api/v1/admin/activate/3': { message: 'Admin activated.' },
+    'DELETE /api/v1/admin/3': { message: 'Admin deleted successfully.' },
+    'POST /api/v1/admin/3/groups/6': [group(5, 'Maple Court'), group(6, 'Oak Park')],
+    'GET /api/v1/admin/search': { data: [], totalRecords: 0 },
+    ...over,
+  });
+}
+
+describe('admin screen', () => {
+  it('refuses to activate an admin without an email', async () => {
+    const { calls } = setup();
+    renderApp('/admin/3');
+    await screen.findByRole('heading', { name: /Pat Manager/ });
+    await userEvent.click(screen.getByRole('button', { name: 'More admin actions' }));
+    await userEvent.click(await screen.findByText('Activate'));
+    expect(await screen.findByText('This admin needs an email before being activated.')).toBeTruthy();
+    expect(calls.some((c) => c.url.pathname.includes('/activate/'))).toBe(false);
+  });
+
+  it('activates an admin with an email', async () => {
+    const { calls } = setup({}, { email: 'pat@example.com' });
+    renderApp('/admin/details/3');
+    await screen.findByRole('heading', { name: /Pat Manager/ });
+    await userEvent.click(screen.getByRole('button', { name: 'More admin actions' }));
+    await userEvent.click(await screen.findByText('Activate'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.url.pathname === '/api/v1/admin/activate/3')).toBe(true));
+  });
+
+  it('deletes only after the user name is typed', async () => {
+    const { calls } = setup({}, { isActive: true, email: 'pat@example.com' });
+    const { router } = renderApp('/admin/3');
+    await screen.findByRole('heading', { name: /Pat Manager/ });
+    await userEvent.click(screen.getByRole('button', { name: 'More admin actions' }));
+    await userEvent.click(await screen.findByText('Delete'));
+    const input = await screen.findByLabelText('Confirmation text');
+    await userEvent.type(input, 'pmgr2');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete admin' }));
+    expect(await screen.findByText('Invalid confirmation text. Please ensure you have typed the username correctly.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await userEvent.clear(input);
+    await userEvent.type(input, 'pmgr');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete admin' }));
+    expect(await screen.findByText('Admin deleted successfully.')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+  });
+
+  it('saves notes with the full update body', async () => {
+    const { calls } = setup();
+    renderApp('/admin/3');
+    const notes = await screen.findByLabelText('Admin notes');
+    await userEvent.clear(notes);
+    await userEvent.type(notes, 'Prefers email');
+    await userEvent.click(screen.getByRole('button', { name: 'Save notes' }));
+    expect(await screen.findByText('Saved Successfully.')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ adminId: 3, userName: 'pmgr', roleId: 7, adminNotes: 'Prefers email' });
+  });
+
+  it('adds the admin to a group, requiring a choice', async () => {
+    const { calls } = setup();
+    renderApp('/admin/3');
+    const addButton = await screen.findByRole('button', { name: 'Add to group' });
+    await userEvent.click(addButton);
+    expect(await screen.findByText('You must select a group.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Group to add' }));
+    const dropdown = document.querySelector('.ant-select-dropdown') as HTMLElement;
+    await userEvent.click(await within(dropdown).findByText('Oak Park (Property)'));
+    await userEvent.click(addButton);
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/v1/admin/3/groups/6')).toBe(true));
+  });
+
+  it('shows the security question on request', async () => {
+    setup();
+    renderApp('/admin/3');
+    await userEvent.click(await screen.findByRole('button', { name: 'Show security question' }));
+    expect(await screen.findByText('First pet?')).toBeTruthy();
+    expect(screen.getByText('Rex')).toBeTruthy();
+  });
+});
