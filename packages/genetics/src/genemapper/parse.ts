@@ -48,6 +48,31 @@ function hasBinary(line: string): boolean {
   return false;
 }
 
+/** Any control character other than tab, LF, VT, FF and CR: a binary file. Matching control characters is the point. */
+// oxlint-disable-next-line no-control-regex
+const BINARY = /[\u0000-\u0008\u000e-\u001f]/;
+
+type Row = { cells: string[]; count: number; extraNonEmpty: boolean };
+
+/** Cuts the needed cells out of a row (quoted rows go through the full splitter) and checks cells past the header. */
+function readRow(line: string, delimiter: Delimiter, needed: readonly boolean[]): Row {
+  const width = needed.length;
+  if (line.includes('"')) {
+    const cells = splitCells(line, delimiter);
+    return { cells, count: cells.length, extraNonEmpty: cells.slice(width).some((c) => c !== '' && c !== 'NA') };
+  }
+  // Native split is much faster than a character loop; only the needed cells are trimmed.
+  const parts = line.split(delimiter);
+  const cells: string[] = new Array(width);
+  for (let i = 0; i < width; i++) cells[i] = needed[i] && i < parts.length ? parts[i].trim() : '';
+  let extraNonEmpty = false;
+  for (let i = width; i < parts.length; i++) {
+    const extra = parts[i].trim();
+    if (extra !== '' && extra !== 'NA') extraNonEmpty = true;
+  }
+  return { cells, count: parts.length, extraNonEmpty };
+}
+
 type WidePair = { marker: string; columns: number[] };
 
 function findColumn(headers: string[], ...names: string[]): number {
@@ -111,6 +136,10 @@ export function parseGeneMapper(input: string | Uint8Array): ParseResult {
   const panelCol = findColumn(headers, 'panel');
   const wellCol = findColumn(headers, 'well', 'well position', 'well location', 'well id');
 
+  // Only the columns read below are cut out of each row; a full export has some 45 columns per row.
+  const needed = rawHeaders.map(() => false);
+  for (const i of [sampleCol, markerCol, fileCol, runCol, panelCol, wellCol, ...alleleCols, ...pairs.flatMap((p) => p.columns)]) if (i >= 0) needed[i] = true;
+  const textHasBinary = BINARY.test(text);
   const calls: GenotypeCall[] = [];
   const errors: ParseError[] = [];
   const fail = (line: number, message: string) => {
@@ -139,16 +168,17 @@ export function parseGeneMapper(input: string | Uint8Array): ParseResult {
   for (let li = headerAt + 1; li < lines.length; li++) {
     const lineNo = li + 1;
     const line = lines[li];
-    if (line.replace(/[\t,;"\s]/g, '') === '') continue;
-    if (hasBinary(line)) {
+    if (!/[^\t,;"\s]/.test(line)) continue;
+    if (textHasBinary && hasBinary(line)) {
       fail(lineNo, 'the row holds binary data');
       continue;
     }
-    const cells = splitCells(line, delimiter);
-    if (cells.length > rawHeaders.length && cells.slice(rawHeaders.length).some((c) => c !== '' && c !== 'NA')) {
-      fail(lineNo, `the row has ${cells.length} cells but the header has ${rawHeaders.length} columns`);
+    const row = readRow(line, delimiter, needed);
+    if (row.extraNonEmpty) {
+      fail(lineNo, `the row has ${row.count} cells but the header has ${rawHeaders.length} columns`);
       continue;
     }
+    const cells = row.cells;
     const sampleName = cellText(cells, sampleCol);
     const common = {
       sampleName,
