@@ -12,11 +12,13 @@ import { petOwnerPath } from './landing';
 
 const { Header, Sider, Content } = Layout;
 
+const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+
 function useNavItems(): MenuProps['items'] {
   const user = useCurrentUser();
   if (!user) return [];
   const items: NonNullable<MenuProps['items']> = [];
-  if (user.isPetOwner && user.petOwnerId != null) items.push({ key: petOwnerPath(user.petOwnerId), label: <Link to={petOwnerPath(user.petOwnerId) as never}>My pets</Link> });
+  if (user.isPetOwner && user.petOwnerId != null) items.push({ key: trimSlash(petOwnerPath(user.petOwnerId)), label: <Link to={petOwnerPath(user.petOwnerId) as never}>My pets</Link> });
   if (user.isAdmin) items.push({ key: '/admin', label: <Link to="/admin">Admins</Link> });
   if (user.isBioPetAdmin) {
     items.push({
@@ -88,7 +90,13 @@ export function AppLayout() {
           breakpoint="md"
           className="app-sider"
         >
-          <Menu mode="inline" selectedKeys={[location.pathname]} items={navItems} aria-label="Main navigation" />
+          <Menu
+            mode="inline"
+            selectedKeys={[trimSlash(location.pathname)]}
+            items={navItems}
+            aria-label="Main navigation"
+            style={{ borderInlineEnd: 0 }}
+          />
           <GroupTreeSlot />
         </Sider>
         <Layout>

@@ -17,7 +17,9 @@ export function PasswordInput(props: PasswordInputProps) {
           type="text"
           size="small"
           tabIndex={-1}
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          // Named 'Show'/'Hide' (described by the title) so a label lookup for 'Password' finds only the field.
+          aria-label={visible ? 'Hide' : 'Show'}
+          title={visible ? 'Hide password' : 'Show password'}
           aria-pressed={visible}
           icon={visible ? <EyeInvisibleOutlined /> : <EyeOutlined />}
           onClick={() => setVisible((v) => !v)}

@@ -21,9 +21,9 @@ describe('PasswordInput', () => {
     render(<PasswordInput aria-label="Password" defaultValue="s3cret" />);
     const input = screen.getByLabelText('Password') as HTMLInputElement;
     expect(input.type).toBe('password');
-    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
     expect(input.type).toBe('text');
-    await userEvent.click(screen.getByRole('button', { name: 'Hide password' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Hide' }));
     expect(input.type).toBe('password');
   });
 });

@@ -1,10 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Tag } from 'antd';
+import { RegistrationStatus } from '@registry/contracts';
 import { useCurrentUser } from '../../app/auth';
 import { PageTitle } from '../../components/PageTitle';
+import { residentQuery } from './prereg.api';
 
 /** Resident landing for properties with the Ancestry feature; the shop and orders arrive with the prereg issue. */
 export function ResidentLandingPage() {
   const user = useCurrentUser();
+  const residentId = user?.residentId ?? null;
+  const resident = useQuery({ ...residentQuery(residentId ?? 0), enabled: residentId != null });
+  // Approved residents become pet owners, so userinfo answers when the record cannot be read.
+  const approved = resident.data ? resident.data.status === RegistrationStatus.Approved : !!user?.isPetOwner;
   return (
     <>
       <PageTitle>Welcome{user?.firstName ? `, ${user.firstName}` : ''}</PageTitle>
@@ -13,9 +20,8 @@ export function ResidentLandingPage() {
           <Descriptions column={1}>
             <Descriptions.Item label="Name">{user.fullName}</Descriptions.Item>
             <Descriptions.Item label="Resident number">{user.userName}</Descriptions.Item>
-            <Descriptions.Item label="Status">
-              {user.isPetOwner ? <Tag color="green">Approved</Tag> : <Tag color="gold">Pending approval</Tag>}
-            </Descriptions.Item>
+            {resident.data && <Descriptions.Item label="Property">{resident.data.propertyName}</Descriptions.Item>}
+            <Descriptions.Item label="Status">{approved ? <Tag color="green">Approved</Tag> : <Tag color="gold">Pending approval</Tag>}</Descriptions.Item>
           </Descriptions>
         )}
       </Card>

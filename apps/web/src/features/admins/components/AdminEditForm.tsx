@@ -4,6 +4,7 @@ import { Messages, type AdminUpdateRequest, type AdminView } from '@registry/con
 import { AddressForm } from '../../../components/AddressForm';
 import { ErrorPresenter } from '../../../components/ErrorPresenter';
 import { MaxLengthInput } from '../../../components/MaxLengthInput';
+import { humanize } from '../../../components/format';
 import { adminRolesQuery, useUpdateAdmin } from '../admins.api';
 import { toUpdateRequest } from './adminForm';
 
@@ -61,7 +62,7 @@ export function AdminEditForm({ admin, onDone }: { admin: AdminView; onDone: () 
         </Col>
         <Col xs={24} md={12}>
           <Form.Item label="Role" name="roleId" rules={[{ required: true, message: 'The Role field is required.' }]}>
-            <Select loading={roles.isLoading} options={roles.data?.map((r) => ({ value: r.id, label: r.name }))} />
+            <Select loading={roles.isLoading} options={roles.data?.map((r) => ({ value: r.id, label: humanize(r.name) }))} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
