@@ -13,7 +13,7 @@ import { findSimilarProfiles, findSimilarProfilesByScan, identifyWasteSample } f
 const panel = ISAG_2006_CANINE;
 
 /** A population with close relatives and repeated dogs so near matches and duplicates actually occur. */
-function population(seed: number, size: number): { records: DogProfileRecord[]; index: ProfileIndex; pop: ReturnType<typeof createPopulation> } {
+function population(seed: number, size: number, usePairs = seed % 2 === 0): { records: DogProfileRecord[]; index: ProfileIndex; pop: ReturnType<typeof createPopulation> } {
   const pop = createPopulation(panel, seed);
   const records: DogProfileRecord[] = [];
   for (let i = 0; i < size; i++) {
@@ -25,7 +25,7 @@ function population(seed: number, size: number): { records: DogProfileRecord[]; 
     else profile = pop.dog();
     records.push({ id: 1000 + i * 3, profile });
   }
-  const index = new ProfileIndex(panel, 8, { scanFallback: false });
+  const index = new ProfileIndex(panel, 8, { scanFallback: false, usePairs });
   for (const r of records) index.upsert(r.id, r.profile);
   return { records, index, pop };
 }
@@ -129,7 +129,8 @@ describe('profile index', () => {
   it('agreeingSlots returns exactly the profiles agreeing on enough markers', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 2 ** 31 }), fc.integer({ min: -1, max: 8 }), fc.constantFrom(AgreeMode.Exact, AgreeMode.Consistent), (seed, below, mode) => {
-        const { records, index, pop } = population(seed, 200);
+        const { records, index, pop } = population(seed, 200, true);
+        const single = population(seed, 200, false).index;
         for (let q = 0; q < 5; q++) {
           const query = pop.wasteFrom(pop.random.pick(records).profile, { dropoutRate: 0.2, missingRate: 0.1, offLadderRate: 0.05 });
           const minAgree = calledMarkerCount(query) - below;
@@ -140,8 +141,10 @@ describe('profile index', () => {
             })
             .map((r) => r.id)
             .sort((a, b) => a - b);
-          const got = [...index.agreeingSlots(query, minAgree, mode)].map((slot) => index.idAt(slot)).sort((a, b) => a - b);
-          expect(got).toEqual(expected);
+          for (const ix of [index, single]) {
+            const got = [...ix.agreeingSlots(query, minAgree, mode)].map((slot) => ix.idAt(slot)).sort((a, b) => a - b);
+            expect(got).toEqual(expected);
+          }
         }
       }),
       { numRuns: 40 },

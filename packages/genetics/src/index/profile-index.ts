@@ -6,6 +6,7 @@ import { CMP_DROPOUT, CMP_MATCH, compareCodes } from '../matching/compare.ts';
 import { type AlleleCounts, type AlleleFrequencies, emptyAlleleCounts, frequenciesFromCounts, tallyAlleles } from '../matching/statistics.ts';
 import type { Panel } from '../panels.ts';
 import type { DnaProfile } from '../profile.ts';
+import { PairPostings } from './pair-postings.ts';
 import { type Posting, newPosting, pushPosting, removePosting } from './postings.ts';
 
 /** Which genotypes of the indexed profiles "agree" with the query genotype at a marker. */
@@ -16,6 +17,10 @@ export const AgreeMode = {
   Consistent: 1,
 } as const;
 export type AgreeMode = (typeof AgreeMode)[keyof typeof AgreeMode];
+
+export type IndexOptions = { scanFallback?: boolean; usePairs?: boolean };
+
+type Called = { t: number; off: number; lo: number; hi: number; lists: Posting[]; total: number };
 
 export class ProfileIndex {
   readonly panel: Panel;
@@ -31,16 +36,20 @@ export class ProfileIndex {
   /** Per typing marker: allele code to the genotype keys holding it, for dropout-consistent lookups. */
   private readonly keysByAllele: Map<number, Set<number>>[];
   private readonly tally: AlleleCounts;
+  private readonly pairIndex: PairPostings;
   /** Scratch for searches: agreement counts per slot (always left zeroed) and the slots touched. */
   private counts: Uint8Array;
   private touched: Uint32Array;
 
   /** When false, candidates are always read from the posting lists (tests use this to exercise them on small data). */
   private readonly scanFallback: boolean;
+  /** When false, searches use only the single-marker lists (tests compare both strategies). */
+  private readonly usePairs: boolean;
 
-  constructor(panel: Panel, capacity = 1024, options: { scanFallback?: boolean } = {}) {
+  constructor(panel: Panel, capacity = 1024, options: IndexOptions = {}) {
     this.panel = panel;
     this.scanFallback = options.scanFallback ?? true;
+    this.usePairs = options.usePairs ?? true;
     this.stride = panel.markers.length * 2;
     const cap = Math.max(16, capacity);
     this.codes = new Uint16Array(cap * this.stride);
@@ -51,13 +60,14 @@ export class ProfileIndex {
     this.postings = panel.typingMarkers.map(() => new Map());
     this.keysByAllele = panel.typingMarkers.map(() => new Map());
     this.tally = emptyAlleleCounts(panel);
+    this.pairIndex = new PairPostings(panel.typingMarkers.length);
   }
 
   /**
    * Bulk load: `ids.length` profiles whose codes lie back to back in `codes`. Posting lists are sized exactly, so a
    * million profiles load in one pass without the slack of growing lists one push at a time.
    */
-  static fromCodes(panel: Panel, ids: ArrayLike<number>, codes: Uint16Array, options: { scanFallback?: boolean } = {}): ProfileIndex {
+  static fromCodes(panel: Panel, ids: ArrayLike<number>, codes: Uint16Array, options: IndexOptions = {}): ProfileIndex {
     const n = ids.length;
     const index = new ProfileIndex(panel, n, options);
     const stride = index.stride;
@@ -98,6 +108,7 @@ export class ProfileIndex {
         pushPosting(lists.get(genotypeKey(index.codes[slot * stride + off], hi)) as Posting, slot);
       }
     }
+    index.pairIndex.load(index.codes, n, stride, typing);
     return index;
   }
 
@@ -170,6 +181,8 @@ export class ProfileIndex {
         if (p) removePosting(p, slot);
       }
     }
+    if (add) this.pairIndex.add(slot, this.codes, base, typing);
+    else this.pairIndex.remove(slot, this.codes, base, typing);
     tallyAlleles(this.tally, this.codes, base, this.panel.markers.length, add ? 1 : -1);
   }
 
@@ -214,7 +227,7 @@ export class ProfileIndex {
   typedArrayBytes(): number {
     let bytes = this.codes.byteLength + this.idBySlot.byteLength + this.alive.byteLength + this.counts.byteLength + this.touched.byteLength;
     for (const lists of this.postings) for (const p of lists.values()) bytes += p.items.byteLength;
-    return bytes;
+    return bytes + this.pairIndex.bytes();
   }
 
   /** A copy of a held profile's codes. */
@@ -234,28 +247,21 @@ export class ProfileIndex {
     return frequenciesFromCounts(this.panel, this.tally);
   }
 
+  /** Genotype keys at typing marker t that agree with the query genotype (lo, hi). */
+  agreeingKeys(t: number, lo: number, hi: number, mode: AgreeMode): number[] {
+    if (lo === ALLELE_OL || (mode === AgreeMode.Exact && hi === ALLELE_OL)) return []; // OL equals nothing
+    if (mode === AgreeMode.Exact) return [genotypeKey(lo, hi)];
+    // Heterozygous query: the same pair, or a homozygote of either allele (dropout on the other side).
+    if (lo !== hi) return hi === ALLELE_OL ? [genotypeKey(lo, lo)] : [genotypeKey(lo, hi), genotypeKey(lo, lo), genotypeKey(hi, hi)];
+    // Homozygous query (one allele shown): any genotype carrying that allele.
+    return [...(this.keysByAllele[t].get(lo) ?? [])];
+  }
+
   /** Posting lists of genotypes that agree with (lo, hi) at typing marker t. */
   agreeingLists(t: number, lo: number, hi: number, mode: AgreeMode): Posting[] {
-    const lists = this.postings[t];
     const out: Posting[] = [];
-    if (mode === AgreeMode.Exact || lo === ALLELE_OL) {
-      if (lo === ALLELE_OL || hi === ALLELE_OL) return out; // OL equals nothing
-      const p = lists.get(genotypeKey(lo, hi));
-      if (p) out.push(p);
-      return out;
-    }
-    if (lo !== hi) {
-      // Heterozygous query: the same pair, or a homozygote of either allele (dropout on the other side).
-      for (const key of [genotypeKey(lo, hi), genotypeKey(lo, lo), genotypeKey(hi, hi)]) {
-        if (hi === ALLELE_OL && key !== genotypeKey(lo, lo)) continue;
-        const p = lists.get(key);
-        if (p) out.push(p);
-      }
-      return out;
-    }
-    // Homozygous query (one allele shown): any genotype carrying that allele, except a homozygote of OL.
-    for (const key of this.keysByAllele[t].get(lo) ?? []) {
-      const p = lists.get(key);
+    for (const key of this.agreeingKeys(t, lo, hi, mode)) {
+      const p = this.postings[t].get(key);
       if (p) out.push(p);
     }
     return out;
@@ -272,7 +278,6 @@ export class ProfileIndex {
   agreeingSlots(query: DnaProfile, minAgree: number, mode: AgreeMode): Uint32Array {
     this.checkPanel(query);
     const typing = this.panel.typingMarkers;
-    type Called = { t: number; off: number; lo: number; hi: number; lists: Posting[]; total: number };
     const called: Called[] = [];
     for (let t = 0; t < typing.length; t++) {
       const lo = query.codes[typing[t] * 2];
@@ -285,25 +290,14 @@ export class ProfileIndex {
     }
     const k = called.length;
     if (minAgree > k) return new Uint32Array(0);
+    if (minAgree <= 0) return this.scanAgreeing(called, minAgree, mode);
+    const byPairs = this.usePairs ? this.agreeingByPairs(query, called, minAgree, mode) : null;
+    if (byPairs) return byPairs;
     called.sort((a, b) => a.total - b.total);
-    const agrees = (slot: number, c: Called) => {
-      const v = compareCodes(c.lo, c.hi, this.codes[slot * this.stride + c.off], this.codes[slot * this.stride + c.off + 1]);
-      return v === CMP_MATCH || (mode === AgreeMode.Consistent && v === CMP_DROPOUT);
-    };
     const prefixLength = k - minAgree + 1;
     let bound = 0;
-    for (let i = 0; i < Math.min(prefixLength, k); i++) bound += called[i].total;
-    if (minAgree <= 0 || (this.scanFallback && bound >= this.used)) {
-      // No pruning possible: check every live slot directly.
-      const out: number[] = [];
-      for (let slot = 0; slot < this.used; slot++) {
-        if (this.alive[slot] !== 1) continue;
-        let n = 0;
-        for (const c of called) if (agrees(slot, c)) n++;
-        if (n >= minAgree) out.push(slot);
-      }
-      return Uint32Array.from(out);
-    }
+    for (let i = 0; i < prefixLength; i++) bound += called[i].total;
+    if (this.scanFallback && bound >= this.used) return this.scanAgreeing(called, minAgree, mode);
     if (this.touched.length < bound) this.touched = new Uint32Array(Math.max(bound, Math.ceil(this.touched.length * 1.5)));
     const counts = this.counts;
     const touched = this.touched;
@@ -340,8 +334,99 @@ export class ProfileIndex {
       counts[slot] = 0;
       if (c < need) continue;
       let budget = c - need;
-      for (let i = read; i < k && budget >= 0; i++) if (!agrees(slot, called[i])) budget--;
+      for (let i = read; i < k && budget >= 0; i++) if (!this.agrees(slot, called[i], mode)) budget--;
       if (budget >= 0) out.push(slot);
+    }
+    return Uint32Array.from(out);
+  }
+
+  private agrees(slot: number, c: Called, mode: AgreeMode): boolean {
+    const base = slot * this.stride + c.off;
+    const v = compareCodes(c.lo, c.hi, this.codes[base], this.codes[base + 1]);
+    return v === CMP_MATCH || (mode === AgreeMode.Consistent && v === CMP_DROPOUT);
+  }
+
+  /** Whether a slot agrees on at least minAgree of the called markers, giving up at the first miss too many. */
+  private agreesOnEnough(slot: number, called: readonly Called[], minAgree: number, mode: AgreeMode): boolean {
+    let misses = called.length - minAgree;
+    for (const c of called) if (!this.agrees(slot, c, mode) && --misses < 0) return false;
+    return true;
+  }
+
+  private scanAgreeing(called: readonly Called[], minAgree: number, mode: AgreeMode): Uint32Array {
+    const out: number[] = [];
+    for (let slot = 0; slot < this.used; slot++) if (this.alive[slot] === 1 && this.agreesOnEnough(slot, called, minAgree, mode)) out.push(slot);
+    return Uint32Array.from(out);
+  }
+
+  /**
+   * Pair strategy: with D = K - minAgree misses allowed, a profile agrees on all but at most D of the query's usable
+   * marker pairs (each miss spoils one pair), so it appears in one of any D + 1 pair lists, and after reading R pair
+   * lists it must have been counted at least R - D times. Null when the pairs cannot prune (too many misses allowed).
+   */
+  private agreeingByPairs(query: DnaProfile, called: readonly Called[], minAgree: number, mode: AgreeMode): Uint32Array | null {
+    const d = called.length - minAgree;
+    const typing = this.panel.typingMarkers;
+    const pairLists: { lists: Posting[]; total: number }[] = [];
+    for (let p = 0; p < this.pairIndex.pairs.length; p++) {
+      const [t1, t2] = this.pairIndex.pairs[p];
+      const m1 = typing[t1] * 2;
+      const m2 = typing[t2] * 2;
+      if (query.codes[m1 + 1] === NO_CALL || query.codes[m2 + 1] === NO_CALL) continue;
+      const keys1 = this.agreeingKeys(t1, query.codes[m1], query.codes[m1 + 1], mode);
+      const keys2 = this.agreeingKeys(t2, query.codes[m2], query.codes[m2 + 1], mode);
+      const lists: Posting[] = [];
+      let total = 0;
+      for (const k1 of keys1) {
+        for (const k2 of keys2) {
+          const key = this.pairIndex.pairKey(p, k1, k2);
+          const list = key < 0 ? undefined : this.pairIndex.list(p, key);
+          if (list && list.length > 0) {
+            lists.push(list);
+            total += list.length;
+          }
+        }
+      }
+      pairLists.push({ lists, total });
+    }
+    if (pairLists.length <= d) return null;
+    pairLists.sort((a, b) => a.total - b.total);
+    let bound = 0;
+    for (let i = 0; i <= d; i++) bound += pairLists[i].total;
+    if (this.scanFallback && bound >= this.used) return null;
+    if (this.touched.length < bound) this.touched = new Uint32Array(Math.max(bound, Math.ceil(this.touched.length * 1.5)));
+    const counts = this.counts;
+    const touched = this.touched;
+    let n = 0;
+    for (let i = 0; i <= d; i++) {
+      for (const list of pairLists[i].lists) {
+        const items = list.items;
+        for (let j = 0; j < list.length; j++) {
+          const slot = items[j];
+          if (counts[slot]++ === 0) touched[n++] = slot;
+        }
+      }
+    }
+    let read = d + 1;
+    let extra = 0;
+    while (read < pairLists.length && pairLists[read].total < this.used * 0.05 && extra + pairLists[read].total <= 4 * bound + 1024) {
+      extra += pairLists[read].total;
+      for (const list of pairLists[read].lists) {
+        const items = list.items;
+        for (let j = 0; j < list.length; j++) {
+          const slot = items[j];
+          if (counts[slot] !== 0) counts[slot]++;
+        }
+      }
+      read++;
+    }
+    const need = read - d;
+    const out: number[] = [];
+    for (let j = 0; j < n; j++) {
+      const slot = touched[j];
+      const c = counts[slot];
+      counts[slot] = 0;
+      if (c >= need && this.agreesOnEnough(slot, called, minAgree, mode)) out.push(slot);
     }
     return Uint32Array.from(out);
   }

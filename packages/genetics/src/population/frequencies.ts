@@ -28,7 +28,7 @@ function distributionFor(panel: Panel, m: number): AlleleDistribution {
   for (let i = 0; i < n; i++) alleles.push((lo + i * stride * step) * 10);
   // Unimodal with noise: a bell around a random mode, each allele jittered, as allele ladders of dog STRs look.
   const mode = (0.3 + 0.4 * rng.next()) * (n - 1);
-  const width = n * (0.18 + 0.12 * rng.next());
+  const width = n * (0.1 + 0.08 * rng.next());
   const weights = alleles.map((_, i) => Math.exp(-(((i - mode) / width) ** 2) / 2) * (0.4 + rng.next()) + 0.004);
   const total = weights.reduce((a, b) => a + b, 0);
   const frequencies = weights.map((w) => w / total);
