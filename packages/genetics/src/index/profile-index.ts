@@ -2,10 +2,10 @@
 // Supports add / update / remove of single profiles and candidate generation for identity and similarity searches.
 
 import { ALLELE_OL, NO_CALL, genotypeKey } from '../alleles.ts';
-import { CMP_DROPOUT, CMP_MATCH, compareCodes } from '../matching/compare.ts';
 import { type AlleleCounts, type AlleleFrequencies, emptyAlleleCounts, frequenciesFromCounts, tallyAlleles } from '../matching/statistics.ts';
 import type { Panel } from '../panels.ts';
 import type { DnaProfile } from '../profile.ts';
+import { agreeingSlots } from './candidates.ts';
 import { PairPostings } from './pair-postings.ts';
 import { type Posting, newPosting, pushPosting, removePosting } from './postings.ts';
 
@@ -20,31 +20,29 @@ export type AgreeMode = (typeof AgreeMode)[keyof typeof AgreeMode];
 
 export type IndexOptions = { scanFallback?: boolean; usePairs?: boolean };
 
-type Called = { t: number; off: number; lo: number; hi: number; lists: Posting[]; total: number };
-
 export class ProfileIndex {
   readonly panel: Panel;
   /** Codes per panel marker: 2 per marker, stride codes per slot. */
   readonly stride: number;
   codes: Uint16Array;
   private idBySlot: Float64Array;
-  private alive: Uint8Array;
+  /** @internal */ alive: Uint8Array;
   private readonly slotOf = new Map<number, number>();
   private free: number[] = [];
-  private used = 0;
+  /** @internal */ used = 0;
   private readonly postings: Map<number, Posting>[];
   /** Per typing marker: allele code to the genotype keys holding it, for dropout-consistent lookups. */
   private readonly keysByAllele: Map<number, Set<number>>[];
   private readonly tally: AlleleCounts;
-  private readonly pairIndex: PairPostings;
+  /** @internal */ readonly pairIndex: PairPostings;
   /** Scratch for searches: agreement counts per slot (always left zeroed) and the slots touched. */
-  private counts: Uint8Array;
-  private touched: Uint32Array;
+  /** @internal */ counts: Uint8Array;
+  /** @internal */ touched: Uint32Array;
 
   /** When false, candidates are always read from the posting lists (tests use this to exercise them on small data). */
-  private readonly scanFallback: boolean;
+  /** @internal */ readonly scanFallback: boolean;
   /** When false, searches use only the single-marker lists (tests compare both strategies). */
-  private readonly usePairs: boolean;
+  /** @internal */ readonly usePairs: boolean;
 
   constructor(panel: Panel, capacity = 1024, options: IndexOptions = {}) {
     this.panel = panel;
@@ -269,165 +267,10 @@ export class ProfileIndex {
 
   /**
    * Live slots that agree with the query (match, or with Consistent also dropout-consistent) on at least `minAgree` of
-   * its called typing markers; exact, no extras. Prefix filtering: such a profile agrees on at least one of any
-   * K - minAgree + 1 of the K called markers, so only the most selective K - minAgree + 1 posting lists are read,
-   * counting agreements per slot; a few more small lists are then counted for the slots already seen. A slot with c
-   * agreements in the R lists read can miss at most c + (K - R) - minAgree of the rest, which are checked directly
-   * against its codes, most selective first, stopping at the first miss too many.
+   * its called typing markers; exact, no extras. See candidates.ts for how.
    */
   agreeingSlots(query: DnaProfile, minAgree: number, mode: AgreeMode): Uint32Array {
     this.checkPanel(query);
-    const typing = this.panel.typingMarkers;
-    const called: Called[] = [];
-    for (let t = 0; t < typing.length; t++) {
-      const lo = query.codes[typing[t] * 2];
-      const hi = query.codes[typing[t] * 2 + 1];
-      if (hi === NO_CALL) continue;
-      const lists = this.agreeingLists(t, lo, hi, mode);
-      let total = 0;
-      for (const p of lists) total += p.length;
-      called.push({ t, off: typing[t] * 2, lo, hi, lists, total });
-    }
-    const k = called.length;
-    if (minAgree > k) return new Uint32Array(0);
-    if (minAgree <= 0) return this.scanAgreeing(called, minAgree, mode);
-    const byPairs = this.usePairs ? this.agreeingByPairs(query, called, minAgree, mode) : null;
-    if (byPairs) return byPairs;
-    called.sort((a, b) => a.total - b.total);
-    const prefixLength = k - minAgree + 1;
-    let bound = 0;
-    for (let i = 0; i < prefixLength; i++) bound += called[i].total;
-    if (this.scanFallback && bound >= this.used) return this.scanAgreeing(called, minAgree, mode);
-    if (this.touched.length < bound) this.touched = new Uint32Array(Math.max(bound, Math.ceil(this.touched.length * 1.5)));
-    const counts = this.counts;
-    const touched = this.touched;
-    let n = 0;
-    for (let i = 0; i < prefixLength; i++) {
-      for (const p of called[i].lists) {
-        const items = p.items;
-        for (let j = 0; j < p.length; j++) {
-          const slot = items[j];
-          if (counts[slot]++ === 0) touched[n++] = slot;
-        }
-      }
-    }
-    // Reading a few more small lists sequentially is far cheaper than checking candidates one by one in the code
-    // array (a cache miss each), and every list read raises the count a survivor needs by one.
-    let read = prefixLength;
-    let extra = 0;
-    while (read < k && called[read].total < this.used * 0.2 && extra + called[read].total <= 2 * bound) {
-      extra += called[read].total;
-      for (const p of called[read].lists) {
-        const items = p.items;
-        for (let j = 0; j < p.length; j++) {
-          const slot = items[j];
-          if (counts[slot] !== 0) counts[slot]++; // a slot absent from the prefix can never reach minAgree
-        }
-      }
-      read++;
-    }
-    const need = minAgree - (k - read);
-    const out: number[] = [];
-    for (let j = 0; j < n; j++) {
-      const slot = touched[j];
-      const c = counts[slot];
-      counts[slot] = 0;
-      if (c < need) continue;
-      let budget = c - need;
-      for (let i = read; i < k && budget >= 0; i++) if (!this.agrees(slot, called[i], mode)) budget--;
-      if (budget >= 0) out.push(slot);
-    }
-    return Uint32Array.from(out);
-  }
-
-  private agrees(slot: number, c: Called, mode: AgreeMode): boolean {
-    const base = slot * this.stride + c.off;
-    const v = compareCodes(c.lo, c.hi, this.codes[base], this.codes[base + 1]);
-    return v === CMP_MATCH || (mode === AgreeMode.Consistent && v === CMP_DROPOUT);
-  }
-
-  /** Whether a slot agrees on at least minAgree of the called markers, giving up at the first miss too many. */
-  private agreesOnEnough(slot: number, called: readonly Called[], minAgree: number, mode: AgreeMode): boolean {
-    let misses = called.length - minAgree;
-    for (const c of called) if (!this.agrees(slot, c, mode) && --misses < 0) return false;
-    return true;
-  }
-
-  private scanAgreeing(called: readonly Called[], minAgree: number, mode: AgreeMode): Uint32Array {
-    const out: number[] = [];
-    for (let slot = 0; slot < this.used; slot++) if (this.alive[slot] === 1 && this.agreesOnEnough(slot, called, minAgree, mode)) out.push(slot);
-    return Uint32Array.from(out);
-  }
-
-  /**
-   * Pair strategy: with D = K - minAgree misses allowed, a profile agrees on all but at most D of the query's usable
-   * marker pairs (each miss spoils one pair), so it appears in one of any D + 1 pair lists, and after reading R pair
-   * lists it must have been counted at least R - D times. Null when the pairs cannot prune (too many misses allowed).
-   */
-  private agreeingByPairs(query: DnaProfile, called: readonly Called[], minAgree: number, mode: AgreeMode): Uint32Array | null {
-    const d = called.length - minAgree;
-    const typing = this.panel.typingMarkers;
-    const pairLists: { lists: Posting[]; total: number }[] = [];
-    for (let p = 0; p < this.pairIndex.pairs.length; p++) {
-      const [t1, t2] = this.pairIndex.pairs[p];
-      const m1 = typing[t1] * 2;
-      const m2 = typing[t2] * 2;
-      if (query.codes[m1 + 1] === NO_CALL || query.codes[m2 + 1] === NO_CALL) continue;
-      const keys1 = this.agreeingKeys(t1, query.codes[m1], query.codes[m1 + 1], mode);
-      const keys2 = this.agreeingKeys(t2, query.codes[m2], query.codes[m2 + 1], mode);
-      const lists: Posting[] = [];
-      let total = 0;
-      for (const k1 of keys1) {
-        for (const k2 of keys2) {
-          const key = this.pairIndex.pairKey(p, k1, k2);
-          const list = key < 0 ? undefined : this.pairIndex.list(p, key);
-          if (list && list.length > 0) {
-            lists.push(list);
-            total += list.length;
-          }
-        }
-      }
-      pairLists.push({ lists, total });
-    }
-    if (pairLists.length <= d) return null;
-    pairLists.sort((a, b) => a.total - b.total);
-    let bound = 0;
-    for (let i = 0; i <= d; i++) bound += pairLists[i].total;
-    if (this.scanFallback && bound >= this.used) return null;
-    if (this.touched.length < bound) this.touched = new Uint32Array(Math.max(bound, Math.ceil(this.touched.length * 1.5)));
-    const counts = this.counts;
-    const touched = this.touched;
-    let n = 0;
-    for (let i = 0; i <= d; i++) {
-      for (const list of pairLists[i].lists) {
-        const items = list.items;
-        for (let j = 0; j < list.length; j++) {
-          const slot = items[j];
-          if (counts[slot]++ === 0) touched[n++] = slot;
-        }
-      }
-    }
-    let read = d + 1;
-    let extra = 0;
-    while (read < pairLists.length && pairLists[read].total < this.used * 0.05 && extra + pairLists[read].total <= 4 * bound + 1024) {
-      extra += pairLists[read].total;
-      for (const list of pairLists[read].lists) {
-        const items = list.items;
-        for (let j = 0; j < list.length; j++) {
-          const slot = items[j];
-          if (counts[slot] !== 0) counts[slot]++;
-        }
-      }
-      read++;
-    }
-    const need = read - d;
-    const out: number[] = [];
-    for (let j = 0; j < n; j++) {
-      const slot = touched[j];
-      const c = counts[slot];
-      counts[slot] = 0;
-      if (c >= need && this.agreesOnEnough(slot, called, minAgree, mode)) out.push(slot);
-    }
-    return Uint32Array.from(out);
+    return agreeingSlots(this, query, minAgree, mode);
   }
 }
