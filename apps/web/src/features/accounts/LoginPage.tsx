@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { Link, useSearch } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Messages } from '@registry/contracts/messages';
 import { Alert, Button, Checkbox, Form, Input } from 'antd';
 import { AnonLayout } from '../../app/AnonLayout';
 import { signIn } from '../../app/auth';
 import { SUPPORT_EMAIL } from '../../app/brand';
 import { PasswordInput } from '../../components/PasswordInput';
 import { useLandAfterSignIn } from './useLandAfterSignIn';
+import { externalLoginsQuery } from './accounts.api';
 
 interface LoginValues {
   userName: string;
@@ -18,6 +21,7 @@ export function LoginPage() {
   const land = useLandAfterSignIn();
   const [error, setError] = useState<{ message: string; advice?: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const external = useQuery(externalLoginsQuery());
 
   const onFinish = async (values: LoginValues) => {
     setError(null);
@@ -67,6 +71,16 @@ export function LoginPage() {
           Sign in
         </Button>
       </Form>
+      {external.isError && <Alert type="warning" showIcon style={{ marginTop: 16 }} title={Messages.externalProvidersFailed} />}
+      {(external.data ?? []).length > 0 && (
+        <div style={{ marginTop: 16, display: 'grid', gap: 8 }}>
+          {external.data!.map((p) => (
+            <Button key={p.name} block href={p.url}>
+              Sign in with {p.name}
+            </Button>
+          ))}
+        </div>
+      )}
     </AnonLayout>
   );
 }

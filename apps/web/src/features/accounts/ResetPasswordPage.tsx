@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Typography } from 'antd';
 import { Messages } from '@registry/contracts';
 import { AnonLayout } from '../../app/AnonLayout';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { PasswordInput } from '../../components/PasswordInput';
-import { passwordRule, resetPassword, usePasswordRules } from './accounts.api';
+import { passwordRule, resetPassword, resetTokenQuery, usePasswordRules } from './accounts.api';
 import { PasswordRulesHint } from './PasswordRulesHint';
 
 interface ResetValues {
@@ -21,10 +22,17 @@ export function ResetPasswordPage() {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
 
-  if (!userName || !token) {
+  const check = useQuery({ ...resetTokenQuery(userName ?? '', token ?? ''), enabled: !!userName && !!token });
+
+  if (!userName || !token || check.data?.isValid === false) {
     return (
       <AnonLayout title="Reset password">
-        <Alert type="error" showIcon title="This password reset link is incomplete." description={<Link to="/forgot">Request a new reset link</Link>} />
+        <Alert
+          type="error"
+          showIcon
+          title={!userName || !token ? 'This password reset link is incomplete.' : 'This password reset link is invalid or has expired.'}
+          description={<Link to="/forgot">Request a new reset link</Link>}
+        />
       </AnonLayout>
     );
   }

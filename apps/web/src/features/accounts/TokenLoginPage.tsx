@@ -38,8 +38,9 @@ export function TokenLoginPage() {
     }
     void (async () => {
       let accessToken: string | undefined;
+      let linkReturnUrl: string | null | undefined;
       try {
-        accessToken = (await signInWithTemporaryToken(token)).access_token;
+        ({ access_token: accessToken, returnUrl: linkReturnUrl } = await signInWithTemporaryToken(token));
       } catch (err) {
         fail(tokenLoginErrorMessage(err));
         return;
@@ -50,7 +51,8 @@ export function TokenLoginPage() {
       }
       setToken(accessToken, false);
       try {
-        const landing = await land(returnUrl);
+        // The link itself may carry where to go (email campaign links); the URL parameter wins.
+        const landing = await land(returnUrl ?? linkReturnUrl);
         if (landing.kind === 'error') fail(landing.message);
       } catch (err) {
         fail(tokenLoginErrorMessage(err));

@@ -87,6 +87,15 @@ describe('forgot and reset password', () => {
   });
 });
 
+describe('reset password link check', () => {
+  it('says so when the link is no longer valid', async () => {
+    mockFetch({ 'GET /api/v1/account/passwordrules': rules, 'GET /api/v1/account/resetpassword': { isValid: false } });
+    renderApp('/resetpassword?userName=jane&token=old');
+    expect(await screen.findByText('This password reset link is invalid or has expired.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Request a new reset link' })).toBeTruthy();
+  });
+});
+
 describe('manage account', () => {
   function setup(over: Record<string, unknown> = {}) {
     sessionStorage.setItem('registry.accessToken', 'tok');

@@ -78,10 +78,24 @@ export interface ResetPasswordBody {
   password: string;
   confirmPassword: string;
 }
+export const resetTokenQuery = (userName: string, token: string) =>
+  queryOptions({
+    queryKey: [...accountKeys.all, 'resettoken', userName, token] as const,
+    queryFn: () => api.get<{ isValid: boolean }>('/account/resetpassword', { userName, token }, { handleErrorsSpecifically: true }),
+    staleTime: Infinity,
+  });
+
+export const externalLoginsQuery = () =>
+  queryOptions({
+    queryKey: [...accountKeys.all, 'externallogins'] as const,
+    queryFn: () => api.get<{ name: string; url: string }[]>('/account/externallogins', { returnUrl: '/', generateState: true }, { handleErrorsSpecifically: true }),
+    staleTime: Infinity,
+  });
+
 export const resetPassword = (body: ResetPasswordBody) => api.post<unknown>('/account/resetpassword', body, { handleErrorsSpecifically: true });
 
 export const signInWithTemporaryToken = (token: string, isPersistent = false) =>
-  api.get<{ access_token?: string }>('/account/signinwithtemporarytoken', { token, isPersistent }, { handleErrorsSpecifically: true });
+  api.get<{ access_token?: string; returnUrl?: string | null }>('/account/signinwithtemporarytoken', { token, isPersistent }, { handleErrorsSpecifically: true });
 
 /** Spec 1 §8: the server's message, else 'expired' for 404, else a generic failure. */
 export function tokenLoginErrorMessage(err: unknown): string {

@@ -43,7 +43,7 @@ export function AdminSearchPage() {
             },
             { title: 'User name', dataIndex: 'userName', sorter: true },
             { title: 'Email', dataIndex: 'email', sorter: true, render: (v: string | null) => v ?? '—' },
-            { title: 'Role', dataIndex: 'role', render: humanize },
+            { title: 'Role', dataIndex: 'role', sorter: true, render: humanize },
             { title: 'Status', dataIndex: 'isActive', render: (active: boolean) => (active ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>) },
           ]}
         />

@@ -85,8 +85,8 @@ export function EmailLogPage() {
           pageSizeOptions={EMAIL_LOG_PAGE_SIZES}
           expandable={{ expandedRowRender: renderEmailBody }}
           columns={[
-            { title: 'Date sent', dataIndex: 'dateSent', width: 190, sorter: true, render: (d: string) => dayjs(d).format('MMM-DD-YY hh:mm A') },
-            { title: 'Subject', dataIndex: 'subject', sorter: true },
+            { title: 'Date sent', dataIndex: 'dateSent', width: 190, render: (d: string) => dayjs(d).format('MMM-DD-YY hh:mm A') },
+            { title: 'Subject', dataIndex: 'subject' },
             { title: 'Recipients', dataIndex: 'recipients', ellipsis: true },
             {
               title: 'Result',

@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../test/renderApp';
+import { mockFetch, testQueryClient } from '../test/utils';
+import { recordedPageViews } from './pageTracking';
+import { logout } from './auth';
+import { getToken, setToken } from './tokenStorage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const user = {
+  id: 1, userName: 'boss', fullName: 'Big Boss', firstName: 'Big', lastName: 'Boss', email: 'boss@example.com', roleId: 0,
+  role: 'BioPetLabAdmin', isAdmin: true, isPetOwner: false, isBioPetAdmin: true, isResident: false, petOwnerId: null, residentId: null,
+  features: [], impersonatedBy: null,
+};
+
+function signedIn(over: Record<string, unknown> = {}) {
+  sessionStorage.setItem('registry.accessToken', 'tok');
+  return mockFetch({
+    'GET /api/v1/account/userinfo': user,
+    'GET /api/v1/features': [],
+    'GET /api/v1/admingroups/directlyassignedgroups': [{ id: 5, name: 'Maple Court', groupType: 4, isActive: true, parentId: null, isPrimaryAdmin: true }],
+    'GET /api/v1/group/5': { id: 5, name: 'Maple Court', groupType: 4, isActive: true, parentId: null },
+    'GET /api/v1/admin/search': { data: [], totalRecords: 0 },
+    ...over,
+  });
+}
+
+describe('app shell', () => {
+  it('shows the brand, version, assigned groups and tracks the page view', async () => {
+    const { calls } = signedIn();
+    renderApp('/group/5/dashboard');
+    expect(await screen.findByText('Maple Court dashboard')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /PetDNA Registry v2\.0/ })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Maple Court' })).toBeTruthy();
+    expect(recordedPageViews().at(-1)?.path).toBe('/group/5/dashboard');
+    const call = calls.find((c) => c.url.pathname === '/api/v1/account/userinfo')!;
+    expect(call.headers.Authorization).toBe('Bearer tok');
+    expect(call.headers['x-ng-request']).toBe('true');
+  });
+
+  it('remembers the collapsed side menu', async () => {
+    signedIn();
+    renderApp('/group/5/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Collapse side menu' }));
+    expect(JSON.parse(localStorage.getItem('registry.layoutSettings')!)).toEqual({ siderCollapsed: true });
+    expect(screen.getByRole('button', { name: 'Expand side menu' })).toBeTruthy();
+  });
+
+  it('opens the privacy policy from the footer', async () => {
+    signedIn();
+    renderApp('/group/5/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Privacy Policy' }));
+    expect(await screen.findByRole('dialog', { name: 'Privacy Policy' })).toBeTruthy();
+  });
+
+  it('logs out from the user menu', async () => {
+    const { calls } = signedIn({ 'POST /api/v1/account/logout': { restoredToken: null } });
+    const { router } = renderApp('/group/5/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'User menu' }));
+    await userEvent.click(await screen.findByText('Log out'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/v1/account/logout')).toBe(true);
+    expect(getToken()).toBeNull();
+  });
+
+  it('sends the user to login when any call answers 401', async () => {
+    signedIn({ 'GET /api/v1/admin/search': () => ({ status: 401, body: { message: 'Unauthorized' } }) });
+    const { router } = renderApp('/admin?name=x');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toEqual({ returnUrl: '/admin?name=x' });
+    expect(getToken()).toBeNull();
+  });
+});
+
+describe('logout', () => {
+  it('restores the session that existed before signing in as another user', async () => {
+    setToken('impersonation', true);
+    sessionStorage.setItem('registry.orderCache', '{}');
+    mockFetch({ 'POST /api/v1/account/logout': { restoredToken: 'original' } });
+    const reload = vi.fn<(to: string) => void>();
+    await logout(testQueryClient(), reload);
+    expect(getToken()).toBe('original');
+    expect(localStorage.getItem('registry.accessToken')).toBe('original');
+    expect(sessionStorage.getItem('registry.orderCache')).toBeNull();
+    expect(reload).toHaveBeenCalledWith('/');
+  });
+
+  it('signs out locally even when the server call fails', async () => {
+    setToken('tok', false);
+    mockFetch({ 'POST /api/v1/account/logout': () => ({ status: 500 }) });
+    const reload = vi.fn<(to: string) => void>();
+    await logout(testQueryClient(), reload);
+    expect(getToken()).toBeNull();
+    expect(reload).not.toHaveBeenCalled();
+  });
+});
