@@ -28,6 +28,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['e2e/**/*.e2e.test.ts'],
+          globalSetup: ['e2e/support/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 120_000,

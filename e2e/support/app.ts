@@ -1,0 +1,68 @@
+// One test file's world: a copy of the seeded data folder, the server on it, an SMTP receiver, and headless Chromium.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { startSmtpReceiver, type SmtpReceiver } from '../../apps/server/test/smtp.ts';
+import { startServerProcess, type ServerProcess } from './server.ts';
+
+export const DEMO_PASSWORD = 'Registry#2026';
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+
+export type E2eWorld = {
+  server: ServerProcess;
+  smtp: SmtpReceiver;
+  browser: Browser;
+  baseUrl: string;
+  newPage(options?: { context?: BrowserContext }): Promise<{ page: Page; context: BrowserContext }>;
+  signIn(page: Page, userName: string, options?: { password?: string; rememberMe?: boolean }): Promise<void>;
+  screenshot(page: Page, name: string): Promise<string>;
+  close(): Promise<void>;
+};
+
+export async function startWorld(options: { env?: Record<string, string> } = {}): Promise<E2eWorld> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-e2e-run-'));
+  fs.cpSync(inject('seededDataDir'), dataDir, { recursive: true });
+  const smtp = await startSmtpReceiver();
+  const server = await startServerProcess({ dataDir, smtpUrl: smtp.url, env: options.env });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const contexts: BrowserContext[] = [];
+  const world: E2eWorld = {
+    server,
+    smtp,
+    browser,
+    baseUrl: server.baseUrl,
+    async newPage(pageOptions = {}) {
+      const context = pageOptions.context ?? (await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 } }));
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      return { page, context };
+    },
+    async signIn(page, userName, signInOptions = {}) {
+      await page.goto('/login');
+      await page.getByLabel('User name').fill(userName);
+      await page.getByLabel('Password', { exact: true }).fill(signInOptions.password ?? DEMO_PASSWORD);
+      if (signInOptions.rememberMe) await page.getByLabel('Remember me').check();
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    },
+    async screenshot(page, name) {
+      const dir = path.resolve(import.meta.dirname, '../../.tmp/screenshots');
+      fs.mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, `${name}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      return file;
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => undefined);
+      await browser.close();
+      await server.stop();
+      await smtp.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return world;
+}
