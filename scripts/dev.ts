@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 
 const children = [
   spawn('node', ['--watch', 'apps/server/src/main.ts'], { stdio: 'inherit', env: { ...process.env, WEB_DIST_DIR: '' } }),
-  spawn('npx', ['vite', '--config', 'apps/web/vite.config.ts'], { stdio: 'inherit', cwd: 'apps/web' }),
+  spawn('npx', ['vite'], { stdio: 'inherit', cwd: 'apps/web' }),
 ];
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');
