@@ -73,6 +73,8 @@ export function definePanel(def: PanelDefinition): Panel {
     markers.push(Object.freeze({ ...m, index, key }));
   });
   if (typingMarkers.length === 0) throw new Error(`panel ${def.id}: no typing markers`);
+  // Searches count agreeing markers per profile in bytes.
+  if (typingMarkers.length > 250) throw new Error(`panel ${def.id}: more than 250 typing markers`);
   if (!(def.minimumMarkers >= 1 && def.minimumMarkers <= typingMarkers.length && Number.isInteger(def.minimumMarkers))) {
     throw new Error(`panel ${def.id}: minimumMarkers must be an integer from 1 to ${typingMarkers.length}`);
   }

@@ -220,6 +220,51 @@ describe('no-match clusters', () => {
     expect(clusters.clusters().map((c) => c.ids)).toEqual([[2, 4], [3]]);
   });
 
+  it('always equal the connected components of the sample-to-sample links, through adds and removes', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 }), (seed) => {
+        const pop = createPopulation(panel, seed);
+        const dogs = Array.from({ length: 6 }, () => pop.dog());
+        const clusters = new NoMatchClusters(panel, { minimumComparedMarkers: 12 });
+        const live = new Map<number, DnaProfile>();
+        for (let step = 0; step < 40; step++) {
+          if (live.size > 3 && pop.random.chance(0.25)) {
+            const id = pop.random.pick([...live.keys()]);
+            clusters.remove(id);
+            live.delete(id);
+          } else {
+            const waste = pop.wasteFrom(pop.random.pick(dogs), { dropoutRate: 0.15, missingRate: 0.3, offLadderRate: 0.02 });
+            clusters.add(step, waste);
+            live.set(step, waste);
+          }
+        }
+        const ids = [...live.keys()];
+        const linked = (a: number, b: number) => {
+          const c = countComparison(live.get(a) as DnaProfile, live.get(b) as DnaProfile);
+          return c.compared >= 12 && c.mismatching === 0 && c.dropout <= 4;
+        };
+        const component = new Map<number, number>();
+        for (const start of ids) {
+          if (component.has(start)) continue;
+          const stack = [start];
+          component.set(start, start);
+          while (stack.length) {
+            const x = stack.pop() as number;
+            for (const y of ids) if (!component.has(y) && linked(x, y)) {
+              component.set(y, start);
+              stack.push(y);
+            }
+          }
+        }
+        const expected = new Set([...new Set(component.values())].map((root) => JSON.stringify(ids.filter((i) => component.get(i) === root).sort((a, b) => a - b))));
+        const got = new Set(clusters.clusters().map((c) => JSON.stringify([...c.ids].sort((a, b) => a - b))));
+        expect(got).toEqual(expected);
+        for (const c of clusters.clusters()) expect(c.clusterId).toBe(Math.min(...c.ids));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('merges two clusters when a sample links them', () => {
     const pop = createPopulation(panel, 12);
     const dog = pop.dog();

@@ -31,11 +31,12 @@ export type ClusterChange = { clusterId: number; ids: number[]; mergedClusterIds
 export class NoMatchClusters {
   readonly panel: Panel;
   private readonly index: ProfileIndex;
-  private readonly uf = new UnionFind();
   private readonly settings: ResolvedIdentitySettings;
-  /** Arrival order per index slot; the cluster id is the id of the member that arrived first. */
+  /** Arrival order of each sample; a cluster is named by its member that arrived first. */
   private readonly arrival = new Map<number, number>();
   private clock = 0;
+  /** Sample id to its cluster's member set; all members share one set (merged small into large). */
+  private readonly clusterOf = new Map<number, Set<number>>();
 
   constructor(panel: Panel, settings: Partial<NoMatchClusterSettings> = {}) {
     this.panel = panel;
@@ -59,75 +60,95 @@ export class NoMatchClusters {
     return [...match, ...near].map((h) => h.id).filter((id) => id !== self);
   }
 
-  private root(id: number): number {
-    return this.uf.find(this.index.slotFor(id));
+  private ordered(members: Iterable<number>): number[] {
+    return [...members].sort((a, b) => (this.arrival.get(a) ?? 0) - (this.arrival.get(b) ?? 0));
+  }
+
+  private firstOf(members: Set<number>): number {
+    let best = -1;
+    let bestAt = Number.POSITIVE_INFINITY;
+    for (const id of members) {
+      const at = this.arrival.get(id) ?? 0;
+      if (at < bestAt) {
+        bestAt = at;
+        best = id;
+      }
+    }
+    return best;
   }
 
   /** Members of the cluster holding `id`, by arrival. */
   members(id: number): number[] {
-    const slot = this.index.slotFor(id);
-    if (slot < 0) return [];
-    const root = this.uf.find(slot);
-    const out: number[] = [];
-    for (const other of this.index.ids()) if (this.root(other) === root) out.push(other);
-    return out.sort((a, b) => (this.arrival.get(a) ?? 0) - (this.arrival.get(b) ?? 0));
+    const set = this.clusterOf.get(id);
+    return set ? this.ordered(set) : [];
   }
 
   clusterIdOf(id: number): number | undefined {
-    return this.members(id)[0];
+    const set = this.clusterOf.get(id);
+    return set ? this.firstOf(set) : undefined;
   }
 
   /** Adds a waste sample that matched no dog; joins (and merges) every cluster it matches. */
   add(id: number, profile: DnaProfile): ClusterChange {
     if (this.index.has(id)) throw new Error(`waste sample ${id} is already clustered`);
-    const linked = this.linked(profile, id);
-    const before = new Set(linked.map((other) => this.clusterIdOf(other) as number));
+    const sets = new Set(this.linked(profile, id).map((other) => this.clusterOf.get(other) as Set<number>));
+    const before = [...sets].map((set) => this.firstOf(set));
     this.index.upsert(id, profile);
     this.arrival.set(id, this.clock++);
-    const slot = this.index.slotFor(id);
-    this.uf.reset(slot);
-    for (const other of linked) this.uf.union(slot, this.index.slotFor(other));
-    const ids = this.members(id);
-    const clusterId = ids[0];
-    before.delete(clusterId);
-    return { clusterId, ids, mergedClusterIds: [...before].sort((a, b) => a - b) };
+    let merged = new Set<number>([id]);
+    for (const set of sets) {
+      const [large, small] = set.size >= merged.size ? [set, merged] : [merged, set];
+      for (const m of small) large.add(m);
+      merged = large;
+    }
+    for (const m of merged) this.clusterOf.set(m, merged);
+    const clusterId = this.firstOf(merged);
+    return { clusterId, ids: this.ordered(merged), mergedClusterIds: before.filter((c) => c !== clusterId).sort((a, b) => a - b) };
   }
 
   /** Removes a sample (e.g. it later matched a dog); its cluster is re-formed from the remaining links, possibly splitting. */
   remove(id: number): NoMatchCluster[] {
-    const slot = this.index.slotFor(id);
-    if (slot < 0) return [];
-    const rest = this.members(id).filter((m) => m !== id);
+    const set = this.clusterOf.get(id);
+    if (!set) return [];
     this.index.remove(id);
     this.arrival.delete(id);
-    for (const m of rest) this.uf.reset(this.index.slotFor(m));
-    this.uf.reset(slot);
-    const restSet = new Set(rest);
+    this.clusterOf.delete(id);
+    set.delete(id);
+    const rest = this.ordered(set);
+    const uf = new UnionFind(rest.length);
+    const pos = new Map(rest.map((m, i) => [m, i]));
     for (const m of rest) {
-      const profile = this.index.profileOf(m) as DnaProfile;
-      for (const other of this.linked(profile, m)) if (restSet.has(other)) this.uf.union(this.index.slotFor(m), this.index.slotFor(other));
+      for (const other of this.linked(this.index.profileOf(m) as DnaProfile, m)) {
+        const j = pos.get(other);
+        if (j !== undefined) uf.union(pos.get(m) as number, j);
+      }
     }
-    const seen = new Set<number>();
+    const byRoot = new Map<number, Set<number>>();
+    rest.forEach((m, i) => {
+      const r = uf.find(i);
+      let s = byRoot.get(r);
+      if (!s) byRoot.set(r, (s = new Set()));
+      s.add(m);
+    });
     const out: NoMatchCluster[] = [];
-    for (const m of rest) {
-      if (seen.has(m)) continue;
-      const ids = this.members(m);
-      ids.forEach((x) => seen.add(x));
+    for (const s of byRoot.values()) {
+      for (const m of s) this.clusterOf.set(m, s);
+      const ids = this.ordered(s);
       out.push({ clusterId: ids[0], ids });
     }
-    return out;
+    return out.sort((a, b) => (this.arrival.get(a.clusterId) ?? 0) - (this.arrival.get(b.clusterId) ?? 0));
   }
 
-  /** Every cluster, singles included, ordered by cluster id's arrival. */
+  /** Every cluster, singles included, ordered by the arrival of each cluster's first member. */
   clusters(): NoMatchCluster[] {
-    const byRoot = new Map<number, number[]>();
-    for (const id of this.index.ids()) {
-      const r = this.root(id);
-      let list = byRoot.get(r);
-      if (!list) byRoot.set(r, (list = []));
-      list.push(id);
+    const seen = new Set<Set<number>>();
+    const out: NoMatchCluster[] = [];
+    for (const set of this.clusterOf.values()) {
+      if (seen.has(set)) continue;
+      seen.add(set);
+      const ids = this.ordered(set);
+      out.push({ clusterId: ids[0], ids });
     }
-    const order = (a: number, b: number) => (this.arrival.get(a) ?? 0) - (this.arrival.get(b) ?? 0);
-    return [...byRoot.values()].map((ids) => ids.sort(order)).sort((a, b) => order(a[0], b[0])).map((ids) => ({ clusterId: ids[0], ids }));
+    return out.sort((a, b) => (this.arrival.get(a.clusterId) ?? 0) - (this.arrival.get(b.clusterId) ?? 0));
   }
 }
