@@ -45,6 +45,7 @@ function mutant(pop: ReturnType<typeof createPopulation>, from: DnaProfile): Dna
 
 const settingsArb = fc.record({
   minimumComparedMarkers: fc.oneof(fc.constant(undefined), fc.integer({ min: 1, max: 21 })),
+  inconclusiveMinimumComparedMarkers: fc.oneof(fc.constant(null), fc.integer({ min: 1, max: 21 })),
   matchMaxDropoutMarkers: fc.integer({ min: 0, max: 4 }),
   inconclusiveMaxMismatchMarkers: fc.integer({ min: 0, max: 4 }),
   inconclusiveMaxDropoutMarkers: fc.integer({ min: 0, max: 6 }),

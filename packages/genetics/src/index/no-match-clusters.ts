@@ -44,6 +44,7 @@ export class NoMatchClusters {
     const s = { ...DEFAULT_NO_MATCH_CLUSTER_SETTINGS, ...settings };
     const identity: Partial<IdentitySettings> = {
       minimumComparedMarkers: s.minimumComparedMarkers,
+      inconclusiveMinimumComparedMarkers: s.minimumComparedMarkers ?? panel.minimumMarkers,
       matchMaxDropoutMarkers: s.maxDropoutMarkers,
       inconclusiveMaxMismatchMarkers: s.maxMismatchMarkers,
       inconclusiveMaxDropoutMarkers: s.maxDropoutMarkers,

@@ -20,6 +20,12 @@ export type PooPrintsMatchRunResult = (typeof PooPrintsMatchRunResult)[keyof typ
 export type IdentitySettings = {
   /** Fewest markers compared (called on both sides) for a dog to count as a match or near match; null = the panel's minimumMarkers. */
   minimumComparedMarkers: number | null;
+  /**
+   * Fewest compared markers for a near match (Inconclusive); null = minimumComparedMarkers − 3. A dog agreeing on every
+   * marker it shares with the waste sample, but sharing fewer than the minimum, calls for review rather than NoMatch.
+   * Never above minimumComparedMarkers.
+   */
+  inconclusiveMinimumComparedMarkers: number | null;
   /** Dropout-consistent markers a full Match may contain (alleles shown by the waste sample all agree). */
   matchMaxDropoutMarkers: number;
   /** Mismatching markers a dog may have and still make the run Inconclusive instead of NoMatch. */
@@ -31,13 +37,17 @@ export type IdentitySettings = {
 
 export const DEFAULT_IDENTITY_SETTINGS: IdentitySettings = Object.freeze({
   minimumComparedMarkers: null,
+  inconclusiveMinimumComparedMarkers: null,
   matchMaxDropoutMarkers: 2,
   inconclusiveMaxMismatchMarkers: 1,
   inconclusiveMaxDropoutMarkers: 4,
   species: {},
 });
 
-export type ResolvedIdentitySettings = Omit<IdentitySettings, 'minimumComparedMarkers'> & { minimumComparedMarkers: number };
+export type ResolvedIdentitySettings = Omit<IdentitySettings, 'minimumComparedMarkers' | 'inconclusiveMinimumComparedMarkers'> & {
+  minimumComparedMarkers: number;
+  inconclusiveMinimumComparedMarkers: number;
+};
 
 export function resolveIdentitySettings(panel: Panel, settings: Partial<IdentitySettings> = {}): ResolvedIdentitySettings {
   const s = { ...DEFAULT_IDENTITY_SETTINGS, ...settings };
@@ -45,7 +55,8 @@ export function resolveIdentitySettings(panel: Panel, settings: Partial<Identity
   for (const key of ['matchMaxDropoutMarkers', 'inconclusiveMaxMismatchMarkers', 'inconclusiveMaxDropoutMarkers'] as const) {
     if (!(Number.isInteger(s[key]) && s[key] >= 0)) throw new Error(`${key} must be a whole number of markers, got ${s[key]}`);
   }
-  return { ...s, minimumComparedMarkers };
+  const inconclusiveMinimumComparedMarkers = Math.max(1, Math.min(minimumComparedMarkers, s.inconclusiveMinimumComparedMarkers ?? minimumComparedMarkers - 3));
+  return { ...s, minimumComparedMarkers, inconclusiveMinimumComparedMarkers };
 }
 
 export const HIT_NONE = 0;
@@ -54,15 +65,18 @@ export const HIT_NEAR = 2;
 
 /** Whether a dog with these counts is a full match, a near match (within tolerance) or neither. */
 export function classifyCounts(c: ComparisonCounts, s: ResolvedIdentitySettings): number {
-  if (c.compared < s.minimumComparedMarkers) return HIT_NONE;
-  if (c.mismatching === 0 && c.dropout <= s.matchMaxDropoutMarkers) return HIT_MATCH;
-  if (c.mismatching <= s.inconclusiveMaxMismatchMarkers && c.dropout <= s.inconclusiveMaxDropoutMarkers) return HIT_NEAR;
+  if (c.compared >= s.minimumComparedMarkers && c.mismatching === 0 && c.dropout <= s.matchMaxDropoutMarkers) return HIT_MATCH;
+  if (
+    c.compared >= s.inconclusiveMinimumComparedMarkers &&
+    c.mismatching <= s.inconclusiveMaxMismatchMarkers &&
+    c.dropout <= s.inconclusiveMaxDropoutMarkers
+  ) return HIT_NEAR;
   return HIT_NONE;
 }
 
 /** Fewest agreeing (matching or dropout-consistent) markers any hit can have: the index's candidate threshold. */
 export function minimumAgreeingMarkers(s: ResolvedIdentitySettings): number {
-  return s.minimumComparedMarkers - s.inconclusiveMaxMismatchMarkers;
+  return Math.min(s.minimumComparedMarkers, s.inconclusiveMinimumComparedMarkers - s.inconclusiveMaxMismatchMarkers);
 }
 
 export type DogHit = ComparisonCounts & { id: number };
