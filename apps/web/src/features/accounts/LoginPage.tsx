@@ -8,7 +8,7 @@ import { signIn } from '../../app/auth';
 import { SUPPORT_EMAIL } from '../../app/brand';
 import { PasswordInput } from '../../components/PasswordInput';
 import { useLandAfterSignIn } from './useLandAfterSignIn';
-import { externalLoginsQuery } from './accounts.api';
+import { externalLoginsQuery } from './login.api';
 
 interface LoginValues {
   userName: string;

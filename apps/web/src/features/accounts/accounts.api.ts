@@ -85,13 +85,6 @@ export const resetTokenQuery = (userName: string, token: string) =>
     staleTime: Infinity,
   });
 
-export const externalLoginsQuery = () =>
-  queryOptions({
-    queryKey: [...accountKeys.all, 'externallogins'] as const,
-    queryFn: () => api.get<{ name: string; url: string }[]>('/account/externallogins', { returnUrl: '/', generateState: true }, { handleErrorsSpecifically: true }),
-    staleTime: Infinity,
-  });
-
 export const resetPassword = (body: ResetPasswordBody) => api.post<unknown>('/account/resetpassword', body, { handleErrorsSpecifically: true });
 
 export const signInWithTemporaryToken = (token: string, isPersistent = false) =>
