@@ -58,16 +58,17 @@ describe('identity run result', () => {
     expect(identifyWasteSampleByScan(swap(2), dogs, { inconclusiveMaxMismatchMarkers: 2 }).result).toBe('Inconclusive');
   });
 
-  it('Inconclusive, not NoMatch, for a dog that agrees everywhere but shares too few markers', () => {
+  it('Inconclusive, not NoMatch, for a dog that agrees everywhere but shares too few markers, when configured', () => {
     const gappy = (n: number) => withMarkers(dogs[11].profile, (c, m, i) => {
       if (i < n) c.fill(0, m * 2, m * 2 + 2);
     });
     const waste = pop.wasteFrom(dogs[11].profile, clean);
     const others = dogs.filter((d) => d.id !== 12);
-    const r = identifyWasteSampleByScan(waste, [...others, { id: 12, profile: gappy(8) }]);
+    const r = identifyWasteSampleByScan(waste, [...others, { id: 12, profile: gappy(8) }], { inconclusiveMinimumComparedMarkers: 12 });
+    expect(identifyWasteSampleByScan(waste, [...others, { id: 12, profile: gappy(8) }]).result).toBe('NoMatch');
     expect(r.result).toBe('Inconclusive');
     expect(r.nearMatches[0]).toMatchObject({ id: 12, compared: 13, mismatching: 0 });
-    expect(identifyWasteSampleByScan(waste, [...others, { id: 12, profile: gappy(10) }]).result).toBe('NoMatch');
+    expect(identifyWasteSampleByScan(waste, [...others, { id: 12, profile: gappy(10) }], { inconclusiveMinimumComparedMarkers: 12 }).result).toBe('NoMatch');
     expect(identifyWasteSampleByScan(waste, [...others, { id: 12, profile: gappy(10) }], { inconclusiveMinimumComparedMarkers: 11 }).result).toBe('Inconclusive');
   });
 

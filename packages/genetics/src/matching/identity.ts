@@ -21,9 +21,9 @@ export type IdentitySettings = {
   /** Fewest markers compared (called on both sides) for a dog to count as a match or near match; null = the panel's minimumMarkers. */
   minimumComparedMarkers: number | null;
   /**
-   * Fewest compared markers for a near match (Inconclusive); null = minimumComparedMarkers − 3. A dog agreeing on every
-   * marker it shares with the waste sample, but sharing fewer than the minimum, calls for review rather than NoMatch.
-   * Never above minimumComparedMarkers.
+   * Fewest compared markers for a near match (Inconclusive); null = minimumComparedMarkers. Lower it to send dogs that
+   * agree on every shared marker, but share fewer than the minimum, to review instead of NoMatch (searches get slower:
+   * more markers may disagree). Never above minimumComparedMarkers.
    */
   inconclusiveMinimumComparedMarkers: number | null;
   /** Dropout-consistent markers a full Match may contain (alleles shown by the waste sample all agree). */
@@ -55,7 +55,7 @@ export function resolveIdentitySettings(panel: Panel, settings: Partial<Identity
   for (const key of ['matchMaxDropoutMarkers', 'inconclusiveMaxMismatchMarkers', 'inconclusiveMaxDropoutMarkers'] as const) {
     if (!(Number.isInteger(s[key]) && s[key] >= 0)) throw new Error(`${key} must be a whole number of markers, got ${s[key]}`);
   }
-  const inconclusiveMinimumComparedMarkers = Math.max(1, Math.min(minimumComparedMarkers, s.inconclusiveMinimumComparedMarkers ?? minimumComparedMarkers - 3));
+  const inconclusiveMinimumComparedMarkers = Math.max(1, Math.min(minimumComparedMarkers, s.inconclusiveMinimumComparedMarkers ?? minimumComparedMarkers));
   return { ...s, minimumComparedMarkers, inconclusiveMinimumComparedMarkers };
 }
 
