@@ -54,7 +54,7 @@ function UserMenu() {
   ];
   return (
     <Dropdown menu={{ items }} trigger={['click']}>
-      <Button type="text" style={{ color: 'inherit' }} loading={busy} aria-label="User menu">
+      <Button type="text" style={{ color: 'inherit' }} loading={busy} aria-haspopup="menu">
         <UserOutlined /> {user?.fullName || user?.userName} <DownOutlined />
       </Button>
     </Dropdown>

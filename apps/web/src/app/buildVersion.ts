@@ -1,9 +1,11 @@
-// Tracks the x-build-version header: the first value seen is the running build;
-// a later, higher value means the server was redeployed under this tab.
+// Tracks the x-build-version header. The first value this tab saw is the running build; it is
+// kept in sessionStorage so a full page load inside the same tab still compares against it. A
+// later, higher value means the server was redeployed under this tab.
 
 type Listener = (next: string) => void;
 
-let firstSeen: string | null = null;
+const STORAGE_KEY = 'registry.buildVersion';
+let firstSeen: string | null | undefined;
 const listeners = new Set<Listener>();
 
 export function compareVersions(a: string, b: string): number {
@@ -13,13 +15,25 @@ export function compareVersions(a: string, b: string): number {
   return a.localeCompare(b, undefined, { numeric: true });
 }
 
+function known(): string | null {
+  if (firstSeen === undefined) firstSeen = sessionStorage.getItem(STORAGE_KEY);
+  return firstSeen;
+}
+
+/** Makes `version` the running build, e.g. right before reloading into it. */
+export function acceptBuildVersion(version: string): void {
+  firstSeen = version;
+  sessionStorage.setItem(STORAGE_KEY, version);
+}
+
 export function observeBuildVersion(value: string | null): void {
   if (!value) return;
-  if (firstSeen === null) {
-    firstSeen = value;
+  const current = known();
+  if (current === null) {
+    acceptBuildVersion(value);
     return;
   }
-  if (compareVersions(value, firstSeen) > 0) {
+  if (compareVersions(value, current) > 0) {
     for (const l of listeners) l(value);
   }
 }
@@ -30,6 +44,7 @@ export function onNewerBuild(listener: Listener): () => void {
 }
 
 export function resetBuildVersionForTests(): void {
-  firstSeen = null;
+  firstSeen = undefined;
+  sessionStorage.removeItem(STORAGE_KEY);
   listeners.clear();
 }

@@ -2,6 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { createUpdatePrompt, installUpdatePrompt } from './updatePrompt';
 import { observeBuildVersion, resetBuildVersionForTests, compareVersions } from './buildVersion';
 
+function resetBuildVersionForTestsKeepingStorage() {
+  const kept = sessionStorage.getItem('registry.buildVersion');
+  resetBuildVersionForTests();
+  if (kept) sessionStorage.setItem('registry.buildVersion', kept);
+}
+
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
 describe('update prompt', () => {
@@ -48,6 +54,23 @@ describe('update prompt', () => {
     observeBuildVersion('42');
     await flush();
     expect(ask).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('remembers the running build across a full page load and accepts the new one on reload', async () => {
+    resetBuildVersionForTests();
+    observeBuildVersion('2.0.0');
+    expect(sessionStorage.getItem('registry.buildVersion')).toBe('2.0.0');
+    // A new page load in the same tab: module state is gone, sessionStorage is not.
+    resetBuildVersionForTestsKeepingStorage();
+    const ask = vi.fn<() => Promise<boolean>>(async () => true);
+    const reload = vi.fn<() => void>();
+    const stop = installUpdatePrompt({ ask, reload });
+    observeBuildVersion('2.0.1');
+    await flush();
+    expect(ask).toHaveBeenCalledTimes(1);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(sessionStorage.getItem('registry.buildVersion')).toBe('2.0.1');
     stop();
   });
 

@@ -1,4 +1,4 @@
-import { onNewerBuild } from './buildVersion';
+import { acceptBuildVersion, onNewerBuild } from './buildVersion';
 
 export const UPDATE_PROMPT_DELAY_MS = 1_800_000;
 const SHOWN_KEY = 'registry.updatePromptShown';
@@ -31,17 +31,22 @@ export async function askWithModal(): Promise<boolean> {
  * Returns the function to call when a newer build is seen. The prompt starts at most once per
  * browser session; 'Later' re-asks after the delay until the user accepts.
  */
-export function createUpdatePrompt(deps: UpdatePromptDeps): () => void {
+export function createUpdatePrompt(deps: UpdatePromptDeps): (version?: string) => void {
   const delay = deps.delayMs ?? UPDATE_PROMPT_DELAY_MS;
   const schedule = deps.schedule ?? ((fn, ms) => setTimeout(fn, ms));
   const storage = deps.storage ?? sessionStorage;
 
+  let latest: string | undefined;
   const prompt = async () => {
-    if (await deps.ask()) deps.reload();
-    else schedule(prompt, delay);
+    if (await deps.ask()) {
+      // The reloaded page runs the new build, so it must not prompt for it again.
+      if (latest) acceptBuildVersion(latest);
+      deps.reload();
+    } else schedule(prompt, delay);
   };
 
-  return () => {
+  return (version?: string) => {
+    latest = version ?? latest;
     if (storage.getItem(SHOWN_KEY)) return;
     storage.setItem(SHOWN_KEY, '1');
     void prompt();
@@ -54,5 +59,5 @@ export function installUpdatePrompt(deps?: Partial<UpdatePromptDeps>): () => voi
     reload: () => window.location.reload(),
     ...deps,
   });
-  return onNewerBuild(() => trigger());
+  return onNewerBuild((version) => trigger(version));
 }
