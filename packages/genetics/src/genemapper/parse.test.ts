@@ -104,6 +104,8 @@ describe('layouts and encodings', () => {
     ['ragged short rows', base.replace('130\t\n', '130\n')],
     ['trailing empty cells', base.replace(/\n/g, '\t\t\n')],
     ['blank lines', base.replace('\n', '\n\n\n')],
+    ['Excel sep= line', `sep=,\r\n${base.replace(/\t/g, ',')}`],
+    ['semicolons', base.replace(/\t/g, ';')],
   ])('%s', (_, text) => {
     expect(calls(parseGeneMapper(text))).toEqual(expected);
   });

@@ -101,7 +101,8 @@ function widePairs(rawHeaders: string[], normalised: string[]): WidePair[] {
 export function parseGeneMapper(input: string | Uint8Array): ParseResult {
   const { text, encoding } = decodeExport(input);
   const lines = splitLines(text);
-  const headerAt = lines.findIndex((l) => l.trim() !== '');
+  // Excel may write a 'sep=,' line before the header.
+  const headerAt = lines.findIndex((l) => l.trim() !== '' && !/^sep=.$/i.test(l.trim()));
   if (headerAt < 0) return { ok: false, errors: [{ line: 1, message: 'the file is empty' }] };
   const headerLine = lines[headerAt];
   const headerNo = headerAt + 1;
