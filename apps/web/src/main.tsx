@@ -1,6 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { BRAND_NAME } from './app/brand';
+
+document.title = BRAND_NAME;
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
