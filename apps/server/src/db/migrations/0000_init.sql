@@ -71,6 +71,14 @@ CREATE TABLE "users" (
 	"date_updated" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "adjacent_properties" (
+	"property_id" integer NOT NULL,
+	"adjacent_property_id" integer NOT NULL,
+	"date_created" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "adjacent_properties_property_id_adjacent_property_id_pk" PRIMARY KEY("property_id","adjacent_property_id"),
+	CONSTRAINT "adjacent_properties_ordered" CHECK ("adjacent_properties"."property_id" < "adjacent_properties"."adjacent_property_id")
+);
+--> statement-breakpoint
 CREATE TABLE "group_admins" (
 	"group_id" integer NOT NULL,
 	"user_id" integer NOT NULL,
@@ -114,6 +122,10 @@ CREATE TABLE "groups" (
 	"property_dn_barcode_threshold" integer DEFAULT 0 NOT NULL,
 	"property_td_barcode_threshold" integer DEFAULT 0 NOT NULL,
 	"logo_path" text,
+	"certificate_title" text,
+	"certificate_signature_name" text,
+	"certificate_footer_text" text,
+	"certificate_show_logo" boolean DEFAULT true NOT NULL,
 	"date_created" timestamp with time zone DEFAULT now() NOT NULL,
 	"date_updated" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -234,6 +246,8 @@ ALTER TABLE "user_features" ADD CONSTRAINT "user_features_user_id_users_id_fk" F
 ALTER TABLE "user_features" ADD CONSTRAINT "user_features_feature_id_features_id_fk" FOREIGN KEY ("feature_id") REFERENCES "public"."features"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_settings" ADD CONSTRAINT "user_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_tokens" ADD CONSTRAINT "user_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "adjacent_properties" ADD CONSTRAINT "adjacent_properties_property_id_groups_id_fk" FOREIGN KEY ("property_id") REFERENCES "public"."groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "adjacent_properties" ADD CONSTRAINT "adjacent_properties_adjacent_property_id_groups_id_fk" FOREIGN KEY ("adjacent_property_id") REFERENCES "public"."groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "group_admins" ADD CONSTRAINT "group_admins_group_id_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "group_admins" ADD CONSTRAINT "group_admins_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "group_features" ADD CONSTRAINT "group_features_group_id_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -253,6 +267,7 @@ CREATE UNIQUE INDEX "user_tokens_hash_key" ON "user_tokens" USING btree ("token_
 CREATE UNIQUE INDEX "users_user_name_lower_key" ON "users" USING btree (lower("user_name"));--> statement-breakpoint
 CREATE INDEX "users_email_lower_idx" ON "users" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "users_role_idx" ON "users" USING btree ("role_id");--> statement-breakpoint
+CREATE INDEX "adjacent_properties_adjacent_idx" ON "adjacent_properties" USING btree ("adjacent_property_id");--> statement-breakpoint
 CREATE INDEX "group_admins_user_idx" ON "group_admins" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "groups_parent_idx" ON "groups" USING btree ("parent_id");--> statement-breakpoint
 CREATE INDEX "groups_path_idx" ON "groups" USING btree ("path" text_pattern_ops);--> statement-breakpoint

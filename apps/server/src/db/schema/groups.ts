@@ -1,6 +1,6 @@
 // The group tree (parent plus materialised path for subtree queries), group admins and group features.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Address } from '@registry/contracts';
 import { features, users } from './accounts.ts';
 
@@ -36,6 +36,11 @@ export const groups = pgTable(
     propertyDnBarcodeThreshold: integer().notNull().default(0),
     propertyTdBarcodeThreshold: integer().notNull().default(0),
     logoPath: text(),
+    /** Certificate customization: what the group's result certificates print (null: the product default). */
+    certificateTitle: text(),
+    certificateSignatureName: text(),
+    certificateFooterText: text(),
+    certificateShowLogo: boolean().notNull().default(true),
     dateCreated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     dateUpdated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -64,4 +69,22 @@ export const groupFeatures = pgTable(
     featureId: integer().notNull().references(() => features.id, { onDelete: 'cascade' }),
   },
   (table) => [primaryKey({ columns: [table.groupId, table.featureId] })],
+);
+
+/**
+ * Adjacent property agreements: a waste sample found at one property may match a dog of the other. Symmetric, so each
+ * pair is stored once with the smaller id first.
+ */
+export const adjacentProperties = pgTable(
+  'adjacent_properties',
+  {
+    propertyId: integer().notNull().references(() => groups.id, { onDelete: 'cascade' }),
+    adjacentPropertyId: integer().notNull().references(() => groups.id, { onDelete: 'cascade' }),
+    dateCreated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.propertyId, table.adjacentPropertyId] }),
+    index('adjacent_properties_adjacent_idx').on(table.adjacentPropertyId),
+    check('adjacent_properties_ordered', sql`${table.propertyId} < ${table.adjacentPropertyId}`),
+  ],
 );

@@ -1,13 +1,32 @@
-// SQL for the group tree: first-level groups of a caller, single groups, and tree inserts that keep the materialised path.
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { groupAdmins, groups } from '../../db/schema/index.ts';
+// SQL for the group tree: first-level groups and children of a node, single groups, inserts and moves that keep the
+// materialised path, and the checks deletion needs.
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.ts';
+import { adjacentProperties, groupAdmins, groups, petOwnerGroups, preRegisteredResidents } from '../../db/schema/index.ts';
 import type { Caller } from '../../platform/context.ts';
+
+export type GroupRow = typeof groups.$inferSelect;
 
 export const groupSummaryColumns = { id: groups.id, name: groups.name, groupType: groups.groupType, isActive: groups.isActive, parentId: groups.parentId };
 
+/** A tree node: the summary plus whether it has active or inactive children (the parent index answers both). */
+const treeNodeColumns = {
+  ...groupSummaryColumns,
+  propertyPreRegisterCode: groups.propertyPreRegisterCode,
+  hasChildren: sql<boolean>`exists (select 1 from ${groups} c where c.parent_id = ${groups.id} and c.is_active)`.as('has_children'),
+  hasInactiveChildren: sql<boolean>`exists (select 1 from ${groups} c where c.parent_id = ${groups.id} and not c.is_active)`.as('has_inactive_children'),
+};
+
+type TreeRow = { id: number; name: string; groupType: number; isActive: boolean; parentId: number | null; propertyPreRegisterCode: string | null; hasChildren: boolean; hasInactiveChildren: boolean };
+const toNode = (row: TreeRow) => ({ ...row, label: row.name, noLeaf: row.hasChildren || row.hasInactiveChildren });
+
 export async function findGroup(db: Db, id: number) {
   const [row] = await db.select().from(groups).where(eq(groups.id, id));
+  return row;
+}
+
+export async function findGroupForUpdate(db: Db, id: number) {
+  const [row] = await db.select().from(groups).where(eq(groups.id, id)).for('update');
   return row;
 }
 
@@ -18,10 +37,11 @@ export async function findGroup(db: Db, id: number) {
 export async function firstLevelGroups(db: Db, caller: Caller, includeInactive: boolean) {
   const active = includeInactive ? sql`true` : eq(groups.isActive, true);
   if (caller.isProviderStaff) {
-    return db.select(groupSummaryColumns).from(groups).where(and(sql`${groups.parentId} is null`, active)).orderBy(asc(groups.name));
+    const rows = await db.select(treeNodeColumns).from(groups).where(and(isNull(groups.parentId), active)).orderBy(asc(groups.name));
+    return rows.map(toNode);
   }
-  return db
-    .select(groupSummaryColumns)
+  const rows = await db
+    .select(treeNodeColumns)
     .from(groups)
     .innerJoin(groupAdmins, eq(groupAdmins.groupId, groups.id))
     .where(
@@ -33,6 +53,17 @@ export async function firstLevelGroups(db: Db, caller: Caller, includeInactive: 
       ),
     )
     .orderBy(asc(groups.name));
+  return rows.map(toNode);
+}
+
+/** Children of a node: the active ones, or with `inactive` the ones the 'Inactive Groups' pseudo-node lists. */
+export async function childrenOf(db: Db, parentId: number, inactive: boolean) {
+  const rows = await db
+    .select(treeNodeColumns)
+    .from(groups)
+    .where(and(eq(groups.parentId, parentId), eq(groups.isActive, !inactive)))
+    .orderBy(asc(groups.name), asc(groups.id));
+  return rows.map(toNode);
 }
 
 /** Inserts a group under its parent and sets its path in the same transaction. */
@@ -43,4 +74,95 @@ export async function insertGroup(db: Db, values: Omit<typeof groups.$inferInser
   const path = `${parent?.path ?? '/'}${row.id}/`;
   await db.update(groups).set({ path }).where(eq(groups.id, row.id));
   return { ...row, path };
+}
+
+export async function updateGroup(db: Db, id: number, values: Partial<typeof groups.$inferInsert>) {
+  const [row] = await db.update(groups).set({ ...values, dateUpdated: new Date() }).where(eq(groups.id, id)).returning();
+  return row;
+}
+
+/**
+ * Moves a group and its whole subtree under a new parent in one UPDATE: every path under the old prefix gets the new
+ * prefix, depths shift by the same amount, and the moved group gets its new parent.
+ */
+export async function moveSubtree(db: Db, group: Pick<GroupRow, 'id' | 'path' | 'depth'>, newParent: Pick<GroupRow, 'id' | 'path' | 'depth'>) {
+  const newPath = `${newParent.path}${group.id}/`;
+  const depthShift = newParent.depth + 1 - group.depth;
+  await db.execute(sql`update ${groups}
+    set path = ${newPath} || substr(path, ${group.path.length + 1}),
+        depth = depth + ${depthShift},
+        parent_id = case when id = ${group.id} then ${newParent.id} else parent_id end,
+        date_updated = case when id = ${group.id} then now() else date_updated end
+    where path like ${`${group.path}%`}`);
+}
+
+/** What stands in the way of deleting a group: children, current pet owners, residents. */
+export async function deletionBlockers(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      children: sql<boolean>`exists (select 1 from ${groups} where ${groups.parentId} = ${id})`,
+      petOwners: sql<boolean>`exists (select 1 from ${petOwnerGroups} where ${petOwnerGroups.groupId} = ${id} and ${petOwnerGroups.moveOutDate} is null)`,
+      residents: sql<boolean>`exists (select 1 from ${preRegisteredResidents} where ${preRegisteredResidents.groupId} = ${id})`,
+    })
+    .from(sql`(select 1) as one`);
+  return row;
+}
+
+export async function deleteGroup(db: Db, id: number) {
+  await db.delete(groups).where(eq(groups.id, id));
+}
+
+export async function isPreRegisterCodeTaken(db: Db, code: string) {
+  const rows = await db.select({ id: groups.id }).from(groups).where(sql`lower(${groups.propertyPreRegisterCode}) = lower(${code})`);
+  return rows.length > 0;
+}
+
+/** Whether the group is, or has beneath it, groups of each stewarded kind. */
+export async function stewardship(db: Db, path: string) {
+  const [row] = await db
+    .select({
+      property: sql<boolean>`bool_or(${groups.groupType} = 4)`,
+      parentage: sql<boolean>`bool_or(${groups.groupType} = 3)`,
+    })
+    .from(groups)
+    .where(sql`${groups.path} like ${`${path}%`}`);
+  return { property: Boolean(row?.property), parentage: Boolean(row?.parentage) };
+}
+
+export async function adjacentPropertiesOf(db: Db, propertyId: number) {
+  return db
+    .select({ id: groups.id, name: groups.name })
+    .from(adjacentProperties)
+    .innerJoin(groups, sql`${groups.id} = case when ${adjacentProperties.propertyId} = ${propertyId} then ${adjacentProperties.adjacentPropertyId} else ${adjacentProperties.propertyId} end`)
+    .where(sql`${adjacentProperties.propertyId} = ${propertyId} or ${adjacentProperties.adjacentPropertyId} = ${propertyId}`)
+    .orderBy(asc(groups.name));
+}
+
+export async function findAdjacentAgreement(db: Db, a: number, b: number) {
+  const [row] = await db
+    .select()
+    .from(adjacentProperties)
+    .where(and(eq(adjacentProperties.propertyId, Math.min(a, b)), eq(adjacentProperties.adjacentPropertyId, Math.max(a, b))));
+  return row;
+}
+
+export async function insertAdjacentAgreement(db: Db, a: number, b: number) {
+  await db.insert(adjacentProperties).values({ propertyId: Math.min(a, b), adjacentPropertyId: Math.max(a, b) });
+}
+
+export async function deleteAdjacentAgreement(db: Db, a: number, b: number) {
+  await db.delete(adjacentProperties).where(and(eq(adjacentProperties.propertyId, Math.min(a, b)), eq(adjacentProperties.adjacentPropertyId, Math.max(a, b))));
+}
+
+/** Agreements where either property lies in the subtree of `path`. */
+export async function adjacentAgreementsUnder(db: Db, path: string) {
+  return queryRows<{ propertyId: number; propertyName: string; adjacentPropertyId: number; adjacentPropertyName: string }>(db, sql`select a.property_id as "propertyId", p.name as "propertyName", a.adjacent_property_id as "adjacentPropertyId", q.name as "adjacentPropertyName"
+    from ${adjacentProperties} a join ${groups} p on p.id = a.property_id join ${groups} q on q.id = a.adjacent_property_id
+    where p.path like ${`${path}%`} or q.path like ${`${path}%`}
+    order by p.name, q.name`);
+}
+
+export async function groupsWithIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(groups).where(inArray(groups.id, ids));
 }

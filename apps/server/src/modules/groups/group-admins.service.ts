@@ -1,0 +1,80 @@
+// Admins of a group: the list (assigned, or with inherited admins of every ancestor), add an existing admin, remove
+// (optionally deactivating), remove from all groups, set the primary admin. Assignment rules live in the admins service.
+import { AdminFilter, GroupTypes, Messages, userRoleName } from '@registry/contracts';
+import { assignedGroupPaths } from '../../platform/access.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import type { SignedInContext } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
+import { addToGroup, adminGroups, removeFromGroup, setActive } from '../admins/admins.service.ts';
+import * as adminQueries from '../admins/admins.queries.ts';
+import { ancestorIds, assignedGroupsWithin, groupAdminsOf } from './group-admins.queries.ts';
+import { loadGroup } from './groups.service.ts';
+
+export async function listAdmins(ctx: SignedInContext, groupId: number, adminFilter: number) {
+  const group = await loadGroup(ctx, groupId);
+  const withInherited = adminFilter === AdminFilter.ActiveAndInherited;
+  const rows = await groupAdminsOf(ctx.db, withInherited ? [...ancestorIds(group.path, group.id), group.id] : [group.id]);
+  // An admin assigned here and above is listed once, as assigned here; otherwise by the nearest ancestor.
+  const byAdmin = new Map<number, (typeof rows)[number]>();
+  for (const row of rows) {
+    const seen = byAdmin.get(row.id);
+    if (!seen || row.groupDepth > seen.groupDepth) byAdmin.set(row.id, row);
+  }
+  const admins = rows
+    .filter((row) => byAdmin.get(row.id) === row)
+    .map(({ groupId: assignedTo, groupDepth: _depth, ...row }) => ({
+      ...row,
+      role: userRoleName(row.roleId),
+      isPrimaryAdmin: assignedTo === group.id && row.isPrimaryAdmin,
+      isInherited: assignedTo !== group.id,
+      inheritedFromGroupId: assignedTo === group.id ? null : assignedTo,
+    }));
+  return { admins, isHierarchyRoot: group.groupType === GroupTypes.HierarchyRoot };
+}
+
+export async function addExistingAdmin(ctx: SignedInContext, groupId: number, adminId: number) {
+  await loadGroup(ctx, groupId);
+  await addToGroup(ctx, adminId, groupId);
+  return listAdmins(ctx, groupId, AdminFilter.Active);
+}
+
+/**
+ * Removes an admin from the group, and deactivates them when asked, in one transaction. When exactly one admin
+ * remains and they are not primary, the answer asks the client to offer making them primary.
+ */
+export async function removeAdmin(ctx: SignedInContext, groupId: number, adminId: number, deactivateAdmin: boolean) {
+  await loadGroup(ctx, groupId);
+  await ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    await removeFromGroup(txCtx, adminId, groupId);
+    if (deactivateAdmin) await setActive(txCtx, adminId, false);
+  });
+  const list = await listAdmins(ctx, groupId, AdminFilter.Active);
+  const promptMakePrimary = list.admins.length === 1 && !list.admins[0].isPrimaryAdmin;
+  return { ...list, promptMakePrimary, remainingAdminId: promptMakePrimary ? list.admins[0].id : null };
+}
+
+/** Removes the admin from every group of theirs that lies within the caller's groups. */
+export async function removeFromAllGroups(ctx: SignedInContext, adminId: number) {
+  await adminGroups(ctx, adminId);
+  const scope = ctx.caller.isProviderStaff ? null : await assignedGroupPaths(ctx.db, ctx.caller.userId);
+  const groupIds = await assignedGroupsWithin(ctx.db, adminId, scope);
+  await ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    for (const groupId of groupIds) await removeFromGroup(txCtx, adminId, groupId);
+  });
+  return { message: Messages.removedFromAllGroups };
+}
+
+export async function setPrimaryAdmin(ctx: SignedInContext, groupId: number, adminId: number) {
+  await loadGroup(ctx, groupId);
+  await adminGroups(ctx, adminId);
+  const current = await adminQueries.assignment(ctx.db, adminId, groupId);
+  if (!current) throw notFound('This admin is not assigned to that group.');
+  await ctx.db.transaction(async (tx) => {
+    const before = await groupAdminsOf(tx, [groupId]);
+    await adminQueries.setPrimary(tx, groupId, adminId);
+    await writeAudit(tx, ctx, { entityType: 'GroupAdmin', entityId: `${groupId}:${adminId}`, actionType: 'SetPrimary', before: { primaryAdminId: before.find((row) => row.isPrimaryAdmin)?.id ?? null }, after: { primaryAdminId: adminId } });
+  });
+  return listAdmins(ctx, groupId, AdminFilter.Active);
+}

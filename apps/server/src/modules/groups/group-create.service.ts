@@ -1,0 +1,193 @@
+// Adding groups (per-type create with its primary and additional admins), the "group requested" notice, and creating
+// an admin on a group. New admins get a welcome mail with a generated password once the transaction has committed.
+import crypto from 'node:crypto';
+import { ALLOWED_CHILD_TYPES, GroupTypes, Messages, UserRole, groupTypeLabel, isProviderStaffRole, userRoleName, type GroupCreateValues, type NewGroupAdminValues } from '@registry/contracts';
+import { canManageAdmin } from '../../platform/access.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import type { SignedInContext } from '../../platform/context.ts';
+import { forbidden, notFound, refused, validationError } from '../../platform/errors.ts';
+import { mailBody } from '../../platform/mail.ts';
+import { generatePassword, hashPassword } from '../../platform/passwords.ts';
+import { findUserByUserName, findUsersByEmail } from '../accounts/accounts.queries.ts';
+import { fullNameOf, userSnapshot } from '../accounts/accounts.service.ts';
+import { createAdmin } from '../admins/admins.service.ts';
+import * as adminQueries from '../admins/admins.queries.ts';
+import { groupAdminsOf, providerStaffRecipients } from './group-admins.queries.ts';
+import * as q from './groups.queries.ts';
+import { assertAddresses, details, groupValues, loadGroup } from './groups.service.ts';
+
+type Db = SignedInContext['db'];
+type ParsedAdmin = NewGroupAdminValues;
+type Welcome = { email: string; userName: string; fullName: string; password: string };
+
+const PRE_REGISTER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A property's pre-registration code: 8 characters without look-alikes (0/O, 1/I), unique among groups. */
+async function newPreRegisterCode(db: Db): Promise<string> {
+  for (;;) {
+    const code = Array.from({ length: 8 }, () => PRE_REGISTER_ALPHABET[crypto.randomInt(PRE_REGISTER_ALPHABET.length)]).join('');
+    if (!(await q.isPreRegisterCodeTaken(db, code))) return code;
+  }
+}
+
+/** A new admin's email must be free: a pet owner's email is refused, an admin's is pointed at "add existing". */
+async function assertNewAdminFree(ctx: SignedInContext, admin: ParsedAdmin, field: string) {
+  if (isProviderStaffRole(admin.role) && !ctx.caller.isProviderStaff) throw forbidden('Only provider staff may give a provider staff role.');
+  const owners = await findUsersByEmail(ctx.db, admin.email);
+  const petOwner = owners.find((user) => user.roleId === UserRole.PetOwner);
+  if (petOwner) throw validationError({ [`${field}.email`]: [Messages.emailAssignedToPetOwner(admin.email)] });
+  if (owners.length) throw validationError({ [`${field}.email`]: [`Email '${admin.email}' belongs to Admin '${fullNameOf(owners[0])}'. Add them as an existing admin instead.`] });
+  const userName = admin.userName || admin.email;
+  if (await findUserByUserName(ctx.db, userName)) throw validationError({ [`${field}.userName`]: [`User name '${userName}' is already taken.`] });
+}
+
+async function insertNewAdmin(tx: Db, ctx: SignedInContext, admin: ParsedAdmin, groupId: number, isPrimary: boolean): Promise<Welcome> {
+  const password = generatePassword();
+  const created = await adminQueries.insertAdmin(tx, {
+    userName: admin.userName || admin.email,
+    firstName: admin.firstName,
+    lastName: admin.lastName,
+    email: admin.email,
+    phoneNumber: admin.phoneNumber ?? null,
+    roleId: admin.role,
+    isActive: true,
+    passwordHash: await hashPassword(password),
+  });
+  await adminQueries.addAssignment(tx, created.id, groupId, isPrimary);
+  await writeAudit(tx, ctx, { entityType: 'Admin', entityId: created.id, actionType: 'Create', after: userSnapshot(created) });
+  return { email: admin.email, userName: created.userName, fullName: fullNameOf(created), password };
+}
+
+async function sendWelcome(ctx: SignedInContext, welcome: Welcome, groupName: string) {
+  await ctx.mailer.send(ctx.db, {
+    to: welcome.email,
+    subject: `Welcome to ${ctx.config.brandName}`,
+    eventName: 'AdminGenericNewAdmin',
+    html: mailBody(ctx.config.brandName, {
+      greeting: `Hello ${welcome.fullName},`,
+      paragraphs: [
+        `An administrator account was created for you on the group ${groupName}. Your user name is ${welcome.userName} and your password is: ${welcome.password}`,
+        'Please sign in and change your password under Manage account.',
+      ],
+      link: { url: `${ctx.config.baseUrl}/login`, label: 'Sign in' },
+    }),
+  });
+}
+
+/** Existing admins named in the payload must exist and be the caller's to manage. */
+async function loadExistingAdmins(ctx: SignedInContext, ids: number[]) {
+  const admins = [];
+  for (const id of ids) {
+    const admin = await adminQueries.findAdmin(ctx.db, id);
+    if (!admin) throw notFound('Admin not found.');
+    if (!(await canManageAdmin(ctx.db, ctx.caller, admin))) throw forbidden('This admin is outside your groups.');
+    admins.push(admin);
+  }
+  return admins;
+}
+
+export async function createGroup(ctx: SignedInContext, groupType: number, request: GroupCreateValues) {
+  if (request.groupType !== undefined && request.groupType !== groupType) throw validationError({ groupType: [`This call adds a ${groupTypeLabel(groupType)}.`] });
+  const parent = await loadGroup(ctx, request.parentId);
+  if (!(ALLOWED_CHILD_TYPES[parent.groupType] ?? []).includes(groupType)) throw refused(Messages.childTypeNotAllowed(groupTypeLabel(groupType), groupTypeLabel(parent.groupType)));
+  assertAddresses(request);
+
+  // The primary admin: inherited from the parent, an existing admin, or a new one (the default).
+  let primaryExistingId: number | null = null;
+  let primaryNew: ParsedAdmin | null = null;
+  if (request.inheritPrimaryAdminFromParent) {
+    const parentAdmins = await groupAdminsOf(ctx.db, [parent.id]);
+    const primary = parentAdmins.find((admin) => admin.isPrimaryAdmin);
+    if (!primary) throw refused(Messages.noPrimaryAdminToInherit);
+    primaryExistingId = primary.id;
+  } else if (request.selectedPrimaryAdminId) {
+    primaryExistingId = request.selectedPrimaryAdminId;
+  } else if (request.createNewUser !== false && request.primaryAdminToBeCreated) {
+    primaryNew = request.primaryAdminToBeCreated;
+  } else {
+    throw validationError({ primaryAdminToBeCreated: [Messages.primaryAdminRequired] });
+  }
+  const existingIds = [...new Set([...(primaryExistingId && !request.inheritPrimaryAdminFromParent ? [primaryExistingId] : []), ...request.additionalAdminsFromExisting])];
+  await loadExistingAdmins(ctx, existingIds);
+  const newAdmins = [...(primaryNew ? [{ admin: primaryNew, field: 'primaryAdminToBeCreated' }] : []), ...request.additionalAdminsToBeCreated.map((admin, index) => ({ admin, field: `additionalAdminsToBeCreated.${index}` }))];
+  const emails = new Set<string>();
+  for (const { admin, field } of newAdmins) {
+    if (emails.has(admin.email.toLowerCase())) throw validationError({ [`${field}.email`]: [`Email '${admin.email}' is named twice.`] });
+    emails.add(admin.email.toLowerCase());
+    await assertNewAdminFree(ctx, admin, field);
+  }
+
+  const { group, welcomes } = await ctx.db.transaction(async (tx) => {
+    const values = groupValues(ctx, groupType, request);
+    if (groupType === GroupTypes.Property) values.propertyPreRegisterCode = await newPreRegisterCode(tx);
+    const created = await q.insertGroup(tx, { ...values, name: values.name!, groupType, parentId: parent.id });
+    const welcomes: Welcome[] = [];
+    if (primaryExistingId) await adminQueries.addAssignment(tx, primaryExistingId, created.id, true);
+    for (const id of existingIds.filter((id) => id !== primaryExistingId)) await adminQueries.addAssignment(tx, id, created.id, false);
+    for (const [index, { admin }] of newAdmins.entries()) welcomes.push(await insertNewAdmin(tx, ctx, admin, created.id, index === 0 && primaryNew !== null));
+    await writeAudit(tx, ctx, { entityType: 'Group', entityId: created.id, actionType: 'Create', after: { ...created, primaryAdminId: primaryExistingId, newAdmins: welcomes.map((welcome) => welcome.userName) } });
+    return { group: created, welcomes };
+  });
+  for (const welcome of welcomes) await sendWelcome(ctx, welcome, group.name);
+  return details(ctx, group.id);
+}
+
+/**
+ * "Group requested" (the client calls it about a second after adding a group): mails the provider's staff that the
+ * group was added, so they can set up its products and lab work, and records the notice in the audit log.
+ */
+export async function groupRequested(ctx: SignedInContext, groupId: number) {
+  const group = await loadGroup(ctx, groupId);
+  const staff = await providerStaffRecipients(ctx.db);
+  await ctx.db.transaction(async (tx) => {
+    await writeAudit(tx, ctx, { entityType: 'Group', entityId: group.id, actionType: 'GroupRequested', after: { recipients: staff.length } });
+  });
+  if (staff.length) {
+    await ctx.mailer.send(ctx.db, {
+      to: staff,
+      subject: `New ${groupTypeLabel(group.groupType)}: ${group.name}`,
+      eventName: 'GroupRequested',
+      html: mailBody(ctx.config.brandName, {
+        greeting: 'Hello,',
+        paragraphs: [`${ctx.caller.fullName} (${ctx.caller.userName}) added the ${groupTypeLabel(group.groupType)} '${group.name}'.`],
+        link: { url: `${ctx.config.baseUrl}/group/${group.id}`, label: 'Open the group' },
+      }),
+    });
+  }
+  return { message: 'Group request sent.' };
+}
+
+/**
+ * Create an admin on a group (POST groupadmin/{groupId}/createadmin). An email of an admin is answered with that
+ * admin, so the client can offer to add them; an email of a pet owner is refused; otherwise the admin is created.
+ */
+export async function createAdminOnGroup(ctx: SignedInContext, groupId: number, admin: NewGroupAdminValues) {
+  const group = await loadGroup(ctx, groupId);
+  const owners = await findUsersByEmail(ctx.db, admin.email);
+  if (owners.some((user) => user.roleId === UserRole.PetOwner)) throw refused(Messages.emailAssignedToPetOwner(admin.email));
+  if (owners.length) {
+    return { isEmailAlreadyExists: true, isEmailAlreadyAssignedToAdmin: true, existingUserFullName: fullNameOf(owners[0]), existingUserId: owners[0].id, admin: null };
+  }
+  const created = await createAdmin(ctx, {
+    firstName: admin.firstName,
+    lastName: admin.lastName,
+    userName: admin.userName || admin.email,
+    email: admin.email,
+    phoneNumber: admin.phoneNumber ?? null,
+    companyName: null,
+    roleId: admin.role,
+    adminNotes: null,
+    bioPetNotes: null,
+    securityQuestion: null,
+    securityQuestionAnswer: null,
+    groupId: group.id,
+  });
+  const row = (await groupAdminsOf(ctx.db, [group.id])).find((entry) => entry.id === created.id);
+  return {
+    isEmailAlreadyExists: false,
+    isEmailAlreadyAssignedToAdmin: false,
+    existingUserFullName: null,
+    existingUserId: null,
+    admin: row ? { ...row, role: userRoleName(row.roleId), isInherited: false, inheritedFromGroupId: null } : null,
+  };
+}

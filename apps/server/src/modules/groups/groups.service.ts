@@ -1,0 +1,234 @@
+// Group tree, menu flags, details (view, edit, delete), activation, certificate customization, adjacent property
+// agreements and the pre-registration link: rules and permission checks; SQL lives in groups.queries.ts.
+import { GroupTypes, Messages, UserRole, isPetOwnerGroupType, type GroupDetails, type GroupMenu, type GroupUpdateValues } from '@registry/contracts';
+import { ADMIN_MANAGER_ROLES, assertGroupInScope } from '../../platform/access.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import type { SignedInContext } from '../../platform/context.ts';
+import { notFound, refused, validationError } from '../../platform/errors.ts';
+import { deleteStoredFile, storedFileUrl } from '../../platform/files.ts';
+import { addressProblems, toAddressView } from '../lookups/lookups.service.ts';
+import * as q from './groups.queries.ts';
+
+/** Loads a group the caller may see: 404 unknown, 403 outside the caller's subtree. */
+export async function loadGroup(ctx: SignedInContext, groupId: number) {
+  await assertGroupInScope(ctx, groupId);
+  const group = await q.findGroup(ctx.db, groupId);
+  if (!group) throw notFound('Group not found.');
+  return group;
+}
+
+/** Provider staff and distributors see (and edit) the extra fields of group details. */
+const seesExtraFields = (ctx: SignedInContext) => ctx.caller.isProviderStaff || ctx.caller.roleId === UserRole.Distributor;
+
+export const preRegistrationLinkOf = (ctx: SignedInContext, code: string) => `${ctx.config.baseUrl}/reg/${encodeURIComponent(code)}`;
+
+export async function children(ctx: SignedInContext, groupId: number, inactive: boolean) {
+  await loadGroup(ctx, groupId);
+  return q.childrenOf(ctx.db, groupId, inactive);
+}
+
+export async function menu(ctx: SignedInContext, groupId: number): Promise<GroupMenu> {
+  const group = await loadGroup(ctx, groupId);
+  const stewardship = await q.stewardship(ctx.db, group.path);
+  const isProperty = group.groupType === GroupTypes.Property;
+  // Property maintenance only creates and receives waste samples: the dashboard is their whole menu.
+  const isMaintenance = ctx.caller.roleId === UserRole.PropertyMaintenance;
+  return {
+    groupId: group.id,
+    groupType: group.groupType,
+    dashboard: true,
+    detail: !isMaintenance,
+    subgroups: !isPetOwnerGroupType(group.groupType) && !isMaintenance,
+    admins: ADMIN_MANAGER_ROLES.includes(ctx.caller.roleId),
+    petOwners: isPetOwnerGroupType(group.groupType) && !isMaintenance,
+    pets: !isMaintenance,
+    preRegLink: isProperty && !isMaintenance && Boolean(group.propertyPreRegisterCode),
+    isPropertySteward: stewardship.property,
+    isParentageSteward: stewardship.parentage,
+    preRegCode: isProperty ? group.propertyPreRegisterCode : null,
+  };
+}
+
+export async function details(ctx: SignedInContext, groupId: number): Promise<GroupDetails> {
+  const group = await loadGroup(ctx, groupId);
+  const extra = seesExtraFields(ctx);
+  const isProperty = group.groupType === GroupTypes.Property;
+  const propertyExtra = isProperty && extra;
+  return {
+    id: group.id,
+    name: group.name,
+    groupType: group.groupType,
+    parentId: group.parentId,
+    isActive: group.isActive,
+    email: group.email,
+    phone: group.phone,
+    website: group.website,
+    numberOfUnits: group.numberOfUnits,
+    mailingAddress: toAddressView(group.mailingAddress),
+    isSameAddress: group.isSameAddress,
+    managementCompany: extra ? group.managementCompany : null,
+    certificationRecipient: extra ? group.certificationRecipient : null,
+    propertyAddress: isProperty ? toAddressView(group.propertyAddress) : null,
+    propertyNotes: isProperty ? group.propertyNotes : null,
+    propertyPreRegisterCode: isProperty ? group.propertyPreRegisterCode : null,
+    preRegistrationLink: isProperty && group.propertyPreRegisterCode ? preRegistrationLinkOf(ctx, group.propertyPreRegisterCode) : null,
+    propertyOrderFormUrl: propertyExtra ? group.propertyOrderFormUrl : null,
+    propertyManagementSoftware: propertyExtra ? group.propertyManagementSoftware : null,
+    propertyType: propertyExtra ? group.propertyType : null,
+    residentPayEnabled: propertyExtra ? group.residentPayEnabled : null,
+    propertyRegistrationFee: propertyExtra && group.propertyRegistrationFee != null ? Number(group.propertyRegistrationFee) : null,
+    propertyDnBarcodeCount: propertyExtra ? group.propertyDnBarcodeCount : null,
+    propertyTdBarcodeCount: propertyExtra ? group.propertyTdBarcodeCount : null,
+    propertyDnBarcodeThreshold: propertyExtra ? group.propertyDnBarcodeThreshold : null,
+    propertyTdBarcodeThreshold: propertyExtra ? group.propertyTdBarcodeThreshold : null,
+    // A distributorship's agreements come from getadjacentpropertyagreementsundergroup.
+    adjacentProperties: isProperty ? await q.adjacentPropertiesOf(ctx.db, group.id) : [],
+    logoUrl: group.logoPath ? storedFileUrl(group.logoPath) : null,
+    canSeeExtraFields: extra,
+  };
+}
+
+/** Address ids must be known countries and states; the zod schema checks everything else. */
+export function assertAddresses(input: { mailingAddress?: unknown; propertyAddress?: unknown }) {
+  const problems = { ...addressProblems(input.mailingAddress as never, 'mailingAddress'), ...addressProblems(input.propertyAddress as never, 'propertyAddress') };
+  if (Object.keys(problems).length) throw validationError(problems);
+}
+
+type GroupValues = Parameters<typeof q.updateGroup>[2];
+
+/** The columns a details payload sets; fields the caller may not see (or that do not apply) keep their stored value. */
+export function groupValues(ctx: SignedInContext, groupType: number, input: GroupUpdateValues): GroupValues {
+  const values: GroupValues = {
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    website: input.website,
+    numberOfUnits: input.numberOfUnits ?? null,
+    mailingAddress: input.mailingAddress ?? null,
+    isSameAddress: input.isSameAddress ?? true,
+  };
+  const extra = seesExtraFields(ctx);
+  if (extra) {
+    values.managementCompany = input.managementCompany;
+    if (input.certificationRecipient !== undefined) values.certificationRecipient = input.certificationRecipient;
+  }
+  if (groupType === GroupTypes.Property) {
+    values.propertyAddress = input.propertyAddress ?? null;
+    values.propertyNotes = input.propertyNotes;
+    if (extra) {
+      values.propertyOrderFormUrl = input.propertyOrderFormUrl;
+      values.propertyManagementSoftware = input.propertyManagementSoftware;
+      values.propertyType = input.propertyType;
+      if (input.residentPayEnabled !== undefined) values.residentPayEnabled = input.residentPayEnabled;
+      values.propertyRegistrationFee = input.propertyRegistrationFee == null ? null : input.propertyRegistrationFee.toFixed(2);
+      for (const key of ['propertyDnBarcodeCount', 'propertyTdBarcodeCount', 'propertyDnBarcodeThreshold', 'propertyTdBarcodeThreshold'] as const) {
+        if (input[key] !== undefined) values[key] = input[key];
+      }
+    }
+  }
+  return values;
+}
+
+export async function update(ctx: SignedInContext, groupId: number, input: GroupUpdateValues) {
+  const group = await loadGroup(ctx, groupId);
+  assertAddresses(input);
+  await ctx.db.transaction(async (tx) => {
+    const updated = await q.updateGroup(tx, group.id, groupValues(ctx, group.groupType, input));
+    await writeAudit(tx, ctx, { entityType: 'Group', entityId: group.id, actionType: 'Update', before: group, after: updated });
+  });
+  return details(ctx, group.id);
+}
+
+/** Deletes a group after the user typed its name; the root, and groups with children, pet owners or residents, stay. */
+export async function remove(ctx: SignedInContext, groupId: number, confirmation: string | undefined) {
+  const group = await loadGroup(ctx, groupId);
+  if (group.groupType === GroupTypes.HierarchyRoot) throw refused(Messages.rootNotDeletable);
+  if ((confirmation ?? '').trim() !== group.name) throw refused(Messages.invalidConfirmationText);
+  await ctx.db.transaction(async (tx) => {
+    const locked = await q.findGroupForUpdate(tx, group.id);
+    const blockers = await q.deletionBlockers(tx, group.id);
+    if (blockers.children) throw refused(Messages.groupHasSubgroups);
+    if (blockers.petOwners) throw refused(Messages.groupHasPetOwners);
+    if (blockers.residents) throw refused(Messages.groupHasResidents);
+    await q.deleteGroup(tx, group.id);
+    await writeAudit(tx, ctx, { entityType: 'Group', entityId: group.id, actionType: 'Delete', before: locked });
+  });
+  if (group.logoPath) await deleteStoredFile(ctx.config, group.logoPath);
+  return { message: Messages.groupDeleted };
+}
+
+export async function setActive(ctx: SignedInContext, groupId: number, isActive: boolean) {
+  const group = await loadGroup(ctx, groupId);
+  if (!isPetOwnerGroupType(group.groupType)) throw refused(Messages.onlyPetOwnerGroupsDeactivate);
+  if (group.isActive === isActive) throw refused(isActive ? Messages.groupAlreadyActive : Messages.groupAlreadyInactive);
+  await ctx.db.transaction(async (tx) => {
+    const updated = await q.updateGroup(tx, group.id, { isActive });
+    await writeAudit(tx, ctx, { entityType: 'Group', entityId: group.id, actionType: isActive ? 'Activate' : 'Deactivate', before: { isActive: group.isActive }, after: { isActive: updated.isActive } });
+  });
+  return { message: Messages.savedSuccessfully };
+}
+
+export async function certificateCustomization(ctx: SignedInContext, groupId: number) {
+  const group = await loadGroup(ctx, groupId);
+  return {
+    groupId: group.id,
+    certificateTitle: group.certificateTitle,
+    certificateSignatureName: group.certificateSignatureName,
+    certificateFooterText: group.certificateFooterText,
+    certificateShowLogo: group.certificateShowLogo,
+    logoUrl: group.logoPath ? storedFileUrl(group.logoPath) : null,
+  };
+}
+
+export async function updateCertificateCustomization(
+  ctx: SignedInContext,
+  groupId: number,
+  input: { certificateTitle: string | null; certificateSignatureName: string | null; certificateFooterText: string | null; certificateShowLogo: boolean },
+) {
+  const group = await loadGroup(ctx, groupId);
+  await ctx.db.transaction(async (tx) => {
+    await q.updateGroup(tx, group.id, input);
+    const before = { certificateTitle: group.certificateTitle, certificateSignatureName: group.certificateSignatureName, certificateFooterText: group.certificateFooterText, certificateShowLogo: group.certificateShowLogo };
+    await writeAudit(tx, ctx, { entityType: 'CertificateCustomization', entityId: group.id, actionType: 'Update', before, after: input });
+  });
+  return certificateCustomization(ctx, group.id);
+}
+
+export async function preRegistrationLink(ctx: SignedInContext, groupId: number) {
+  const group = await loadGroup(ctx, groupId);
+  if (group.groupType !== GroupTypes.Property || !group.propertyPreRegisterCode) throw refused(Messages.noPreRegistrationLink);
+  return { groupId: group.id, code: group.propertyPreRegisterCode, link: preRegistrationLinkOf(ctx, group.propertyPreRegisterCode) };
+}
+
+async function loadPropertyPair(ctx: SignedInContext, propertyId: number, adjacentPropertyId: number) {
+  if (propertyId === adjacentPropertyId) throw refused(Messages.adjacentToItself);
+  const property = await loadGroup(ctx, propertyId);
+  const adjacent = await loadGroup(ctx, adjacentPropertyId);
+  if (property.groupType !== GroupTypes.Property || adjacent.groupType !== GroupTypes.Property) throw refused(Messages.adjacentNeedsProperties);
+  return { property, adjacent };
+}
+
+export async function addAdjacentProperty(ctx: SignedInContext, input: { propertyId: number; adjacentPropertyId: number }) {
+  const { property, adjacent } = await loadPropertyPair(ctx, input.propertyId, input.adjacentPropertyId);
+  await ctx.db.transaction(async (tx) => {
+    if (await q.findAdjacentAgreement(tx, property.id, adjacent.id)) throw refused(Messages.adjacentAlreadyExists);
+    await q.insertAdjacentAgreement(tx, property.id, adjacent.id);
+    await writeAudit(tx, ctx, { entityType: 'AdjacentProperty', entityId: `${property.id}:${adjacent.id}`, actionType: 'Create', after: input });
+  });
+  return q.adjacentPropertiesOf(ctx.db, property.id);
+}
+
+export async function removeAdjacentProperty(ctx: SignedInContext, input: { propertyId: number; adjacentPropertyId: number }) {
+  const { property, adjacent } = await loadPropertyPair(ctx, input.propertyId, input.adjacentPropertyId);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await q.findAdjacentAgreement(tx, property.id, adjacent.id))) throw notFound(Messages.adjacentNotFound);
+    await q.deleteAdjacentAgreement(tx, property.id, adjacent.id);
+    await writeAudit(tx, ctx, { entityType: 'AdjacentProperty', entityId: `${property.id}:${adjacent.id}`, actionType: 'Delete', before: input });
+  });
+  return q.adjacentPropertiesOf(ctx.db, property.id);
+}
+
+export async function adjacentAgreementsUnder(ctx: SignedInContext, groupId: number) {
+  const group = await loadGroup(ctx, groupId);
+  return q.adjacentAgreementsUnder(ctx.db, group.path);
+}

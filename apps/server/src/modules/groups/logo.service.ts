@@ -1,0 +1,32 @@
+// A group's certificate logo: one per group, kept in the files store; a new upload replaces (and deletes) the old file.
+import { Messages } from '@registry/contracts';
+import { writeAudit } from '../../platform/audit.ts';
+import type { SignedInContext } from '../../platform/context.ts';
+import { refused } from '../../platform/errors.ts';
+import { deleteStoredFile, storeFile, storedFileUrl } from '../../platform/files.ts';
+import * as q from './groups.queries.ts';
+import { loadGroup } from './groups.service.ts';
+
+export const LOGO_MAX_BYTES = 2_000_000;
+
+export async function uploadLogo(ctx: SignedInContext, groupId: number, file: { content: Buffer; mimetype: string } | null) {
+  const group = await loadGroup(ctx, groupId);
+  if (!file || file.content.length === 0) throw refused('Please select a file.');
+  if (file.content.length > LOGO_MAX_BYTES) throw refused(Messages.logoTooLarge);
+  if (!file.mimetype.toLowerCase().startsWith('image/')) throw refused(Messages.logoNotImage);
+  const name = await storeFile(ctx.config, file.content, file.mimetype);
+  let previous: string | null = null;
+  try {
+    await ctx.db.transaction(async (tx) => {
+      previous = (await q.findGroupForUpdate(tx, group.id))?.logoPath ?? null;
+      await q.updateGroup(tx, group.id, { logoPath: name });
+      await writeAudit(tx, ctx, { entityType: 'GroupLogo', entityId: group.id, actionType: 'Update', before: { logoPath: previous }, after: { logoPath: name } });
+    });
+  } catch (error) {
+    await deleteStoredFile(ctx.config, name);
+    throw error;
+  }
+  // The previous logo goes only after the new one is committed, so a failure never leaves the group without a file.
+  if (previous && previous !== name) await deleteStoredFile(ctx.config, previous);
+  return { logoUrl: storedFileUrl(name) };
+}

@@ -1,0 +1,141 @@
+// SQL for subgroup lists (every group beneath a group, paged, filtered and sorted in the database) and for the
+// pet-owner group picker. Subtrees come from the materialised path index (`path LIKE '/1/4/%'`).
+import { sql, type SQL } from 'drizzle-orm';
+import { GroupTypes, parseUsDate } from '@registry/contracts';
+import { queryRows, type Db } from '../../db/client.ts';
+import { groupInScopeSql } from '../../platform/access.ts';
+import type { Caller } from '../../platform/context.ts';
+import { groups } from '../../db/schema/index.ts';
+
+export type SubgroupFilter = {
+  page: number;
+  pageSize: number;
+  orderBy?: string;
+  ascending?: boolean;
+  isActiveFilter: 'Active' | 'Inactive' | 'ActiveAndInactive';
+  name?: string;
+  lastLogin?: string;
+  lastSample?: string;
+  lastPet?: string;
+  city?: string;
+  state?: string;
+  phone?: string;
+};
+
+type SubgroupSqlRow = {
+  id: number;
+  name: string;
+  groupType: number;
+  isActive: boolean;
+  parentId: number | null;
+  parentName: string | null;
+  city: string | null;
+  state: string | null;
+  phone: string | null;
+  lastLogin: Date | string | null;
+  lastSample: Date | string | null;
+  lastPet: Date | string | null;
+  total: string | number;
+};
+
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The day a M/d/yyyy filter names, as [start, next day). */
+function dayRange(text: string): [string, string] {
+  const day = parseUsDate(text)!;
+  return [day.toISOString(), new Date(day.getTime() + 86_400_000).toISOString()];
+}
+
+const ORDER: Record<string, SQL> = {
+  name: sql`lower(name)`,
+  grouptype: sql`group_type`,
+  parentname: sql`lower(parent_name)`,
+  city: sql`lower(city)`,
+  state: sql`state`,
+  phone: sql`phone`,
+  isactive: sql`is_active`,
+  lastlogin: sql`last_login`,
+  lastsample: sql`last_sample`,
+  lastpet: sql`last_pet`,
+};
+const AGGREGATE_ORDERS = new Set(['lastlogin', 'lastsample', 'lastpet']);
+
+/**
+ * One statement: the subtree rows with their plain filters, then the per-group dates (last admin sign-in, last pet and
+ * last sample under the group) from lateral joins. When neither the sort nor a filter needs those dates, the page is
+ * cut first and the dates are computed for its rows only.
+ */
+export async function subgroupsOf(db: Db, group: { id: number; path: string }, filter: SubgroupFilter) {
+  const conditions: SQL[] = [sql`g.path like ${`${group.path}%`}`, sql`g.id <> ${group.id}`];
+  if (filter.isActiveFilter === 'Active') conditions.push(sql`g.is_active`);
+  if (filter.isActiveFilter === 'Inactive') conditions.push(sql`not g.is_active`);
+  if (filter.name) conditions.push(sql`g.name ilike ${like(filter.name)}`);
+  if (filter.city) conditions.push(sql`coalesce(g.property_address->>'city', g.mailing_address->>'city') ilike ${like(filter.city)}`);
+  if (filter.state) {
+    const state = filter.state.toUpperCase();
+    conditions.push(sql`upper(coalesce(g.property_address->>'stateId', g.mailing_address->>'stateId')) in (${state}, ${`US-${state}`}) or upper(split_part(coalesce(g.property_address->>'stateId', g.mailing_address->>'stateId'), '-', 2)) = ${state}`);
+  }
+  if (filter.phone) conditions.push(sql`g.phone ilike ${like(filter.phone)}`);
+  const dateConditions: SQL[] = [];
+  for (const [key, column] of [['lastLogin', sql`last_login`], ['lastSample', sql`last_sample`], ['lastPet', sql`last_pet`]] as const) {
+    const value = filter[key];
+    if (value) {
+      const [from, to] = dayRange(value);
+      dateConditions.push(sql`${column} >= ${from}::timestamptz and ${column} < ${to}::timestamptz`);
+    }
+  }
+  const orderKey = (filter.orderBy ?? 'name').toLowerCase();
+  const order = ORDER[orderKey] ?? ORDER.name;
+  const direction = filter.ascending === false ? sql`desc nulls last` : sql`asc nulls first`;
+  const offset = (filter.page - 1) * filter.pageSize;
+  const where = sql.join(conditions.map((condition) => sql`(${condition})`), sql` and `);
+  const base = sql`select g.id, g.name, g.group_type, g.is_active, g.parent_id, g.path, p.name as parent_name,
+      coalesce(g.property_address->>'city', g.mailing_address->>'city') as city,
+      split_part(coalesce(g.property_address->>'stateId', g.mailing_address->>'stateId'), '-', 2) as state,
+      g.phone
+    from ${groups} g left join ${groups} p on p.id = g.parent_id
+    where ${where}`;
+  const dates = sql`left join lateral (select max(u.last_login) as last_login from group_admins ga join users u on u.id = ga.user_id where ga.group_id = b.id) ll on true
+    left join lateral (select max(pt.date_created) as last_pet, max(pt.date_updated) filter (where pt.customer_facing_status <> 0) as last_sample
+      from groups sg join pet_owner_groups pog on pog.group_id = sg.id and pog.move_out_date is null join pets pt on pt.pet_owner_id = pog.pet_owner_id
+      where sg.path like b.path || '%') lp on true`;
+  const columns = sql`id, name, group_type as "groupType", is_active as "isActive", parent_id as "parentId", parent_name as "parentName", city, nullif(state, '') as state, phone,
+    last_login as "lastLogin", last_sample as "lastSample", last_pet as "lastPet"`;
+  const needsDatesFirst = AGGREGATE_ORDERS.has(orderKey) || dateConditions.length > 0;
+  const query = needsDatesFirst
+    ? sql`with b as (${base}), d as (select b.*, ll.last_login, lp.last_pet, lp.last_sample from b ${dates}
+          ${dateConditions.length ? sql`where ${sql.join(dateConditions, sql` and `)}` : sql``})
+        select ${columns}, count(*) over () as total from d order by ${order} ${direction}, id limit ${filter.pageSize} offset ${offset}`
+    : sql`with b as (select b0.*, count(*) over () as total from (${base}) b0 order by ${order} ${direction}, id limit ${filter.pageSize} offset ${offset})
+        select ${columns}, total from (select b.*, ll.last_login, lp.last_pet, lp.last_sample from b ${dates}) d order by ${order} ${direction}, id`;
+  const rows = await queryRows<SubgroupSqlRow>(db, query);
+  const iso = (value: Date | string | null) => (value == null ? null : new Date(value).toISOString());
+  const totalRecords = rows.length ? Number(rows[0].total) : offset > 0 ? await countSubgroups(db, base) : 0;
+  return {
+    totalRecords,
+    data: rows.map(({ total: _total, ...row }) => ({ ...row, lastLogin: iso(row.lastLogin), lastSample: iso(row.lastSample), lastPet: iso(row.lastPet) })),
+  };
+}
+
+/** The total when the page lies past the last row (the windowed count had no row to ride on). */
+async function countSubgroups(db: Db, base: SQL) {
+  const [row] = await queryRows<{ total: string | number }>(db, sql`select count(*) as total from (${base}) b`);
+  return Number(row.total);
+}
+
+/** Pet-owner groups (properties, and parentage groups when asked) within the caller's groups, by name. */
+export async function petOwnerGroupsOf(db: Db, caller: Caller, filter: { name?: string; page: number; pageSize: number; includeParentageGroups?: boolean; includeInactiveGroups?: boolean }) {
+  const types = filter.includeParentageGroups ? [GroupTypes.Property, GroupTypes.ParentageGroup] : [GroupTypes.Property];
+  const conditions: SQL[] = [sql`g.group_type in (${sql.join(types.map((type) => sql`${type}`), sql`, `)})`, groupInScopeSql(caller, sql`g.path` as never)];
+  if (!filter.includeInactiveGroups) conditions.push(sql`g.is_active`);
+  if (filter.name) conditions.push(sql`g.name ilike ${like(filter.name)}`);
+  const rows = await queryRows<{ id: number; name: string; groupType: number; isActive: boolean; parentId: number | null; parentName: string | null; propertyPreRegisterCode: string | null; total: string }>(
+    db,
+    sql`select g.id, g.name, g.group_type as "groupType", g.is_active as "isActive", g.parent_id as "parentId", p.name as "parentName",
+        g.property_pre_register_code as "propertyPreRegisterCode", count(*) over () as total
+      from ${groups} g left join ${groups} p on p.id = g.parent_id
+      where ${sql.join(conditions.map((condition) => sql`(${condition})`), sql` and `)}
+      order by lower(g.name), g.id limit ${filter.pageSize} offset ${(filter.page - 1) * filter.pageSize}`,
+  );
+  return { totalRecords: rows.length ? Number(rows[0].total) : 0, data: rows.map(({ total: _total, ...row }) => row) };
+}
