@@ -7,6 +7,9 @@ import type { DnaProfile } from '../profile.ts';
 import type { Posting } from './postings.ts';
 import { AgreeMode, type ProfileIndex } from './profile-index.ts';
 
+/** List entries worth reading per candidate they may spare a direct check (a read is a few ns, a check a cache miss). */
+const LIST_READ_FACTOR = 16;
+
 type Called = { t: number; off: number; lo: number; hi: number; lists: Posting[]; total: number };
 
 /**
@@ -54,9 +57,7 @@ export function agreeingSlots(ix: ProfileIndex, query: DnaProfile, minAgree: num
   // Reading a few more small lists sequentially is far cheaper than checking candidates one by one in the code
   // array (a cache miss each), and every list read raises the count a survivor needs by one.
   let read = prefixLength;
-  let extra = 0;
-  while (read < k && called[read].total < ix.slotCount * 0.2 && extra + called[read].total <= 2 * bound) {
-    extra += called[read].total;
+  while (read < k && called[read].total <= LIST_READ_FACTOR * n) {
     for (const p of called[read].lists) {
       const items = p.items;
       for (let j = 0; j < p.length; j++) {
@@ -148,9 +149,9 @@ function agreeingByPairs(ix: ProfileIndex, query: DnaProfile, called: readonly C
     }
   }
   let read = d + 1;
-  let extra = 0;
-  while (read < pairLists.length && pairLists[read].total < ix.slotCount * 0.05 && extra + pairLists[read].total <= 4 * bound + 1024) {
-    extra += pairLists[read].total;
+  // Reading one more list costs a few ns per entry; verifying a candidate costs a cache miss (~100 ns) and each list
+  // read raises the count survivors need. Keep reading while a list is small next to the candidates it can prune.
+  while (read < pairLists.length && pairLists[read].total <= LIST_READ_FACTOR * n) {
     for (const list of pairLists[read].lists) {
       const items = list.items;
       for (let j = 0; j < list.length; j++) {
