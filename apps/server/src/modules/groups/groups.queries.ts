@@ -10,11 +10,13 @@ export type GroupRow = typeof groups.$inferSelect;
 export const groupSummaryColumns = { id: groups.id, name: groups.name, groupType: groups.groupType, isActive: groups.isActive, parentId: groups.parentId };
 
 /** A tree node: the summary plus whether it has active or inactive children (the parent index answers both). */
+// The outer row is named explicitly: drizzle leaves select-list columns unqualified, which the subquery would capture.
+const outerId = sql.raw('"groups"."id"');
 const treeNodeColumns = {
   ...groupSummaryColumns,
   propertyPreRegisterCode: groups.propertyPreRegisterCode,
-  hasChildren: sql<boolean>`exists (select 1 from ${groups} c where c.parent_id = ${groups.id} and c.is_active)`.as('has_children'),
-  hasInactiveChildren: sql<boolean>`exists (select 1 from ${groups} c where c.parent_id = ${groups.id} and not c.is_active)`.as('has_inactive_children'),
+  hasChildren: sql<boolean>`exists (select 1 from ${groups} c where c.parent_id = ${outerId} and c.is_active)`.as('has_children'),
+  hasInactiveChildren: sql<boolean>`exists (select 1 from ${groups} c where c.parent_id = ${outerId} and not c.is_active)`.as('has_inactive_children'),
 };
 
 type TreeRow = { id: number; name: string; groupType: number; isActive: boolean; parentId: number | null; propertyPreRegisterCode: string | null; hasChildren: boolean; hasInactiveChildren: boolean };
