@@ -8,6 +8,7 @@ import { ActionsDropdown } from '../../components/ActionsDropdown';
 import { ConfirmByTypingDialog } from '../../components/ConfirmByTypingDialog';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
+import { NotFound, isValidId } from '../../components/NotFound';
 import { humanize } from '../../components/format';
 import { adminQuery } from './admins.api';
 import { AdminEditForm } from './components/AdminEditForm';
@@ -46,10 +47,11 @@ export function AdminPage() {
   const { adminId } = useParams({ strict: false }) as { adminId: string };
   const id = Number(adminId);
   const me = useCurrentUser();
-  const query = useQuery({ ...adminQuery(id), enabled: Number.isInteger(id) && id > 0 });
+  const query = useQuery({ ...adminQuery(id), enabled: isValidId(id) });
   const admin = query.data;
   const [editing, setEditing] = useState(false);
   const { actions, deleteDialog, busy } = useAdminActions(admin, () => setEditing(true));
+  if (!isValidId(id)) return <NotFound what="Admin" />;
 
   return (
     <>

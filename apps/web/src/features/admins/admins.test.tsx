@@ -98,6 +98,13 @@ describe('admin screen', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/v1/admin/3/groups/6')).toBe(true));
   });
 
+  it('answers an impossible id without calling the server', async () => {
+    const { calls } = setup();
+    renderApp('/admin/abc');
+    expect(await screen.findByText('Admin not found')).toBeTruthy();
+    expect(calls.some((c) => c.url.pathname.startsWith('/api/v1/admin/'))).toBe(false);
+  });
+
   it('shows the security question on request', async () => {
     setup();
     renderApp('/admin/3');

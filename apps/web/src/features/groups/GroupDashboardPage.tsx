@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Tag } from 'antd';
 import { groupTypeName } from '@registry/contracts';
 import { PageTitle } from '../../components/PageTitle';
+import { NotFound, isValidId } from '../../components/NotFound';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { groupQuery } from './groups.api';
 
@@ -10,8 +11,9 @@ import { groupQuery } from './groups.api';
 export function GroupDashboardPage() {
   const { id } = useParams({ from: '/_app/group/$id/dashboard' });
   const groupId = Number(id);
-  const query = useQuery({ ...groupQuery(groupId), enabled: Number.isInteger(groupId) && groupId > 0 });
+  const query = useQuery({ ...groupQuery(groupId), enabled: isValidId(groupId) });
   const group = query.data;
+  if (!isValidId(groupId)) return <NotFound what="Group" />;
   return (
     <>
       <PageTitle>{group ? `${group.name} dashboard` : 'Group dashboard'}</PageTitle>

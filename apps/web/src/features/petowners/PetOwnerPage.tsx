@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Table, Tag } from 'antd';
 import { Gender, type PetOwnerView } from '@registry/contracts';
 import { PageTitle } from '../../components/PageTitle';
+import { NotFound, isValidId } from '../../components/NotFound';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { petOwnerQuery } from './petowners.api';
 
@@ -14,9 +15,10 @@ const genderName = (g: number) => (g === Gender.Male ? 'Male' : g === Gender.Fem
 export function PetOwnerPage() {
   const { petOwnerId, sampleNumber } = useParams({ from: '/_app/petowner/$petOwnerId/{-$sampleNumber}' });
   const id = Number(petOwnerId);
-  const query = useQuery({ ...petOwnerQuery(id), enabled: Number.isInteger(id) && id > 0 });
+  const query = useQuery({ ...petOwnerQuery(id), enabled: isValidId(id) });
   const owner = query.data;
   const highlighted = sampleNumber?.toUpperCase();
+  if (!isValidId(id)) return <NotFound what="Pet owner" />;
 
   return (
     <>
