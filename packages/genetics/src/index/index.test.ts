@@ -80,10 +80,11 @@ describe('profile index', () => {
         (seed, below, maxFailing, dropoutFails, useSubset) => {
           const { records, index, pop } = population(seed, 250);
           for (let q = 0; q < 6; q++) {
-            const query = pop.wasteFrom(pop.random.pick(records).profile, { dropoutRate: 0.2, missingRate: 0.1 });
+            const source = pop.random.pick(records);
+            const query = pop.wasteFrom(source.profile, { dropoutRate: 0.2, missingRate: 0.1 });
             // A large subset goes through the posting lists, a tiny one (one property's dogs) is compared directly.
-            const share = q % 2 ? 0.3 : 0.01;
-            const subset = useSubset ? new Set(records.filter(() => pop.random.chance(share)).map((r) => r.id)) : undefined;
+            const share = q % 2 ? 0.3 : 0.005;
+            const subset = useSubset ? new Set([source.id, ...records.filter(() => pop.random.chance(share)).map((r) => r.id)]) : undefined;
             const minMatching = Math.max(0, calledMarkerCount(query) - below);
             const options = { minimumMatchingMarkerThreshold: minMatching, maximumFailingMarkerThreshold: maxFailing, dropoutCountsAsFailing: dropoutFails, subset };
             expect(findSimilarProfiles(index, query, options)).toEqual(findSimilarProfilesByScan(query, records, options));
