@@ -26,23 +26,26 @@ export class ProfileIndex {
   readonly stride: number;
   codes: Uint16Array;
   private idBySlot: Float64Array;
-  /** @internal */ alive: Uint8Array;
+  /** 1 for a slot holding a profile, 0 for a freed one. */
+  alive: Uint8Array;
   private readonly slotOf = new Map<number, number>();
   private free: number[] = [];
-  /** @internal */ used = 0;
+  /** Slots handed out so far (freed ones included). */
+  used = 0;
   private readonly postings: Map<number, Posting>[];
   /** Per typing marker: allele code to the genotype keys holding it, for dropout-consistent lookups. */
   private readonly keysByAllele: Map<number, Set<number>>[];
   private readonly tally: AlleleCounts;
-  /** @internal */ readonly pairIndex: PairPostings;
-  /** Scratch for searches: agreement counts per slot (always left zeroed) and the slots touched. */
-  /** @internal */ counts: Uint8Array;
-  /** @internal */ touched: Uint32Array;
-
+  readonly pairIndex: PairPostings;
+  // Fields below are internal to the index modules (candidates.ts reads them); not part of the public API.
+  /** Scratch for searches: agreement counts per slot (always left zeroed after a search). */
+  counts: Uint8Array;
+  /** Scratch for searches: the slots touched. */
+  touched: Uint32Array;
   /** When false, candidates are always read from the posting lists (tests use this to exercise them on small data). */
-  /** @internal */ readonly scanFallback: boolean;
+  readonly scanFallback: boolean;
   /** When false, searches use only the single-marker lists (tests compare both strategies). */
-  /** @internal */ readonly usePairs: boolean;
+  readonly usePairs: boolean;
 
   constructor(panel: Panel, capacity = 1024, options: IndexOptions = {}) {
     this.panel = panel;
