@@ -1,6 +1,7 @@
 // Benchmarks of the DNA engine against the plain scans, side by side in one process.
 // Usage: npm run bench -w packages/genetics [-- --size N]. Prints a table and one JSON line per figure.
 
+import { cpus, loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import {
@@ -50,6 +51,7 @@ function mem(): number {
 }
 
 console.log(`# DNA engine benchmark: ${SIZE.toLocaleString('en')} profiles, panel ${panel.name}, seed ${SEED}, node ${process.version}`);
+console.log(`# machine: ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}; load average at start ${loadavg()[0].toFixed(1)} (other processes share the cores)`);
 
 // ---- population: unrelated dogs plus 0.1% re-registered dogs with up to two genotyping errors
 const pop = createPopulation(panel, SEED);
@@ -162,5 +164,6 @@ for (const f of figures) {
   const ratio = f.ratio == null ? '-' : `${f.ratio.toFixed(0)}x`;
   console.log(`| ${f.bench}${f.note ? ` (${f.note})` : ''} | ${f.n.toLocaleString('en')} | ${engine} | ${base} | ${ratio} | ${f.budget} |`);
 }
+console.log(`# load average at end ${loadavg()[0].toFixed(1)}`);
 console.log(mismatches === 0 ? '# engine and plain scans agreed on every compared answer' : `# WARNING: ${mismatches} answers differed from the plain scan`);
 if (mismatches > 0) process.exitCode = 1;
