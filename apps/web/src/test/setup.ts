@@ -2,7 +2,7 @@ import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
 // Lazy route chunks are transformed on first use, which can take a few seconds on a cold run.
-configure({ asyncUtilTimeout: 8000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 // antd's responsive observers call matchMedia, which jsdom does not implement.
 if (!window.matchMedia) {
