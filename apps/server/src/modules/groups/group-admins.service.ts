@@ -46,8 +46,9 @@ export async function removeAdmin(ctx: SignedInContext, groupId: number, adminId
   await loadGroup(ctx, groupId);
   await ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
-    await removeFromGroup(txCtx, adminId, groupId);
+    // Deactivate first: once removed, an admin with no other group is no longer within the caller's reach.
     if (deactivateAdmin) await setActive(txCtx, adminId, false);
+    await removeFromGroup(txCtx, adminId, groupId);
   });
   const list = await listAdmins(ctx, groupId, AdminFilter.Active);
   const promptMakePrimary = list.admins.length === 1 && !list.admins[0].isPrimaryAdmin;
