@@ -13,6 +13,8 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-
 
 export type E2eWorld = {
   server: ServerProcess;
+  /** Stops the server and starts it again on the same port and data, with extra environment (a new build version, say). */
+  restartServer(env: Record<string, string>): Promise<void>;
   smtp: SmtpReceiver;
   browser: Browser;
   baseUrl: string;
@@ -26,11 +28,18 @@ export async function startWorld(options: { env?: Record<string, string> } = {})
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-e2e-run-'));
   fs.cpSync(inject('seededDataDir'), dataDir, { recursive: true });
   const smtp = await startSmtpReceiver();
-  const server = await startServerProcess({ dataDir, smtpUrl: smtp.url, env: options.env });
+  let server = await startServerProcess({ dataDir, smtpUrl: smtp.url, env: options.env });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
   const contexts: BrowserContext[] = [];
   const world: E2eWorld = {
-    server,
+    get server() {
+      return server;
+    },
+    async restartServer(env) {
+      const port = server.port;
+      await server.stop();
+      server = await startServerProcess({ dataDir, smtpUrl: smtp.url, env: { ...options.env, ...env }, port });
+    },
     smtp,
     browser,
     baseUrl: server.baseUrl,

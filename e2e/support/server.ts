@@ -16,8 +16,8 @@ export async function freePort(): Promise<number> {
 
 export type ServerProcess = { baseUrl: string; port: number; stop(): Promise<void>; output(): string };
 
-export async function startServerProcess(options: { dataDir: string; smtpUrl?: string; env?: Record<string, string> }): Promise<ServerProcess> {
-  const port = await freePort();
+export async function startServerProcess(options: { dataDir: string; smtpUrl?: string; env?: Record<string, string>; port?: number }): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/src/main.ts')], {
     cwd: repoRoot,
