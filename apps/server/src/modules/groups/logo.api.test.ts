@@ -1,0 +1,84 @@
+// Logo upload: size and type checks, one logo per group (the newer replaces and deletes the older), served back by name.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { Messages } from '@registry/contracts';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { groupByName, makeOtherDistributorship } from '../../../test/factories.ts';
+
+let t: TestApp;
+let other: Awaited<ReturnType<typeof makeOtherDistributorship>>;
+const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'logo-test-'));
+beforeAll(async () => {
+  t = await startTestApp({ filesDir });
+  other = await makeOtherDistributorship(t.database.db);
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(filesDir, { recursive: true, force: true });
+});
+
+function multipart(content: Buffer, contentType: string, fileName = 'logo.png') {
+  const boundary = '----registrytest';
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { body: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function upload(groupId: number, token: string | undefined, content: Buffer, contentType: string) {
+  const { body, headers } = multipart(content, contentType);
+  return t.call('POST', `/api/v1/logoupload/postnewlogo/${groupId}`, { token, body, headers });
+}
+
+const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+const storedFiles = () => fs.readdirSync(filesDir).sort();
+
+describe('POST /logoupload/postnewlogo/{groupId}', () => {
+  test('stores the logo, serves it with its type, and a newer logo replaces the older file', async () => {
+    const oak = await groupByName(t.database.db, 'Oak Ridge Apartments');
+    const token = await t.login('property.manager');
+    const first = await upload(oak.id, token, png, 'image/png');
+    expect(first.status).toBe(200);
+    expect(first.body.logoUrl).toMatch(/^\/api\/v1\/files\/[0-9a-f]{32}\.png$/);
+    const served = await t.app.inject({ method: 'GET', url: first.body.logoUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(png)).toBe(true);
+    expect(storedFiles()).toHaveLength(1);
+    const second = await upload(oak.id, token, Buffer.from('GIF89a'), 'image/gif');
+    expect(second.body.logoUrl).not.toBe(first.body.logoUrl);
+    expect(storedFiles()).toEqual([second.body.logoUrl.split('/').pop()]);
+    expect((await t.app.inject({ method: 'GET', url: first.body.logoUrl })).statusCode).toBe(404);
+    expect((await t.call('GET', `/api/v1/group/${oak.id}`, { token })).body.logoUrl).toBe(second.body.logoUrl);
+    expect((await t.call('GET', `/api/v1/certificatecustomization/${oak.id}`, { token })).body.logoUrl).toBe(second.body.logoUrl);
+  });
+
+  test('too large, not an image, no file: refused with the spec messages and nothing stored', async () => {
+    const maple = await groupByName(t.database.db, 'Maple Court');
+    const token = await t.login('firm.manager');
+    const before = storedFiles();
+    const large = await upload(maple.id, token, Buffer.alloc(2_000_001, 1), 'image/png');
+    expect(large.status).toBe(400);
+    expect(large.body.exceptionMessage).toBe(Messages.logoTooLarge);
+    const text = await upload(maple.id, token, Buffer.from('hello'), 'text/plain');
+    expect(text.body.exceptionMessage).toBe(Messages.logoNotImage);
+    const json = await t.call('POST', `/api/v1/logoupload/postnewlogo/${maple.id}`, { token, body: { file: 'x' } });
+    expect(json.status).toBe(400);
+    expect(storedFiles()).toEqual(before);
+    expect((await groupByName(t.database.db, 'Maple Court')).logoPath).toBeNull();
+    const exact = await upload(maple.id, token, Buffer.alloc(2_000_000, 1), 'image/png');
+    expect(exact.status).toBe(200);
+  });
+
+  test('outsiders, maintenance, pet owners and anonymous callers cannot upload; unknown names are 404', async () => {
+    const oak = await groupByName(t.database.db, 'Oak Ridge Apartments');
+    expect((await upload(oak.id, await t.login(other.distributor.userName), png, 'image/png')).status).toBe(403);
+    expect((await upload(oak.id, await t.login('property.maintenance'), png, 'image/png')).status).toBe(403);
+    expect((await upload(oak.id, await t.login('pet.owner'), png, 'image/png')).status).toBe(403);
+    expect((await upload(oak.id, undefined, png, 'image/png')).status).toBe(401);
+    expect((await upload(999999, await t.login('lab.admin'), png, 'image/png')).status).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/files/0123456789abcdef0123456789abcdef.png' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/files/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
+  });
+});
