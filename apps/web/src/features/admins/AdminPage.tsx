@@ -56,7 +56,7 @@ export function AdminPage() {
   return (
     <>
       <PageTitle
-        extra={!editing && admin && <ActionsDropdown actions={actions} loading={busy} moreLabel="More admin actions" />}
+        extra={!editing && admin && <ActionsDropdown actions={actions} loading={busy} />}
       >
         {admin ? admin.fullName || admin.userName : 'Admin'}{' '}
         {admin && (admin.isActive ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>)}

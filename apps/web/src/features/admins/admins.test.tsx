@@ -41,8 +41,7 @@ describe('admin screen', () => {
     const { calls } = setup();
     renderApp('/admin/3');
     await screen.findByRole('heading', { name: /Pat Manager/ });
-    await userEvent.click(screen.getByRole('button', { name: 'More admin actions' }));
-    await userEvent.click(await screen.findByText('Activate'));
+    await userEvent.click(screen.getByRole('button', { name: 'Activate' }));
     expect(await screen.findByText('This admin needs an email before being activated.')).toBeTruthy();
     expect(calls.some((c) => c.url.pathname.includes('/activate/'))).toBe(false);
   });
@@ -51,17 +50,29 @@ describe('admin screen', () => {
     const { calls } = setup({}, { email: 'pat@example.com' });
     renderApp('/admin/details/3');
     await screen.findByRole('heading', { name: /Pat Manager/ });
-    await userEvent.click(screen.getByRole('button', { name: 'More admin actions' }));
-    await userEvent.click(await screen.findByText('Activate'));
+    await userEvent.click(screen.getByRole('button', { name: 'Activate' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.url.pathname === '/api/v1/admin/activate/3')).toBe(true));
+  });
+
+  it('deactivates after confirmation', async () => {
+    const { calls } = setup({ 'PUT /api/v1/admin/deactivate/3': { message: 'Admin deactivated.' } }, { isActive: true, email: 'pat@example.com' });
+    renderApp('/admin/3');
+    await screen.findByRole('heading', { name: /Pat Manager/ });
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(calls.some((c) => c.url.pathname.includes('/deactivate/'))).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.url.pathname === '/api/v1/admin/deactivate/3')).toBe(true));
   });
 
   it('deletes only after the user name is typed', async () => {
     const { calls } = setup({}, { isActive: true, email: 'pat@example.com' });
     const { router } = renderApp('/admin/3');
     await screen.findByRole('heading', { name: /Pat Manager/ });
-    await userEvent.click(screen.getByRole('button', { name: 'More admin actions' }));
-    await userEvent.click(await screen.findByText('Delete'));
+    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     const input = await screen.findByLabelText('Confirmation text');
     await userEvent.type(input, 'pmgr2');
     await userEvent.click(screen.getByRole('button', { name: 'Delete admin' }));
