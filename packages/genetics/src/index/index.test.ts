@@ -13,13 +13,13 @@ import { findSimilarProfiles, findSimilarProfilesByScan, identifyWasteSample } f
 const panel = ISAG_2006_CANINE;
 
 /** A population with close relatives and repeated dogs so near matches and duplicates actually occur. */
-function population(seed: number, size: number, usePairs = seed % 2 === 0): { records: DogProfileRecord[]; index: ProfileIndex; pop: ReturnType<typeof createPopulation> } {
+function population(seed: number, size: number, usePairs = seed % 2 === 0, missingRate = 0.1): { records: DogProfileRecord[]; index: ProfileIndex; pop: ReturnType<typeof createPopulation> } {
   const pop = createPopulation(panel, seed);
   const records: DogProfileRecord[] = [];
   for (let i = 0; i < size; i++) {
     let profile: DnaProfile;
     const r = pop.random.next();
-    if (records.length > 2 && r < 0.15) profile = pop.wasteFrom(pop.random.pick(records).profile, { dropoutRate: 0.05, missingRate: 0.1 });
+    if (records.length > 2 && r < 0.15) profile = pop.wasteFrom(pop.random.pick(records).profile, { dropoutRate: 0.05, missingRate });
     else if (records.length > 2 && r < 0.25) profile = pop.litter(pop.random.pick(records).profile, pop.random.pick(records).profile, 1)[0];
     else if (records.length > 2 && r < 0.45) profile = mutant(pop, pop.random.pick(records).profile);
     else profile = pop.dog();
@@ -73,19 +73,24 @@ describe('profile index', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 2 ** 31 }),
-        fc.integer({ min: -1, max: 8 }),
+        fc.integer({ min: -1, max: 9 }),
         fc.integer({ min: 0, max: 5 }),
         fc.boolean(),
         fc.boolean(),
-        (seed, below, maxFailing, dropoutFails, useSubset) => {
-          const { records, index, pop } = population(seed, 250);
+        fc.constantFrom(0, 0.02, 0.3),
+        (seed, below, maxFailing, dropoutFails, useSubset, missingRate) => {
+          // Few or many profiles with no calls: the search takes its full-profile shortcut or not.
+          const { records, index, pop } = population(seed, 250, seed % 2 === 0, missingRate);
           for (let q = 0; q < 6; q++) {
-            const source = pop.random.pick(records);
-            const query = pop.wasteFrom(source.profile, { dropoutRate: 0.2, missingRate: 0.1 });
+            // Half the queries come from a profile with no calls, so such profiles are among the answers.
+            const gappy = records.filter((r) => calledMarkerCount(r.profile) < 21);
+            const source = pop.random.pick(q % 2 && gappy.length ? gappy : records);
+            const query = pop.wasteFrom(source.profile, { dropoutRate: 0.1, missingRate: 0.05 });
             // A large subset goes through the posting lists, a tiny one (one property's dogs) is compared directly.
             const share = q % 2 ? 0.3 : 0.005;
             const subset = useSubset ? new Set([source.id, ...records.filter(() => pop.random.chance(share)).map((r) => r.id)]) : undefined;
-            const minMatching = Math.max(0, calledMarkerCount(query) - below);
+            // 9 stands for the screen's default threshold of 6; otherwise just under the query's called markers.
+            const minMatching = below === 9 ? 6 : Math.max(0, calledMarkerCount(query) - below);
             const options = { minimumMatchingMarkerThreshold: minMatching, maximumFailingMarkerThreshold: maxFailing, dropoutCountsAsFailing: dropoutFails, subset };
             expect(findSimilarProfiles(index, query, options)).toEqual(findSimilarProfilesByScan(query, records, options));
           }

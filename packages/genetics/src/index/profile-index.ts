@@ -36,6 +36,8 @@ export class ProfileIndex {
   /** Per typing marker: allele code to the genotype keys holding it, for dropout-consistent lookups. */
   private readonly keysByAllele: Map<number, Set<number>>[];
   private readonly tally: AlleleCounts;
+  /** Slots whose profile has a no call at some typing marker (searches that assume full profiles check these apart). */
+  private readonly incomplete = new Set<number>();
   readonly pairIndex: PairPostings;
   // Fields below are internal to the index modules (candidates.ts reads them); not part of the public API.
   /** Scratch for searches: agreement counts per slot (always left zeroed after a search). */
@@ -81,6 +83,12 @@ export class ProfileIndex {
       index.idBySlot[slot] = id;
       index.alive[slot] = 1;
       tallyAlleles(index.tally, index.codes, slot * stride, panel.markers.length, 1);
+      for (const m of panel.typingMarkers) {
+        if (index.codes[slot * stride + m * 2 + 1] === NO_CALL) {
+          index.incomplete.add(slot);
+          break;
+        }
+      }
     }
     index.used = n;
     const typing = panel.typingMarkers;
@@ -135,6 +143,20 @@ export class ProfileIndex {
     return this.alive[slot] === 1;
   }
 
+  /** Whether the profile in a slot has a call at every typing marker. */
+  isComplete(slot: number): boolean {
+    return !this.incomplete.has(slot);
+  }
+
+  /** Slots of profiles with a no call at some typing marker. */
+  incompleteSlots(): IterableIterator<number> {
+    return this.incomplete.values();
+  }
+
+  get incompleteCount(): number {
+    return this.incomplete.size;
+  }
+
   slotFor(id: number): number {
     return this.slotOf.get(id) ?? -1;
   }
@@ -158,10 +180,14 @@ export class ProfileIndex {
   private post(slot: number, add: boolean): void {
     const typing = this.panel.typingMarkers;
     const base = slot * this.stride;
+    let missing = 0;
     for (let t = 0; t < typing.length; t++) {
       const lo = this.codes[base + typing[t] * 2];
       const hi = this.codes[base + typing[t] * 2 + 1];
-      if (hi === NO_CALL) continue;
+      if (hi === NO_CALL) {
+        missing++;
+        continue;
+      }
       const key = genotypeKey(lo, hi);
       const lists = this.postings[t];
       if (add) {
@@ -184,6 +210,8 @@ export class ProfileIndex {
     }
     if (add) this.pairIndex.add(slot, this.codes, base, typing);
     else this.pairIndex.remove(slot, this.codes, base, typing);
+    if (add && missing > 0) this.incomplete.add(slot);
+    else this.incomplete.delete(slot);
     tallyAlleles(this.tally, this.codes, base, this.panel.markers.length, add ? 1 : -1);
   }
 

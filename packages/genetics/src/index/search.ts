@@ -5,7 +5,7 @@ import {
   type DogHit, type DogProfileRecord, HIT_MATCH, HIT_NEAR, type IdentityResult, type IdentitySettings, type ResolvedIdentitySettings,
   classifyCounts, identityOutcome, minimumAgreeingMarkers, resolveIdentitySettings,
 } from '../matching/identity.ts';
-import type { DnaProfile } from '../profile.ts';
+import { type DnaProfile, calledMarkerCount } from '../profile.ts';
 import { AgreeMode, type ProfileIndex } from './profile-index.ts';
 
 /** Visits every live slot agreeing with the query on at least `minAgree` called markers (from the index). */
@@ -93,6 +93,18 @@ export function findSimilarProfiles(index: ProfileIndex, query: DnaProfile, opti
       const slot = index.slotFor(id);
       if (slot >= 0) consider(slot);
     }
+    return sortSimilar(out);
+  }
+  // A profile called at every marker has failing = its non-agreeing markers, so with few failures allowed it must agree
+  // on nearly all of the query's markers: a far tighter bound. Profiles with no calls are then checked one by one.
+  const called = calledMarkerCount(query);
+  const tight = Math.max(s.minimumMatchingMarkerThreshold, called - s.maximumFailingMarkerThreshold);
+  if (tight > s.minimumMatchingMarkerThreshold && index.incompleteCount <= index.size / 8) {
+    const mode = s.dropoutCountsAsFailing ? AgreeMode.Exact : AgreeMode.Consistent;
+    forCandidates(index, query, tight, mode, (slot) => {
+      if (index.isComplete(slot)) consider(slot);
+    });
+    for (const slot of index.incompleteSlots()) consider(slot);
   } else forCandidates(index, query, s.minimumMatchingMarkerThreshold, AgreeMode.Exact, consider);
   return sortSimilar(out);
 }
