@@ -20,6 +20,8 @@ export type E2eWorld = {
   baseUrl: string;
   newPage(options?: { context?: BrowserContext }): Promise<{ page: Page; context: BrowserContext }>;
   signIn(page: Page, userName: string, options?: { password?: string; rememberMe?: boolean }): Promise<void>;
+  /** Calls the API from the test as a user, for arranging data the journey starts from. */
+  api(userName: string): Promise<(method: string, path: string, body?: unknown) => Promise<any>>;
   screenshot(page: Page, name: string): Promise<string>;
   close(): Promise<void>;
 };
@@ -57,6 +59,20 @@ export async function startWorld(options: { env?: Record<string, string> } = {})
       if (signInOptions.rememberMe) await page.getByLabel('Remember me').check();
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    },
+    async api(userName) {
+      const tokenResponse = await fetch(`${server.baseUrl}/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'password', userName, password: DEMO_PASSWORD }) });
+      const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+      return async (method, apiPath, body) => {
+        const response = await fetch(`${server.baseUrl}/api/v1${apiPath}`, {
+          method,
+          headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        const text = await response.text();
+        if (!response.ok) throw new Error(`${method} ${apiPath} answered ${response.status}: ${text}`);
+        return text ? JSON.parse(text) : null;
+      };
     },
     async screenshot(page, name) {
       const dir = path.resolve(import.meta.dirname, '../../.tmp/screenshots');
