@@ -2,14 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dashboardQuery, dashboardResponse, idParam, logoUploadResponse, pagedResponse, petOwnerGroupRow, petOwnerGroupsQuery, subgroupRow, subgroupsQuery } from '@registry/contracts';
+import { Messages, dashboardQuery, dashboardResponse, idParam, logoUploadResponse, pagedResponse, petOwnerGroupRow, petOwnerGroupsQuery, subgroupRow, subgroupsQuery } from '@registry/contracts';
 import { notFound, refused } from '../../platform/errors.ts';
 import { contentTypeOf, readStoredFile } from '../../platform/files.ts';
 import { signedIn } from '../../platform/http.ts';
 import { dashboard } from './dashboard.service.ts';
 import { LOGO_MAX_BYTES, uploadLogo } from './logo.service.ts';
 import { petOwnerGroups, subgroups } from './subgroups.service.ts';
-import { Messages } from '@registry/contracts';
 
 const reader = { access: 'admin' } as const;
 
