@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -42,6 +43,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
       directives: { defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:', 'blob:'], styleSrc: ["'self'", "'unsafe-inline'"], scriptSrc: ["'self'"] },
     },
   });
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
   await app.register(rateLimit, { global: false });
@@ -72,7 +74,15 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
 /** Serves the built SPA with an index.html fallback for its client-side routes. */
 function registerWebApp(app: FastifyInstance, webDistDir: string | null): void {
   if (!webDistDir || !fs.existsSync(path.join(webDistDir, 'index.html'))) return;
-  void app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false });
+  // Hashed asset names never change content, so browsers may keep them for a year.
+  void app.register(fastifyStatic, {
+    root: webDistDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
   const indexHtml = fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
   app.get('/*', { config: { access: 'anonymous' }, schema: { hide: true } }, async (request, reply) => {
     const url = request.url.split('?')[0];
