@@ -1,5 +1,6 @@
 // Sign-in journeys in Chromium against the real server: errors, remember-me, logout, landing per kind of user,
 // forgot and reset password over SMTP, token login, and the update prompt.
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startWorld, type E2eWorld } from './support/app.ts';
 import { gone, visible } from './support/locators.ts';
@@ -50,6 +51,23 @@ describe('sign in', () => {
     expect(cleared).not.toMatch(/[A-Za-z0-9_-]{40,}/);
     await remembered.page.goto('/account/manage');
     await remembered.page.waitForURL(/\/login\?returnUrl=/);
+  });
+});
+
+describe('login page weight', () => {
+  test('the login page loads under 300 KB of gzipped JavaScript (ARCHITECTURE budget)', async () => {
+    const { page } = await world.newPage();
+    const scripts: Promise<number>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.body().then((body) => gzipSync(body).length));
+    });
+    await page.goto('/login');
+    await visible(page.getByRole('button', { name: 'Sign in' }));
+    const sizes = await Promise.all(scripts);
+    const totalKb = sizes.reduce((sum, size) => sum + size, 0) / 1024;
+    console.log(`login page JavaScript: ${sizes.length} files, ${totalKb.toFixed(1)} KB gzipped`);
+    expect(sizes.length).toBeGreaterThan(0);
+    expect(totalKb).toBeLessThan(300);
   });
 });
 
