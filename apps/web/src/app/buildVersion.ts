@@ -6,6 +6,8 @@ type Listener = (next: string) => void;
 
 const STORAGE_KEY = 'registry.buildVersion';
 let firstSeen: string | null | undefined;
+/** A newer version seen before anyone listened (the first calls start before React mounts). */
+let pendingNewer: string | null = null;
 const listeners = new Set<Listener>();
 
 export function compareVersions(a: string, b: string): number {
@@ -23,6 +25,7 @@ function known(): string | null {
 /** Makes `version` the running build, e.g. right before reloading into it. */
 export function acceptBuildVersion(version: string): void {
   firstSeen = version;
+  pendingNewer = null;
   sessionStorage.setItem(STORAGE_KEY, version);
 }
 
@@ -34,17 +37,24 @@ export function observeBuildVersion(value: string | null): void {
     return;
   }
   if (compareVersions(value, current) > 0) {
+    if (listeners.size === 0) pendingNewer = value;
     for (const l of listeners) l(value);
   }
 }
 
 export function onNewerBuild(listener: Listener): () => void {
   listeners.add(listener);
+  if (pendingNewer) {
+    const version = pendingNewer;
+    pendingNewer = null;
+    listener(version);
+  }
   return () => listeners.delete(listener);
 }
 
 export function resetBuildVersionForTests(): void {
   firstSeen = undefined;
+  pendingNewer = null;
   sessionStorage.removeItem(STORAGE_KEY);
   listeners.clear();
 }

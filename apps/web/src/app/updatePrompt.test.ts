@@ -74,6 +74,17 @@ describe('update prompt', () => {
     stop();
   });
 
+  it('prompts for a newer version seen before the prompt was installed', async () => {
+    resetBuildVersionForTests();
+    observeBuildVersion('7');
+    observeBuildVersion('8');
+    const ask = vi.fn<() => Promise<boolean>>(async () => false);
+    const stop = installUpdatePrompt({ ask, reload: () => {}, schedule: () => 0 });
+    await flush();
+    expect(ask).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
   it('compares numeric and dotted versions', () => {
     expect(compareVersions('10', '9')).toBeGreaterThan(0);
     expect(compareVersions('2.0.10', '2.0.9')).toBeGreaterThan(0);
