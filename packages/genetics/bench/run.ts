@@ -53,7 +53,7 @@ function mem(): number {
 console.log(`# DNA engine benchmark: ${SIZE.toLocaleString('en')} profiles, panel ${panel.name}, seed ${SEED}, node ${process.version}`);
 console.log(`# machine: ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}; load average at start ${loadavg()[0].toFixed(1)} (other processes share the cores)`);
 
-// ---- population: unrelated dogs plus 0.1% re-registered dogs with up to two genotyping errors
+// ---- population: unrelated dogs (2% missing a few markers) plus 0.1% re-registered dogs with up to two genotyping errors
 const pop = createPopulation(panel, SEED);
 const stride = panel.markers.length * 2;
 const gen = time(() => {
@@ -66,7 +66,16 @@ const gen = time(() => {
         const m = pop.random.pick(panel.typingMarkers);
         codes[i * stride + m * 2 + 1] = codes[i * stride + m * 2]; // a missed heterozygote
       }
-    } else pop.writeDog(codes, i * stride);
+    } else {
+      pop.writeDog(codes, i * stride);
+      // 2 % of approved dogs miss one to three markers (still above the panel minimum).
+      if (pop.random.chance(0.02)) {
+        for (let e = 1 + pop.random.int(3); e > 0; e--) {
+          const at = i * stride + pop.random.pick(panel.typingMarkers) * 2;
+          codes.fill(0, at, at + 2);
+        }
+      }
+    }
   }
   return codes;
 });

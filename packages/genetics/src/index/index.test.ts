@@ -25,7 +25,8 @@ function population(seed: number, size: number, usePairs = seed % 2 === 0, missi
     else profile = pop.dog();
     records.push({ id: 1000 + i * 3, profile });
   }
-  const index = new ProfileIndex(panel, 8, { scanFallback: false, usePairs });
+  // Few direct checks, so the searches' no-call cut-offs are exercised on small populations too.
+  const index = new ProfileIndex(panel, 8, { scanFallback: false, usePairs, directChecks: seed % 3 });
   for (const r of records) index.upsert(r.id, r.profile);
   return { records, index, pop };
 }

@@ -18,7 +18,12 @@ export const AgreeMode = {
 } as const;
 export type AgreeMode = (typeof AgreeMode)[keyof typeof AgreeMode];
 
-export type IndexOptions = { scanFallback?: boolean; usePairs?: boolean };
+export type IndexOptions = {
+  scanFallback?: boolean;
+  usePairs?: boolean;
+  /** Profiles with many no-calls that a search may check one by one rather than loosen its bound for (default 4096). */
+  directChecks?: number;
+};
 
 export class ProfileIndex {
   readonly panel: Panel;
@@ -38,6 +43,9 @@ export class ProfileIndex {
   private readonly tally: AlleleCounts;
   /** Slots whose profile has a no call at some typing marker (searches that assume full profiles check these apart). */
   private readonly incomplete = new Set<number>();
+  /** Typing no-calls per slot, and how many held profiles have each number of them. */
+  private missing: Uint8Array;
+  private readonly missingHistogram: Int32Array;
   readonly pairIndex: PairPostings;
   // Fields below are internal to the index modules (candidates.ts reads them); not part of the public API.
   /** Scratch for searches: agreement counts per slot (always left zeroed after a search). */
@@ -48,16 +56,20 @@ export class ProfileIndex {
   readonly scanFallback: boolean;
   /** When false, searches use only the single-marker lists (tests compare both strategies). */
   readonly usePairs: boolean;
+  readonly directChecks: number;
 
   constructor(panel: Panel, capacity = 1024, options: IndexOptions = {}) {
     this.panel = panel;
     this.scanFallback = options.scanFallback ?? true;
     this.usePairs = options.usePairs ?? true;
+    this.directChecks = options.directChecks ?? 4096;
     this.stride = panel.markers.length * 2;
     const cap = Math.max(16, capacity);
     this.codes = new Uint16Array(cap * this.stride);
     this.idBySlot = new Float64Array(cap);
     this.alive = new Uint8Array(cap);
+    this.missing = new Uint8Array(cap);
+    this.missingHistogram = new Int32Array(panel.typingMarkers.length + 1);
     this.counts = new Uint8Array(cap);
     this.touched = new Uint32Array(0);
     this.postings = panel.typingMarkers.map(() => new Map());
@@ -83,12 +95,11 @@ export class ProfileIndex {
       index.idBySlot[slot] = id;
       index.alive[slot] = 1;
       tallyAlleles(index.tally, index.codes, slot * stride, panel.markers.length, 1);
-      for (const m of panel.typingMarkers) {
-        if (index.codes[slot * stride + m * 2 + 1] === NO_CALL) {
-          index.incomplete.add(slot);
-          break;
-        }
-      }
+      let missing = 0;
+      for (const m of panel.typingMarkers) if (index.codes[slot * stride + m * 2 + 1] === NO_CALL) missing++;
+      if (missing > 0) index.incomplete.add(slot);
+      index.missing[slot] = missing;
+      index.missingHistogram[missing]++;
     }
     index.used = n;
     const typing = panel.typingMarkers;
@@ -143,18 +154,24 @@ export class ProfileIndex {
     return this.alive[slot] === 1;
   }
 
-  /** Whether the profile in a slot has a call at every typing marker. */
-  isComplete(slot: number): boolean {
-    return !this.incomplete.has(slot);
-  }
-
   /** Slots of profiles with a no call at some typing marker. */
   incompleteSlots(): IterableIterator<number> {
     return this.incomplete.values();
   }
 
-  get incompleteCount(): number {
-    return this.incomplete.size;
+  /** Typing no-calls of the profile in a slot. */
+  missingAt(slot: number): number {
+    return this.missing[slot];
+  }
+
+  /** The fewest no-calls u such that at most `maxAbove` held profiles have more than u. */
+  missingCutoff(maxAbove: number): number {
+    let above = 0;
+    for (let u = this.missingHistogram.length - 1; u > 0; u--) {
+      if (above + this.missingHistogram[u] > maxAbove) return u;
+      above += this.missingHistogram[u];
+    }
+    return 0;
   }
 
   slotFor(id: number): number {
@@ -174,6 +191,9 @@ export class ProfileIndex {
     const alive = new Uint8Array(cap);
     alive.set(this.alive);
     this.alive = alive;
+    const missing = new Uint8Array(cap);
+    missing.set(this.missing);
+    this.missing = missing;
     this.counts = new Uint8Array(cap);
   }
 
@@ -212,6 +232,8 @@ export class ProfileIndex {
     else this.pairIndex.remove(slot, this.codes, base, typing);
     if (add && missing > 0) this.incomplete.add(slot);
     else this.incomplete.delete(slot);
+    this.missing[slot] = add ? missing : 0;
+    this.missingHistogram[missing] += add ? 1 : -1;
     tallyAlleles(this.tally, this.codes, base, this.panel.markers.length, add ? 1 : -1);
   }
 

@@ -95,16 +95,17 @@ export function findSimilarProfiles(index: ProfileIndex, query: DnaProfile, opti
     }
     return sortSimilar(out);
   }
-  // A profile called at every marker has failing = its non-agreeing markers, so with few failures allowed it must agree
-  // on nearly all of the query's markers: a far tighter bound. Profiles with no calls are then checked one by one.
-  const called = calledMarkerCount(query);
-  const tight = Math.max(s.minimumMatchingMarkerThreshold, called - s.maximumFailingMarkerThreshold);
-  if (tight > s.minimumMatchingMarkerThreshold && index.incompleteCount <= index.size / 8) {
+  // A profile with u no-calls has at most failing + u non-agreeing markers among the query's K, so with few failures
+  // allowed it must agree on nearly all of them: a far tighter bound than the matching threshold. The bound uses a
+  // cut-off u that all but a few thousand profiles meet; those few are checked one by one.
+  const u = index.missingCutoff(index.directChecks);
+  const tight = calledMarkerCount(query) - s.maximumFailingMarkerThreshold - u;
+  if (tight > s.minimumMatchingMarkerThreshold) {
     const mode = s.dropoutCountsAsFailing ? AgreeMode.Exact : AgreeMode.Consistent;
     forCandidates(index, query, tight, mode, (slot) => {
-      if (index.isComplete(slot)) consider(slot);
+      if (index.missingAt(slot) <= u) consider(slot);
     });
-    for (const slot of index.incompleteSlots()) consider(slot);
+    for (const slot of index.incompleteSlots()) if (index.missingAt(slot) > u) consider(slot);
   } else forCandidates(index, query, s.minimumMatchingMarkerThreshold, AgreeMode.Exact, consider);
   return sortSimilar(out);
 }
