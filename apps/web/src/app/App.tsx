@@ -5,6 +5,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import { createQueryClient } from './queryClient';
 import { createAppRouter } from './router';
 import { installUpdatePrompt } from './updatePrompt';
+import { UpdatePromptHost } from './UpdatePromptHost';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -15,6 +16,7 @@ export function App() {
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
+          <UpdatePromptHost />
         </QueryClientProvider>
       </AntApp>
     </ConfigProvider>

@@ -12,20 +12,32 @@ export interface UpdatePromptDeps {
   storage?: Pick<Storage, 'getItem' | 'setItem'>;
 }
 
-/** Loads antd's Modal only when a prompt is actually needed. */
-export async function askWithModal(): Promise<boolean> {
-  const Modal = (await import('antd/es/modal')).default;
+type Answer = (reload: boolean) => void;
+let pendingAnswer: Answer | null = null;
+const hostListeners = new Set<() => void>();
+
+/** Shows the prompt through the mounted UpdatePromptHost; resolves true for 'Reload'. */
+export function askWithModal(): Promise<boolean> {
   return new Promise((resolve) => {
-    Modal.confirm({
-      title: 'Update Available',
-      content: 'A new version of the application is available. Reload now to use it?',
-      okText: 'Reload',
-      cancelText: 'Later',
-      onOk: () => resolve(true),
-      onCancel: () => resolve(false),
-    });
+    pendingAnswer = resolve;
+    for (const l of hostListeners) l();
   });
 }
+
+/** For UpdatePromptHost: whether a question is open, and how to answer it. */
+export const updatePromptStore = {
+  subscribe(listener: () => void) {
+    hostListeners.add(listener);
+    return () => void hostListeners.delete(listener);
+  },
+  isOpen: () => pendingAnswer !== null,
+  answer(reload: boolean) {
+    const answer = pendingAnswer;
+    pendingAnswer = null;
+    for (const l of hostListeners) l();
+    answer?.(reload);
+  },
+};
 
 /**
  * Returns the function to call when a newer build is seen. The prompt starts at most once per
