@@ -18,12 +18,23 @@ export function findConsistentProfiles(index: ProfileIndex, query: DnaProfile, s
   const match: DogHit[] = [];
   const near: DogHit[] = [];
   const typing = index.panel.typingMarkers;
-  forCandidates(index, query, minimumAgreeingMarkers(s), AgreeMode.Consistent, (slot) => {
+  const classify = (slot: number) => {
     const c = countCodes(query.codes, 0, index.codes, slot * index.stride, typing);
     const kind = classifyCounts(c, s);
     if (kind === HIT_MATCH) match.push({ id: index.idAt(slot), ...c });
     else if (kind === HIT_NEAR) near.push({ id: index.idAt(slot), ...c });
-  });
+  };
+  // Every hit mismatches on at most inconclusiveMaxMismatchMarkers; a dog with u no-calls therefore agrees on all but
+  // that many + u of the query's K markers. With a no-call cut-off u met by all but a few thousand dogs this bound is
+  // far tighter than the minimum-compared one; the dogs above the cut-off are checked one by one.
+  const u = index.missingCutoff(index.directChecks);
+  const tight = calledMarkerCount(query) - s.inconclusiveMaxMismatchMarkers - u;
+  if (tight > minimumAgreeingMarkers(s)) {
+    forCandidates(index, query, tight, AgreeMode.Consistent, (slot) => {
+      if (index.missingAt(slot) <= u) classify(slot);
+    });
+    for (const slot of index.incompleteSlots()) if (index.missingAt(slot) > u) classify(slot);
+  } else forCandidates(index, query, minimumAgreeingMarkers(s), AgreeMode.Consistent, classify);
   return { match, near };
 }
 
