@@ -6,6 +6,7 @@ import { loginPath, resolveFallback } from './landing';
 import { RootShell } from './RootShell';
 import { RouteError } from './RouteError';
 import { setUnauthorizedHandler } from './api';
+import { parseSearch, stringifySearch } from './searchParams';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -26,7 +27,6 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 // Search params are checked here without zod to keep the first bundle small; paged screens
 // validate their full search schema with zod inside their own lazy chunk (UrlTable).
 type Search = Record<string, unknown>;
-/** The default search parser turns numeric-looking values into numbers; these stay text. */
 const text = (v: unknown): string | undefined => (v === undefined || v === null || v === '' ? undefined : String(v));
 const passThrough = (search: Search): Search => search;
 const loginRoute = createRoute({
@@ -174,6 +174,8 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
   const router = createRouter({
     routeTree,
     history,
+    parseSearch,
+    stringifySearch,
     context: { queryClient },
     defaultPreload: 'intent',
     defaultPendingMs: 300,
