@@ -30,7 +30,10 @@ export async function startServerProcess(options: { dataDir: string; smtpUrl?: s
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
     const timer = setInterval(() => {
-      if (output.includes('is running at')) (clearInterval(timer), resolve());
+      if (output.includes('is running at')) {
+        clearInterval(timer);
+        resolve();
+      }
     }, 50);
     void exited.then(() => (clearInterval(timer), reject(new Error(`server exited before it was ready:\n${output}`))));
   });

@@ -32,7 +32,10 @@ function startServer(port: number) {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const ready = new Promise<void>((resolve, reject) => {
     const timer = setInterval(() => {
-      if (output.includes('is running at')) (clearInterval(timer), resolve());
+      if (output.includes('is running at')) {
+        clearInterval(timer);
+        resolve();
+      }
     }, 50);
     void exited.then(() => (clearInterval(timer), reject(new Error(`server exited: ${output}`))));
   });

@@ -85,8 +85,8 @@ describe('PUT /admin/{id}', () => {
     ];
     for (const { body, field } of cases) {
       const response = await t.call('PUT', `/api/v1/admin/${manager.id}`, { token, body });
-      expect(response.status, field).toBe(400);
-      expect(Object.keys(response.body.modelState), field).toContain(field);
+      expect({ field, status: response.status }).toEqual({ field, status: 400 });
+      expect(Object.keys(response.body.modelState)).toContain(field);
     }
     expect((await userByName(t.database.db, 'property.manager')).lastName).toBe('Shah');
   });
