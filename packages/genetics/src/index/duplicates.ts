@@ -5,7 +5,7 @@ import { NO_CALL } from '../alleles.ts';
 import { type ComparisonCounts, countCodes } from '../matching/compare.ts';
 import type { DogProfileRecord } from '../matching/identity.ts';
 import type { Panel } from '../panels.ts';
-import { AgreeMode, type ProfileIndex } from './profile-index.ts';
+import { AgreeMode, ProfileIndex } from './profile-index.ts';
 import { UnionFind } from './union-find.ts';
 
 export type DuplicateSettings = {
@@ -69,9 +69,10 @@ export function findDuplicatePairs(index: ProfileIndex, settings: Partial<Duplic
   const r = resolve(panel, settings);
   const groups = markerGroups(panel.typingMarkers);
   const G = groups.length;
-  // A pair is missed by every bucket only if each group holds a difference or a no call of either profile.
-  // Profiles with no calls in at most `maxTainted` groups are safe among themselves; the rest are searched one by one.
-  const maxTainted = Math.floor((G - r.maxDiffering - 1) / 2);
+  // A pair within t differences is identical on some group where both are fully called whenever
+  // t + tainted(x) + tainted(y) < G (a group is "tainted" for a profile with a no call in it). Those pairs come from the
+  // group buckets; pairs with tainted(x) + tainted(y) >= T0 = G - t are found by candidate searches instead.
+  const t0 = G - r.maxDiffering;
   const codes = index.codes;
   const stride = index.stride;
   const n = index.slotCount;
@@ -88,7 +89,6 @@ export function findDuplicatePairs(index: ProfileIndex, settings: Partial<Duplic
       if (!complete) tainted[slot]++;
     });
   }
-  const sparse = (slot: number) => maxTainted < 0 || tainted[slot] > maxTainted;
   const pairs: DuplicatePair[] = [];
   const typing = panel.typingMarkers;
   const sameGroup = (x: number, y: number, group: readonly number[]) => {
@@ -103,7 +103,7 @@ export function findDuplicatePairs(index: ProfileIndex, settings: Partial<Duplic
     const keys = new Float64Array(n);
     let count = 0;
     for (let slot = 0; slot < n; slot++) {
-      if (!index.isLive(slot) || !groupComplete[g][slot] || sparse(slot)) continue;
+      if (t0 <= 0 || !index.isLive(slot) || !groupComplete[g][slot] || tainted[slot] >= t0) continue;
       let h = 0x811c9dc5;
       const base = slot * stride;
       for (const m of group) {
@@ -121,7 +121,7 @@ export function findDuplicatePairs(index: ProfileIndex, settings: Partial<Duplic
         const sx = sorted[x] % 4194304;
         for (let y = x + 1; y < j; y++) {
           const sy = sorted[y] % 4194304;
-          if (!sameGroup(sx, sy, group)) continue;
+          if (tainted[sx] + tainted[sy] >= t0 || !sameGroup(sx, sy, group)) continue;
           let seenEarlier = false;
           for (let e = 0; e < g && !seenEarlier; e++) seenEarlier = groupComplete[e][sx] === 1 && groupComplete[e][sy] === 1 && sameGroup(sx, sy, groups[e]);
           if (seenEarlier) continue;
@@ -132,18 +132,33 @@ export function findDuplicatePairs(index: ProfileIndex, settings: Partial<Duplic
       i = j;
     }
   }
-  // Sparse profiles: exact candidate search. A duplicate has at least minCompared - maxDiffering identical markers.
-  for (let slot = 0; slot < n; slot++) {
-    if (!index.isLive(slot) || !sparse(slot)) continue;
-    const query = { panel, codes: codes.subarray(slot * stride, (slot + 1) * stride) };
-    const minAgree = r.minCompared - r.maxDiffering;
-    const visit = (other: number) => {
-      if (other === slot || !index.isLive(other)) return;
-      if (sparse(other) && other < slot) return; // that pair was emitted when `other` was searched
-      const c = countCodes(codes, slot * stride, codes, other * stride, typing);
-      if (isDuplicate(c, r)) pairs.push(orderPair(index.idAt(slot), index.idAt(other), c));
-    };
-    for (const other of index.agreeingSlots(query, minAgree, AgreeMode.Exact)) visit(other);
+  // Pairs the buckets cannot guarantee. A duplicate has at least minCompared - maxDiffering identical markers.
+  const minAgree = r.minCompared - r.maxDiffering;
+  const check = (x: number, y: number) => {
+    const c = countCodes(codes, x * stride, codes, y * stride, typing);
+    if (isDuplicate(c, r)) pairs.push(orderPair(index.idAt(x), index.idAt(y), c));
+  };
+  const queryOf = (slot: number) => ({ panel, codes: codes.subarray(slot * stride, (slot + 1) * stride) });
+  // Profiles tainted in t0 or more groups: searched against everything (few: they miss markers all over the panel).
+  for (let x = 0; x < n; x++) {
+    if (!index.isLive(x) || tainted[x] < Math.max(t0, 0)) continue;
+    for (const y of index.agreeingSlots(queryOf(x), minAgree, AgreeMode.Exact)) {
+      if (y !== x && (tainted[y] < t0 || x < y)) check(x, y);
+    }
+  }
+  // Both tainted, each below t0, together at least t0: both have no-calls, so a small index of the gappy profiles will do.
+  const gappy: number[] = [];
+  for (let slot = 0; slot < n; slot++) if (index.isLive(slot) && tainted[slot] > 0 && tainted[slot] < t0) gappy.push(slot);
+  if (gappy.length > 1 && t0 >= 2) {
+    const gappyCodes = new Uint16Array(gappy.length * stride);
+    gappy.forEach((slot, i) => gappyCodes.set(codes.subarray(slot * stride, (slot + 1) * stride), i * stride));
+    const small = ProfileIndex.fromCodes(panel, gappy, gappyCodes);
+    for (const x of gappy) {
+      for (const j of small.agreeingSlots(queryOf(x), minAgree, AgreeMode.Exact)) {
+        const y = gappy[j];
+        if (x < y && tainted[x] + tainted[y] >= t0) check(x, y);
+      }
+    }
   }
   return sortPairs(pairs);
 }
