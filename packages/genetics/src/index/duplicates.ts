@@ -2,7 +2,7 @@
 // (pigeonhole: a pair differing on few markers is identical on at least one whole group), then grouped by union-find.
 
 import { NO_CALL } from '../alleles.ts';
-import { type ComparisonCounts, countCodes } from '../matching/compare.ts';
+import { CMP_DROPOUT, CMP_MISMATCH, type ComparisonCounts, compareCodes, countCodes } from '../matching/compare.ts';
 import type { DogProfileRecord } from '../matching/identity.ts';
 import type { Panel } from '../panels.ts';
 import { AgreeMode, ProfileIndex } from './profile-index.ts';
@@ -98,6 +98,16 @@ export function findDuplicatePairs(index: ProfileIndex, settings: Partial<Duplic
     }
     return true;
   };
+  // Random bucket collisions differ on most other markers: stop counting at the first difference too many.
+  const tooDifferent = (x: number, y: number) => {
+    let differing = 0;
+    for (const m of typing) {
+      const i = m * 2;
+      const c = compareCodes(codes[x * stride + i], codes[x * stride + i + 1], codes[y * stride + i], codes[y * stride + i + 1]);
+      if ((c === CMP_MISMATCH || c === CMP_DROPOUT) && ++differing > r.maxDiffering) return true;
+    }
+    return false;
+  };
   for (let g = 0; g < G; g++) {
     const group = groups[g];
     const keys = new Float64Array(n);
@@ -124,7 +134,7 @@ export function findDuplicatePairs(index: ProfileIndex, settings: Partial<Duplic
           if (tainted[sx] + tainted[sy] >= t0 || !sameGroup(sx, sy, group)) continue;
           let seenEarlier = false;
           for (let e = 0; e < g && !seenEarlier; e++) seenEarlier = groupComplete[e][sx] === 1 && groupComplete[e][sy] === 1 && sameGroup(sx, sy, groups[e]);
-          if (seenEarlier) continue;
+          if (seenEarlier || tooDifferent(sx, sy)) continue;
           const c = countCodes(codes, sx * stride, codes, sy * stride, typing);
           if (isDuplicate(c, r)) pairs.push(orderPair(index.idAt(sx), index.idAt(sy), c));
         }
@@ -135,6 +145,7 @@ export function findDuplicatePairs(index: ProfileIndex, settings: Partial<Duplic
   // Pairs the buckets cannot guarantee. A duplicate has at least minCompared - maxDiffering identical markers.
   const minAgree = r.minCompared - r.maxDiffering;
   const check = (x: number, y: number) => {
+    if (tooDifferent(x, y)) return;
     const c = countCodes(codes, x * stride, codes, y * stride, typing);
     if (isDuplicate(c, r)) pairs.push(orderPair(index.idAt(x), index.idAt(y), c));
   };
