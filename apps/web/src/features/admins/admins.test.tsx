@@ -41,7 +41,8 @@ describe('admin screen', () => {
     const { calls } = setup();
     renderApp('/admin/3');
     await screen.findByRole('heading', { name: /Pat Manager/ });
-    await userEvent.click(screen.getByRole('button', { name: 'Activate' }));
+    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Activate' }));
     expect(await screen.findByText('This admin needs an email before being activated.')).toBeTruthy();
     expect(calls.some((c) => c.url.pathname.includes('/activate/'))).toBe(false);
   });
@@ -50,7 +51,8 @@ describe('admin screen', () => {
     const { calls } = setup({}, { email: 'pat@example.com' });
     renderApp('/admin/details/3');
     await screen.findByRole('heading', { name: /Pat Manager/ });
-    await userEvent.click(screen.getByRole('button', { name: 'Activate' }));
+    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Activate' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.url.pathname === '/api/v1/admin/activate/3')).toBe(true));
   });
 

@@ -81,10 +81,10 @@ export function useAdminActions(admin: AdminView | undefined, onEdit: () => void
     },
   };
 
-  // An inactive admin's most likely next step is activation, so it leads when eligible.
+  // Edit is always eligible, so it is the default button; the rest sit in the dropdown.
   const actions: ActionItem[] = [
-    { key: 'activate', label: 'Activate', onClick: onActivate, eligible: !admin.isActive },
     { key: 'edit', label: 'Edit', onClick: onEdit },
+    { key: 'activate', label: 'Activate', onClick: onActivate, eligible: !admin.isActive },
     { key: 'deactivate', label: 'Deactivate', onClick: onDeactivate, eligible: admin.isActive },
     { key: 'reset', label: 'Reset password', onClick: onResetPassword },
     { key: 'signinas', label: 'Sign in as this admin', onClick: onSignInAs, eligible: admin.isActive },
