@@ -167,7 +167,9 @@ async function main() {
     if (over.length) console.log(`\nOver the 50 ms p99 target: ${over.map((r) => r.bench).join(', ')}`);
   } finally {
     await database.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
+    // BENCH_KEEP_DB=1 keeps the database for EXPLAIN sessions; it is dropped otherwise.
+    if (process.env.BENCH_KEEP_DB === '1') console.log(`Kept database ${name}`);
+    else await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
 }

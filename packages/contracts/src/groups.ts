@@ -214,8 +214,10 @@ export const createGroupAdminResponse = z.object({
 export const SubgroupActiveFilter = { Active: 'Active', Inactive: 'Inactive', ActiveAndInactive: 'ActiveAndInactive' } as const;
 export const SUBGROUP_ORDER_BY = ['name', 'grouptype', 'parentname', 'city', 'state', 'phone', 'lastlogin', 'lastsample', 'lastpet', 'isactive'] as const;
 /**
- * Date filters (lastLogin, lastSample, lastPet, M/d/yyyy) select rows whose date falls on that day. lastSample is the
- * latest update of a pet under the group whose sample status moved past Profile Created (no sample table exists yet).
+ * Date filters (lastLogin, lastSample, lastPet, M/d/yyyy) select rows whose date falls on that day. lastLogin: the
+ * latest sign-in of the group's admins. lastPet: the latest pet created among the group's current members; lastSample:
+ * the latest update of such a pet whose sample status moved past Profile Created (no sample table exists yet). Only
+ * pet-owner groups have members: for other groups lastPet and lastSample are null.
  */
 export const subgroupsQuery = pagingQuery.extend({
   groupId: id,

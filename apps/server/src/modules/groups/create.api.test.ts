@@ -80,8 +80,8 @@ describe('POST per-type group calls', () => {
     ];
     for (const [url, parentId, message] of cases) {
       const response = await t.call('POST', url, { token, body: { parentId, name: 'Nope', primaryAdminToBeCreated: newAdmin(`nope${parentId}`) } });
-      expect(response.status, url).toBe(400);
-      expect(response.body.exceptionMessage, url).toBe(message);
+      expect([url, response.status]).toEqual([url, 400]);
+      expect([url, response.body.exceptionMessage]).toEqual([url, message]);
     }
     const mismatch = await t.call('POST', '/api/v1/distributor', { token, body: { parentId: root.id, groupType: GroupTypes.Property, name: 'Nope', primaryAdminToBeCreated: newAdmin('nope') } });
     expect(mismatch.body.modelState.groupType).toBeDefined();
@@ -111,8 +111,8 @@ describe('POST per-type group calls', () => {
     ];
     for (const [body, field] of cases) {
       const response = await t.call('POST', '/api/v1/property', { token, body });
-      expect(response.status, field).toBe(400);
-      expect(Object.keys(response.body.modelState), field).toContain(field);
+      expect([field, response.status]).toEqual([field, 400]);
+      expect([field, Object.keys(response.body.modelState).includes(field)]).toEqual([field, true]);
     }
     const ownerEmail = await t.call('POST', '/api/v1/property', { token, body: cases[6][0] });
     expect(ownerEmail.body.modelState['primaryAdminToBeCreated.email']).toEqual([Messages.emailAssignedToPetOwner(owner.email!)]);

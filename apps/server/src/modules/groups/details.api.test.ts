@@ -105,8 +105,8 @@ describe('PUT /group/{id}', () => {
     ];
     for (const { body, field } of cases) {
       const response = await t.call('PUT', `/api/v1/group/${maple.id}`, { token, body });
-      expect(response.status, field).toBe(400);
-      expect(Object.keys(response.body.modelState), field).toContain(field);
+      expect([field, response.status]).toEqual([field, 400]);
+      expect([field, Object.keys(response.body.modelState).includes(field)]).toEqual([field, true]);
     }
     expect(await allGroups()).toEqual(before);
     expect((await t.call('PUT', '/api/v1/group/999999', { token, body: validUpdate })).status).toBe(404);
@@ -139,7 +139,7 @@ describe('DELETE /group/{id}', () => {
     const before = await allGroups();
     for (const [id, name, message] of cases) {
       const response = await t.call('DELETE', `/api/v1/group/${id}?confirmation=${encodeURIComponent(name)}`, { token });
-      expect(response.status, message).toBe(400);
+      expect([message, response.status]).toEqual([message, 400]);
       expect(response.body.exceptionMessage).toBe(message);
     }
     expect((await t.call('DELETE', `/api/v1/group/${empty.id}`, { token })).body.exceptionMessage).toBe(Messages.invalidConfirmationText);

@@ -58,8 +58,8 @@ describe('POST /group/movegroup rules', () => {
     const before = await allGroups();
     for (const [child, parent, message] of cases) {
       const response = await move(token, g[child].id, g[parent].id);
-      expect(response.status, `${child} → ${parent}`).toBe(400);
-      expect(response.body.exceptionMessage, `${child} → ${parent}`).toBe(message);
+      expect([`${child} → ${parent}`, response.status]).toEqual([`${child} → ${parent}`, 400]);
+      expect([`${child} → ${parent}`, response.body.exceptionMessage]).toEqual([`${child} → ${parent}`, message]);
     }
     expect(await allGroups()).toEqual(before);
     // The spec's wording, verbatim (with its double 'be').
