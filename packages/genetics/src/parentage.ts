@@ -3,6 +3,7 @@
 
 import { ALLELE_OL, NO_CALL } from './alleles.ts';
 import { type AlleleFrequencies, alleleFrequency } from './matching/statistics.ts';
+import type { Panel } from './panels.ts';
 import type { DnaProfile } from './profile.ts';
 
 export const ParentageMarkerMatchResult = { Fail: 'Fail', Pass: 'Pass', Skip: 'Skip' } as const;
@@ -40,7 +41,7 @@ export type ParentageResult = {
   testedMarkers: number;
   failedMarkers: number;
   skippedMarkers: number;
-  markers: { marker: string; result: ParentageMarkerMatchResult }[];
+  markers: Readonly<{ marker: string; result: ParentageMarkerMatchResult }>[];
   /** Present when allele frequencies were given. */
   statistics?: ParentageStatistics;
 };
@@ -57,6 +58,19 @@ export type ParentageStatistics = {
 const MARKER_NAMES: readonly ParentageMarkerMatchResult[] = [
   ParentageMarkerMatchResult.Skip, ParentageMarkerMatchResult.Pass, ParentageMarkerMatchResult.Fail,
 ];
+
+type MarkerEntry = Readonly<{ marker: string; result: ParentageMarkerMatchResult }>;
+const ENTRIES = new WeakMap<Panel, MarkerEntry[][]>();
+
+/** Frozen { marker, result } entries per panel marker and result, shared by every run (10,000 trios allocate no entries). */
+function markerEntries(panel: Panel): MarkerEntry[][] {
+  let table = ENTRIES.get(panel);
+  if (!table) {
+    table = panel.markers.map((mk) => MARKER_NAMES.map((result) => Object.freeze({ marker: mk.name, result })));
+    ENTRIES.set(panel, table);
+  }
+  return table;
+}
 
 export function parentageRunResult(tested: number, failed: number, minimumTested: number, disqualifyingFailed: number): ParentageMatchRunResult {
   if (failed >= disqualifyingFailed) return ParentageMatchRunResult.Disqualified;
@@ -86,7 +100,7 @@ export function evaluateParentage(
     const code = parentageMarkerCode(p[i], p[i + 1], d[i], d[i + 1], r[i], r[i + 1]);
     if (code !== PARENTAGE_SKIP) tested++;
     if (code === PARENTAGE_FAIL) failed++;
-    markers.push({ marker: panel.markers[m].name, result: MARKER_NAMES[code] });
+    markers.push(markerEntries(panel)[m][code]);
   }
   const result = parentageRunResult(tested, failed, minimumTested, s.disqualifyingFailedMarkers);
   const out: ParentageResult = { result, testedMarkers: tested, failedMarkers: failed, skippedMarkers: panel.typingMarkers.length - tested, markers };
