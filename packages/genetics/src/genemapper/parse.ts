@@ -181,12 +181,18 @@ export function parseGeneMapper(input: string | Uint8Array): ParseResult {
     }
     const cells = row.cells;
     const sampleName = cellText(cells, sampleCol);
-    const common = {
-      sampleName,
-      ...(cellText(cells, fileCol) ? { sampleFile: cellText(cells, fileCol) } : {}),
-      ...(cellText(cells, runCol) ? { runName: cellText(cells, runCol) } : {}),
-      ...(cellText(cells, panelCol) ? { panelName: cellText(cells, panelCol) } : {}),
-      ...(cellText(cells, wellCol) ? { well: cellText(cells, wellCol) } : {}),
+    const sampleFile = cellText(cells, fileCol);
+    const runName = cellText(cells, runCol);
+    const panelName = cellText(cells, panelCol);
+    const well = cellText(cells, wellCol);
+    // Optional fields only when present, set directly: object spreads per row are measurably slow on big plates.
+    const makeCall = (marker: string, alleles: number[], uncertain: boolean): GenotypeCall => {
+      const call: GenotypeCall = { line: lineNo, sampleName, marker, alleles, uncertain };
+      if (sampleFile) call.sampleFile = sampleFile;
+      if (runName) call.runName = runName;
+      if (panelName) call.panelName = panelName;
+      if (well) call.well = well;
+      return call;
     };
     if (layout === 'long') {
       const marker = cellText(cells, markerCol);
@@ -200,7 +206,7 @@ export function parseGeneMapper(input: string | Uint8Array): ParseResult {
         if (read.codes.length > 0) fail(lineNo, `sample '${sampleName}': the row has alleles but no marker`);
         continue;
       }
-      calls.push({ line: lineNo, ...common, marker, alleles: read.codes, uncertain: read.uncertain });
+      calls.push(makeCall(marker, read.codes, read.uncertain));
     } else {
       if (!sampleName) {
         fail(lineNo, 'the row has no sample name');
@@ -208,7 +214,7 @@ export function parseGeneMapper(input: string | Uint8Array): ParseResult {
       }
       for (const pair of pairs) {
         const read = readAlleles(lineNo, cells, pair.columns, `sample '${sampleName}', marker '${pair.marker}'`);
-        if (read) calls.push({ line: lineNo, ...common, marker: pair.marker, alleles: read.codes, uncertain: read.uncertain });
+        if (read) calls.push(makeCall(pair.marker, read.codes, read.uncertain));
       }
     }
   }

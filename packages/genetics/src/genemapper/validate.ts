@@ -6,7 +6,7 @@ import type { Panel } from '../panels.ts';
 import { type DnaProfile, Sex, calledMarkerCount, emptyProfile, profileSex, setGenotype } from '../profile.ts';
 import { type SpeciesCheck, type SpeciesSettings, checkSpecies } from '../species.ts';
 import type { GeneMapperTable, GenotypeCall } from './parse.ts';
-import { SampleKind, parseSampleName } from './sample-name.ts';
+import { type SampleName, SampleKind, parseSampleName } from './sample-name.ts';
 import { parseWell, wellFromSampleFile } from './wells.ts';
 
 export const PanelValidationResult = { Fail: 'Fail', Pass: 'Pass', Pending: 'Pending' } as const;
@@ -56,18 +56,34 @@ export type PlateProfiles = {
   unknownMarkers: { marker: string; line: number }[];
 };
 
-function groupKey(call: GenotypeCall): string {
-  const parsed = parseSampleName(call.sampleName);
+// A plate repeats each sample name and file name on every marker row: read each distinct text once.
+function memo<T>(read: (text: string) => T): (text: string) => T {
+  const cache = new Map<string, T>();
+  return (text) => {
+    let v = cache.get(text);
+    if (v === undefined && !cache.has(text)) cache.set(text, (v = read(text)));
+    return v as T;
+  };
+}
+
+type Readers = { name: (text: string) => SampleName; fileWell: (text: string) => string | undefined };
+
+function readers(): Readers {
+  return { name: memo(parseSampleName), fileWell: memo((f) => wellFromSampleFile(f)?.label) };
+}
+
+function groupKey(call: GenotypeCall, read: Readers): string {
+  const parsed = read.name(call.sampleName);
   return parsed.sampleNumber ?? call.sampleName.trim().toUpperCase();
 }
 
-function wellOf(call: GenotypeCall): string | undefined {
-  return (call.well ? parseWell(call.well) : null)?.label ?? (call.sampleFile ? wellFromSampleFile(call.sampleFile) : null)?.label;
+function wellOf(call: GenotypeCall, read: Readers): string | undefined {
+  return (call.well ? parseWell(call.well) : null)?.label ?? (call.sampleFile ? read.fileWell(call.sampleFile) : undefined);
 }
 
-function buildSample(panel: Panel, calls: GenotypeCall[], settings: ValidationSettings): SampleProfile {
+function buildSample(panel: Panel, calls: GenotypeCall[], settings: ValidationSettings, read: Readers): SampleProfile {
   const first = calls[0];
-  const parsed = parseSampleName(first.sampleName);
+  const parsed = read.name(first.sampleName);
   const profile = emptyProfile(panel);
   const pendingReasons: string[] = [];
   const differing = new Set<string>();
@@ -75,9 +91,9 @@ function buildSample(panel: Panel, calls: GenotypeCall[], settings: ValidationSe
   const suffixes = new Set<string>();
   const wells = new Set<string>();
   for (const call of calls) {
-    const s = parseSampleName(call.sampleName).suffix;
+    const s = read.name(call.sampleName).suffix;
     if (s) suffixes.add(s);
-    const w = wellOf(call);
+    const w = wellOf(call, read);
     if (w) wells.add(w);
     const m = panel.markerIndex(call.marker);
     if (m < 0) continue;
@@ -136,16 +152,17 @@ const REASON_TEXT: Record<PanelValidationFailReason, string> = {
 /** One profile per sample (wells of the same sample number merged), validated against the panel. */
 export function validatePlateProfiles(panel: Panel, table: GeneMapperTable, settings: Partial<ValidationSettings> = {}): PlateProfiles {
   const s: ValidationSettings = { minimumMarkers: null, species: {}, ...settings };
+  const read = readers();
   const groups = new Map<string, GenotypeCall[]>();
   const unknown = new Map<string, number>();
   for (const call of table.calls) {
-    const key = groupKey(call);
+    const key = groupKey(call, read);
     let list = groups.get(key);
     if (!list) groups.set(key, (list = []));
     list.push(call);
     if (panel.markerIndex(call.marker) < 0 && !unknown.has(call.marker)) unknown.set(call.marker, call.line);
   }
-  const samples = [...groups.values()].map((calls) => buildSample(panel, calls, s));
+  const samples = [...groups.values()].map((calls) => buildSample(panel, calls, s, read));
   const bad: BadSample[] = [];
   for (const sample of samples) {
     const line = sample.lines[0];
