@@ -41,6 +41,8 @@ function UserMenu() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  // The accessible name keeps the visible name in it (WCAG label-in-name).
+  const displayName = user?.fullName || user?.userName || '';
   const onLogout = async () => {
     setBusy(true);
     await logout(queryClient);
@@ -54,8 +56,8 @@ function UserMenu() {
   ];
   return (
     <Dropdown menu={{ items }} trigger={['click']}>
-      <Button type="text" style={{ color: 'inherit' }} loading={busy} aria-haspopup="menu">
-        <UserOutlined /> {user?.fullName || user?.userName} <DownOutlined />
+      <Button type="text" style={{ color: 'inherit' }} loading={busy} aria-haspopup="menu" aria-label={`User menu, ${displayName}`}>
+        <UserOutlined /> {displayName} <DownOutlined />
       </Button>
     </Dropdown>
   );

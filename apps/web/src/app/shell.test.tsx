@@ -58,7 +58,7 @@ describe('app shell', () => {
   it('logs out from the user menu', async () => {
     const { calls } = signedIn({ 'POST /api/v1/account/logout': { restoredToken: null } });
     const { router } = renderApp('/group/5/dashboard');
-    await userEvent.click(await screen.findByRole('button', { name: /Big Boss/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'User menu, Big Boss' }));
     await userEvent.click(await screen.findByText('Log out'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/v1/account/logout')).toBe(true);
