@@ -99,3 +99,13 @@ describe('GET /group/getpetownergroupsofcurrentadmin', () => {
     expect((await t.call('GET', '/api/v1/group/getpetownergroupsofcurrentadmin', { token: await t.login('pet.owner') })).status).toBe(403);
   });
 });
+
+test('every group call is in the OpenAPI document with its operationId', async () => {
+  const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  expect(response.statusCode).toBe(200);
+  const document = JSON.parse(response.body) as { paths: Record<string, Record<string, { operationId?: string }>> };
+  const operationIds = Object.values(document.paths).flatMap((methods) => Object.values(methods).map((operation) => operation.operationId));
+  for (const operationId of ['firstLevelGroups', 'groupChildren', 'groupMenu', 'getGroup', 'updateGroup', 'deleteGroup', 'createProperty', 'createParentageGroup', 'createDistributorship', 'createManagementGroup', 'createDistributorshipManagementGroup', 'groupRequested', 'moveGroup', 'bulkTransferGroups', 'activateGroup', 'deactivateGroup', 'subgroups', 'groupAdmins', 'createAdminOnGroup', 'addExistingAdminToGroup', 'removeAdminFromGroup', 'removeAdminFromAllGroups', 'setPrimaryAdminForGroup', 'groupDashboard', 'getCertificateCustomization', 'updateCertificateCustomization', 'addAdjacentProperty', 'removeAdjacentProperty', 'adjacentAgreementsUnderGroup', 'preRegistrationLink', 'uploadGroupLogo', 'storedFile', 'petOwnerGroupsOfCurrentAdmin']) {
+    expect(operationIds).toContain(operationId);
+  }
+});
