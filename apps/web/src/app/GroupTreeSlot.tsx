@@ -1,37 +1,26 @@
-import { Link } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
-import { List, Typography } from 'antd';
-import { groupTypeName } from '@registry/contracts';
-import { assignedGroupsQuery, useCurrentUser } from './auth';
+import { lazy, Suspense } from 'react';
+import { useLocation, useNavigate } from '@tanstack/react-router';
+import { Typography } from 'antd';
+import { useCurrentUser } from './auth';
 import { groupDashboardPath } from './landing';
 
-/**
- * The left-hand slot where the group tree will live. Until the group tree issue lands it lists
- * the caller's directly assigned groups, each linking to its dashboard.
- */
+const GroupTree = lazy(() => import('../features/groups/components/GroupTree').then((m) => ({ default: m.GroupTree })));
+
+/** The left-hand group tree: selecting a node opens that group's dashboard. */
 export function GroupTreeSlot() {
   const user = useCurrentUser();
-  const { data, isLoading } = useQuery({ ...assignedGroupsQuery(), enabled: !!user?.isAdmin });
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   if (!user?.isAdmin) return null;
+  const current = /^\/group\/(\d+)/.exec(pathname);
   return (
-    <nav aria-label="My groups" className="group-tree-slot">
-      <Typography.Text type="secondary" style={{ padding: '8px 24px', display: 'block' }}>
-        My groups
+    <nav aria-label="Groups" className="group-tree-slot" style={{ paddingInline: 8 }}>
+      <Typography.Text type="secondary" style={{ padding: '8px 16px', display: 'block' }}>
+        Groups
       </Typography.Text>
-      <List
-        size="small"
-        loading={isLoading}
-        dataSource={data ?? []}
-        locale={{ emptyText: 'No groups' }}
-        renderItem={(g) => (
-          <List.Item style={{ paddingInline: 24 }}>
-            <Link to={groupDashboardPath(g.id) as never}>{g.name}</Link>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {groupTypeName(g.groupType)}
-            </Typography.Text>
-          </List.Item>
-        )}
-      />
+      <Suspense fallback={null}>
+        <GroupTree selectedGroupId={current ? Number(current[1]) : null} onSelect={(g) => void navigate({ to: groupDashboardPath(g.id) as never })} />
+      </Suspense>
     </nav>
   );
 }

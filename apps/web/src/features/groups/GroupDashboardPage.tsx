@@ -1,32 +1,111 @@
+import { useState } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Descriptions, Tag } from 'antd';
-import { groupTypeName } from '@registry/contracts';
-import { PageTitle } from '../../components/PageTitle';
-import { NotFound, isValidId } from '../../components/NotFound';
+import { Card, Col, Empty, Row, Segmented, Table, Typography } from 'antd';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { DashboardMode } from '@registry/contracts';
+import { useCurrentUser } from '../../app/auth';
+import { humanize } from '../../components/format';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
-import { groupQuery } from './groups.api';
+import { GroupFrame } from './components/GroupFrame';
+import { dashboardQuery, type DashboardResponse } from './groups.api';
 
-/** Group landing page; the full dashboard (counts, charts) arrives with the groups issue. */
+type BlockName = 'groups' | 'petSamples' | 'residents' | 'wasteSamples';
+const BLOCKS: { name: BlockName; title: string; color: string }[] = [
+  { name: 'groups', title: 'Groups', color: '#1677ff' },
+  { name: 'petSamples', title: 'Pet samples', color: '#52c41a' },
+  { name: 'residents', title: 'Residents', color: '#fa8c16' },
+  { name: 'wasteSamples', title: 'Waste samples', color: '#722ed1' },
+];
+
+const label = (key: string) => {
+  const text = humanize(key).toLowerCase().replace(/\bdna\b/g, 'DNA');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+
+function DashboardBlock({ title, color, block, note }: { title: string; color: string; block: DashboardResponse[BlockName]; note?: string }) {
+  const counts = block.counts as Record<string, number>;
+  const percentages = block.percentages as Record<string, number>;
+  const rows = Object.keys(counts).map((key) => ({ key, name: label(key), count: counts[key], percent: `${percentages[key] ?? 0}%` }));
+  const chart = rows.filter((r) => r.key !== 'total');
+  const total = counts.total ?? 0;
+  return (
+    <Card title={title} extra={<Typography.Text strong aria-label={`${title} total`}>{total}</Typography.Text>} size="small">
+      {note && <Typography.Paragraph type="secondary">{note}</Typography.Paragraph>}
+      {total > 0 ? (
+        <div style={{ height: 220 }} role="img" aria-label={`${title} chart`}>
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={chart} margin={{ top: 8, right: 8, left: -16, bottom: 40 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="name" angle={-30} textAnchor="end" interval={0} fontSize={11} />
+              <YAxis allowDecimals={false} fontSize={11} />
+              <Tooltip formatter={(value, _n, item) => [`${String(value)} (${(item.payload as { percent: string }).percent})`, 'Count']} />
+              <Bar dataKey="count" fill={color} isAnimationActive={false} />
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nothing to chart" />
+      )}
+      <Table
+        size="small"
+        pagination={false}
+        rowKey="key"
+        dataSource={rows}
+        aria-label={`${title} counts`}
+        columns={[
+          { title: 'Status', dataIndex: 'name' },
+          { title: 'Count', dataIndex: 'count', align: 'right' },
+          { title: '%', dataIndex: 'percent', align: 'right' },
+        ]}
+      />
+    </Card>
+  );
+}
+
+const MODES = [
+  { value: DashboardMode.ActiveProperties, label: 'Active' },
+  { value: DashboardMode.InactiveProperties, label: 'Inactive' },
+  { value: DashboardMode.ActiveAndInactiveProperties, label: 'Active & Inactive' },
+  { value: DashboardMode.GlobalStatus, label: 'Global' },
+];
+
+function Dashboard({ groupId }: { groupId: number }) {
+  const user = useCurrentUser();
+  const [mode, setMode] = useState<number>(DashboardMode.ActiveProperties);
+  const query = useQuery(dashboardQuery(groupId, mode));
+  const options = MODES.filter((m) => m.value !== DashboardMode.GlobalStatus || user?.isBioPetAdmin);
+  const data = query.data;
+  return (
+    <>
+      <Segmented aria-label="Dashboard mode" options={options} value={mode} onChange={(v) => setMode(Number(v))} style={{ marginBottom: 16 }} />
+      <ErrorPresenter error={query.error} />
+      {query.isLoading && <Card loading />}
+      {data && (
+        <Row gutter={[16, 16]}>
+          {BLOCKS.map((b) => (
+            <Col key={b.name} xs={24} lg={12}>
+              <DashboardBlock
+                title={b.title}
+                color={b.color}
+                block={data[b.name]}
+                note={b.name === 'wasteSamples' && !data.wasteSamplesTracked ? 'Waste samples are not tracked yet.' : undefined}
+              />
+            </Col>
+          ))}
+        </Row>
+      )}
+    </>
+  );
+}
+
+/** Group dashboard (spec 2 §2): counts over the group's subtree with whole-number percentages and charts. */
 export function GroupDashboardPage() {
   const { id } = useParams({ from: '/_app/group/$id/dashboard' });
   const groupId = Number(id);
-  const query = useQuery({ ...groupQuery(groupId), enabled: isValidId(groupId) });
-  const group = query.data;
-  if (!isValidId(groupId)) return <NotFound what="Group" />;
   return (
-    <>
-      <PageTitle>{group ? `${group.name} dashboard` : 'Group dashboard'}</PageTitle>
-      <ErrorPresenter error={query.error} />
-      <Card loading={query.isLoading}>
-        {group && (
-          <Descriptions column={{ xs: 1, md: 2 }}>
-            <Descriptions.Item label="Group">{group.name}</Descriptions.Item>
-            <Descriptions.Item label="Type">{groupTypeName(group.groupType)}</Descriptions.Item>
-            <Descriptions.Item label="Status">{group.isActive ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>}</Descriptions.Item>
-          </Descriptions>
-        )}
-      </Card>
-    </>
+    <GroupFrame groupId={groupId} page="dashboard">
+      {() => <Dashboard groupId={groupId} />}
+    </GroupFrame>
   );
 }

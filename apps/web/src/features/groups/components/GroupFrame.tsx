@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Menu, Space, Tag } from 'antd';
+import { groupTypeLabel } from '@registry/contracts';
+import { PageTitle } from '../../../components/PageTitle';
+import { NotFound, isValidId } from '../../../components/NotFound';
+import { ErrorPresenter } from '../../../components/ErrorPresenter';
+import { groupMenuQuery, groupQuery, type GroupDetails } from '../groups.api';
+import { pageFitsGroupType, type GroupPage } from '../groupRules';
+
+export interface GroupFrameProps {
+  groupId: number;
+  page: GroupPage;
+  extra?: (group: GroupDetails) => React.ReactNode;
+  children: (group: GroupDetails) => React.ReactNode;
+}
+
+/** A group page: heading, the tabs the group menu allows, and the page-fit fallback to the dashboard (spec 2 §2). */
+export function GroupFrame({ groupId, page, extra, children }: GroupFrameProps) {
+  const valid = isValidId(groupId);
+  const group = useQuery({ ...groupQuery(groupId), enabled: valid });
+  const menu = useQuery({ ...groupMenuQuery(groupId), enabled: valid });
+  const navigate = useNavigate();
+  const type = group.data?.groupType;
+  const fits = type === undefined || pageFitsGroupType(page, type);
+  useEffect(() => {
+    if (!fits) void navigate({ to: `/group/${groupId}/dashboard` as never, replace: true });
+  }, [fits, groupId, navigate]);
+  if (!valid) return <NotFound what="Group" />;
+  const g = group.data;
+  const m = menu.data;
+  const tabs = [
+    { key: 'dashboard', show: m?.dashboard ?? true, label: 'Dashboard', to: `/group/${groupId}/dashboard` },
+    { key: 'detail', show: m?.detail ?? true, label: 'Details', to: `/group/${groupId}` },
+    { key: 'subgroups', show: (m?.subgroups ?? false) && (type === undefined || pageFitsGroupType('subgroups', type)), label: 'Subgroups', to: `/group/${groupId}/subgroups` },
+    { key: 'admins', show: m?.admins ?? false, label: 'Admins', to: `/group/${groupId}/admins` },
+  ].filter((t) => t.show);
+  return (
+    <>
+      <PageTitle extra={g && extra?.(g)}>
+        <Space wrap>
+          {g ? g.name : 'Group'}
+          {g && <Tag>{groupTypeLabel(g.groupType)}</Tag>}
+          {g && !g.isActive && <Tag color="orange">Inactive</Tag>}
+        </Space>
+      </PageTitle>
+      <Menu
+        mode="horizontal"
+        aria-label="Group pages"
+        selectedKeys={[page]}
+        items={tabs.map((t) => ({ key: t.key, label: <Link to={t.to as never}>{t.label}</Link> }))}
+        style={{ marginBottom: 16 }}
+      />
+      <ErrorPresenter error={group.error} />
+      {g && fits && children(g)}
+    </>
+  );
+}
