@@ -125,6 +125,22 @@ const groupDashboardRoute = createRoute({
   path: '/group/$id/dashboard',
   component: lazyRouteComponent(() => import('../features/groups/GroupDashboardPage'), 'GroupDashboardPage'),
 });
+const groupDetailsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id',
+  component: lazyRouteComponent(() => import('../features/groups/GroupDetailsPage'), 'GroupDetailsPage'),
+});
+const groupAdminsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/admins',
+  component: lazyRouteComponent(() => import('../features/groups/GroupAdminsPage'), 'GroupAdminsPage'),
+});
+const groupSubgroupsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/subgroups',
+  validateSearch: passThrough,
+  component: lazyRouteComponent(() => import('../features/groups/GroupSubgroupsPage'), 'GroupSubgroupsPage'),
+});
 const residentLandingRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/reg/overview',
@@ -164,6 +180,9 @@ const routeTree = rootRoute.addChildren([
     auditLogRoute,
     petOwnerRoute,
     groupDashboardRoute,
+    groupDetailsRoute,
+    groupAdminsRoute,
+    groupSubgroupsRoute,
     residentLandingRoute,
   ]),
   indexRoute,

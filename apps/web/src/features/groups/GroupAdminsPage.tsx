@@ -1,0 +1,181 @@
+import { useState } from 'react';
+import { Link, useParams } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Form, Modal, Segmented, Space, Table, Tag } from 'antd';
+import { AdminFilter } from '@registry/contracts';
+import { ActionsDropdown } from '../../components/ActionsDropdown';
+import { ErrorPresenter, useErrorDialog } from '../../components/ErrorPresenter';
+import { GroupFrame } from './components/GroupFrame';
+import { AdminSearchSelect } from './components/AdminSearchSelect';
+import { CreateGroupAdminModal } from './components/CreateGroupAdminModal';
+import { groupAdminsQuery, useAddExistingAdmin, useRemoveFromAllGroups, useRemoveGroupAdmin, useSetPrimaryAdmin, type GroupAdminRow } from './groups.api';
+
+/** Admins sorted by name ascending (spec 2 §9). */
+export const sortAdminsByName = (rows: GroupAdminRow[]) => [...rows].sort((a, b) => a.fullName.localeCompare(b.fullName, undefined, { sensitivity: 'base' }));
+
+function AddExistingAdminModal({ groupId, open, onClose }: { groupId: number; open: boolean; onClose: () => void }) {
+  const [adminId, setAdminId] = useState<number | undefined>();
+  const add = useAddExistingAdmin(groupId);
+  const showError = useErrorDialog();
+  const { message } = App.useApp();
+  return (
+    <Modal
+      open={open}
+      title="Search existing admin"
+      okText="Add admin"
+      okButtonProps={{ disabled: !adminId }}
+      confirmLoading={add.isPending}
+      afterClose={() => setAdminId(undefined)}
+      onCancel={onClose}
+      onOk={async () => {
+        if (!adminId) return;
+        try {
+          await add.mutateAsync(adminId);
+          void message.success('Admin added to the group.');
+          onClose();
+        } catch (error) {
+          showError(error);
+        }
+      }}
+      destroyOnHidden
+    >
+      <Form layout="vertical">
+        <Form.Item label="Admin" htmlFor="existing-admin">
+          <AdminSearchSelect id="existing-admin" placeholder="Type a name" value={adminId} onChange={(v) => setAdminId(v as number)} style={{ width: '100%' }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function Admins({ groupId }: { groupId: number }) {
+  const [filter, setFilter] = useState<number>(AdminFilter.Active);
+  const query = useQuery(groupAdminsQuery(groupId, filter));
+  const [open, setOpen] = useState<'create' | 'add' | null>(null);
+  const remove = useRemoveGroupAdmin(groupId);
+  const setPrimary = useSetPrimaryAdmin(groupId);
+  const removeAll = useRemoveFromAllGroups();
+  const showError = useErrorDialog();
+  const { modal, message } = App.useApp();
+
+  const run = async (fn: () => Promise<unknown>, done: string) => {
+    try {
+      await fn();
+      void message.success(done);
+    } catch (error) {
+      showError(error);
+    }
+  };
+  const onRemove = (row: GroupAdminRow) =>
+    modal.confirm({
+      title: 'Remove admin',
+      content: `Remove ${row.fullName} from this group?`,
+      okText: 'Remove',
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          const res = await remove.mutateAsync(row.id);
+          void message.success(`${row.fullName} removed from the group.`);
+          const remaining = res.admins.find((a) => a.id === res.remainingAdminId);
+          if (res.promptMakePrimary && res.remainingAdminId) {
+            const remainingId = res.remainingAdminId;
+            modal.confirm({
+              title: 'Make primary',
+              content: `Would you like to make the remaining admin${remaining ? ` ${remaining.fullName}` : ''} the primary admin of this group?`,
+              okText: 'Make primary',
+              onOk: () => run(() => setPrimary.mutateAsync(remainingId), 'Primary admin set.'),
+            });
+          }
+        } catch (error) {
+          showError(error);
+        }
+      },
+    });
+
+  const rows = sortAdminsByName(query.data?.admins ?? []);
+  return (
+    <>
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Segmented
+          aria-label="Admin filter"
+          value={filter}
+          onChange={(v) => setFilter(Number(v))}
+          options={[
+            { value: AdminFilter.Active, label: 'Active' },
+            { value: AdminFilter.ActiveAndInherited, label: 'Active & Inherited' },
+          ]}
+        />
+        <Button type="primary" onClick={() => setOpen('create')}>
+          Create admin
+        </Button>
+        <Button onClick={() => setOpen('add')}>Add existing admin</Button>
+      </Space>
+      <ErrorPresenter error={query.error} />
+      <Table<GroupAdminRow>
+        rowKey="id"
+        loading={query.isFetching}
+        dataSource={rows}
+        pagination={false}
+        locale={{ emptyText: 'No admins' }}
+        columns={[
+          { title: 'Name', dataIndex: 'fullName', render: (name: string, r) => <Link to={`/admin/${r.id}` as never}>{name}</Link> },
+          { title: 'User name', dataIndex: 'userName' },
+          { title: 'Email', dataIndex: 'email' },
+          { title: 'Role', dataIndex: 'role' },
+          {
+            title: 'Status',
+            key: 'status',
+            render: (_, r) => (
+              <Space size={4} wrap>
+                {r.isPrimaryAdmin && <Tag color="blue">Primary</Tag>}
+                {r.isInherited && <Tag>Inherited</Tag>}
+                {!r.isActive && <Tag color="orange">Inactive</Tag>}
+              </Space>
+            ),
+          },
+          {
+            title: 'Actions',
+            key: 'actions',
+            render: (_, r) =>
+              r.isInherited ? null : (
+                <ActionsDropdown
+                  size="small"
+                  moreLabel={`More actions for ${r.fullName}`}
+                  actions={[
+                    { key: 'primary', label: 'Set primary', eligible: !r.isPrimaryAdmin, onClick: () => void run(() => setPrimary.mutateAsync(r.id), 'Primary admin set.') },
+                    { key: 'remove', label: 'Remove', danger: true, onClick: () => onRemove(r) },
+                    {
+                      key: 'removeall',
+                      label: 'Remove from all groups',
+                      danger: true,
+                      onClick: () =>
+                        modal.confirm({
+                          title: 'Remove from all groups',
+                          content: `Remove ${r.fullName} from all groups?`,
+                          okText: 'Remove from all groups',
+                          okButtonProps: { danger: true },
+                          onOk: () => run(() => removeAll.mutateAsync(r.id), 'Removed from all groups successfully.'),
+                        }),
+                    },
+                  ]}
+                />
+              ),
+          },
+        ]}
+      />
+      <CreateGroupAdminModal groupId={groupId} open={open === 'create'} onClose={() => setOpen(null)} />
+      <AddExistingAdminModal groupId={groupId} open={open === 'add'} onClose={() => setOpen(null)} />
+    </>
+  );
+}
+
+/** Admins of a group (spec 2 §2): Active or Active & Inherited, sorted by name. */
+export function GroupAdminsPage() {
+  const { id } = useParams({ from: '/_app/group/$id/admins' });
+  const groupId = Number(id);
+  return (
+    <GroupFrame groupId={groupId} page="admins">
+      {() => <Admins groupId={groupId} />}
+    </GroupFrame>
+  );
+}

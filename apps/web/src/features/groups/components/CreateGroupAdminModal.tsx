@@ -1,0 +1,83 @@
+import { useQuery } from '@tanstack/react-query';
+import { App, Col, Form, Input, Modal, Row, Select } from 'antd';
+import { Messages, type NewGroupAdmin } from '@registry/contracts';
+import { useErrorDialog } from '../../../components/ErrorPresenter';
+import { humanize } from '../../../components/format';
+import { adminRolesQuery } from '../../admins/admins.api';
+import { useAddExistingAdmin, useCreateGroupAdmin } from '../groups.api';
+
+/**
+ * Create an admin on a group (spec 2 §5, §8): an email that belongs to a pet owner is refused by the server with its
+ * message; one that belongs to an admin offers to add that admin to the group instead.
+ */
+export function CreateGroupAdminModal({ groupId, open, onClose }: { groupId: number; open: boolean; onClose: () => void }) {
+  const [form] = Form.useForm<NewGroupAdmin>();
+  const roles = useQuery({ ...adminRolesQuery(), enabled: open });
+  const create = useCreateGroupAdmin(groupId);
+  const addExisting = useAddExistingAdmin(groupId);
+  const showError = useErrorDialog();
+  const { modal, message } = App.useApp();
+  const submit = async (values: NewGroupAdmin) => {
+    try {
+      const res = await create.mutateAsync({ ...values, userName: values.userName || values.email });
+      if (res.isEmailAlreadyAssignedToAdmin && res.existingUserId) {
+        const existingId = res.existingUserId;
+        modal.confirm({
+          title: 'Admin already exists',
+          content: Messages.emailBelongsToAdmin(values.email, res.existingUserFullName ?? ''),
+          okText: 'Add admin',
+          onOk: async () => {
+            try {
+              await addExisting.mutateAsync(existingId);
+              void message.success(`${res.existingUserFullName ?? 'Admin'} added to the group.`);
+              onClose();
+            } catch (error) {
+              showError(error);
+            }
+          },
+        });
+        return;
+      }
+      void message.success(`Admin ${res.admin?.fullName ?? values.email} created.`);
+      onClose();
+    } catch (error) {
+      showError(error);
+    }
+  };
+  return (
+    <Modal open={open} title="Create admin on group" okText="Create admin" confirmLoading={create.isPending} onOk={() => form.submit()} onCancel={onClose} afterClose={() => form.resetFields()} forceRender>
+      <Form<NewGroupAdmin> form={form} layout="vertical" onFinish={(v) => void submit(v)}>
+        <Row gutter={12}>
+          <Col xs={24} md={12}>
+            <Form.Item name="firstName" label="First name" rules={[{ required: true, whitespace: true, message: 'The First Name field is required.' }]}>
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="lastName" label="Last name" rules={[{ required: true, whitespace: true, message: 'The Last Name field is required.' }]}>
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="email" label="Email" rules={[{ required: true, type: 'email', message: 'A valid email is required.' }]}>
+          <Input maxLength={256} />
+        </Form.Item>
+        <Form.Item name="userName" label="User name" extra="Defaults to the email.">
+          <Input maxLength={256} />
+        </Form.Item>
+        <Row gutter={12}>
+          <Col xs={24} md={12}>
+            <Form.Item name="role" label="Role" rules={[{ required: true, message: 'The Role field is required.' }]}>
+              <Select loading={roles.isLoading} options={roles.data?.map((r) => ({ value: r.id, label: humanize(r.name) }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="phoneNumber" label="Phone number">
+              <Input maxLength={32} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Modal>
+  );
+}
