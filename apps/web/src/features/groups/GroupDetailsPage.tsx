@@ -78,7 +78,7 @@ export function GroupDetailsPage() {
   const { id } = useParams({ from: '/_app/group/$id' });
   const groupId = Number(id);
   return (
-    <GroupFrame groupId={groupId} page="detail" extra={(g) => <GroupActions group={g} />}>
+    <GroupFrame groupId={groupId} page="detail" renderActions={(g) => <GroupActions group={g} />}>
       {(g) => <Details group={g} />}
     </GroupFrame>
   );

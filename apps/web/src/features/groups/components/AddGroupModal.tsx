@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { App, Col, Divider, Form, Input, Modal, Radio, Row, Select } from 'antd';
@@ -48,12 +48,8 @@ export function AddGroupModal({ parent, open, onClose }: { parent: GroupDetails;
   const types = ALLOWED_CHILD_TYPES[parent.groupType] ?? [];
   const groupType = (Form.useWatch('groupType', form) as number | undefined) ?? types[0];
   const choice = (Form.useWatch('primaryChoice', form) as PrimaryChoice | undefined) ?? 'create';
-  const [, force] = useState(0);
   useEffect(() => {
-    if (open) {
-      form.resetFields();
-      force((n) => n + 1);
-    }
+    if (open) form.resetFields();
   }, [open, form]);
   const submit = async (values: AddGroupValues) => {
     try {
@@ -70,6 +66,7 @@ export function AddGroupModal({ parent, open, onClose }: { parent: GroupDetails;
     <Modal open={open} title={`Add group under ${parent.name}`} okText="Add group" confirmLoading={create.isPending} onOk={() => form.submit()} onCancel={onClose} width={760} forceRender>
       <Form<AddGroupValues>
         form={form}
+        name="add-group"
         layout="vertical"
         onFinish={(v) => void submit(v)}
         initialValues={{ groupType: types[0], primaryChoice: 'create', isSameAddress: true, certificationRecipient: 0, additionalAdminsFromExisting: [] }}

@@ -32,7 +32,7 @@ export function CertificateCustomizationModal({ groupId, open, onClose }: { grou
   return (
     <Modal open={open} title="Certificate customization" okText="Save" confirmLoading={update.isPending} onOk={() => form.submit()} onCancel={onClose} forceRender>
       <Spin spinning={query.isLoading}>
-        <Form form={form} layout="vertical" onFinish={(v) => void save(v)}>
+        <Form form={form} name="certificate" layout="vertical" onFinish={(v) => void save(v)}>
           <Form.Item name="certificateTitle" label="Certificate title">
             <Input maxLength={200} />
           </Form.Item>

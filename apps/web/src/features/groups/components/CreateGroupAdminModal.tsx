@@ -46,7 +46,7 @@ export function CreateGroupAdminModal({ groupId, open, onClose }: { groupId: num
   };
   return (
     <Modal open={open} title="Create admin on group" okText="Create admin" confirmLoading={create.isPending} onOk={() => form.submit()} onCancel={onClose} afterClose={() => form.resetFields()} forceRender>
-      <Form<NewGroupAdmin> form={form} layout="vertical" onFinish={(v) => void submit(v)}>
+      <Form<NewGroupAdmin> form={form} name="create-group-admin" layout="vertical" onFinish={(v) => void submit(v)}>
         <Row gutter={12}>
           <Col xs={24} md={12}>
             <Form.Item name="firstName" label="First name" rules={[{ required: true, whitespace: true, message: 'The First Name field is required.' }]}>

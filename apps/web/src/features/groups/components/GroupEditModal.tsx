@@ -191,7 +191,7 @@ export function GroupEditModal({ group, open, onClose }: { group: GroupDetails; 
   };
   return (
     <Modal open={open} title={`Edit ${group.name}`} okText="Save" confirmLoading={update.isPending} onOk={() => form.submit()} onCancel={onClose} width={760} forceRender>
-      <Form form={form} layout="vertical" onFinish={(v) => void save(v)} initialValues={groupFormValues(group)}>
+      <Form form={form} name="edit-group" layout="vertical" onFinish={(v) => void save(v)} initialValues={groupFormValues(group)}>
         <GroupFields extra={group.canSeeExtraFields} property={property} />
       </Form>
     </Modal>

@@ -12,12 +12,12 @@ import { pageFitsGroupType, type GroupPage } from '../groupRules';
 export interface GroupFrameProps {
   groupId: number;
   page: GroupPage;
-  extra?: (group: GroupDetails) => React.ReactNode;
+  renderActions?: (group: GroupDetails) => React.ReactNode;
   children: (group: GroupDetails) => React.ReactNode;
 }
 
 /** A group page: heading, the tabs the group menu allows, and the page-fit fallback to the dashboard (spec 2 §2). */
-export function GroupFrame({ groupId, page, extra, children }: GroupFrameProps) {
+export function GroupFrame({ groupId, page, renderActions, children }: GroupFrameProps) {
   const valid = isValidId(groupId);
   const group = useQuery({ ...groupQuery(groupId), enabled: valid });
   const menu = useQuery({ ...groupMenuQuery(groupId), enabled: valid });
@@ -38,7 +38,7 @@ export function GroupFrame({ groupId, page, extra, children }: GroupFrameProps) 
   ].filter((t) => t.show);
   return (
     <>
-      <PageTitle extra={g && extra?.(g)}>
+      <PageTitle extra={g && renderActions?.(g)}>
         <Space wrap>
           {g ? g.name : 'Group'}
           {g && <Tag>{groupTypeLabel(g.groupType)}</Tag>}

@@ -1,0 +1,170 @@
+// Group screens in Chromium: a small hierarchy built through the add-group modal, an admin created on a property (the
+// pet-owner refusal and the existing-admin offer), an illegal move refused with the server's message as a toast,
+// deactivation moving the property under 'Inactive Groups' in the tree, and the certificate logo upload.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startWorld, type E2eWorld } from './support/app.ts';
+import { gone, visible } from './support/locators.ts';
+
+let world: E2eWorld;
+let rootId: number;
+let rootName: string;
+let property: { id: number; name: string };
+let management: { id: number; name: string };
+let distributorship: { id: number; name: string };
+
+const newAdmin = (tag: string) => ({ firstName: 'Gus', lastName: tag, email: `gus.${tag.toLowerCase()}@test.example`, role: 8 });
+
+beforeAll(async () => {
+  world = await startWorld();
+  const staff = await world.api('lab.admin');
+  const roots = await staff('GET', '/groups/group');
+  rootId = roots[0].id;
+  rootName = roots[0].name;
+  distributorship = await staff('POST', '/distributor', { name: 'Api Distributorship', parentId: rootId, createNewUser: true, primaryAdminToBeCreated: newAdmin('Dist') });
+  management = await staff('POST', '/managementgroup', { name: 'Api Management', parentId: distributorship.id, inheritPrimaryAdminFromParent: true, createNewUser: false });
+  property = await staff('POST', '/property', { name: 'Api Property', parentId: management.id, inheritPrimaryAdminFromParent: true, createNewUser: false });
+});
+afterAll(async () => {
+  await world?.close();
+});
+
+async function openAction(page: Page, action: string) {
+  await page.getByRole('button', { name: 'More group actions' }).click();
+  await page.getByRole('menuitem', { name: action, exact: true }).click();
+}
+
+async function addGroup(page: Page, type: string, name: string, primary: 'create' | 'inherit') {
+  await openAction(page, 'Add group');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('radio', { name: type, exact: true }).check();
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  if (primary === 'inherit') {
+    await dialog.getByRole('radio', { name: 'Inherit from the parent' }).check();
+  } else {
+    await dialog.getByLabel('First name').fill('Nora');
+    await dialog.getByLabel('Last name').fill('Field');
+    await dialog.getByLabel('Admin email').fill(`nora.${Date.now()}@test.example`);
+    await dialog.getByLabel('Role').click();
+    await page.locator('.ant-select-item-option').first().click();
+  }
+  await dialog.getByRole('button', { name: 'Add group' }).click();
+  await visible(page.getByRole('heading', { name }));
+}
+
+test('build a distributorship, a management group and a property through the screens', async () => {
+  const { page } = await world.newPage();
+  await world.signIn(page, 'lab.admin');
+  await page.goto(`/group/${rootId}`);
+  await visible(page.getByRole('heading', { name: rootName }));
+  await addGroup(page, 'Distributorship', 'Screen Distributorship', 'create');
+  await addGroup(page, 'Management Group', 'Screen Management', 'inherit');
+  await addGroup(page, 'Property', 'Screen Property', 'inherit');
+  await visible(page.getByText('Pre-registration link'));
+  await world.screenshot(page, 'group-details-property');
+  const staff = await world.api('lab.admin');
+  const groupId = Number(/\/group\/(\d+)/.exec(page.url())![1]);
+  const created = await staff('GET', `/group/${groupId}`);
+  expect(created.groupType).toBe(4);
+  const parent = await staff('GET', `/group/${created.parentId}`);
+  expect(parent.name).toBe('Screen Management');
+  // The tree loads children on demand.
+  const tree = page.getByRole('navigation', { name: 'Groups' });
+  await tree.locator('.ant-tree-treenode', { hasText: rootName }).locator('.ant-tree-switcher').click();
+  await visible(tree.getByText('Screen Distributorship'));
+  await tree.getByText('Screen Distributorship').click();
+  await page.waitForURL(/\/dashboard$/);
+  await visible(page.getByRole('img', { name: 'Groups chart' }));
+  await world.screenshot(page, 'group-dashboard');
+});
+
+test('create an admin on a property: pet-owner email refused, admin email offered, new admin created', async () => {
+  const owner = await (await world.api('pet.owner'))('GET', '/account/userinfo');
+  const existing = await (await world.api('property.manager'))('GET', '/account/userinfo');
+  const { page } = await world.newPage();
+  await world.signIn(page, 'lab.admin');
+  await page.goto(`/group/${property.id}/admins`);
+  const create = async (email: string) => {
+    await page.getByRole('button', { name: 'Create admin' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create admin on group' });
+    await dialog.getByLabel('First name').fill('Ada');
+    await dialog.getByLabel('Last name').fill('Lake');
+    await dialog.getByLabel('Email', { exact: true }).fill(email);
+    await dialog.getByLabel('Role').click();
+    await page.locator('.ant-select-item-option').first().click();
+    await dialog.getByRole('button', { name: 'Create admin' }).click();
+  };
+  await create(owner.email);
+  await visible(page.getByText(`Email '${owner.email}' is already assigned to a Pet Owner.`));
+  await page.getByRole('button', { name: 'OK' }).click();
+  await page.getByLabel('Email', { exact: true }).fill(existing.email);
+  await page.getByRole('dialog', { name: 'Create admin on group' }).getByRole('button', { name: 'Create admin' }).click();
+  await visible(page.getByText(`Email '${existing.email}' belongs to Admin '${existing.fullName}'. Would you like to add them as an admin to this group?`));
+  await page.getByRole('button', { name: 'Add admin' }).click();
+  await visible(page.getByRole('cell', { name: existing.fullName }));
+  await create('ada.lake@test.example');
+  await visible(page.getByRole('cell', { name: 'Ada Lake' }));
+  await world.screenshot(page, 'group-admins');
+  const staff = await world.api('lab.admin');
+  const admins = await staff('GET', `/groupadmin/${property.id}?adminFilter=1`);
+  expect(admins.admins.map((a: { fullName: string }) => a.fullName)).toEqual(expect.arrayContaining(['Ada Lake', existing.fullName]));
+});
+
+test('an illegal move shows the server message as a toast', async () => {
+  const { page } = await world.newPage();
+  await world.signIn(page, 'lab.admin');
+  await page.goto(`/group/${property.id}`);
+  await openAction(page, 'Move');
+  const dialog = page.getByRole('dialog', { name: `Move ${property.name}` });
+  await dialog.getByText(rootName, { exact: true }).click();
+  await dialog.getByRole('button', { name: 'Move' }).click();
+  await visible(page.getByText('Property cannot be be moved to Hierarchy Root.'));
+  await world.screenshot(page, 'group-move-refused');
+  const staff = await world.api('lab.admin');
+  expect((await staff('GET', `/group/${property.id}`)).parentId).toBe(management.id);
+});
+
+test('deactivating a property puts it under Inactive Groups in the tree', async () => {
+  const { page } = await world.newPage();
+  await world.signIn(page, 'lab.admin');
+  await page.goto(`/group/${property.id}`);
+  await openAction(page, 'Deactivate');
+  await page.getByRole('dialog').getByRole('button', { name: 'Deactivate', exact: true }).click();
+  await visible(page.getByText('Inactive', { exact: true }));
+  const tree = page.getByRole('navigation', { name: 'Groups' });
+  const expand = async (name: string) => tree.locator('.ant-tree-treenode', { hasText: name }).locator('.ant-tree-switcher').first().click();
+  await expand(rootName);
+  await expand(distributorship.name);
+  await expand(management.name);
+  await expand('Inactive Groups');
+  await visible(tree.getByText(property.name));
+  await world.screenshot(page, 'group-tree-inactive');
+  const staff = await world.api('lab.admin');
+  expect((await staff('GET', `/group/${property.id}`)).isActive).toBe(false);
+});
+
+test('logo upload: a non-image is refused on the client, an image is uploaded', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'logo-'));
+  const png = path.join(dir, 'logo.png');
+  fs.writeFileSync(png, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
+  const txt = path.join(dir, 'notes.txt');
+  fs.writeFileSync(txt, 'not an image');
+  const { page } = await world.newPage();
+  await world.signIn(page, 'lab.admin');
+  await page.goto(`/group/${management.id}`);
+  const input = page.locator('input[type=file]');
+  await input.setInputFiles(txt);
+  await visible(page.getByText('File must be an image.'));
+  await page.getByRole('button', { name: 'OK' }).click();
+  await gone(page.getByText('File must be an image.'));
+  await input.setInputFiles(png);
+  await visible(page.getByText('Logo uploaded successfully.'));
+  await visible(page.getByRole('img', { name: 'Certificate logo' }));
+  await world.screenshot(page, 'group-logo');
+  const staff = await world.api('lab.admin');
+  expect((await staff('GET', `/group/${management.id}`)).logoUrl).toMatch(/\/files\//);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
