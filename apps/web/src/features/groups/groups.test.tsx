@@ -1,0 +1,120 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { GroupTypes } from '@registry/contracts';
+import { mockFetch, renderWithProviders } from '../../test/utils';
+import { GroupHierarchyPicker } from '../../components/GroupHierarchyPicker';
+import { groupActions, groupPageOf, groupPagePath, isAllowedPick, pageFitsGroupType, pickerShowsType, subgroupFilterFromRoute, wholePercent } from './groupRules';
+import { logoFileProblem } from './components/LogoUploadCard';
+import { buildCreateRequest } from './components/AddGroupModal';
+import { sortAdminsByName } from './GroupAdminsPage';
+import type { GroupAdminRow, GroupTreeNode } from './groups.api';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const { HierarchyRoot, ManagementGroup, Distributorship, ParentageGroup, Property, DistributorshipManagementGroup } = GroupTypes;
+
+describe('page fit (spec 2 §2)', () => {
+  it('sends the subgroups page of a parentage group or property to the dashboard', () => {
+    expect(pageFitsGroupType('subgroups', ParentageGroup)).toBe(false);
+    expect(pageFitsGroupType('subgroups', Property)).toBe(false);
+    expect(pageFitsGroupType('subgroups', Distributorship)).toBe(true);
+    expect(groupPagePath(7, 'subgroups', Property)).toBe('/group/7/dashboard');
+    expect(groupPagePath(7, 'subgroups', ManagementGroup)).toBe('/group/7/subgroups');
+  });
+  it('parentage for a property, results for a parentage group, preregistration for any non-property', () => {
+    expect(pageFitsGroupType('parentage', Property)).toBe(false);
+    expect(pageFitsGroupType('parentage', ParentageGroup)).toBe(true);
+    expect(pageFitsGroupType('results', ParentageGroup)).toBe(false);
+    expect(pageFitsGroupType('results', Property)).toBe(true);
+    for (const type of [HierarchyRoot, ManagementGroup, Distributorship, ParentageGroup, DistributorshipManagementGroup]) expect(pageFitsGroupType('preregistration', type)).toBe(false);
+    expect(pageFitsGroupType('preregistration', Property)).toBe(true);
+    expect(groupPagePath(3, 'detail', Property)).toBe('/group/3');
+    expect(groupPagePath(3, 'admins', Property)).toBe('/group/3/admins');
+  });
+  it('reads the page of a group path', () => {
+    expect(groupPageOf('/group/5')).toBe('detail');
+    expect(groupPageOf('/group/5/subgroups')).toBe('subgroups');
+    expect(groupPageOf('/admin/5')).toBeNull();
+  });
+});
+
+describe('group rules', () => {
+  it('hierarchy picker: allowed types, pet-owner groups hidden unless allowed', () => {
+    expect(isAllowedPick(Property, [Property])).toBe(true);
+    expect(isAllowedPick(Distributorship, [Property])).toBe(false);
+    expect(pickerShowsType(Property, [Distributorship])).toBe(false);
+    expect(pickerShowsType(ParentageGroup, [Distributorship, ManagementGroup])).toBe(false);
+    expect(pickerShowsType(Property, [ParentageGroup])).toBe(true);
+    expect(pickerShowsType(Distributorship, [Distributorship])).toBe(true);
+  });
+  it('actions by type (spec 2 §4)', () => {
+    expect(groupActions(HierarchyRoot)).toEqual({ add: true, move: false, delete: false, deactivate: false });
+    expect(groupActions(DistributorshipManagementGroup)).toEqual({ add: true, move: false, delete: true, deactivate: false });
+    expect(groupActions(Property)).toEqual({ add: false, move: true, delete: true, deactivate: true });
+    expect(groupActions(ManagementGroup)).toEqual({ add: true, move: true, delete: true, deactivate: false });
+  });
+  it('subgroups isActiveFilter: nonzero Active, zero Inactive, default Active', () => {
+    expect(subgroupFilterFromRoute(undefined)).toBe('Active');
+    expect(subgroupFilterFromRoute('1')).toBe('Active');
+    expect(subgroupFilterFromRoute(2)).toBe('Active');
+    expect(subgroupFilterFromRoute('0')).toBe('Inactive');
+    expect(subgroupFilterFromRoute('ActiveAndInactive')).toBe('ActiveAndInactive');
+  });
+  it('whole-number percentages, 0% for a zero denominator', () => {
+    expect(wholePercent(1, 3)).toBe('33%');
+    expect(wholePercent(2, 3)).toBe('67%');
+    expect(wholePercent(5, 0)).toBe('0%');
+  });
+  it('logo checks: 2,000,000 bytes and images only', () => {
+    expect(logoFileProblem({ size: 2_000_000, type: 'image/png' })).toBeNull();
+    expect(logoFileProblem({ size: 2_000_001, type: 'image/png' })).toBe('File must be under 2mb.');
+    expect(logoFileProblem({ size: 10, type: 'text/plain' })).toBe('File must be an image.');
+  });
+  it('add group: primary admin choice becomes the create flags', () => {
+    const base = { name: 'N', groupType: Property, additionalAdminsFromExisting: [4] };
+    const created = buildCreateRequest(9, { ...base, primaryChoice: 'create', newAdmin: { firstName: 'A', lastName: 'B', email: 'a@b.example', role: 8 } }, false);
+    expect(created).toMatchObject({ parentId: 9, groupType: Property, createNewUser: true, inheritPrimaryAdminFromParent: false, primaryAdminToBeCreated: { email: 'a@b.example', userName: 'a@b.example' }, additionalAdminsFromExisting: [4] });
+    expect(buildCreateRequest(9, { ...base, primaryChoice: 'inherit' }, false)).toMatchObject({ createNewUser: false, inheritPrimaryAdminFromParent: true, primaryAdminToBeCreated: null });
+    expect(buildCreateRequest(9, { ...base, primaryChoice: 'existing', selectedPrimaryAdminId: 12 }, false)).toMatchObject({ createNewUser: false, selectedPrimaryAdminId: 12 });
+  });
+  it('admins sorted by name', () => {
+    const row = (fullName: string) => ({ fullName }) as GroupAdminRow;
+    expect(sortAdminsByName([row('zed'), row('Amy'), row('bob')]).map((r) => r.fullName)).toEqual(['Amy', 'bob', 'zed']);
+  });
+});
+
+const node = (id: number, name: string, groupType: number, extra: Partial<GroupTreeNode> = {}): GroupTreeNode => ({
+  id,
+  name,
+  label: name,
+  groupType,
+  isActive: true,
+  parentId: null,
+  propertyPreRegisterCode: null,
+  hasChildren: false,
+  hasInactiveChildren: false,
+  noLeaf: false,
+  ...extra,
+});
+
+describe('GroupHierarchyPicker', () => {
+  it('refuses a group whose type is not allowed and hides properties when not allowed', async () => {
+    mockFetch({
+      'GET /api/v1/groups/group': [node(1, 'Root', HierarchyRoot, { hasChildren: true, noLeaf: true })],
+      'GET /api/v1/groups/group/getchildren/1': [node(2, 'North Dist', Distributorship), node(3, 'Lone Property', Property)],
+    });
+    const onPick = vi.fn<(g: GroupTreeNode) => void>();
+    renderWithProviders(<GroupHierarchyPicker open allowedTypes={[Distributorship]} onPick={onPick} onCancel={vi.fn<() => void>()} />);
+    await userEvent.click(await screen.findByText('Root'));
+    await userEvent.click(screen.getByRole('button', { name: 'Select' }));
+    expect(await screen.findByText('No valid groups selected.')).toBeTruthy();
+    expect(onPick).not.toHaveBeenCalled();
+    const switcher = document.querySelector('.ant-tree-switcher') as HTMLElement;
+    await userEvent.click(switcher);
+    await userEvent.click(await screen.findByText('North Dist'));
+    expect(screen.queryByText('Lone Property')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Select' }));
+    await waitFor(() => expect(onPick).toHaveBeenCalledWith(expect.objectContaining({ id: 2 })));
+  });
+});
