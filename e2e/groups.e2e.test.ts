@@ -107,6 +107,7 @@ test('create an admin on a property: pet-owner email refused, admin email offere
   await visible(page.getByRole('cell', { name: existing.fullName }));
   await create('ada.lake@test.example');
   await visible(page.getByRole('cell', { name: 'Ada Lake' }));
+  await gone(page.getByRole('dialog'));
   await world.screenshot(page, 'group-admins');
   const staff = await world.api('lab.admin');
   const admins = await staff('GET', `/groupadmin/${property.id}?adminFilter=1`);

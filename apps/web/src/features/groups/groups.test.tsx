@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { GroupTypes } from '@registry/contracts';
 import { mockFetch, renderWithProviders } from '../../test/utils';
 import { GroupHierarchyPicker } from '../../components/GroupHierarchyPicker';
+import { PetOwnerGroupSearchModal } from '../../components/PetOwnerGroupSearchModal';
+import { CreateGroupAdminModal } from './components/CreateGroupAdminModal';
 import { groupActions, groupPageOf, groupPagePath, isAllowedPick, pageFitsGroupType, pickerShowsType, subgroupFilterFromRoute, wholePercent } from './groupRules';
 import { logoFileProblem } from './components/LogoUploadCard';
 import { buildCreateRequest } from './components/AddGroupModal';
@@ -116,5 +118,43 @@ describe('GroupHierarchyPicker', () => {
     expect(screen.queryByText('Lone Property')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Select' }));
     await waitFor(() => expect(onPick).toHaveBeenCalledWith(expect.objectContaining({ id: 2 })));
+  });
+});
+
+describe('PetOwnerGroupSearchModal', () => {
+  it('reloads on Enter with the trimmed name and returns the chosen group', async () => {
+    const rows = [
+      { id: 31, name: 'Maple Court', groupType: Property, isActive: true, parentId: 2, parentName: 'North Dist', propertyPreRegisterCode: 'ABC' },
+      { id: 32, name: 'Breeders', groupType: ParentageGroup, isActive: true, parentId: 2, parentName: 'North Dist', propertyPreRegisterCode: null },
+    ];
+    const { calls } = mockFetch({ 'GET /api/v1/group/getpetownergroupsofcurrentadmin': { data: rows, totalRecords: 2 } });
+    const onSelect = vi.fn<(g: unknown) => void>();
+    renderWithProviders(<PetOwnerGroupSearchModal open onSelect={onSelect} onCancel={vi.fn<() => void>()} />);
+    await screen.findByText('Maple Court');
+    await userEvent.type(screen.getByLabelText('Group name'), ' maple {Enter}');
+    await waitFor(() => expect(calls.some((c) => c.url.searchParams.get('name') === 'maple')).toBe(true));
+    await userEvent.click(screen.getByText('Breeders'));
+    await userEvent.click(screen.getByRole('button', { name: 'Select' }));
+    expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: 32 }));
+  });
+});
+
+describe('CreateGroupAdminModal', () => {
+  it('offers to add the admin an email belongs to', async () => {
+    const { calls } = mockFetch({
+      'GET /api/v1/account/getalladminroles': [{ id: 8, name: 'PropertyManager' }],
+      'POST /api/v1/groupadmin/5/createadmin': { isEmailAlreadyExists: true, isEmailAlreadyAssignedToAdmin: true, existingUserFullName: 'Priya Shah', existingUserId: 44, admin: null },
+      'PUT /api/v1/groups/5/admins/44': { admins: [], isHierarchyRoot: false },
+    });
+    renderWithProviders(<CreateGroupAdminModal groupId={5} open onClose={vi.fn<() => void>()} />);
+    await userEvent.type(screen.getByLabelText('First name'), 'Priya');
+    await userEvent.type(screen.getByLabelText('Last name'), 'Shah');
+    await userEvent.type(screen.getByLabelText('Email'), 'p@x.example');
+    await userEvent.click(screen.getByLabelText('Role'));
+    await userEvent.click(await screen.findByTitle('Property Manager'));
+    await userEvent.click(screen.getByRole('button', { name: 'Create admin' }));
+    expect(await screen.findByText("Email 'p@x.example' belongs to Admin 'Priya Shah'. Would you like to add them as an admin to this group?")).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Add admin' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.url.pathname === '/api/v1/groups/5/admins/44')).toBe(true));
   });
 });

@@ -68,11 +68,8 @@ export function GroupTree({ selectedGroupId, onSelect, filter, hideInactive, ari
           isLeaf: !hasSomething,
           children: kids,
           title: (
-            <span title={groupTypeLabel(g.groupType)}>
-              <span style={g.isActive ? undefined : { color: '#999' }}>{g.label || g.name}</span>
-              <Typography.Text type="secondary" style={{ fontSize: 11, marginLeft: 6 }}>
-                {groupTypeLabel(g.groupType)}
-              </Typography.Text>
+            <span title={`${g.name} (${groupTypeLabel(g.groupType)})`} style={g.isActive ? undefined : { color: '#999' }}>
+              {g.label || g.name}
             </span>
           ),
         };

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { App, Form, Modal, Table } from 'antd';
+import { groupTypeLabel } from '@registry/contracts';
+import { fetchPetOwnerGroups, groupKeys, type PetOwnerGroupRow } from '../features/groups/groups.api';
+import { ErrorPresenter } from './ErrorPresenter';
+import { UpdateOnEnterInput } from './UpdateOnEnterInput';
+
+export const PET_OWNER_GROUP_PAGE_SIZE = 10;
+
+export interface PetOwnerGroupSearchModalProps {
+  open: boolean;
+  title?: string;
+  okText?: string;
+  onSelect: (group: PetOwnerGroupRow) => void;
+  onCancel: () => void;
+}
+
+/** The pet-owner group search (spec 2 §2 Modals): the current admin's pet-owner groups; name filter (Enter reloads), paged, select one. */
+export function PetOwnerGroupSearchModal({ open, title = 'Select a group', okText = 'Select', onSelect, onCancel }: PetOwnerGroupSearchModalProps) {
+  const { message } = App.useApp();
+  const [name, setName] = useState('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<PetOwnerGroupRow | null>(null);
+  const params = { name, page, pageSize: PET_OWNER_GROUP_PAGE_SIZE };
+  const query = useQuery({ queryKey: groupKeys.petOwnerGroups(params), queryFn: () => fetchPetOwnerGroups(params), enabled: open, placeholderData: keepPreviousData });
+  return (
+    <Modal
+      open={open}
+      title={title}
+      width={720}
+      okText={okText}
+      onOk={() => (selected ? onSelect(selected) : void message.warning('Select a group.'))}
+      onCancel={onCancel}
+      afterClose={() => {
+        setSelected(null);
+        setPage(1);
+        setName('');
+      }}
+      destroyOnHidden
+    >
+      <Form layout="inline" style={{ marginBottom: 16 }}>
+        <Form.Item label="Group name" htmlFor="pet-owner-group-name">
+          <UpdateOnEnterInput
+            id="pet-owner-group-name"
+            allowClear
+            value={name}
+            onCommit={(v) => {
+              if (v === name && page === 1) void query.refetch();
+              setName(v);
+              setPage(1);
+            }}
+          />
+        </Form.Item>
+      </Form>
+      <ErrorPresenter error={query.error} />
+      <Table<PetOwnerGroupRow>
+        size="small"
+        rowKey="id"
+        loading={query.isFetching}
+        dataSource={query.data?.data ?? []}
+        rowSelection={{
+          type: 'radio',
+          selectedRowKeys: selected ? [selected.id] : [],
+          onChange: (_keys, rows) => setSelected(rows[0] ?? null),
+          getCheckboxProps: (row) => ({ 'aria-label': `Select ${row.name}` }) as never,
+        }}
+        onRow={(row) => ({ onClick: () => setSelected(row) })}
+        pagination={{ current: page, pageSize: PET_OWNER_GROUP_PAGE_SIZE, total: query.data?.totalRecords ?? 0, showSizeChanger: false, onChange: setPage }}
+        columns={[
+          { title: 'Name', dataIndex: 'name' },
+          { title: 'Type', key: 'type', render: (_, r) => groupTypeLabel(r.groupType) },
+          { title: 'Parent', dataIndex: 'parentName' },
+          { title: 'Pre-registration code', dataIndex: 'propertyPreRegisterCode' },
+        ]}
+      />
+    </Modal>
+  );
+}
