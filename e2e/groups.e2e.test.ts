@@ -105,6 +105,7 @@ test('create an admin on a property: pet-owner email refused, admin email offere
   await visible(page.getByText(`Email '${existing.email}' belongs to Admin '${existing.fullName}'. Would you like to add them as an admin to this group?`));
   await page.getByRole('button', { name: 'Add admin' }).click();
   await visible(page.getByRole('cell', { name: existing.fullName }));
+  await gone(page.getByRole('dialog'));
   await create('ada.lake@test.example');
   await visible(page.getByRole('cell', { name: 'Ada Lake' }));
   await gone(page.getByRole('dialog'));
