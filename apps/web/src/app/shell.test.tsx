@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../test/renderApp';
 import { mockFetch, testQueryClient } from '../test/utils';
@@ -23,6 +23,7 @@ function signedIn(over: Record<string, unknown> = {}) {
     'GET /api/v1/admingroups/directlyassignedgroups': [{ id: 5, name: 'Maple Court', groupType: 4, isActive: true, parentId: null, isPrimaryAdmin: true }],
     'GET /api/v1/group/5': { id: 5, name: 'Maple Court', groupType: 4, isActive: true, parentId: null },
     'GET /api/v1/admin/search': { data: [], totalRecords: 0 },
+    'GET /api/v1/groups/group': [{ id: 5, name: 'Maple Court', label: 'Maple Court', groupType: 4, isActive: true, parentId: null, propertyPreRegisterCode: null, hasChildren: false, hasInactiveChildren: false, noLeaf: false }],
     ...over,
   });
 }
@@ -31,9 +32,9 @@ describe('app shell', () => {
   it('shows the brand, version, assigned groups and tracks the page view', async () => {
     const { calls } = signedIn();
     renderApp('/group/5/dashboard');
-    expect(await screen.findByText('Maple Court dashboard')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: /Maple Court/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: /PetDNA Registry v2\.0/ })).toBeTruthy();
-    expect(await screen.findByRole('link', { name: 'Maple Court' })).toBeTruthy();
+    expect(await within(screen.getByRole('navigation', { name: 'Groups' })).findByText('Maple Court')).toBeTruthy();
     expect(recordedPageViews().at(-1)?.path).toBe('/group/5/dashboard');
     const call = calls.find((c) => c.url.pathname === '/api/v1/account/userinfo')!;
     expect(call.headers.Authorization).toBe('Bearer tok');

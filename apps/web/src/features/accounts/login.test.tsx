@@ -56,7 +56,7 @@ describe('login', () => {
     expect(String(tokenCall.body)).toBe('grant_type=password&userName=jane&password=Secret%231&isPersistent=true');
     expect(tokenCall.headers['x-ng-request']).toBe('true');
     expect(localStorage.getItem('registry.accessToken')).toBe('tok-1');
-    expect(await screen.findByText('Maple Court dashboard')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: /Maple Court/ })).toBeTruthy();
   });
 
   it('keeps the token for the tab only without remember me, and honours returnUrl', async () => {
