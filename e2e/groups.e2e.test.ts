@@ -65,10 +65,16 @@ test('build a distributorship, a management group and a property through the scr
   await addGroup(page, 'Property', 'Screen Property', 'inherit');
   await visible(page.getByText('Pre-registration link'));
   await world.screenshot(page, 'group-details-property');
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Screen Property' });
+  await edit.getByLabel('Phone').fill('555-0100');
+  await edit.getByLabel('Property notes').fill('Gate code 42');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await visible(page.getByText('Gate code 42'));
   const staff = await world.api('lab.admin');
   const groupId = Number(/\/group\/(\d+)/.exec(page.url())![1]);
   const created = await staff('GET', `/group/${groupId}`);
-  expect(created.groupType).toBe(4);
+  expect(created).toMatchObject({ groupType: 4, phone: '555-0100', propertyNotes: 'Gate code 42' });
   const parent = await staff('GET', `/group/${created.parentId}`);
   expect(parent.name).toBe('Screen Management');
   // The tree loads children on demand.
@@ -144,6 +150,10 @@ test('deactivating a property puts it under Inactive Groups in the tree', async 
   await expand('Inactive Groups');
   await visible(tree.getByText(property.name));
   await world.screenshot(page, 'group-tree-inactive');
+  // The subgroups route parameter isActiveFilter=0 selects Inactive.
+  await page.goto(`/group/${distributorship.id}/subgroups?isActiveFilter=0`);
+  await visible(page.getByRole('cell', { name: property.name }));
+  await world.screenshot(page, 'group-subgroups-inactive');
   const staff = await world.api('lab.admin');
   expect((await staff('GET', `/group/${property.id}`)).isActive).toBe(false);
 });

@@ -62,7 +62,11 @@ export function LogoUploadCard({ group }: { group: GroupDetails }) {
 
   return (
     <Card title="Certificate logo" size="small">
-      {group.logoUrl && <Image src={group.logoUrl} alt="Certificate logo" height={80} style={{ marginBottom: 12 }} />}
+      {group.logoUrl && (
+        <div style={{ marginBottom: 12 }}>
+          <Image src={group.logoUrl} alt="Certificate logo" height={80} />
+        </div>
+      )}
       <Upload
         accept="image/*"
         maxCount={1}
