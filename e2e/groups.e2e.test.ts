@@ -119,9 +119,18 @@ test('create an admin on a property: pet-owner email refused, admin email offere
   const staff = await world.api('lab.admin');
   const admins = await staff('GET', `/groupadmin/${property.id}?adminFilter=1`);
   expect(admins.admins.map((a: { fullName: string }) => a.fullName)).toEqual(expect.arrayContaining(['Ada Lake', existing.fullName]));
+
+  // The added admin sees the property in their tree and a dashboard without the staff-only Global mode.
+  const other = await world.newPage();
+  await world.signIn(other.page, 'property.manager');
+  await other.page.goto(`/group/${property.id}/dashboard`);
+  await visible(other.page.getByRole('navigation', { name: 'Groups' }).getByText(property.name));
+  await visible(other.page.getByText('Active & Inactive'));
+  expect(await other.page.getByText('Global', { exact: true }).count()).toBe(0);
+  await world.screenshot(other.page, 'group-dashboard-admin');
 });
 
-test('an illegal move shows the server message as a toast', async () => {
+test('an illegal move shows the server message as a toast; delete needs the group name typed', async () => {
   const { page } = await world.newPage();
   await world.signIn(page, 'lab.admin');
   await page.goto(`/group/${property.id}`);
@@ -133,6 +142,17 @@ test('an illegal move shows the server message as a toast', async () => {
   await world.screenshot(page, 'group-move-refused');
   const staff = await world.api('lab.admin');
   expect((await staff('GET', `/group/${property.id}`)).parentId).toBe(management.id);
+
+  const doomed = await staff('POST', '/property', { name: 'Doomed Property', parentId: management.id, inheritPrimaryAdminFromParent: true, createNewUser: false });
+  await page.goto(`/group/${doomed.id}`);
+  await openAction(page, 'Delete');
+  await page.getByLabel('Confirmation text').fill('Doomed');
+  await page.getByRole('button', { name: 'Delete group' }).click();
+  await visible(page.getByText('Invalid confirmation text. Please ensure you have typed the group name correctly.'));
+  await page.getByLabel('Confirmation text').fill('Doomed Property');
+  await page.getByRole('button', { name: 'Delete group' }).click();
+  await page.waitForURL(new RegExp(`/group/${management.id}/dashboard$`));
+  await expect(staff('GET', `/group/${doomed.id}`)).rejects.toThrow(/404/);
 });
 
 test('deactivating a property puts it under Inactive Groups in the tree', async () => {
