@@ -155,7 +155,7 @@ test('an illegal move shows the server message as a toast; delete needs the grou
   await expect(staff('GET', `/group/${doomed.id}`)).rejects.toThrow(/404/);
 });
 
-test('deactivating a property puts it under Inactive Groups in the tree', async () => {
+test('deactivating a property puts it under Inactive Groups; subgroups reactivate and bulk transfer', async () => {
   const { page } = await world.newPage();
   await world.signIn(page, 'lab.admin');
   await page.goto(`/group/${property.id}`);
@@ -170,12 +170,25 @@ test('deactivating a property puts it under Inactive Groups in the tree', async 
   await expand('Inactive Groups');
   await visible(tree.getByText(property.name));
   await world.screenshot(page, 'group-tree-inactive');
+  const staff = await world.api('lab.admin');
+  expect((await staff('GET', `/group/${property.id}`)).isActive).toBe(false);
   // The subgroups route parameter isActiveFilter=0 selects Inactive.
   await page.goto(`/group/${distributorship.id}/subgroups?isActiveFilter=0`);
   await visible(page.getByRole('cell', { name: property.name }));
   await world.screenshot(page, 'group-subgroups-inactive');
-  const staff = await world.api('lab.admin');
-  expect((await staff('GET', `/group/${property.id}`)).isActive).toBe(false);
+  // Reactivate from the row, then (default filter Active) bulk-transfer it to the distributorship.
+  await page.getByRole('row', { name: new RegExp(property.name) }).getByRole('button', { name: 'Activate' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Activate', exact: true }).click();
+  await gone(page.getByRole('cell', { name: property.name }));
+  await page.goto(`/group/${distributorship.id}/subgroups`);
+  await page.getByRole('row', { name: new RegExp(property.name) }).getByRole('checkbox').check();
+  await page.getByRole('button', { name: /Bulk transfer/ }).click();
+  const picker = page.getByRole('dialog', { name: 'Transfer 1 group(s)' });
+  await picker.locator('.ant-tree-treenode', { hasText: rootName }).locator('.ant-tree-switcher').click();
+  await picker.getByText(distributorship.name, { exact: true }).click();
+  await picker.getByRole('button', { name: 'Transfer' }).click();
+  await gone(picker);
+  expect((await staff('GET', `/group/${property.id}`)).parentId).toBe(distributorship.id);
 });
 
 test('logo upload: a non-image is refused on the client, an image is uploaded', async () => {
