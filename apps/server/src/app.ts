@@ -83,7 +83,14 @@ function registerWebApp(app: FastifyInstance, webDistDir: string | null): void {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
     },
   });
-  const indexHtml = fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+  // Read again whenever the build changes it, so a rebuild under a running server never serves a page naming deleted chunks.
+  const indexPath = path.join(webDistDir, 'index.html');
+  let indexHtml = { mtimeMs: 0, text: '' };
+  const currentIndexHtml = () => {
+    const mtimeMs = fs.statSync(indexPath).mtimeMs;
+    if (mtimeMs !== indexHtml.mtimeMs) indexHtml = { mtimeMs, text: fs.readFileSync(indexPath, 'utf8') };
+    return indexHtml.text;
+  };
   app.get('/*', { config: { access: 'anonymous' }, schema: { hide: true } }, async (request, reply) => {
     const url = request.url.split('?')[0];
     if (url.startsWith('/api/')) return reply.code(404).send({ message: `No route for GET ${url}.` });
@@ -91,6 +98,6 @@ function registerWebApp(app: FastifyInstance, webDistDir: string | null): void {
     if (file.startsWith(webDistDir) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       return reply.sendFile(path.relative(webDistDir, file));
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    return reply.type('text/html').header('cache-control', 'no-cache').send(currentIndexHtml());
   });
 }

@@ -38,13 +38,20 @@ console.log(`\n${config.brandName} 2.0 is running at ${config.baseUrl} (${databa
 if (seeded) console.log('Demo data was created.');
 console.log(`Demo sign-in names (password ${config.demoPassword}): ${[...DEMO_ADMINS.map((admin) => admin.userName), DEMO_PET_OWNER, DEMO_RESIDENT].join(', ')}`);
 
+const SHUTDOWN_GRACE_MS = 10_000;
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   app.log.info(`${signal}: finishing requests in flight, then closing the database`);
+  // Browsers hold keep-alive connections (and preconnected sockets that never send a request) for up to a minute:
+  // keep closing the idle ones while requests in flight finish, and cut whatever is left after the grace period.
+  const idleSweep = setInterval(() => app.server.closeIdleConnections(), 250);
+  const deadline = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
   try {
     await app.close();
+    clearInterval(idleSweep);
+    clearTimeout(deadline);
     mailer.close();
     await database.close();
   } finally {
