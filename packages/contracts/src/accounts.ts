@@ -50,6 +50,9 @@ export const tokenRequest = z.object({
 export const tokenResponse = z.object({ access_token: z.string(), token_type: z.literal('bearer'), expires_in: z.number().int(), userName: z.string() });
 export type TokenResponse = z.infer<typeof tokenResponse>;
 export const tokenError = z.object({ error: z.string(), error_description: z.string() });
+/** A temporary sign-in link's answer: the token plus where the link asked to go. */
+export const temporaryTokenGrant = tokenResponse.extend({ returnUrl: z.string().nullable() });
+export type TemporaryTokenGrant = z.infer<typeof temporaryTokenGrant>;
 
 export const userInfo = z.object({
   id: z.number().int(),

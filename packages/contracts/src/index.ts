@@ -9,3 +9,4 @@ export * from './admins.ts';
 export * from './system.ts';
 export * from './lookups.ts';
 export * from './petowners.ts';
+export * from './residents.ts';

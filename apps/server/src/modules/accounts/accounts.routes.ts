@@ -16,7 +16,9 @@ import {
   roleOption,
   temporaryTokenQuery,
   temporaryTokenResponse,
+  temporaryTokenGrant,
   tokenRequest,
+  tokenResponse,
   updateUserProfileRequest,
   userInfo as userInfoSchema,
   userRoleName,
@@ -32,7 +34,7 @@ import { findUserById } from './accounts.queries.ts';
 
 const truthy = (value: unknown) => value === true || value === 'true' || value === 'True' || value === 'on' || value === '1';
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
-const tokenGrant = z.object({ access_token: z.string(), token_type: z.literal('bearer'), expires_in: z.number(), userName: z.string() });
+const tokenGrant = tokenResponse;
 
 export async function accountsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -97,7 +99,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         '/signinwithtemporarytoken',
         {
           config: { access: 'anonymous', rateLimit: { max: fastify.services.config.rateLimitPerMinute, timeWindow: '1 minute' } },
-          schema: { operationId: 'signInWithTemporaryToken', querystring: temporaryTokenQuery, response: { 200: tokenGrant.extend({ returnUrl: z.string().nullable() }) } },
+          schema: { operationId: 'signInWithTemporaryToken', querystring: temporaryTokenQuery, response: { 200: temporaryTokenGrant } },
         },
         async (request) => accounts.signInWithTemporaryToken(request.ctx, { token: request.query.token, isPersistent: truthy(request.query.isPersistent) }),
       );

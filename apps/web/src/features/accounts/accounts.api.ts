@@ -6,6 +6,7 @@ import {
   passwordProblems,
   type manageInfo,
   type PasswordRules,
+  type TemporaryTokenGrant,
   type UpdateUserProfileRequest,
 } from '@registry/contracts';
 import { api, ApiError } from '../../app/api';
@@ -88,7 +89,7 @@ export const resetTokenQuery = (userName: string, token: string) =>
 export const resetPassword = (body: ResetPasswordBody) => api.post<unknown>('/account/resetpassword', body, { handleErrorsSpecifically: true });
 
 export const signInWithTemporaryToken = (token: string, isPersistent = false) =>
-  api.get<{ access_token?: string; returnUrl?: string | null }>('/account/signinwithtemporarytoken', { token, isPersistent }, { handleErrorsSpecifically: true });
+  api.get<Partial<TemporaryTokenGrant>>('/account/signinwithtemporarytoken', { token, isPersistent }, { handleErrorsSpecifically: true });
 
 /** Spec 1 §8: the server's message, else 'expired' for 404, else a generic failure. */
 export function tokenLoginErrorMessage(err: unknown): string {

@@ -1,15 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { ResidentView } from '@registry/contracts';
 import { api } from '../../app/api';
 
-/** The resident's own pre-registration record (GET /residents/{id}); not yet in the contracts. */
-export interface ResidentRecord {
-  id: number;
-  fullName: string;
-  status: number;
-  groupId: number;
-  propertyName: string;
-  datePreRegistered?: string;
-}
+/** The resident's own pre-registration record (GET /residents/{id}). */
+export type ResidentRecord = ResidentView;
 
 export const preregKeys = {
   all: ['prereg'] as const,
