@@ -48,7 +48,7 @@ function AddExistingAdminModal({ groupId, open, onClose }: { groupId: number; op
   );
 }
 
-function Admins({ groupId }: { groupId: number }) {
+export function GroupAdmins({ groupId }: { groupId: number }) {
   const [filter, setFilter] = useState<number>(AdminFilter.Active);
   const query = useQuery(groupAdminsQuery(groupId, filter));
   const [open, setOpen] = useState<'create' | 'add' | null>(null);
@@ -175,7 +175,7 @@ export function GroupAdminsPage() {
   const groupId = Number(id);
   return (
     <GroupFrame groupId={groupId} page="admins">
-      {() => <Admins groupId={groupId} />}
+      {() => <GroupAdmins groupId={groupId} />}
     </GroupFrame>
   );
 }

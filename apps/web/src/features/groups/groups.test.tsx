@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GroupTypes } from '@registry/contracts';
-import { mockFetch, renderWithProviders } from '../../test/utils';
+import { mockFetch, renderInRouter, renderWithProviders } from '../../test/utils';
 import { GroupHierarchyPicker } from '../../components/GroupHierarchyPicker';
 import { PetOwnerGroupSearchModal } from '../../components/PetOwnerGroupSearchModal';
 import { CreateGroupAdminModal } from './components/CreateGroupAdminModal';
 import { groupActions, groupPageOf, groupPagePath, isAllowedPick, pageFitsGroupType, pickerShowsType, subgroupFilterFromRoute, wholePercent } from './groupRules';
 import { logoFileProblem } from './components/LogoUploadCard';
 import { buildCreateRequest } from './components/AddGroupModal';
-import { sortAdminsByName } from './GroupAdminsPage';
+import { GroupAdmins, sortAdminsByName } from './GroupAdminsPage';
 import type { GroupAdminRow, GroupTreeNode } from './groups.api';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -156,5 +156,30 @@ describe('CreateGroupAdminModal', () => {
     expect(await screen.findByText("Email 'p@x.example' belongs to Admin 'Priya Shah'. Would you like to add them as an admin to this group?")).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Add admin' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.url.pathname === '/api/v1/groups/5/admins/44')).toBe(true));
+  });
+});
+
+describe('GroupAdmins', () => {
+  it('lists admins by name and, after a removal that leaves one admin, offers to make them primary', async () => {
+    const admin = (id: number, fullName: string, isPrimaryAdmin: boolean) => ({
+      id, fullName, userName: fullName.toLowerCase(), email: null, roleId: 8, role: 'PropertyManager', isActive: true, isPrimaryAdmin, isInherited: false, inheritedFromGroupId: null,
+    });
+    const { calls } = mockFetch({
+      'GET /api/v1/groupadmin/5': { admins: [admin(2, 'Zoe', false), admin(1, 'Amy', true)], isHierarchyRoot: false },
+      'DELETE /api/v1/groups/5/admins/1': { admins: [admin(2, 'Zoe', false)], isHierarchyRoot: false, promptMakePrimary: true, remainingAdminId: 2 },
+      'PUT /api/v1/groups/5/setprimaryadminforgroup/2': { admins: [admin(2, 'Zoe', true)], isHierarchyRoot: false },
+    });
+    renderInRouter(() => <GroupAdmins groupId={5} />);
+    await screen.findByText('Amy');
+    const names = screen.getAllByRole('link').map((a) => a.textContent);
+    expect(names.indexOf('Amy')).toBeLessThan(names.indexOf('Zoe'));
+    // Amy is primary: her first action is Remove.
+    const amyRow = screen.getByText('Amy').closest('tr')!;
+    await userEvent.click(within(amyRow as HTMLElement).getByRole('button', { name: 'Remove' }));
+    await screen.findByText('Remove Amy from this group?');
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Would you like to make the remaining admin Zoe the primary admin of this group?')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Make primary' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.url.pathname === '/api/v1/groups/5/setprimaryadminforgroup/2')).toBe(true));
   });
 });
