@@ -2,25 +2,15 @@
 // pet-owner group picker. Subtrees come from the materialised path index (`path LIKE '/1/4/%'`).
 import { sql, type SQL } from 'drizzle-orm';
 import { GroupTypes, parseUsDate } from '@registry/contracts';
+import type { z } from 'zod';
+import type { subgroupsQuery } from '@registry/contracts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { groupInScopeSql } from '../../platform/access.ts';
 import type { Caller } from '../../platform/context.ts';
 import { groups } from '../../db/schema/index.ts';
 
-export type SubgroupFilter = {
-  page: number;
-  pageSize: number;
-  orderBy?: string;
-  ascending?: boolean;
-  isActiveFilter: 'Active' | 'Inactive' | 'ActiveAndInactive';
-  name?: string;
-  lastLogin?: string;
-  lastSample?: string;
-  lastPet?: string;
-  city?: string;
-  state?: string;
-  phone?: string;
-};
+/** The subgroups request without the group it is about: the service resolves that to a subtree. */
+export type SubgroupFilter = Omit<z.output<typeof subgroupsQuery>, 'groupId'>;
 
 type SubgroupSqlRow = {
   id: number;

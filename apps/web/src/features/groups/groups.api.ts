@@ -21,6 +21,7 @@ import type {
   petOwnerGroupRow,
   preRegistrationLink,
   removeGroupAdminResponse,
+  subgroupsQuery,
 } from '@registry/contracts';
 import { api, request } from '../../app/api';
 import { authKeys } from '../../app/auth';
@@ -38,20 +39,8 @@ export type PreRegistrationLink = z.infer<typeof preRegistrationLink>;
 export type PetOwnerGroupRow = z.infer<typeof petOwnerGroupRow>;
 export type { GroupAdminRow, GroupDetails, GroupMenu, GroupTreeNode, SubgroupRow, DashboardResponse };
 
-export interface SubgroupParams {
-  page: number;
-  pageSize: number;
-  orderBy?: string;
-  ascending?: boolean;
-  isActiveFilter: 'Active' | 'Inactive' | 'ActiveAndInactive';
-  name?: string;
-  lastLogin?: string;
-  lastSample?: string;
-  lastPet?: string;
-  city?: string;
-  state?: string;
-  phone?: string;
-}
+/** The subgroups request without its group id, as the screen's URL state holds it. */
+export type SubgroupParams = Omit<z.output<typeof subgroupsQuery>, 'groupId'>;
 
 export const groupKeys = {
   all: ['groups'] as const,
