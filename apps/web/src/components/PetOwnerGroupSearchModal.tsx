@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Form, Modal, Table } from 'antd';
+import { App, Form, Modal } from 'antd';
 import { groupTypeLabel } from '@registry/contracts';
 import { fetchPetOwnerGroups, groupKeys, type PetOwnerGroupRow } from '../features/groups/groups.api';
 import { ErrorPresenter } from './ErrorPresenter';
+import { SelectOneTable } from './SelectOneTable';
 import { UpdateOnEnterInput } from './UpdateOnEnterInput';
 
 export const PET_OWNER_GROUP_PAGE_SIZE = 10;
@@ -54,19 +55,16 @@ export function PetOwnerGroupSearchModal({ open, title = 'Select a group', okTex
         </Form.Item>
       </Form>
       <ErrorPresenter error={query.error} />
-      <Table<PetOwnerGroupRow>
-        size="small"
-        rowKey="id"
+      <SelectOneTable<PetOwnerGroupRow>
+        rows={query.data?.data ?? []}
+        totalRecords={query.data?.totalRecords ?? 0}
+        page={page}
+        pageSize={PET_OWNER_GROUP_PAGE_SIZE}
+        onPageChange={setPage}
         loading={query.isFetching}
-        dataSource={query.data?.data ?? []}
-        rowSelection={{
-          type: 'radio',
-          selectedRowKeys: selected ? [selected.id] : [],
-          onChange: (_keys, rows) => setSelected(rows[0] ?? null),
-          getCheckboxProps: (row) => ({ 'aria-label': `Select ${row.name}` }) as never,
-        }}
-        onRow={(row) => ({ onClick: () => setSelected(row) })}
-        pagination={{ current: page, pageSize: PET_OWNER_GROUP_PAGE_SIZE, total: query.data?.totalRecords ?? 0, showSizeChanger: false, onChange: setPage }}
+        selected={selected}
+        onSelect={setSelected}
+        rowLabel={(row) => row.name}
         columns={[
           { title: 'Name', dataIndex: 'name' },
           { title: 'Type', key: 'type', render: (_, r) => groupTypeLabel(r.groupType) },

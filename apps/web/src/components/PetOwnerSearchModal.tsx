@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Space, Table } from 'antd';
+import { App, Button, Form, Input, Modal, Space } from 'antd';
 import { Messages, type PetOwnerSearchRow } from '@registry/contracts';
 import { petOwnerSearchQuery } from '../features/petowners/petowners.api';
 import { ErrorPresenter } from './ErrorPresenter';
+import { SelectOneTable } from './SelectOneTable';
 
 export const PET_OWNER_SEARCH_PAGE_SIZE = 10;
 
@@ -66,25 +67,16 @@ export function PetOwnerSearchModal({ open, title = 'Find a pet owner', okText =
         </Space>
       </Form>
       <ErrorPresenter error={query.error} />
-      <Table<PetOwnerSearchRow>
-        size="small"
-        rowKey="id"
+      <SelectOneTable<PetOwnerSearchRow>
+        rows={query.data?.data ?? []}
+        totalRecords={query.data?.totalRecords ?? 0}
+        page={page}
+        pageSize={PET_OWNER_SEARCH_PAGE_SIZE}
+        onPageChange={setPage}
         loading={query.isFetching}
-        dataSource={query.data?.data ?? []}
-        rowSelection={{
-          type: 'radio',
-          selectedRowKeys: selected ? [selected.id] : [],
-          onChange: (_keys, rows) => setSelected(rows[0] ?? null),
-          getCheckboxProps: (row) => ({ 'aria-label': `Select ${row.fullName}` }) as never,
-        }}
-        onRow={(row) => ({ onClick: () => setSelected(row) })}
-        pagination={{
-          current: page,
-          pageSize: PET_OWNER_SEARCH_PAGE_SIZE,
-          total: query.data?.totalRecords ?? 0,
-          showSizeChanger: false,
-          onChange: setPage,
-        }}
+        selected={selected}
+        onSelect={setSelected}
+        rowLabel={(row) => row.fullName}
         columns={[
           { title: 'Name', dataIndex: 'fullName' },
           { title: 'User name', dataIndex: 'userName' },
