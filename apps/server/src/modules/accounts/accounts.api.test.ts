@@ -112,7 +112,7 @@ describe('userinfo and logout', () => {
   test('signing in as someone outside your groups, or as a pet owner, is refused', async () => {
     const other = await makeOtherDistributorship(t.database.db);
     const managerToken = await t.login('property.manager');
-    expect((await t.call('POST', `/api/v1/account/signinasanotheruser/${other.propertyManager.id}`, { token: managerToken })).status).toBe(403);
+    expect((await t.call('POST', `/api/v1/account/signinasanotheruser/${other.propertyManager.id}`, { token: managerToken })).status).toBe(404);
     const ownerToken = await t.login('pet.owner');
     const manager = await userByName(t.database.db, 'property.manager');
     expect((await t.call('POST', `/api/v1/account/signinasanotheruser/${manager.id}`, { token: ownerToken })).status).toBe(403);
@@ -202,7 +202,7 @@ describe('temporary sign-in links', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe(Messages.loginLinkExpired);
     const owner = await userByName(t.database.db, 'pet.owner');
-    expect((await t.call('GET', `/api/v1/account/generatetemporarytoken/${owner.id}`, { token: await t.login('parentage.manager') })).status).toBe(403);
+    expect((await t.call('GET', `/api/v1/account/generatetemporarytoken/${owner.id}`, { token: await t.login('parentage.manager') })).status).toBe(404);
     expect((await t.call('GET', `/api/v1/account/generatetemporarytoken/${owner.id}`, { token: await t.login('avery.kim') })).status).toBe(403);
   });
 });
@@ -223,7 +223,7 @@ describe('password resets by an admin', () => {
   test('resetpetownerpassword works for an owner in scope and not for others', async () => {
     const owner = await userByName(t.database.db, 'avery.kim');
     expect((await t.call('POST', '/api/v1/account/resetpetownerpassword', { token: await t.login('firm.manager'), body: { petOwnerId: owner.id } })).status).toBe(200);
-    expect((await t.call('POST', '/api/v1/account/resetpetownerpassword', { token: await t.login('parentage.manager'), body: { petOwnerId: owner.id } })).status).toBe(403);
+    expect((await t.call('POST', '/api/v1/account/resetpetownerpassword', { token: await t.login('parentage.manager'), body: { petOwnerId: owner.id } })).status).toBe(404);
     expect((await t.call('POST', '/api/v1/account/resetpetownerpassword', { token: await t.login('firm.manager'), body: { petOwnerId: 'x' } })).status).toBe(400);
   });
 });
