@@ -39,12 +39,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (error) => {
       if ((error as { code?: string }).code !== '57P01') console.error('PostgreSQL pool connection error:', error.message);
     });
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    // The migrator wants the driver's own type; services see the driver-neutral Db.
+    const pgDb = drizzlePg(pool, { schema, casing: 'snake_case' });
+    const db: Db = pgDb;
     return {
       db,
       kind: 'postgres',
       pglite: null,
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      migrate: () => migratePg(pgDb, { migrationsFolder }),
       async withStartupLock(work) {
         const client = await pool.connect();
         try {
@@ -59,12 +61,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   const pglite = options.pglite ?? (await PGlite.create(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined));
-  const db = drizzlePglite(pglite, { schema, casing: 'snake_case' }) as unknown as Db;
+  const embeddedDb = drizzlePglite(pglite, { schema, casing: 'snake_case' });
+  const db: Db = embeddedDb;
   return {
     db,
     kind: 'pglite',
     pglite,
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: () => migratePglite(embeddedDb, { migrationsFolder }),
     // One process owns an embedded database (the data-folder lock sees to that), so there is nothing to wait for.
     withStartupLock: (work) => work(),
     close: () => pglite.close(),
