@@ -6,12 +6,12 @@ import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Services } from './platform/context.ts';
+import { registerAuthThrottle } from './platform/auth-throttle.ts';
 import { registerHttpPlumbing } from './platform/http.ts';
 import { logSerializers } from './platform/log-redaction.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -60,7 +60,6 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
-  await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: { info: { title: `${services.config.brandName} API`, version: services.config.buildVersion } },
     transform: jsonSchemaTransform,
@@ -68,6 +67,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerHttpPlumbing(app, services);
+  registerAuthThrottle(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-build-version', services.config.buildVersion);
     // API answers carry personal data and sessions: no browser or proxy keeps them unless a route said otherwise.
