@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Messages } from '@registry/contracts';
-import { buildApp } from '../app.ts';
-import { queryRows } from '../db/client.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { buildApp } from './app.ts';
+import { queryRows } from './db/client.ts';
+import { startTestApp, type TestApp } from '../test/harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {
