@@ -40,6 +40,7 @@ export const Messages = {
   noValidGroupsSelected: 'No valid groups selected.',
   logoTooLarge: 'File must be under 2mb.',
   logoNotImage: 'File must be an image.',
+  imageTypeNotAccepted: 'The image must be a PNG, JPEG, GIF or WebP file.',
   logoUploaded: 'Logo uploaded successfully.',
   // Groups: rules whose wording the spec does not give, written in the same style (listed in docs/decisions.md).
   moveDistributorshipTarget: 'Distributorship can only be moved to Hierarchy Root or a Distributorship Management Group.',
