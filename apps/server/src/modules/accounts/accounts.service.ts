@@ -6,7 +6,7 @@ import { canManageAdmin } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { RequestContext, SignedInContext } from '../../platform/context.ts';
 import { HttpError, forbidden, notFound, refused, validationError } from '../../platform/errors.ts';
-import { mailBody } from '../../platform/mail.ts';
+import { mailBody, secretPlaceholder } from '../../platform/mail.ts';
 import { checkPassword, generatePassword, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { isResidentUserName, issueSession, revokeAllSessionsOf, revokeSession } from '../../platform/session.ts';
 import { newToken } from '../../platform/tokens.ts';
@@ -139,11 +139,12 @@ export async function forgotPassword(ctx: RequestContext, input: { email: string
       await q.insertUserToken(tx, { userId: user.id, purpose: 'PasswordReset', token, expiresAt: new Date(Date.now() + RESET_LINK_LIFETIME_MS) });
       await writeAudit(tx, ctx, { entityType: 'User', entityId: user.id, actionType: 'PasswordResetRequested' });
     });
-    const url = `${ctx.config.baseUrl}/resetpassword?userName=${encodeURIComponent(user.userName)}&token=${encodeURIComponent(token)}`;
+    const url = `${ctx.config.baseUrl}/resetpassword?userName=${encodeURIComponent(user.userName)}&token=${secretPlaceholder('token')}`;
     await ctx.mailer.send(ctx.db, {
       to: user.email!,
       subject: `${ctx.config.brandName}: reset your password`,
       eventName: 'UserPasswordReset',
+      secrets: { token: encodeURIComponent(token) },
       html: mailBody(ctx.config.brandName, {
         greeting: `Hello ${fullNameOf(user)},`,
         paragraphs: [`We received a request to reset the password of the account ${user.userName}.`, 'The link below works once and expires in one hour. If you did not ask for this, ignore this mail.'],
@@ -252,9 +253,10 @@ export async function resetPasswordByAdmin(ctx: SignedInContext, userId: number,
     to: target.email,
     subject: `${ctx.config.brandName}: your new password`,
     eventName: 'UserPasswordReset',
+    secrets: { password },
     html: mailBody(ctx.config.brandName, {
       greeting: `Hello ${fullNameOf(target)},`,
-      paragraphs: [`Your password was reset by an administrator. Your user name is ${target.userName} and your new password is: ${password}`, 'Please sign in and change it under Manage account.'],
+      paragraphs: [`Your password was reset by an administrator. Your user name is ${target.userName} and your new password is: ${secretPlaceholder('password')}`, 'Please sign in and change it under Manage account.'],
       link: { url: `${ctx.config.baseUrl}/login`, label: 'Sign in' },
     }),
   });

@@ -4,7 +4,7 @@ import { canManageAdmin, assertGroupInScope } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { SignedInContext } from '../../platform/context.ts';
 import { forbidden, notFound, refused, validationError } from '../../platform/errors.ts';
-import { mailBody } from '../../platform/mail.ts';
+import { mailBody, secretPlaceholder } from '../../platform/mail.ts';
 import { generatePassword, hashPassword } from '../../platform/passwords.ts';
 import { revokeAllSessionsOf } from '../../platform/session.ts';
 import { findUserByUserName, findUsersByEmail, updateUser, type UserRow } from '../accounts/accounts.queries.ts';
@@ -149,9 +149,10 @@ export async function createAdmin(ctx: SignedInContext, input: AdminInput & { gr
       to: email,
       subject: `Welcome to ${ctx.config.brandName}`,
       eventName: 'AdminGenericNewAdmin',
+      secrets: { password },
       html: mailBody(ctx.config.brandName, {
         greeting: `Hello ${fullNameOf(admin)},`,
-        paragraphs: [`An administrator account was created for you. Your user name is ${admin.userName} and your password is: ${password}`, 'Please sign in and change your password under Manage account.'],
+        paragraphs: [`An administrator account was created for you. Your user name is ${admin.userName} and your password is: ${secretPlaceholder('password')}`, 'Please sign in and change your password under Manage account.'],
         link: { url: `${ctx.config.baseUrl}/login`, label: 'Sign in' },
       }),
     });

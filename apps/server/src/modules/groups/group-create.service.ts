@@ -6,7 +6,7 @@ import { canManageAdmin } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { SignedInContext } from '../../platform/context.ts';
 import { HttpError, forbidden, notFound, refused, validationError } from '../../platform/errors.ts';
-import { mailBody } from '../../platform/mail.ts';
+import { mailBody, secretPlaceholder } from '../../platform/mail.ts';
 import { generatePassword, hashPassword } from '../../platform/passwords.ts';
 import { findUserByUserName, findUsersByEmail } from '../accounts/accounts.queries.ts';
 import { fullNameOf, userSnapshot } from '../accounts/accounts.service.ts';
@@ -74,10 +74,11 @@ async function sendWelcome(ctx: SignedInContext, welcome: Welcome, groupName: st
     to: welcome.email,
     subject: `Welcome to ${ctx.config.brandName}`,
     eventName: 'AdminGenericNewAdmin',
+    secrets: { password: welcome.password },
     html: mailBody(ctx.config.brandName, {
       greeting: `Hello ${welcome.fullName},`,
       paragraphs: [
-        `An administrator account was created for you on the group ${groupName}. Your user name is ${welcome.userName} and your password is: ${welcome.password}`,
+        `An administrator account was created for you on the group ${groupName}. Your user name is ${welcome.userName} and your password is: ${secretPlaceholder('password')}`,
         'Please sign in and change your password under Manage account.',
       ],
       link: { url: `${ctx.config.baseUrl}/login`, label: 'Sign in' },
