@@ -109,6 +109,9 @@ describe('demo data and the first administrator', () => {
     expect(password).not.toBe('Registry#2026');
     expect(first.output).toContain(`Demo password (shown once; also written to ${path.join(dataDir, 'demo-password.txt')}): ${password}`);
     expect((fs.statSync(path.join(dataDir, 'demo-password.txt')).mode & 0o077)).toBe(0);
+    // The embedded default's encryption key for secrets at rest is made beside the database.
+    expect(Buffer.from(fs.readFileSync(path.join(dataDir, 'data-encryption.key'), 'utf8').trim(), 'base64')).toHaveLength(32);
+    expect((fs.statSync(path.join(dataDir, 'data-encryption.key')).mode & 0o077)).toBe(0);
     const second = await run(mainScript, { DATA_DIR: dataDir });
     expect(second.output).not.toContain(password);
     expect(second.output).not.toContain('Demo data was created.');

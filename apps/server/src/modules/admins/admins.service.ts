@@ -6,6 +6,7 @@ import type { SignedInContext } from '../../platform/context.ts';
 import { forbidden, notFound, refused, validationError } from '../../platform/errors.ts';
 import { mailBody, secretPlaceholder } from '../../platform/mail.ts';
 import { generatePassword, hashPassword } from '../../platform/passwords.ts';
+import { dataKeyOf, decryptSecret, encryptSecret } from '../../platform/secrets.ts';
 import { revokeAllSessionsOf } from '../../platform/session.ts';
 import { findUserByUserName, findUsersByEmail, updateUser, type UserRow } from '../accounts/accounts.queries.ts';
 import { fullNameOf, userSnapshot } from '../accounts/accounts.service.ts';
@@ -66,9 +67,13 @@ export async function getAdmin(ctx: SignedInContext, adminId: number) {
   return toView(ctx, await loadManagedAdmin(ctx, adminId));
 }
 
+/** Every view of an answer is audited: it is a secret the spec lets admins read. */
 export async function getSecurityQuestion(ctx: SignedInContext, adminId: number) {
   const admin = await loadManagedAdmin(ctx, adminId);
-  return { securityQuestion: admin.securityQuestion, securityQuestionAnswer: admin.securityQuestionAnswer };
+  const stored = admin.securityQuestionAnswer;
+  const answer = stored === null ? null : decryptSecret(dataKeyOf(ctx.config), stored);
+  await ctx.db.transaction((tx) => writeAudit(tx, ctx, { entityType: 'Admin', entityId: admin.id, actionType: 'SecurityAnswerViewed' }));
+  return { securityQuestion: admin.securityQuestion, securityQuestionAnswer: answer };
 }
 
 function assertRoleAllowed(ctx: SignedInContext, roleId: number) {
@@ -106,7 +111,7 @@ export async function updateAdmin(ctx: SignedInContext, adminId: number, input: 
       adminNotes: input.adminNotes,
       bioPetNotes: ctx.caller.isProviderStaff ? input.bioPetNotes : admin.bioPetNotes,
       securityQuestion: input.securityQuestion ?? admin.securityQuestion,
-      securityQuestionAnswer: input.securityQuestionAnswer ?? admin.securityQuestionAnswer,
+      securityQuestionAnswer: input.securityQuestionAnswer != null ? encryptSecret(dataKeyOf(ctx.config), input.securityQuestionAnswer) : admin.securityQuestionAnswer,
     });
     await writeAudit(tx, ctx, { entityType: 'Admin', entityId: admin.id, actionType: 'Update', before: userSnapshot(admin), after: userSnapshot(updated) });
     return toView({ ...ctx, db: tx }, updated);
