@@ -73,9 +73,9 @@ test('terminated connections: 503s while they drop, then recovery, and the proce
 
     const statuses: number[] = [];
     const bodies503: Record<string, unknown>[] = [];
-    let loading = true;
+    const load = { running: true };
     const clients = Array.from({ length: 8 }, async () => {
-      while (loading) {
+      while (load.running) {
         const { status, body } = await attempt();
         statuses.push(status);
         if (status === 503) bodies503.push(body);
@@ -86,7 +86,7 @@ test('terminated connections: 503s while they drop, then recovery, and the proce
       await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
-    loading = false;
+    load.running = false;
     await Promise.all(clients);
 
     expect(statuses.filter((status) => status >= 500 && status !== 503)).toEqual([]);
