@@ -143,8 +143,13 @@ export function twoSignificantFigures(x: number): number {
   return Math.floor(x * 10 ** -digits + 1e-9) / 10 ** -digits;
 }
 
+/** A whole number of at most two significant figures, written out in full with thousands separators (exact past 2^53). */
 function grouped(n: number): string {
-  return BigInt(Math.round(n)).toLocaleString('en-US');
+  const [mantissa, exponent] = n.toExponential(1).split('e');
+  const digits = mantissa.replace('.', '');
+  const zeros = Number(exponent) - 1;
+  const whole = zeros >= 0 ? digits + '0'.repeat(zeros) : digits.slice(0, digits.length + zeros);
+  return whole.replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
 /**
