@@ -14,6 +14,8 @@ export type MarkerDefinition = {
   aliases?: readonly string[];
   /** Expected allele sizes in base pairs; calls outside it count towards the wrong-species check. */
   sizeRange?: readonly [number, number];
+  /** The lab's allele bins (names or sizes, bp); without them the size range is the marker's only bin (see bins.ts). */
+  bins?: readonly number[];
   /** Repeat unit length in bp (2 for dinucleotide, 4 for tetranucleotide); used by the synthetic population. */
   repeatLength?: number;
 };
