@@ -39,8 +39,13 @@ const MAX_ERRORS = 50;
 export type ParseOptions = {
   /** Largest file accepted, in bytes (default 50 MB); larger files are refused before reading. */
   maxBytes: number;
+  /**
+   * Most lines after the header (default 40,000: a 384-well plate of 22 markers run twice is under 17,000). Bounds the
+   * time a file of any shape takes: more rows are refused, not read.
+   */
+  maxRows: number;
 };
-export const DEFAULT_PARSE_OPTIONS: ParseOptions = Object.freeze({ maxBytes: 50 * 1024 * 1024 });
+export const DEFAULT_PARSE_OPTIONS: ParseOptions = Object.freeze({ maxBytes: 50 * 1024 * 1024, maxRows: 40_000 });
 
 /** Longest cell read: a GeneMapper cell is a name, a call or a number; longer is not a genotype table. */
 export const MAX_CELL_LENGTH = 1000;
@@ -143,21 +148,21 @@ function widePairs(rawHeaders: string[], normalised: string[]): WidePair[] {
 }
 
 export function parseGeneMapper(input: string | Uint8Array, options: Partial<ParseOptions> = {}): ParseResult {
-  const { maxBytes } = { ...DEFAULT_PARSE_OPTIONS, ...options };
+  const { maxBytes, maxRows } = { ...DEFAULT_PARSE_OPTIONS, ...options };
   const size = typeof input === 'string' ? input.length : input.byteLength;
   if (size > maxBytes) {
     const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
     return { ok: false, errors: [{ line: 1, message: `the file is ${mb(size)}; the limit is ${mb(maxBytes)}` }] };
   }
   try {
-    return parseText(input);
+    return parseText(input, maxRows);
   } catch (e) {
     if (e instanceof Refusal) return { ok: false, errors: [e.error] };
     throw e;
   }
 }
 
-function parseText(input: string | Uint8Array): ParseResult {
+function parseText(input: string | Uint8Array, maxRows: number): ParseResult {
   const { text, encoding } = decodeExport(input);
   const lines = splitLines(text);
   // Excel may write a 'sep=,' line before the header.
@@ -167,6 +172,9 @@ function parseText(input: string | Uint8Array): ParseResult {
   const headerNo = headerAt + 1;
   if (hasBinary(headerLine)) {
     return { ok: false, errors: [{ line: headerNo, message: 'not a text export: the file holds binary data' }] };
+  }
+  if (lines.length - headerAt - 1 > maxRows) {
+    return { ok: false, errors: [{ line: headerNo + maxRows + 1, message: `the file has more than ${maxRows} rows after the header` }] };
   }
   const delimiter = detectDelimiter(headerLine);
   if (!delimiter) return { ok: false, errors: [{ line: headerNo, message: 'not a GeneMapper genotype table: the header has no tab, comma or semicolon separated columns' }] };
@@ -195,6 +203,9 @@ function parseText(input: string | Uint8Array): ParseResult {
   } else if (pairs.length > 0) layout = 'wide';
   else {
     return { ok: false, errors: [{ line: headerNo, message: "not a GeneMapper genotype table: no 'Marker' column and no '<marker> 1' / '<marker>_A' allele columns" }] };
+  }
+  if (layout === 'wide' && (lines.length - headerAt - 1) * pairs.length > maxRows) {
+    return { ok: false, errors: [{ line: headerNo, message: `the file holds more than ${maxRows} genotype calls (rows times marker columns)` }] };
   }
   const fileCol = findColumn(headers, 'sample file', 'sample file name', 'file name');
   const runCol = findColumn(headers, 'run name', 'run');
