@@ -1,16 +1,12 @@
 // Who may call what: route-level rules, and the group scope (assigned groups and everything beneath them).
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { UserRole, isProviderStaffRole } from '@registry/contracts';
+import { UserRole, isProviderStaffRole, type Access } from '@registry/contracts';
 import type { Db } from '../db/client.ts';
 import { groupAdmins, groups } from '../db/schema/index.ts';
 import type { Caller, RequestContext, SignedInContext } from './context.ts';
 import { forbidden, notFound, unauthorized } from './errors.ts';
 
-/**
- * A route's rule. 'admin': any admin role; 'adminManager': admins who manage other admins (not property maintenance);
- * 'providerStaff': the provider's own admins (roles 0-2); an array: exactly those roles.
- */
-export type Access = 'anonymous' | 'signedIn' | 'admin' | 'adminManager' | 'providerStaff' | readonly number[];
+export type { Access };
 
 export const ADMIN_MANAGER_ROLES: readonly number[] = [
   UserRole.BioPetLabAdmin,

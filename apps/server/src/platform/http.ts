@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route. Every /api route must say. */
     access?: Access;
+    /** Registered from a contract declaration (platform/endpoint.ts). */
+    endpoint?: boolean;
   }
   interface FastifyRequest {
     ctx: RequestContext;
