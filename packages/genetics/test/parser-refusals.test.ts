@@ -62,7 +62,8 @@ describe('the parser never guesses', () => {
     for (const text of shapes) {
       const started = performance.now();
       const r = parseGeneMapper(text);
-      expect(performance.now() - started).toBeLessThan(2000); // 1 s on a quiet machine; this one is shared
+      // Each takes 0.1-0.6 s alone on this 2-core machine; the bound leaves room for other test files running beside it.
+      expect(performance.now() - started).toBeLessThan(4000);
       expect(r.ok || r.errors[0].line >= 1).toBe(true);
     }
   });
@@ -91,16 +92,16 @@ describe('the parser never guesses', () => {
         const started = performance.now();
         const r = parseGeneMapper(input);
         expect(performance.now() - started).toBeLessThan(1000);
-        if (!r.ok) for (const e of r.errors) expect(e.line).toBeGreaterThanOrEqual(1);
+        expect(r.ok || r.errors.every((e) => Number.isInteger(e.line) && e.line >= 1)).toBe(true);
         const imported = importGeneMapperPlate(input, ISAG_2006_CANINE, { hasPositiveControl: false, hasNegativeControl: false });
-        if (!imported.ok) for (const e of imported.errors) expect(Number.isInteger(e.line)).toBe(true);
+        expect(imported.ok || imported.errors.every((e) => Number.isInteger(e.line) && e.line >= 1)).toBe(true);
       }),
       { numRuns: 40 },
     );
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 2000 }), (bytes) => {
         const r = parseGeneMapper(bytes);
-        if (!r.ok) expect(r.errors[0].line).toBeGreaterThanOrEqual(1);
+        expect(r.ok || r.errors[0].line >= 1).toBe(true);
       }),
       { numRuns: 200 },
     );
