@@ -39,12 +39,6 @@ const tokenGrant = tokenResponse;
 
 export async function accountsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const authRateLimit = (max: number) => ({
-    max,
-    timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) => `${request.ip}:${String((request.body as { userName?: string } | undefined)?.userName ?? '').toLowerCase()}`,
-    errorResponseBuilder: () => ({ statusCode: 429, error: 'too_many_requests', error_description: Messages.tooManyAttempts, message: Messages.tooManyAttempts }),
-  });
 
   // The token endpoint answers OAuth-style errors ({ error, error_description }) rather than the API's error bodies.
   const tokenHandler = async (request: FastifyRequest<{ Body: unknown }>, reply: import('fastify').FastifyReply) => {
@@ -64,7 +58,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
     }
   };
   const tokenRoute = {
-    config: { access: 'anonymous' as const, rateLimit: authRateLimit(fastify.services.config.rateLimitPerMinute) },
+    config: { access: 'anonymous' as const, authThrottle: 'signIn' as const },
     schema: { operationId: 'token', tags: ['account'], summary: 'Sign in (form: grant_type=password, userName, password, isPersistent)', response: { 200: tokenGrant } },
   };
   app.post('/token', tokenRoute, tokenHandler);
@@ -85,7 +79,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
       );
       api.post(
         '/forgotpassword',
-        { config: { access: 'anonymous', rateLimit: authRateLimit(fastify.services.config.rateLimitPerMinute) }, schema: { operationId: 'forgotPassword', body: forgotPasswordRequest, response: { 200: okMessage } } },
+        { config: { access: 'anonymous', authThrottle: 'forgotPassword' }, schema: { operationId: 'forgotPassword', body: forgotPasswordRequest, response: { 200: okMessage } } },
         async (request) => accounts.forgotPassword(request.ctx, request.body),
       );
       api.get('/resetpassword', { config: { access: 'anonymous' }, schema: { operationId: 'checkResetPasswordToken', querystring: resetPasswordCheckQuery, response: { 200: z.object({ isValid: z.boolean() }) } } }, async (request) =>
@@ -93,13 +87,13 @@ export async function accountsRoutes(fastify: FastifyInstance) {
       );
       api.post(
         '/resetpassword',
-        { config: { access: 'anonymous', rateLimit: authRateLimit(fastify.services.config.rateLimitPerMinute) }, schema: { operationId: 'resetPassword', body: resetPasswordRequest, response: { 200: okMessage } } },
+        { config: { access: 'anonymous', authThrottle: 'resetPassword' }, schema: { operationId: 'resetPassword', body: resetPasswordRequest, response: { 200: okMessage } } },
         async (request) => accounts.resetPassword(request.ctx, request.body),
       );
       api.get(
         '/signinwithtemporarytoken',
         {
-          config: { access: 'anonymous', rateLimit: { max: fastify.services.config.rateLimitPerMinute, timeWindow: '1 minute' } },
+          config: { access: 'anonymous', authThrottle: 'tokenLogin' },
           schema: { operationId: 'signInWithTemporaryToken', querystring: temporaryTokenQuery, response: { 200: temporaryTokenGrant } },
         },
         async (request) => accounts.signInWithTemporaryToken(request.ctx, { token: request.query.token, isPersistent: truthy(request.query.isPersistent) }),
