@@ -1,6 +1,6 @@
 // Group tree, menu flags, details (view, edit, delete), activation, certificate customization, adjacent property
 // agreements and the pre-registration link: rules and permission checks; SQL lives in groups.queries.ts.
-import { GroupTypes, Messages, UserRole, isPetOwnerGroupType, type GroupDetails, type GroupMenu, type GroupUpdateValues } from '@registry/contracts';
+import { GroupTypes, Messages, UserRole, isEmptyAddress, isPetOwnerGroupType, type GroupDetails, type GroupMenu, type GroupUpdateValues } from '@registry/contracts';
 import { ADMIN_MANAGER_ROLES, assertGroupInScope } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { SignedInContext } from '../../platform/context.ts';
@@ -50,8 +50,21 @@ export async function menu(ctx: SignedInContext, groupId: number): Promise<Group
   };
 }
 
+type StoredAddresses = Pick<NonNullable<Awaited<ReturnType<typeof q.findGroup>>>, 'isSameAddress' | 'mailingAddress' | 'propertyAddress'>;
+
+/**
+ * "Property address is the same as the mailing address" holds only when there is a mailing address to be the same
+ * as, and the stored property address is empty or equal to it: a group with only a property address (the flag's
+ * default is true) is not "same", or saving its form unchanged would copy the empty mailing address over it.
+ */
+export function sameAddress(group: StoredAddresses): boolean {
+  if (!group.isSameAddress || isEmptyAddress(group.mailingAddress)) return false;
+  return isEmptyAddress(group.propertyAddress) || JSON.stringify(toAddressView(group.mailingAddress)) === JSON.stringify(toAddressView(group.propertyAddress));
+}
+
 export async function details(ctx: SignedInContext, groupId: number): Promise<GroupDetails> {
   const group = await loadGroup(ctx, groupId);
+  const same = sameAddress(group);
   const extra = seesExtraFields(ctx);
   const isProperty = group.groupType === GroupTypes.Property;
   const propertyExtra = isProperty && extra;
@@ -66,10 +79,10 @@ export async function details(ctx: SignedInContext, groupId: number): Promise<Gr
     website: group.website,
     numberOfUnits: group.numberOfUnits,
     mailingAddress: toAddressView(group.mailingAddress),
-    isSameAddress: group.isSameAddress,
+    isSameAddress: same,
     managementCompany: extra ? group.managementCompany : null,
     certificationRecipient: extra ? group.certificationRecipient : null,
-    propertyAddress: isProperty ? toAddressView(group.propertyAddress) : null,
+    propertyAddress: isProperty ? toAddressView(same ? group.mailingAddress : group.propertyAddress) : null,
     propertyNotes: isProperty ? group.propertyNotes : null,
     propertyPreRegisterCode: isProperty ? group.propertyPreRegisterCode : null,
     preRegistrationLink: isProperty && group.propertyPreRegisterCode ? preRegistrationLinkOf(ctx, group.propertyPreRegisterCode) : null,
@@ -98,16 +111,22 @@ export function assertAddresses(input: { mailingAddress?: unknown; propertyAddre
 
 type GroupValues = Parameters<typeof q.updateGroup>[2];
 
-/** The columns a details payload sets; fields the caller may not see (or that do not apply) keep their stored value. */
-export function groupValues(ctx: SignedInContext, groupType: number, input: GroupUpdateValues): GroupValues {
+/**
+ * The columns a details payload sets; fields the caller may not see (or that do not apply) keep their stored value.
+ * "Same address" copies the mailing address to the property address on the server, and only when there is one; an
+ * address that was not sent keeps its stored value.
+ */
+export function groupValues(ctx: SignedInContext, groupType: number, input: GroupUpdateValues, stored?: StoredAddresses): GroupValues {
+  const mailingAddress = input.mailingAddress === undefined ? (stored?.mailingAddress ?? null) : input.mailingAddress;
+  const same = (input.isSameAddress ?? true) && !isEmptyAddress(mailingAddress);
   const values: GroupValues = {
     name: input.name,
     email: input.email,
     phone: input.phone,
     website: input.website,
     numberOfUnits: input.numberOfUnits ?? null,
-    mailingAddress: input.mailingAddress ?? null,
-    isSameAddress: input.isSameAddress ?? true,
+    mailingAddress,
+    isSameAddress: same,
   };
   const extra = seesExtraFields(ctx);
   if (extra) {
@@ -115,7 +134,8 @@ export function groupValues(ctx: SignedInContext, groupType: number, input: Grou
     if (input.certificationRecipient !== undefined) values.certificationRecipient = input.certificationRecipient;
   }
   if (groupType === GroupTypes.Property) {
-    values.propertyAddress = input.propertyAddress ?? null;
+    if (same) values.propertyAddress = mailingAddress;
+    else if (input.propertyAddress !== undefined) values.propertyAddress = input.propertyAddress;
     values.propertyNotes = input.propertyNotes;
     if (extra) {
       values.propertyOrderFormUrl = input.propertyOrderFormUrl;
@@ -135,7 +155,7 @@ export async function update(ctx: SignedInContext, groupId: number, input: Group
   const group = await loadGroup(ctx, groupId);
   assertAddresses(input);
   await ctx.db.transaction(async (tx) => {
-    const updated = await q.updateGroup(tx, group.id, groupValues(ctx, group.groupType, input));
+    const updated = await q.updateGroup(tx, group.id, groupValues(ctx, group.groupType, input, group));
     await writeAudit(tx, ctx, { entityType: 'Group', entityId: group.id, actionType: 'Update', before: group, after: updated });
   });
   return details(ctx, group.id);

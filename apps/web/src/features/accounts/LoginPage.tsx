@@ -29,7 +29,7 @@ export function LoginPage() {
     try {
       await signIn(values.userName.trim(), values.password, values.rememberMe);
       const landing = await land(returnUrl);
-      if (landing.kind === 'error') setError({ message: landing.message, advice: landing.advice });
+      setError(landing.kind === 'error' ? { message: landing.message, advice: landing.advice } : null);
     } catch (err) {
       setError({ message: err instanceof Error ? err.message : 'Failed to sign in' });
     } finally {
@@ -54,7 +54,11 @@ export function LoginPage() {
           }
         />
       )}
-      <Form<LoginValues> layout="vertical" onFinish={onFinish} initialValues={{ rememberMe: false }} requiredMark={false} aria-label="Sign in">
+      <Form<LoginValues>
+        layout="vertical"
+        onFinish={onFinish}
+        // The error of a failed attempt goes as soon as the user corrects what they typed.
+        onValuesChange={() => setError(null)} initialValues={{ rememberMe: false }} requiredMark={false} aria-label="Sign in">
         <Form.Item label="User name" name="userName" rules={[{ required: true, whitespace: true, message: 'Please enter your user name.' }]}>
           <Input autoComplete="username" autoFocus />
         </Form.Item>
