@@ -31,7 +31,6 @@ import { HttpError, notFound, validationError } from '../../platform/errors.ts';
 import { passwordRules } from '../../platform/passwords.ts';
 import { addressProblems, toAddressView } from '../lookups/lookups.service.ts';
 import * as accounts from './accounts.service.ts';
-import { findUserById } from './accounts.queries.ts';
 
 const truthy = (value: unknown) => value === true || value === 'true' || value === 'True' || value === 'on' || value === '1';
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
@@ -120,17 +119,9 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         if (problems) throw validationError(problems);
         return accounts.updateUserProfile(signedIn(request), { ...request.body, address: request.body.address ?? null });
       });
-      api.get('/manageinfo', { config: signedInOnly, schema: { operationId: 'manageInfo', querystring: z.object({ returnUrl: z.string().max(500).optional(), generateState: z.string().max(10).optional() }), response: { 200: manageInfo } } }, async (request) => {
-        const user = await findUserById(request.ctx.db, signedIn(request).caller.userId);
-        if (!user) throw notFound('User not found.');
-        return {
-          userName: user.userName,
-          localLoginProvider: 'Local',
-          logins: [],
-          externalLoginProviders: [],
-          profile: { firstName: user.firstName, lastName: user.lastName, email: user.email, phoneNumber: user.phoneNumber, companyName: user.companyName, receiveEmails: user.receiveEmails, address: toAddressView(user.address) },
-        };
-      });
+      api.get('/manageinfo', { config: signedInOnly, schema: { operationId: 'manageInfo', querystring: z.object({ returnUrl: z.string().max(500).optional(), generateState: z.string().max(10).optional() }), response: { 200: manageInfo } } }, async (request) =>
+        accounts.manageInfo(signedIn(request)),
+      );
       api.get('/passwordrules', { config: { access: 'anonymous' }, schema: { operationId: 'passwordRules', response: { 200: passwordRulesSchema } } }, async () => passwordRules);
       // No external identity providers are configured in this product; the calls answer so rather than 404.
       api.get('/externallogins', { config: { access: 'anonymous' }, schema: { operationId: 'externalLogins', response: { 200: z.array(z.object({ name: z.string(), url: z.string() })) } } }, async () => []);
