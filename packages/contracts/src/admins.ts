@@ -1,6 +1,6 @@
 // Admin accounts: view, update, search, group membership (spec 1 §3 Admin, §7 Admins).
 import { z } from 'zod';
-import { address, addressView, optionalAddress } from './addresses.ts';
+import { addressView, optionalAddress } from './addresses.ts';
 import { id, optionalText, pagingQuery, queryBoolean, requiredText } from './common.ts';
 import { adminRoles } from './enums.ts';
 import { groupSummary } from './groups.ts';

@@ -1,7 +1,7 @@
 // Group shapes: tree nodes, menu flags, details, create/move payloads, admins of a group, subgroups, dashboard,
 // certificate customization, adjacent property agreements, logo (spec 2 §3, §7 Groups).
 import { z } from 'zod';
-import { address, addressView, optionalAddress } from './addresses.ts';
+import { addressView, optionalAddress } from './addresses.ts';
 import { INT_MAX, email, id, optionalText, pagingQuery, queryBoolean, queryEnum, requiredText, usDate } from './common.ts';
 import { AdminFilter, DashboardMode, GroupTypes, UserRole, adminRoles } from './enums.ts';
 
