@@ -10,3 +10,5 @@ export * from './system.ts';
 export * from './lookups.ts';
 export * from './petowners.ts';
 export * from './residents.ts';
+export * from './endpoint.ts';
+export * from './endpoints/index.ts';

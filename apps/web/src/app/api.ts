@@ -28,7 +28,7 @@ export class ApiError extends Error {
   }
 }
 
-export type QueryValue = string | number | boolean | null | undefined;
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -54,12 +54,14 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) {
     if (v === undefined || v === null || v === '') continue;
-    params.append(k, String(v));
+    if (Array.isArray(v)) for (const each of v) params.append(k, String(each));
+    else params.append(k, String(v));
   }
   const qs = params.toString();
   return qs ? `${base}?${qs}` : base;
 }
 
+/** The one fetch of the app; features call it through callApi (client.ts), which names the endpoint declaration. */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { 'x-ng-request': 'true', Accept: 'application/json' };
   const token = getToken();
@@ -98,15 +100,6 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   }
   return parsed as T;
 }
-
-export const api = {
-  get: <T>(path: string, query?: Record<string, QueryValue>, opts?: RequestOptions) =>
-    request<T>(path, { ...opts, method: 'GET', query }),
-  post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
-    request<T>(path, { ...opts, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>(path, { ...opts, method: 'PUT', body }),
-  del: <T>(path: string, opts?: RequestOptions) => request<T>(path, { ...opts, method: 'DELETE' }),
-};
 
 /** Error text in one line, for toasts; the ErrorPresenter shows the full list. */
 export function errorText(err: unknown, fallback = 'An unknown error occurred.'): string {
