@@ -1,5 +1,5 @@
 // Who may call what: route-level rules, and the group scope (assigned groups and everything beneath them).
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { UserRole, isProviderStaffRole, type Access } from '@registry/contracts';
 import type { Db } from '../db/client.ts';
 import { groupAdmins, groups } from '../db/schema/index.ts';
@@ -50,7 +50,7 @@ export async function assignedGroupPaths(db: Db, userId: number): Promise<string
 }
 
 /** SQL condition: the group column's path lies under one of the caller's assigned groups (always true for provider staff). */
-export function groupInScopeSql(caller: Caller, groupPath = groups.path) {
+export function groupInScopeSql(caller: Caller, groupPath: SQL | typeof groups.path = groups.path) {
   if (caller.isProviderStaff) return sql`true`;
   return sql`exists (select 1 from ${groupAdmins} ga join ${groups} ag on ag.id = ga.group_id
     where ga.user_id = ${caller.userId} and ${groupPath} like ag.path || '%')`;

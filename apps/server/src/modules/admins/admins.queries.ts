@@ -1,6 +1,7 @@
 // SQL for admin accounts and their group assignments.
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { UserRole } from '@registry/contracts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { groupAdmins, groups, sessions, users } from '../../db/schema/index.ts';
 import type { Caller } from '../../platform/context.ts';
@@ -22,13 +23,13 @@ export async function groupsOfAdmin(db: Db, adminId: number) {
     .orderBy(asc(groups.name));
 }
 
-const SEARCH_ORDER: Record<string, SQL | typeof users.userName> = {
+const SEARCH_ORDER: Record<string, SQL | AnyPgColumn> = {
   name: sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`,
   fullname: sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`,
   username: users.userName,
   email: users.email,
   role: users.roleId,
-} as never;
+};
 
 export async function searchAdmins(db: Db, caller: Caller, query: { page: number; pageSize: number; name?: string; email?: string; orderBy?: string; ascending?: boolean }) {
   const conditions: SQL[] = [isAdminUser];

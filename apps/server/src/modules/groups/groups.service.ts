@@ -1,6 +1,6 @@
 // Group tree, menu flags, details (view, edit, delete), activation, certificate customization, adjacent property
 // agreements and the pre-registration link: rules and permission checks; SQL lives in groups.queries.ts.
-import { GroupTypes, Messages, UserRole, isPetOwnerGroupType, type GroupDetails, type GroupMenu, type GroupUpdateValues } from '@registry/contracts';
+import { GroupTypes, Messages, UserRole, isPetOwnerGroupType, type Address, type GroupDetails, type GroupMenu, type GroupUpdateValues } from '@registry/contracts';
 import { ADMIN_MANAGER_ROLES, assertGroupInScope } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { SignedInContext } from '../../platform/context.ts';
@@ -91,8 +91,8 @@ export async function details(ctx: SignedInContext, groupId: number): Promise<Gr
 }
 
 /** Address ids must be known countries and states; the zod schema checks everything else. */
-export function assertAddresses(input: { mailingAddress?: unknown; propertyAddress?: unknown }) {
-  const problems = { ...addressProblems(input.mailingAddress as never, 'mailingAddress'), ...addressProblems(input.propertyAddress as never, 'propertyAddress') };
+export function assertAddresses(input: { mailingAddress?: Address | null; propertyAddress?: Address | null }) {
+  const problems = { ...addressProblems(input.mailingAddress, 'mailingAddress'), ...addressProblems(input.propertyAddress, 'propertyAddress') };
   if (Object.keys(problems).length) throw validationError(problems);
 }
 

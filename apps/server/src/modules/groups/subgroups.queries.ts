@@ -134,7 +134,7 @@ function tallyCount(groupId: number, isActiveFilter: SubgroupFilter['isActiveFil
 /** Pet-owner groups (properties, and parentage groups when asked) within the caller's groups, by name. */
 export async function petOwnerGroupsOf(db: Db, caller: Caller, filter: { name?: string; page: number; pageSize: number; includeParentageGroups?: boolean; includeInactiveGroups?: boolean }) {
   const types = filter.includeParentageGroups ? [GroupTypes.Property, GroupTypes.ParentageGroup] : [GroupTypes.Property];
-  const conditions: SQL[] = [sql`g.group_type in (${sql.join(types.map((type) => sql`${type}`), sql`, `)})`, groupInScopeSql(caller, sql`g.path` as never)];
+  const conditions: SQL[] = [sql`g.group_type in (${sql.join(types.map((type) => sql`${type}`), sql`, `)})`, groupInScopeSql(caller, sql`g.path`)];
   if (!filter.includeInactiveGroups) conditions.push(sql`g.is_active`);
   if (filter.name) conditions.push(sql`g.name ilike ${like(filter.name)}`);
   const rows = await queryRows<{ id: number; name: string; groupType: number; isActive: boolean; parentId: number | null; parentName: string | null; propertyPreRegisterCode: string | null; total: string }>(
