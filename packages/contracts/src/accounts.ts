@@ -1,6 +1,6 @@
 // Sign-in and own-account shapes (spec 1 §3, §7).
 import { z } from 'zod';
-import { address, addressView } from './addresses.ts';
+import { addressView, optionalAddress } from './addresses.ts';
 import { requiredText } from './common.ts';
 
 export const passwordRules = z.object({
@@ -118,7 +118,7 @@ export const updateUserProfileRequest = z.object({
   phoneNumber: z.string().trim().max(32).optional().nullable(),
   companyName: z.string().trim().max(200).optional().nullable(),
   receiveEmails: z.boolean().optional(),
-  address: address.optional().nullable(),
+  address: optionalAddress,
 });
 export type UpdateUserProfileRequest = z.input<typeof updateUserProfileRequest>;
 

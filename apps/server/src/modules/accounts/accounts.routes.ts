@@ -1,33 +1,19 @@
 // POST /token and /api/v1/account/*: HTTP only; the declarations are in packages/contracts/src/endpoints/accounts.ts and
 // the rules in accounts.service.ts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Messages, UserRole, accountEndpoints as endpoints, adminRoles, tokenRequest, userRoleName } from '@registry/contracts';
+import { UserRole, accountEndpoints as endpoints, adminRoles, tokenRequest, userRoleName } from '@registry/contracts';
 import { route } from '../../platform/endpoint.ts';
 import { signedIn } from '../../platform/http.ts';
-import { HttpError, notFound, validationError } from '../../platform/errors.ts';
+import { HttpError, validationError } from '../../platform/errors.ts';
 import { passwordRules } from '../../platform/passwords.ts';
-import { addressProblems, toAddressView } from '../lookups/lookups.service.ts';
+import { addressProblems } from '../lookups/lookups.service.ts';
 import * as accounts from './accounts.service.ts';
-import { findUserById } from './accounts.queries.ts';
 
 const truthy = (value: unknown) => value === true || value === 'true' || value === 'True' || value === 'on' || value === '1';
 const roleList = (roles: readonly number[]) => roles.map((id) => ({ id, name: userRoleName(id) }));
 
 /** Registered at the root: the token endpoint lives at /token as well as /api/v1/token. */
 export async function accountsRoutes(app: FastifyInstance) {
-  const authRateLimit = (max: number) => ({
-    max,
-    timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) =>
-      `${request.ip}:${String((request.body as { userName?: string } | undefined)?.userName ?? '').toLowerCase()}`,
-    errorResponseBuilder: () => ({
-      statusCode: 429,
-      error: 'too_many_requests',
-      error_description: Messages.tooManyAttempts,
-      message: Messages.tooManyAttempts,
-    }),
-  });
-  const limited = { config: { rateLimit: authRateLimit(app.services.config.rateLimitPerMinute) } };
 
   // The token endpoint answers OAuth-style errors ({ error, error_description }) rather than the API's error bodies, so
   // it reads its form body itself.
@@ -50,8 +36,9 @@ export async function accountsRoutes(app: FastifyInstance) {
       throw error;
     }
   };
-  await route(app, endpoints.token, tokenHandler, { ...limited, url: '/token', operationId: 'tokenAtRoot' });
-  await route(app, endpoints.token, tokenHandler, { ...limited, url: '/api/v1/token' });
+  const signInThrottle = { config: { authThrottle: 'signIn' as const } };
+  await route(app, endpoints.token, tokenHandler, { ...signInThrottle, url: '/token', operationId: 'tokenAtRoot' });
+  await route(app, endpoints.token, tokenHandler, { ...signInThrottle, url: '/api/v1/token' });
   await app.register(accountApiRoutes, { prefix: '/api/v1' });
 
   async function accountApiRoutes(api: FastifyInstance) {
@@ -59,9 +46,13 @@ export async function accountsRoutes(app: FastifyInstance) {
     await route(api, endpoints.isAuthenticated, async (request) => ({ isAuthenticated: request.ctx.caller !== null }));
     await route(api, endpoints.logout, async (request) => accounts.logout(signedIn(request)));
     await route(api, endpoints.changePassword, async (request) => accounts.changePassword(signedIn(request), request.body));
-    await route(api, endpoints.forgotPassword, async (request) => accounts.forgotPassword(request.ctx, request.body), limited);
+    await route(api, endpoints.forgotPassword, async (request) => accounts.forgotPassword(request.ctx, request.body), {
+      config: { authThrottle: 'forgotPassword' },
+    });
     await route(api, endpoints.checkResetPasswordToken, async (request) => accounts.checkResetToken(request.ctx, request.query));
-    await route(api, endpoints.resetPassword, async (request) => accounts.resetPassword(request.ctx, request.body), limited);
+    await route(api, endpoints.resetPassword, async (request) => accounts.resetPassword(request.ctx, request.body), {
+      config: { authThrottle: 'resetPassword' },
+    });
     await route(
       api,
       endpoints.signInWithTemporaryToken,
@@ -70,7 +61,7 @@ export async function accountsRoutes(app: FastifyInstance) {
           token: request.query.token,
           isPersistent: truthy(request.query.isPersistent),
         }),
-      { config: { rateLimit: { max: app.services.config.rateLimitPerMinute, timeWindow: '1 minute' } } },
+      { config: { authThrottle: 'tokenLogin' } },
     );
     await route(api, endpoints.generateTemporaryToken, async (request) =>
       accounts.generateTemporaryToken(
@@ -94,18 +85,7 @@ export async function accountsRoutes(app: FastifyInstance) {
       if (problems) throw validationError(problems);
       return accounts.updateUserProfile(signedIn(request), { ...request.body, address: request.body.address ?? null });
     });
-    await route(api, endpoints.manageInfo, async (request) => {
-      const user = await findUserById(request.ctx.db, signedIn(request).caller.userId);
-      if (!user) throw notFound('User not found.');
-      const { firstName, lastName, email, phoneNumber, companyName, receiveEmails } = user;
-      return {
-        userName: user.userName,
-        localLoginProvider: 'Local',
-        logins: [],
-        externalLoginProviders: [],
-        profile: { firstName, lastName, email, phoneNumber, companyName, receiveEmails, address: toAddressView(user.address) },
-      };
-    });
+    await route(api, endpoints.manageInfo, async (request) => accounts.manageInfo(signedIn(request)));
     await route(api, endpoints.passwordRules, async () => passwordRules);
     await route(api, endpoints.externalLogins, async () => []);
     await route(api, endpoints.registerExternal, async (_request, reply) =>

@@ -8,7 +8,6 @@ import { groupAdminsRoutes } from './group-admins.routes.ts';
 import { createGroup, groupRequested } from './group-create.service.ts';
 import { bulkTransfer, moveGroup } from './group-move.service.ts';
 import { groupListsRoutes } from './group-lists.routes.ts';
-import { firstLevelGroups } from './groups.queries.ts';
 import * as groups from './groups.service.ts';
 
 /** The per-type add-group calls of the spec. */
@@ -21,10 +20,9 @@ const CREATE_ENDPOINTS = [
 ] as const;
 
 export async function groupsRoutes(app: FastifyInstance) {
-  await route(app, endpoints.firstLevel, async (request) => {
-    const ctx = signedIn(request);
-    return firstLevelGroups(ctx.db, ctx.caller, request.query.includeInactive ?? false);
-  });
+  await route(app, endpoints.firstLevel, async (request) =>
+    groups.firstLevel(signedIn(request), request.query.includeInactive ?? false),
+  );
   await route(app, endpoints.children, async (request) =>
     groups.children(signedIn(request), request.params.id, request.query.inactive ?? false),
   );
