@@ -18,7 +18,7 @@ function useNavItems(): MenuProps['items'] {
   const user = useCurrentUser();
   if (!user) return [];
   const items: NonNullable<MenuProps['items']> = [];
-  if (user.isPetOwner && user.petOwnerId != null) items.push({ key: trimSlash(petOwnerPath(user.petOwnerId)), label: <Link to={petOwnerPath(user.petOwnerId) as never}>My pets</Link> });
+  if (user.isPetOwner && user.petOwnerId != null) items.push({ key: trimSlash(petOwnerPath(user.petOwnerId)), label: <Link to="/petowner/$petOwnerId/{-$sampleNumber}" params={{ petOwnerId: String(user.petOwnerId) }}>My pets</Link> });
   if (user.isAdmin) items.push({ key: '/admin', label: <Link to="/admin">Admins</Link> });
   if (user.isBioPetAdmin) {
     items.push({

@@ -26,7 +26,7 @@ export function SelectOneTable<T extends { id: number }>(props: SelectOneTablePr
         type: 'radio',
         selectedRowKeys: props.selected ? [props.selected.id] : [],
         onChange: (_keys, rows) => props.onSelect(rows[0] ?? null),
-        getCheckboxProps: (row) => ({ 'aria-label': `Select ${props.rowLabel(row)}` }) as never,
+        getCheckboxProps: (row) => ({ 'aria-label': `Select ${props.rowLabel(row)}` }),
       }}
       onRow={(row) => ({ onClick: () => props.onSelect(row) })}
       pagination={{ current: props.page, pageSize: props.pageSize, total: props.totalRecords, showSizeChanger: false, onChange: props.onPageChange }}

@@ -27,7 +27,7 @@ export function useUrlState<S extends z.ZodType<object>>(schema: S) {
           if (options.resetPage) next.page = undefined;
           for (const key of Object.keys(next)) if (next[key] === undefined || next[key] === '' || next[key] === null) delete next[key];
           return next;
-        }) as never,
+        }),
         replace: false,
       });
     },

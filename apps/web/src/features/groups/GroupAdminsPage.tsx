@@ -152,7 +152,7 @@ export function GroupAdmins({ groupId }: { groupId: number }) {
         pagination={false}
         locale={{ emptyText: 'No admins' }}
         columns={[
-          { title: 'Name', dataIndex: 'fullName', render: (name: string, r) => <Link to={`/admin/${r.id}` as never}>{name}</Link> },
+          { title: 'Name', dataIndex: 'fullName', render: (name: string, r) => <Link to="/admin/$adminId" params={{ adminId: String(r.id) }}>{name}</Link> },
           { title: 'User name', dataIndex: 'userName' },
           { title: 'Email', dataIndex: 'email' },
           { title: 'Role', dataIndex: 'role' },

@@ -4,7 +4,6 @@ import { Link } from '@tanstack/react-router';
 import { Alert, App, Button, Card, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { groupTypeName, Messages } from '@registry/contracts';
 import { assignedGroupsQuery } from '../../../app/auth';
-import { groupDashboardPath } from '../../../app/landing';
 import { ErrorPresenter, useErrorDialog } from '../../../components/ErrorPresenter';
 import { adminGroupsQuery, useAddAdminToGroup, useRemoveAdminFromGroup, type AdminGroup } from '../admins.api';
 
@@ -67,7 +66,7 @@ export function AdminGroupsCard({ adminId }: { adminId: number }) {
         pagination={false}
         locale={{ emptyText: 'Not assigned to any group.' }}
         columns={[
-          { title: 'Group', dataIndex: 'name', render: (name: string, g) => <Link to={groupDashboardPath(g.id) as never}>{name}</Link> },
+          { title: 'Group', dataIndex: 'name', render: (name: string, g) => <Link to="/group/$id/dashboard" params={{ id: String(g.id) }}>{name}</Link> },
           { title: 'Type', dataIndex: 'groupType', render: groupTypeName },
           {
             title: '',

@@ -16,7 +16,7 @@ export function AdminSearchSelect({ known = [], ...props }: Omit<SelectProps<num
   const [name, setName] = useState('');
   const query = useQuery({
     queryKey: ['admins', 'search', 'picker', name],
-    queryFn: () => searchAdmins({ page: 1, pageSize: 25, name, ascending: true, orderBy: 'name' } as never),
+    queryFn: () => searchAdmins({ page: 1, pageSize: 25, name, email: undefined, ascending: true, orderBy: 'name' }),
   });
   const found = (query.data?.data ?? []).map((a) => ({ value: a.id, label: `${a.fullName} (${a.userName})` }));
   // Only the chosen ones: a known admin should not show up in the results of an unrelated search.
