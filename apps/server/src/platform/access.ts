@@ -1,6 +1,6 @@
 // Who may call what: route-level rules, and the group scope (assigned groups and everything beneath them).
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { UserRole, isProviderStaffRole, type Access } from '@registry/contracts';
+import { Messages, RIGHTS_TABLE, can, mayActOnAdmin, type Access, type AdminAction, type Right } from '@registry/contracts';
 import type { Db } from '../db/client.ts';
 import { groupAdmins, groups } from '../db/schema/index.ts';
 import type { Caller, RequestContext, SignedInContext } from './context.ts';
@@ -8,15 +8,8 @@ import { forbidden, notFound, unauthorized } from './errors.ts';
 
 export type { Access };
 
-export const ADMIN_MANAGER_ROLES: readonly number[] = [
-  UserRole.BioPetLabAdmin,
-  UserRole.BioPetCustomerServiceAdmin,
-  UserRole.BioPetOfficeAdmin,
-  UserRole.Distributor,
-  UserRole.ManagementFirmManager,
-  UserRole.ParentageManager,
-  UserRole.PropertyManager,
-];
+/** The roles that manage other admins, from the rights table. */
+export const ADMIN_MANAGER_ROLES: readonly number[] = RIGHTS_TABLE['admin.view'];
 
 export function callerMeets(caller: Caller | null, access: Access): 'ok' | 'unauthenticated' | 'forbidden' {
   if (access === 'anonymous') return 'ok';
@@ -31,6 +24,7 @@ export function callerMeets(caller: Caller | null, access: Access): 'ok' | 'unau
     case 'providerStaff':
       return caller.isProviderStaff ? 'ok' : 'forbidden';
     default:
+      if ('right' in access) return can(caller.roleId, access.right) ? 'ok' : 'forbidden';
       return access.includes(caller.roleId) ? 'ok' : 'forbidden';
   }
 }
@@ -75,24 +69,44 @@ export async function assertGroupInScope(ctx: SignedInContext, groupId: number):
 }
 
 /**
- * May the caller manage this admin? Provider staff manage everyone; other admin managers manage admins who are not
- * provider staff and who sit in at least one group within the caller's scope.
+ * Does the admin sit in the caller's groups? Provider staff reach everyone; other admins reach themselves and admins
+ * assigned to at least one group within their subtrees.
  */
-export async function canManageAdmin(db: Db, caller: Caller, admin: { id: number; roleId: number }): Promise<boolean> {
-  if (caller.isProviderStaff) return true;
-  if (!ADMIN_MANAGER_ROLES.includes(caller.roleId) || isProviderStaffRole(admin.roleId)) return false;
-  if (admin.id === caller.userId) return true;
+export async function isAdminInScope(db: Db, caller: Caller, adminId: number): Promise<boolean> {
+  if (caller.isProviderStaff || adminId === caller.userId) return true;
   const paths = await assignedGroupPaths(db, caller.userId);
   if (paths.length === 0) return false;
   const adminGroups = await db
     .select({ path: groups.path })
     .from(groupAdmins)
     .innerJoin(groups, eq(groups.id, groupAdmins.groupId))
-    .where(eq(groupAdmins.userId, admin.id));
+    .where(eq(groupAdmins.userId, adminId));
   return adminGroups.some((group) => paths.some((path) => group.path.startsWith(path)));
+}
+
+/** May the caller take `action` on this admin: in the caller's groups, and allowed by the rights table and role order. */
+export async function canManageAdmin(db: Db, caller: Caller, admin: { id: number; roleId: number }, action: AdminAction = 'admin.edit'): Promise<boolean> {
+  if (!mayActOnAdmin({ id: caller.userId, roleId: caller.roleId }, admin, action)) return false;
+  return isAdminInScope(db, caller, admin.id);
+}
+
+/**
+ * Refuses an action on an admin: outside the caller's groups answers as a missing admin (404), inside them but above
+ * the caller's rights a 403 naming why.
+ */
+export async function assertMayActOnAdmin(ctx: SignedInContext, admin: { id: number; roleId: number }, action: AdminAction): Promise<void> {
+  if (!(await isAdminInScope(ctx.db, ctx.caller, admin.id))) throw notFound('Admin not found.');
+  if (!mayActOnAdmin({ id: ctx.caller.userId, roleId: ctx.caller.roleId }, admin, action)) {
+    throw forbidden(admin.id === ctx.caller.userId ? 'You cannot do this to your own account.' : Messages.adminAboveYourRole);
+  }
 }
 
 export async function groupsByIds(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   return db.select().from(groups).where(inArray(groups.id, ids));
+}
+
+/** Refuses (403) an action the rights table does not give the caller's role. */
+export function assertCan(ctx: SignedInContext, action: Right): void {
+  if (!can(ctx.caller.roleId, action)) throw forbidden(Messages.actionNotAllowedForRole);
 }

@@ -1,6 +1,6 @@
 // Admin accounts: view, edit, activate and deactivate, delete, group membership (spec 1 §4 Admin state, §6).
-import { GroupTypes, Messages, isProviderStaffRole, userRoleName, type AdminView } from '@registry/contracts';
-import { canManageAdmin, assertGroupInScope } from '../../platform/access.ts';
+import { GroupTypes, Messages, can, creatableRoles, isProviderStaffRole, userRoleName, type AdminAction, type AdminView } from '@registry/contracts';
+import { assertGroupInScope, assertMayActOnAdmin } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { SignedInContext } from '../../platform/context.ts';
 import { forbidden, notFound, refused, validationError } from '../../platform/errors.ts';
@@ -29,11 +29,14 @@ type AdminInput = {
   securityQuestionAnswer: string | null;
 };
 
-/** Loads an admin the caller may manage: 404 when there is none, 403 when it is someone else's. */
-async function loadManagedAdmin(ctx: SignedInContext, adminId: number) {
+/**
+ * Loads an admin the caller may take `action` on: 404 when there is none or it lies outside the caller's groups, 403
+ * when the rights table or the role order refuses the action.
+ */
+export async function loadManagedAdmin(ctx: SignedInContext, adminId: number, action: AdminAction) {
   const admin = await q.findAdmin(ctx.db, adminId);
   if (!admin) throw notFound('Admin not found.');
-  if (!(await canManageAdmin(ctx.db, ctx.caller, admin))) throw forbidden('This admin is outside your groups.');
+  await assertMayActOnAdmin(ctx, admin, action);
   return admin;
 }
 
@@ -63,16 +66,17 @@ async function toView(ctx: SignedInContext, admin: UserRow): Promise<AdminView> 
 }
 
 export async function getAdmin(ctx: SignedInContext, adminId: number) {
-  return toView(ctx, await loadManagedAdmin(ctx, adminId));
+  return toView(ctx, await loadManagedAdmin(ctx, adminId, 'admin.view'));
 }
 
 export async function getSecurityQuestion(ctx: SignedInContext, adminId: number) {
-  const admin = await loadManagedAdmin(ctx, adminId);
+  const admin = await loadManagedAdmin(ctx, adminId, 'admin.viewSecurityAnswer');
   return { securityQuestion: admin.securityQuestion, securityQuestionAnswer: admin.securityQuestionAnswer };
 }
 
-function assertRoleAllowed(ctx: SignedInContext, roleId: number) {
-  if (isProviderStaffRole(roleId) && !ctx.caller.isProviderStaff) throw forbidden('Only provider staff may give a provider staff role.');
+/** A role given to an admin (on create or edit) must lie strictly below the caller's own. */
+export function assertRoleAllowed(ctx: SignedInContext, roleId: number) {
+  if (!creatableRoles(ctx.caller.roleId).includes(roleId)) throw forbidden(Messages.roleNotCreatable);
 }
 
 async function assertUniqueIdentity(ctx: SignedInContext, input: { userName: string; email?: string | null }, exceptId: number | null) {
@@ -87,10 +91,15 @@ async function assertUniqueIdentity(ctx: SignedInContext, input: { userName: str
 }
 
 export async function updateAdmin(ctx: SignedInContext, adminId: number, input: AdminInput) {
-  const admin = await loadManagedAdmin(ctx, adminId);
-  assertRoleAllowed(ctx, input.roleId);
+  const admin = await loadManagedAdmin(ctx, adminId, 'admin.edit');
+  if (input.roleId !== admin.roleId) {
+    if (admin.id === ctx.caller.userId) throw forbidden(Messages.ownRoleUnchangeable);
+    await assertMayActOnAdmin(ctx, admin, 'admin.changeRole');
+    assertRoleAllowed(ctx, input.roleId);
+  }
   await assertUniqueIdentity(ctx, input, admin.id);
   const email = input.email?.trim() || null;
+  if ((email ?? '').toLowerCase() !== (admin.email ?? '').toLowerCase()) await assertMayActOnAdmin(ctx, admin, 'admin.changeEmail');
   if (admin.isActive && !email) throw validationError({ email: ['An active admin needs an email.'] });
   return ctx.db.transaction(async (tx) => {
     const updated = await updateUser(tx, admin.id, {
@@ -115,6 +124,7 @@ export async function updateAdmin(ctx: SignedInContext, adminId: number, input: 
 
 /** Creates an admin with a generated password, assigns the group when given, and mails a welcome with the sign-in details. */
 export async function createAdmin(ctx: SignedInContext, input: AdminInput & { groupId?: number }) {
+  if (!can(ctx.caller.roleId, 'admin.create')) throw forbidden(Messages.actionNotAllowedForRole);
   assertRoleAllowed(ctx, input.roleId);
   if (input.groupId) await assertGroupInScope(ctx, input.groupId);
   else if (!ctx.caller.isProviderStaff) throw validationError({ groupId: [Messages.mustSelectGroup] });
@@ -160,8 +170,8 @@ export async function createAdmin(ctx: SignedInContext, input: AdminInput & { gr
 }
 
 export async function setActive(ctx: SignedInContext, adminId: number, isActive: boolean) {
-  const admin = await loadManagedAdmin(ctx, adminId);
-  if (admin.id === ctx.caller.userId && !isActive) throw refused('You cannot deactivate yourself.');
+  if (adminId === ctx.caller.userId && !isActive) throw refused('You cannot deactivate yourself.');
+  const admin = await loadManagedAdmin(ctx, adminId, 'admin.deactivate');
   if (isActive && !admin.email) throw refused(Messages.adminNeedsEmail);
   await ctx.db.transaction(async (tx) => {
     const updated = await updateUser(tx, admin.id, { isActive });
@@ -172,8 +182,8 @@ export async function setActive(ctx: SignedInContext, adminId: number, isActive:
 }
 
 export async function deleteAdmin(ctx: SignedInContext, adminId: number) {
-  const admin = await loadManagedAdmin(ctx, adminId);
-  if (admin.id === ctx.caller.userId) throw refused('You cannot delete yourself.');
+  if (adminId === ctx.caller.userId) throw refused('You cannot delete yourself.');
+  const admin = await loadManagedAdmin(ctx, adminId, 'admin.delete');
   await ctx.db.transaction(async (tx) => {
     const groups = await q.groupsOfAdmin(tx, admin.id);
     await q.deleteAdmin(tx, admin.id);
@@ -183,12 +193,12 @@ export async function deleteAdmin(ctx: SignedInContext, adminId: number) {
 }
 
 export async function adminGroups(ctx: SignedInContext, adminId: number) {
-  await loadManagedAdmin(ctx, adminId);
+  await loadManagedAdmin(ctx, adminId, 'admin.view');
   return q.groupsOfAdmin(ctx.db, adminId);
 }
 
 export async function addToGroup(ctx: SignedInContext, adminId: number, groupId: number) {
-  const admin = await loadManagedAdmin(ctx, adminId);
+  const admin = await loadManagedAdmin(ctx, adminId, 'admin.assignGroups');
   await assertGroupInScope(ctx, groupId);
   if (await q.assignment(ctx.db, adminId, groupId)) throw refused('This admin is already assigned to that group.');
   await ctx.db.transaction(async (tx) => {
@@ -201,7 +211,7 @@ export async function addToGroup(ctx: SignedInContext, adminId: number, groupId:
 }
 
 export async function removeFromGroup(ctx: SignedInContext, adminId: number, groupId: number) {
-  await loadManagedAdmin(ctx, adminId);
+  await loadManagedAdmin(ctx, adminId, 'admin.assignGroups');
   await assertGroupInScope(ctx, groupId);
   const current = await q.assignment(ctx.db, adminId, groupId);
   if (!current) throw notFound('This admin is not assigned to that group.');

@@ -5,7 +5,7 @@ import { assignedGroupPaths } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { SignedInContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import { addToGroup, adminGroups, removeFromGroup, setActive } from '../admins/admins.service.ts';
+import { addToGroup, loadManagedAdmin, removeFromGroup, setActive } from '../admins/admins.service.ts';
 import * as adminQueries from '../admins/admins.queries.ts';
 import { ancestorIds, assignedGroupsWithin, groupAdminsOf } from './group-admins.queries.ts';
 import { loadGroup } from './groups.service.ts';
@@ -57,7 +57,7 @@ export async function removeAdmin(ctx: SignedInContext, groupId: number, adminId
 
 /** Removes the admin from every group of theirs that lies within the caller's groups. */
 export async function removeFromAllGroups(ctx: SignedInContext, adminId: number) {
-  await adminGroups(ctx, adminId);
+  await loadManagedAdmin(ctx, adminId, 'admin.assignGroups');
   const scope = ctx.caller.isProviderStaff ? null : await assignedGroupPaths(ctx.db, ctx.caller.userId);
   const groupIds = await assignedGroupsWithin(ctx.db, adminId, scope);
   await ctx.db.transaction(async (tx) => {
@@ -69,7 +69,7 @@ export async function removeFromAllGroups(ctx: SignedInContext, adminId: number)
 
 export async function setPrimaryAdmin(ctx: SignedInContext, groupId: number, adminId: number) {
   await loadGroup(ctx, groupId);
-  await adminGroups(ctx, adminId);
+  await loadManagedAdmin(ctx, adminId, 'admin.assignGroups');
   const current = await adminQueries.assignment(ctx.db, adminId, groupId);
   if (!current) throw notFound('This admin is not assigned to that group.');
   await ctx.db.transaction(async (tx) => {
