@@ -80,7 +80,7 @@ export const email = z.string().trim().max(256, 'Must be at most 256 characters.
 export function fieldSchemaAt(schema: z.ZodType, path: string): z.ZodType {
   let node: z.ZodType | undefined = schema;
   for (const key of path ? path.split('.') : []) {
-    const shape = (unwrap(node) as { shape?: Record<string, z.ZodType> } | undefined)?.shape;
+    const shape: Record<string, z.ZodType> | undefined = (unwrap(node) as { shape?: Record<string, z.ZodType> } | undefined)?.shape;
     node = shape && Object.hasOwn(shape, key) ? shape[key] : undefined;
   }
   if (!node) throw new Error(`No field '${path}' in the schema.`);

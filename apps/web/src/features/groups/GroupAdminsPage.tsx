@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Checkbox, Form, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
-import { AdminFilter } from '@registry/contracts';
+import { AdminFilter, roleLabel } from '@registry/contracts';
 import { useCurrentUser } from '../../app/auth';
 import { ActionsDropdown } from '../../components/ActionsDropdown';
 import { ErrorPresenter, useErrorDialog } from '../../components/ErrorPresenter';
@@ -155,7 +155,7 @@ export function GroupAdmins({ groupId }: { groupId: number }) {
           { title: 'Name', dataIndex: 'fullName', render: (name: string, r) => <Link to={`/admin/${r.id}` as never}>{name}</Link> },
           { title: 'User name', dataIndex: 'userName' },
           { title: 'Email', dataIndex: 'email' },
-          { title: 'Role', dataIndex: 'role' },
+          { title: 'Role', dataIndex: 'role', render: (_: string, row: GroupAdminRow) => roleLabel(row.roleId) },
           {
             title: 'Status',
             key: 'status',

@@ -143,7 +143,7 @@ describe('CreateGroupAdminModal', () => {
   it('offers to add the admin an email belongs to', async () => {
     const { calls } = mockFetch({
       'GET /api/v1/group/5': { id: 5, name: 'Oak Ridge Apartments', groupType: 4 },
-      'GET /api/v1/account/getcreatableadminroles': [{ id: 8, name: 'PropertyManager' }],
+      'GET /api/v1/account/getcreatableadminroles': [{ id: 7, name: 'PropertyManager' }],
       'POST /api/v1/groupadmin/5/createadmin': { isEmailAlreadyExists: true, isEmailAlreadyAssignedToAdmin: true, existingUserFullName: 'Priya Shah', existingUserId: 44, admin: null },
       'PUT /api/v1/groups/5/admins/44': { admins: [], isHierarchyRoot: false },
     });
@@ -152,7 +152,7 @@ describe('CreateGroupAdminModal', () => {
     await userEvent.type(screen.getByLabelText('Last name'), 'Shah');
     await userEvent.type(screen.getByLabelText('Email'), 'p@x.example');
     await userEvent.click(screen.getByLabelText('Role'));
-    await userEvent.click(await screen.findByTitle('Property Manager'));
+    await userEvent.click(await screen.findByTitle('Property manager'));
     // The roles offered are those that run a Property.
     expect(calls.some((c) => c.url.pathname === '/api/v1/account/getcreatableadminroles' && c.url.searchParams.get('groupType') === '4')).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Create admin' }));
