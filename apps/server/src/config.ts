@@ -1,5 +1,6 @@
 // One typed configuration object read from the environment, with defaults for the embedded (PGlite) mode.
 import path from 'node:path';
+import { DEFAULT_LAB_TIME_ZONE, isTimeZone } from '@registry/contracts';
 
 export type Config = {
   port: number;
@@ -22,6 +23,10 @@ export type Config = {
   tokenLifetimeHours: number;
   persistentTokenLifetimeDays: number;
   rateLimitPerMinute: number;
+  /** The lab's IANA time zone: dates and times given without a zone are read in it. */
+  labTimeZone: string;
+  /** Staff may switch on the fake-data test mode: never in production (NODE_ENV=production). */
+  testModeAvailable: boolean;
 };
 
 /** Where the S3 files store keeps objects: path-style requests to endpoint/bucket/prefix+name, SigV4-signed for region. */
@@ -54,7 +59,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenLifetimeHours: Number(env.TOKEN_LIFETIME_HOURS ?? 12),
     persistentTokenLifetimeDays: Number(env.PERSISTENT_TOKEN_LIFETIME_DAYS ?? 14),
     rateLimitPerMinute: Number(env.AUTH_RATE_LIMIT_PER_MINUTE ?? 10),
+    labTimeZone: readLabTimeZone(env),
+    testModeAvailable: env.NODE_ENV !== 'production' && env.TEST_MODE !== 'false',
   };
+}
+
+function readLabTimeZone(env: NodeJS.ProcessEnv): string {
+  const zone = env.LAB_TIME_ZONE?.trim() || DEFAULT_LAB_TIME_ZONE;
+  if (!isTimeZone(zone)) throw new ConfigError(`LAB_TIME_ZONE "${zone}" is not a time zone: give an IANA name such as America/New_York.`);
+  return zone;
 }
 
 const S3_REQUIRED = ['FILES_S3_ENDPOINT', 'FILES_S3_ACCESS_KEY_ID', 'FILES_S3_SECRET_ACCESS_KEY'] as const;

@@ -1,10 +1,11 @@
 // SQL for admin accounts and their group assignments.
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { UserRole } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
 import { groupAdmins, groups, sessions, users } from '../../db/schema/index.ts';
 import type { Caller } from '../../platform/context.ts';
 import { groupInScopeSql } from '../../platform/access.ts';
+import { sortColumn, sortColumns } from '../../platform/sorting.ts';
 
 export const isAdminUser = sql`${users.roleId} <> ${UserRole.PetOwner}`;
 
@@ -22,13 +23,13 @@ export async function groupsOfAdmin(db: Db, adminId: number) {
     .orderBy(asc(groups.name));
 }
 
-const SEARCH_ORDER: Record<string, SQL | typeof users.userName> = {
+const SEARCH_ORDER = sortColumns<SQL | AnyColumn>({
   name: sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`,
   fullname: sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`,
   username: users.userName,
   email: users.email,
   role: users.roleId,
-} as never;
+});
 
 export async function searchAdmins(db: Db, caller: Caller, query: { page: number; pageSize: number; name?: string; email?: string; orderBy?: string; ascending?: boolean }) {
   const conditions: SQL[] = [isAdminUser];
@@ -43,7 +44,7 @@ export async function searchAdmins(db: Db, caller: Caller, query: { page: number
     conditions.push(sql`exists (select 1 from ${groupAdmins} tga join ${groups} on ${groups.id} = tga.group_id where tga.user_id = ${users.id} and ${groupInScopeSql(caller)})`);
   }
   const where = and(...conditions);
-  const orderColumn = SEARCH_ORDER[(query.orderBy ?? 'name').toLowerCase()] ?? SEARCH_ORDER.name;
+  const orderColumn = sortColumn(SEARCH_ORDER, query.orderBy, 'name');
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ id: users.id, userName: users.userName, firstName: users.firstName, lastName: users.lastName, email: users.email, roleId: users.roleId, isActive: users.isActive })

@@ -1,24 +1,46 @@
 // Reading the email log and the audit log with their filters; clearing the email log.
-import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
-import { Messages, parseUsDate } from '@registry/contracts';
+import { and, asc, count, desc, eq, gte, ilike, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { Messages, usDateBounds } from '@registry/contracts';
 import { auditLog, emailLog } from '../../db/schema/index.ts';
 import { verifyAuditChain, writeAudit } from '../../platform/audit.ts';
 import type { SignedInContext } from '../../platform/context.ts';
+import { sortColumn, sortColumns } from '../../platform/sorting.ts';
 
-const DAY_MS = 86_400_000;
+type Sorting = { orderBy?: string; ascending?: boolean };
+/** Newest first until the user picks a column; a picked column sorts ascending unless told otherwise, id breaking ties. */
+function orderOf(columns: ReadonlyMap<string, AnyColumn | SQL>, fallback: string, idColumn: AnyColumn, sorting: Sorting): SQL[] {
+  const column = sortColumn(columns, sorting.orderBy, fallback);
+  const picked = sorting.orderBy !== undefined && columns.has(sorting.orderBy.toLowerCase());
+  const ascending = sorting.ascending ?? picked;
+  return ascending ? [asc(column), asc(idColumn)] : [desc(column), desc(idColumn)];
+}
 
-export async function emailLogPage(ctx: SignedInContext, query: { page: number; pageSize: number; subjectFilter?: string; recipientsFilter?: string; dateFilter?: string; wasSuccessfulFilter?: boolean }) {
+const EMAIL_LOG_ORDER = sortColumns<AnyColumn | SQL>({
+  dateSent: emailLog.dateSent,
+  subject: sql`lower(${emailLog.subject})`,
+  recipients: sql`lower(${emailLog.recipients})`,
+  wasSuccessful: emailLog.wasSuccessful,
+});
+const AUDIT_LOG_ORDER = sortColumns<AnyColumn | SQL>({
+  dateCreated: auditLog.sequence,
+  createdBy: sql`lower(${auditLog.userName})`,
+  entityType: auditLog.entityType,
+  entityId: auditLog.entityId,
+  actionType: auditLog.actionType,
+});
+
+export async function emailLogPage(ctx: SignedInContext, query: Sorting & { page: number; pageSize: number; subjectFilter?: string; recipientsFilter?: string; dateFilter?: string; wasSuccessfulFilter?: boolean }) {
   const conditions: SQL[] = [];
   if (query.subjectFilter) conditions.push(ilike(emailLog.subject, `%${query.subjectFilter}%`));
   if (query.recipientsFilter) conditions.push(ilike(emailLog.recipients, `%${query.recipientsFilter}%`));
   if (query.dateFilter) {
-    const day = parseUsDate(query.dateFilter)!;
-    conditions.push(gte(emailLog.dateSent, day), lt(emailLog.dateSent, new Date(day.getTime() + DAY_MS)));
+    const day = usDateBounds(query.dateFilter, ctx.config.labTimeZone)!;
+    conditions.push(gte(emailLog.dateSent, day.start), lte(emailLog.dateSent, day.end));
   }
   if (query.wasSuccessfulFilter !== undefined) conditions.push(eq(emailLog.wasSuccessful, query.wasSuccessfulFilter));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [{ total }]] = await Promise.all([
-    ctx.db.select().from(emailLog).where(where).orderBy(desc(emailLog.dateSent), desc(emailLog.id)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+    ctx.db.select().from(emailLog).where(where).orderBy(...orderOf(EMAIL_LOG_ORDER, 'dateSent', emailLog.id, query)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
     ctx.db.select({ total: count() }).from(emailLog).where(where),
   ]);
   return {
@@ -36,16 +58,17 @@ export async function clearEmailLog(ctx: SignedInContext) {
   return { message: Messages.logCleared };
 }
 
-export async function auditLogPage(ctx: SignedInContext, query: { page: number; pageSize: number; startDate?: string; endDate?: string; entityType?: string; actionType?: string; createdBy?: string }) {
+export async function auditLogPage(ctx: SignedInContext, query: Sorting & { page: number; pageSize: number; startDate?: string; endDate?: string; entityType?: string; actionType?: string; createdBy?: string }) {
   const conditions: SQL[] = [];
-  if (query.startDate) conditions.push(gte(auditLog.dateCreated, parseUsDate(query.startDate)!));
-  if (query.endDate) conditions.push(lt(auditLog.dateCreated, new Date(parseUsDate(query.endDate)!.getTime() + DAY_MS)));
+  // The range's days are the lab's: from 00:00:00.000 of the first to 23:59:59.999 of the last.
+  if (query.startDate) conditions.push(gte(auditLog.dateCreated, usDateBounds(query.startDate, ctx.config.labTimeZone)!.start));
+  if (query.endDate) conditions.push(lte(auditLog.dateCreated, usDateBounds(query.endDate, ctx.config.labTimeZone)!.end));
   if (query.entityType) conditions.push(sql`lower(${auditLog.entityType}) = lower(${query.entityType})`);
   if (query.actionType) conditions.push(sql`lower(${auditLog.actionType}) = lower(${query.actionType})`);
   if (query.createdBy) conditions.push(ilike(auditLog.userName, `%${query.createdBy}%`));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [{ total }]] = await Promise.all([
-    ctx.db.select().from(auditLog).where(where).orderBy(desc(auditLog.sequence)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+    ctx.db.select().from(auditLog).where(where).orderBy(...orderOf(AUDIT_LOG_ORDER, 'dateCreated', auditLog.id, query)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
     ctx.db.select({ total: count() }).from(auditLog).where(where),
   ]);
   return {
