@@ -11,3 +11,5 @@ export * from './lookups.ts';
 export * from './petowners.ts';
 export * from './residents.ts';
 export * from './labTime.ts';
+export * from './endpoint.ts';
+export * from './endpoints/index.ts';

@@ -9,8 +9,7 @@ export const DEFAULT_LAB_TIME_ZONE = 'America/New_York';
 export function isTimeZone(name: string): boolean {
   if (!name) return false;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone.length > 0;
   } catch {
     return false;
   }

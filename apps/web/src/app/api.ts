@@ -28,7 +28,7 @@ export class ApiError extends Error {
   }
 }
 
-export type QueryValue = string | number | boolean | null | undefined;
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -54,7 +54,8 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) {
     if (v === undefined || v === null || v === '') continue;
-    params.append(k, String(v));
+    if (Array.isArray(v)) for (const each of v) params.append(k, String(each));
+    else params.append(k, String(v));
   }
   const qs = params.toString();
   return qs ? `${base}?${qs}` : base;

@@ -49,7 +49,7 @@ export async function adminsRoutes(fastify: FastifyInstance) {
   app.post('/admin/:id/groups/:groupId', { config: manager, schema: { operationId: 'addAdminToGroup', tags, params: adminGroupParams, response: { 200: adminGroupsResponse } } }, async (request) =>
     admins.addToGroup(signedIn(request), request.params.id, request.params.groupId),
   );
-  app.delete('/admin/:id/groups/:groupId', { config: manager, schema: { operationId: 'removeAdminFromGroup', tags, params: adminGroupParams, response: { 200: adminGroupsResponse } } }, async (request) =>
+  app.delete('/admin/:id/groups/:groupId', { config: manager, schema: { operationId: 'removeGroupFromAdmin', tags, params: adminGroupParams, response: { 200: adminGroupsResponse } } }, async (request) =>
     admins.removeFromGroup(signedIn(request), request.params.id, request.params.groupId),
   );
 

@@ -1,22 +1,17 @@
 // Group tree, menu flags, details (view, edit, delete), activation, certificate customization, adjacent property
 // agreements and the pre-registration link: rules and permission checks; SQL lives in groups.queries.ts.
-import { GroupTypes, Messages, UserRole, isEmptyAddress, isPetOwnerGroupType, type GroupDetails, type GroupMenu, type GroupUpdateValues } from '@registry/contracts';
-import { ADMIN_MANAGER_ROLES, assertGroupInScope } from '../../platform/access.ts';
+import { GroupTypes, Messages, UserRole, isEmptyAddress, isPetOwnerGroupType, type GroupDetails, type GroupMenu, type Address, type GroupUpdateValues } from '@registry/contracts';
 import { writeAudit } from '../../platform/audit.ts';
-import type { SignedInContext } from '../../platform/context.ts';
+import { afterCommit, withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { notFound, refused, validationError } from '../../platform/errors.ts';
 import { filesStoreFor, storedFileUrl } from '../../platform/files.ts';
+import { ADMIN_MANAGER_ROLES, loadGroupInScope } from '../../platform/scope.ts';
 import { addressProblems, toAddressView } from '../lookups/lookups.service.ts';
 import { ancestorIds } from './group-admins.queries.ts';
 import * as q from './groups.queries.ts';
 
-/** Loads a group the caller may see: 404 unknown, 403 outside the caller's subtree. */
-export async function loadGroup(ctx: SignedInContext, groupId: number) {
-  await assertGroupInScope(ctx, groupId);
-  const group = await q.findGroup(ctx.db, groupId);
-  if (!group) throw notFound('Group not found.');
-  return group;
-}
+/** Loads a group the caller may see: the same 404 for an unknown group and one outside the caller's subtree. */
+export const loadGroup = loadGroupInScope;
 
 /** Provider staff and distributors see (and edit) the extra fields of group details. */
 const seesExtraFields = (ctx: SignedInContext) => ctx.caller.isProviderStaff || ctx.caller.roleId === UserRole.Distributor;
@@ -104,8 +99,8 @@ export async function details(ctx: SignedInContext, groupId: number): Promise<Gr
 }
 
 /** Address ids must be known countries and states; the zod schema checks everything else. */
-export function assertAddresses(input: { mailingAddress?: unknown; propertyAddress?: unknown }) {
-  const problems = { ...addressProblems(input.mailingAddress as never, 'mailingAddress'), ...addressProblems(input.propertyAddress as never, 'propertyAddress') };
+export function assertAddresses(input: { mailingAddress?: Address | null; propertyAddress?: Address | null }) {
+  const problems = { ...addressProblems(input.mailingAddress, 'mailingAddress'), ...addressProblems(input.propertyAddress, 'propertyAddress') };
   if (Object.keys(problems).length) throw validationError(problems);
 }
 
@@ -154,7 +149,7 @@ export function groupValues(ctx: SignedInContext, groupType: number, input: Grou
 export async function update(ctx: SignedInContext, groupId: number, input: GroupUpdateValues) {
   const group = await loadGroup(ctx, groupId);
   assertAddresses(input);
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, async (tx) => {
     const updated = await q.updateGroup(tx, group.id, groupValues(ctx, group.groupType, input, group));
     await writeAudit(tx, ctx, { entityType: 'Group', entityId: group.id, actionType: 'Update', before: group, after: updated });
   });
@@ -166,7 +161,7 @@ export async function remove(ctx: SignedInContext, groupId: number, confirmation
   const group = await loadGroup(ctx, groupId);
   if (group.groupType === GroupTypes.HierarchyRoot) throw refused(Messages.rootNotDeletable);
   if ((confirmation ?? '').trim() !== group.name) throw refused(Messages.invalidConfirmationText);
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, async (tx, txCtx) => {
     const locked = await q.findGroupForUpdate(tx, group.id);
     const blockers = await q.deletionBlockers(tx, group.id);
     if (blockers.children) throw refused(Messages.groupHasSubgroups);
@@ -174,8 +169,9 @@ export async function remove(ctx: SignedInContext, groupId: number, confirmation
     if (blockers.residents) throw refused(Messages.groupHasResidents);
     await q.deleteGroup(tx, group.id);
     await writeAudit(tx, ctx, { entityType: 'Group', entityId: group.id, actionType: 'Delete', before: locked });
+    const logoPath = group.logoPath;
+    if (logoPath) await afterCommit(txCtx, () => filesStoreFor(ctx.config).delete(logoPath));
   });
-  if (group.logoPath) await filesStoreFor(ctx.config).delete(group.logoPath);
   return { message: Messages.groupDeleted };
 }
 
@@ -183,7 +179,7 @@ export async function setActive(ctx: SignedInContext, groupId: number, isActive:
   const group = await loadGroup(ctx, groupId);
   if (!isPetOwnerGroupType(group.groupType)) throw refused(Messages.onlyPetOwnerGroupsDeactivate);
   if (group.isActive === isActive) throw refused(isActive ? Messages.groupAlreadyActive : Messages.groupAlreadyInactive);
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, async (tx) => {
     const updated = await q.updateGroup(tx, group.id, { isActive });
     await writeAudit(tx, ctx, { entityType: 'Group', entityId: group.id, actionType: isActive ? 'Activate' : 'Deactivate', before: { isActive: group.isActive }, after: { isActive: updated.isActive } });
   });
@@ -208,7 +204,7 @@ export async function updateCertificateCustomization(
   input: { certificateTitle: string | null; certificateSignatureName: string | null; certificateFooterText: string | null; certificateShowLogo: boolean },
 ) {
   const group = await loadGroup(ctx, groupId);
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, async (tx) => {
     await q.updateGroup(tx, group.id, input);
     const before = { certificateTitle: group.certificateTitle, certificateSignatureName: group.certificateSignatureName, certificateFooterText: group.certificateFooterText, certificateShowLogo: group.certificateShowLogo };
     await writeAudit(tx, ctx, { entityType: 'CertificateCustomization', entityId: group.id, actionType: 'Update', before, after: input });
@@ -232,7 +228,7 @@ async function loadPropertyPair(ctx: SignedInContext, propertyId: number, adjace
 
 export async function addAdjacentProperty(ctx: SignedInContext, input: { propertyId: number; adjacentPropertyId: number }) {
   const { property, adjacent } = await loadPropertyPair(ctx, input.propertyId, input.adjacentPropertyId);
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, async (tx) => {
     if (await q.findAdjacentAgreement(tx, property.id, adjacent.id)) throw refused(Messages.adjacentAlreadyExists);
     await q.insertAdjacentAgreement(tx, property.id, adjacent.id);
     await writeAudit(tx, ctx, { entityType: 'AdjacentProperty', entityId: `${property.id}:${adjacent.id}`, actionType: 'Create', after: input });
@@ -242,7 +238,7 @@ export async function addAdjacentProperty(ctx: SignedInContext, input: { propert
 
 export async function removeAdjacentProperty(ctx: SignedInContext, input: { propertyId: number; adjacentPropertyId: number }) {
   const { property, adjacent } = await loadPropertyPair(ctx, input.propertyId, input.adjacentPropertyId);
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, async (tx) => {
     if (!(await q.findAdjacentAgreement(tx, property.id, adjacent.id))) throw notFound(Messages.adjacentNotFound);
     await q.deleteAdjacentAgreement(tx, property.id, adjacent.id);
     await writeAudit(tx, ctx, { entityType: 'AdjacentProperty', entityId: `${property.id}:${adjacent.id}`, actionType: 'Delete', before: input });

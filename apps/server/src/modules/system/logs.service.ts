@@ -1,48 +1,17 @@
-// Reading the email log and the audit log with their filters; clearing the email log.
-import { and, asc, count, desc, eq, gte, ilike, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+// Reading the email log and the audit log with their filters; clearing the email log. SQL lives in logs.queries.ts.
 import { Messages, usDateBounds } from '@registry/contracts';
-import { auditLog, emailLog } from '../../db/schema/index.ts';
 import { verifyAuditChain, writeAudit } from '../../platform/audit.ts';
-import type { SignedInContext } from '../../platform/context.ts';
-import { sortColumn, sortColumns } from '../../platform/sorting.ts';
+import { withTransaction, type SignedInContext } from '../../platform/context.ts';
+import * as q from './logs.queries.ts';
 
 type Sorting = { orderBy?: string; ascending?: boolean };
-/** Newest first until the user picks a column; a picked column sorts ascending unless told otherwise, id breaking ties. */
-function orderOf(columns: ReadonlyMap<string, AnyColumn | SQL>, fallback: string, idColumn: AnyColumn, sorting: Sorting): SQL[] {
-  const column = sortColumn(columns, sorting.orderBy, fallback);
-  const picked = sorting.orderBy !== undefined && columns.has(sorting.orderBy.toLowerCase());
-  const ascending = sorting.ascending ?? picked;
-  return ascending ? [asc(column), asc(idColumn)] : [desc(column), desc(idColumn)];
-}
+type EmailLogQuery = Sorting & { page: number; pageSize: number; subjectFilter?: string; recipientsFilter?: string; dateFilter?: string; wasSuccessfulFilter?: boolean };
 
-const EMAIL_LOG_ORDER = sortColumns<AnyColumn | SQL>({
-  dateSent: emailLog.dateSent,
-  subject: sql`lower(${emailLog.subject})`,
-  recipients: sql`lower(${emailLog.recipients})`,
-  wasSuccessful: emailLog.wasSuccessful,
-});
-const AUDIT_LOG_ORDER = sortColumns<AnyColumn | SQL>({
-  dateCreated: auditLog.sequence,
-  createdBy: sql`lower(${auditLog.userName})`,
-  entityType: auditLog.entityType,
-  entityId: auditLog.entityId,
-  actionType: auditLog.actionType,
-});
-
-export async function emailLogPage(ctx: SignedInContext, query: Sorting & { page: number; pageSize: number; subjectFilter?: string; recipientsFilter?: string; dateFilter?: string; wasSuccessfulFilter?: boolean }) {
-  const conditions: SQL[] = [];
-  if (query.subjectFilter) conditions.push(ilike(emailLog.subject, `%${query.subjectFilter}%`));
-  if (query.recipientsFilter) conditions.push(ilike(emailLog.recipients, `%${query.recipientsFilter}%`));
-  if (query.dateFilter) {
-    const day = usDateBounds(query.dateFilter, ctx.config.labTimeZone)!;
-    conditions.push(gte(emailLog.dateSent, day.start), lte(emailLog.dateSent, day.end));
-  }
-  if (query.wasSuccessfulFilter !== undefined) conditions.push(eq(emailLog.wasSuccessful, query.wasSuccessfulFilter));
-  const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db.select().from(emailLog).where(where).orderBy(...orderOf(EMAIL_LOG_ORDER, 'dateSent', emailLog.id, query)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
-    ctx.db.select({ total: count() }).from(emailLog).where(where),
-  ]);
+export async function emailLogPage(ctx: SignedInContext, query: EmailLogQuery) {
+  const { page, pageSize, orderBy, ascending, dateFilter, ...filter } = query;
+  // The day is the lab's: 00:00:00.000 to 23:59:59.999 in its time zone.
+  const day = dateFilter ? usDateBounds(dateFilter, ctx.config.labTimeZone)! : undefined;
+  const { rows, total } = await q.emailLogPage(ctx.db, { ...filter, from: day?.start, to: day?.end }, { page, pageSize, orderBy, ascending });
   return {
     totalRecords: total,
     data: rows.map((row) => ({ id: row.id, subject: row.subject, recipients: row.recipients, body: row.body, dateSent: row.dateSent.toISOString(), wasSuccessful: row.wasSuccessful, errorMessage: row.errorMessage })),
@@ -50,27 +19,20 @@ export async function emailLogPage(ctx: SignedInContext, query: Sorting & { page
 }
 
 export async function clearEmailLog(ctx: SignedInContext) {
-  await ctx.db.transaction(async (tx) => {
-    const [{ total }] = await tx.select({ total: count() }).from(emailLog);
-    await tx.delete(emailLog);
-    await writeAudit(tx, ctx, { entityType: 'EmailLog', entityId: null, actionType: 'DeleteAll', before: { entries: total } });
+  await withTransaction(ctx, async (tx) => {
+    const entries = await q.deleteEmailLog(tx);
+    await writeAudit(tx, ctx, { entityType: 'EmailLog', entityId: null, actionType: 'DeleteAll', before: { entries } });
   });
   return { message: Messages.logCleared };
 }
 
-export async function auditLogPage(ctx: SignedInContext, query: Sorting & { page: number; pageSize: number; startDate?: string; endDate?: string; entityType?: string; actionType?: string; createdBy?: string }) {
-  const conditions: SQL[] = [];
-  // The range's days are the lab's: from 00:00:00.000 of the first to 23:59:59.999 of the last.
-  if (query.startDate) conditions.push(gte(auditLog.dateCreated, usDateBounds(query.startDate, ctx.config.labTimeZone)!.start));
-  if (query.endDate) conditions.push(lte(auditLog.dateCreated, usDateBounds(query.endDate, ctx.config.labTimeZone)!.end));
-  if (query.entityType) conditions.push(sql`lower(${auditLog.entityType}) = lower(${query.entityType})`);
-  if (query.actionType) conditions.push(sql`lower(${auditLog.actionType}) = lower(${query.actionType})`);
-  if (query.createdBy) conditions.push(ilike(auditLog.userName, `%${query.createdBy}%`));
-  const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db.select().from(auditLog).where(where).orderBy(...orderOf(AUDIT_LOG_ORDER, 'dateCreated', auditLog.id, query)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
-    ctx.db.select({ total: count() }).from(auditLog).where(where),
-  ]);
+type AuditLogQuery = Sorting & { page: number; pageSize: number; startDate?: string; endDate?: string; entityType?: string; actionType?: string; createdBy?: string };
+
+export async function auditLogPage(ctx: SignedInContext, query: AuditLogQuery) {
+  const { page, pageSize, orderBy, ascending, startDate, endDate, ...filter } = query;
+  // From 00:00:00.000 of the first lab day to 23:59:59.999 of the last.
+  const dates = { from: startDate ? usDateBounds(startDate, ctx.config.labTimeZone)!.start : undefined, to: endDate ? usDateBounds(endDate, ctx.config.labTimeZone)!.end : undefined };
+  const { rows, total } = await q.auditLogPage(ctx.db, { ...filter, ...dates }, { page, pageSize, orderBy, ascending });
   return {
     totalRecords: total,
     data: rows.map((row) => ({

@@ -52,18 +52,18 @@ describe('orderBy naming a prototype member', () => {
       `/api/v1/subgroups?groupId=${root.id}&orderBy=${orderBy}`,
     ]) {
       const res = await t.call('GET', url, { token });
-      expect(res.status, url).toBe(200);
+      expect({ url, status: res.status }).toEqual({ url, status: 200 });
     }
   });
 });
 
-describe('LAB_TIME_ZONE', () => {
+describe('the lab time zone and test mode settings', () => {
   test('defaults to America/New_York and refuses a zone that is not one', () => {
     expect(readConfig({}).labTimeZone).toBe('America/New_York');
     expect(readConfig({ LAB_TIME_ZONE: 'America/Denver' }).labTimeZone).toBe('America/Denver');
     expect(() => readConfig({ LAB_TIME_ZONE: 'Eastern' })).toThrow(/LAB_TIME_ZONE/);
   });
-  test('test mode is never available in production', () => {
+  test('the fake-data mode is never available in production', () => {
     expect(readConfig({}).testModeAvailable).toBe(true);
     expect(readConfig({ NODE_ENV: 'production' }).testModeAvailable).toBe(false);
     expect(readConfig({ TEST_MODE: 'false' }).testModeAvailable).toBe(false);

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Country, Subdivision } from '@registry/contracts';
-import { api } from '../../app/api';
+import { lookupEndpoints } from '@registry/contracts';
+import { callApi } from '../../app/client';
 
 export const lookupKeys = {
   all: ['lookups'] as const,
@@ -12,12 +12,12 @@ export const lookupKeys = {
 const FOREVER = Infinity;
 
 export const countriesQuery = () =>
-  queryOptions({ queryKey: lookupKeys.countries(), queryFn: () => api.get<Country[]>('/lookup/countries'), staleTime: FOREVER });
+  queryOptions({ queryKey: lookupKeys.countries(), queryFn: () => callApi(lookupEndpoints.countries), staleTime: FOREVER });
 
 export const statesQuery = (countryId: string) =>
   queryOptions({
     queryKey: lookupKeys.states(countryId),
-    queryFn: () => api.get<Subdivision[]>('/lookup/getstatesbyid', { countryId }),
+    queryFn: () => callApi(lookupEndpoints.statesByCountry, { query: { countryId } }),
     staleTime: FOREVER,
   });
 
