@@ -15,7 +15,7 @@ function List({ fetchPage }: { fetchPage: (page: number, pageSize: number) => Pr
 describe('infinite scroll', () => {
   it('asks for pages of 100 and stops at the first short page', async () => {
     const sizes = [100, 100, 37];
-    const fetchPage = vi.fn(async (page: number, pageSize: number) => ({ data: Array.from({ length: sizes[page - 1] ?? 0 }, (_, i) => (page - 1) * pageSize + i), totalRecords: 237 }));
+    const fetchPage = vi.fn<(page: number, pageSize: number) => Promise<{ data: number[]; totalRecords: number }>>(async (page: number, pageSize: number) => ({ data: Array.from({ length: sizes[page - 1] ?? 0 }, (_, i) => (page - 1) * pageSize + i), totalRecords: 237 }));
     renderWithProviders(<List fetchPage={fetchPage} />);
     expect(await screen.findByText('100 items, more')).toBeTruthy();
     const list = screen.getByTestId('list');
