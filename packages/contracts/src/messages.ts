@@ -64,6 +64,8 @@ export const Messages = {
   groupAlreadyInactive: 'Group is already inactive.',
   childTypeNotAllowed: (child: string, parent: string) => `${child} cannot be added under ${parent}.`,
   noPrimaryAdminToInherit: 'The parent group has no primary admin to inherit.',
+  newPrimaryAdminRequired: 'This admin is the primary admin of the group: choose which of its other admins becomes primary.',
+  newPrimaryAdminNotInGroup: 'The new primary admin must be another admin of this group.',
   primaryAdminRequired: 'A primary admin is required: inherit one, pick an existing admin or create a new one.',
   adjacentToItself: 'A property cannot be adjacent to itself.',
   adjacentNeedsProperties: 'Adjacent property agreements are between two properties.',

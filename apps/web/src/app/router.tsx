@@ -198,6 +198,9 @@ const routeTree = rootRoute.addChildren([
   unknownRoute,
 ]);
 
+/** Every page route's path, for the check that builtPages.ts lists exactly the pages that exist. */
+export const pageRoutePaths = (): string[] => (appRoute.children as { options: { path: string } }[]).map((r) => r.options.path).concat([loginRoute, forgotRoute, resetPasswordRoute, tokenLoginRoute].map((r) => (r.options as { path: string }).path));
+
 export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   const router = createRouter({
     routeTree,

@@ -88,6 +88,8 @@ export async function userInfo(ctx: SignedInContext): Promise<UserInfo> {
     residentId: ctx.caller.isResident ? await q.residentIdForUser(ctx.db, user.id) : null,
     features: await q.featureNamesForUser(ctx.db, user.id),
     impersonatedBy: impersonator ? impersonator.userName : null,
+    labTimeZone: ctx.config.labTimeZone,
+    testModeAvailable: ctx.config.testModeAvailable && ctx.caller.isProviderStaff,
   };
 }
 

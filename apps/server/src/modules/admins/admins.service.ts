@@ -232,17 +232,24 @@ export async function addToGroup(ctx: SignedInContext, adminId: number, groupId:
   return q.groupsOfAdmin(ctx.db, adminId);
 }
 
-export async function removeFromGroup(ctx: SignedInContext, adminId: number, groupId: number) {
+/**
+ * Removes the admin from the group. A group keeps a primary admin while it has admins: removing the primary one while
+ * others remain needs newPrimaryAdminId, one of those others (a 400 naming the field otherwise), never a silent pick.
+ * 'onlyOther' (remove from all groups) promotes the other admin when exactly one remains.
+ */
+export async function removeFromGroup(ctx: SignedInContext, adminId: number, groupId: number, newPrimaryAdminId?: number | 'onlyOther') {
   await loadManagedAdmin(ctx, adminId, 'admin.assignGroups');
   await assertGroupInScope(ctx, groupId);
   const current = await q.assignment(ctx.db, adminId, groupId);
   if (!current) throw notFound('This admin is not assigned to that group.');
   await withTransaction(ctx, async (tx) => {
     await q.removeAssignment(tx, adminId, groupId);
-    // A group keeps a primary admin while it has admins: when the primary leaves and exactly one remains, that one becomes primary.
     if (current.isPrimary) {
       const others = await q.otherAdminsOfGroup(tx, groupId, adminId);
-      if (others.length === 1) await q.setPrimary(tx, groupId, others[0].userId);
+      const next = newPrimaryAdminId === 'onlyOther' ? (others.length === 1 ? others[0].userId : undefined) : newPrimaryAdminId;
+      if (others.length && next === undefined && newPrimaryAdminId !== 'onlyOther') throw validationError({ newPrimaryAdminId: [Messages.newPrimaryAdminRequired] });
+      if (next !== undefined && !others.some((other) => other.userId === next)) throw validationError({ newPrimaryAdminId: [Messages.newPrimaryAdminNotInGroup] });
+      if (next !== undefined) await q.setPrimary(tx, groupId, next);
     }
     await writeAudit(tx, ctx, { entityType: 'GroupAdmin', entityId: `${groupId}:${adminId}`, actionType: 'Delete', before: current });
   });
