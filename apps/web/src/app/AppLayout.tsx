@@ -67,7 +67,9 @@ function UserMenu({ compact }: { compact: boolean }) {
 function Navigation({ items, selectedKey }: { items: MenuProps['items']; selectedKey: string }) {
   return (
     <>
-      <Menu mode="inline" selectedKeys={[selectedKey]} items={items} aria-label="Main navigation" style={{ borderInlineEnd: 0 }} />
+      <nav aria-label="Main navigation">
+        <Menu mode="inline" selectedKeys={[selectedKey]} items={items} aria-label="Pages" style={{ borderInlineEnd: 0 }} />
+      </nav>
       <GroupTreeSlot />
     </>
   );
