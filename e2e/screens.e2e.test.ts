@@ -127,8 +127,9 @@ describe('(5) keyboard only', () => {
     const { page } = await world.newPage();
     await page.goto('/login');
     await visible(page.getByRole('button', { name: 'Sign in' }));
-    await page.locator('body').focus();
-    const unseen = [...(await tabTo(page, 'User name', 5))];
+    // The login page puts the focus in User name itself.
+    const start = await focusState(page);
+    const unseen = start.name === 'User name' ? [] : await tabTo(page, 'User name', 5);
     await page.keyboard.type('lab.admin');
     unseen.push(...(await tabTo(page, 'Password', 3)));
     await page.keyboard.type(DEMO_PASSWORD);
