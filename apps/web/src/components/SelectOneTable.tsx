@@ -1,5 +1,6 @@
 // A server-paged table where the user picks exactly one row (radio or row click): the body of the search-and-select modals.
-import { Table, type TableColumnsType } from 'antd';
+import { type TableColumnsType } from 'antd';
+import { DataTable } from './DataTable';
 
 export interface SelectOneTableProps<T extends { id: number }> {
   rows: T[];
@@ -17,7 +18,7 @@ export interface SelectOneTableProps<T extends { id: number }> {
 
 export function SelectOneTable<T extends { id: number }>(props: SelectOneTableProps<T>) {
   return (
-    <Table<T>
+    <DataTable<T>
       size="small"
       rowKey="id"
       loading={props.loading}
