@@ -1,5 +1,6 @@
 // A group's certificate logo: one per group, kept in the files store; a new upload replaces (and deletes) the old file.
 import { Messages } from '@registry/contracts';
+import { assertCan } from '../../platform/rights.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { afterCommit, withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { refused } from '../../platform/errors.ts';
@@ -11,6 +12,7 @@ import { loadGroup } from './groups.service.ts';
 export const LOGO_MAX_BYTES = 2_000_000;
 
 export async function uploadLogo(ctx: SignedInContext, groupId: number, file: { content: Buffer; mimetype: string } | null) {
+  assertCan(ctx, 'group.edit');
   const group = await loadGroup(ctx, groupId);
   if (!file || file.content.length === 0) throw refused('Please select a file.');
   if (file.content.length > LOGO_MAX_BYTES) throw refused(Messages.logoTooLarge);
