@@ -1,6 +1,6 @@
 // Sign-in and own-account shapes (spec 1 §3, §7).
 import { z } from 'zod';
-import { address, addressView } from './addresses.ts';
+import { addressView, optionalAddress } from './addresses.ts';
 import { requiredText } from './common.ts';
 
 export const passwordRules = z.object({
@@ -72,6 +72,10 @@ export const userInfo = z.object({
   features: z.array(z.string()),
   /** Set while signed in as another user: logout restores the previous session. */
   impersonatedBy: z.string().nullable(),
+  /** The lab's time zone: the web app reads dates without a zone in it. */
+  labTimeZone: z.string(),
+  /** This user may switch on the fake-data test mode (provider staff, outside production). */
+  testModeAvailable: z.boolean(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
@@ -97,12 +101,19 @@ export const resetPasswordRequest = z
     message: 'The password and confirmation password do not match.',
   });
 export const resetPasswordCheckQuery = z.object({ userName: z.string().max(256), token: z.string().max(512) });
+export const resetTokenValidity = z.object({ isValid: z.boolean() });
+export const isAuthenticatedResponse = z.object({ isAuthenticated: z.boolean() });
 
 export const temporaryTokenQuery = z.object({
   token: z.string().max(512).optional(),
   isPersistent: z.union([z.boolean(), z.string()]).optional(),
 });
 export const temporaryTokenResponse = z.object({ token: z.string(), expiresAt: z.string(), url: z.string() });
+/** An admin's sign-in link for another user: valid 1 hour to 90 days, landing on an app path. */
+export const generateTemporaryTokenQuery = z.object({
+  hoursValid: z.coerce.number().int().min(1).max(24 * 90).optional(),
+  returnUrl: z.string().max(500).startsWith('/').optional(),
+});
 
 export const updateUserProfileRequest = z.object({
   firstName: requiredText(100, 'The First Name field is required.'),
@@ -111,15 +122,18 @@ export const updateUserProfileRequest = z.object({
   phoneNumber: z.string().trim().max(32).optional().nullable(),
   companyName: z.string().trim().max(200).optional().nullable(),
   receiveEmails: z.boolean().optional(),
-  address: address.optional().nullable(),
+  address: optionalAddress,
 });
 export type UpdateUserProfileRequest = z.input<typeof updateUserProfileRequest>;
 
+export const manageInfoQuery = z.object({ returnUrl: z.string().max(500).optional(), generateState: z.string().max(10).optional() });
+export const externalLogin = z.object({ name: z.string(), url: z.string() });
+export const externalLoginsQuery = z.object({ returnUrl: z.string().max(500).optional(), generateState: z.string().max(10).optional() });
 export const manageInfo = z.object({
   userName: z.string(),
   localLoginProvider: z.string(),
   logins: z.array(z.object({ loginProvider: z.string(), providerKey: z.string() })),
-  externalLoginProviders: z.array(z.object({ name: z.string(), url: z.string() })),
+  externalLoginProviders: z.array(externalLogin),
   profile: z.object({
     firstName: z.string().nullable(),
     lastName: z.string().nullable(),
@@ -133,3 +147,4 @@ export const manageInfo = z.object({
 
 export const resetPetOwnerPasswordRequest = z.object({ petOwnerId: z.coerce.number().int().positive() });
 export const roleOption = z.object({ id: z.number().int(), name: z.string() });
+export const roleOptions = z.array(roleOption);

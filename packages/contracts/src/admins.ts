@@ -1,7 +1,7 @@
 // Admin accounts: view, update, search, group membership (spec 1 §3 Admin, §7 Admins).
 import { z } from 'zod';
-import { address, addressView } from './addresses.ts';
-import { optionalText, pagingQuery, requiredText } from './common.ts';
+import { addressView, optionalAddress } from './addresses.ts';
+import { id, optionalText, pagingQuery, queryBoolean, requiredText } from './common.ts';
 import { adminRoles } from './enums.ts';
 import { groupSummary } from './groups.ts';
 
@@ -45,7 +45,7 @@ export const adminUpdateRequest = z.object({
   companyName: optionalText(200),
   roleId,
   receiveEmails: z.boolean().optional(),
-  address: address.optional().nullable(),
+  address: optionalAddress,
   adminNotes: optionalText(4000),
   bioPetNotes: optionalText(4000),
   isActive: z.boolean().optional(),
@@ -71,4 +71,6 @@ export const adminSearchRow = z.object({
 });
 export type AdminSearchRow = z.infer<typeof adminSearchRow>;
 
+export const adminGroupParams = z.object({ id, groupId: id });
+export const allStewardedPropertiesQuery = z.object({ includeParentageGroups: queryBoolean.optional() });
 export const adminGroupsResponse = z.array(groupSummary.extend({ isPrimaryAdmin: z.boolean() }));

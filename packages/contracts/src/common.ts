@@ -14,6 +14,25 @@ export const queryBoolean = z
 export const id = z.coerce.number().int().positive().max(INT_MAX);
 export const idParam = z.object({ id });
 
+/**
+ * An enum in a query string: the spec's name (any case) or its number, as a client of the original API sends either,
+ * so `dashboardMode=ActiveProperties` and `dashboardMode=0` mean the same. Handlers receive the number.
+ */
+export function queryEnum<E extends Record<string, number>>(values: E) {
+  const byName = new Map(Object.entries(values).map(([name, value]) => [name.toLowerCase(), value]));
+  const numbers = new Set<number>(Object.values(values));
+  const message = `Must be one of ${Object.entries(values).map(([name, value]) => `${name} (${value})`).join(', ')}.`;
+  return z.union([z.number(), z.string().max(64)]).transform((raw, ctx): E[keyof E] => {
+    const text = typeof raw === 'string' ? raw.trim() : String(raw);
+    const value = /^-?\d+$/.test(text) ? Number(text) : byName.get(text.toLowerCase());
+    if (value === undefined || !numbers.has(value)) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return value as E[keyof E];
+  });
+}
+
 /** Paged list request: page is 1-based; pageSize capped at 32767. */
 export const pagingQuery = z.object({
   page: z.coerce.number().int().min(1).max(INT_MAX).default(1),
@@ -75,3 +94,37 @@ export const optionalText = (max: number) =>
 export const requiredText = (max: number, message = 'This field is required.') =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters.`);
 export const email = z.string().trim().max(256, 'Must be at most 256 characters.').pipe(z.email('Invalid email address.'));
+
+/** The schema of one field at a path ('mailingAddress.city') of an object schema, through its wrappers. */
+export function fieldSchemaAt(schema: z.ZodType, path: string): z.ZodType {
+  let node: z.ZodType | undefined = schema;
+  for (const key of path ? path.split('.') : []) {
+    const shape: Record<string, z.ZodType> | undefined = (unwrap(node) as { shape?: Record<string, z.ZodType> } | undefined)?.shape;
+    node = shape && Object.hasOwn(shape, key) ? shape[key] : undefined;
+  }
+  if (!node) throw new Error(`No field '${path}' in the schema.`);
+  return node;
+}
+
+/**
+ * The maximum length a schema allows at a field path, so a form's text input takes its limit from the same schema
+ * the server validates with. Looks through optional, nullable, default, pipe and ''-or-text union wrappers.
+ */
+export function maxLengthAt(schema: z.ZodType, path: string): number {
+  const text = unwrap(fieldSchemaAt(schema, path)) as { maxLength?: number | null } | undefined;
+  if (!text || typeof text.maxLength !== 'number') throw new Error(`No text length limit at '${path}'.`);
+  return text.maxLength;
+}
+
+function unwrap(node: z.ZodType | undefined): z.ZodType | undefined {
+  let current = node;
+  for (let i = 0; current && i < 20; i++) {
+    const def = (current as unknown as { def: { type: string; in?: z.ZodType; innerType?: z.ZodType; options?: z.ZodType[] } }).def;
+    // '' or an email, '' or a URL: the limit is the text member's.
+    if (def.type === 'union') return def.options?.map(unwrap).find((option) => typeof (option as { maxLength?: unknown })?.maxLength === 'number') ?? current;
+    const next = def.type === 'pipe' ? def.in : ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch'].includes(def.type) ? def.innerType : undefined;
+    if (!next) return current;
+    current = next;
+  }
+  return current;
+}

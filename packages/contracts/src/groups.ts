@@ -1,9 +1,9 @@
 // Group shapes: tree nodes, menu flags, details, create/move payloads, admins of a group, subgroups, dashboard,
 // certificate customization, adjacent property agreements, logo (spec 2 §3, §7 Groups).
 import { z } from 'zod';
-import { address, addressView } from './addresses.ts';
-import { INT_MAX, email, id, optionalText, pagingQuery, queryBoolean, requiredText, usDate } from './common.ts';
-import { GroupTypes, UserRole, adminRoles } from './enums.ts';
+import { addressView, optionalAddress } from './addresses.ts';
+import { INT_MAX, email, id, optionalText, pagingQuery, queryBoolean, queryEnum, requiredText, usDate } from './common.ts';
+import { AdminFilter, DashboardMode, GroupTypes, UserRole, adminRoles } from './enums.ts';
 
 export const groupSummary = z.object({
   id: z.number().int(),
@@ -49,6 +49,7 @@ export const groupTreeNode = groupSummary.extend({
 });
 export type GroupTreeNode = z.infer<typeof groupTreeNode>;
 export const groupChildrenQuery = z.object({ inactive: queryBoolean.optional() });
+export const firstLevelGroupsQuery = z.object({ includeInactive: queryBoolean.optional() });
 
 export const groupMenu = z.object({
   groupId: z.number().int(),
@@ -118,11 +119,11 @@ export const groupUpdateRequest = z.object({
   phone: optionalText(32),
   website: optionalUrl,
   numberOfUnits: count.optional().nullable(),
-  mailingAddress: address.optional().nullable(),
+  mailingAddress: optionalAddress,
   isSameAddress: z.boolean().optional(),
   managementCompany: optionalText(200),
   certificationRecipient: z.union([z.literal(0), z.literal(1)], { error: 'Must be 0 (Property) or 1 (Distributor).' }).optional(),
-  propertyAddress: address.optional().nullable(),
+  propertyAddress: optionalAddress,
   propertyNotes: optionalText(4000),
   propertyOrderFormUrl: optionalUrl,
   propertyManagementSoftware: optionalText(200),
@@ -195,7 +196,7 @@ export const ADMIN_ROLES_BY_GROUP_TYPE: Record<number, readonly number[]> = {
   [GroupTypes.ParentageGroup]: [UserRole.ParentageManager],
   [GroupTypes.Property]: [UserRole.PropertyManager, UserRole.PropertyMaintenance],
 };
-export const creatableAdminRolesQuery = z.object({ groupType: z.coerce.number().int().min(0).max(5).optional() });
+export const creatableAdminRolesQuery = z.object({ groupType: queryEnum(GroupTypes).optional() });
 
 /** POST group/movegroup/: move childId under parentId (PascalCase accepted). */
 export const moveGroupRequest = z.preprocess(
@@ -212,7 +213,8 @@ export const bulkTransferRequest = z.object({ transferGroupIds: z.array(id).min(
 export const deleteGroupQuery = z.object({ confirmation: z.string().max(200).optional() });
 
 // Admins of a group.
-export const groupAdminsQuery = z.object({ adminFilter: z.coerce.number().int().min(1).max(2).default(1) });
+export const groupAdminsQuery = z.object({ adminFilter: queryEnum(AdminFilter).default(AdminFilter.Active) });
+export const groupAdminParams = z.object({ id, adminId: id });
 export const groupAdminRow = z.object({
   id: z.number().int(),
   fullName: z.string(),
@@ -230,7 +232,11 @@ export type GroupAdminRow = z.infer<typeof groupAdminRow>;
 export const groupAdminsResponse = z.object({ admins: z.array(groupAdminRow), isHierarchyRoot: z.boolean() });
 /** After removing an admin: when exactly one non-primary admin remains, the client offers to make them primary. */
 export const removeGroupAdminResponse = groupAdminsResponse.extend({ promptMakePrimary: z.boolean(), remainingAdminId: z.number().int().nullable() });
-export const removeGroupAdminQuery = z.object({ deactivateAdmin: queryBoolean.optional() });
+/**
+ * Removing the group's primary admin while others remain names the one who becomes primary (newPrimaryAdminId): the
+ * client asks, naming them, rather than the server choosing.
+ */
+export const removeGroupAdminQuery = z.object({ deactivateAdmin: queryBoolean.optional(), newPrimaryAdminId: id.optional() });
 export const createGroupAdminResponse = z.object({
   isEmailAlreadyExists: z.boolean(),
   isEmailAlreadyAssignedToAdmin: z.boolean(),
@@ -273,7 +279,7 @@ export const subgroupRow = groupSummary.extend({
 export type SubgroupRow = z.infer<typeof subgroupRow>;
 
 // Dashboard.
-export const dashboardQuery = z.object({ groupId: id, dashboardMode: z.coerce.number().int().min(0).max(3).default(0) });
+export const dashboardQuery = z.object({ groupId: id, dashboardMode: queryEnum(DashboardMode).default(DashboardMode.ActiveProperties) });
 const counts = <K extends string>(keys: readonly K[]) => z.object(Object.fromEntries(keys.map((key) => [key, z.number().int()])) as Record<K, z.ZodNumber>);
 export const PET_SAMPLE_KEYS = ['dnaProcessingComplete', 'dnaReceived', 'profilesCreated', 'expired', 'reswabsRequested', 'verificationTestsRequested', 'processingSecondSwab', 'incompleteDnaProfile', 'rejected', 'voided', 'total'] as const;
 export const RESIDENT_KEYS = ['dogOwner', 'nonDogOwner', 'movedOut', 'awaitingApproval', 'total'] as const;
@@ -318,6 +324,10 @@ export const adjacentAgreement = z.object({ propertyId: z.number().int(), proper
 
 export const preRegistrationLink = z.object({ groupId: z.number().int(), code: z.string(), link: z.string() });
 export const logoUploadResponse = z.object({ logoUrl: z.string() });
+export const logoUploadParams = z.object({ groupId: id });
+export const storedFileParams = z.object({ name: z.string().max(64) });
+/** A stored file's bytes, sent as they are (never serialised as JSON). */
+export const storedFileContent = z.string().meta({ format: 'binary' });
 
 // Pet-owner group picker.
 export const petOwnerGroupsQuery = z.object({

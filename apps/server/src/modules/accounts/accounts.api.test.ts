@@ -251,13 +251,15 @@ describe('profile', () => {
   test('password rules and roles are served', async () => {
     expect((await t.call('GET', '/api/v1/account/passwordrules')).body).toEqual({ requiredLength: 8, requireUppercase: true, requireLowercase: true, requireDigit: true, requireNonLetterOrDigit: true });
     const creatable = await t.call('GET', '/api/v1/account/getcreatableadminroles', { token: await t.login('distributor') });
-    expect(creatable.body.map((role: { id: number }) => role.id)).toEqual([4, 5, 6, 7, 8]);
+    expect(creatable.body.map((role: { id: number }) => role.id)).toEqual([5, 6, 7, 8]);
     const forType = async (userName: string, groupType: number | string) =>
       (await t.call('GET', `/api/v1/account/getcreatableadminroles?groupType=${groupType}`, { token: await t.login(userName) })).body.map?.((role: { id: number }) => role.id);
     expect(await forType('distributor', 4)).toEqual([7, 8]);
-    expect(await forType('distributor', 2)).toEqual([4]);
+    // Only roles strictly below one's own: a distributor makes no distributors, a lab admin no lab admins.
+    expect(await forType('distributor', 2)).toEqual([]);
+    expect(await forType('property.manager', 4)).toEqual([8]);
     expect(await forType('distributor', 0)).toEqual([]);
-    expect(await forType('lab.admin', 0)).toEqual([0, 1, 2]);
+    expect(await forType('lab.admin', 0)).toEqual([1, 2]);
     expect((await t.call('GET', '/api/v1/account/getcreatableadminroles?groupType=9', { token: await t.login('lab.admin') })).status).toBe(400);
     expect((await t.call('GET', '/api/v1/account/getalladminroles', { token: await t.login('pet.owner') })).status).toBe(403);
   });

@@ -1,11 +1,12 @@
 // Group tree, menu flags, details (view, edit, delete), activation, certificate customization, adjacent property
 // agreements and the pre-registration link: rules and permission checks; SQL lives in groups.queries.ts.
-import { GroupTypes, Messages, UserRole, isPetOwnerGroupType, type GroupDetails, type GroupMenu, type Address, type GroupUpdateValues } from '@registry/contracts';
+import { GroupTypes, Messages, UserRole, can, isEmptyAddress, isPetOwnerGroupType, type GroupDetails, type GroupMenu, type Address, type GroupUpdateValues } from '@registry/contracts';
 import { writeAudit } from '../../platform/audit.ts';
 import { afterCommit, withTransaction, type SignedInContext } from '../../platform/context.ts';
-import { notFound, refused, validationError } from '../../platform/errors.ts';
+import { forbidden, notFound, refused, validationError } from '../../platform/errors.ts';
+import { assertCan } from '../../platform/rights.ts';
 import { filesStoreFor, storedFileUrl } from '../../platform/files.ts';
-import { ADMIN_MANAGER_ROLES, loadGroupInScope } from '../../platform/scope.ts';
+import { assignedGroupPaths, loadGroupInScope } from '../../platform/scope.ts';
 import { addressProblems, toAddressView } from '../lookups/lookups.service.ts';
 import { ancestorIds } from './group-admins.queries.ts';
 import * as q from './groups.queries.ts';
@@ -17,6 +18,11 @@ export const loadGroup = loadGroupInScope;
 const seesExtraFields = (ctx: SignedInContext) => ctx.caller.isProviderStaff || ctx.caller.roleId === UserRole.Distributor;
 
 export const preRegistrationLinkOf = (ctx: SignedInContext, code: string) => `${ctx.config.baseUrl}/reg/${encodeURIComponent(code)}`;
+
+/** The top of the caller's tree: the groups assigned to them (everything's root for provider staff). */
+export async function firstLevel(ctx: SignedInContext, includeInactive: boolean) {
+  return q.firstLevelGroups(ctx.db, ctx.caller, includeInactive);
+}
 
 export async function children(ctx: SignedInContext, groupId: number, inactive: boolean) {
   await loadGroup(ctx, groupId);
@@ -35,7 +41,7 @@ export async function menu(ctx: SignedInContext, groupId: number): Promise<Group
     dashboard: true,
     detail: !isMaintenance,
     subgroups: !isPetOwnerGroupType(group.groupType) && !isMaintenance,
-    admins: ADMIN_MANAGER_ROLES.includes(ctx.caller.roleId),
+    admins: can(ctx.caller.roleId, 'admin.view'),
     petOwners: isPetOwnerGroupType(group.groupType) && !isMaintenance,
     pets: !isMaintenance,
     preRegLink: isProperty && !isMaintenance && Boolean(group.propertyPreRegisterCode),
@@ -45,8 +51,21 @@ export async function menu(ctx: SignedInContext, groupId: number): Promise<Group
   };
 }
 
+type StoredAddresses = Pick<NonNullable<Awaited<ReturnType<typeof q.findGroup>>>, 'isSameAddress' | 'mailingAddress' | 'propertyAddress'>;
+
+/**
+ * "Property address is the same as the mailing address" holds only when there is a mailing address to be the same
+ * as, and the stored property address is empty or equal to it: a group with only a property address (the flag's
+ * default is true) is not "same", or saving its form unchanged would copy the empty mailing address over it.
+ */
+export function sameAddress(group: StoredAddresses): boolean {
+  if (!group.isSameAddress || isEmptyAddress(group.mailingAddress)) return false;
+  return isEmptyAddress(group.propertyAddress) || JSON.stringify(toAddressView(group.mailingAddress)) === JSON.stringify(toAddressView(group.propertyAddress));
+}
+
 export async function details(ctx: SignedInContext, groupId: number): Promise<GroupDetails> {
   const group = await loadGroup(ctx, groupId);
+  const same = sameAddress(group);
   const extra = seesExtraFields(ctx);
   const isProperty = group.groupType === GroupTypes.Property;
   const propertyExtra = isProperty && extra;
@@ -61,10 +80,10 @@ export async function details(ctx: SignedInContext, groupId: number): Promise<Gr
     website: group.website,
     numberOfUnits: group.numberOfUnits,
     mailingAddress: toAddressView(group.mailingAddress),
-    isSameAddress: group.isSameAddress,
+    isSameAddress: same,
     managementCompany: extra ? group.managementCompany : null,
     certificationRecipient: extra ? group.certificationRecipient : null,
-    propertyAddress: isProperty ? toAddressView(group.propertyAddress) : null,
+    propertyAddress: isProperty ? toAddressView(same ? group.mailingAddress : group.propertyAddress) : null,
     propertyNotes: isProperty ? group.propertyNotes : null,
     propertyPreRegisterCode: isProperty ? group.propertyPreRegisterCode : null,
     preRegistrationLink: isProperty && group.propertyPreRegisterCode ? preRegistrationLinkOf(ctx, group.propertyPreRegisterCode) : null,
@@ -93,16 +112,22 @@ export function assertAddresses(input: { mailingAddress?: Address | null; proper
 
 type GroupValues = Parameters<typeof q.updateGroup>[2];
 
-/** The columns a details payload sets; fields the caller may not see (or that do not apply) keep their stored value. */
-export function groupValues(ctx: SignedInContext, groupType: number, input: GroupUpdateValues): GroupValues {
+/**
+ * The columns a details payload sets; fields the caller may not see (or that do not apply) keep their stored value.
+ * "Same address" copies the mailing address to the property address on the server, and only when there is one; an
+ * address that was not sent keeps its stored value.
+ */
+export function groupValues(ctx: SignedInContext, groupType: number, input: GroupUpdateValues, stored?: StoredAddresses): GroupValues {
+  const mailingAddress = input.mailingAddress === undefined ? (stored?.mailingAddress ?? null) : input.mailingAddress;
+  const same = (input.isSameAddress ?? true) && !isEmptyAddress(mailingAddress);
   const values: GroupValues = {
     name: input.name,
     email: input.email,
     phone: input.phone,
     website: input.website,
     numberOfUnits: input.numberOfUnits ?? null,
-    mailingAddress: input.mailingAddress ?? null,
-    isSameAddress: input.isSameAddress ?? true,
+    mailingAddress,
+    isSameAddress: same,
   };
   const extra = seesExtraFields(ctx);
   if (extra) {
@@ -110,7 +135,8 @@ export function groupValues(ctx: SignedInContext, groupType: number, input: Grou
     if (input.certificationRecipient !== undefined) values.certificationRecipient = input.certificationRecipient;
   }
   if (groupType === GroupTypes.Property) {
-    values.propertyAddress = input.propertyAddress ?? null;
+    if (same) values.propertyAddress = mailingAddress;
+    else if (input.propertyAddress !== undefined) values.propertyAddress = input.propertyAddress;
     values.propertyNotes = input.propertyNotes;
     if (extra) {
       values.propertyOrderFormUrl = input.propertyOrderFormUrl;
@@ -127,10 +153,11 @@ export function groupValues(ctx: SignedInContext, groupType: number, input: Grou
 }
 
 export async function update(ctx: SignedInContext, groupId: number, input: GroupUpdateValues) {
+  assertCan(ctx, 'group.edit');
   const group = await loadGroup(ctx, groupId);
   assertAddresses(input);
   await withTransaction(ctx, async (tx) => {
-    const updated = await q.updateGroup(tx, group.id, groupValues(ctx, group.groupType, input));
+    const updated = await q.updateGroup(tx, group.id, groupValues(ctx, group.groupType, input, group));
     await writeAudit(tx, ctx, { entityType: 'Group', entityId: group.id, actionType: 'Update', before: group, after: updated });
   });
   return details(ctx, group.id);
@@ -138,8 +165,11 @@ export async function update(ctx: SignedInContext, groupId: number, input: Group
 
 /** Deletes a group after the user typed its name; the root, and groups with children, pet owners or residents, stay. */
 export async function remove(ctx: SignedInContext, groupId: number, confirmation: string | undefined) {
+  assertCan(ctx, 'group.delete');
   const group = await loadGroup(ctx, groupId);
   if (group.groupType === GroupTypes.HierarchyRoot) throw refused(Messages.rootNotDeletable);
+  // A group one is assigned to is deleted from above: deleting it would take away the deleter's own access.
+  if (!ctx.caller.isProviderStaff && (await assignedGroupPaths(ctx.db, ctx.caller.userId)).includes(group.path)) throw forbidden(Messages.ownGroupNotDeletable);
   if ((confirmation ?? '').trim() !== group.name) throw refused(Messages.invalidConfirmationText);
   await withTransaction(ctx, async (tx, txCtx) => {
     const locked = await q.findGroupForUpdate(tx, group.id);
@@ -156,6 +186,7 @@ export async function remove(ctx: SignedInContext, groupId: number, confirmation
 }
 
 export async function setActive(ctx: SignedInContext, groupId: number, isActive: boolean) {
+  assertCan(ctx, 'group.deactivate');
   const group = await loadGroup(ctx, groupId);
   if (!isPetOwnerGroupType(group.groupType)) throw refused(Messages.onlyPetOwnerGroupsDeactivate);
   if (group.isActive === isActive) throw refused(isActive ? Messages.groupAlreadyActive : Messages.groupAlreadyInactive);
@@ -183,6 +214,7 @@ export async function updateCertificateCustomization(
   groupId: number,
   input: { certificateTitle: string | null; certificateSignatureName: string | null; certificateFooterText: string | null; certificateShowLogo: boolean },
 ) {
+  assertCan(ctx, 'group.edit');
   const group = await loadGroup(ctx, groupId);
   await withTransaction(ctx, async (tx) => {
     await q.updateGroup(tx, group.id, input);
@@ -199,6 +231,7 @@ export async function preRegistrationLink(ctx: SignedInContext, groupId: number)
 }
 
 async function loadPropertyPair(ctx: SignedInContext, propertyId: number, adjacentPropertyId: number) {
+  assertCan(ctx, 'group.edit');
   if (propertyId === adjacentPropertyId) throw refused(Messages.adjacentToItself);
   const property = await loadGroup(ctx, propertyId);
   const adjacent = await loadGroup(ctx, adjacentPropertyId);

@@ -34,7 +34,7 @@ function api(over: Record<string, unknown> = {}) {
     'GET /api/v1/admingroups/directlyassignedgroups': [group(5, 'Maple Court')],
     'GET /api/v1/features': [],
     'GET /api/v1/group/5': group(5, 'Maple Court'),
-    'GET /api/v1/groups/group/': [group(9, 'Root Mgmt')],
+    'GET /api/v1/groups/group': [group(9, 'Root Mgmt')],
     ...over,
   });
 }
@@ -74,6 +74,24 @@ describe('login', () => {
     await signIn();
     expect(await screen.findByText('The user name or password is incorrect.')).toBeTruthy();
     expect(getToken()).toBeNull();
+  });
+
+  it('clears the error of a failed attempt once the user corrects it, and signs in', async () => {
+    let attempts = 0;
+    api({
+      'POST /api/v1/token': () =>
+        ++attempts === 1
+          ? { status: 400, body: { error: 'invalid_grant', error_description: 'The user name or password is incorrect.' } }
+          : { body: { access_token: 'tok-1', token_type: 'bearer', expires_in: 3600, userName: 'jane' } },
+    });
+    renderApp('/login');
+    await signIn('jane', 'wrong');
+    expect(await screen.findByText('The user name or password is incorrect.')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Password'), 'x');
+    expect(screen.queryByText('The user name or password is incorrect.')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(getToken()).toBe('tok-1'));
+    expect(screen.queryByText('The user name or password is incorrect.')).toBeNull();
   });
 
   it('reports a 200 without a token', async () => {

@@ -5,7 +5,7 @@ import { App, Button, Card, Divider, Form, Modal, Radio } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { ALLOWED_CHILD_TYPES, GroupTypes, Messages, existingAdminOffer, groupTypeLabel, type ExistingAdminOffer, type GroupCreateRequest } from '@registry/contracts';
 import { ApiError } from '../../../app/api';
-import { useErrorDialog } from '../../../components/ErrorPresenter';
+import { useFormErrorDialog } from '../../../components/ErrorPresenter';
 import { creatableAdminRolesQuery } from '../../admins/admins.api';
 import { groupRequested, useCreateGroup, type GroupDetails } from '../groups.api';
 import { GroupFields, groupUpdateBody, type GroupFieldValues } from './GroupEditModal';
@@ -49,7 +49,7 @@ export function existingAdminOfferOf(error: unknown): ExistingAdminOffer | null 
 }
 
 /** The form path of the new admin a payload field names ('primaryAdminToBeCreated', 'additionalAdminsToBeCreated.2'). */
-export function newAdminPathOf(field: string): (string | number)[] | null {
+export function newAdminPathOf(field: string): ['newAdmin'] | ['additionalAdminsToBeCreated', number] | null {
   if (field === 'primaryAdminToBeCreated') return ['newAdmin'];
   const match = /^additionalAdminsToBeCreated\.(\d+)$/.exec(field);
   return match ? ['additionalAdminsToBeCreated', Number(match[1])] : null;
@@ -77,7 +77,7 @@ export function AddGroupModal({ parent, open, onClose }: { parent: GroupDetails;
   // Names of admins taken from email offers; kept across openings, as only chosen ones are shown.
   const [known, setKnown] = useState<KnownAdmin[]>([]);
   const create = useCreateGroup();
-  const showError = useErrorDialog();
+  const showError = useFormErrorDialog(form);
   const navigate = useNavigate();
   const { message, modal } = App.useApp();
   const types = ALLOWED_CHILD_TYPES[parent.groupType] ?? [];
@@ -112,7 +112,7 @@ export function AddGroupModal({ parent, open, onClose }: { parent: GroupDetails;
         void submit(next);
       },
       // Declined: the email stays, marked, so the user can change it.
-      onCancel: () => path && form.setFields([{ name: [...path, 'email'] as never, errors: ['This email belongs to an existing admin.'] }]),
+      onCancel: () => path && form.setFields([{ name: [...path, 'email'], errors: ['This email belongs to an existing admin.'] }]),
     });
   };
 
@@ -122,7 +122,7 @@ export function AddGroupModal({ parent, open, onClose }: { parent: GroupDetails;
       setTimeout(() => void groupRequested(created.id).catch((e: unknown) => console.error('Group requested failed', e)), GROUP_REQUESTED_DELAY_MS);
       void message.success(`${groupTypeLabel(created.groupType)} '${created.name}' added.`);
       onClose();
-      void navigate({ to: `/group/${created.id}` as never });
+      void navigate({ to: '/group/$id', params: { id: String(created.id) } });
     } catch (error) {
       const offer = existingAdminOfferOf(error);
       if (offer) offerExistingAdmin(values, offer);

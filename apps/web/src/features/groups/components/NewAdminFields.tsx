@@ -1,5 +1,6 @@
-import { Col, Form, Input, Row, Select } from 'antd';
-import { humanize } from '../../../components/format';
+import { Col, Form, Row, Select } from 'antd';
+import { newGroupAdmin, roleLabel } from '@registry/contracts';
+import { SchemaTextInput } from '../../../components/MaxLengthInput';
 import type { RoleOption } from '../../admins/admins.api';
 
 /** The form values of one new admin named in the add-group form; the user name is the email. */
@@ -20,22 +21,22 @@ export function NewAdminFields({ name, roles, rolesLoading, label }: { name: (st
     <Row gutter={12} role={label ? 'group' : undefined} aria-label={label}>
       <Col xs={24} md={12}>
         <Form.Item name={[...name, 'firstName']} label="First name" rules={[{ required: true, whitespace: true, message: 'The First Name field is required.' }]}>
-          <Input maxLength={100} />
+          <SchemaTextInput schema={newGroupAdmin} field="firstName" />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name={[...name, 'lastName']} label="Last name" rules={[{ required: true, whitespace: true, message: 'The Last Name field is required.' }]}>
-          <Input maxLength={100} />
+          <SchemaTextInput schema={newGroupAdmin} field="lastName" />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name={[...name, 'email']} label="Admin email" rules={[{ required: true, type: 'email', message: 'A valid email is required.' }]}>
-          <Input maxLength={256} />
+          <SchemaTextInput schema={newGroupAdmin} field="email" />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name={[...name, 'role']} label="Role" rules={[{ required: true, message: 'The Role field is required.' }]}>
-          <Select loading={rolesLoading} options={roles?.map((r) => ({ value: r.id, label: humanize(r.name) }))} />
+          <Select loading={rolesLoading} options={roles?.map((r) => ({ value: r.id, label: roleLabel(r.id) }))} />
         </Form.Item>
       </Col>
     </Row>
