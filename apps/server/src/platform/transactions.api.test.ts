@@ -49,14 +49,16 @@ test('the outer transaction rolls back: the inner service leaves no row, no mail
   const ctx = await labAdminContext();
   const oak = await groupByName(t.database.db, 'Oak Ridge Apartments');
   const notified: string[] = [];
+  let rowsInside = 0;
   const outcome = await withTransaction(ctx, async (_tx, txCtx) => {
     const created = await createAdmin(txCtx, newAdmin('rolled.back', oak.id));
     await afterCommit(txCtx, () => notified.push(`admin ${created.id} created`));
-    // Inside the transaction the inner service's row is there: it joined the outer transaction.
-    expect((await txCtx.db.select({ id: users.id }).from(users).where(eq(users.userName, 'rolled.back'))).length).toBe(1);
+    rowsInside = (await txCtx.db.select({ id: users.id }).from(users).where(eq(users.userName, 'rolled.back'))).length;
     throw new Error('the outer work fails after the inner service succeeded');
   }).catch((error: Error) => error.message);
   expect(outcome).toBe('the outer work fails after the inner service succeeded');
+  // Inside the transaction the inner service's row was there: it joined the outer transaction.
+  expect(rowsInside).toBe(1);
   // Give a wrongly sent mail the time to arrive before looking for it.
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect(await traces('rolled.back')).toEqual({ rows: 0, logged: 0, mailed: 0 });
@@ -67,13 +69,14 @@ test('the outer transaction commits: the row stays, then the mail goes and the n
   const ctx = await labAdminContext();
   const oak = await groupByName(t.database.db, 'Oak Ridge Apartments');
   const notified: string[] = [];
-  await withTransaction(ctx, async (_tx, txCtx) => {
+  const beforeCommit = await withTransaction(ctx, async (_tx, txCtx) => {
     const created = await createAdmin(txCtx, newAdmin('committed.admin', oak.id));
     await afterCommit(txCtx, () => notified.push(`admin ${created.id} created`));
-    // Nothing is mailed while the transaction is still open.
-    expect(t.smtp.messages.some((mail) => mail.to.includes('committed.admin@test.example'))).toBe(false);
-    expect(notified).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return { mailed: t.smtp.messages.some((mail) => mail.to.includes('committed.admin@test.example')), notified: notified.length };
   });
+  // Nothing was mailed or notified while the transaction was still open.
+  expect(beforeCommit).toEqual({ mailed: false, notified: 0 });
   await t.smtp.waitFor((mail) => mail.to.includes('committed.admin@test.example'));
   expect(await traces('committed.admin')).toEqual({ rows: 1, logged: 1, mailed: 1 });
   expect(notified).toHaveLength(1);
