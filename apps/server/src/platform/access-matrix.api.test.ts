@@ -31,9 +31,9 @@ type Sample = {
   own: Make;
   foreign?: Make;
   right?: Right;
-  /** The foreign id is an admin or pet owner: 404, as a missing one (groups may still answer 403 until the shared scope rule). */
+  /** The foreign id is an admin or pet owner (like every foreign id, it answers 404). */
   foreignIsUser?: boolean;
-  /** Callers the route admits whose own sample is still not theirs (a pet owner reading a resident who is not them). */
+  /** Callers the route admits whose own sample is still not theirs (a pet owner reading a resident who is not them): 404. */
   ownRefused?: (caller: Caller) => boolean;
 };
 
@@ -282,15 +282,14 @@ describe('access matrix', () => {
       const label = `${operation.method} ${operation.path} (own)`;
       if (own.status >= 500) wrong.push(`${label}: ${own.status}`);
       else if (!tableAdmits && own.status !== 403) wrong.push(`${label}: ${own.status}, expected 403`);
-      else if (tableAdmits && sample.ownRefused?.(caller) && own.status !== 403) wrong.push(`${label}: ${own.status}, expected 403`);
+      else if (tableAdmits && sample.ownRefused?.(caller) && own.status !== 404) wrong.push(`${label}: ${own.status}, expected 404`);
       else if (tableAdmits && !sample.ownRefused?.(caller) && [401, 403, 404].includes(own.status)) {
         wrong.push(`${label}: ${own.status} ${JSON.stringify(own.body)}, expected an answer past the access checks`);
       }
       if (!sample.foreign || !tableAdmits || isProviderStaffRole(caller.roleId)) continue;
       const foreign = await send(operation, await sample.foreign(caller, fixture), caller.token);
-      // Admins and pet owners outside the caller's groups answer 404; groups still answer 403 until the shared scope
-      // rule (platform/scope.ts) makes every out-of-scope id a 404.
-      const foreignOk = foreign.status === 404 || (foreign.status === 403 && !sample.foreignIsUser);
+      // Whatever lies outside the caller's groups (group, admin, pet owner, resident) answers 404, as a missing id.
+      const foreignOk = foreign.status === 404;
       if (foreign.status >= 500 || !foreignOk) wrong.push(`${operation.method} ${operation.path} (foreign): ${foreign.status} ${JSON.stringify(foreign.body)}`);
     }
     expect(wrong).toEqual([]);

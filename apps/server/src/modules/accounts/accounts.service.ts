@@ -322,3 +322,10 @@ export async function manageInfo(ctx: SignedInContext) {
     profile: { firstName, lastName, email, phoneNumber, companyName, receiveEmails, address: toAddressView(user.address) },
   };
 }
+
+// Users as other modules reach them (admins are users too): through this service, never through accounts.queries.ts.
+export type UserRow = q.UserRow;
+type WithDb = Pick<RequestContext, 'db'>;
+export const userByUserName = (ctx: WithDb, userName: string) => q.findUserByUserName(ctx.db, userName);
+export const usersByEmail = (ctx: WithDb, email: string) => q.findUsersByEmail(ctx.db, email);
+export const saveUser = (ctx: WithDb, id: number, changes: Parameters<typeof q.updateUser>[2]) => q.updateUser(ctx.db, id, changes);
