@@ -4,7 +4,7 @@ import { AdminFilter, GroupTypes, Messages, userRoleName } from '@registry/contr
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { scopePaths } from '../../platform/scope.ts';
-import { addToGroup, adminGroups, removeFromGroup, setActive, setPrimaryAssignment } from '../admins/admins.service.ts';
+import { addToGroup, loadManagedAdmin, removeFromGroup, setActive, setPrimaryAssignment } from '../admins/admins.service.ts';
 import { ancestorIds, assignedGroupsWithin, groupAdminsOf } from './group-admins.queries.ts';
 import { loadGroup } from './groups.service.ts';
 
@@ -54,7 +54,7 @@ export async function removeAdmin(ctx: SignedInContext, groupId: number, adminId
 
 /** Removes the admin from every group of theirs that lies within the caller's groups. */
 export async function removeFromAllGroups(ctx: SignedInContext, adminId: number) {
-  await adminGroups(ctx, adminId);
+  await loadManagedAdmin(ctx, adminId, 'admin.assignGroups');
   const groupIds = await assignedGroupsWithin(ctx.db, adminId, await scopePaths(ctx.db, ctx.caller));
   await withTransaction(ctx, async (_tx, txCtx) => {
     for (const groupId of groupIds) await removeFromGroup(txCtx, adminId, groupId, 'onlyOther');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Checkbox, Form, Modal, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Checkbox, Form, Modal, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { AdminFilter, roleLabel } from '@registry/contracts';
 import { useCurrentUser } from '../../app/auth';
 import { ActionsDropdown } from '../../components/ActionsDropdown';
@@ -10,6 +10,7 @@ import { GroupFrame } from './components/GroupFrame';
 import { AdminSearchSelect } from './components/AdminSearchSelect';
 import { CreateGroupAdminModal } from './components/CreateGroupAdminModal';
 import { groupAdminsQuery, useAddExistingAdmin, useRemoveFromAllGroups, useRemoveGroupAdmin, useSetPrimaryAdmin, type GroupAdminRow } from './groups.api';
+import { DataTable } from '../../components/DataTable';
 
 /** Admins sorted by name ascending (spec 2 §9). */
 export const sortAdminsByName = (rows: GroupAdminRow[]) => [...rows].sort((a, b) => a.fullName.localeCompare(b.fullName, undefined, { sensitivity: 'base' }));
@@ -189,14 +190,14 @@ export function GroupAdmins({ groupId }: { groupId: number }) {
         <Button onClick={() => setOpen('add')}>Add existing admin</Button>
       </Space>
       <ErrorPresenter error={query.error} />
-      <Table<GroupAdminRow>
+      <DataTable<GroupAdminRow>
         rowKey="id"
         loading={query.isFetching}
         dataSource={rows}
         pagination={false}
         locale={{ emptyText: 'No admins' }}
         columns={[
-          { title: 'Name', dataIndex: 'fullName', render: (name: string, r) => <Link to={`/admin/${r.id}` as never}>{name}</Link> },
+          { title: 'Name', dataIndex: 'fullName', render: (name: string, r) => <Link to="/admin/$adminId" params={{ adminId: String(r.id) }}>{name}</Link> },
           { title: 'User name', dataIndex: 'userName' },
           { title: 'Email', dataIndex: 'email' },
           { title: 'Role', dataIndex: 'role', render: (_: string, row: GroupAdminRow) => roleLabel(row.roleId) },

@@ -15,7 +15,9 @@ export interface KnownAdmin {
 export function AdminSearchSelect({ known = [], ...props }: Omit<SelectProps<number | number[]>, 'options' | 'onSearch' | 'filterOption' | 'showSearch'> & { known?: KnownAdmin[] }) {
   const [name, setName] = useState('');
   // A long pick list: infinite scroll, 100 admins a page (spec 1 §9).
-  const list = useInfiniteList(['admins', 'search', 'picker', name], (page, pageSize) => searchAdmins({ page, pageSize, name, ascending: true, orderBy: 'name' } as never));
+  const list = useInfiniteList(['admins', 'search', 'picker', name], (page, pageSize) =>
+    searchAdmins({ page, pageSize, name, email: undefined, ascending: true, orderBy: 'name' }),
+  );
   const found = list.items.map((a) => ({ value: a.id, label: `${a.fullName} (${a.userName})` }));
   // Only the chosen ones: a known admin should not show up in the results of an unrelated search.
   const chosen = new Set([props.value ?? []].flat());
