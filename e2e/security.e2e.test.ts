@@ -3,8 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { UserRole } from '@registry/contracts';
 import { DEMO_PASSWORD } from './support/app.ts';
 import { startServerProcess, type ServerProcess } from './support/server.ts';
