@@ -5,6 +5,26 @@ export const PAGE_SIZE_MAX = 32767;
 export const PAGE_SIZE_DEFAULT = 25;
 export const PAGE_SIZE_OPTIONS = [25, 50, 100, 200] as const;
 export const INT_MAX = 2147483647;
+/** The largest smallint, the column type of page sizes, roles and other small codes. */
+export const SMALLINT_MAX = 32767;
+
+// PostgreSQL refuses NUL in text, and no field has a use for the other C0 controls or DEL; tab, newline and carriage
+// return stay allowed only where a field is multi-line (notes, document content).
+const SINGLE_LINE = /^[^\u0000-\u001F\u007F]*$/;
+const MULTI_LINE = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters.';
+
+/**
+ * Every text field the API accepts, in body, query or path: at most `max` characters and no control characters
+ * (single-line fields refuse tab and newline too). Chain .trim(), .min() and the like on it.
+ */
+export const textField = (max: number, options: { multiline?: boolean; error?: string } = {}) =>
+  z
+    .string(options.error ? { error: options.error } : undefined)
+    .max(max, `Must be at most ${max} characters.`)
+    .regex(options.multiline ? MULTI_LINE : SINGLE_LINE, CONTROL_CHARACTERS_MESSAGE);
+/** True when the text has a character textField refuses in a single-line field (the token endpoint's form). */
+export const hasControlCharacters = (value: string) => !SINGLE_LINE.test(value);
 
 /** Query-string booleans arrive as 'true'/'false'. */
 export const queryBoolean = z
@@ -18,7 +38,7 @@ export const idParam = z.object({ id });
 export const pagingQuery = z.object({
   page: z.coerce.number().int().min(1).max(INT_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
-  orderBy: z.string().max(64).optional(),
+  orderBy: textField(64).optional(),
   ascending: queryBoolean.optional(),
 });
 export type PagingQuery = z.infer<typeof pagingQuery>;
@@ -47,7 +67,7 @@ export function parseUsDate(text: string): Date | null {
   if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || year <= 1) return null;
   return date;
 }
-export const usDate = z.string().max(10).refine((text) => parseUsDate(text) !== null, 'Invalid date.');
+export const usDate = textField(10).refine((text) => parseUsDate(text) !== null, 'Invalid date.');
 /** MM/dd/yyyy, as filters send dates. */
 export function formatUsDate(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -64,14 +84,12 @@ export type SampleNumberKind = keyof typeof SAMPLE_NUMBER_PATTERNS;
 export const isSampleNumber = (text: string, kind: SampleNumberKind = 'any'): boolean =>
   SAMPLE_NUMBER_PATTERNS[kind].test(text.trim());
 
-/** Trimmed text with a maximum length; empty strings become undefined. */
-export const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max, `Must be at most ${max} characters.`)
+/** Trimmed text with a maximum length; empty strings become null. */
+export const optionalText = (max: number, options: { multiline?: boolean } = {}) =>
+  textField(max, options)
     .optional()
     .nullable()
     .transform((value) => (value == null || value.trim() === '' ? null : value.trim()));
-export const requiredText = (max: number, message = 'This field is required.') =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters.`);
-export const email = z.string().trim().max(256, 'Must be at most 256 characters.').pipe(z.email('Invalid email address.'));
+export const requiredText = (max: number, message = 'This field is required.', options: { multiline?: boolean } = {}) =>
+  textField(max, { ...options, error: message }).trim().min(1, message);
+export const email = textField(256).trim().pipe(z.email('Invalid email address.'));
