@@ -14,6 +14,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Services } from './platform/context.ts';
 import { registerHttpPlumbing } from './platform/http.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { ownAccountRoutes } from './modules/accounts/own-account.routes.ts';
 import { settingsRoutes } from './modules/accounts/settings.routes.ts';
 import { adminsRoutes } from './modules/admins/admins.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
@@ -59,6 +60,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   });
 
   await app.register(accountsRoutes);
+  await app.register(ownAccountRoutes, { prefix: '/api/v1' });
   await app.register(settingsRoutes, { prefix: '/api/v1' });
   await app.register(adminsRoutes, { prefix: '/api/v1' });
   await app.register(groupsRoutes, { prefix: '/api/v1' });

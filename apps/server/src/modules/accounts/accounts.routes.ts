@@ -7,6 +7,8 @@ import {
   adminRoles,
   creatableAdminRolesQuery,
   changePasswordRequest,
+  textField,
+  generateTemporaryTokenQuery,
   forgotPasswordRequest,
   manageInfo,
   okMessage,
@@ -37,6 +39,13 @@ const truthy = (value: unknown) => value === true || value === 'true' || value =
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 const tokenGrant = tokenResponse;
 
+/** The token form's first problem, naming the field: a missing one, or what is wrong with the one sent. */
+function tokenFormProblem(issues: { path: PropertyKey[]; message: string; code: string }[]): string {
+  // A form sends only text, so a type problem is a missing field, as is an empty one.
+  const sent = issues.find((issue) => issue.code !== 'invalid_type' && issue.code !== 'too_small');
+  return sent ? `${String(sent.path[0])}: ${sent.message}` : 'The user name and password are required.';
+}
+
 export async function accountsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const authRateLimit = (max: number) => ({
@@ -53,7 +62,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
       const grantProblem = parsed.error.issues.some((issue) => issue.path[0] === 'grant_type');
       return reply.code(400).send({
         error: grantProblem ? 'unsupported_grant_type' : 'invalid_request',
-        error_description: grantProblem ? 'The grant type must be password.' : 'The user name and password are required.',
+        error_description: grantProblem ? 'The grant type must be password.' : tokenFormProblem(parsed.error.issues),
       });
     }
     try {
@@ -102,15 +111,15 @@ export async function accountsRoutes(fastify: FastifyInstance) {
           config: { access: 'anonymous', rateLimit: { max: fastify.services.config.rateLimitPerMinute, timeWindow: '1 minute' } },
           schema: { operationId: 'signInWithTemporaryToken', querystring: temporaryTokenQuery, response: { 200: temporaryTokenGrant } },
         },
-        async (request) => accounts.signInWithTemporaryToken(request.ctx, { token: request.query.token, isPersistent: truthy(request.query.isPersistent) }),
+        async (request) => accounts.signInWithTemporaryToken(request.ctx, { token: request.query.token, isPersistent: request.query.isPersistent ?? false }),
       );
       api.get(
         '/generatetemporarytoken/:id',
         {
           config: { access: 'adminManager' },
-          schema: { operationId: 'generateTemporaryToken', params: idParams, querystring: z.object({ hoursValid: z.coerce.number().int().min(1).max(24 * 90).optional(), returnUrl: z.string().max(500).startsWith('/').optional() }), response: { 200: temporaryTokenResponse } },
+          schema: { operationId: 'generateTemporaryToken', params: idParams, querystring: generateTemporaryTokenQuery, response: { 200: temporaryTokenResponse } },
         },
-        async (request) => accounts.generateTemporaryToken(signedIn(request), request.params.id, request.query.hoursValid, request.query.returnUrl ?? null),
+        async (request) => accounts.generateTemporaryToken(signedIn(request), request.params.id, request.query),
       );
       api.post('/signinasanotheruser/:id', { config: { access: 'adminManager' }, schema: { operationId: 'signInAsAnotherUser', params: idParams, response: { 200: tokenGrant } } }, async (request) =>
         accounts.signInAsAnotherUser(signedIn(request), request.params.id),
@@ -126,7 +135,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         if (problems) throw validationError(problems);
         return accounts.updateUserProfile(signedIn(request), { ...request.body, address: request.body.address ?? null });
       });
-      api.get('/manageinfo', { config: signedInOnly, schema: { operationId: 'manageInfo', querystring: z.object({ returnUrl: z.string().max(500).optional(), generateState: z.string().max(10).optional() }), response: { 200: manageInfo } } }, async (request) => {
+      api.get('/manageinfo', { config: signedInOnly, schema: { operationId: 'manageInfo', querystring: z.object({ returnUrl: textField(500).optional(), generateState: textField(10).optional() }), response: { 200: manageInfo } } }, async (request) => {
         const user = await findUserById(request.ctx.db, signedIn(request).caller.userId);
         if (!user) throw notFound('User not found.');
         return {
