@@ -55,7 +55,7 @@ describe('sign in', () => {
 });
 
 describe('login page weight', () => {
-  test('the login page loads under 300 KB of gzipped JavaScript (ARCHITECTURE budget)', async () => {
+  test('the login page loads under 200 KB of gzipped JavaScript (issue 21)', async () => {
     const { page } = await world.newPage();
     const scripts: Promise<number>[] = [];
     page.on('response', (response) => {
@@ -67,7 +67,7 @@ describe('login page weight', () => {
     const totalKb = sizes.reduce((sum, size) => sum + size, 0) / 1024;
     console.log(`login page JavaScript: ${sizes.length} files, ${totalKb.toFixed(1)} KB gzipped`);
     expect(sizes.length).toBeGreaterThan(0);
-    expect(totalKb).toBeLessThan(300);
+    expect(totalKb).toBeLessThan(200);
   });
 });
 

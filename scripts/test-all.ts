@@ -27,6 +27,8 @@ const steps: Step[] = [
   vitest('api-pglite', ['api']),
   { ...vitest('api-postgres', ['api']), command: ['node', 'scripts/with-postgres.ts', ...vitest('api-postgres', ['api']).command], env: { TEST_DATABASE_URL: postgresUrl } },
   { name: 'build-web', command: ['npm', 'run', 'build', '--silent'] },
+  // Rebuilds with a manifest and fails when the login page's JavaScript passes 200 kB gzipped.
+  { name: 'login-bundle-size', command: ['npm', 'run', 'size', '--silent', '-w', 'apps/web'] },
   vitest('e2e', ['e2e']),
 ];
 

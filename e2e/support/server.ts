@@ -21,7 +21,7 @@ export async function startServerProcess(options: { dataDir: string; smtpUrl?: s
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/src/main.ts')], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: options.dataDir, PORT: String(port), HOST: '127.0.0.1', BASE_URL: baseUrl, LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: options.smtpUrl ?? '', ...options.env },
+    env: { ...process.env, DEMO_PASSWORD: 'Registry#2026', DATA_DIR: options.dataDir, PORT: String(port), HOST: '127.0.0.1', BASE_URL: baseUrl, LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: options.smtpUrl ?? '', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -132,7 +132,7 @@ async function main() {
     const [staff] = await queryRows<{ id: number }>(database.db, sql`insert into users (user_name, role_id) values ('bench.staff', 0) returning id`);
     const ctx: SignedInContext = {
       db: database.db,
-      config: readConfig({ DATABASE_URL: databaseUrl }),
+      config: readConfig({ DATABASE_URL: databaseUrl, DATA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64') }),
       mailer: { send: async () => ({ wasSuccessful: true, errorMessage: null }), close: () => undefined },
       caller: { userId: staff.id, userName: 'bench.staff', fullName: 'Bench Staff', roleId: 0, sessionId: 0, isProviderStaff: true, isAdmin: true, isPetOwner: false, isResident: false, impersonatedByUserId: null },
       requestId: 'bench',

@@ -6,13 +6,14 @@ import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Services } from './platform/context.ts';
+import { registerAuthThrottle } from './platform/auth-throttle.ts';
 import { registerHttpPlumbing } from './platform/http.ts';
+import { logSerializers } from './platform/log-redaction.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { ownAccountRoutes } from './modules/accounts/own-account.routes.ts';
 import { settingsRoutes } from './modules/accounts/settings.routes.ts';
@@ -29,9 +30,13 @@ export type ZodApp = ReturnType<FastifyInstance['withTypeProvider']> & FastifyIn
 export type BuildOptions = { logger?: boolean | object };
 
 export async function buildApp(services: Services, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const logger: boolean | object = typeof options.logger === 'object' ? { ...options.logger, serializers: logSerializers } : (options.logger ?? false);
+  const { trustProxy } = services.config;
   const app = Fastify({
-    logger: options.logger ?? false,
-    trustProxy: true,
+    logger: logger as boolean,
+    // Off unless configured: trusting X-Forwarded-For from anyone lets every client pick its own address.
+    // Fastify takes a hop count too (the first n addresses from the socket), though its types only name the others.
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 5 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: false },
     return503OnClosing: true,
@@ -39,15 +44,23 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Over plain HTTP (a LAN address) upgrade-insecure-requests and HSTS would send the browser to an https that is not there.
+  const https = services.config.baseUrl.startsWith('https:');
   await app.register(helmet, {
     contentSecurityPolicy: {
-      directives: { defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:', 'blob:'], styleSrc: ["'self'", "'unsafe-inline'"], scriptSrc: ["'self'"] },
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        upgradeInsecureRequests: https ? [] : null,
+      },
     },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
-  await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: { info: { title: `${services.config.brandName} API`, version: services.config.buildVersion } },
     transform: jsonSchemaTransform,
@@ -55,8 +68,11 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerHttpPlumbing(app, services);
-  app.addHook('onSend', async (_request, reply) => {
+  registerAuthThrottle(app);
+  app.addHook('onSend', async (request, reply) => {
     reply.header('x-build-version', services.config.buildVersion);
+    // API answers carry personal data and sessions: no browser or proxy keeps them unless a route said otherwise.
+    if (isApiUrl(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   await app.register(accountsRoutes);
@@ -72,6 +88,8 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   registerWebApp(app, services.config.webDistDir);
   return app;
 }
+
+const isApiUrl = (url: string) => /^\/(api\/|token(\?|$))/i.test(url);
 
 /** Serves the built SPA with an index.html fallback for its client-side routes. */
 function registerWebApp(app: FastifyInstance, webDistDir: string | null): void {

@@ -1,5 +1,8 @@
-// One typed configuration object read from the environment, with defaults for the embedded (PGlite) mode.
+// One typed configuration object parsed from the environment by one zod schema, with defaults for the embedded (PGlite)
+// mode. An invalid value stops the server with the variable's name and what it accepts.
 import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_PASSWORD_RULES, passwordProblems } from '@registry/contracts';
 
 export type Config = {
   port: number;
@@ -14,7 +17,8 @@ export type Config = {
   mailFrom: string;
   baseUrl: string;
   brandName: string;
-  demoPassword: string;
+  /** The demo users' password; null makes start-up generate one, print it once and write it to dataDir. */
+  demoPassword: string | null;
   seedDemoData: boolean;
   buildVersion: string;
   webDistDir: string | null;
@@ -22,6 +26,10 @@ export type Config = {
   tokenLifetimeHours: number;
   persistentTokenLifetimeDays: number;
   rateLimitPerMinute: number;
+  /** Fastify's trustProxy: false (the socket's address is the client's), a hop count or the proxies' addresses. */
+  trustProxy: false | number | string[];
+  /** AES-256 key for secrets at rest (security answers); null means main.ts reads or creates one in dataDir. */
+  dataEncryptionKey: Buffer | null;
 };
 
 /** Where the S3 files store keeps objects: path-style requests to endpoint/bucket/prefix+name, SigV4-signed for region. */
@@ -32,28 +40,104 @@ export class ConfigError extends Error {}
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
+const wholeNumber = (min: number, max: number, what: string) =>
+  z.string().regex(/^\d+$/, { error: what }).transform(Number).refine((n) => n >= min && n <= max, { error: what });
+const url = (protocols: string[], what: string) =>
+  z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, { error: what });
+const flag = (what: string) => z.enum(['true', 'false'], { error: what }).transform((value) => value === 'true');
+const ipOrCidr = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]*:[0-9a-fA-F:.]*)(\/\d{1,3})?$/;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Variables whose values may hold credentials: their values never appear in an error message. */
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'DEMO_PASSWORD', 'DATA_ENCRYPTION_KEY', 'FILES_S3_SECRET_ACCESS_KEY']);
+
+// Each entry's message completes "<NAME> must be ...". Absent and empty values take the default (`undefined`).
+const environment = z.object({
+  PORT: wholeNumber(0, 65535, 'a port number from 0 to 65535').optional(),
+  HOST: z.string().optional(),
+  DATA_DIR: z.string().optional(),
+  FILES_DIR: z.string().optional(),
+  DATABASE_URL: url(['postgres:', 'postgresql:'], 'a postgres:// address such as postgres://user:pass@db:5432/registry').optional(),
+  SMTP_URL: url(['smtp:', 'smtps:'], 'an smtp:// or smtps:// address such as smtp://user:pass@smtp.example.com:587').optional(),
+  MAIL_FROM: z.string().regex(/^[^\s@]+@[^\s@]+$|<[^\s@]+@[^\s@]+>$/, { error: 'an email address' }).optional(),
+  BASE_URL: url(['http:', 'https:'], 'an http:// or https:// address such as https://registry.example.com').optional(),
+  BRAND_NAME: z.string().max(100, { error: 'at most 100 characters' }).optional(),
+  DEMO_PASSWORD: z.string().refine((value) => passwordProblems(value, DEFAULT_PASSWORD_RULES).length === 0, {
+    error: 'a password by the password rules (8 or more characters with upper case, lower case, a digit and a symbol)',
+  }).optional(),
+  SEED_DEMO_DATA: flag('true or false').optional(),
+  NODE_ENV: z.string().optional(),
+  BUILD_VERSION: z.string().max(50, { error: 'at most 50 characters' }).optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `one of ${LOG_LEVELS.join(', ')}` }).optional(),
+  TOKEN_LIFETIME_HOURS: wholeNumber(1, 8760, 'a whole number of hours from 1 to 8760').optional(),
+  PERSISTENT_TOKEN_LIFETIME_DAYS: wholeNumber(1, 365, 'a whole number of days from 1 to 365').optional(),
+  AUTH_RATE_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 'a whole number of attempts from 1 to 100000').optional(),
+  TRUST_PROXY: z
+    .string()
+    .transform((value, ctx) => {
+      if (value === 'false') return false as const;
+      if (/^\d+$/.test(value)) return Number(value) === 0 ? (false as const) : Number(value);
+      const addresses = value.split(',').map((part) => part.trim());
+      if (addresses.every((part) => ipOrCidr.test(part))) return addresses;
+      ctx.addIssue({ code: 'custom', message: 'false, a hop count such as 1, or the proxies\' addresses such as 10.0.0.5,10.0.1.0/24' });
+      return z.NEVER;
+    })
+    .optional(),
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, { error: '32 bytes in base64 (openssl rand -base64 32)' })
+    .transform((value) => Buffer.from(value, 'base64'))
+    .optional(),
+});
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
-  const port = Number(env.PORT ?? 3000);
+  const given: Record<string, string> = {};
+  for (const key of Object.keys(environment.shape)) if (env[key] !== undefined && env[key] !== '') given[key] = env[key] as string;
+  const parsed = environment.safeParse(given);
+  if (!parsed.success) {
+    const problems = [...new Set(parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      const shown = SECRET_VARIABLES.has(name) ? '' : `, not "${given[name]}"`;
+      return `${name} must be ${issue.message}${shown}.`;
+    }))];
+    throw new ConfigError(problems.join(' '));
+  }
+  const vars = parsed.data;
+  const dataDir = path.resolve(vars.DATA_DIR ?? path.join(repoRoot, 'data'));
+  const port = vars.PORT ?? 3000;
+  const databaseUrl = vars.DATABASE_URL ?? null;
+  // Processes sharing a database must share the key; a key made per machine would leave answers unreadable elsewhere.
+  if (databaseUrl && !vars.DATA_ENCRYPTION_KEY) {
+    throw new ConfigError('DATA_ENCRYPTION_KEY must be set when DATABASE_URL is: 32 bytes in base64 (openssl rand -base64 32), the same for every process.');
+  }
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host: vars.HOST ?? '0.0.0.0',
     dataDir,
-    filesDir: path.resolve(env.FILES_DIR ?? path.join(dataDir, 'files')),
+    filesDir: path.resolve(vars.FILES_DIR ?? path.join(dataDir, 'files')),
     filesS3: readFilesS3(env),
-    databaseUrl: env.DATABASE_URL || null,
-    smtpUrl: env.SMTP_URL || null,
-    mailFrom: env.MAIL_FROM ?? 'registry@localhost',
-    baseUrl: (env.BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    brandName: env.BRAND_NAME ?? 'PetDNA Registry',
-    demoPassword: env.DEMO_PASSWORD ?? 'Registry#2026',
-    seedDemoData: env.SEED_DEMO_DATA !== 'false',
-    buildVersion: env.BUILD_VERSION ?? '2.0.0',
+    databaseUrl,
+    smtpUrl: vars.SMTP_URL ?? null,
+    mailFrom: vars.MAIL_FROM ?? 'registry@localhost',
+    baseUrl: (vars.BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    brandName: vars.BRAND_NAME ?? 'PetDNA Registry',
+    demoPassword: vars.DEMO_PASSWORD ?? null,
+    // A server database or a production start gets demo users (with a known or printed password) only when asked for.
+    seedDemoData: vars.SEED_DEMO_DATA ?? (!databaseUrl && vars.NODE_ENV !== 'production'),
+    buildVersion: vars.BUILD_VERSION ?? '2.0.0',
     webDistDir: env.WEB_DIST_DIR === '' ? null : path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    tokenLifetimeHours: Number(env.TOKEN_LIFETIME_HOURS ?? 12),
-    persistentTokenLifetimeDays: Number(env.PERSISTENT_TOKEN_LIFETIME_DAYS ?? 14),
-    rateLimitPerMinute: Number(env.AUTH_RATE_LIMIT_PER_MINUTE ?? 10),
+    logLevel: vars.LOG_LEVEL ?? 'info',
+    tokenLifetimeHours: vars.TOKEN_LIFETIME_HOURS ?? 12,
+    persistentTokenLifetimeDays: vars.PERSISTENT_TOKEN_LIFETIME_DAYS ?? 14,
+    rateLimitPerMinute: vars.AUTH_RATE_LIMIT_PER_MINUTE ?? 10,
+    trustProxy: vars.TRUST_PROXY ?? false,
+    dataEncryptionKey: vars.DATA_ENCRYPTION_KEY ?? null,
   };
 }
 

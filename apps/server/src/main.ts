@@ -2,10 +2,11 @@
 import { buildApp } from './app.ts';
 import { ConfigError, readConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { DEMO_ADMINS, DEMO_PET_OWNER, DEMO_RESIDENT, isDatabaseEmpty, seedDemoData } from './db/seed/demo.ts';
+import { DEMO_ADMINS, DEMO_PET_OWNER, DEMO_RESIDENT, isDatabaseEmpty, seedDemoData, writeDemoPasswordFile } from './db/seed/demo.ts';
 import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock.ts';
 import { filesStoreFor } from './platform/files.ts';
 import { createMailer } from './platform/mail.ts';
+import { generatePassword } from './platform/passwords.ts';
 
 let config: Config;
 try {
@@ -39,13 +40,15 @@ if (!config.databaseUrl) {
 }
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+// Without DEMO_PASSWORD the demo users get a random password, shown once here and kept in a file only this machine reads.
 const seeded = await database.withStartupLock(async () => {
   await database.migrate();
   if (config.seedDemoData && (await isDatabaseEmpty(database.db))) {
-    await seedDemoData(database.db, config.demoPassword);
-    return true;
+    const password = config.demoPassword ?? generatePassword();
+    await seedDemoData(database.db, password);
+    return { password, file: config.demoPassword ? null : writeDemoPasswordFile(config.dataDir, password) };
   }
-  return false;
+  return null;
 });
 
 const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -54,8 +57,13 @@ await app.listen({ port: config.port, host: config.host });
 
 console.log(`\n${config.brandName} 2.0 is running at ${config.baseUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server'})`);
 console.log(`Uploaded files are kept in the ${files.description}.`);
-if (seeded) console.log('Demo data was created.');
-console.log(`Demo sign-in names (password ${config.demoPassword}): ${[...DEMO_ADMINS.map((admin) => admin.userName), DEMO_PET_OWNER, DEMO_RESIDENT].join(', ')}`);
+if (seeded) {
+  const names = [...DEMO_ADMINS.map((admin) => admin.userName), DEMO_PET_OWNER, DEMO_RESIDENT].join(', ');
+  console.log('Demo data was created.');
+  console.log(`Demo sign-in names: ${names}`);
+  if (seeded.file) console.log(`Demo password (shown once; also written to ${seeded.file}): ${seeded.password}`);
+  else console.log('Demo password: the value of DEMO_PASSWORD.');
+}
 
 const SHUTDOWN_GRACE_MS = 10_000;
 let stopping = false;

@@ -1,6 +1,6 @@
 // Sign-in and own-account shapes (spec 1 §3, §7).
 import { z } from 'zod';
-import { address, addressView } from './addresses.ts';
+import { addressView, optionalAddress } from './addresses.ts';
 import { INT_MAX, email, queryBoolean, requiredText, textField, usDate } from './common.ts';
 
 export const passwordRules = z.object({
@@ -147,7 +147,7 @@ export const updateUserProfileRequest = z.object({
   phoneNumber: textField(32).trim().optional().nullable(),
   companyName: textField(200).trim().optional().nullable(),
   receiveEmails: z.boolean().optional(),
-  address: address.optional().nullable(),
+  address: optionalAddress,
 });
 export type UpdateUserProfileRequest = z.input<typeof updateUserProfileRequest>;
 

@@ -13,6 +13,19 @@ export const address = z.object({
 });
 export type Address = z.infer<typeof address>;
 
+/** True when no part of the address is filled in: the form sends such an address for an untouched, empty one. */
+export const isEmptyAddress = (value: Address | null | undefined): boolean =>
+  !value || Object.values(value).every((part) => part == null || part === '');
+
+/**
+ * An address a record may lack: an address with nothing filled in is stored as no address (null), so a form saved
+ * unchanged gives back exactly what it was shown. Undefined (not sent) stays undefined: the stored value is kept.
+ */
+export const optionalAddress = address
+  .optional()
+  .nullable()
+  .transform((value) => (value === undefined ? undefined : isEmptyAddress(value) ? null : value));
+
 export const addressView = z.object({
   addressLine1: z.string().nullable(),
   addressLine2: z.string().nullable(),

@@ -1,6 +1,6 @@
 // Admin accounts: view, update, search, group membership (spec 1 §3 Admin, §7 Admins).
 import { z } from 'zod';
-import { address, addressView } from './addresses.ts';
+import { addressView, optionalAddress } from './addresses.ts';
 import { INT_MAX, SMALLINT_MAX, optionalText, pagingQuery, requiredText, textField } from './common.ts';
 import { adminRoles } from './enums.ts';
 import { groupSummary } from './groups.ts';
@@ -47,7 +47,7 @@ export const adminUpdateRequest = z.object({
   companyName: optionalText(200),
   roleId,
   receiveEmails: z.boolean().optional(),
-  address: address.optional().nullable(),
+  address: optionalAddress,
   adminNotes: optionalText(4000, { multiline: true }),
   bioPetNotes: optionalText(4000, { multiline: true }),
   isActive: z.boolean().optional(),

@@ -10,8 +10,20 @@ export const SMALLINT_MAX = 32767;
 
 // PostgreSQL refuses NUL in text, and no field has a use for the other C0 controls or DEL; tab, newline and carriage
 // return stay allowed only where a field is multi-line (notes, document content).
-const SINGLE_LINE = /^[^\u0000-\u001F\u007F]*$/;
-const MULTI_LINE = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+const TAB = 9;
+const LINE_FEED = 10;
+const CARRIAGE_RETURN = 13;
+const DELETE = 127;
+/** True when the text has a C0 control character or DEL, other than tab and line breaks when `multiline`. */
+export function hasControlCharacters(value: string, multiline = false): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code >= 32 && code !== DELETE) continue;
+    if (multiline && (code === TAB || code === LINE_FEED || code === CARRIAGE_RETURN)) continue;
+    return true;
+  }
+  return false;
+}
 export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters.';
 
 /**
@@ -22,9 +34,7 @@ export const textField = (max: number, options: { multiline?: boolean; error?: s
   z
     .string(options.error ? { error: options.error } : undefined)
     .max(max, `Must be at most ${max} characters.`)
-    .regex(options.multiline ? MULTI_LINE : SINGLE_LINE, CONTROL_CHARACTERS_MESSAGE);
-/** True when the text has a character textField refuses in a single-line field (the token endpoint's form). */
-export const hasControlCharacters = (value: string) => !SINGLE_LINE.test(value);
+    .refine((value) => !hasControlCharacters(value, options.multiline), CONTROL_CHARACTERS_MESSAGE);
 
 /** Query-string booleans arrive as 'true'/'false'. */
 export const queryBoolean = z
@@ -93,3 +103,36 @@ export const optionalText = (max: number, options: { multiline?: boolean } = {})
 export const requiredText = (max: number, message = 'This field is required.', options: { multiline?: boolean } = {}) =>
   textField(max, { ...options, error: message }).trim().min(1, message);
 export const email = textField(256).trim().pipe(z.email('Invalid email address.'));
+/** The schema of one field at a path ('mailingAddress.city') of an object schema, through its wrappers. */
+export function fieldSchemaAt(schema: z.ZodType, path: string): z.ZodType {
+  let node: z.ZodType | undefined = schema;
+  for (const key of path ? path.split('.') : []) {
+    const shape: Record<string, z.ZodType> | undefined = (unwrap(node) as { shape?: Record<string, z.ZodType> } | undefined)?.shape;
+    node = shape && Object.hasOwn(shape, key) ? shape[key] : undefined;
+  }
+  if (!node) throw new Error(`No field '${path}' in the schema.`);
+  return node;
+}
+
+/**
+ * The maximum length a schema allows at a field path, so a form's text input takes its limit from the same schema
+ * the server validates with. Looks through optional, nullable, default, pipe and ''-or-text union wrappers.
+ */
+export function maxLengthAt(schema: z.ZodType, path: string): number {
+  const text = unwrap(fieldSchemaAt(schema, path)) as { maxLength?: number | null } | undefined;
+  if (!text || typeof text.maxLength !== 'number') throw new Error(`No text length limit at '${path}'.`);
+  return text.maxLength;
+}
+
+function unwrap(node: z.ZodType | undefined): z.ZodType | undefined {
+  let current = node;
+  for (let i = 0; current && i < 20; i++) {
+    const def = (current as unknown as { def: { type: string; in?: z.ZodType; innerType?: z.ZodType; options?: z.ZodType[] } }).def;
+    // '' or an email, '' or a URL: the limit is the text member's.
+    if (def.type === 'union') return def.options?.map(unwrap).find((option) => typeof (option as { maxLength?: unknown })?.maxLength === 'number') ?? current;
+    const next = def.type === 'pipe' ? def.in : ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch'].includes(def.type) ? def.innerType : undefined;
+    if (!next) return current;
+    current = next;
+  }
+  return current;
+}

@@ -1,7 +1,7 @@
 // Group shapes: tree nodes, menu flags, details, create/move payloads, admins of a group, subgroups, dashboard,
 // certificate customization, adjacent property agreements, logo (spec 2 §3, §7 Groups).
 import { z } from 'zod';
-import { address, addressView } from './addresses.ts';
+import { addressView, optionalAddress } from './addresses.ts';
 import { INT_MAX, SMALLINT_MAX, email, id, optionalText, pagingQuery, queryBoolean, requiredText, usDate, textField } from './common.ts';
 import { GroupTypes, UserRole, adminRoles } from './enums.ts';
 
@@ -118,11 +118,11 @@ export const groupUpdateRequest = z.object({
   phone: optionalText(32),
   website: optionalUrl,
   numberOfUnits: count.optional().nullable(),
-  mailingAddress: address.optional().nullable(),
+  mailingAddress: optionalAddress,
   isSameAddress: z.boolean().optional(),
   managementCompany: optionalText(200),
   certificationRecipient: z.union([z.literal(0), z.literal(1)], { error: 'Must be 0 (Property) or 1 (Distributor).' }).optional(),
-  propertyAddress: address.optional().nullable(),
+  propertyAddress: optionalAddress,
   propertyNotes: optionalText(4000, { multiline: true }),
   propertyOrderFormUrl: optionalUrl,
   propertyManagementSoftware: optionalText(200),

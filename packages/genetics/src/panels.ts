@@ -14,6 +14,8 @@ export type MarkerDefinition = {
   aliases?: readonly string[];
   /** Expected allele sizes in base pairs; calls outside it count towards the wrong-species check. */
   sizeRange?: readonly [number, number];
+  /** The lab's allele bins (names or sizes, bp); without them the size range is the marker's only bin (see bins.ts). */
+  bins?: readonly number[];
   /** Repeat unit length in bp (2 for dinucleotide, 4 for tetranucleotide); used by the synthetic population. */
   repeatLength?: number;
 };
@@ -25,8 +27,17 @@ export type PanelDefinition = {
   markers: readonly MarkerDefinition[];
   /** Fewest called typing markers for a usable profile (MarkerQuantityNotSufficient below it). */
   minimumMarkers: number;
+  /** Coancestry coefficient for the NRC II 4.10 match probability (default DEFAULT_THETA; see docs/genetics.md). */
+  theta?: number;
+  /** STR mutation rate per marker per generation for the parentage index at an exclusion (default DEFAULT_MUTATION_RATE). */
+  mutationRate?: number;
   source?: string;
 };
+
+/** Dogs and cats: breeds are strongly structured populations and relatives share properties (docs/genetics.md). */
+export const DEFAULT_THETA = 0.05;
+/** High end of published canine STR mutation rates (about 1e-4 to 2e-3 per marker per generation). */
+export const DEFAULT_MUTATION_RATE = 0.002;
 
 export type Marker = Readonly<MarkerDefinition & { index: number; key: string }>;
 
@@ -40,6 +51,8 @@ export type Panel = Readonly<{
   /** Index of the gender marker, or -1. */
   genderMarker: number;
   minimumMarkers: number;
+  theta: number;
+  mutationRate: number;
   source?: string;
   /** Index of a marker by any of its names (case and punctuation ignored), or -1. */
   markerIndex(name: string): number;
@@ -75,6 +88,10 @@ export function definePanel(def: PanelDefinition): Panel {
   if (typingMarkers.length === 0) throw new Error(`panel ${def.id}: no typing markers`);
   // Searches count agreeing markers per profile in bytes.
   if (typingMarkers.length > 250) throw new Error(`panel ${def.id}: more than 250 typing markers`);
+  const theta = def.theta ?? DEFAULT_THETA;
+  const mutationRate = def.mutationRate ?? DEFAULT_MUTATION_RATE;
+  if (!(theta >= 0 && theta < 0.5)) throw new Error(`panel ${def.id}: theta must be from 0 to below 0.5, got ${theta}`);
+  if (!(mutationRate > 0 && mutationRate < 0.1)) throw new Error(`panel ${def.id}: mutationRate must be above 0 and below 0.1`);
   if (!(def.minimumMarkers >= 1 && def.minimumMarkers <= typingMarkers.length && Number.isInteger(def.minimumMarkers))) {
     throw new Error(`panel ${def.id}: minimumMarkers must be an integer from 1 to ${typingMarkers.length}`);
   }
@@ -86,6 +103,8 @@ export function definePanel(def: PanelDefinition): Panel {
     typingMarkers: Object.freeze(typingMarkers),
     genderMarker,
     minimumMarkers: def.minimumMarkers,
+    theta,
+    mutationRate,
     source: def.source,
     markerIndex: (name: string) => byKey.get(markerKey(name)) ?? -1,
   });

@@ -2,11 +2,13 @@ import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { alleleFrequency, estimateAlleleFrequencies } from './matching/statistics.ts';
 import { CANINE_FORENSIC_STRBASE, ISAG_2006_CANINE, ISAG_FELINE } from './panels.ts';
-import { ParentageMatchRunResult, evaluateParentage, parentageStatistics } from './parentage.ts';
+import { ParentageMatchRunResult, ParentageRefused, evaluateParentage, meanExclusionPower, parentageStatistics } from './parentage.ts';
 import { createPopulation } from './population/generator.ts';
 import { Sex, encodeProfile } from './profile.ts';
 
 const panels = [ISAG_2006_CANINE, CANINE_FORENSIC_STRBASE];
+// Hand-written genotypes below ignore the feline size ranges: the validation refusal has its own test.
+const unchecked = { overrideValidation: true };
 
 describe('parentage', () => {
   it('every litter is Certified against its true parents, and swapping dam and sire changes nothing', () => {
@@ -53,17 +55,79 @@ describe('parentage', () => {
     const dam = encodeProfile(panel, full('100 102'));
     const sire = encodeProfile(panel, full('104 106'));
     const puppy = encodeProfile(panel, full('100 104'));
-    expect(evaluateParentage(puppy, dam, sire).result).toBe('Certified');
+    expect(evaluateParentage(puppy, dam, sire, unchecked).result).toBe('Certified');
     const one = encodeProfile(panel, { ...full('100 104'), FCA069: '100 108' });
-    expect(evaluateParentage(one, dam, sire)).toMatchObject({ result: 'Inconclusive', failedMarkers: 1, testedMarkers: 9 });
+    expect(evaluateParentage(one, dam, sire, unchecked)).toMatchObject({ result: 'Inconclusive', failedMarkers: 1, testedMarkers: 9 });
     const two = encodeProfile(panel, { ...full('100 104'), FCA069: '100 108', FCA075: '110' });
-    expect(evaluateParentage(two, dam, sire).result).toBe('Disqualified');
+    expect(evaluateParentage(two, dam, sire, unchecked).result).toBe('Disqualified');
     const gaps = encodeProfile(panel, { ...full('100 104'), FCA069: [], FCA075: '?', FCA105: 'OL 100' });
-    const r = evaluateParentage(gaps, dam, sire);
+    const r = evaluateParentage(gaps, dam, sire, unchecked);
     expect(r.markers.slice(0, 3).map((m) => m.result)).toEqual(['Skip', 'Skip', 'Fail']);
     expect(r).toMatchObject({ result: 'Inconclusive', testedMarkers: 7, skippedMarkers: 2 });
     // Too few tested markers without any failure is Inconclusive too.
-    expect(evaluateParentage(encodeProfile(panel, { FCA069: '100 104' }), dam, sire).result).toBe('Inconclusive');
+    const sparse = encodeProfile(panel, { FCA069: '100 104' });
+    expect(evaluateParentage(sparse, dam, sire, { overrideValidation: true }).result).toBe('Inconclusive');
+  });
+
+  it('refuses profiles that failed validation unless the caller overrides', () => {
+    const panel = ISAG_FELINE;
+    const full = (a: string) => Object.fromEntries(panel.typingMarkers.map((m) => [panel.markers[m].name, a]));
+    const dam = encodeProfile(panel, full('100 102'));
+    const sire = encodeProfile(panel, full('104 106'));
+    const sparse = encodeProfile(panel, { FCA069: '100 104' });
+    expect(() => evaluateParentage(sparse, dam, sire)).toThrow(ParentageRefused);
+    expect(() => evaluateParentage(sparse, dam, sire)).toThrow(/the puppy's profile failed validation \(MarkerQuantityNotSufficient/);
+    const pop = createPopulation(panel, 8);
+    const [d, r] = [pop.dog(), pop.dog()];
+    const puppy = pop.litter(d, r, 1)[0];
+    const failed = { sire: { result: 'Fail', failReasons: ['AggregatedMarkersDiffer'] } };
+    expect(() => evaluateParentage(puppy, d, r, { validations: failed })).toThrow(/the sire's profile failed validation \(AggregatedMarkersDiffer\)/);
+    expect(evaluateParentage(puppy, d, r).result).toBe('Certified');
+    expect(evaluateParentage(puppy, d, r, { validations: failed, overrideValidation: true }).result).toBe('Certified');
+  });
+
+  it('an excluding marker gives index 0, or μ over the mean exclusion power for a single-step exclusion', () => {
+    const panel = ISAG_FELINE;
+    const pop = createPopulation(panel, 3);
+    const freqs = estimateAlleleFrequencies(panel, Array.from({ length: 300 }, () => pop.dog()));
+    const m = panel.typingMarkers[0];
+    const alleles = [...freqs.frequencies[m].keys()].sort((x, y) => x - y);
+    const full = (g: string) => Object.fromEntries(panel.typingMarkers.map((k) => [panel.markers[k].name, g]));
+    const t = (c: number) => String(c / 10);
+    const [a, b, c] = [alleles[2], alleles[3], alleles[4]];
+    const dam = encodeProfile(panel, { ...full('100 102'), FCA069: `${t(a)} ${t(a)}` });
+    const sire = encodeProfile(panel, { ...full('104 106'), FCA069: `${t(b)} ${t(b)}` });
+    // Puppy FCA069 a, c: c is one 2-bp repeat step above the sire's b.
+    const stepped = encodeProfile(panel, { ...full('100 104'), FCA069: `${t(a)} ${t(c)}` });
+    const r = evaluateParentage(stepped, dam, sire, unchecked, freqs);
+    expect(r.result).toBe('Inconclusive');
+    const power = meanExclusionPower(freqs, m);
+    // Independent mean exclusion power (mother known) by enumerating mother, child and a random man.
+    const f = [...freqs.frequencies[m].entries()];
+    let pe = 0;
+    for (const [m1, q1] of f) for (const [m2, q2] of f) for (const [pa, qp] of f) {
+      const pChild = q1 * q2 * qp * 0.5; // mother (m1, m2), she passes m1 or m2 (each 1/2), father passes pa
+      for (const passed of [m1, m2]) {
+        const child = [passed, pa];
+        // A random man is excluded when he carries neither allele that could be paternal given the mother.
+        const possible = new Set<number>();
+        if (child[0] === m1 || child[0] === m2) possible.add(child[1]);
+        if (child[1] === m1 || child[1] === m2) possible.add(child[0]);
+        let carry = 0;
+        for (const x of possible) carry += freqs.frequencies[m].get(x) ?? 0;
+        pe += pChild * (1 - carry) ** 2;
+      }
+    }
+    expect(power).toBeCloseTo(pe, 10);
+    expect(r.statistics?.excludingMarkers).toEqual([{ marker: 'FCA069', index: panel.mutationRate / power, singleStep: true }]);
+    // Far from any parental allele: index 0, so the combined indices are 0.
+    const far = encodeProfile(panel, { ...full('100 104'), FCA069: `${t(a)} ${t(alleles[alleles.length - 1])}` });
+    const z = evaluateParentage(far, dam, sire, unchecked, freqs).statistics;
+    expect(z?.excludingMarkers[0]).toMatchObject({ index: 0, singleStep: false });
+    expect(z?.combinedPaternityIndex).toBe(0);
+    // The exclusion probability counts the failing marker too: higher than over the passing markers alone.
+    const passingOnly = parentageStatistics(encodeProfile(panel, { ...full('100 104'), FCA069: [] }), dam, sire, freqs);
+    expect(z?.combinedExclusionProbability).toBeGreaterThan(passingOnly.combinedExclusionProbability);
   });
 
   it('paternity index follows the trio formula', () => {

@@ -34,11 +34,15 @@ export type DatabaseOptions = { databaseUrl: string | null; dataDir?: string; pg
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle connection dropped by the server (restart, failover, a dropped test database) must not crash the process;
-    // the pool replaces it on next use.
-    pool.on('error', (error) => {
-      if ((error as { code?: string }).code !== '57P01') console.error('PostgreSQL pool connection error:', error.message);
-    });
+    // A connection dropped by the server (pg_terminate_backend, restart, failover) must not crash the process. The pool
+    // reports idle ones; a checked-out client between two queries of a transaction emits 'error' on itself, and with no
+    // listener Node would end the process. The query in flight fails (the request gets 503) and the pool replaces the
+    // connection on next use.
+    const reportLost = (error: Error) => {
+      if ((error as { code?: string }).code !== '57P01') console.error('PostgreSQL connection error:', error.message);
+    };
+    pool.on('error', reportLost);
+    pool.on('connect', (client) => client.on('error', reportLost));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,
@@ -75,4 +79,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+// Admin shutdown, crash shutdown, cannot connect now, and the connection-exception class (08xxx).
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|Client has encountered a connection error|connection .*closed|timeout exceeded when trying to connect/i;
+
+/** Whether an error (or what it wraps) says the database connection was lost or cannot be had: a 503, not a 500. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (UNAVAILABLE_MESSAGES.test(current.message.split('\n')[0])) return true;
+  }
+  return false;
 }

@@ -1,4 +1,5 @@
-// The request context services receive: who calls, their role and group scope, the request id, and the ports (db, mail, audit).
+// The request context services receive: who calls, their role and group scope, the request id, the ports (db, mail,
+// audit), and the open transaction with its after-commit hooks, so services called inside another's transaction join it.
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from './mail.ts';
@@ -18,10 +19,55 @@ export type Caller = {
 
 export type Services = { db: Db; config: Config; mailer: Mailer };
 
+/** Work that must only happen once the change is durable (mail, notifications, in-memory indexes, file deletes). */
+export type AfterCommitHook = (db: Db) => Promise<unknown> | unknown;
+
+type OpenTransaction = { outerDb: Db; hooks: AfterCommitHook[] };
+
 export type RequestContext = Services & {
   caller: Caller | null;
   requestId: string;
   ip: string;
+  /** Set while `db` is a transaction opened by withTransaction; absent otherwise. */
+  transaction?: OpenTransaction;
 };
 
 export type SignedInContext = RequestContext & { caller: Caller };
+
+type TransactionalContext = Services & { transaction?: OpenTransaction };
+
+/**
+ * Runs `work` in a transaction: the context's open one when there is one (the work joins it, so a rollback of the outer
+ * work undoes this too), otherwise a new one. `work` gets the transaction and the context bound to it (pass that one to
+ * other services and to afterCommit); after the outermost transaction commits, the after-commit hooks run in order. A
+ * rollback drops them.
+ */
+export async function withTransaction<C extends TransactionalContext, T>(ctx: C, work: (tx: Db, txCtx: C) => Promise<T>): Promise<T> {
+  if (ctx.transaction) return work(ctx.db, ctx);
+  const hooks: AfterCommitHook[] = [];
+  const result = await ctx.db.transaction((db) => work(db, { ...ctx, db, transaction: { outerDb: ctx.db, hooks } }));
+  await runHooks(ctx.db, hooks);
+  return result;
+}
+
+/** Runs `hook` once the context's transaction commits, or now when there is none. It gets a database outside it. */
+export async function afterCommit(ctx: TransactionalContext, hook: AfterCommitHook): Promise<void> {
+  if (ctx.transaction) ctx.transaction.hooks.push(hook);
+  else await runHooks(ctx.db, [hook]);
+}
+
+/** Every hook runs even when one fails (the change is committed either way); the first failure is then thrown. */
+async function runHooks(db: Db, hooks: AfterCommitHook[]) {
+  let failure: unknown = null;
+  for (const hook of hooks) {
+    try {
+      await hook(db);
+    } catch (error) {
+      failure ??= error;
+    }
+  }
+  if (failure) throw failure;
+}
+
+/** The database outside any open transaction (for work that must survive a rollback or run after commit). */
+export const outerDb = (ctx: TransactionalContext): Db => ctx.transaction?.outerDb ?? ctx.db;

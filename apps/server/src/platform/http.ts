@@ -2,6 +2,7 @@
 import crypto from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/client.ts';
 import { callerMeets, type Access } from './access.ts';
 import type { RequestContext, Services, SignedInContext } from './context.ts';
 import { HttpError } from './errors.ts';
@@ -59,7 +60,15 @@ export function registerHttpPlumbing(app: FastifyInstance, services: Services): 
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Error bodies are ours, not the route's answer: its response schema must not turn them into a 500.
+    reply.serializer(JSON.stringify);
     if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body);
+    const unreadable = unreadableBody(error);
+    if (unreadable) return reply.code(400).send({ message: 'The request is invalid.', modelState: { body: [unreadable] } });
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).send({ message: 'The service is temporarily unavailable. Please try again.' });
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const modelState: Record<string, string[]> = {};
       for (const issue of error.validation) {
@@ -85,6 +94,19 @@ export function registerHttpPlumbing(app: FastifyInstance, services: Services): 
   });
 
   app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}.` }));
+}
+
+/** Fastify's and busboy's codes for a body that cannot be read: bad JSON, a truncated or malformed multipart form. */
+const BODY_ERROR_CODES = /^(FST_ERR_CTP_|FST_INVALID_MULTIPART|FST_PARTS_LIMIT|FST_FILES_LIMIT|FST_FIELDS_LIMIT|FST_PROTO_VIOLATION)/;
+const MULTIPART_PARSER_MESSAGES = /^(Unexpected end of (form|multipart data)|Malformed (part header|urlencoded form)|Multipart: Boundary not found|Part terminated early|Unexpected end of file)/;
+
+/** What is wrong with a body the server could not read, or null when the error is about something else. */
+function unreadableBody(error: FastifyError): string | null {
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) return 'The body is not valid JSON.';
+  // Too large (413) and unsupported media type (415) keep their own status.
+  if (error.code && BODY_ERROR_CODES.test(error.code)) return error.statusCode && error.statusCode !== 400 ? null : error.message;
+  if (MULTIPART_PARSER_MESSAGES.test(error.message ?? '')) return 'The uploaded form ended early or is malformed.';
+  return null;
 }
 
 /** The signed-in context of a request whose route rule already demanded a caller. */

@@ -2,6 +2,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { emailLog } from '../db/schema/index.ts';
+import { afterCommit, type Services } from './context.ts';
 
 export type OutgoingMail = { to: string | string[]; subject: string; html: string; text?: string; eventName?: string };
 export type MailResult = { wasSuccessful: boolean; errorMessage: string | null };
@@ -37,6 +38,17 @@ export function createMailer(options: { smtpUrl: string | null; from: string }):
       transport.close();
     },
   };
+}
+
+/**
+ * Sends a mail once the context's transaction commits (at once outside one), so a rolled-back change mails nothing.
+ * `onSent` sees the result, for callers that report a failed send.
+ */
+export async function mailAfterCommit(ctx: Services, mail: OutgoingMail, onSent?: (result: MailResult) => void) {
+  await afterCommit(ctx, async (db) => {
+    const result = await ctx.mailer.send(db, mail);
+    onSent?.(result);
+  });
 }
 
 function htmlToText(html: string): string {

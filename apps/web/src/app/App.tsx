@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { createQueryClient } from './queryClient';
 import { createAppRouter } from './router';
 import { installUpdatePrompt } from './updatePrompt';
@@ -13,12 +13,10 @@ export function App() {
   useEffect(() => installUpdatePrompt(), []);
   return (
     <ConfigProvider theme={{ token: { colorPrimary: '#1f6f8b', borderRadius: 6 } }}>
-      <AntApp>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-          <UpdatePromptHost />
-        </QueryClientProvider>
-      </AntApp>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <UpdatePromptHost />
+      </QueryClientProvider>
     </ConfigProvider>
   );
 }

@@ -1,6 +1,9 @@
-import { useState } from 'react';
-import { Button, Modal } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Button } from 'antd';
 import { BRAND_NAME, PRODUCT_VERSION } from './brand';
+
+// The dialog (antd's Modal) loads on first open, which keeps it off the login page.
+const PrivacyPolicyDialog = lazy(() => import('./PrivacyPolicyDialog'));
 
 const YEAR = new Date().getFullYear();
 
@@ -34,9 +37,11 @@ export function AppFooter() {
       <Button type="link" onClick={() => setOpen(true)}>
         Privacy Policy
       </Button>
-      <Modal title="Privacy Policy" open={open} onCancel={() => setOpen(false)} footer={<Button onClick={() => setOpen(false)}>Close</Button>}>
-        <PrivacyPolicyText />
-      </Modal>
+      {open && (
+        <Suspense fallback={null}>
+          <PrivacyPolicyDialog onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </footer>
   );
 }

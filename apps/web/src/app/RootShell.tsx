@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { trackPageView } from './pageTracking';
 
@@ -32,12 +32,25 @@ function useRouteChangeEffects() {
   );
 }
 
+// antd's App (message, notification, modal hooks) wraps every screen but the login page, which uses none of them: it
+// loads with the first other screen, keeping it off the login page's download.
+const Feedback = lazy(() => import('./Feedback').then((m) => ({ default: m.Feedback })));
+
 export function RootShell() {
   useRouteChangeEffects();
+  const onLogin = useRouterState({ select: (s) => s.location.pathname === '/login' });
   return (
     <>
       <LoadingBar />
-      <Outlet />
+      {onLogin ? (
+        <Outlet />
+      ) : (
+        <Suspense fallback={null}>
+          <Feedback>
+            <Outlet />
+          </Feedback>
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,30 +1,15 @@
-import { useSyncExternalStore } from 'react';
-import { Button, Modal } from 'antd';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { updatePromptStore } from './updatePrompt';
 
-/**
- * Renders the 'Update Available' question. A plain Modal rather than Modal.confirm, which also
- * renders a hidden second copy of the title that makes text lookups ambiguous.
- */
+// The dialog (and antd's Modal) is fetched only once a newer build asks for it, to keep it off the login page.
+const UpdatePromptDialog = lazy(() => import('./UpdatePromptDialog'));
+
 export function UpdatePromptHost() {
   const open = useSyncExternalStore(updatePromptStore.subscribe, updatePromptStore.isOpen);
+  if (!open) return null;
   return (
-    <Modal
-      open={open}
-      title="Update Available"
-      closable={false}
-      mask={{ closable: false }}
-      onCancel={() => updatePromptStore.answer(false)}
-      footer={[
-        <Button key="later" onClick={() => updatePromptStore.answer(false)}>
-          Later
-        </Button>,
-        <Button key="reload" type="primary" onClick={() => updatePromptStore.answer(true)}>
-          Reload
-        </Button>,
-      ]}
-    >
-      A new version of the application is available. Reload now to use it?
-    </Modal>
+    <Suspense fallback={null}>
+      <UpdatePromptDialog />
+    </Suspense>
   );
 }

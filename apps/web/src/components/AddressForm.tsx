@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { Col, Form, Input, Row, Select } from 'antd';
-import type { AddressView } from '@registry/contracts';
+import { Col, Form, Row, Select } from 'antd';
+import { address as addressSchema, type AddressView } from '@registry/contracts';
+import { SchemaTextInput } from './MaxLengthInput';
 import { useCountries, useStates } from '../features/lookups/lookups.api';
 
 export type AddressField = 'addressLine1' | 'addressLine2' | 'addressLine3' | 'city' | 'stateId' | 'countryId' | 'postalCode';
@@ -84,23 +85,23 @@ export function AddressForm({
           onChange={() => form.setFieldValue(path('stateId'), undefined)}
         />
       </Form.Item>
-      <Form.Item label={label('addressLine1')} name={path('addressLine1')} rules={[...rule('addressLine1'), { max: 200 }]}>
-        <Input disabled={disabled} maxLength={200} autoComplete="address-line1" />
+      <Form.Item label={label('addressLine1')} name={path('addressLine1')} rules={[...rule('addressLine1')]}>
+        <SchemaTextInput schema={addressSchema} field="addressLine1" disabled={disabled} autoComplete="address-line1" />
       </Form.Item>
       {showLine2 && (
-        <Form.Item label={label('addressLine2')} name={path('addressLine2')} rules={[{ max: 200 }]}>
-          <Input disabled={disabled} maxLength={200} autoComplete="address-line2" />
+        <Form.Item label={label('addressLine2')} name={path('addressLine2')} >
+          <SchemaTextInput schema={addressSchema} field="addressLine2" disabled={disabled} autoComplete="address-line2" />
         </Form.Item>
       )}
       {showLine3 && (
-        <Form.Item label={label('addressLine3')} name={path('addressLine3')} rules={[{ max: 200 }]}>
-          <Input disabled={disabled} maxLength={200} autoComplete="address-line3" />
+        <Form.Item label={label('addressLine3')} name={path('addressLine3')} >
+          <SchemaTextInput schema={addressSchema} field="addressLine3" disabled={disabled} autoComplete="address-line3" />
         </Form.Item>
       )}
       <Row gutter={12}>
         <Col xs={24} md={10}>
-          <Form.Item label={label('city')} name={path('city')} rules={[...rule('city'), { max: 100 }]}>
-            <Input disabled={disabled} maxLength={100} autoComplete="address-level2" />
+          <Form.Item label={label('city')} name={path('city')} rules={[...rule('city')]}>
+            <SchemaTextInput schema={addressSchema} field="city" disabled={disabled} autoComplete="address-level2" />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
@@ -116,8 +117,8 @@ export function AddressForm({
           </Form.Item>
         </Col>
         <Col xs={24} md={6}>
-          <Form.Item label={label('postalCode')} name={path('postalCode')} rules={[...rule('postalCode'), { max: 20 }]}>
-            <Input disabled={disabled} maxLength={20} autoComplete="postal-code" />
+          <Form.Item label={label('postalCode')} name={path('postalCode')} rules={[...rule('postalCode')]}>
+            <SchemaTextInput schema={addressSchema} field="postalCode" disabled={disabled} autoComplete="postal-code" />
           </Form.Item>
         </Col>
       </Row>

@@ -1,42 +1,9 @@
-import { useCallback } from 'react';
-import { Alert, App } from 'antd';
+import { useCallback, useState } from 'react';
+import { Alert, App, type FormInstance } from 'antd';
 import { ApiError } from '../app/api';
+import { ErrorList } from './ErrorList';
 
-export interface PresentedError {
-  message: string;
-  details: string[];
-}
-
-/**
- * The shared error display rule (spec 1 §8): exceptionMessage when present; otherwise the
- * message plus every modelState message flattened into a list; otherwise just the message.
- */
-export function presentError(error: unknown, fallback = 'An unknown error occurred.'): PresentedError {
-  if (error instanceof ApiError) {
-    if (error.exceptionMessage) return { message: error.exceptionMessage, details: [] };
-    const details = error.modelState ? Object.values(error.modelState).flat().filter(Boolean) : [];
-    return { message: error.message || fallback, details };
-  }
-  if (error instanceof Error && error.message) return { message: error.message, details: [] };
-  if (typeof error === 'string' && error) return { message: error, details: [] };
-  return { message: fallback, details: [] };
-}
-
-export function ErrorList({ error, fallback }: { error: unknown; fallback?: string }) {
-  const { message, details } = presentError(error, fallback);
-  return (
-    <div>
-      <div>{message}</div>
-      {details.length > 0 && (
-        <ul style={{ margin: '4px 0 0', paddingLeft: 20 }}>
-          {details.map((d, i) => (
-            <li key={i}>{d}</li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
+export { ErrorList, presentError, type PresentedError } from './ErrorList';
 
 export interface ErrorPresenterProps {
   error: unknown;
@@ -69,5 +36,50 @@ export function useErrorDialog() {
       modal.error({ title: 'Error', content: <ErrorList error={error} fallback={fallback} /> });
     },
     [modal],
+  );
+}
+
+/**
+ * Puts each server validation problem under its field (the modelState key is the field path as the form knows it,
+ * e.g. 'mailingAddress.city') and answers what is left for the general message: null when every problem found its
+ * field, otherwise the error with only the unplaced problems.
+ */
+export function placeFieldErrors(form: FormInstance, error: unknown): unknown {
+  if (!(error instanceof ApiError) || !error.modelState || error.exceptionMessage) return error;
+  const fields = new Map<string, (string | number)[]>();
+  for (const { name } of form.getFieldsError()) fields.set(name.join('.').toLowerCase(), name);
+  const placed: { name: (string | number)[]; errors: string[] }[] = [];
+  const rest: Record<string, string[]> = {};
+  for (const [key, messages] of Object.entries(error.modelState)) {
+    const name = fields.get(key.toLowerCase());
+    if (name) placed.push({ name, errors: messages });
+    else rest[key] = messages;
+  }
+  if (placed.length) form.setFields(placed);
+  if (!Object.keys(rest).length && placed.length) return null;
+  const remaining = new ApiError(error.status, { ...(error.body as object), modelState: rest }, error.message);
+  return remaining;
+}
+
+/**
+ * The shared server-error handling of a form: field problems under their fields, the rest in `general` for an
+ * ErrorPresenter above the form. Call `onError` from the save's failure and `clear` when a save starts.
+ */
+export function useFormServerErrors(form: FormInstance) {
+  const [general, setGeneral] = useState<unknown>(null);
+  const onError = useCallback((error: unknown) => setGeneral(placeFieldErrors(form, error)), [form]);
+  const clear = useCallback(() => setGeneral(null), []);
+  return { general, onError, clear };
+}
+
+/** For forms in dialogs: field problems under their fields, the rest in the shared 'Error' dialog. */
+export function useFormErrorDialog(form: FormInstance) {
+  const showError = useErrorDialog();
+  return useCallback(
+    (error: unknown) => {
+      const rest = placeFieldErrors(form, error);
+      if (rest) showError(rest);
+    },
+    [form, showError],
   );
 }

@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import { Input, Typography } from 'antd';
+import { maxLengthAt } from '@registry/contracts';
+import type { z } from 'zod';
 
 export const MAX_LENGTH_WARNING_WINDOW = 10;
 
@@ -19,6 +21,8 @@ export interface MaxLengthInputProps {
   id?: string;
   placeholder?: string;
   disabled?: boolean;
+  autoComplete?: string;
+  autoFocus?: boolean;
   'aria-label'?: string;
 }
 
@@ -56,4 +60,16 @@ export function MaxLengthInput({ maxLength, value, onChange, multiline, rows = 4
       )}
     </>
   );
+}
+
+export interface SchemaTextInputProps extends Omit<MaxLengthInputProps, 'maxLength'> {
+  /** The contract schema the server validates the request with. */
+  schema: z.ZodType;
+  /** The field's path in that schema, e.g. 'mailingAddress.city'. */
+  field: string;
+}
+
+/** The app's text input: its limit is the one the server's schema enforces for the field. */
+export function SchemaTextInput({ schema, field, ...rest }: SchemaTextInputProps) {
+  return <MaxLengthInput maxLength={maxLengthAt(schema, field)} {...rest} />;
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Input, type InputProps } from 'antd';
+import { Button } from 'antd';
+import Input, { type InputProps } from 'antd/es/input/Input';
 import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 
 export type PasswordInputProps = Omit<InputProps, 'type' | 'suffix'>;

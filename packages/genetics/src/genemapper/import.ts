@@ -1,14 +1,24 @@
 // One call for the upload screen: parse the file, build and validate every sample's profile, check the controls.
 
+import type { BinSet } from '../bins.ts';
 import type { Panel } from '../panels.ts';
+import { panelDefaultBins } from '../species.ts';
 import { type ControlsOptions, type ControlsValidation, validateControls } from './controls.ts';
-import { type Layout, type ParseError, parseGeneMapper } from './parse.ts';
+import { type Layout, type ParseError, type ParseOptions, parseGeneMapper } from './parse.ts';
+import { binCalls, otherSpeciesPanel, unknownMarkerErrors } from './plate-checks.ts';
 import { SampleKind } from './sample-name.ts';
 import type { Encoding } from './text.ts';
 import { type BadSample, type SampleProfile, type ValidationSettings, validatePlateProfiles } from './validate.ts';
 import { parseWell, plateSizeOf } from './wells.ts';
 
-export type PlateImportOptions = Partial<ControlsOptions> & Partial<ValidationSettings>;
+export type PlateImportOptions = Partial<ControlsOptions> &
+  Partial<Omit<ValidationSettings, 'plateWrongSpecies'>> &
+  Partial<ParseOptions> & {
+    /** The lab's bins for the panel (parseBinFile, binSetFromAlleles); default: the panel's own. The plate's ladder is added. */
+    bins?: BinSet;
+    /** Panels consulted to recognise another species' marker set (default: the built-in panels). */
+    otherPanels?: readonly Panel[];
+  };
 
 export type PlateImport = {
   panelId: string;
@@ -25,18 +35,36 @@ export type PlateImport = {
   accepted: boolean;
   badSampleNumbers: BadSample[];
   unknownMarkers: { marker: string; line: number }[];
+  /** The bins the calls were judged against (the panel's, widened by the plate's ladder). */
+  binSource: string;
+  /** Set when the plate's markers or gender pattern show another species than the panel's: every sample fails. */
+  wrongSpecies?: { reason: string };
 };
 
 export type PlateImportResult = { ok: true; plate: PlateImport } | { ok: false; errors: ParseError[] };
 
 export function importGeneMapperPlate(input: string | Uint8Array, panel: Panel, options: PlateImportOptions = {}): PlateImportResult {
-  const parsed = parseGeneMapper(input);
+  const parsed = parseGeneMapper(input, options);
   if (!parsed.ok) return parsed;
-  const { samples, badSampleNumbers, unknownMarkers } = validatePlateProfiles(panel, parsed.table, options);
-  const known = new Set(panel.markers.map((m) => m.key));
-  if (!parsed.table.calls.some((c) => panel.markerIndex(c.marker) >= 0) && known.size > 0) {
-    return { ok: false, errors: [{ line: parsed.table.calls[0].line, message: `no marker in the file belongs to panel ${panel.name}` }] };
+  let wrongSpecies: { reason: string } | undefined;
+  const other = otherSpeciesPanel(panel, parsed.table.calls, options.otherPanels);
+  if (other) wrongSpecies = { reason: `the markers are those of panel ${other.name} (${other.species}), not ${panel.species}` };
+  else {
+    const unknown = unknownMarkerErrors(panel, parsed.table.calls);
+    if (unknown.length > 0) return { ok: false, errors: unknown };
   }
+  const binned = binCalls(panel, parsed.table.calls, options.bins ?? panelDefaultBins(panel));
+  if (!wrongSpecies && binned.calledMarkers > 0 && binned.missedMarkers * 2 > binned.calledMarkers) {
+    // Sizes off the bins at most markers: another species if the gender marker says so, else the wrong panel or bins.
+    if (binned.unexpectedGender * 2 > binned.genderCalled && binned.genderCalled > 0) {
+      wrongSpecies = { reason: `the gender marker does not show the ${panel.species} X / X,Y pattern and the sizes do not fit` };
+    } else {
+      return { ok: false, errors: [{ line: parsed.table.calls[0].line, message: `these sizes do not fit panel ${panel.name}; check the panel chosen` }] };
+    }
+  }
+  const table = { ...parsed.table, calls: binned.calls };
+  const validation = { ...options, species: { ...options.species, bins: binned.bins }, plateWrongSpecies: wrongSpecies !== undefined };
+  const { samples, badSampleNumbers, unknownMarkers } = validatePlateProfiles(panel, table, validation);
   const controls = validateControls(samples, options);
   const isSample = (s: SampleProfile) => s.kind === SampleKind.Pet || s.kind === SampleKind.WasteSample;
   const wells = samples.flatMap((s) => s.wells).map((w) => parseWell(w)).filter((w) => w !== null);
@@ -54,6 +82,8 @@ export function importGeneMapperPlate(input: string | Uint8Array, panel: Panel, 
       accepted: controls.accepted,
       badSampleNumbers,
       unknownMarkers,
+      binSource: binned.bins.source,
+      ...(wrongSpecies ? { wrongSpecies } : {}),
     },
   };
 }

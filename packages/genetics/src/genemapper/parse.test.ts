@@ -10,7 +10,7 @@ import { exportGeneMapper, toUtf16le } from './export.ts';
 import { importGeneMapperPlate } from './import.ts';
 import { type ParseResult, parseGeneMapper } from './parse.ts';
 
-const fixture = (path: string) => readFileSync(new URL(`../../../../../shared/fixtures/genemapper/${path}`, import.meta.url));
+const fixture = (path: string) => readFileSync(new URL(`../../test/fixtures/genemapper/${path}`, import.meta.url));
 
 function table(r: ParseResult) {
   if (!r.ok) throw new Error(`parse failed: ${JSON.stringify(r.errors)}`);

@@ -3,7 +3,7 @@
 // Any unreadable row fails the whole file with the line and the problem: nothing partial is returned.
 
 import { NO_CALL, parseAllele } from '../alleles.ts';
-import { type Delimiter, type Encoding, decodeExport, detectDelimiter, normaliseHeader, splitCells, splitLines } from './text.ts';
+import { type Delimiter, type Encoding, decodeExport, detectDelimiter, normaliseHeader, splitLines, splitQuotedCells } from './text.ts';
 
 export type GenotypeCall = {
   /** 1-based line in the file. */
@@ -36,6 +36,30 @@ export type ParseResult = { ok: true; table: GeneMapperTable } | { ok: false; er
 /** Errors reported before giving up: enough to fix a file in one go, not a wall of repeats. */
 const MAX_ERRORS = 50;
 
+export type ParseOptions = {
+  /** Largest file accepted, in bytes (default 50 MB); larger files are refused before reading. */
+  maxBytes: number;
+  /**
+   * Most lines after the header (default 40,000: a 384-well plate of 22 markers run twice is under 17,000). Bounds the
+   * time a file of any shape takes: more rows are refused, not read.
+   */
+  maxRows: number;
+};
+export const DEFAULT_PARSE_OPTIONS: ParseOptions = Object.freeze({ maxBytes: 50 * 1024 * 1024, maxRows: 40_000 });
+
+/** Longest cell read: a GeneMapper cell is a name, a call or a number; longer is not a genotype table. */
+export const MAX_CELL_LENGTH = 1000;
+/** Most header columns: a full export has under 150. */
+export const MAX_COLUMNS = 2000;
+
+/** Thrown inside the row loop to refuse the whole file at one line; caught in parseGeneMapper. */
+class Refusal {
+  readonly error: ParseError;
+  constructor(error: ParseError) {
+    this.error = error;
+  }
+}
+
 /** Columns of a long export that are not markers (used to reject them as wide marker columns). */
 const NON_MARKER_PREFIXES = ['allele', 'size', 'height', 'peak area', 'data point', 'mutation', 'ae comment', 'sample', 'run', 'panel', 'well', 'dye', 'comment', 'quality'];
 
@@ -54,17 +78,26 @@ const BINARY = /[\u0000-\u0008\u000e-\u001f]/;
 
 type Row = { cells: string[]; count: number; extraNonEmpty: boolean };
 
+function checkCells(cells: readonly string[], lineNo: number): void {
+  for (const c of cells) {
+    if (c.length > MAX_CELL_LENGTH) throw new Refusal({ line: lineNo, message: `a cell holds ${c.length} characters; a genotype table cell has at most ${MAX_CELL_LENGTH}` });
+  }
+}
+
 /** Cuts the needed cells out of a row (quoted rows go through the full splitter) and checks cells past the header. */
-function readRow(line: string, delimiter: Delimiter, needed: readonly boolean[]): Row {
+function readRow(line: string, lineNo: number, delimiter: Delimiter, needed: readonly boolean[]): Row {
   const width = needed.length;
   if (line.includes('"')) {
-    const cells = splitCells(line, delimiter);
+    const cells = splitQuotedCells(line, delimiter);
+    if (!cells) throw new Refusal({ line: lineNo, message: 'a quoted cell is not closed on this line; the row cannot be read' });
+    checkCells(cells, lineNo);
     return { cells, count: cells.length, extraNonEmpty: cells.slice(width).some((c) => c !== '' && c !== 'NA') };
   }
   // Native split is much faster than a character loop; only the needed cells are trimmed.
   const parts = line.split(delimiter);
   const cells: string[] = new Array(width);
   for (let i = 0; i < width; i++) cells[i] = needed[i] && i < parts.length ? parts[i].trim() : '';
+  if (line.length > MAX_CELL_LENGTH) checkCells(parts, lineNo);
   let extraNonEmpty = false;
   for (let i = width; i < parts.length; i++) {
     const extra = parts[i].trim();
@@ -83,10 +116,26 @@ function findColumn(headers: string[], ...names: string[]): number {
   return -1;
 }
 
+const SEPARATOR = new Set([' ', '\t', '.', '_', '-']);
+
+/**
+ * '<marker><separators><1|2|A|B>' split into [whole, marker, suffix], or null. A linear scan from the end (the regex
+ * /^(.+?)[\s._-]+([12AB])$/ it replaces backtracks quadratically on long cells).
+ */
+export function wideColumn(raw: string): [string, string, string] | null {
+  const t = raw.trim();
+  const suffix = t.slice(-1).toUpperCase();
+  if (t.length < 3 || !'12AB'.includes(suffix)) return null;
+  let i = t.length - 2;
+  while (i >= 0 && SEPARATOR.has(t[i])) i--;
+  if (i === t.length - 2 || i < 0) return null;
+  return [t, t.slice(0, i + 1), suffix];
+}
+
 function widePairs(rawHeaders: string[], normalised: string[]): WidePair[] {
   const byMarker = new Map<string, WidePair>();
   rawHeaders.forEach((raw, i) => {
-    const m = /^(.+?)[\s._-]+([12AB])$/i.exec(raw.trim());
+    const m = wideColumn(raw);
     if (!m) return;
     const lower = normaliseHeader(m[1]);
     if (NON_MARKER_PREFIXES.some((p) => lower === p || lower.startsWith(`${p} `)) || normalised[i] === 'sample name') return;
@@ -98,7 +147,22 @@ function widePairs(rawHeaders: string[], normalised: string[]): WidePair[] {
   return [...byMarker.values()];
 }
 
-export function parseGeneMapper(input: string | Uint8Array): ParseResult {
+export function parseGeneMapper(input: string | Uint8Array, options: Partial<ParseOptions> = {}): ParseResult {
+  const { maxBytes, maxRows } = { ...DEFAULT_PARSE_OPTIONS, ...options };
+  const size = typeof input === 'string' ? input.length : input.byteLength;
+  if (size > maxBytes) {
+    const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+    return { ok: false, errors: [{ line: 1, message: `the file is ${mb(size)}; the limit is ${mb(maxBytes)}` }] };
+  }
+  try {
+    return parseText(input, maxRows);
+  } catch (e) {
+    if (e instanceof Refusal) return { ok: false, errors: [e.error] };
+    throw e;
+  }
+}
+
+function parseText(input: string | Uint8Array, maxRows: number): ParseResult {
   const { text, encoding } = decodeExport(input);
   const lines = splitLines(text);
   // Excel may write a 'sep=,' line before the header.
@@ -109,9 +173,17 @@ export function parseGeneMapper(input: string | Uint8Array): ParseResult {
   if (hasBinary(headerLine)) {
     return { ok: false, errors: [{ line: headerNo, message: 'not a text export: the file holds binary data' }] };
   }
+  if (lines.length - headerAt - 1 > maxRows) {
+    return { ok: false, errors: [{ line: headerNo + maxRows + 1, message: `the file has more than ${maxRows} rows after the header` }] };
+  }
   const delimiter = detectDelimiter(headerLine);
   if (!delimiter) return { ok: false, errors: [{ line: headerNo, message: 'not a GeneMapper genotype table: the header has no tab, comma or semicolon separated columns' }] };
-  const rawHeaders = splitCells(headerLine, delimiter);
+  const rawHeaders = splitQuotedCells(headerLine, delimiter);
+  if (!rawHeaders) return { ok: false, errors: [{ line: headerNo, message: 'a quoted header cell is not closed on this line' }] };
+  checkCells(rawHeaders, headerNo);
+  if (rawHeaders.length > MAX_COLUMNS) {
+    return { ok: false, errors: [{ line: headerNo, message: `the header has ${rawHeaders.length} columns; a genotype table has at most ${MAX_COLUMNS}` }] };
+  }
   const headers = rawHeaders.map(normaliseHeader);
   const sampleCol = findColumn(headers, 'sample name', 'sample', 'samplename');
   if (sampleCol < 0) {
@@ -131,6 +203,9 @@ export function parseGeneMapper(input: string | Uint8Array): ParseResult {
   } else if (pairs.length > 0) layout = 'wide';
   else {
     return { ok: false, errors: [{ line: headerNo, message: "not a GeneMapper genotype table: no 'Marker' column and no '<marker> 1' / '<marker>_A' allele columns" }] };
+  }
+  if (layout === 'wide' && (lines.length - headerAt - 1) * pairs.length > maxRows) {
+    return { ok: false, errors: [{ line: headerNo, message: `the file holds more than ${maxRows} genotype calls (rows times marker columns)` }] };
   }
   const fileCol = findColumn(headers, 'sample file', 'sample file name', 'file name');
   const runCol = findColumn(headers, 'run name', 'run');
@@ -166,6 +241,13 @@ export function parseGeneMapper(input: string | Uint8Array): ParseResult {
     return { codes, uncertain };
   };
 
+  // A file cut mid-row ends without a line break on a row shorter than the one before it: refuse, never guess.
+  let lastRow = lines.length - 1;
+  while (lastRow > headerAt && !/[^\t,;"\s]/.test(lines[lastRow])) lastRow--;
+  const endsCut = lastRow === lines.length - 1 && !/[\r\n]$/.test(text);
+  let previousCount = rawHeaders.length;
+  // Sample, file, run, well and marker of each row: the same well's marker twice with different calls is refused.
+  const seen = new Map<string, { line: number; alleles: string }>();
   for (let li = headerAt + 1; li < lines.length; li++) {
     const lineNo = li + 1;
     const line = lines[li];
@@ -174,7 +256,11 @@ export function parseGeneMapper(input: string | Uint8Array): ParseResult {
       fail(lineNo, 'the row holds binary data');
       continue;
     }
-    const row = readRow(line, delimiter, needed);
+    const row = readRow(line, lineNo, delimiter, needed);
+    if (endsCut && li === lastRow && lastRow > headerAt + 1 && row.count < previousCount) {
+      throw new Refusal({ line: lineNo, message: `the last row has ${row.count} of ${previousCount} cells and no line break: the file was cut short` });
+    }
+    previousCount = row.count;
     if (row.extraNonEmpty) {
       fail(lineNo, `the row has ${row.count} cells but the header has ${rawHeaders.length} columns`);
       continue;
@@ -206,6 +292,14 @@ export function parseGeneMapper(input: string | Uint8Array): ParseResult {
         if (read.codes.length > 0) fail(lineNo, `sample '${sampleName}': the row has alleles but no marker`);
         continue;
       }
+      const key = `${sampleName}\u0000${sampleFile}\u0000${runName}\u0000${well}\u0000${marker.toUpperCase()}`;
+      const alleles = `${read.uncertain ? '?' : ''}${[...read.codes].sort((a, b) => a - b).join('/')}`;
+      const before = seen.get(key);
+      if (before && before.alleles !== alleles) {
+        fail(lineNo, `sample '${sampleName}', marker '${marker}' is on line ${before.line} and line ${lineNo} with different calls`);
+        continue;
+      }
+      if (!before) seen.set(key, { line: lineNo, alleles });
       calls.push(makeCall(marker, read.codes, read.uncertain));
     } else {
       if (!sampleName) {

@@ -41,9 +41,18 @@ export function detectDelimiter(header: string): Delimiter | null {
 
 /** Splits one line into cells. Quoted cells may hold the delimiter and doubled quotes; quotes never span lines here. */
 export function splitCells(line: string, delimiter: Delimiter): string[] {
+  return splitQuotedCells(line, delimiter) ?? line.split(delimiter).map((c) => c.trim());
+}
+
+/**
+ * As splitCells, but null when a quoted cell is not closed on the line (a GeneMapper export never spans lines, so the
+ * row cannot be read without guessing). Linear in the line: no rescans of the cell read so far.
+ */
+export function splitQuotedCells(line: string, delimiter: Delimiter): string[] | null {
   if (!line.includes('"')) return line.split(delimiter).map((c) => c.trim());
   const cells: string[] = [];
   let cell = '';
+  let blank = true;
   let quoted = false;
   for (let i = 0; i < line.length; i++) {
     const ch = line[i];
@@ -53,14 +62,20 @@ export function splitCells(line: string, delimiter: Delimiter): string[] {
         i++;
       } else if (ch === '"') quoted = false;
       else cell += ch;
-    } else if (ch === '"' && cell.trim() === '') {
+    } else if (ch === '"' && blank) {
       quoted = true;
+      blank = false;
       cell = '';
     } else if (ch === delimiter) {
       cells.push(cell.trim());
       cell = '';
-    } else cell += ch;
+      blank = true;
+    } else {
+      cell += ch;
+      if (ch !== ' ' && ch !== '\t') blank = false;
+    }
   }
+  if (quoted) return null;
   cells.push(cell.trim());
   return cells;
 }

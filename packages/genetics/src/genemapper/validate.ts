@@ -23,6 +23,8 @@ export type ValidationSettings = {
   /** Fewest called typing markers; null = the panel's minimumMarkers. */
   minimumMarkers: number | null;
   species: Partial<SpeciesSettings>;
+  /** Set by the plate import when the plate's marker set or gender pattern shows another species: every sample fails. */
+  plateWrongSpecies?: boolean;
 };
 
 export type SampleProfile = {
@@ -123,7 +125,7 @@ function buildSample(panel: Panel, calls: GenotypeCall[], settings: ValidationSe
   const failReasons: PanelValidationFailReason[] = [];
   if (calledMarkers < (settings.minimumMarkers ?? panel.minimumMarkers)) failReasons.push(PanelValidationFailReason.MarkerQuantityNotSufficient);
   if (differing.size > 0) failReasons.push(PanelValidationFailReason.AggregatedMarkersDiffer);
-  if (species.wrongSpecies) failReasons.push(PanelValidationFailReason.WrongSpeciesForPanel);
+  if (species.wrongSpecies || settings.plateWrongSpecies) failReasons.push(PanelValidationFailReason.WrongSpeciesForPanel);
   const result = failReasons.length > 0 ? PanelValidationResult.Fail : pendingReasons.length > 0 ? PanelValidationResult.Pending : PanelValidationResult.Pass;
   return {
     sampleName: first.sampleName,

@@ -2,10 +2,27 @@
 // exactly, reading as few posting-list entries and as few rows of the code array as the bounds allow.
 
 import { NO_CALL } from '../alleles.ts';
-import { CMP_DROPOUT, CMP_MATCH, compareCodes } from '../matching/compare.ts';
+import type { Panel } from '../panels.ts';
 import type { DnaProfile } from '../profile.ts';
+import { type AgreeMode, genotypesAgree } from './agree-mode.ts';
+import type { PairPostings } from './pair-postings.ts';
 import type { Posting } from './postings.ts';
-import { AgreeMode, type ProfileIndex } from './profile-index.ts';
+
+/** What the candidate search reads and the scratch it writes: the ProfileIndex provides it (no import back to it). */
+export type CandidateSource = {
+  readonly panel: Panel;
+  readonly stride: number;
+  readonly codes: Uint16Array;
+  readonly alive: Uint8Array;
+  readonly slotCount: number;
+  readonly counts: Uint8Array;
+  touched: Uint32Array;
+  readonly scanFallback: boolean;
+  readonly usePairs: boolean;
+  readonly pairIndex: PairPostings;
+  agreeingKeys(t: number, lo: number, hi: number, mode: AgreeMode): number[];
+  agreeingLists(t: number, lo: number, hi: number, mode: AgreeMode): Posting[];
+};
 
 /** List entries worth reading per candidate they may spare a direct check (a read is a few ns, a check a cache miss). */
 const LIST_READ_FACTOR = 16;
@@ -19,7 +36,7 @@ type Called = { t: number; off: number; lo: number; hi: number; lists: Posting[]
  * the R lists read can miss at most c + (K - R) - minAgree of the rest, which are checked directly against its codes.
  * The pair strategy below is tried first.
  */
-export function agreeingSlots(ix: ProfileIndex, query: DnaProfile, minAgree: number, mode: AgreeMode): Uint32Array {
+export function agreeingSlots(ix: CandidateSource, query: DnaProfile, minAgree: number, mode: AgreeMode): Uint32Array {
   const typing = ix.panel.typingMarkers;
   const called: Called[] = [];
   for (let t = 0; t < typing.length; t++) {
@@ -81,20 +98,19 @@ export function agreeingSlots(ix: ProfileIndex, query: DnaProfile, minAgree: num
   return Uint32Array.from(out);
 }
 
-function agrees(ix: ProfileIndex, slot: number, c: Called, mode: AgreeMode): boolean {
+function agrees(ix: CandidateSource, slot: number, c: Called, mode: AgreeMode): boolean {
   const base = slot * ix.stride + c.off;
-  const v = compareCodes(c.lo, c.hi, ix.codes[base], ix.codes[base + 1]);
-  return v === CMP_MATCH || (mode === AgreeMode.Consistent && v === CMP_DROPOUT);
+  return genotypesAgree(c.lo, c.hi, ix.codes[base], ix.codes[base + 1], mode);
 }
 
 /** Whether a slot agrees on at least minAgree of the called markers, giving up at the first miss too many. */
-function agreesOnEnough(ix: ProfileIndex, slot: number, called: readonly Called[], minAgree: number, mode: AgreeMode): boolean {
+function agreesOnEnough(ix: CandidateSource, slot: number, called: readonly Called[], minAgree: number, mode: AgreeMode): boolean {
   let misses = called.length - minAgree;
   for (const c of called) if (!agrees(ix, slot, c, mode) && --misses < 0) return false;
   return true;
 }
 
-function scanAgreeing(ix: ProfileIndex, called: readonly Called[], minAgree: number, mode: AgreeMode): Uint32Array {
+function scanAgreeing(ix: CandidateSource, called: readonly Called[], minAgree: number, mode: AgreeMode): Uint32Array {
   const out: number[] = [];
   for (let slot = 0; slot < ix.slotCount; slot++) if (ix.alive[slot] === 1 && agreesOnEnough(ix, slot, called, minAgree, mode)) out.push(slot);
   return Uint32Array.from(out);
@@ -105,7 +121,7 @@ function scanAgreeing(ix: ProfileIndex, called: readonly Called[], minAgree: num
  * marker pairs (each miss spoils one pair), so it appears in one of any D + 1 pair lists, and after reading R pair
  * lists it must have been counted at least R - D times. Null when the pairs cannot prune (too many misses allowed).
  */
-function agreeingByPairs(ix: ProfileIndex, query: DnaProfile, called: readonly Called[], minAgree: number, mode: AgreeMode): Uint32Array | null {
+function agreeingByPairs(ix: CandidateSource, query: DnaProfile, called: readonly Called[], minAgree: number, mode: AgreeMode): Uint32Array | null {
   const d = called.length - minAgree;
   const typing = ix.panel.typingMarkers;
   const pairLists: { lists: Posting[]; total: number }[] = [];

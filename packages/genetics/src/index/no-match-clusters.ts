@@ -57,7 +57,7 @@ export class NoMatchClusters {
   }
 
   private linked(profile: DnaProfile, self: number): number[] {
-    const { match, near } = findConsistentProfiles(this.index, profile, this.settings);
+    const { match, near } = findConsistentProfiles(this.index, profile, this.settings, false);
     return [...match, ...near].map((h) => h.id).filter((id) => id !== self);
   }
 

@@ -80,7 +80,10 @@ export class PairPostings {
         if (key >= 0) counts.set(key, (counts.get(key) ?? 0) + 1);
       }
       for (const [key, count] of counts) this.lists[p].set(key, newPosting(count));
-      for (let slot = 0; slot < n; slot++) if (keys[slot] >= 0) pushPosting(this.lists[p].get(keys[slot]) as Posting, slot);
+      for (let slot = 0; slot < n; slot++) {
+        const list = keys[slot] >= 0 ? this.lists[p].get(keys[slot]) : undefined;
+        if (list) pushPosting(list, slot);
+      }
     }
   }
 

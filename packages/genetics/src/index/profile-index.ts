@@ -5,18 +5,12 @@ import { ALLELE_OL, NO_CALL, genotypeKey } from '../alleles.ts';
 import { type AlleleCounts, type AlleleFrequencies, emptyAlleleCounts, frequenciesFromCounts, tallyAlleles } from '../matching/statistics.ts';
 import type { Panel } from '../panels.ts';
 import type { DnaProfile } from '../profile.ts';
+import { AgreeMode } from './agree-mode.ts';
 import { agreeingSlots } from './candidates.ts';
 import { PairPostings } from './pair-postings.ts';
 import { type Posting, newPosting, pushPosting, removePosting } from './postings.ts';
 
-/** Which genotypes of the indexed profiles "agree" with the query genotype at a marker. */
-export const AgreeMode = {
-  /** Identical genotype only (the similar-profiles and duplicate searches count exact matches). */
-  Exact: 0,
-  /** Identical or dropout-consistent (identity search: CODIS moderate stringency). */
-  Consistent: 1,
-} as const;
-export type AgreeMode = (typeof AgreeMode)[keyof typeof AgreeMode];
+export { AgreeMode } from './agree-mode.ts';
 
 export type IndexOptions = {
   scanFallback?: boolean;
@@ -125,7 +119,8 @@ export class ProfileIndex {
       for (let slot = 0; slot < n; slot++) {
         const hi = index.codes[slot * stride + off + 1];
         if (hi === NO_CALL) continue;
-        pushPosting(lists.get(genotypeKey(index.codes[slot * stride + off], hi)) as Posting, slot);
+        const list = lists.get(genotypeKey(index.codes[slot * stride + off], hi));
+        if (list) pushPosting(list, slot);
       }
     }
     index.pairIndex.load(index.codes, n, stride, typing);
@@ -302,6 +297,8 @@ export class ProfileIndex {
   agreeingKeys(t: number, lo: number, hi: number, mode: AgreeMode): number[] {
     if (lo === ALLELE_OL || (mode === AgreeMode.Exact && hi === ALLELE_OL)) return []; // OL equals nothing
     if (mode === AgreeMode.Exact) return [genotypeKey(lo, hi)];
+    // A waste sample showing two alleles agrees only with a dog of exactly those two (dropout is one-sided).
+    if (mode === AgreeMode.OneSided && lo !== hi) return hi === ALLELE_OL ? [] : [genotypeKey(lo, hi)];
     // Heterozygous query: the same pair, or a homozygote of either allele (dropout on the other side).
     if (lo !== hi) return hi === ALLELE_OL ? [genotypeKey(lo, lo)] : [genotypeKey(lo, hi), genotypeKey(lo, lo), genotypeKey(hi, hi)];
     // Homozygous query (one allele shown): any genotype carrying that allele.

@@ -1,6 +1,6 @@
 // Identity and similar-profile searches answered from a ProfileIndex, plus the plain scans they must always equal.
 
-import { type ComparisonCounts, countCodes } from '../matching/compare.ts';
+import { type ComparisonCounts, countCodes, countWasteCodes } from '../matching/compare.ts';
 import {
   type DogHit, type DogProfileRecord, HIT_MATCH, HIT_NEAR, type IdentityResult, type IdentitySettings, type ResolvedIdentitySettings,
   classifyCounts, identityOutcome, minimumAgreeingMarkers, resolveIdentitySettings,
@@ -13,13 +13,23 @@ function forCandidates(index: ProfileIndex, query: DnaProfile, minAgree: number,
   for (const slot of index.agreeingSlots(query, minAgree, mode)) visit(slot);
 }
 
-/** Every held profile that is a full or near match of the query under the identity settings. */
-export function findConsistentProfiles(index: ProfileIndex, query: DnaProfile, s: ResolvedIdentitySettings): { match: DogHit[]; near: DogHit[] } {
+/**
+ * Every held profile that is a full or near match of the query under the identity settings. `oneSided`: the query is a
+ * waste sample and the held profiles are dogs (dropout only on the waste side); false when both sides are waste samples.
+ */
+export function findConsistentProfiles(
+  index: ProfileIndex,
+  query: DnaProfile,
+  s: ResolvedIdentitySettings,
+  oneSided = true,
+): { match: DogHit[]; near: DogHit[] } {
   const match: DogHit[] = [];
   const near: DogHit[] = [];
   const typing = index.panel.typingMarkers;
+  const count = oneSided ? countWasteCodes : countCodes;
+  const mode = oneSided ? AgreeMode.OneSided : AgreeMode.Consistent;
   const classify = (slot: number) => {
-    const c = countCodes(query.codes, 0, index.codes, slot * index.stride, typing);
+    const c = count(query.codes, 0, index.codes, slot * index.stride, typing);
     const kind = classifyCounts(c, s);
     if (kind === HIT_MATCH) match.push({ id: index.idAt(slot), ...c });
     else if (kind === HIT_NEAR) near.push({ id: index.idAt(slot), ...c });
@@ -30,11 +40,11 @@ export function findConsistentProfiles(index: ProfileIndex, query: DnaProfile, s
   const u = index.missingCutoff(index.directChecks);
   const tight = calledMarkerCount(query) - s.inconclusiveMaxMismatchMarkers - u;
   if (tight > minimumAgreeingMarkers(s)) {
-    forCandidates(index, query, tight, AgreeMode.Consistent, (slot) => {
+    forCandidates(index, query, tight, mode, (slot) => {
       if (index.missingAt(slot) <= u) classify(slot);
     });
     for (const slot of index.incompleteSlots()) if (index.missingAt(slot) > u) classify(slot);
-  } else forCandidates(index, query, minimumAgreeingMarkers(s), AgreeMode.Consistent, classify);
+  } else forCandidates(index, query, minimumAgreeingMarkers(s), mode, classify);
   return { match, near };
 }
 

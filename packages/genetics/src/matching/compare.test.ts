@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ISAG_2006_CANINE } from '../panels.ts';
 import { createPopulation } from '../population/generator.ts';
 import { encodeProfile } from '../profile.ts';
-import { MarkerComparison, compareProfiles, countComparison } from './compare.ts';
+import { MarkerComparison, compareProfiles, compareWasteWithDog, countComparison } from './compare.ts';
 
 const panel = ISAG_2006_CANINE;
 
@@ -28,6 +28,31 @@ describe('marker comparison', () => {
     const pa = encodeProfile(panel, { AHT121: a });
     const pb = encodeProfile(panel, { AHT121: b });
     expect(compareProfiles(pa, pb).markers[0]).toEqual({ marker: 'AHT121', result: expected });
+  });
+
+  // One-sided: the waste sample may lose one of the dog's alleles, never show one the dog lacks.
+  const oneSided: [string, string, string][] = [
+    ['12 14', '12 14', MarkerComparison.Match], // het waste, het dog
+    ['12', '12', MarkerComparison.Match], // hom waste, hom dog
+    ['12', '12 14', MarkerComparison.DropoutConsistent], // hom waste shows one of a het dog's alleles
+    ['14', '12 14', MarkerComparison.DropoutConsistent],
+    ['12 14', '12', MarkerComparison.Mismatch], // het waste shows 14, which the hom dog lacks
+    ['12 14', '14', MarkerComparison.Mismatch],
+    ['12', '14', MarkerComparison.Mismatch], // hom against a different hom
+    ['16', '12 14', MarkerComparison.Mismatch], // hom waste allele absent from a het dog
+    ['12 16', '12 14', MarkerComparison.Mismatch], // het against a different het
+    ['12 OL', '12', MarkerComparison.Mismatch],
+    ['12', '12 OL', MarkerComparison.DropoutConsistent],
+    ['OL', 'OL 12', MarkerComparison.Mismatch],
+    ['', '12 14', MarkerComparison.NotCompared],
+    ['12', '', MarkerComparison.NotCompared],
+  ];
+  it.each(oneSided)('waste %s against dog %s is %s', (w, d, expected) => {
+    const waste = encodeProfile(panel, { AHT121: w });
+    const dog = encodeProfile(panel, { AHT121: d });
+    const c = compareWasteWithDog(waste, dog);
+    expect(c.markers[0]).toEqual({ marker: 'AHT121', result: expected });
+    expect(c.compared).toBe(expected === MarkerComparison.NotCompared ? 0 : 1);
   });
 
   it('a profile matches itself on every called marker', () => {

@@ -1,4 +1,5 @@
-// Per-marker comparison of two genotypes (CODIS moderate stringency) and the counts over a panel's typing markers.
+// Per-marker comparison of two genotypes (symmetric, CODIS moderate stringency; one-sided for a waste sample against a
+// dog) and the counts over a panel's typing markers.
 // The numeric form is what the index and the scans run in their hot loops; the named form is for reports.
 
 import { ALLELE_OL, NO_CALL } from '../alleles.ts';
@@ -38,6 +39,18 @@ export function compareCodes(a1: number, a2: number, b1: number, b2: number): nu
   return h !== ALLELE_OL && (h === x1 || h === x2) ? CMP_DROPOUT : CMP_MISMATCH;
 }
 
+/**
+ * A waste sample (w1, w2) against a dog (d1, d2). Dropout is one-sided: a degraded waste sample may lose one of the
+ * dog's two alleles (it shows one of them), but an allele the waste sample shows and the dog lacks is a mismatch.
+ */
+export function compareWasteCodes(w1: number, w2: number, d1: number, d2: number): number {
+  if (w2 === NO_CALL || d2 === NO_CALL) return CMP_NOT_COMPARED;
+  if (w1 !== w2) return w1 === d1 && w2 === d2 && w2 !== ALLELE_OL ? CMP_MATCH : CMP_MISMATCH;
+  if (w1 === ALLELE_OL) return CMP_MISMATCH;
+  if (d1 === d2) return d1 === w1 ? CMP_MATCH : CMP_MISMATCH;
+  return d1 === w1 || d2 === w1 ? CMP_DROPOUT : CMP_MISMATCH;
+}
+
 export function comparisonName(code: number): MarkerComparison {
   return NAMES[code];
 }
@@ -72,6 +85,31 @@ export function countCodes(a: Uint16Array, aOff: number, b: Uint16Array, bOff: n
     else if (c === CMP_MISMATCH) mismatching++;
   }
   return { compared: matching + dropout + mismatching, matching, dropout, mismatching };
+}
+
+/** As countCodes with one-sided dropout: `w` holds the waste sample, `d` the dog. */
+export function countWasteCodes(w: Uint16Array, wOff: number, d: Uint16Array, dOff: number, typing: readonly number[]): ComparisonCounts {
+  let matching = 0;
+  let dropout = 0;
+  let mismatching = 0;
+  for (const m of typing) {
+    const c = compareWasteCodes(w[wOff + m * 2], w[wOff + m * 2 + 1], d[dOff + m * 2], d[dOff + m * 2 + 1]);
+    if (c === CMP_MATCH) matching++;
+    else if (c === CMP_DROPOUT) dropout++;
+    else if (c === CMP_MISMATCH) mismatching++;
+  }
+  return { compared: matching + dropout + mismatching, matching, dropout, mismatching };
+}
+
+/** Per-marker comparison of a waste sample with a dog (one-sided dropout), for the match report. */
+export function compareWasteWithDog(waste: DnaProfile, dog: DnaProfile): ProfileComparison {
+  assertSamePanel(waste, dog);
+  const counts = countWasteCodes(waste.codes, 0, dog.codes, 0, waste.panel.typingMarkers);
+  const markers = waste.panel.typingMarkers.map((m) => ({
+    marker: waste.panel.markers[m].name,
+    result: NAMES[compareWasteCodes(waste.codes[m * 2], waste.codes[m * 2 + 1], dog.codes[m * 2], dog.codes[m * 2 + 1])],
+  }));
+  return { ...counts, markers };
 }
 
 export function compareProfiles(a: DnaProfile, b: DnaProfile): ProfileComparison {

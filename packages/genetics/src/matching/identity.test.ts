@@ -37,6 +37,31 @@ describe('identity run result', () => {
     expect(r.nearMatches[0]).toMatchObject({ id: 4, dropout: 3, mismatching: 0 });
   });
 
+  it('dropout is one-sided: a waste allele the dog lacks is a mismatch, not dropout', () => {
+    const dog = dogs[11].profile;
+    const hets = panel.typingMarkers.filter((m) => dog.codes[m * 2] !== dog.codes[m * 2 + 1]);
+    const homs = panel.typingMarkers.filter((m) => dog.codes[m * 2] === dog.codes[m * 2 + 1]);
+    // The waste sample lost one allele of a heterozygous dog: still a match.
+    const lost = dog.codes.slice();
+    lost[hets[0] * 2 + 1] = lost[hets[0] * 2];
+    const ok = identifyWasteSampleByScan({ panel, codes: lost }, dogs);
+    expect(ok.result).toBe('Match');
+    expect(ok.matches[0]).toMatchObject({ id: 12, dropout: 1, mismatching: 0 });
+    // The waste sample shows an extra allele at two homozygous markers of the dog: never this dog's sample.
+    const extra = dog.codes.slice();
+    for (const m of homs.slice(0, 2)) extra[m * 2 + 1] = extra[m * 2] + 20;
+    expect(homs.length).toBeGreaterThanOrEqual(2);
+    const r = identifyWasteSampleByScan({ panel, codes: extra }, dogs);
+    expect(r.matches).toEqual([]);
+    expect(r.nearMatches.find((h) => h.id === 12)).toBeUndefined();
+    // One extra allele is one mismatching marker: review, not a match.
+    const one = dog.codes.slice();
+    one[homs[0] * 2 + 1] = one[homs[0] * 2] + 20;
+    const near = identifyWasteSampleByScan({ panel, codes: one }, dogs);
+    expect(near.result).toBe('Inconclusive');
+    expect(near.nearMatches[0]).toMatchObject({ id: 12, mismatching: 1, dropout: 0 });
+  });
+
   it('MultipleMatch when two dogs agree (a re-registered dog)', () => {
     const twins = [...dogs, { id: 999, profile: dogs[5].profile }];
     const r = identifyWasteSampleByScan(pop.wasteFrom(dogs[5].profile, clean), twins);

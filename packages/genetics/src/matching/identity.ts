@@ -5,7 +5,7 @@ import type { Panel } from '../panels.ts';
 import type { DnaProfile } from '../profile.ts';
 import { calledMarkerCount } from '../profile.ts';
 import { type SpeciesCheck, type SpeciesSettings, checkSpecies } from '../species.ts';
-import { type ComparisonCounts, countCodes } from './compare.ts';
+import { type ComparisonCounts, countWasteCodes } from './compare.ts';
 
 export const PooPrintsMatchRunResult = {
   Match: 'Match',
@@ -123,7 +123,7 @@ export function identifyWasteSampleByScan(
   const typing = waste.panel.typingMarkers;
   for (const dog of dogs) {
     if (dog.profile.panel.id !== waste.panel.id) continue;
-    const c = countCodes(waste.codes, 0, dog.profile.codes, 0, typing);
+    const c = countWasteCodes(waste.codes, 0, dog.profile.codes, 0, typing);
     const kind = classifyCounts(c, s);
     if (kind === HIT_MATCH) match.push({ id: dog.id, ...c });
     else if (kind === HIT_NEAR) near.push({ id: dog.id, ...c });

@@ -1,10 +1,10 @@
-// Match statistics for certificates: allele frequencies from the stored population (minimum 5/2N), random match
-// probability by the product rule with the NRC II 4.1 theta correction for homozygotes, likelihood ratio, "1 in N".
+// Match statistics for certificates: allele frequencies from the stored population (minimum 5/2N), the NRC II 4.10
+// (Balding-Nichols) match probability with the panel's theta, likelihood ratio, and "1 in N" to two significant figures.
 
 import { ALLELE_OL, NO_CALL } from '../alleles.ts';
 import type { Panel } from '../panels.ts';
 import type { DnaProfile } from '../profile.ts';
-import { CMP_DROPOUT, CMP_MATCH, compareCodes } from './compare.ts';
+import { CMP_DROPOUT, CMP_MATCH, compareWasteCodes } from './compare.ts';
 
 export type AlleleFrequencies = Readonly<{
   panelId: string;
@@ -57,8 +57,9 @@ export function estimateAlleleFrequencies(panel: Panel, profiles: Iterable<DnaPr
 }
 
 /**
- * Frequency used in the statistics: the observed one, floored at 5/2N (NRC II) so rare and unseen alleles, and OL,
- * are never given a frequency the database cannot support. With no typed individuals there is no evidence: 1.
+ * Frequency used in the statistics: the observed one, floored at 5/2N (NRC II) so rare and unseen alleles are never
+ * given a frequency the database cannot support. With no typed individuals there is no evidence: 1. OL has no size to
+ * look up; the statistics leave its marker out rather than call this.
  */
 export function alleleFrequency(freqs: AlleleFrequencies, marker: number, code: number): number {
   const n = freqs.typed[marker];
@@ -68,18 +69,48 @@ export function alleleFrequency(freqs: AlleleFrequencies, marker: number, code: 
   return Math.max(freqs.frequencies[marker].get(code) ?? 0, floor);
 }
 
-export type StatisticsSettings = {
-  /** Coancestry coefficient for the NRC II 4.1 homozygote correction; 0.03 for dogs (breeds are structured populations). */
-  theta: number;
-};
-export const DEFAULT_STATISTICS_SETTINGS: StatisticsSettings = Object.freeze({ theta: 0.03 });
+export const MatchProbabilityFormula = {
+  /** NRC II recommendation 4.10: Balding-Nichols conditional match probabilities with theta. */
+  NrcII410: 'NRC II 4.10 (Balding-Nichols conditional match probability)',
+} as const;
+export type MatchProbabilityFormula = (typeof MatchProbabilityFormula)[keyof typeof MatchProbabilityFormula];
 
-/** Genotype probability of a random unrelated dog: homozygote p^2 + p(1-p)theta, heterozygote 2pq (NRC II 4.1 / 4.1b). */
+export type StatisticsSettings = {
+  /** Coancestry coefficient (theta, FST); null = the panel's theta (0.05 on the built-in dog and cat panels). */
+  theta: number | null;
+  /** Dogs in the registry the match was searched against; null = the most dogs typed at any marker of the frequencies. */
+  registrySize: number | null;
+  /** The printed "1 in N" stops at registry size times this: beyond it the figure is "more than 1 in {ceiling}". */
+  ceilingFactor: number;
+};
+export const DEFAULT_STATISTICS_SETTINGS: StatisticsSettings = Object.freeze({ theta: null, registrySize: null, ceilingFactor: 1e9 });
+
+/** Balding-Nichols: chance that the next allele drawn is a, given `seen` copies of a among `n` alleles already seen. */
+function conditional(p: number, seen: number, n: number, theta: number): number {
+  return (seen * theta + (1 - theta) * p) / (1 + (n - 1) * theta);
+}
+
+/**
+ * Chance that another dog has genotype (lo, hi) given that this dog has it, NRC II 4.10:
+ * heterozygote 2[θ + (1−θ)p][θ + (1−θ)q] / [(1+θ)(1+2θ)], homozygote [2θ + (1−θ)p][3θ + (1−θ)p] / [(1+θ)(1+2θ)].
+ * θ = 0 gives the product rule (2pq, p²).
+ */
 export function genotypeProbability(freqs: AlleleFrequencies, marker: number, lo: number, hi: number, theta: number): number {
   const p = alleleFrequency(freqs, marker, lo);
-  if (lo === hi) return Math.min(1, p * p + p * (1 - p) * theta);
+  if (lo === hi) return Math.min(1, conditional(p, 2, 2, theta) * conditional(p, 3, 3, theta));
   const q = alleleFrequency(freqs, marker, hi);
-  return Math.min(1, 2 * p * q);
+  return Math.min(1, 2 * conditional(p, 1, 2, theta) * conditional(q, 1, 3, theta));
+}
+
+/**
+ * The waste sample shows one allele w of the dog's (w, x): chance that another dog carries w given the dog's
+ * genotype, 1 − P(neither of its two alleles is w), each draw conditioned as in 4.10. θ = 0 gives 1 − (1 − p)².
+ */
+export function carrierProbability(freqs: AlleleFrequencies, marker: number, w: number, theta: number): number {
+  const p = alleleFrequency(freqs, marker, w);
+  const notFirst = 1 - conditional(p, 1, 2, theta);
+  const notSecond = 1 - conditional(p, 1, 3, theta);
+  return Math.min(1, 1 - notFirst * notSecond);
 }
 
 export type MarkerStatistic = { marker: string; comparison: 'Match' | 'DropoutConsistent'; probability: number };
@@ -87,16 +118,43 @@ export type MarkerStatistic = { marker: string; comparison: 'Match' | 'DropoutCo
 export type MatchStatistics = {
   randomMatchProbability: number;
   likelihoodRatio: number;
-  /** The certificate's "1 in N": 1 / RMP rounded down, at least 1. */
+  /** The certificate's "1 in N": 1 / RMP rounded down to a whole number of two significant figures, capped at the ceiling. */
   oneIn: number;
-  markersUsed: number;
+  /** True when 1 / RMP is above the ceiling: print "more than 1 in {oneIn}". */
+  aboveCeiling: boolean;
+  /** The certificate's wording: "1 in 4,700,000" or "more than 1 in 1,000,000,000,000,000". */
+  oneInText: string;
+  ceiling: number;
+  formula: MatchProbabilityFormula;
   theta: number;
+  /** How off-ladder calls are handled: their markers are left out of the product. */
+  offLadder: 'marker left out';
+  markersUsed: number;
   markers: MarkerStatistic[];
+  /** Agreeing markers left out of the product because the waste sample or the dog shows an OL allele there. */
+  offLadderMarkers: string[];
 };
 
+/** Rounds down to two significant figures (never claims more than computed). */
+export function twoSignificantFigures(x: number): number {
+  if (!(x > 0) || !Number.isFinite(x)) return x;
+  const digits = Math.floor(Math.log10(x)) - 1;
+  if (digits >= 0) return Math.floor(x / 10 ** digits + 1e-9) * 10 ** digits;
+  return Math.floor(x * 10 ** -digits + 1e-9) / 10 ** -digits;
+}
+
+/** A whole number of at most two significant figures, written out in full with thousands separators (exact past 2^53). */
+function grouped(n: number): string {
+  const [mantissa, exponent] = n.toExponential(1).split('e');
+  const digits = mantissa.replace('.', '');
+  const zeros = Number(exponent) - 1;
+  const whole = zeros >= 0 ? digits + '0'.repeat(zeros) : digits.slice(0, digits.length + zeros);
+  return whole.replace(/\B(?=(\d{3})+$)/g, ',');
+}
+
 /**
- * Statistics of a waste sample that matched a dog. Only matching and dropout-consistent markers contribute. Where the
- * waste sample shows one allele w of the dog's two, any dog carrying w would be consistent: 1 - (1 - p)^2.
+ * Statistics of a waste sample that matched a dog. Only matching and dropout-consistent markers contribute (one-sided
+ * comparison); a marker with an OL allele on either side is left out, since an OL call has no frequency to look up.
  */
 export function matchStatistics(
   waste: DnaProfile,
@@ -104,25 +162,47 @@ export function matchStatistics(
   freqs: AlleleFrequencies,
   settings: Partial<StatisticsSettings> = {},
 ): MatchStatistics {
-  const { theta } = { ...DEFAULT_STATISTICS_SETTINGS, ...settings };
+  const s = { ...DEFAULT_STATISTICS_SETTINGS, ...settings };
+  const theta = s.theta ?? waste.panel.theta;
   if (!(theta >= 0 && theta < 1)) throw new Error(`theta must be in [0, 1), got ${theta}`);
   if (waste.panel.id !== dog.panel.id || freqs.panelId !== waste.panel.id) throw new Error('profiles and frequencies must share one panel');
+  const registrySize = Math.max(1, s.registrySize ?? Math.max(0, ...freqs.typed));
+  if (!(s.ceilingFactor >= 1)) throw new Error(`ceilingFactor must be at least 1, got ${s.ceilingFactor}`);
   let rmp = 1;
   const markers: MarkerStatistic[] = [];
+  const offLadderMarkers: string[] = [];
   for (const m of waste.panel.typingMarkers) {
     const w1 = waste.codes[m * 2];
     const w2 = waste.codes[m * 2 + 1];
-    const c = compareCodes(w1, w2, dog.codes[m * 2], dog.codes[m * 2 + 1]);
-    let probability: number;
-    if (c === CMP_MATCH) probability = genotypeProbability(freqs, m, w1, w2, theta);
-    else if (c === CMP_DROPOUT && w1 === w2) {
-      const p = alleleFrequency(freqs, m, w1);
-      probability = 1 - (1 - p) * (1 - p);
-    } else if (c === CMP_DROPOUT) probability = genotypeProbability(freqs, m, w1, w2, theta);
-    else continue;
+    const d1 = dog.codes[m * 2];
+    const d2 = dog.codes[m * 2 + 1];
+    const c = compareWasteCodes(w1, w2, d1, d2);
+    if (c !== CMP_MATCH && c !== CMP_DROPOUT) continue;
+    if (w2 === ALLELE_OL || d2 === ALLELE_OL) {
+      offLadderMarkers.push(waste.panel.markers[m].name);
+      continue;
+    }
+    const probability = c === CMP_MATCH ? genotypeProbability(freqs, m, w1, w2, theta) : carrierProbability(freqs, m, w1, theta);
     rmp *= probability;
     markers.push({ marker: waste.panel.markers[m].name, comparison: c === CMP_MATCH ? 'Match' : 'DropoutConsistent', probability });
   }
-  const oneIn = rmp > 0 ? Math.max(1, Math.floor(1 / rmp)) : Number.POSITIVE_INFINITY;
-  return { randomMatchProbability: rmp, likelihoodRatio: 1 / rmp, oneIn, markersUsed: markers.length, theta, markers };
+  const ceiling = twoSignificantFigures(registrySize * s.ceilingFactor);
+  const inverse = 1 / rmp;
+  const aboveCeiling = inverse > ceiling;
+  const oneIn = aboveCeiling ? ceiling : Math.max(1, twoSignificantFigures(Math.floor(inverse)));
+  const oneInText = `${aboveCeiling ? 'more than ' : ''}1 in ${grouped(oneIn)}`;
+  return {
+    randomMatchProbability: rmp,
+    likelihoodRatio: inverse,
+    oneIn,
+    aboveCeiling,
+    oneInText,
+    ceiling,
+    formula: MatchProbabilityFormula.NrcII410,
+    theta,
+    offLadder: 'marker left out',
+    markersUsed: markers.length,
+    markers,
+    offLadderMarkers,
+  };
 }

@@ -116,6 +116,8 @@ export function createPopulation(panel: Panel, seed: number): Population {
       const other = size + 2 * (1 + random.int(6));
       setGenotype(p, m, size * 10, random.chance(0.5) ? size * 10 : other * 10);
     }
+    // The canine amelogenin primers give another species' product at a size, not the X / X,Y pattern.
+    if (panel.genderMarker >= 0) setGenotype(p, panel.genderMarker, 2140, 2140);
     return p;
   }
 

@@ -4,3 +4,4 @@ export * from './groups.ts';
 export * from './community.ts';
 export * from './system.ts';
 export * from './tallies.ts';
+export * from './throttles.ts';

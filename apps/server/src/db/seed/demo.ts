@@ -1,5 +1,7 @@
 // Demo data made by code on an empty database: a small hierarchy, one admin of every role, pet owners with dogs,
 // residents awaiting approval and the pre-registration documents. The sign-in names are fixed: guides and checks rely on them.
+import fs from 'node:fs';
+import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { GroupTypes, PetSpecies, RegistrationStatus, SampleCustomerStatus, UserRole, Gender } from '@registry/contracts';
 import type { Db } from '../client.ts';
@@ -27,6 +29,16 @@ export const PRE_REGISTRATION_DOCUMENTS = [
   { name: 'No Pets Representation', content: '<h3>No Pets Representation</h3><p>I represent that no pets live in my unit, and that I will register any pet before it moves in.</p>' },
   { name: 'Service Animal Agreement', content: '<h3>Service Animal Agreement</h3><p>I represent that my service or emotional support animal is registered as such, and that it is registered with a DNA sample like any other dog on the property.</p>' },
 ];
+
+export const DEMO_PASSWORD_FILE = 'demo-password.txt';
+
+/** Keeps a generated demo password where only this machine's user can read it; answers the file's path. */
+export function writeDemoPasswordFile(dataDir: string, password: string): string {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, DEMO_PASSWORD_FILE);
+  fs.writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  return file;
+}
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const [{ total }] = await db.select({ total: count() }).from(users);

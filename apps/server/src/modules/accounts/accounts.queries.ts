@@ -1,7 +1,7 @@
 // SQL for users, one-time tokens, sign-in attempts and features.
 import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
-import { features, groupAdmins, groupFeatures, groups, petOwnerGroups, preRegisteredResidents, userFeatures, userTokens, users } from '../../db/schema/index.ts';
+import { features, groupAdmins, groupFeatures, groups, petOwnerGroups, preRegisteredResidents, sessions, userFeatures, userTokens, users } from '../../db/schema/index.ts';
 import type { UserTokenPurpose } from '../../db/schema/accounts.ts';
 import { hashToken } from '../../platform/tokens.ts';
 
@@ -120,16 +120,9 @@ export async function residentIdForUser(db: Db, userId: number): Promise<number 
   return row?.id ?? null;
 }
 
-/** Is the pet owner a current member of a group within the caller's scope (or is the caller provider staff)? */
-export async function petOwnerInScope(db: Db, caller: { userId: number; isProviderStaff: boolean }, petOwnerId: number): Promise<boolean> {
-  if (caller.isProviderStaff) return true;
-  const rows = await queryRows(db, sql`
-    select 1 from ${petOwnerGroups} pog
-      join ${groups} g on g.id = pog.group_id
-      join ${groupAdmins} ga on ga.user_id = ${caller.userId}
-      join ${groups} ag on ag.id = ga.group_id
-    where pog.pet_owner_id = ${petOwnerId} and pog.move_out_date is null and g.path like ag.path || '%' limit 1`);
-  return rows.length > 0;
+export async function findSession(db: Db, sessionId: number) {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
+  return row;
 }
 
 export const anyUserWithEmailOrName = (db: Db, email: string, userName: string) =>

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  Messages,
   adminRoles,
   creatableAdminRolesQuery,
   changePasswordRequest,
@@ -29,11 +28,10 @@ import {
   logoutResponse,
 } from '@registry/contracts';
 import { signedIn } from '../../platform/http.ts';
-import { HttpError, notFound, validationError } from '../../platform/errors.ts';
+import { HttpError, validationError } from '../../platform/errors.ts';
 import { passwordRules } from '../../platform/passwords.ts';
-import { addressProblems, toAddressView } from '../lookups/lookups.service.ts';
+import { addressProblems } from '../lookups/lookups.service.ts';
 import * as accounts from './accounts.service.ts';
-import { findUserById } from './accounts.queries.ts';
 
 const truthy = (value: unknown) => value === true || value === 'true' || value === 'True' || value === 'on' || value === '1';
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
@@ -48,12 +46,6 @@ function tokenFormProblem(issues: { path: PropertyKey[]; message: string; code: 
 
 export async function accountsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const authRateLimit = (max: number) => ({
-    max,
-    timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) => `${request.ip}:${String((request.body as { userName?: string } | undefined)?.userName ?? '').toLowerCase()}`,
-    errorResponseBuilder: () => ({ statusCode: 429, error: 'too_many_requests', error_description: Messages.tooManyAttempts, message: Messages.tooManyAttempts }),
-  });
 
   // The token endpoint answers OAuth-style errors ({ error, error_description }) rather than the API's error bodies.
   const tokenHandler = async (request: FastifyRequest<{ Body: unknown }>, reply: import('fastify').FastifyReply) => {
@@ -73,7 +65,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
     }
   };
   const tokenRoute = {
-    config: { access: 'anonymous' as const, rateLimit: authRateLimit(fastify.services.config.rateLimitPerMinute) },
+    config: { access: 'anonymous' as const, authThrottle: 'signIn' as const },
     schema: { operationId: 'token', tags: ['account'], summary: 'Sign in (form: grant_type=password, userName, password, isPersistent)', response: { 200: tokenGrant } },
   };
   app.post('/token', tokenRoute, tokenHandler);
@@ -94,7 +86,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
       );
       api.post(
         '/forgotpassword',
-        { config: { access: 'anonymous', rateLimit: authRateLimit(fastify.services.config.rateLimitPerMinute) }, schema: { operationId: 'forgotPassword', body: forgotPasswordRequest, response: { 200: okMessage } } },
+        { config: { access: 'anonymous', authThrottle: 'forgotPassword' }, schema: { operationId: 'forgotPassword', body: forgotPasswordRequest, response: { 200: okMessage } } },
         async (request) => accounts.forgotPassword(request.ctx, request.body),
       );
       api.get('/resetpassword', { config: { access: 'anonymous' }, schema: { operationId: 'checkResetPasswordToken', querystring: resetPasswordCheckQuery, response: { 200: z.object({ isValid: z.boolean() }) } } }, async (request) =>
@@ -102,13 +94,13 @@ export async function accountsRoutes(fastify: FastifyInstance) {
       );
       api.post(
         '/resetpassword',
-        { config: { access: 'anonymous', rateLimit: authRateLimit(fastify.services.config.rateLimitPerMinute) }, schema: { operationId: 'resetPassword', body: resetPasswordRequest, response: { 200: okMessage } } },
+        { config: { access: 'anonymous', authThrottle: 'resetPassword' }, schema: { operationId: 'resetPassword', body: resetPasswordRequest, response: { 200: okMessage } } },
         async (request) => accounts.resetPassword(request.ctx, request.body),
       );
       api.get(
         '/signinwithtemporarytoken',
         {
-          config: { access: 'anonymous', rateLimit: { max: fastify.services.config.rateLimitPerMinute, timeWindow: '1 minute' } },
+          config: { access: 'anonymous', authThrottle: 'tokenLogin' },
           schema: { operationId: 'signInWithTemporaryToken', querystring: temporaryTokenQuery, response: { 200: temporaryTokenGrant } },
         },
         async (request) => accounts.signInWithTemporaryToken(request.ctx, { token: request.query.token, isPersistent: request.query.isPersistent ?? false }),
@@ -135,17 +127,9 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         if (problems) throw validationError(problems);
         return accounts.updateUserProfile(signedIn(request), { ...request.body, address: request.body.address ?? null });
       });
-      api.get('/manageinfo', { config: signedInOnly, schema: { operationId: 'manageInfo', querystring: z.object({ returnUrl: textField(500).optional(), generateState: textField(10).optional() }), response: { 200: manageInfo } } }, async (request) => {
-        const user = await findUserById(request.ctx.db, signedIn(request).caller.userId);
-        if (!user) throw notFound('User not found.');
-        return {
-          userName: user.userName,
-          localLoginProvider: 'Local',
-          logins: [],
-          externalLoginProviders: [],
-          profile: { firstName: user.firstName, lastName: user.lastName, email: user.email, phoneNumber: user.phoneNumber, companyName: user.companyName, receiveEmails: user.receiveEmails, address: toAddressView(user.address) },
-        };
-      });
+      api.get('/manageinfo', { config: signedInOnly, schema: { operationId: 'manageInfo', querystring: z.object({ returnUrl: textField(500).optional(), generateState: textField(10).optional() }), response: { 200: manageInfo } } }, async (request) =>
+        accounts.manageInfo(signedIn(request)),
+      );
       api.get('/passwordrules', { config: { access: 'anonymous' }, schema: { operationId: 'passwordRules', response: { 200: passwordRulesSchema } } }, async () => passwordRules);
       // No external identity providers are configured in this product; the calls answer so rather than 404.
       api.get('/externallogins', { config: { access: 'anonymous' }, schema: { operationId: 'externalLogins', response: { 200: z.array(z.object({ name: z.string(), url: z.string() })) } } }, async () => []);

@@ -10,15 +10,14 @@ import {
   userRoleName,
   type UserInfo,
 } from '@registry/contracts';
-import { eq } from 'drizzle-orm';
-import { sessions } from '../../db/schema/index.ts';
-import { canManageAdmin } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import type { RequestContext, SignedInContext } from '../../platform/context.ts';
-import { HttpError, forbidden, notFound, refused, validationError } from '../../platform/errors.ts';
-import { mailBody } from '../../platform/mail.ts';
+import { withTransaction, type RequestContext, type SignedInContext } from '../../platform/context.ts';
+import { HttpError, notFound, refused, validationError } from '../../platform/errors.ts';
+import { mailAfterCommit, mailBody, type MailResult } from '../../platform/mail.ts';
 import { checkPassword, generatePassword, hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { canManageAdmin, isPetOwnerInScope } from '../../platform/scope.ts';
 import { isResidentUserName, issueSession, revokeSession } from '../../platform/session.ts';
+import { toAddressView } from '../lookups/lookups.service.ts';
 import { newToken } from '../../platform/tokens.ts';
 import * as q from './accounts.queries.ts';
 import { afterPasswordChange } from './account-access.ts';
@@ -54,7 +53,7 @@ export async function signIn(ctx: RequestContext, input: { userName: string; pas
   if (isAdminRole(user.roleId) && (await q.directlyAssignedGroups(ctx.db, user.id)).length === 0) {
     throw new TokenGrantError(Messages.notAssignedToGroups);
   }
-  return ctx.db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     const session = await issueSession(tx, { userId: user.id, isPersistent: input.isPersistent, lifetimeSeconds: sessionLifetimeSeconds(ctx, input.isPersistent) });
     await q.updateUser(tx, user.id, { lastLogin: new Date() });
     await writeAudit(tx, { ...ctx, caller: { ...callerStub(user), sessionId: session.sessionId } }, { entityType: 'Session', entityId: session.sessionId, actionType: 'Login', after: { userId: user.id, isPersistent: input.isPersistent } });
@@ -105,12 +104,12 @@ export async function userInfo(ctx: SignedInContext): Promise<UserInfo> {
 
 /** Ends the session; after sign-in-as-another-user it hands back a fresh token for the session that existed before. */
 export async function logout(ctx: SignedInContext): Promise<{ restoredToken: string | null }> {
-  return ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(sessions).where(eq(sessions.id, ctx.caller.sessionId));
+  return withTransaction(ctx, async (tx) => {
+    const current = await q.findSession(tx, ctx.caller.sessionId);
     await revokeSession(tx, ctx.caller.sessionId);
     let restoredToken: string | null = null;
     if (current?.previousSessionId) {
-      const [previous] = await tx.select().from(sessions).where(eq(sessions.id, current.previousSessionId));
+      const previous = await q.findSession(tx, current.previousSessionId);
       if (previous && !previous.revokedAt && previous.expiresAt > new Date()) {
         const restored = await issueSession(tx, {
           userId: previous.userId,
@@ -135,7 +134,7 @@ export async function changePassword(ctx: SignedInContext, input: { oldPassword:
     throw validationError({ oldPassword: ['Incorrect password.'] });
   }
   const passwordHash = await hashPassword(input.newPassword);
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, async (tx) => {
     await q.updateUser(tx, user.id, { passwordHash });
     await afterPasswordChange(tx, user.id, ctx.caller.sessionId);
     await writeAudit(tx, ctx, { entityType: 'User', entityId: user.id, actionType: 'PasswordChange' });
@@ -148,20 +147,20 @@ export async function forgotPassword(ctx: RequestContext, input: { email: string
   const matches = (await q.findUsersByEmail(ctx.db, input.email)).filter((user) => user.isActive);
   for (const user of matches) {
     const token = newToken();
-    await ctx.db.transaction(async (tx) => {
+    const url = `${ctx.config.baseUrl}/resetpassword?userName=${encodeURIComponent(user.userName)}&token=${encodeURIComponent(token)}`;
+    await withTransaction(ctx, async (tx, txCtx) => {
       await q.insertUserToken(tx, { userId: user.id, purpose: 'PasswordReset', token, expiresAt: new Date(Date.now() + RESET_LINK_LIFETIME_MS) });
       await writeAudit(tx, ctx, { entityType: 'User', entityId: user.id, actionType: 'PasswordResetRequested' });
-    });
-    const url = `${ctx.config.baseUrl}/resetpassword?userName=${encodeURIComponent(user.userName)}&token=${encodeURIComponent(token)}`;
-    await ctx.mailer.send(ctx.db, {
-      to: user.email!,
-      subject: `${ctx.config.brandName}: reset your password`,
-      eventName: 'UserPasswordReset',
-      html: mailBody(ctx.config.brandName, {
-        greeting: `Hello ${fullNameOf(user)},`,
-        paragraphs: [`We received a request to reset the password of the account ${user.userName}.`, 'The link below works once and expires in one hour. If you did not ask for this, ignore this mail.'],
-        link: { url, label: 'Reset your password' },
-      }),
+      await mailAfterCommit(txCtx, {
+        to: user.email!,
+        subject: `${ctx.config.brandName}: reset your password`,
+        eventName: 'UserPasswordReset',
+        html: mailBody(ctx.config.brandName, {
+          greeting: `Hello ${fullNameOf(user)},`,
+          paragraphs: [`We received a request to reset the password of the account ${user.userName}.`, 'The link below works once and expires in one hour. If you did not ask for this, ignore this mail.'],
+          link: { url, label: 'Reset your password' },
+        }),
+      });
     });
   }
   return { message: Messages.forgotProcessed };
@@ -178,7 +177,7 @@ export async function resetPassword(ctx: RequestContext, input: { userName: stri
   const user = token ? await q.findUserById(ctx.db, token.userId) : undefined;
   if (!token || !user || user.userName.toLowerCase() !== input.userName.toLowerCase()) throw refused(Messages.invalidResetToken);
   const passwordHash = await hashPassword(input.password);
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, async (tx) => {
     if (!(await q.consumeUserToken(tx, token.id))) throw refused(Messages.invalidResetToken);
     await q.updateUser(tx, user.id, { passwordHash });
     await afterPasswordChange(tx, user.id);
@@ -188,19 +187,16 @@ export async function resetPassword(ctx: RequestContext, input: { userName: stri
 }
 
 /** Who may act on this user's account: provider staff on anyone, other admin managers on admins and pet owners in their groups. */
-async function assertMayActOnUser(ctx: SignedInContext, target: q.UserRow) {
-  if (target.id === ctx.caller.userId) return;
-  if (isAdminRole(target.roleId)) {
-    if (!(await canManageAdmin(ctx.db, ctx.caller, target))) throw forbidden();
-  } else if (!(await q.petOwnerInScope(ctx.db, ctx.caller, target.id))) {
-    throw forbidden();
-  }
+async function mayActOnUser(ctx: SignedInContext, target: q.UserRow): Promise<boolean> {
+  if (target.id === ctx.caller.userId) return true;
+  if (isAdminRole(target.roleId)) return canManageAdmin(ctx.db, ctx.caller, target);
+  return isPetOwnerInScope(ctx.db, ctx.caller, target.id);
 }
 
+/** A user the caller may act on; one outside their reach is answered like one that does not exist. */
 async function loadTarget(ctx: SignedInContext, id: number) {
   const target = await q.findUserById(ctx.db, id);
-  if (!target) throw notFound('User not found.');
-  await assertMayActOnUser(ctx, target);
+  if (!target || !(await mayActOnUser(ctx, target))) throw notFound('User not found.');
   return target;
 }
 
@@ -235,7 +231,7 @@ export async function generateTemporaryToken(ctx: SignedInContext, userId: numbe
   const { validFrom, expiresAt } = signInLinkWindow(request, new Date());
   const returnUrl = request.returnUrl ?? null;
   const token = newToken();
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, async (tx) => {
     await q.insertUserToken(tx, { userId: target.id, purpose: 'TemporaryLogin', token, validFrom, expiresAt, returnUrl });
     await writeAudit(tx, ctx, { entityType: 'User', entityId: target.id, actionType: 'TemporaryTokenGenerated', after: { validFrom, expiresAt } });
   });
@@ -257,7 +253,7 @@ export async function signInWithTemporaryToken(ctx: RequestContext, input: { tok
   const user = token ? await q.findUserById(ctx.db, token.userId) : undefined;
   const expired = () => new HttpError(404, { message: Messages.loginLinkExpired });
   if (!token || !user || !user.isActive) throw expired();
-  return ctx.db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     if (!(await q.consumeUserToken(tx, token.id))) throw expired();
     const session = await issueSession(tx, { userId: user.id, isPersistent: input.isPersistent, lifetimeSeconds: sessionLifetimeSeconds(ctx, input.isPersistent) });
     await q.updateUser(tx, user.id, { lastLogin: new Date() });
@@ -270,8 +266,8 @@ export async function signInAsAnotherUser(ctx: SignedInContext, userId: number) 
   if (userId === ctx.caller.userId) throw refused('You are already signed in as this user.');
   const target = await loadTarget(ctx, userId);
   if (!target.isActive) throw refused('This account is inactive.');
-  return ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(sessions).where(eq(sessions.id, ctx.caller.sessionId));
+  return withTransaction(ctx, async (tx) => {
+    const current = await q.findSession(tx, ctx.caller.sessionId);
     const session = await issueSession(tx, {
       userId: target.id,
       isPersistent: current?.isPersistent ?? false,
@@ -292,22 +288,21 @@ export async function resetPasswordByAdmin(ctx: SignedInContext, userId: number,
   if (!target.email) throw refused('This user has no email address to send the new password to.');
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
-  await ctx.db.transaction(async (tx) => {
+  const email = target.email;
+  const delivery: { result?: MailResult } = {};
+  await withTransaction(ctx, async (tx, txCtx) => {
     await q.updateUser(tx, target.id, { passwordHash });
     await afterPasswordChange(tx, target.id);
     await writeAudit(tx, ctx, { entityType: 'User', entityId: target.id, actionType: 'PasswordResetByAdmin' });
-  });
-  const mail = await ctx.mailer.send(ctx.db, {
-    to: target.email,
-    subject: `${ctx.config.brandName}: your new password`,
-    eventName: 'UserPasswordReset',
-    html: mailBody(ctx.config.brandName, {
+    const html = mailBody(ctx.config.brandName, {
       greeting: `Hello ${fullNameOf(target)},`,
       paragraphs: [`Your password was reset by an administrator. Your user name is ${target.userName} and your new password is: ${password}`, 'Please sign in and change it under Manage account.'],
       link: { url: `${ctx.config.baseUrl}/login`, label: 'Sign in' },
-    }),
+    });
+    const sent = (result: MailResult) => (delivery.result = result);
+    await mailAfterCommit(txCtx, { to: email, subject: `${ctx.config.brandName}: your new password`, eventName: 'UserPasswordReset', html }, sent);
   });
-  if (!mail.wasSuccessful) throw refused('The password was reset but the mail could not be sent. Please try again.');
+  if (delivery.result && !delivery.result.wasSuccessful) throw refused('The password was reset but the mail could not be sent. Please try again.');
   return { message: 'A new password was generated and emailed.' };
 }
 
@@ -324,7 +319,7 @@ export async function updateUserProfile(
     const owners = await q.findUsersByEmail(ctx.db, email!);
     if (owners.some((other) => other.id !== user.id)) throw validationError({ email: [Messages.emailTaken(email!)] });
   }
-  const updated = await ctx.db.transaction(async (tx) => {
+  const updated = await withTransaction(ctx, async (tx) => {
     const row = await q.updateUser(tx, user.id, {
       firstName: input.firstName,
       lastName: input.lastName,
@@ -354,4 +349,18 @@ export function passwordProblemsAsModelState(field: string, password: string) {
 export function creatableAdminRoles(ctx: SignedInContext, groupType?: number): number[] {
   const creatable = ctx.caller.isProviderStaff ? [...adminRoles] : adminRoles.filter((role) => role > UserRole.PetOwner);
   return groupType === undefined ? creatable : creatable.filter((role) => ADMIN_ROLES_BY_GROUP_TYPE[groupType]?.includes(role));
+}
+
+/** The signed-in user's account page: user name, sign-in providers and profile. */
+export async function manageInfo(ctx: SignedInContext) {
+  const user = await q.findUserById(ctx.db, ctx.caller.userId);
+  if (!user) throw notFound('User not found.');
+  const { firstName, lastName, email, phoneNumber, companyName, receiveEmails } = user;
+  return {
+    userName: user.userName,
+    localLoginProvider: 'Local',
+    logins: [],
+    externalLoginProviders: [],
+    profile: { firstName, lastName, email, phoneNumber, companyName, receiveEmails, address: toAddressView(user.address) },
+  };
 }

@@ -9,6 +9,6 @@ export async function ownAccountRoutes(app: FastifyInstance) {
   await route(app, endpoints.setPassword, async (request) => ownAccount.setPassword(signedIn(request), request.body));
   await route(app, endpoints.updateUserInfo, async (request) => ownAccount.updateUserInfo(signedIn(request), request.body));
   await route(app, endpoints.confirmEmail, async (request) => ownAccount.confirmEmail(request.ctx, request.body), {
-    config: { rateLimit: { max: app.services.config.rateLimitPerMinute, timeWindow: '1 minute' } },
+    config: { authThrottle: 'tokenLogin' },
   });
 }

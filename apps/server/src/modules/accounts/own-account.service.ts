@@ -2,9 +2,9 @@
 // confirmation of a new email address by a mailed link.
 import { Messages } from '@registry/contracts';
 import { writeAudit } from '../../platform/audit.ts';
-import type { RequestContext, SignedInContext } from '../../platform/context.ts';
+import { withTransaction, type RequestContext, type SignedInContext } from '../../platform/context.ts';
 import { notFound, refused, validationError } from '../../platform/errors.ts';
-import { mailBody } from '../../platform/mail.ts';
+import { mailAfterCommit, mailBody, type MailResult } from '../../platform/mail.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { newToken } from '../../platform/tokens.ts';
 import { afterPasswordChange } from './account-access.ts';
@@ -19,7 +19,7 @@ export async function setPassword(ctx: SignedInContext, input: { newPassword: st
   if (!user) throw notFound('User not found.');
   if (user.passwordHash) throw refused(Messages.passwordAlreadySet);
   const passwordHash = await hashPassword(input.newPassword);
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, async (tx) => {
     await q.updateUser(tx, user.id, { passwordHash });
     await afterPasswordChange(tx, user.id, ctx.caller.sessionId);
     await writeAudit(tx, ctx, { entityType: 'User', entityId: user.id, actionType: 'PasswordSet' });
@@ -40,26 +40,26 @@ async function assertEmailFree(ctx: RequestContext, email: string, userId: numbe
 export async function startEmailChange(ctx: SignedInContext, user: q.UserRow, email: string): Promise<string> {
   await assertEmailFree(ctx, email, user.id);
   const token = newToken();
-  await ctx.db.transaction(async (tx) => {
+  const url = `${ctx.config.baseUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+  const delivery: { result?: MailResult } = {};
+  await withTransaction(ctx, async (tx, txCtx) => {
     await q.voidUserTokens(tx, user.id, ['EmailChange']);
     await q.insertUserToken(tx, { userId: user.id, purpose: 'EmailChange', token, expiresAt: new Date(Date.now() + EMAIL_LINK_LIFETIME_MS), newEmail: email });
     await writeAudit(tx, ctx, { entityType: 'User', entityId: user.id, actionType: 'EmailChangeRequested', before: { email: user.email }, after: { pendingEmail: email } });
-  });
-  const url = `${ctx.config.baseUrl}/confirm-email?token=${encodeURIComponent(token)}`;
-  const mail = await ctx.mailer.send(ctx.db, {
-    to: email,
-    subject: `${ctx.config.brandName}: confirm your new email address`,
-    eventName: 'UserEmailChange',
-    html: mailBody(ctx.config.brandName, {
+    const html = mailBody(ctx.config.brandName, {
       greeting: `Hello ${fullNameOf(user)},`,
       paragraphs: [
         `You asked to use this address for the account ${user.userName}.`,
         'Open the link below within 24 hours to confirm it. Until then your previous address stays in use.',
       ],
       link: { url, label: 'Confirm your email address' },
-    }),
+    });
+    const subject = `${ctx.config.brandName}: confirm your new email address`;
+    await mailAfterCommit(txCtx, { to: email, subject, eventName: 'UserEmailChange', html }, (result) => (delivery.result = result));
   });
-  if (!mail.wasSuccessful) throw refused('Your other changes were saved but the confirmation mail could not be sent. Please try again.');
+  if (delivery.result && !delivery.result.wasSuccessful) {
+    throw refused('Your other changes were saved but the confirmation mail could not be sent. Please try again.');
+  }
   return Messages.checkMailToConfirm(email);
 }
 
@@ -72,7 +72,7 @@ export async function updateUserInfo(ctx: SignedInContext, input: { firstName: s
   if (!user) throw notFound('User not found.');
   const emailChanges = emailDiffers(user, input.email);
   if (emailChanges) await assertEmailFree(ctx, input.email, user.id);
-  const updated = await ctx.db.transaction(async (tx) => {
+  const updated = await withTransaction(ctx, async (tx) => {
     const row = await q.updateUser(tx, user.id, { firstName: input.firstName, lastName: input.lastName });
     await writeAudit(tx, ctx, { entityType: 'User', entityId: user.id, actionType: 'Update', before: userSnapshot(user), after: userSnapshot(row) });
     return row;
@@ -87,7 +87,7 @@ export async function confirmEmail(ctx: RequestContext, input: { token: string }
   const user = token ? await q.findUserById(ctx.db, token.userId) : undefined;
   if (!token?.newEmail || !user?.isActive) throw refused(Messages.emailLinkInvalid);
   await assertEmailFree(ctx, token.newEmail, user.id);
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, async (tx) => {
     if (!(await q.consumeUserToken(tx, token.id))) throw refused(Messages.emailLinkInvalid);
     const updated = await q.updateUser(tx, user.id, { email: token.newEmail });
     await writeAudit(tx, ctx, {

@@ -1,10 +1,12 @@
 // SQL for admin accounts and their group assignments.
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { UserRole } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
 import { groupAdmins, groups, sessions, users } from '../../db/schema/index.ts';
 import type { Caller } from '../../platform/context.ts';
-import { groupInScopeSql } from '../../platform/access.ts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { ilikeContains } from '../../db/like.ts';
+import { groupInScopeSql, managedAdminSql } from '../../platform/scope.ts';
 
 export const isAdminUser = sql`${users.roleId} <> ${UserRole.PetOwner}`;
 
@@ -22,26 +24,26 @@ export async function groupsOfAdmin(db: Db, adminId: number) {
     .orderBy(asc(groups.name));
 }
 
-const SEARCH_ORDER: Record<string, SQL | typeof users.userName> = {
-  name: sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`,
-  fullname: sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`,
+const fullNameOrder = sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
+// No prototype: an orderBy such as '__proto__' or 'toString' finds nothing and falls back to the name.
+const SEARCH_ORDER: Record<string, SQL | AnyPgColumn> = Object.assign(Object.create(null) as Record<string, SQL | AnyPgColumn>, {
+  name: fullNameOrder,
+  fullname: fullNameOrder,
   username: users.userName,
   email: users.email,
   role: users.roleId,
-} as never;
+});
 
 export async function searchAdmins(db: Db, caller: Caller, query: { page: number; pageSize: number; name?: string; email?: string; orderBy?: string; ascending?: boolean }) {
   const conditions: SQL[] = [isAdminUser];
   if (query.name) {
-    const pattern = `%${query.name}%`;
-    conditions.push(or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.userName, pattern), sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) ilike ${pattern}`)!);
+    const name = query.name;
+    const fullName = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
+    conditions.push(or(...[users.firstName, users.lastName, users.userName, fullName].map((value) => ilikeContains(value, name)))!);
   }
-  if (query.email) conditions.push(ilike(users.email, `%${query.email}%`));
-  if (!caller.isProviderStaff) {
-    // Other admins find the admins of their own groups and of the groups beneath them, never provider staff.
-    conditions.push(sql`${users.roleId} > ${UserRole.PetOwner}`);
-    conditions.push(sql`exists (select 1 from ${groupAdmins} tga join ${groups} on ${groups.id} = tga.group_id where tga.user_id = ${users.id} and ${groupInScopeSql(caller)})`);
-  }
+  if (query.email) conditions.push(ilikeContains(users.email, query.email));
+  // Other admins find the admins of their own groups and of the groups beneath them, never provider staff.
+  conditions.push(managedAdminSql(caller, users.id, users.roleId));
   const where = and(...conditions);
   const orderColumn = SEARCH_ORDER[(query.orderBy ?? 'name').toLowerCase()] ?? SEARCH_ORDER.name;
   const [rows, [{ total }]] = await Promise.all([
@@ -49,7 +51,7 @@ export async function searchAdmins(db: Db, caller: Caller, query: { page: number
       .select({ id: users.id, userName: users.userName, firstName: users.firstName, lastName: users.lastName, email: users.email, roleId: users.roleId, isActive: users.isActive })
       .from(users)
       .where(where)
-      .orderBy(query.ascending === false ? desc(orderColumn as SQL) : asc(orderColumn as SQL), asc(users.id))
+      .orderBy(query.ascending === false ? desc(orderColumn) : asc(orderColumn), asc(users.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ total: count() }).from(users).where(where),

@@ -1,12 +1,12 @@
 // Admin accounts: view, edit, activate and deactivate, delete, group membership (spec 1 §4 Admin state, §6).
 import { GroupTypes, Messages, isProviderStaffRole, userRoleName, type AdminView } from '@registry/contracts';
-import { canManageAdmin, assertGroupInScope } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import type { SignedInContext } from '../../platform/context.ts';
+import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { forbidden, notFound, refused, validationError } from '../../platform/errors.ts';
-import { mailBody } from '../../platform/mail.ts';
+import { mailAfterCommit, mailBody } from '../../platform/mail.ts';
 import { generatePassword, hashPassword } from '../../platform/passwords.ts';
 import { endAccountAccess } from '../accounts/account-access.ts';
+import { assertGroupInScope, canManageAdmin } from '../../platform/scope.ts';
 import { findUserByUserName, findUsersByEmail, updateUser, type UserRow } from '../accounts/accounts.queries.ts';
 import { fullNameOf, userSnapshot } from '../accounts/accounts.service.ts';
 import { toAddressView } from '../lookups/lookups.service.ts';
@@ -29,11 +29,10 @@ type AdminInput = {
   securityQuestionAnswer: string | null;
 };
 
-/** Loads an admin the caller may manage: 404 when there is none, 403 when it is someone else's. */
-async function loadManagedAdmin(ctx: SignedInContext, adminId: number) {
+/** Loads an admin the caller may manage: the same 404 whether there is none or it is outside the caller's groups. */
+export async function loadManagedAdmin(ctx: SignedInContext, adminId: number) {
   const admin = await q.findAdmin(ctx.db, adminId);
-  if (!admin) throw notFound('Admin not found.');
-  if (!(await canManageAdmin(ctx.db, ctx.caller, admin))) throw forbidden('This admin is outside your groups.');
+  if (!admin || !(await canManageAdmin(ctx.db, ctx.caller, admin))) throw notFound('Admin not found.');
   return admin;
 }
 
@@ -92,7 +91,7 @@ export async function updateAdmin(ctx: SignedInContext, adminId: number, input: 
   await assertUniqueIdentity(ctx, input, admin.id);
   const email = input.email?.trim() || null;
   if (admin.isActive && !email) throw validationError({ email: ['An active admin needs an email.'] });
-  return ctx.db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx, txCtx) => {
     const updated = await updateUser(tx, admin.id, {
       firstName: input.firstName,
       lastName: input.lastName,
@@ -109,11 +108,14 @@ export async function updateAdmin(ctx: SignedInContext, adminId: number, input: 
       securityQuestionAnswer: input.securityQuestionAnswer ?? admin.securityQuestionAnswer,
     });
     await writeAudit(tx, ctx, { entityType: 'Admin', entityId: admin.id, actionType: 'Update', before: userSnapshot(admin), after: userSnapshot(updated) });
-    return toView({ ...ctx, db: tx }, updated);
+    return toView(txCtx, updated);
   });
 }
 
-/** Creates an admin with a generated password, assigns the group when given, and mails a welcome with the sign-in details. */
+/**
+ * Creates an admin with a generated password, assigns the group when given, and mails a welcome with the sign-in
+ * details once the transaction (the caller's, when it has one open) commits.
+ */
 export async function createAdmin(ctx: SignedInContext, input: AdminInput & { groupId?: number }) {
   assertRoleAllowed(ctx, input.roleId);
   if (input.groupId) await assertGroupInScope(ctx, input.groupId);
@@ -121,7 +123,7 @@ export async function createAdmin(ctx: SignedInContext, input: AdminInput & { gr
   await assertUniqueIdentity(ctx, input, null);
   const password = generatePassword();
   const email = input.email?.trim() || null;
-  const admin = await ctx.db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx, txCtx) => {
     const created = await q.insertAdmin(tx, {
       userName: input.userName,
       firstName: input.firstName,
@@ -142,28 +144,40 @@ export async function createAdmin(ctx: SignedInContext, input: AdminInput & { gr
       await q.addAssignment(tx, created.id, input.groupId, !others.some((other) => other.isPrimary));
     }
     await writeAudit(tx, ctx, { entityType: 'Admin', entityId: created.id, actionType: 'Create', after: userSnapshot(created) });
-    return created;
+    if (email) {
+      await mailAfterCommit(txCtx, {
+        to: email,
+        subject: `Welcome to ${ctx.config.brandName}`,
+        eventName: 'AdminGenericNewAdmin',
+        html: mailBody(ctx.config.brandName, {
+          greeting: `Hello ${fullNameOf(created)},`,
+          paragraphs: [
+            `An administrator account was created for you. Your user name is ${created.userName} and your password is: ${password}`,
+            'Please sign in and change your password under Manage account.',
+          ],
+          link: { url: `${ctx.config.baseUrl}/login`, label: 'Sign in' },
+        }),
+      });
+    }
+    return toView(txCtx, created);
   });
-  if (email) {
-    await ctx.mailer.send(ctx.db, {
-      to: email,
-      subject: `Welcome to ${ctx.config.brandName}`,
-      eventName: 'AdminGenericNewAdmin',
-      html: mailBody(ctx.config.brandName, {
-        greeting: `Hello ${fullNameOf(admin)},`,
-        paragraphs: [`An administrator account was created for you. Your user name is ${admin.userName} and your password is: ${password}`, 'Please sign in and change your password under Manage account.'],
-        link: { url: `${ctx.config.baseUrl}/login`, label: 'Sign in' },
-      }),
-    });
-  }
-  return toView(ctx, admin);
+}
+
+/** Inserts an admin account as given (the caller checked the rules); for services that create admins their own way. */
+export async function insertAdminAccount(ctx: SignedInContext, values: Parameters<typeof q.insertAdmin>[1]) {
+  return q.insertAdmin(ctx.db, values);
+}
+
+/** Assigns an admin to a group (the caller checked both are theirs). */
+export async function assignAdmin(ctx: SignedInContext, adminId: number, groupId: number, isPrimary: boolean) {
+  await q.addAssignment(ctx.db, adminId, groupId, isPrimary);
 }
 
 export async function setActive(ctx: SignedInContext, adminId: number, isActive: boolean) {
   const admin = await loadManagedAdmin(ctx, adminId);
   if (admin.id === ctx.caller.userId && !isActive) throw refused('You cannot deactivate yourself.');
   if (isActive && !admin.email) throw refused(Messages.adminNeedsEmail);
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, async (tx) => {
     const updated = await updateUser(tx, admin.id, { isActive });
     if (!isActive) await endAccountAccess(tx, admin.id);
     await writeAudit(tx, ctx, { entityType: 'Admin', entityId: admin.id, actionType: isActive ? 'Activate' : 'Deactivate', before: userSnapshot(admin), after: userSnapshot(updated) });
@@ -174,7 +188,7 @@ export async function setActive(ctx: SignedInContext, adminId: number, isActive:
 export async function deleteAdmin(ctx: SignedInContext, adminId: number) {
   const admin = await loadManagedAdmin(ctx, adminId);
   if (admin.id === ctx.caller.userId) throw refused('You cannot delete yourself.');
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, async (tx) => {
     const groups = await q.groupsOfAdmin(tx, admin.id);
     await q.deleteAdmin(tx, admin.id);
     await writeAudit(tx, ctx, { entityType: 'Admin', entityId: admin.id, actionType: 'Delete', before: { ...userSnapshot(admin), groups } });
@@ -191,7 +205,7 @@ export async function addToGroup(ctx: SignedInContext, adminId: number, groupId:
   const admin = await loadManagedAdmin(ctx, adminId);
   await assertGroupInScope(ctx, groupId);
   if (await q.assignment(ctx.db, adminId, groupId)) throw refused('This admin is already assigned to that group.');
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, async (tx) => {
     const others = await q.otherAdminsOfGroup(tx, groupId, adminId);
     const isPrimary = !others.some((other) => other.isPrimary);
     await q.addAssignment(tx, adminId, groupId, isPrimary);
@@ -205,7 +219,7 @@ export async function removeFromGroup(ctx: SignedInContext, adminId: number, gro
   await assertGroupInScope(ctx, groupId);
   const current = await q.assignment(ctx.db, adminId, groupId);
   if (!current) throw notFound('This admin is not assigned to that group.');
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, async (tx) => {
     await q.removeAssignment(tx, adminId, groupId);
     // A group keeps a primary admin while it has admins: when the primary leaves and exactly one remains, that one becomes primary.
     if (current.isPrimary) {
@@ -215,6 +229,13 @@ export async function removeFromGroup(ctx: SignedInContext, adminId: number, gro
     await writeAudit(tx, ctx, { entityType: 'GroupAdmin', entityId: `${groupId}:${adminId}`, actionType: 'Delete', before: current });
   });
   return q.groupsOfAdmin(ctx.db, adminId);
+}
+
+/** Makes the admin the group's primary admin; 404 when the admin is not the caller's or not assigned there. */
+export async function setPrimaryAssignment(ctx: SignedInContext, adminId: number, groupId: number) {
+  await loadManagedAdmin(ctx, adminId);
+  if (!(await q.assignment(ctx.db, adminId, groupId))) throw notFound('This admin is not assigned to that group.');
+  await q.setPrimary(ctx.db, groupId, adminId);
 }
 
 export async function search(ctx: SignedInContext, query: { page: number; pageSize: number; name?: string; email?: string; orderBy?: string; ascending?: boolean }) {

@@ -3,6 +3,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { groupAdmins, groups, users } from '../../db/schema/index.ts';
+import { pathInScope } from '../../platform/scope.ts';
 
 /** Ancestor ids of a group from its materialised path ('/1/4/9/' → [1, 4]), nearest last. */
 export const ancestorIds = (path: string, selfId: number) => path.split('/').filter(Boolean).map(Number).filter((id) => id !== selfId);
@@ -37,7 +38,7 @@ export async function assignedGroupsWithin(db: Db, adminId: number, scope: strin
     .from(groupAdmins)
     .innerJoin(groups, eq(groups.id, groupAdmins.groupId))
     .where(eq(groupAdmins.userId, adminId));
-  return rows.filter((row) => scope === null || scope.some((path) => row.path.startsWith(path))).map((row) => row.groupId);
+  return rows.filter((row) => pathInScope(row.path, scope)).map((row) => row.groupId);
 }
 
 /** Active provider staff who receive mail: the recipients of group notices. */

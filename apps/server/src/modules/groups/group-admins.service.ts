@@ -1,12 +1,10 @@
 // Admins of a group: the list (assigned, or with inherited admins of every ancestor), add an existing admin, remove
 // (optionally deactivating), remove from all groups, set the primary admin. Assignment rules live in the admins service.
 import { AdminFilter, GroupTypes, Messages, userRoleName } from '@registry/contracts';
-import { assignedGroupPaths } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import type { SignedInContext } from '../../platform/context.ts';
-import { notFound } from '../../platform/errors.ts';
-import { addToGroup, adminGroups, removeFromGroup, setActive } from '../admins/admins.service.ts';
-import * as adminQueries from '../admins/admins.queries.ts';
+import { withTransaction, type SignedInContext } from '../../platform/context.ts';
+import { scopePaths } from '../../platform/scope.ts';
+import { addToGroup, adminGroups, removeFromGroup, setActive, setPrimaryAssignment } from '../admins/admins.service.ts';
 import { ancestorIds, assignedGroupsWithin, groupAdminsOf } from './group-admins.queries.ts';
 import { loadGroup } from './groups.service.ts';
 
@@ -44,8 +42,7 @@ export async function addExistingAdmin(ctx: SignedInContext, groupId: number, ad
  */
 export async function removeAdmin(ctx: SignedInContext, groupId: number, adminId: number, deactivateAdmin: boolean) {
   await loadGroup(ctx, groupId);
-  await ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
+  await withTransaction(ctx, async (_tx, txCtx) => {
     // Deactivate first: once removed, an admin with no other group is no longer within the caller's reach.
     if (deactivateAdmin) await setActive(txCtx, adminId, false);
     await removeFromGroup(txCtx, adminId, groupId);
@@ -58,10 +55,8 @@ export async function removeAdmin(ctx: SignedInContext, groupId: number, adminId
 /** Removes the admin from every group of theirs that lies within the caller's groups. */
 export async function removeFromAllGroups(ctx: SignedInContext, adminId: number) {
   await adminGroups(ctx, adminId);
-  const scope = ctx.caller.isProviderStaff ? null : await assignedGroupPaths(ctx.db, ctx.caller.userId);
-  const groupIds = await assignedGroupsWithin(ctx.db, adminId, scope);
-  await ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
+  const groupIds = await assignedGroupsWithin(ctx.db, adminId, await scopePaths(ctx.db, ctx.caller));
+  await withTransaction(ctx, async (_tx, txCtx) => {
     for (const groupId of groupIds) await removeFromGroup(txCtx, adminId, groupId);
   });
   return { message: Messages.removedFromAllGroups };
@@ -69,13 +64,11 @@ export async function removeFromAllGroups(ctx: SignedInContext, adminId: number)
 
 export async function setPrimaryAdmin(ctx: SignedInContext, groupId: number, adminId: number) {
   await loadGroup(ctx, groupId);
-  await adminGroups(ctx, adminId);
-  const current = await adminQueries.assignment(ctx.db, adminId, groupId);
-  if (!current) throw notFound('This admin is not assigned to that group.');
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, async (tx, txCtx) => {
     const before = await groupAdminsOf(tx, [groupId]);
-    await adminQueries.setPrimary(tx, groupId, adminId);
-    await writeAudit(tx, ctx, { entityType: 'GroupAdmin', entityId: `${groupId}:${adminId}`, actionType: 'SetPrimary', before: { primaryAdminId: before.find((row) => row.isPrimaryAdmin)?.id ?? null }, after: { primaryAdminId: adminId } });
+    await setPrimaryAssignment(txCtx, adminId, groupId);
+    const after = { primaryAdminId: adminId };
+    await writeAudit(tx, ctx, { entityType: 'GroupAdmin', entityId: `${groupId}:${adminId}`, actionType: 'SetPrimary', before: { primaryAdminId: before.find((row) => row.isPrimaryAdmin)?.id ?? null }, after });
   });
   return listAdmins(ctx, groupId, AdminFilter.Active);
 }

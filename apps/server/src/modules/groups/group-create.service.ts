@@ -2,16 +2,15 @@
 // an admin on a group. New admins get a welcome mail with a generated password once the transaction has committed.
 import crypto from 'node:crypto';
 import { ALLOWED_CHILD_TYPES, GroupTypes, Messages, UserRole, groupTypeLabel, isProviderStaffRole, userRoleName, type ExistingAdminOffer, type GroupCreateValues, type NewGroupAdminValues } from '@registry/contracts';
-import { canManageAdmin } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import type { SignedInContext } from '../../platform/context.ts';
-import { HttpError, forbidden, notFound, refused, validationError } from '../../platform/errors.ts';
-import { mailBody } from '../../platform/mail.ts';
+import { withTransaction, type SignedInContext } from '../../platform/context.ts';
+import { HttpError, forbidden, refused, validationError } from '../../platform/errors.ts';
+import { mailAfterCommit, mailBody } from '../../platform/mail.ts';
 import { generatePassword, hashPassword } from '../../platform/passwords.ts';
+import { canManageAdmin } from '../../platform/scope.ts';
 import { findUserByUserName, findUsersByEmail } from '../accounts/accounts.queries.ts';
 import { fullNameOf, userSnapshot } from '../accounts/accounts.service.ts';
-import { createAdmin } from '../admins/admins.service.ts';
-import * as adminQueries from '../admins/admins.queries.ts';
+import { assignAdmin, createAdmin, insertAdminAccount, loadManagedAdmin } from '../admins/admins.service.ts';
 import { groupAdminsOf, providerStaffRecipients } from './group-admins.queries.ts';
 import * as q from './groups.queries.ts';
 import { assertAddresses, details, groupValues, loadGroup } from './groups.service.ts';
@@ -52,9 +51,9 @@ async function assertNewAdminFree(ctx: SignedInContext, admin: ParsedAdmin, fiel
   if (await findUserByUserName(ctx.db, userName)) throw validationError({ [`${field}.userName`]: [`User name '${userName}' is already taken.`] });
 }
 
-async function insertNewAdmin(tx: Db, ctx: SignedInContext, admin: ParsedAdmin, groupId: number, isPrimary: boolean): Promise<Welcome> {
+async function insertNewAdmin(ctx: SignedInContext, admin: ParsedAdmin, groupId: number, isPrimary: boolean): Promise<Welcome> {
   const password = generatePassword();
-  const created = await adminQueries.insertAdmin(tx, {
+  const created = await insertAdminAccount(ctx, {
     userName: admin.userName || admin.email,
     firstName: admin.firstName,
     lastName: admin.lastName,
@@ -64,13 +63,13 @@ async function insertNewAdmin(tx: Db, ctx: SignedInContext, admin: ParsedAdmin, 
     isActive: true,
     passwordHash: await hashPassword(password),
   });
-  await adminQueries.addAssignment(tx, created.id, groupId, isPrimary);
-  await writeAudit(tx, ctx, { entityType: 'Admin', entityId: created.id, actionType: 'Create', after: userSnapshot(created) });
+  await assignAdmin(ctx, created.id, groupId, isPrimary);
+  await writeAudit(ctx.db, ctx, { entityType: 'Admin', entityId: created.id, actionType: 'Create', after: userSnapshot(created) });
   return { email: admin.email, userName: created.userName, fullName: fullNameOf(created), password };
 }
 
 async function sendWelcome(ctx: SignedInContext, welcome: Welcome, groupName: string) {
-  await ctx.mailer.send(ctx.db, {
+  await mailAfterCommit(ctx, {
     to: welcome.email,
     subject: `Welcome to ${ctx.config.brandName}`,
     eventName: 'AdminGenericNewAdmin',
@@ -88,12 +87,7 @@ async function sendWelcome(ctx: SignedInContext, welcome: Welcome, groupName: st
 /** Existing admins named in the payload must exist and be the caller's to manage. */
 async function loadExistingAdmins(ctx: SignedInContext, ids: number[]) {
   const admins = [];
-  for (const id of ids) {
-    const admin = await adminQueries.findAdmin(ctx.db, id);
-    if (!admin) throw notFound('Admin not found.');
-    if (!(await canManageAdmin(ctx.db, ctx.caller, admin))) throw forbidden('This admin is outside your groups.');
-    admins.push(admin);
-  }
+  for (const id of ids) admins.push(await loadManagedAdmin(ctx, id));
   return admins;
 }
 
@@ -128,18 +122,18 @@ export async function createGroup(ctx: SignedInContext, groupType: number, reque
     await assertNewAdminFree(ctx, admin, field);
   }
 
-  const { group, welcomes } = await ctx.db.transaction(async (tx) => {
+  const group = await withTransaction(ctx, async (tx, txCtx) => {
     const values = groupValues(ctx, groupType, request);
     if (groupType === GroupTypes.Property) values.propertyPreRegisterCode = await newPreRegisterCode(tx);
     const created = await q.insertGroup(tx, { ...values, name: values.name!, groupType, parentId: parent.id });
     const welcomes: Welcome[] = [];
-    if (primaryExistingId) await adminQueries.addAssignment(tx, primaryExistingId, created.id, true);
-    for (const id of existingIds.filter((id) => id !== primaryExistingId)) await adminQueries.addAssignment(tx, id, created.id, false);
-    for (const [index, { admin }] of newAdmins.entries()) welcomes.push(await insertNewAdmin(tx, ctx, admin, created.id, index === 0 && primaryNew !== null));
+    if (primaryExistingId) await assignAdmin(txCtx, primaryExistingId, created.id, true);
+    for (const id of existingIds.filter((id) => id !== primaryExistingId)) await assignAdmin(txCtx, id, created.id, false);
+    for (const [index, { admin }] of newAdmins.entries()) welcomes.push(await insertNewAdmin(txCtx, admin, created.id, index === 0 && primaryNew !== null));
     await writeAudit(tx, ctx, { entityType: 'Group', entityId: created.id, actionType: 'Create', after: { ...created, primaryAdminId: primaryExistingId, newAdmins: welcomes.map((welcome) => welcome.userName) } });
-    return { group: created, welcomes };
+    for (const welcome of welcomes) await sendWelcome(txCtx, welcome, created.name);
+    return created;
   });
-  for (const welcome of welcomes) await sendWelcome(ctx, welcome, group.name);
   return details(ctx, group.id);
 }
 
@@ -150,11 +144,10 @@ export async function createGroup(ctx: SignedInContext, groupType: number, reque
 export async function groupRequested(ctx: SignedInContext, groupId: number) {
   const group = await loadGroup(ctx, groupId);
   const staff = await providerStaffRecipients(ctx.db);
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, async (tx, txCtx) => {
     await writeAudit(tx, ctx, { entityType: 'Group', entityId: group.id, actionType: 'GroupRequested', after: { recipients: staff.length } });
-  });
-  if (staff.length) {
-    await ctx.mailer.send(ctx.db, {
+    if (!staff.length) return;
+    await mailAfterCommit(txCtx, {
       to: staff,
       subject: `New ${groupTypeLabel(group.groupType)}: ${group.name}`,
       eventName: 'GroupRequested',
@@ -164,7 +157,7 @@ export async function groupRequested(ctx: SignedInContext, groupId: number) {
         link: { url: `${ctx.config.baseUrl}/group/${group.id}`, label: 'Open the group' },
       }),
     });
-  }
+  });
   return { message: 'Group request sent.' };
 }
 

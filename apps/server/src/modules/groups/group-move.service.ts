@@ -1,9 +1,9 @@
 // Moving groups (one, or several in a bulk transfer): the move rules of spec 2 §5 and the subtree path rewrite.
 import { GroupTypes, Messages, groupTypeLabel } from '@registry/contracts';
-import { assertGroupInScope } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import type { SignedInContext } from '../../platform/context.ts';
+import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { notFound, refused } from '../../platform/errors.ts';
+import { loadGroupInScope } from '../../platform/scope.ts';
 import * as q from './groups.queries.ts';
 
 type MoveNode = { id: number; groupType: number; parentId: number | null; path: string };
@@ -41,10 +41,9 @@ export function moveRefusal(child: MoveNode, target: MoveNode): string | null {
 
 /** Both ends must be the caller's: the group, its current parent and the target. */
 async function assertMoveScope(ctx: SignedInContext, childId: number, parentId: number) {
-  await assertGroupInScope(ctx, childId);
-  await assertGroupInScope(ctx, parentId);
-  const child = await q.findGroup(ctx.db, childId);
-  if (child?.parentId) await assertGroupInScope(ctx, child.parentId);
+  const child = await loadGroupInScope(ctx, childId);
+  await loadGroupInScope(ctx, parentId);
+  if (child.parentId) await loadGroupInScope(ctx, child.parentId);
 }
 
 /** Moves one group inside the caller's transaction, re-reading both rows so earlier moves of a bulk transfer count. */
@@ -61,7 +60,7 @@ async function moveWithin(tx: SignedInContext['db'], ctx: SignedInContext, child
 
 export async function moveGroup(ctx: SignedInContext, input: { parentId: number; childId: number }) {
   await assertMoveScope(ctx, input.childId, input.parentId);
-  await ctx.db.transaction((tx) => moveWithin(tx, ctx, input.childId, input.parentId));
+  await withTransaction(ctx, (tx) => moveWithin(tx, ctx, input.childId, input.parentId));
   return { message: Messages.savedSuccessfully };
 }
 
@@ -69,7 +68,7 @@ export async function moveGroup(ctx: SignedInContext, input: { parentId: number;
 export async function bulkTransfer(ctx: SignedInContext, targetId: number, groupIds: number[]) {
   const unique = [...new Set(groupIds)];
   for (const id of unique) await assertMoveScope(ctx, id, targetId);
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, async (tx) => {
     for (const id of unique) {
       try {
         await moveWithin(tx, ctx, id, targetId);

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { adjacentProperties, groupAdmins, groups, petOwnerGroups, preRegisteredResidents } from '../../db/schema/index.ts';
 import type { Caller } from '../../platform/context.ts';
+import { pathWithin } from '../../platform/scope.ts';
 
 export type GroupRow = typeof groups.$inferSelect;
 
@@ -51,7 +52,7 @@ export async function firstLevelGroups(db: Db, caller: Caller, includeInactive: 
         eq(groupAdmins.userId, caller.userId),
         active,
         sql`not exists (select 1 from ${groupAdmins} other join ${groups} og on og.id = other.group_id
-          where other.user_id = ${caller.userId} and og.id <> ${groups.id} and ${groups.path} like og.path || '%')`,
+          where other.user_id = ${caller.userId} and og.id <> ${groups.id} and ${pathWithin(groups.path, sql`og.path`)})`,
       ),
     )
     .orderBy(asc(groups.name));
@@ -95,7 +96,7 @@ export async function moveSubtree(db: Db, group: Pick<GroupRow, 'id' | 'path' | 
         depth = depth + ${depthShift},
         parent_id = case when id = ${group.id} then ${newParent.id} else parent_id end,
         date_updated = case when id = ${group.id} then now() else date_updated end
-    where path like ${`${group.path}%`}`);
+    where ${pathWithin(sql`path`, group.path)}`);
 }
 
 /** What stands in the way of deleting a group: children, current pet owners, residents. */
@@ -127,7 +128,7 @@ export async function stewardship(db: Db, path: string) {
       parentage: sql<boolean>`bool_or(${groups.groupType} = 3)`,
     })
     .from(groups)
-    .where(sql`${groups.path} like ${`${path}%`}`);
+    .where(pathWithin(groups.path, path));
   return { property: Boolean(row?.property), parentage: Boolean(row?.parentage) };
 }
 
@@ -160,7 +161,7 @@ export async function deleteAdjacentAgreement(db: Db, a: number, b: number) {
 export async function adjacentAgreementsUnder(db: Db, path: string) {
   return queryRows<{ propertyId: number; propertyName: string; adjacentPropertyId: number; adjacentPropertyName: string }>(db, sql`select a.property_id as "propertyId", p.name as "propertyName", a.adjacent_property_id as "adjacentPropertyId", q.name as "adjacentPropertyName"
     from ${adjacentProperties} a join ${groups} p on p.id = a.property_id join ${groups} q on q.id = a.adjacent_property_id
-    where p.path like ${`${path}%`} or q.path like ${`${path}%`}
+    where ${pathWithin(sql`p.path`, path)} or ${pathWithin(sql`q.path`, path)}
     order by p.name, q.name`);
 }
 

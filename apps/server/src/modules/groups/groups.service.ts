@@ -1,22 +1,17 @@
 // Group tree, menu flags, details (view, edit, delete), activation, certificate customization, adjacent property
 // agreements and the pre-registration link: rules and permission checks; SQL lives in groups.queries.ts.
-import { GroupTypes, Messages, UserRole, isPetOwnerGroupType, type GroupDetails, type GroupMenu, type GroupUpdateValues } from '@registry/contracts';
-import { ADMIN_MANAGER_ROLES, assertGroupInScope } from '../../platform/access.ts';
+import { GroupTypes, Messages, UserRole, isEmptyAddress, isPetOwnerGroupType, type GroupDetails, type GroupMenu, type Address, type GroupUpdateValues } from '@registry/contracts';
 import { writeAudit } from '../../platform/audit.ts';
-import type { SignedInContext } from '../../platform/context.ts';
+import { afterCommit, withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { notFound, refused, validationError } from '../../platform/errors.ts';
 import { filesStoreFor, storedFileUrl } from '../../platform/files.ts';
+import { ADMIN_MANAGER_ROLES, loadGroupInScope } from '../../platform/scope.ts';
 import { addressProblems, toAddressView } from '../lookups/lookups.service.ts';
 import { ancestorIds } from './group-admins.queries.ts';
 import * as q from './groups.queries.ts';
 
-/** Loads a group the caller may see: 404 unknown, 403 outside the caller's subtree. */
-export async function loadGroup(ctx: SignedInContext, groupId: number) {
-  await assertGroupInScope(ctx, groupId);
-  const group = await q.findGroup(ctx.db, groupId);
-  if (!group) throw notFound('Group not found.');
-  return group;
-}
+/** Loads a group the caller may see: the same 404 for an unknown group and one outside the caller's subtree. */
+export const loadGroup = loadGroupInScope;
 
 /** Provider staff and distributors see (and edit) the extra fields of group details. */
 const seesExtraFields = (ctx: SignedInContext) => ctx.caller.isProviderStaff || ctx.caller.roleId === UserRole.Distributor;
@@ -50,8 +45,21 @@ export async function menu(ctx: SignedInContext, groupId: number): Promise<Group
   };
 }
 
+type StoredAddresses = Pick<NonNullable<Awaited<ReturnType<typeof q.findGroup>>>, 'isSameAddress' | 'mailingAddress' | 'propertyAddress'>;
+
+/**
+ * "Property address is the same as the mailing address" holds only when there is a mailing address to be the same
+ * as, and the stored property address is empty or equal to it: a group with only a property address (the flag's
+ * default is true) is not "same", or saving its form unchanged would copy the empty mailing address over it.
+ */
+export function sameAddress(group: StoredAddresses): boolean {
+  if (!group.isSameAddress || isEmptyAddress(group.mailingAddress)) return false;
+  return isEmptyAddress(group.propertyAddress) || JSON.stringify(toAddressView(group.mailingAddress)) === JSON.stringify(toAddressView(group.propertyAddress));
+}
+
 export async function details(ctx: SignedInContext, groupId: number): Promise<GroupDetails> {
   const group = await loadGroup(ctx, groupId);
+  const same = sameAddress(group);
   const extra = seesExtraFields(ctx);
   const isProperty = group.groupType === GroupTypes.Property;
   const propertyExtra = isProperty && extra;
@@ -66,10 +74,10 @@ export async function details(ctx: SignedInContext, groupId: number): Promise<Gr
     website: group.website,
     numberOfUnits: group.numberOfUnits,
     mailingAddress: toAddressView(group.mailingAddress),
-    isSameAddress: group.isSameAddress,
+    isSameAddress: same,
     managementCompany: extra ? group.managementCompany : null,
     certificationRecipient: extra ? group.certificationRecipient : null,
-    propertyAddress: isProperty ? toAddressView(group.propertyAddress) : null,
+    propertyAddress: isProperty ? toAddressView(same ? group.mailingAddress : group.propertyAddress) : null,
     propertyNotes: isProperty ? group.propertyNotes : null,
     propertyPreRegisterCode: isProperty ? group.propertyPreRegisterCode : null,
     preRegistrationLink: isProperty && group.propertyPreRegisterCode ? preRegistrationLinkOf(ctx, group.propertyPreRegisterCode) : null,
@@ -91,23 +99,29 @@ export async function details(ctx: SignedInContext, groupId: number): Promise<Gr
 }
 
 /** Address ids must be known countries and states; the zod schema checks everything else. */
-export function assertAddresses(input: { mailingAddress?: unknown; propertyAddress?: unknown }) {
-  const problems = { ...addressProblems(input.mailingAddress as never, 'mailingAddress'), ...addressProblems(input.propertyAddress as never, 'propertyAddress') };
+export function assertAddresses(input: { mailingAddress?: Address | null; propertyAddress?: Address | null }) {
+  const problems = { ...addressProblems(input.mailingAddress, 'mailingAddress'), ...addressProblems(input.propertyAddress, 'propertyAddress') };
   if (Object.keys(problems).length) throw validationError(problems);
 }
 
 type GroupValues = Parameters<typeof q.updateGroup>[2];
 
-/** The columns a details payload sets; fields the caller may not see (or that do not apply) keep their stored value. */
-export function groupValues(ctx: SignedInContext, groupType: number, input: GroupUpdateValues): GroupValues {
+/**
+ * The columns a details payload sets; fields the caller may not see (or that do not apply) keep their stored value.
+ * "Same address" copies the mailing address to the property address on the server, and only when there is one; an
+ * address that was not sent keeps its stored value.
+ */
+export function groupValues(ctx: SignedInContext, groupType: number, input: GroupUpdateValues, stored?: StoredAddresses): GroupValues {
+  const mailingAddress = input.mailingAddress === undefined ? (stored?.mailingAddress ?? null) : input.mailingAddress;
+  const same = (input.isSameAddress ?? true) && !isEmptyAddress(mailingAddress);
   const values: GroupValues = {
     name: input.name,
     email: input.email,
     phone: input.phone,
     website: input.website,
     numberOfUnits: input.numberOfUnits ?? null,
-    mailingAddress: input.mailingAddress ?? null,
-    isSameAddress: input.isSameAddress ?? true,
+    mailingAddress,
+    isSameAddress: same,
   };
   const extra = seesExtraFields(ctx);
   if (extra) {
@@ -115,7 +129,8 @@ export function groupValues(ctx: SignedInContext, groupType: number, input: Grou
     if (input.certificationRecipient !== undefined) values.certificationRecipient = input.certificationRecipient;
   }
   if (groupType === GroupTypes.Property) {
-    values.propertyAddress = input.propertyAddress ?? null;
+    if (same) values.propertyAddress = mailingAddress;
+    else if (input.propertyAddress !== undefined) values.propertyAddress = input.propertyAddress;
     values.propertyNotes = input.propertyNotes;
     if (extra) {
       values.propertyOrderFormUrl = input.propertyOrderFormUrl;
@@ -134,8 +149,8 @@ export function groupValues(ctx: SignedInContext, groupType: number, input: Grou
 export async function update(ctx: SignedInContext, groupId: number, input: GroupUpdateValues) {
   const group = await loadGroup(ctx, groupId);
   assertAddresses(input);
-  await ctx.db.transaction(async (tx) => {
-    const updated = await q.updateGroup(tx, group.id, groupValues(ctx, group.groupType, input));
+  await withTransaction(ctx, async (tx) => {
+    const updated = await q.updateGroup(tx, group.id, groupValues(ctx, group.groupType, input, group));
     await writeAudit(tx, ctx, { entityType: 'Group', entityId: group.id, actionType: 'Update', before: group, after: updated });
   });
   return details(ctx, group.id);
@@ -146,7 +161,7 @@ export async function remove(ctx: SignedInContext, groupId: number, confirmation
   const group = await loadGroup(ctx, groupId);
   if (group.groupType === GroupTypes.HierarchyRoot) throw refused(Messages.rootNotDeletable);
   if ((confirmation ?? '').trim() !== group.name) throw refused(Messages.invalidConfirmationText);
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, async (tx, txCtx) => {
     const locked = await q.findGroupForUpdate(tx, group.id);
     const blockers = await q.deletionBlockers(tx, group.id);
     if (blockers.children) throw refused(Messages.groupHasSubgroups);
@@ -154,8 +169,9 @@ export async function remove(ctx: SignedInContext, groupId: number, confirmation
     if (blockers.residents) throw refused(Messages.groupHasResidents);
     await q.deleteGroup(tx, group.id);
     await writeAudit(tx, ctx, { entityType: 'Group', entityId: group.id, actionType: 'Delete', before: locked });
+    const logoPath = group.logoPath;
+    if (logoPath) await afterCommit(txCtx, () => filesStoreFor(ctx.config).delete(logoPath));
   });
-  if (group.logoPath) await filesStoreFor(ctx.config).delete(group.logoPath);
   return { message: Messages.groupDeleted };
 }
 
@@ -163,7 +179,7 @@ export async function setActive(ctx: SignedInContext, groupId: number, isActive:
   const group = await loadGroup(ctx, groupId);
   if (!isPetOwnerGroupType(group.groupType)) throw refused(Messages.onlyPetOwnerGroupsDeactivate);
   if (group.isActive === isActive) throw refused(isActive ? Messages.groupAlreadyActive : Messages.groupAlreadyInactive);
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, async (tx) => {
     const updated = await q.updateGroup(tx, group.id, { isActive });
     await writeAudit(tx, ctx, { entityType: 'Group', entityId: group.id, actionType: isActive ? 'Activate' : 'Deactivate', before: { isActive: group.isActive }, after: { isActive: updated.isActive } });
   });
@@ -188,7 +204,7 @@ export async function updateCertificateCustomization(
   input: { certificateTitle: string | null; certificateSignatureName: string | null; certificateFooterText: string | null; certificateShowLogo: boolean },
 ) {
   const group = await loadGroup(ctx, groupId);
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, async (tx) => {
     await q.updateGroup(tx, group.id, input);
     const before = { certificateTitle: group.certificateTitle, certificateSignatureName: group.certificateSignatureName, certificateFooterText: group.certificateFooterText, certificateShowLogo: group.certificateShowLogo };
     await writeAudit(tx, ctx, { entityType: 'CertificateCustomization', entityId: group.id, actionType: 'Update', before, after: input });
@@ -212,7 +228,7 @@ async function loadPropertyPair(ctx: SignedInContext, propertyId: number, adjace
 
 export async function addAdjacentProperty(ctx: SignedInContext, input: { propertyId: number; adjacentPropertyId: number }) {
   const { property, adjacent } = await loadPropertyPair(ctx, input.propertyId, input.adjacentPropertyId);
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, async (tx) => {
     if (await q.findAdjacentAgreement(tx, property.id, adjacent.id)) throw refused(Messages.adjacentAlreadyExists);
     await q.insertAdjacentAgreement(tx, property.id, adjacent.id);
     await writeAudit(tx, ctx, { entityType: 'AdjacentProperty', entityId: `${property.id}:${adjacent.id}`, actionType: 'Create', after: input });
@@ -222,7 +238,7 @@ export async function addAdjacentProperty(ctx: SignedInContext, input: { propert
 
 export async function removeAdjacentProperty(ctx: SignedInContext, input: { propertyId: number; adjacentPropertyId: number }) {
   const { property, adjacent } = await loadPropertyPair(ctx, input.propertyId, input.adjacentPropertyId);
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, async (tx) => {
     if (!(await q.findAdjacentAgreement(tx, property.id, adjacent.id))) throw notFound(Messages.adjacentNotFound);
     await q.deleteAdjacentAgreement(tx, property.id, adjacent.id);
     await writeAudit(tx, ctx, { entityType: 'AdjacentProperty', entityId: `${property.id}:${adjacent.id}`, actionType: 'Delete', before: input });

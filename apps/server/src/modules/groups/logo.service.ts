@@ -1,7 +1,7 @@
 // A group's certificate logo: one per group, kept in the files store; a new upload replaces (and deletes) the old file.
 import { Messages } from '@registry/contracts';
 import { writeAudit } from '../../platform/audit.ts';
-import type { SignedInContext } from '../../platform/context.ts';
+import { afterCommit, withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { refused } from '../../platform/errors.ts';
 import { filesStoreFor, storedFileUrl } from '../../platform/files.ts';
 import * as q from './groups.queries.ts';
@@ -16,18 +16,18 @@ export async function uploadLogo(ctx: SignedInContext, groupId: number, file: { 
   if (!file.mimetype.toLowerCase().startsWith('image/')) throw refused(Messages.logoNotImage);
   const files = filesStoreFor(ctx.config);
   const name = await files.put(file.content, file.mimetype);
-  let previous: string | null = null;
   try {
-    await ctx.db.transaction(async (tx) => {
-      previous = (await q.findGroupForUpdate(tx, group.id))?.logoPath ?? null;
+    await withTransaction(ctx, async (tx, txCtx) => {
+      const previous = (await q.findGroupForUpdate(tx, group.id))?.logoPath ?? null;
       await q.updateGroup(tx, group.id, { logoPath: name });
       await writeAudit(tx, ctx, { entityType: 'GroupLogo', entityId: group.id, actionType: 'Update', before: { logoPath: previous }, after: { logoPath: name } });
+      // The previous logo goes only after the new one is committed, so a failure never leaves the group without a file;
+      // failing to delete it only leaves an unused file, and must not undo (below) the committed upload.
+      if (previous && previous !== name) await afterCommit(txCtx, () => files.delete(previous).catch(() => undefined));
     });
   } catch (error) {
     await files.delete(name);
     throw error;
   }
-  // The previous logo goes only after the new one is committed, so a failure never leaves the group without a file.
-  if (previous && previous !== name) await files.delete(previous);
   return { logoUrl: storedFileUrl(name) };
 }

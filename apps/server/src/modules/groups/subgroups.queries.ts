@@ -5,7 +5,8 @@ import { GroupTypes, parseUsDate } from '@registry/contracts';
 import type { z } from 'zod';
 import type { subgroupsQuery } from '@registry/contracts';
 import { queryRows, type Db } from '../../db/client.ts';
-import { groupInScopeSql } from '../../platform/access.ts';
+import { containsPattern } from '../../db/like.ts';
+import { groupInScopeSql, pathWithin } from '../../platform/scope.ts';
 import type { Caller } from '../../platform/context.ts';
 import { groups } from '../../db/schema/index.ts';
 
@@ -27,8 +28,6 @@ type SubgroupSqlRow = {
   lastPet: Date | string | null;
   total?: string | number;
 };
-
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The day a M/d/yyyy filter names, as [start, next day). */
 function dayRange(text: string): [string, string] {
@@ -57,18 +56,18 @@ const AGGREGATE_ORDERS = new Set(['lastlogin', 'lastsample', 'lastpet']);
  * dates computed for its rows only; the total comes from the group's tallies, or a count when other filters apply.
  */
 export async function subgroupsOf(db: Db, group: { id: number; path: string }, filter: SubgroupFilter) {
-  const conditions: SQL[] = [sql`g.path like ${`${group.path}%`}`, sql`g.id <> ${group.id}`];
+  const conditions: SQL[] = [pathWithin(sql`g.path`, group.path), sql`g.id <> ${group.id}`];
   if (filter.isActiveFilter === 'Active') conditions.push(sql`g.is_active`);
   if (filter.isActiveFilter === 'Inactive') conditions.push(sql`not g.is_active`);
   // With no filter beyond the state, the group's tallies already hold the total.
   const plainConditions = conditions.length;
-  if (filter.name) conditions.push(sql`g.name ilike ${like(filter.name)}`);
-  if (filter.city) conditions.push(sql`coalesce(g.property_address->>'city', g.mailing_address->>'city') ilike ${like(filter.city)}`);
+  if (filter.name) conditions.push(sql`g.name ilike ${containsPattern(filter.name)}`);
+  if (filter.city) conditions.push(sql`coalesce(g.property_address->>'city', g.mailing_address->>'city') ilike ${containsPattern(filter.city)}`);
   if (filter.state) {
     const state = filter.state.toUpperCase();
     conditions.push(sql`upper(coalesce(g.property_address->>'stateId', g.mailing_address->>'stateId')) in (${state}, ${`US-${state}`}) or upper(split_part(coalesce(g.property_address->>'stateId', g.mailing_address->>'stateId'), '-', 2)) = ${state}`);
   }
-  if (filter.phone) conditions.push(sql`g.phone ilike ${like(filter.phone)}`);
+  if (filter.phone) conditions.push(sql`g.phone ilike ${containsPattern(filter.phone)}`);
   const dateConditions: SQL[] = [];
   for (const [key, column] of [['lastLogin', sql`last_login`], ['lastSample', sql`last_sample`], ['lastPet', sql`last_pet`]] as const) {
     const value = filter[key];
@@ -134,9 +133,9 @@ function tallyCount(groupId: number, isActiveFilter: SubgroupFilter['isActiveFil
 /** Pet-owner groups (properties, and parentage groups when asked) within the caller's groups, by name. */
 export async function petOwnerGroupsOf(db: Db, caller: Caller, filter: { name?: string; page: number; pageSize: number; includeParentageGroups?: boolean; includeInactiveGroups?: boolean }) {
   const types = filter.includeParentageGroups ? [GroupTypes.Property, GroupTypes.ParentageGroup] : [GroupTypes.Property];
-  const conditions: SQL[] = [sql`g.group_type in (${sql.join(types.map((type) => sql`${type}`), sql`, `)})`, groupInScopeSql(caller, sql`g.path` as never)];
+  const conditions: SQL[] = [sql`g.group_type in (${sql.join(types.map((type) => sql`${type}`), sql`, `)})`, groupInScopeSql(caller, sql`g.path`)];
   if (!filter.includeInactiveGroups) conditions.push(sql`g.is_active`);
-  if (filter.name) conditions.push(sql`g.name ilike ${like(filter.name)}`);
+  if (filter.name) conditions.push(sql`g.name ilike ${containsPattern(filter.name)}`);
   const rows = await queryRows<{ id: number; name: string; groupType: number; isActive: boolean; parentId: number | null; parentName: string | null; propertyPreRegisterCode: string | null; total: string }>(
     db,
     sql`select g.id, g.name, g.group_type as "groupType", g.is_active as "isActive", g.parent_id as "parentId", p.name as "parentName",

@@ -76,6 +76,24 @@ describe('login', () => {
     expect(getToken()).toBeNull();
   });
 
+  it('clears the error of a failed attempt once the user corrects it, and signs in', async () => {
+    let attempts = 0;
+    api({
+      'POST /api/v1/token': () =>
+        ++attempts === 1
+          ? { status: 400, body: { error: 'invalid_grant', error_description: 'The user name or password is incorrect.' } }
+          : { body: { access_token: 'tok-1', token_type: 'bearer', expires_in: 3600, userName: 'jane' } },
+    });
+    renderApp('/login');
+    await signIn('jane', 'wrong');
+    expect(await screen.findByText('The user name or password is incorrect.')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Password'), 'x');
+    expect(screen.queryByText('The user name or password is incorrect.')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(getToken()).toBe('tok-1'));
+    expect(screen.queryByText('The user name or password is incorrect.')).toBeNull();
+  });
+
   it('reports a 200 without a token', async () => {
     api({ 'POST /api/v1/token': { token_type: 'bearer' } });
     renderApp('/login');

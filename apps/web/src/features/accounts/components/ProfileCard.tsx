@@ -1,9 +1,10 @@
+import { SchemaTextInput } from '../../../components/MaxLengthInput';
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Checkbox, Col, Form, Input, Row } from 'antd';
-import { Messages, type UpdateUserProfileRequest } from '@registry/contracts';
+import { App, Button, Card, Checkbox, Col, Form, Row } from 'antd';
+import { Messages, updateUserProfileRequest, type UpdateUserProfileRequest } from '@registry/contracts';
 import { AddressForm, addressFormValues } from '../../../components/AddressForm';
-import { ErrorPresenter } from '../../../components/ErrorPresenter';
+import { ErrorPresenter, useFormServerErrors } from '../../../components/ErrorPresenter';
 import { manageInfoQuery, useUpdateProfile } from '../accounts.api';
 
 export function ProfileCard() {
@@ -11,6 +12,7 @@ export function ProfileCard() {
   const info = useQuery(manageInfoQuery());
   const update = useUpdateProfile();
   const [form] = Form.useForm<UpdateUserProfileRequest>();
+  const serverErrors = useFormServerErrors(form);
 
   useEffect(() => {
     const p = info.data?.profile;
@@ -26,12 +28,14 @@ export function ProfileCard() {
     });
   }, [info.data, form]);
 
-  const onFinish = (values: UpdateUserProfileRequest) =>
-    update.mutate(values, { onSuccess: () => void message.success(Messages.savedSuccessfully) });
+  const onFinish = (values: UpdateUserProfileRequest) => {
+    serverErrors.clear();
+    update.mutate(values, { onSuccess: () => void message.success(Messages.savedSuccessfully), onError: serverErrors.onError });
+  };
 
   return (
     <Card title="Profile" loading={info.isLoading}>
-      <ErrorPresenter error={info.error ?? update.error} />
+      <ErrorPresenter error={info.error ?? serverErrors.general} />
       {info.data && (
         <p>
           User name: <strong>{info.data.userName}</strong>
@@ -41,27 +45,27 @@ export function ProfileCard() {
         <Row gutter={12}>
           <Col xs={24} md={12}>
             <Form.Item label="First name" name="firstName" rules={[{ required: true, whitespace: true, message: 'The First Name field is required.' }, { max: 100 }]}>
-              <Input maxLength={100} autoComplete="given-name" />
+              <SchemaTextInput schema={updateUserProfileRequest} field="firstName" autoComplete="given-name" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item label="Last name" name="lastName" rules={[{ required: true, whitespace: true, message: 'The Last Name field is required.' }, { max: 100 }]}>
-              <Input maxLength={100} autoComplete="family-name" />
+              <SchemaTextInput schema={updateUserProfileRequest} field="lastName" autoComplete="family-name" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item label="Email" name="email" rules={[{ type: 'email', message: 'Invalid email address.' }, { max: 256 }]}>
-              <Input maxLength={256} autoComplete="email" />
+              <SchemaTextInput schema={updateUserProfileRequest} field="email" autoComplete="email" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item label="Phone number" name="phoneNumber" rules={[{ max: 32 }]}>
-              <Input maxLength={32} autoComplete="tel" />
+              <SchemaTextInput schema={updateUserProfileRequest} field="phoneNumber" autoComplete="tel" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item label="Company name" name="companyName" rules={[{ max: 200 }]}>
-              <Input maxLength={200} autoComplete="organization" />
+              <SchemaTextInput schema={updateUserProfileRequest} field="companyName" autoComplete="organization" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>

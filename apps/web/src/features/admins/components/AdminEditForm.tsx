@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Checkbox, Col, Form, Row, Select, Space } from 'antd';
-import { Messages, type AdminUpdateRequest, type AdminView } from '@registry/contracts';
+import { Messages, adminUpdateRequest, type AdminUpdateRequest, type AdminView } from '@registry/contracts';
 import { AddressForm } from '../../../components/AddressForm';
-import { ErrorPresenter } from '../../../components/ErrorPresenter';
-import { MaxLengthInput } from '../../../components/MaxLengthInput';
+import { ErrorPresenter, useFormServerErrors } from '../../../components/ErrorPresenter';
+import { SchemaTextInput } from '../../../components/MaxLengthInput';
 import { humanize } from '../../../components/format';
 import { adminRolesQuery, useUpdateAdmin } from '../admins.api';
 import { toUpdateRequest } from './adminForm';
 
-const text = (label: string, name: keyof AdminUpdateRequest, max: number, required = false) => (
+const text = (label: string, name: keyof AdminUpdateRequest, required = false) => (
   <Form.Item
     label={label}
     name={name}
@@ -17,7 +17,7 @@ const text = (label: string, name: keyof AdminUpdateRequest, max: number, requir
       ...(name === 'email' ? [{ type: 'email' as const, message: 'Invalid email address.' }] : []),
     ]}
   >
-    <MaxLengthInput maxLength={max} />
+    <SchemaTextInput schema={adminUpdateRequest} field={name} />
   </Form.Item>
 );
 
@@ -26,8 +26,10 @@ export function AdminEditForm({ admin, onDone }: { admin: AdminView; onDone: () 
   const roles = useQuery(adminRolesQuery());
   const update = useUpdateAdmin(admin.id);
   const [form] = Form.useForm<AdminUpdateRequest>();
+  const serverErrors = useFormServerErrors(form);
 
-  const onFinish = (values: AdminUpdateRequest) =>
+  const onFinish = (values: AdminUpdateRequest) => {
+    serverErrors.clear();
     update.mutate(
       { ...toUpdateRequest(admin), ...values },
       {
@@ -35,30 +37,32 @@ export function AdminEditForm({ admin, onDone }: { admin: AdminView; onDone: () 
           void message.success(Messages.savedSuccessfully);
           onDone();
         },
+        onError: serverErrors.onError,
       },
     );
+  };
 
   return (
     <Form form={form} layout="vertical" initialValues={toUpdateRequest(admin)} onFinish={onFinish} aria-label="Edit admin">
-      <ErrorPresenter error={update.error} />
+      <ErrorPresenter error={serverErrors.general} />
       <Row gutter={12}>
         <Col xs={24} md={12}>
-          {text('First Name', 'firstName', 100, true)}
+          {text('First Name', 'firstName', true)}
         </Col>
         <Col xs={24} md={12}>
-          {text('Last Name', 'lastName', 100, true)}
+          {text('Last Name', 'lastName', true)}
         </Col>
         <Col xs={24} md={12}>
-          {text('User Name', 'userName', 256, true)}
+          {text('User Name', 'userName', true)}
         </Col>
         <Col xs={24} md={12}>
-          {text('Email', 'email', 256)}
+          {text('Email', 'email')}
         </Col>
         <Col xs={24} md={12}>
-          {text('Phone Number', 'phoneNumber', 32)}
+          {text('Phone Number', 'phoneNumber')}
         </Col>
         <Col xs={24} md={12}>
-          {text('Company Name', 'companyName', 200)}
+          {text('Company Name', 'companyName')}
         </Col>
         <Col xs={24} md={12}>
           <Form.Item label="Role" name="roleId" rules={[{ required: true, message: 'The Role field is required.' }]}>

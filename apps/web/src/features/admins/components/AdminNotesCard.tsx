@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { App, Button, Card, Form } from 'antd';
-import { Messages, type AdminView } from '@registry/contracts';
+import { Messages, adminUpdateRequest, type AdminView } from '@registry/contracts';
 import { ErrorPresenter } from '../../../components/ErrorPresenter';
-import { MaxLengthInput } from '../../../components/MaxLengthInput';
+import { SchemaTextInput } from '../../../components/MaxLengthInput';
 import { useUpdateAdmin } from '../admins.api';
 import { toUpdateRequest } from './adminForm';
-
-const NOTES_MAX = 4000;
 
 /** Admin notes for everyone managing the admin; provider notes only for the provider's staff. */
 export function AdminNotesCard({ admin, showProviderNotes }: { admin: AdminView; showProviderNotes: boolean }) {
@@ -26,11 +24,11 @@ export function AdminNotesCard({ admin, showProviderNotes }: { admin: AdminView;
       <ErrorPresenter error={update.error} />
       <Form layout="vertical">
         <Form.Item label="Admin notes" htmlFor="admin-notes">
-          <MaxLengthInput id="admin-notes" multiline maxLength={NOTES_MAX} value={adminNotes} onChange={setAdminNotes} />
+          <SchemaTextInput schema={adminUpdateRequest} field="adminNotes" id="admin-notes" multiline value={adminNotes} onChange={setAdminNotes} />
         </Form.Item>
         {showProviderNotes && (
           <Form.Item label="Provider notes" htmlFor="biopet-notes">
-            <MaxLengthInput id="biopet-notes" multiline maxLength={NOTES_MAX} value={bioPetNotes} onChange={setBioPetNotes} />
+            <SchemaTextInput schema={adminUpdateRequest} field="bioPetNotes" id="biopet-notes" multiline value={bioPetNotes} onChange={setBioPetNotes} />
           </Form.Item>
         )}
         <Button type="primary" onClick={save} loading={update.isPending}>

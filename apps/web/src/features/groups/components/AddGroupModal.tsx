@@ -5,7 +5,7 @@ import { App, Button, Card, Divider, Form, Modal, Radio } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { ALLOWED_CHILD_TYPES, GroupTypes, Messages, existingAdminOffer, groupTypeLabel, type ExistingAdminOffer, type GroupCreateRequest } from '@registry/contracts';
 import { ApiError } from '../../../app/api';
-import { useErrorDialog } from '../../../components/ErrorPresenter';
+import { useFormErrorDialog } from '../../../components/ErrorPresenter';
 import { creatableAdminRolesQuery } from '../../admins/admins.api';
 import { groupRequested, useCreateGroup, type GroupDetails } from '../groups.api';
 import { GroupFields, groupUpdateBody, type GroupFieldValues } from './GroupEditModal';
@@ -77,7 +77,7 @@ export function AddGroupModal({ parent, open, onClose }: { parent: GroupDetails;
   // Names of admins taken from email offers; kept across openings, as only chosen ones are shown.
   const [known, setKnown] = useState<KnownAdmin[]>([]);
   const create = useCreateGroup();
-  const showError = useErrorDialog();
+  const showError = useFormErrorDialog(form);
   const navigate = useNavigate();
   const { message, modal } = App.useApp();
   const types = ALLOWED_CHILD_TYPES[parent.groupType] ?? [];

@@ -1,14 +1,16 @@
+import { SchemaTextInput } from '../../../components/MaxLengthInput';
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App, Checkbox, Form, Input, Modal, Spin } from 'antd';
-import { useErrorDialog } from '../../../components/ErrorPresenter';
+import { certificateCustomization } from '@registry/contracts';
+import { App, Checkbox, Form, Modal, Spin } from 'antd';
+import { useFormErrorDialog } from '../../../components/ErrorPresenter';
 import { certificateQuery, useUpdateCertificate, type CertificateCustomization } from '../groups.api';
 
 export function CertificateCustomizationModal({ groupId, open, onClose }: { groupId: number; open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<CertificateCustomization>();
   const query = useQuery({ ...certificateQuery(groupId), enabled: open });
   const update = useUpdateCertificate(groupId);
-  const showError = useErrorDialog();
+  const showError = useFormErrorDialog(form);
   const { message } = App.useApp();
   const data = query.data;
   useEffect(() => {
@@ -34,13 +36,13 @@ export function CertificateCustomizationModal({ groupId, open, onClose }: { grou
       <Spin spinning={query.isLoading}>
         <Form form={form} name="certificate" layout="vertical" onFinish={(v) => void save(v)}>
           <Form.Item name="certificateTitle" label="Certificate title">
-            <Input maxLength={200} />
+            <SchemaTextInput schema={certificateCustomization} field="certificateTitle" />
           </Form.Item>
           <Form.Item name="certificateSignatureName" label="Signature name">
-            <Input maxLength={200} />
+            <SchemaTextInput schema={certificateCustomization} field="certificateSignatureName" />
           </Form.Item>
           <Form.Item name="certificateFooterText" label="Footer text">
-            <Input.TextArea maxLength={1000} rows={3} />
+            <SchemaTextInput schema={certificateCustomization} field="certificateFooterText" multiline rows={3} />
           </Form.Item>
           <Form.Item name="certificateShowLogo" valuePropName="checked">
             <Checkbox>Show the logo on certificates</Checkbox>

@@ -1,7 +1,8 @@
+import { SchemaTextInput } from '../../../components/MaxLengthInput';
 import { useQuery } from '@tanstack/react-query';
-import { App, Col, Form, Input, Modal, Row, Select } from 'antd';
-import { Messages, type NewGroupAdmin } from '@registry/contracts';
-import { useErrorDialog } from '../../../components/ErrorPresenter';
+import { App, Col, Form, Modal, Row, Select } from 'antd';
+import { Messages, newGroupAdmin, type NewGroupAdmin } from '@registry/contracts';
+import { useFormErrorDialog } from '../../../components/ErrorPresenter';
 import { humanize } from '../../../components/format';
 import { creatableAdminRolesQuery } from '../../admins/admins.api';
 import { groupQuery, useAddExistingAdmin, useCreateGroupAdmin } from '../groups.api';
@@ -18,7 +19,7 @@ export function CreateGroupAdminModal({ groupId, open, onClose }: { groupId: num
   const roles = useQuery({ ...creatableAdminRolesQuery(groupType ?? 0), enabled: open && groupType !== undefined });
   const create = useCreateGroupAdmin(groupId);
   const addExisting = useAddExistingAdmin(groupId);
-  const showError = useErrorDialog();
+  const showError = useFormErrorDialog(form);
   const { modal, message } = App.useApp();
   const submit = async (values: NewGroupAdmin) => {
     try {
@@ -53,20 +54,20 @@ export function CreateGroupAdminModal({ groupId, open, onClose }: { groupId: num
         <Row gutter={12}>
           <Col xs={24} md={12}>
             <Form.Item name="firstName" label="First name" rules={[{ required: true, whitespace: true, message: 'The First Name field is required.' }]}>
-              <Input maxLength={100} />
+              <SchemaTextInput schema={newGroupAdmin} field="firstName" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="lastName" label="Last name" rules={[{ required: true, whitespace: true, message: 'The Last Name field is required.' }]}>
-              <Input maxLength={100} />
+              <SchemaTextInput schema={newGroupAdmin} field="lastName" />
             </Form.Item>
           </Col>
         </Row>
         <Form.Item name="email" label="Email" rules={[{ required: true, type: 'email', message: 'A valid email is required.' }]}>
-          <Input maxLength={256} />
+          <SchemaTextInput schema={newGroupAdmin} field="email" />
         </Form.Item>
         <Form.Item name="userName" label="User name" extra="Defaults to the email.">
-          <Input maxLength={256} />
+          <SchemaTextInput schema={newGroupAdmin} field="userName" />
         </Form.Item>
         <Row gutter={12}>
           <Col xs={24} md={12}>
@@ -76,7 +77,7 @@ export function CreateGroupAdminModal({ groupId, open, onClose }: { groupId: num
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="phoneNumber" label="Phone number">
-              <Input maxLength={32} />
+              <SchemaTextInput schema={newGroupAdmin} field="phoneNumber" />
             </Form.Item>
           </Col>
         </Row>

@@ -1,8 +1,10 @@
+import { SchemaTextInput } from '../../../components/MaxLengthInput';
+import { schemaRule } from '../../../components/schemaRule';
 import { useEffect } from 'react';
-import { App, Checkbox, Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
-import { GroupTypes, type GroupUpdateRequest } from '@registry/contracts';
+import { App, Checkbox, Col, Form, InputNumber, Modal, Row, Select } from 'antd';
+import { GroupTypes, groupUpdateRequest, type GroupUpdateRequest } from '@registry/contracts';
 import { AddressForm, addressFormValues } from '../../../components/AddressForm';
-import { useErrorDialog } from '../../../components/ErrorPresenter';
+import { useFormErrorDialog } from '../../../components/ErrorPresenter';
 import { useUpdateGroup, type GroupDetails } from '../groups.api';
 
 /** Form values of the group fields shared by edit and add (address ids as ISO codes). */
@@ -76,35 +78,35 @@ export function GroupFields({ extra, property }: { extra: boolean; property: boo
   const same = Form.useWatch('isSameAddress') as boolean | undefined;
   const count = (name: keyof GroupFieldValues, label: string) => (
     <Col xs={24} md={6}>
-      <Form.Item name={name} label={label}>
-        <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+      <Form.Item name={name} label={label} rules={[schemaRule(groupUpdateRequest, name)]}>
+        <InputNumber style={{ width: '100%' }} />
       </Form.Item>
     </Col>
   );
   return (
     <>
       <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: 'The Name field is required.' }]}>
-        <Input maxLength={200} />
+        <SchemaTextInput schema={groupUpdateRequest} field="name" />
       </Form.Item>
       <Row gutter={12}>
         <Col xs={24} md={12}>
           <Form.Item name="email" label="Email" rules={[{ type: 'email', message: 'Invalid email.' }]}>
-            <Input maxLength={256} />
+            <SchemaTextInput schema={groupUpdateRequest} field="email" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="phone" label="Phone">
-            <Input maxLength={32} />
+            <SchemaTextInput schema={groupUpdateRequest} field="phone" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="website" label="Website" rules={[{ type: 'url', message: 'Invalid URL.' }]}>
-            <Input maxLength={2000} />
+            <SchemaTextInput schema={groupUpdateRequest} field="website" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="numberOfUnits" label="Number of units">
-            <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+          <Form.Item name="numberOfUnits" label="Number of units" rules={[schemaRule(groupUpdateRequest, 'numberOfUnits')]}>
+            <InputNumber style={{ width: '100%' }} />
           </Form.Item>
         </Col>
       </Row>
@@ -113,7 +115,7 @@ export function GroupFields({ extra, property }: { extra: boolean; property: boo
         <Row gutter={12}>
           <Col xs={24} md={12}>
             <Form.Item name="managementCompany" label="Management company">
-              <Input maxLength={200} />
+              <SchemaTextInput schema={groupUpdateRequest} field="managementCompany" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -130,7 +132,7 @@ export function GroupFields({ extra, property }: { extra: boolean; property: boo
           </Form.Item>
           {!same && <AddressForm name="propertyAddress" labels={{ addressLine1: 'Property address line 1', addressLine2: 'Property address line 2' }} />}
           <Form.Item name="propertyNotes" label="Property notes">
-            <Input.TextArea maxLength={4000} rows={3} />
+            <SchemaTextInput schema={groupUpdateRequest} field="propertyNotes" multiline rows={3} />
           </Form.Item>
         </>
       )}
@@ -138,17 +140,17 @@ export function GroupFields({ extra, property }: { extra: boolean; property: boo
         <Row gutter={12}>
           <Col xs={24} md={12}>
             <Form.Item name="propertyOrderFormUrl" label="Order form URL" rules={[{ type: 'url', message: 'Invalid URL.' }]}>
-              <Input maxLength={2000} />
+              <SchemaTextInput schema={groupUpdateRequest} field="propertyOrderFormUrl" />
             </Form.Item>
           </Col>
           <Col xs={24} md={6}>
             <Form.Item name="propertyManagementSoftware" label="Management software">
-              <Input maxLength={200} />
+              <SchemaTextInput schema={groupUpdateRequest} field="propertyManagementSoftware" />
             </Form.Item>
           </Col>
           <Col xs={24} md={6}>
             <Form.Item name="propertyType" label="Property type">
-              <Input maxLength={100} />
+              <SchemaTextInput schema={groupUpdateRequest} field="propertyType" />
             </Form.Item>
           </Col>
           <Col xs={24} md={6}>
@@ -157,8 +159,8 @@ export function GroupFields({ extra, property }: { extra: boolean; property: boo
             </Form.Item>
           </Col>
           <Col xs={24} md={6}>
-            <Form.Item name="propertyRegistrationFee" label="Registration fee">
-              <InputNumber min={0} precision={2} style={{ width: '100%' }} />
+            <Form.Item name="propertyRegistrationFee" label="Registration fee" rules={[schemaRule(groupUpdateRequest, 'propertyRegistrationFee')]}>
+              <InputNumber style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           {count('propertyDnBarcodeCount', 'DN barcode count')}
@@ -174,7 +176,7 @@ export function GroupFields({ extra, property }: { extra: boolean; property: boo
 export function GroupEditModal({ group, open, onClose }: { group: GroupDetails; open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<GroupFieldValues>();
   const update = useUpdateGroup(group.id);
-  const showError = useErrorDialog();
+  const showError = useFormErrorDialog(form);
   const { message } = App.useApp();
   const property = group.groupType === GroupTypes.Property;
   useEffect(() => {

@@ -1,4 +1,6 @@
-import { Col, Form, Input, Row, Select } from 'antd';
+import { Col, Form, Row, Select } from 'antd';
+import { newGroupAdmin } from '@registry/contracts';
+import { SchemaTextInput } from '../../../components/MaxLengthInput';
 import { humanize } from '../../../components/format';
 import type { RoleOption } from '../../admins/admins.api';
 
@@ -20,17 +22,17 @@ export function NewAdminFields({ name, roles, rolesLoading, label }: { name: (st
     <Row gutter={12} role={label ? 'group' : undefined} aria-label={label}>
       <Col xs={24} md={12}>
         <Form.Item name={[...name, 'firstName']} label="First name" rules={[{ required: true, whitespace: true, message: 'The First Name field is required.' }]}>
-          <Input maxLength={100} />
+          <SchemaTextInput schema={newGroupAdmin} field="firstName" />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name={[...name, 'lastName']} label="Last name" rules={[{ required: true, whitespace: true, message: 'The Last Name field is required.' }]}>
-          <Input maxLength={100} />
+          <SchemaTextInput schema={newGroupAdmin} field="lastName" />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name={[...name, 'email']} label="Admin email" rules={[{ required: true, type: 'email', message: 'A valid email is required.' }]}>
-          <Input maxLength={256} />
+          <SchemaTextInput schema={newGroupAdmin} field="email" />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>

@@ -1,7 +1,8 @@
+import { SchemaTextInput } from '../../../components/MaxLengthInput';
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App, Form, Input, Modal, Spin, Tabs } from 'antd';
-import { Messages } from '@registry/contracts';
+import { App, Form, Modal, Spin, Tabs } from 'antd';
+import { Messages, documentWriteRequest } from '@registry/contracts';
 import { HtmlPreview } from '../../../components/HtmlPreview';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { documentQuery, useSaveDocument, type DocumentWrite } from '../system.api';
@@ -46,7 +47,7 @@ export function DocumentEditorModal({ documentId, open, onClose }: { documentId?
       <Spin spinning={!!documentId && current.isLoading}>
         <Form form={form} layout="vertical" onFinish={onFinish}>
           <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: 'The Name field is required.' }, { max: 200 }]}>
-            <Input maxLength={200} />
+            <SchemaTextInput schema={documentWriteRequest} field="name" />
           </Form.Item>
           <Tabs
             items={[

@@ -1,0 +1,79 @@
+// `npm run create-admin -w apps/server -- --user-name ... --email ...`: creates the first lab administrator on an empty
+// database; what the arguments leave out is asked for (the password without echo).
+import readline from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import { ConfigError, readConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { createFirstAdmin, FirstAdminError } from './db/seed/first-admin.ts';
+import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock.ts';
+
+const { values } = parseArgs({
+  options: {
+    'user-name': { type: 'string' },
+    'first-name': { type: 'string' },
+    'last-name': { type: 'string' },
+    email: { type: 'string' },
+    password: { type: 'string' },
+  },
+});
+
+async function ask(question: string, secret = false): Promise<string> {
+  const terminal = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
+  if (secret && process.stdin.isTTY) {
+    // Echo nothing but the question while the password is typed.
+    const writer = terminal as unknown as { _writeToOutput(text: string): void };
+    const original = writer._writeToOutput.bind(writer);
+    writer._writeToOutput = (text: string) => (text.startsWith(question) ? original(text) : undefined);
+  }
+  const answer = await terminal.question(question);
+  if (secret && process.stdin.isTTY) process.stdout.write('\n');
+  terminal.close();
+  return answer.trim();
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+let config;
+try {
+  config = readConfig();
+} catch (error) {
+  if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
+  throw error;
+}
+const input = {
+  userName: values['user-name'] ?? (await ask('User name: ')),
+  firstName: values['first-name'] ?? (await ask('First name: ')),
+  lastName: values['last-name'] ?? (await ask('Last name: ')),
+  email: values.email ?? (await ask('Email: ')),
+  password: values.password ?? (await ask('Password: ', true)),
+  rootName: config.brandName,
+};
+
+let lock: { release(): void } | null = null;
+if (!config.databaseUrl) {
+  try {
+    lock = lockDataDir(config.dataDir);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(`${error.message} Stop the server first.`);
+    throw error;
+  }
+}
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  const created = await database.withStartupLock(async () => {
+    await database.migrate();
+    return createFirstAdmin(database.db, input);
+  });
+  console.log(`Created lab administrator ${input.userName} (user ${created.userId}) on the hierarchy root (group ${created.rootGroupId}).`);
+} catch (error) {
+  if (error instanceof FirstAdminError) {
+    process.exitCode = 1;
+    console.error(`Not created: ${error.message}`);
+  } else throw error;
+} finally {
+  await database.close();
+  lock?.release();
+}

@@ -1,0 +1,92 @@
+// Attempt limits of sign-in, forgot password, reset password and token login: per address and per user name, with a
+// lockout that doubles each time it recurs, counted in the database so every process and a restart see the same counts.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Messages } from '@registry/contracts';
+import type { Db } from '../db/client.ts';
+import * as q from './auth-throttle.queries.ts';
+
+export type ThrottledAction = 'signIn' | 'forgotPassword' | 'resetPassword' | 'tokenLogin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Counts this call's attempts per address and user name (see auth-throttle.ts). */
+    authThrottle?: ThrottledAction;
+  }
+  interface FastifyRequest {
+    throttleKeys?: string[];
+  }
+}
+
+const WINDOW_MS = 60_000;
+const FIRST_LOCKOUT_MS = 60_000;
+const LONGEST_LOCKOUT_MS = 60 * 60_000;
+/** A lockout streak is forgotten once this long has passed since the last lockout ended. */
+const STREAK_MEMORY_MS = 60 * 60_000;
+
+/** The user name (or email) a call names, lower-cased; token login names none. */
+function subjectOf(action: ThrottledAction, body: unknown): string | null {
+  const fields = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const value = action === 'forgotPassword' ? fields.email : action === 'tokenLogin' ? null : (fields.userName ?? fields.username);
+  return typeof value === 'string' && value.trim() ? value.trim().toLowerCase().slice(0, 256) : null;
+}
+
+export function throttleKeys(action: ThrottledAction, ip: string, body: unknown): string[] {
+  const subject = subjectOf(action, body);
+  return [`${action}:ip:${ip}`, ...(subject ? [`${action}:user:${subject}`] : [])];
+}
+
+/**
+ * Counts one attempt on each key. Answers the seconds to wait when any key is locked out (then nothing is counted on
+ * it), or null when the attempt may go ahead.
+ */
+export async function countAttempt(db: Db, keys: string[], limitPerMinute: number): Promise<number | null> {
+  let waitSeconds: number | null = null;
+  for (const key of keys) {
+    const wait = await db.transaction(async (tx) => {
+      const row = await q.lockThrottle(tx, key);
+      const now = row.now.getTime();
+      if (row.lockedUntil && row.lockedUntil.getTime() > now) return Math.ceil((row.lockedUntil.getTime() - now) / 1000);
+      const streakOver = row.lockedUntil && now - row.lockedUntil.getTime() > STREAK_MEMORY_MS;
+      const lockouts = streakOver ? 0 : row.lockouts;
+      const windowOver = now - row.windowStarted.getTime() >= WINDOW_MS;
+      const attempts = windowOver ? 1 : row.attempts + 1;
+      if (attempts <= limitPerMinute) {
+        await q.updateThrottle(tx, key, { attempts, lockouts, windowStarted: windowOver ? row.now : row.windowStarted });
+        return null;
+      }
+      const lockoutMs = Math.min(FIRST_LOCKOUT_MS * 2 ** lockouts, LONGEST_LOCKOUT_MS);
+      await q.updateThrottle(tx, key, { attempts: 0, windowStarted: row.now, lockouts: lockouts + 1, lockedUntil: new Date(now + lockoutMs) });
+      return Math.ceil(lockoutMs / 1000);
+    });
+    if (wait !== null) waitSeconds = Math.max(waitSeconds ?? 0, wait);
+  }
+  return waitSeconds;
+}
+
+/** Registers the check (before the handler) and the give-back of a successful attempt (when answered). */
+export function registerAuthThrottle(app: FastifyInstance): void {
+  app.addHook('preHandler', async (request: FastifyRequest, reply) => {
+    const action = request.routeOptions.config?.authThrottle;
+    if (!action) return;
+    const { db, config } = app.services;
+    const keys = throttleKeys(action, request.ip, request.body);
+    const waitSeconds = await countAttempt(db, keys, config.rateLimitPerMinute);
+    if (waitSeconds !== null) {
+      // The token endpoint's OAuth-style fields, so the sign-in form shows the message.
+      return reply
+        .code(429)
+        .header('retry-after', String(waitSeconds))
+        .serializer(JSON.stringify)
+        .send({ message: Messages.tooManyAttempts, error: 'too_many_requests', error_description: Messages.tooManyAttempts });
+    }
+    request.throttleKeys = keys;
+  });
+  // A successful sign-in, reset or token login gives its attempt back, so only failures add up; a forgot-password call
+  // always counts, because each one sends mail.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const action = request.routeOptions.config?.authThrottle;
+    if (!request.throttleKeys || action === 'forgotPassword' || reply.statusCode >= 400) return payload;
+    for (const key of request.throttleKeys) await q.releaseAttempt(app.services.db, key);
+    return payload;
+  });
+}

@@ -1,0 +1,99 @@
+// The shared form behaviour: unchanged saves change nothing, server problems under their fields, numbers refused
+// rather than clamped, text limits from the contract schema.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { GroupTypes, groupUpdateRequest, maxLengthAt, address } from '@registry/contracts';
+import { mockFetch, renderWithProviders } from '../test/utils';
+import { GroupEditModal } from '../features/groups/components/GroupEditModal';
+import type { GroupDetails } from '../features/groups/groups.api';
+import { SchemaTextInput } from './MaxLengthInput';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const texas = { id: 'US-TX', abbreviation: 'TX', name: 'Texas' };
+const us = { id: 'US', twoLetterCode: 'US', name: 'United States', subdivisionLabel: 'State' };
+const oakRidge: GroupDetails = {
+  id: 9, name: 'Oak Ridge Apartments', groupType: GroupTypes.Property, parentId: 3, isActive: true, email: null, phone: null, website: null,
+  numberOfUnits: 240, mailingAddress: null, isSameAddress: false, managementCompany: null, certificationRecipient: 0,
+  propertyAddress: { addressLine1: '4500 Oak Ridge Dr', addressLine2: null, addressLine3: null, city: 'Austin', postalCode: '78745', state: texas, country: us },
+  propertyNotes: null, propertyPreRegisterCode: 'OAKRIDGE', preRegistrationLink: null, propertyOrderFormUrl: null, propertyManagementSoftware: null,
+  propertyType: null, residentPayEnabled: false, propertyRegistrationFee: null, propertyDnBarcodeCount: 40, propertyTdBarcodeCount: 25,
+  propertyDnBarcodeThreshold: 20, propertyTdBarcodeThreshold: 30, adjacentProperties: [], logoUrl: null, canSeeExtraFields: true, ancestorIds: [1, 3],
+};
+
+function server(answer?: (body: any) => { status: number; body: unknown } | undefined) {
+  return mockFetch({
+    'GET /api/v1/lookup/countries': [us],
+    'GET /api/v1/lookup/getstatesbyid': [texas],
+    'PUT /api/v1/group/9': (call: { body: any }) => answer?.(call.body) ?? { status: 200, body: oakRidge },
+  });
+}
+
+const save = async () => userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+
+describe('group edit form', () => {
+  it('saved unchanged, sends the property address it was shown (no mailing address)', async () => {
+    const { calls } = server();
+    renderWithProviders(<GroupEditModal group={oakRidge} open onClose={() => {}} />);
+    await save();
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const body = calls.find((c) => c.method === 'PUT')!.body as any;
+    expect(body.isSameAddress).toBe(false);
+    expect(body.propertyAddress).toMatchObject({ addressLine1: '4500 Oak Ridge Dr', city: 'Austin', stateId: 'US-TX', countryId: 'US', postalCode: '78745' });
+    expect(body.numberOfUnits).toBe(240);
+    expect(body.propertyDnBarcodeCount).toBe(40);
+  });
+
+  it('refuses units of -5 under the field instead of saving 0', async () => {
+    const { calls } = server();
+    renderWithProviders(<GroupEditModal group={oakRidge} open onClose={() => {}} />);
+    const units = await screen.findByLabelText('Number of units');
+    await userEvent.clear(units);
+    await userEvent.type(units, '-5');
+    fireEvent.blur(units);
+    await save();
+    expect(await screen.findByText('Must be 0 or more.')).toBeTruthy();
+    expect((units as HTMLInputElement).value).toBe('-5');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it("shows the server's problems under their fields and the rest in the error dialog", async () => {
+    server(() => ({ status: 400, body: { message: 'The request is invalid.', modelState: { 'propertyAddress.city': ['City is wrong.'], somethingElse: ['Another problem.'] } } }));
+    renderWithProviders(<GroupEditModal group={oakRidge} open onClose={() => {}} />);
+    await save();
+    const city = await screen.findByText('City is wrong.');
+    // Under the City field of the property address.
+    expect(city.closest('.ant-form-item')?.contains(screen.getAllByLabelText('City').at(-1)!)).toBe(true);
+    const dialog = await screen.findByText('Another problem.');
+    expect(dialog).toBeTruthy();
+    expect(screen.queryAllByText('City is wrong.')).toHaveLength(1);
+  });
+
+  it('takes its text limits from the contract schema', async () => {
+    server();
+    renderWithProviders(<GroupEditModal group={oakRidge} open onClose={() => {}} />);
+    const name = await screen.findByLabelText('Name');
+    expect(name.getAttribute('maxlength')).toBe(String(maxLengthAt(groupUpdateRequest, 'name')));
+    expect(maxLengthAt(groupUpdateRequest, 'name')).toBe(200);
+    const city = within(document.body).getAllByLabelText('City')[0];
+    expect(city.getAttribute('maxlength')).toBe(String(maxLengthAt(address, 'city')));
+    expect(maxLengthAt(groupUpdateRequest, 'email')).toBe(256);
+    expect(maxLengthAt(groupUpdateRequest, 'propertyAddress.postalCode')).toBe(20);
+  });
+});
+
+describe('SchemaTextInput', () => {
+  function Controlled({ initial }: { initial: string }) {
+    return <SchemaTextInput schema={groupUpdateRequest} field="phone" aria-label="Phone" value={initial} onChange={() => {}} />;
+  }
+  it('warns within 10 characters of the limit and errs at it', () => {
+    const { rerender } = renderWithProviders(<Controlled initial={'1'.repeat(21)} />);
+    expect(screen.queryByText(/remaining/)).toBeNull();
+    rerender(<Controlled initial={'1'.repeat(22)} />);
+    expect(screen.getByText('10 characters remaining.')).toBeTruthy();
+    rerender(<Controlled initial={'1'.repeat(32)} />);
+    expect(screen.getByText('Maximum length of 32 characters reached.')).toBeTruthy();
+    expect(screen.getByLabelText('Phone').getAttribute('aria-invalid')).toBe('true');
+  });
+});
