@@ -7,9 +7,12 @@ import {
   type manageInfo,
   type PasswordRules,
   type TemporaryTokenGrant,
+  type UpdateUserInfoRequest,
   type UpdateUserProfileRequest,
 } from '@registry/contracts';
+import { accountEndpoints } from '@registry/contracts';
 import { api, ApiError } from '../../app/api';
+import { callApi } from '../../app/client';
 import { authKeys } from '../../app/auth';
 
 export type ManageInfo = z.infer<typeof manageInfo>;
@@ -43,6 +46,21 @@ export function passwordRule(rules: PasswordRules) {
     },
   };
 }
+
+/** Name and email (updateuserinfo); a new email is only pending until its mailed link is opened. */
+export function useUpdateUserInfo() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateUserInfoRequest) => callApi(accountEndpoints.updateUserInfo, { body }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: accountKeys.manageInfo() });
+      void qc.invalidateQueries({ queryKey: authKeys.userInfo() });
+    },
+  });
+}
+
+/** The confirm-email landing: the token from the mailed link. */
+export const confirmEmail = (token: string) => callApi(accountEndpoints.confirmEmail, { body: { token } }, { handleErrorsSpecifically: true });
 
 export const manageInfoQuery = () =>
   queryOptions({ queryKey: accountKeys.manageInfo(), queryFn: () => api.get<ManageInfo>('/account/manageinfo') });
