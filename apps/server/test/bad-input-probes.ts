@@ -47,7 +47,8 @@ export const HOSTILE_VALUES: [label: string, value: unknown][] = [
   ['fraction', 1.5],
 ];
 /** Field names tried on operations whose body or query the document does not describe. */
-const GENERIC_FIELDS = ['id', 'userName', 'password', 'email', 'token', 'name', 'groupId', 'orderBy', 'page', 'pageSize'];
+const GENERIC_FIELDS = ['id', 'userName', 'password', 'email'];
+const GENERIC_VALUES = HOSTILE_VALUES.filter(([label]) => ['NUL', '10,000 characters', '2^63', '__proto__', 'SQL'].includes(label));
 
 function resolve(schema: JsonSchema | undefined): JsonSchema {
   if (!schema) return {};
@@ -215,7 +216,7 @@ export function probesFor(operation: Operation): Probe[] {
   } else if (hasBody) {
     // No documented body (form, multipart or a route added without a schema): generic fields as JSON and as a form.
     for (const name of GENERIC_FIELDS) {
-      for (const [label, value] of HOSTILE_VALUES) {
+      for (const [label, value] of GENERIC_VALUES) {
         const fields = { grant_type: 'password', [name]: value };
         probes.push(probe(`generic ${name}: ${label}`, { body: fields }));
         const form = new URLSearchParams(Object.entries(fields).map(([key, field]): [string, string] => [key, asText(field)])).toString();
