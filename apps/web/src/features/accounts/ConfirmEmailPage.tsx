@@ -21,16 +21,12 @@ function failureMessage(error: unknown): string {
 
 export function ConfirmEmailPage() {
   const { token } = useSearch({ from: '/confirm-email' });
-  const [state, setState] = useState<State>({ kind: 'working' });
+  const [state, setState] = useState<State>(() => (token ? { kind: 'working' } : { kind: 'failed', message: Messages.emailLinkInvalid }));
   const started = useRef(false);
 
   useEffect(() => {
-    if (started.current) return;
+    if (started.current || !token) return;
     started.current = true;
-    if (!token) {
-      setState({ kind: 'failed', message: Messages.emailLinkInvalid });
-      return;
-    }
     confirmEmail(token).then(
       (answer) => setState({ kind: 'done', message: answer.message }),
       (error: unknown) => setState({ kind: 'failed', message: failureMessage(error) }),
