@@ -77,7 +77,13 @@ test('no bad input gives a 5xx or changes a row when refused, signed out or sign
   );
   expect(operations.length).toBeGreaterThan(50);
 
+  // The row check sees a change: a refused-looking probe that did write would be caught.
+  const counted = await rowChanges();
+  await t.call('POST', '/api/v1/account/updateuserinfo', { token: await currentStaffToken(), body: { firstName: 'Sweep', lastName: 'Staff', email: 'sweep.staff@test.example' } });
+  expect(await rowChanges()).toBeGreaterThan(counted);
+
   const serverErrors: Finding[] = [];
+  const statuses = { anonymous: new Map<number, number>(), staff: new Map<number, number>() };
   const refusedButChanged: Finding[] = [];
   let requests = 0;
   for (const operation of operations) {
@@ -91,6 +97,7 @@ test('no bad input gives a 5xx or changes a row when refused, signed out or sign
         const before = checkRows ? await rowChanges() : 0;
         const answer = await send(probe, token);
         requests++;
+        statuses[caller].set(answer.status, (statuses[caller].get(answer.status) ?? 0) + 1);
         const finding = { caller, probe: `${probe.method} ${probe.url.slice(0, 160)} [${probe.label}]`, status: answer.status, body: answer.body.slice(0, 200) };
         if (answer.status >= 500) serverErrors.push(finding);
         else if (checkRows && answer.status >= 400 && (await rowChanges()) !== before) refusedButChanged.push(finding);
@@ -100,5 +107,9 @@ test('no bad input gives a 5xx or changes a row when refused, signed out or sign
   }
   console.info(`bad-input sweep: ${operations.length} operations, ${requests} requests in ${Math.round((Date.now() - started) / 1000)} s`);
   expect(serverErrors).toEqual([]);
+  // The staff probes reached the handlers: most were not turned away at the door, and some were carried out.
+  const staffTotal = [...statuses.staff.values()].reduce((sum, count) => sum + count, 0);
+  expect(statuses.staff.get(401) ?? 0).toBeLessThan(staffTotal / 10);
+  expect(statuses.staff.get(200) ?? 0).toBeGreaterThan(100);
   expect(refusedButChanged).toEqual([]);
 }, 600_000);

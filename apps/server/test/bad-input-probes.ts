@@ -103,7 +103,7 @@ function hostileValuesFor(raw: JsonSchema | undefined): [string, unknown][] {
   if (schema.enum || 'const' in schema || type === 'boolean') return pick(['NUL', '-1', '__proto__']);
   if (type === 'integer' || type === 'number') return pick(['-1', '2^31', '2^63', '2^63 as text', 'fraction', 'NUL', '__proto__', 'empty']);
   if (type === 'array' || type === 'object') return pick(['NUL', '-1', '__proto__', '10,000 characters']);
-  return HOSTILE_VALUES;
+  return HOSTILE_VALUES.filter(([label]) => !['constructor', 'fraction', '2^63 as text'].includes(label));
 }
 
 const wrongTypeOf = (schema: JsonSchema): unknown => {
@@ -201,7 +201,16 @@ export function probesFor(operation: Operation): Probe[] {
     for (const [label, value] of hostileValuesFor(parameter.schema)) probes.push(probe(`${parameter.name}: ${label}`, { query: { ...queryValues, [parameter.name]: asText(value) }, body }));
   }
   if (bodySchema) {
-    for (const field of fieldsOf(bodySchema)) {
+    // A nested field with the same name and schema as one already probed (the two addresses of a group, the admins of
+    // one payload) is the same validation again: probed once.
+    const seen = new Set<string>();
+    const distinct = fieldsOf(bodySchema).filter((field) => {
+      const key = `${String(field.path[field.path.length - 1])}:${JSON.stringify(field.schema)}`;
+      if (field.path.length > 1 && seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    for (const field of distinct) {
       const name = field.path.join('.');
       probes.push(probe(`${name}: missing`, { body: withField(body, field, undefined, true, bodySchema) }));
       probes.push(probe(`${name}: wrong type`, { body: withField(body, field, wrongTypeOf(field.schema), false, bodySchema) }));

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Messages, dashboardQuery, dashboardResponse, idParam, logoUploadResponse, pagedResponse, petOwnerGroupRow, petOwnerGroupsQuery, subgroupRow, subgroupsQuery } from '@registry/contracts';
+import { Messages, dashboardQuery, dashboardResponse, idParam, logoUploadResponse, pagedResponse, petOwnerGroupRow, petOwnerGroupsQuery, subgroupRow, subgroupsQuery, textField } from '@registry/contracts';
 import { notFound, refused } from '../../platform/errors.ts';
 import { contentTypeOf, filesStoreFor } from '../../platform/files.ts';
 import { signedIn } from '../../platform/http.ts';
@@ -46,7 +46,7 @@ export async function groupListsRoutes(fastify: FastifyInstance) {
   );
 
   // Stored files have random 128-bit names, so knowing the name is the permission (an image tag cannot send a token).
-  app.get('/files/:name', { config: { access: 'anonymous' }, schema: { operationId: 'storedFile', tags, params: z.object({ name: z.string().max(64) }) } }, async (request, reply) => {
+  app.get('/files/:name', { config: { access: 'anonymous' }, schema: { operationId: 'storedFile', tags, params: z.object({ name: textField(64) }) } }, async (request, reply) => {
     const content = await filesStoreFor(request.server.services.config).read(request.params.name);
     if (!content) throw notFound('File not found.');
     return reply
