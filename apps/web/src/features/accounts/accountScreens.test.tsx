@@ -201,4 +201,11 @@ describe('confirm email', () => {
     renderApp('/confirm-email?token=used');
     expect(await screen.findByText('This confirmation link is invalid or has expired.')).toBeTruthy();
   });
+
+  it('says a link without a token is invalid without calling the server', async () => {
+    const { calls } = mockFetch({});
+    renderApp('/confirm-email');
+    expect(await screen.findByText('This confirmation link is invalid or has expired.')).toBeTruthy();
+    expect(calls.filter((c) => c.url.pathname.endsWith('confirmemail'))).toEqual([]);
+  });
 });
