@@ -97,6 +97,8 @@ export const resetPasswordRequest = z
     message: 'The password and confirmation password do not match.',
   });
 export const resetPasswordCheckQuery = z.object({ userName: textField(256), token: textField(512) });
+export const resetTokenValidity = z.object({ isValid: z.boolean() });
+export const isAuthenticatedResponse = z.object({ isAuthenticated: z.boolean() });
 
 /** GET signinwithtemporarytoken: isPersistent says whether the session the link opens is remembered, as at POST /token. */
 export const temporaryTokenQuery = z.object({
@@ -151,11 +153,14 @@ export const updateUserProfileRequest = z.object({
 });
 export type UpdateUserProfileRequest = z.input<typeof updateUserProfileRequest>;
 
+export const manageInfoQuery = z.object({ returnUrl: z.string().max(500).optional(), generateState: z.string().max(10).optional() });
+export const externalLogin = z.object({ name: z.string(), url: z.string() });
+export const externalLoginsQuery = z.object({ returnUrl: z.string().max(500).optional(), generateState: z.string().max(10).optional() });
 export const manageInfo = z.object({
   userName: z.string(),
   localLoginProvider: z.string(),
   logins: z.array(z.object({ loginProvider: z.string(), providerKey: z.string() })),
-  externalLoginProviders: z.array(z.object({ name: z.string(), url: z.string() })),
+  externalLoginProviders: z.array(externalLogin),
   profile: z.object({
     firstName: z.string().nullable(),
     lastName: z.string().nullable(),
@@ -169,3 +174,4 @@ export const manageInfo = z.object({
 
 export const resetPetOwnerPasswordRequest = z.object({ petOwnerId: z.coerce.number().int().positive().max(INT_MAX) });
 export const roleOption = z.object({ id: z.number().int(), name: z.string() });
+export const roleOptions = z.array(roleOption);

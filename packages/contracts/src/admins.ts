@@ -1,7 +1,7 @@
 // Admin accounts: view, update, search, group membership (spec 1 §3 Admin, §7 Admins).
 import { z } from 'zod';
 import { addressView, optionalAddress } from './addresses.ts';
-import { INT_MAX, SMALLINT_MAX, optionalText, pagingQuery, requiredText, textField } from './common.ts';
+import { INT_MAX, SMALLINT_MAX, id, optionalText, pagingQuery, queryBoolean, requiredText, textField } from './common.ts';
 import { adminRoles } from './enums.ts';
 import { groupSummary } from './groups.ts';
 
@@ -73,4 +73,6 @@ export const adminSearchRow = z.object({
 });
 export type AdminSearchRow = z.infer<typeof adminSearchRow>;
 
+export const adminGroupParams = z.object({ id, groupId: id });
+export const allStewardedPropertiesQuery = z.object({ includeParentageGroups: queryBoolean.optional() });
 export const adminGroupsResponse = z.array(groupSummary.extend({ isPrimaryAdmin: z.boolean() }));

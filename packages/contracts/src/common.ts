@@ -44,6 +44,25 @@ export const queryBoolean = z
 export const id = z.coerce.number().int().positive().max(INT_MAX);
 export const idParam = z.object({ id });
 
+/**
+ * An enum in a query string: the spec's name (any case) or its number, as a client of the original API sends either,
+ * so `dashboardMode=ActiveProperties` and `dashboardMode=0` mean the same. Handlers receive the number.
+ */
+export function queryEnum<E extends Record<string, number>>(values: E) {
+  const byName = new Map(Object.entries(values).map(([name, value]) => [name.toLowerCase(), value]));
+  const numbers = new Set<number>(Object.values(values));
+  const message = `Must be one of ${Object.entries(values).map(([name, value]) => `${name} (${value})`).join(', ')}.`;
+  return z.union([z.number(), z.string().max(64)]).transform((raw, ctx): E[keyof E] => {
+    const text = typeof raw === 'string' ? raw.trim() : String(raw);
+    const value = /^-?\d+$/.test(text) ? Number(text) : byName.get(text.toLowerCase());
+    if (value === undefined || !numbers.has(value)) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return value as E[keyof E];
+  });
+}
+
 /** Paged list request: page is 1-based; pageSize capped at 32767. */
 export const pagingQuery = z.object({
   page: z.coerce.number().int().min(1).max(INT_MAX).default(1),

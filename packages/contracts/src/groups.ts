@@ -2,8 +2,8 @@
 // certificate customization, adjacent property agreements, logo (spec 2 §3, §7 Groups).
 import { z } from 'zod';
 import { addressView, optionalAddress } from './addresses.ts';
-import { INT_MAX, SMALLINT_MAX, email, id, optionalText, pagingQuery, queryBoolean, requiredText, usDate, textField } from './common.ts';
-import { GroupTypes, UserRole, adminRoles } from './enums.ts';
+import { INT_MAX, SMALLINT_MAX, email, id, optionalText, pagingQuery, queryBoolean, queryEnum, requiredText, usDate, textField } from './common.ts';
+import { AdminFilter, DashboardMode, GroupTypes, UserRole, adminRoles } from './enums.ts';
 
 export const groupSummary = z.object({
   id: z.number().int(),
@@ -49,6 +49,7 @@ export const groupTreeNode = groupSummary.extend({
 });
 export type GroupTreeNode = z.infer<typeof groupTreeNode>;
 export const groupChildrenQuery = z.object({ inactive: queryBoolean.optional() });
+export const firstLevelGroupsQuery = z.object({ includeInactive: queryBoolean.optional() });
 
 export const groupMenu = z.object({
   groupId: z.number().int(),
@@ -195,7 +196,7 @@ export const ADMIN_ROLES_BY_GROUP_TYPE: Record<number, readonly number[]> = {
   [GroupTypes.ParentageGroup]: [UserRole.ParentageManager],
   [GroupTypes.Property]: [UserRole.PropertyManager, UserRole.PropertyMaintenance],
 };
-export const creatableAdminRolesQuery = z.object({ groupType: z.coerce.number().int().min(0).max(5).optional() });
+export const creatableAdminRolesQuery = z.object({ groupType: queryEnum(GroupTypes).optional() });
 
 /** POST group/movegroup/: move childId under parentId (PascalCase accepted). */
 export const moveGroupRequest = z.preprocess(
@@ -212,7 +213,8 @@ export const bulkTransferRequest = z.object({ transferGroupIds: z.array(id).min(
 export const deleteGroupQuery = z.object({ confirmation: textField(200).optional() });
 
 // Admins of a group.
-export const groupAdminsQuery = z.object({ adminFilter: z.coerce.number().int().min(1).max(2).default(1) });
+export const groupAdminsQuery = z.object({ adminFilter: queryEnum(AdminFilter).default(AdminFilter.Active) });
+export const groupAdminParams = z.object({ id, adminId: id });
 export const groupAdminRow = z.object({
   id: z.number().int(),
   fullName: z.string(),
@@ -273,7 +275,7 @@ export const subgroupRow = groupSummary.extend({
 export type SubgroupRow = z.infer<typeof subgroupRow>;
 
 // Dashboard.
-export const dashboardQuery = z.object({ groupId: id, dashboardMode: z.coerce.number().int().min(0).max(3).default(0) });
+export const dashboardQuery = z.object({ groupId: id, dashboardMode: queryEnum(DashboardMode).default(DashboardMode.ActiveProperties) });
 const counts = <K extends string>(keys: readonly K[]) => z.object(Object.fromEntries(keys.map((key) => [key, z.number().int()])) as Record<K, z.ZodNumber>);
 export const PET_SAMPLE_KEYS = ['dnaProcessingComplete', 'dnaReceived', 'profilesCreated', 'expired', 'reswabsRequested', 'verificationTestsRequested', 'processingSecondSwab', 'incompleteDnaProfile', 'rejected', 'voided', 'total'] as const;
 export const RESIDENT_KEYS = ['dogOwner', 'nonDogOwner', 'movedOut', 'awaitingApproval', 'total'] as const;
@@ -318,6 +320,10 @@ export const adjacentAgreement = z.object({ propertyId: z.number().int(), proper
 
 export const preRegistrationLink = z.object({ groupId: z.number().int(), code: z.string(), link: z.string() });
 export const logoUploadResponse = z.object({ logoUrl: z.string() });
+export const logoUploadParams = z.object({ groupId: id });
+export const storedFileParams = z.object({ name: z.string().max(64) });
+/** A stored file's bytes, sent as they are (never serialised as JSON). */
+export const storedFileContent = z.string().meta({ format: 'binary' });
 
 // Pet-owner group picker.
 export const petOwnerGroupsQuery = z.object({

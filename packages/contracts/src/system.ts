@@ -70,3 +70,7 @@ export const auditVerifyResponse = z.object({ ok: z.boolean(), checked: z.number
 
 export const featuresForGroupQuery = z.object({ groupId: z.coerce.number().int().positive().max(INT_MAX) });
 export const dogQuickActionsValue = z.object({ value: z.number().int().min(0).max(4095) });
+/** The original API took the bare number; the app sends { value }. */
+export const dogQuickActionsRequest = z.union([dogQuickActionsValue, z.number().int().min(0).max(4095)]);
+/** Feature names (FeatureName) the caller or a group has. */
+export const featureNames = z.array(z.string());

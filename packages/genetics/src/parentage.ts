@@ -40,10 +40,16 @@ export class ParentageRefused extends Error {
   }
 }
 
+// A dam or sire is checked for many puppies: remember each profile's own check by its code array.
+const CHECKED = new WeakMap<Uint16Array, string[]>();
+
 /** Why a profile may not be used: the caller's validation result, too few called markers, or another species. */
 function validationFailures(profile: DnaProfile, given: ParentageSettings['validations'][ParentageRole]): string[] {
   if (given && given.result === 'Fail') return [...(given.failReasons ?? ['Fail'])];
+  const known = CHECKED.get(profile.codes);
+  if (known) return known;
   const reasons: string[] = [];
+  CHECKED.set(profile.codes, reasons);
   if (calledMarkerCount(profile) < profile.panel.minimumMarkers) reasons.push('MarkerQuantityNotSufficient');
   if (checkSpecies(profile).wrongSpecies) reasons.push('WrongSpeciesForPanel');
   return reasons;

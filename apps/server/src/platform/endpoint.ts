@@ -46,6 +46,8 @@ export async function route<E extends AnyEndpoint>(
       ...(schemas.params ? { params: schemas.params } : {}),
       ...(schemas.query ? { querystring: schemas.query } : {}),
       ...(schemas.body && endpoint.bodyKind === 'json' ? { body: schemas.body } : {}),
+      ...(endpoint.bodyKind === 'multipart' ? { consumes: ['multipart/form-data'] } : {}),
+      ...(endpoint.bodyKind === 'form' ? { consumes: ['application/x-www-form-urlencoded'] } : {}),
       response: { 200: schemas.response, ...schemas.responses },
     },
     handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,

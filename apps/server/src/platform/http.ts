@@ -34,10 +34,16 @@ export function registerHttpPlumbing(app: FastifyInstance, services: Services): 
   app.decorate('services', services);
   app.decorateRequest('ctx', null as unknown as RequestContext);
 
+  // Every API route comes from a contract declaration (platform/endpoint.ts), so the web client, the OpenAPI document and
+  // the server cannot drift apart; the API documentation pages are the one exception.
   app.addHook('onRoute', (route) => {
     const isApi = route.url.startsWith('/api/') || route.url === '/token';
-    if (isApi && !route.config?.access && !route.url.startsWith('/api/docs')) {
+    if (!isApi || route.url.startsWith('/api/docs')) return;
+    if (!route.config?.access) {
       throw new Error(`Route ${route.method} ${route.url} does not declare who may call it (config.access).`);
+    }
+    if (!route.config.endpoint) {
+      throw new Error(`Route ${route.method} ${route.url} is not registered from a contract declaration (route()).`);
     }
   });
 

@@ -61,6 +61,7 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   return qs ? `${base}?${qs}` : base;
 }
 
+/** The one fetch of the app; features call it through callApi (client.ts), which names the endpoint declaration. */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { 'x-ng-request': 'true', Accept: 'application/json' };
   const token = getToken();
@@ -99,15 +100,6 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   }
   return parsed as T;
 }
-
-export const api = {
-  get: <T>(path: string, query?: Record<string, QueryValue>, opts?: RequestOptions) =>
-    request<T>(path, { ...opts, method: 'GET', query }),
-  post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
-    request<T>(path, { ...opts, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>(path, { ...opts, method: 'PUT', body }),
-  del: <T>(path: string, opts?: RequestOptions) => request<T>(path, { ...opts, method: 'DELETE' }),
-};
 
 /** Error text in one line, for toasts; the ErrorPresenter shows the full list. */
 export function errorText(err: unknown, fallback = 'An unknown error occurred.'): string {

@@ -1,8 +1,14 @@
 // Auth state: the token lives in storage (tokenStorage), the user in the query cache.
 import { QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { Messages } from '@registry/contracts/messages';
-import type { GroupSummary, UserInfo } from '@registry/contracts';
-import { api, ApiError, request } from './api';
+import type { UserInfo } from '@registry/contracts';
+// Subpaths, not the package index: this module is in the entry chunk, which must not carry zod.
+import { accountEndpoints, settingsEndpoints } from '@registry/contracts/endpoints/accounts';
+import { adminEndpoints } from '@registry/contracts/endpoints/admins';
+import { groupEndpoints } from '@registry/contracts/endpoints/groups';
+import { residentEndpoints } from '@registry/contracts/endpoints/residents';
+import { ApiError } from './api';
+import { callApi } from './client';
 import { clearToken, getToken, isTokenPersistent, setToken } from './tokenStorage';
 import type { LandingSources } from './landing';
 
@@ -16,7 +22,7 @@ export const authKeys = {
 export const userInfoQuery = () =>
   queryOptions({
     queryKey: authKeys.userInfo(),
-    queryFn: () => api.get<UserInfo>('/account/userinfo', undefined, { handleErrorsSpecifically: true }),
+    queryFn: () => callApi(accountEndpoints.userInfo, {}, { handleErrorsSpecifically: true }),
     staleTime: 5 * 60_000,
     retry: false,
   });
@@ -24,14 +30,14 @@ export const userInfoQuery = () =>
 export const featuresQuery = () =>
   queryOptions({
     queryKey: authKeys.features(),
-    queryFn: () => api.get<string[]>('/features'),
+    queryFn: () => callApi(settingsEndpoints.features),
     staleTime: 5 * 60_000,
   });
 
 export const assignedGroupsQuery = () =>
   queryOptions({
     queryKey: authKeys.assignedGroups(),
-    queryFn: () => api.get<GroupSummary[]>('/admingroups/directlyassignedgroups'),
+    queryFn: () => callApi(adminEndpoints.directlyAssignedGroups),
     staleTime: 5 * 60_000,
   });
 
@@ -50,11 +56,11 @@ export function useFeatures(): string[] {
 export async function signIn(userName: string, password: string, isPersistent: boolean): Promise<void> {
   let answer: { access_token?: string };
   try {
-    answer = await request<{ access_token?: string }>('/token', {
-      method: 'POST',
-      form: { grant_type: 'password', userName, password, isPersistent: String(isPersistent) },
-      handleErrorsSpecifically: true,
-    });
+    answer = await callApi(
+      accountEndpoints.token,
+      { body: { grant_type: 'password', userName, password, isPersistent: String(isPersistent) } },
+      { handleErrorsSpecifically: true },
+    );
   } catch (err) {
     if (err instanceof ApiError) throw new Error(err.message, { cause: err });
     throw err;
@@ -69,7 +75,7 @@ export async function logout(queryClient: QueryClient, reload: (to: string) => v
   let restoredToken: string | null | undefined;
   if (getToken()) {
     try {
-      ({ restoredToken } = await api.post<{ restoredToken?: string | null }>('/account/logout', undefined, { handleErrorsSpecifically: true }));
+      ({ restoredToken } = await callApi(accountEndpoints.logout, {}, { handleErrorsSpecifically: true }));
     } catch {
       // The server may already consider the token dead; signing out locally is what matters.
     }
@@ -91,15 +97,11 @@ export function dropSession(queryClient: QueryClient): void {
 export function landingSources(queryClient: QueryClient): LandingSources {
   return {
     assignedGroups: () => queryClient.fetchQuery(assignedGroupsQuery()),
-    firstLevelGroups: () => api.get<GroupSummary[]>('/groups/group/', undefined, { handleErrorsSpecifically: true }),
+    firstLevelGroups: () => callApi(groupEndpoints.firstLevel, {}, { handleErrorsSpecifically: true }),
     residentPropertyFeatures: async (residentId) => {
       if (residentId == null) throw new Error('No resident record');
-      const resident = await api.get<{ groupId?: number | null; propertyId?: number | null }>(`/residents/${residentId}`, undefined, {
-        handleErrorsSpecifically: true,
-      });
-      const groupId = resident.groupId ?? resident.propertyId;
-      if (groupId == null) throw new Error('Resident has no property');
-      return api.get<string[]>('/features/getfeaturesforgroup', { groupId }, { handleErrorsSpecifically: true });
+      const resident = await callApi(residentEndpoints.get, { params: { id: residentId } }, { handleErrorsSpecifically: true });
+      return callApi(settingsEndpoints.featuresForGroup, { query: { groupId: resident.groupId } }, { handleErrorsSpecifically: true });
     },
   };
 }

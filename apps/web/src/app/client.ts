@@ -1,6 +1,7 @@
 // The typed API client: every call names its endpoint declaration from packages/contracts, so the path, the method, the
 // input and the answer's type come from the one declaration the server registers. Feature files hold no paths.
-import { endpointPath, type AnyEndpoint, type EndpointInput, type EndpointResponse } from '@registry/contracts';
+// The subpath keeps the contracts' schema modules (and zod) out of the entry chunk.
+import { endpointPath, type AnyEndpoint, type EndpointInput, type EndpointResponse } from '@registry/contracts/endpoint';
 import { buildUrl, request, type QueryValue } from './api';
 
 export type CallOptions = {

@@ -1,11 +1,33 @@
 // Every endpoint declaration, by domain. The server registers each; the OpenAPI and coverage tests walk this list.
 import type { AnyEndpoint } from '../endpoint.ts';
-import { accountEndpoints } from './accounts.ts';
+import { accountEndpoints, settingsEndpoints } from './accounts.ts';
+import { adminEndpoints } from './admins.ts';
+import { groupAdminEndpoints, groupEndpoints } from './groups.ts';
 import { lookupEndpoints } from './lookups.ts';
+import { petOwnerEndpoints } from './petowners.ts';
+import { residentEndpoints } from './residents.ts';
+import { systemEndpoints } from './system.ts';
 
-export { accountEndpoints, lookupEndpoints };
+export {
+  accountEndpoints,
+  adminEndpoints,
+  groupAdminEndpoints,
+  groupEndpoints,
+  lookupEndpoints,
+  petOwnerEndpoints,
+  residentEndpoints,
+  settingsEndpoints,
+  systemEndpoints,
+};
 
 export const endpointsByDomain: Record<string, Record<string, AnyEndpoint>> = {
   accounts: accountEndpoints,
+  settings: settingsEndpoints,
+  admins: adminEndpoints,
+  groups: groupEndpoints,
+  groupAdmins: groupAdminEndpoints,
   lookups: lookupEndpoints,
+  petOwners: petOwnerEndpoints,
+  residents: residentEndpoints,
+  system: systemEndpoints,
 };

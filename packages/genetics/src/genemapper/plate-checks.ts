@@ -54,9 +54,19 @@ export function unknownMarkerErrors(panel: Panel, calls: readonly GenotypeCall[]
   }));
 }
 
-const isLadder = (c: GenotypeCall) => parseSampleName(c.sampleName).kind === SampleKind.AllelicLadder;
+// A plate repeats each sample name on every marker row: read each name once per import.
+const kinds = new Map<string, SampleKind>();
+function kindOf(name: string): SampleKind {
+  let kind = kinds.get(name);
+  if (kind === undefined) {
+    if (kinds.size > 10_000) kinds.clear();
+    kinds.set(name, (kind = parseSampleName(name).kind));
+  }
+  return kind;
+}
+const isLadder = (c: GenotypeCall) => kindOf(c.sampleName) === SampleKind.AllelicLadder;
 const isTyped = (c: GenotypeCall) => {
-  const kind = parseSampleName(c.sampleName).kind;
+  const kind = kindOf(c.sampleName);
   return kind === SampleKind.Pet || kind === SampleKind.WasteSample || kind === SampleKind.PositiveControl;
 };
 

@@ -18,6 +18,11 @@ const seesExtraFields = (ctx: SignedInContext) => ctx.caller.isProviderStaff || 
 
 export const preRegistrationLinkOf = (ctx: SignedInContext, code: string) => `${ctx.config.baseUrl}/reg/${encodeURIComponent(code)}`;
 
+/** The top of the caller's tree: the groups assigned to them (everything's root for provider staff). */
+export async function firstLevel(ctx: SignedInContext, includeInactive: boolean) {
+  return q.firstLevelGroups(ctx.db, ctx.caller, includeInactive);
+}
+
 export async function children(ctx: SignedInContext, groupId: number, inactive: boolean) {
   await loadGroup(ctx, groupId);
   return q.childrenOf(ctx.db, groupId, inactive);

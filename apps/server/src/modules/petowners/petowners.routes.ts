@@ -1,20 +1,12 @@
-// /petowner/*: the owner landing record and the pet owner search modal. Owners see only themselves.
+// /petowner/*: the owner landing record and the pet owner search modal. Owners see only themselves. HTTP only; the
+// declarations are in packages/contracts/src/endpoints/petowners.ts.
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { pagedResponse, petOwnerSearchQuery, petOwnerSearchRow, petOwnerView } from '@registry/contracts';
+import { petOwnerEndpoints as endpoints } from '@registry/contracts';
+import { route } from '../../platform/endpoint.ts';
 import { signedIn } from '../../platform/http.ts';
 import * as petOwners from './petowners.service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
-
-export async function petOwnersRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['petowners'];
-  app.get('/petowner/searchpetowners', { config: { access: 'admin' }, schema: { operationId: 'searchPetOwners', tags, querystring: petOwnerSearchQuery, response: { 200: pagedResponse(petOwnerSearchRow) } } }, async (request) =>
-    petOwners.searchPetOwners(signedIn(request), request.query),
-  );
-  app.get('/petowner/:id', { config: { access: 'signedIn' }, schema: { operationId: 'getPetOwner', tags, params: idParams, response: { 200: petOwnerView } } }, async (request) =>
-    petOwners.getPetOwner(signedIn(request), request.params.id),
-  );
+export async function petOwnersRoutes(app: FastifyInstance) {
+  await route(app, endpoints.search, async (request) => petOwners.searchPetOwners(signedIn(request), request.query));
+  await route(app, endpoints.get, async (request) => petOwners.getPetOwner(signedIn(request), request.params.id));
 }

@@ -1,21 +1,20 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import {
   DEFAULT_PASSWORD_RULES,
   Messages,
+  accountEndpoints,
   passwordProblems,
-  type manageInfo,
+  settingsEndpoints,
+  type EndpointInput,
+  type EndpointResponse,
   type PasswordRules,
-  type TemporaryTokenGrant,
-  type UpdateUserInfoRequest,
-  type UpdateUserProfileRequest,
 } from '@registry/contracts';
-import { accountEndpoints } from '@registry/contracts';
-import { api, ApiError } from '../../app/api';
-import { callApi } from '../../app/client';
+import { ApiError } from '../../app/api';
 import { authKeys } from '../../app/auth';
+import { callApi } from '../../app/client';
 
-export type ManageInfo = z.infer<typeof manageInfo>;
+export type ManageInfo = EndpointResponse<typeof accountEndpoints.manageInfo>;
+type BodyOf<E extends Parameters<typeof callApi>[0]> = NonNullable<EndpointInput<E>['body']>;
 
 export const accountKeys = {
   all: ['account'] as const,
@@ -27,7 +26,7 @@ export const accountKeys = {
 export const passwordRulesQuery = () =>
   queryOptions({
     queryKey: accountKeys.passwordRules(),
-    queryFn: () => api.get<PasswordRules>('/account/passwordrules'),
+    queryFn: () => callApi(accountEndpoints.passwordRules),
     staleTime: Infinity,
   });
 
@@ -51,7 +50,7 @@ export function passwordRule(rules: PasswordRules) {
 export function useUpdateUserInfo() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateUserInfoRequest) => callApi(accountEndpoints.updateUserInfo, { body }),
+    mutationFn: (body: BodyOf<typeof accountEndpoints.updateUserInfo>) => callApi(accountEndpoints.updateUserInfo, { body }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: accountKeys.manageInfo() });
       void qc.invalidateQueries({ queryKey: authKeys.userInfo() });
@@ -63,12 +62,13 @@ export function useUpdateUserInfo() {
 export const confirmEmail = (token: string) => callApi(accountEndpoints.confirmEmail, { body: { token } }, { handleErrorsSpecifically: true });
 
 export const manageInfoQuery = () =>
-  queryOptions({ queryKey: accountKeys.manageInfo(), queryFn: () => api.get<ManageInfo>('/account/manageinfo') });
+  queryOptions({ queryKey: accountKeys.manageInfo(), queryFn: () => callApi(accountEndpoints.manageInfo) });
 
 export function useUpdateProfile() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateUserProfileRequest) => api.post<unknown>('/account/updateuserprofile', body),
+    mutationFn: (body: BodyOf<typeof accountEndpoints.updateUserProfile>) =>
+      callApi(accountEndpoints.updateUserProfile, { body }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: accountKeys.manageInfo() });
       void qc.invalidateQueries({ queryKey: authKeys.userInfo() });
@@ -76,38 +76,36 @@ export function useUpdateProfile() {
   });
 }
 
-export interface ChangePasswordBody {
-  oldPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
+export type ChangePasswordBody = BodyOf<typeof accountEndpoints.changePassword>;
 export function useChangePassword() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ChangePasswordBody) => api.post<unknown>('/account/changepassword', body),
+    mutationFn: (body: ChangePasswordBody) => callApi(accountEndpoints.changePassword, { body }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: authKeys.all }),
   });
 }
 
-export const forgotPassword = (email: string) => api.post<unknown>('/account/forgotpassword', { email }, { handleErrorsSpecifically: true });
+export const forgotPassword = (email: string) =>
+  callApi(accountEndpoints.forgotPassword, { body: { email } }, { handleErrorsSpecifically: true });
 
-export interface ResetPasswordBody {
-  userName: string;
-  token: string;
-  password: string;
-  confirmPassword: string;
-}
+export type ResetPasswordBody = BodyOf<typeof accountEndpoints.resetPassword>;
 export const resetTokenQuery = (userName: string, token: string) =>
   queryOptions({
     queryKey: [...accountKeys.all, 'resettoken', userName, token] as const,
-    queryFn: () => api.get<{ isValid: boolean }>('/account/resetpassword', { userName, token }, { handleErrorsSpecifically: true }),
+    queryFn: () =>
+      callApi(accountEndpoints.checkResetPasswordToken, { query: { userName, token } }, { handleErrorsSpecifically: true }),
     staleTime: Infinity,
   });
 
-export const resetPassword = (body: ResetPasswordBody) => api.post<unknown>('/account/resetpassword', body, { handleErrorsSpecifically: true });
+export const resetPassword = (body: ResetPasswordBody) =>
+  callApi(accountEndpoints.resetPassword, { body }, { handleErrorsSpecifically: true });
 
 export const signInWithTemporaryToken = (token: string, isPersistent = false) =>
-  api.get<Partial<TemporaryTokenGrant>>('/account/signinwithtemporarytoken', { token, isPersistent }, { handleErrorsSpecifically: true });
+  callApi(
+    accountEndpoints.signInWithTemporaryToken,
+    { query: { token, isPersistent: String(isPersistent) } },
+    { handleErrorsSpecifically: true },
+  );
 
 /** Spec 1 §8: the server's message, else 'expired' for 404, else a generic failure. */
 export function tokenLoginErrorMessage(err: unknown): string {
@@ -123,16 +121,13 @@ export function tokenLoginErrorMessage(err: unknown): string {
 export const dogQuickActionsQuery = () =>
   queryOptions({
     queryKey: accountKeys.dogQuickActions(),
-    queryFn: async () => {
-      const answer = await api.get<number | { value: number }>('/usersettings/getdogquickactions');
-      return typeof answer === 'number' ? answer : (answer?.value ?? 0);
-    },
+    queryFn: async () => (await callApi(settingsEndpoints.dogQuickActions)).value,
   });
 
 export function useSetDogQuickActions() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (value: number) => api.post<unknown>('/usersettings/setdogquickactions', { value }),
+    mutationFn: (value: number) => callApi(settingsEndpoints.setDogQuickActions, { body: { value } }),
     onSuccess: (_r, value) => qc.setQueryData(accountKeys.dogQuickActions(), value),
   });
 }

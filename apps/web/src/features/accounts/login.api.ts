@@ -1,11 +1,17 @@
 // Calls of the login page only, kept apart from accounts.api.ts so the login chunk does not
-// pull in the contracts' zod schemas.
+// pull in the contracts' zod schemas (hence the subpath import).
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { accountEndpoints } from '@registry/contracts/endpoints/accounts';
+import { callApi } from '../../app/client';
 
 export const externalLoginsQuery = () =>
   queryOptions({
     queryKey: ['account', 'externallogins'] as const,
-    queryFn: () => api.get<{ name: string; url: string }[]>('/account/externallogins', { returnUrl: '/', generateState: true }, { handleErrorsSpecifically: true }),
+    queryFn: () =>
+      callApi(
+        accountEndpoints.externalLogins,
+        { query: { returnUrl: '/', generateState: 'true' } },
+        { handleErrorsSpecifically: true },
+      ),
     staleTime: Infinity,
   });

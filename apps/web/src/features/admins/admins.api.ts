@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { AdminSearchRow, AdminUpdateRequest, AdminView, Paged, adminGroupsResponse, roleOption, securityQuestionView } from '@registry/contracts';
-import { api, request } from '../../app/api';
+import { accountEndpoints, adminEndpoints, type AdminUpdateRequest, type EndpointResponse } from '@registry/contracts';
+import { callApi } from '../../app/client';
 import type { adminSearchParams } from './admins.search';
 
 export type AdminSearchParams = z.infer<typeof adminSearchParams>;
-export type AdminGroup = z.infer<typeof adminGroupsResponse>[number];
-export type RoleOption = z.infer<typeof roleOption>;
-export type SecurityQuestion = z.infer<typeof securityQuestionView>;
+export type AdminGroup = EndpointResponse<typeof adminEndpoints.groups>[number];
+export type RoleOption = EndpointResponse<typeof accountEndpoints.allAdminRoles>[number];
+export type SecurityQuestion = EndpointResponse<typeof adminEndpoints.securityQuestion>;
 
 export const adminKeys = {
   all: ['admins'] as const,
@@ -21,25 +21,36 @@ export const adminKeys = {
 
 /** Spec 1 §5: admin search trims name and email and sends only non-empty ones. */
 export function searchAdmins(params: AdminSearchParams) {
-  return api.get<Paged<AdminSearchRow>>('/admin/search', {
-    page: params.page,
-    pageSize: params.pageSize,
-    orderBy: params.orderBy,
-    ascending: params.ascending,
-    name: params.name?.trim() || undefined,
-    email: params.email?.trim() || undefined,
+  return callApi(adminEndpoints.search, {
+    query: {
+      page: params.page,
+      pageSize: params.pageSize,
+      orderBy: params.orderBy,
+      ascending: params.ascending,
+      name: params.name?.trim() || undefined,
+      email: params.email?.trim() || undefined,
+    },
   });
 }
 
-export const adminQuery = (id: number) => queryOptions({ queryKey: adminKeys.detail(id), queryFn: () => api.get<AdminView>(`/admin/${id}`) });
-export const adminGroupsQuery = (id: number) => queryOptions({ queryKey: adminKeys.groups(id), queryFn: () => api.get<AdminGroup[]>(`/admin/${id}/groups`) });
+export const adminQuery = (id: number) =>
+  queryOptions({ queryKey: adminKeys.detail(id), queryFn: () => callApi(adminEndpoints.get, { params: { id } }) });
+export const adminGroupsQuery = (id: number) =>
+  queryOptions({ queryKey: adminKeys.groups(id), queryFn: () => callApi(adminEndpoints.groups, { params: { id } }) });
 export const securityQuestionQuery = (id: number) =>
-  queryOptions({ queryKey: adminKeys.securityQuestion(id), queryFn: () => api.get<SecurityQuestion>(`/admin/${id}/securityquestion`) });
+  queryOptions({
+    queryKey: adminKeys.securityQuestion(id),
+    queryFn: () => callApi(adminEndpoints.securityQuestion, { params: { id } }),
+  });
 export const adminRolesQuery = () =>
-  queryOptions({ queryKey: adminKeys.roles(), queryFn: () => api.get<RoleOption[]>('/account/getalladminroles'), staleTime: Infinity });
+  queryOptions({ queryKey: adminKeys.roles(), queryFn: () => callApi(accountEndpoints.allAdminRoles), staleTime: Infinity });
 /** Roles the caller may give a new admin of a group of this type. */
 export const creatableAdminRolesQuery = (groupType: number) =>
-  queryOptions({ queryKey: adminKeys.creatableRoles(groupType), queryFn: () => api.get<RoleOption[]>('/account/getcreatableadminroles', { groupType }), staleTime: Infinity });
+  queryOptions({
+    queryKey: adminKeys.creatableRoles(groupType),
+    queryFn: () => callApi(accountEndpoints.creatableAdminRoles, { query: { groupType } }),
+    staleTime: Infinity,
+  });
 
 /** Every admin mutation refreshes that admin's keys and any search results showing it. */
 function useAdminMutation<TVars, TResult>(id: number, fn: (vars: TVars) => Promise<TResult>) {
@@ -53,18 +64,22 @@ function useAdminMutation<TVars, TResult>(id: number, fn: (vars: TVars) => Promi
   });
 }
 
-export const useUpdateAdmin = (id: number) => useAdminMutation(id, (body: AdminUpdateRequest) => api.put<AdminView>(`/admin/${id}`, { ...body, adminId: id }));
-export const useActivateAdmin = (id: number) => useAdminMutation(id, () => api.put<{ message: string }>(`/admin/activate/${id}`));
-export const useDeactivateAdmin = (id: number) => useAdminMutation(id, () => api.put<{ message: string }>(`/admin/deactivate/${id}`));
+export const useUpdateAdmin = (id: number) =>
+  useAdminMutation(id, (body: AdminUpdateRequest) => callApi(adminEndpoints.update, { params: { id }, body: { ...body, adminId: id } }));
+export const useActivateAdmin = (id: number) => useAdminMutation(id, () => callApi(adminEndpoints.activate, { params: { id } }));
+export const useDeactivateAdmin = (id: number) =>
+  useAdminMutation(id, () => callApi(adminEndpoints.deactivate, { params: { id } }));
 export const useResetAdminPassword = (id: number) =>
-  useMutation({ mutationFn: () => request<{ message: string }>('/account/resetadminpassword/', { method: 'POST', query: { id } }) });
-export const useAddAdminToGroup = (id: number) => useAdminMutation(id, (groupId: number) => api.post<AdminGroup[]>(`/admin/${id}/groups/${groupId}`));
-export const useRemoveAdminFromGroup = (id: number) => useAdminMutation(id, (groupId: number) => api.del<AdminGroup[]>(`/admin/${id}/groups/${groupId}`));
+  useMutation({ mutationFn: () => callApi(accountEndpoints.resetAdminPassword, { query: { id } }) });
+export const useAddAdminToGroup = (id: number) =>
+  useAdminMutation(id, (groupId: number) => callApi(adminEndpoints.addToGroup, { params: { id, groupId } }));
+export const useRemoveAdminFromGroup = (id: number) =>
+  useAdminMutation(id, (groupId: number) => callApi(adminEndpoints.removeFromGroup, { params: { id, groupId } }));
 
 export function useDeleteAdmin(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.del<{ message: string }>(`/admin/${id}`),
+    mutationFn: () => callApi(adminEndpoints.delete, { params: { id } }),
     onSuccess: () => {
       qc.removeQueries({ queryKey: adminKeys.detail(id) });
       void qc.invalidateQueries({ queryKey: [...adminKeys.all, 'search'] });
@@ -72,4 +87,4 @@ export function useDeleteAdmin(id: number) {
   });
 }
 
-export const signInAsAdmin = (id: number) => api.post<{ access_token?: string }>(`/account/signinasanotheruser/${id}`);
+export const signInAsAdmin = (id: number) => callApi(accountEndpoints.signInAsAnotherUser, { params: { id } });

@@ -1,44 +1,39 @@
 import { queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type {
-  DashboardResponse,
-  GroupAdminRow,
-  GroupCreateRequest,
-  GroupDetails,
-  GroupMenu,
-  GroupSummary,
-  GroupTreeNode,
-  GroupUpdateRequest,
-  NewGroupAdmin,
-  Paged,
-  SubgroupRow,
-  adjacentAgreement,
-  adjacentPropertyRef,
-  certificateCustomization,
-  certificateCustomizationView,
-  createGroupAdminResponse,
-  groupAdminsResponse,
-  petOwnerGroupRow,
-  preRegistrationLink,
-  removeGroupAdminResponse,
-  subgroupsQuery,
+import {
+  GroupTypes,
+  groupAdminEndpoints,
+  groupEndpoints,
+  type EndpointInput,
+  type EndpointResponse,
+  type GroupAdminRow,
+  type GroupCreateRequest,
+  type GroupSummary,
+  type GroupUpdateRequest,
+  type NewGroupAdmin,
+  type subgroupsQuery,
 } from '@registry/contracts';
-import { api, request } from '../../app/api';
+import { callApi } from '../../app/client';
 import { authKeys } from '../../app/auth';
 import { adminKeys } from '../admins/admins.api';
 
 /** Kept for screens outside this folder that only need the header fields. */
 export type GroupHeader = GroupSummary & { email?: string | null; phone?: string | null };
-export type GroupAdminsResponse = z.infer<typeof groupAdminsResponse>;
-export type RemoveGroupAdminResponse = z.infer<typeof removeGroupAdminResponse>;
-export type CreateGroupAdminResponse = z.infer<typeof createGroupAdminResponse>;
-export type CertificateCustomizationView = z.infer<typeof certificateCustomizationView>;
-export type CertificateCustomization = z.input<typeof certificateCustomization>;
-export type AdjacentAgreement = z.infer<typeof adjacentAgreement>;
-export type AdjacentPropertyRef = z.infer<typeof adjacentPropertyRef>;
-export type PreRegistrationLink = z.infer<typeof preRegistrationLink>;
-export type PetOwnerGroupRow = z.infer<typeof petOwnerGroupRow>;
-export type { GroupAdminRow, GroupDetails, GroupMenu, GroupTreeNode, SubgroupRow, DashboardResponse };
+export type GroupDetails = EndpointResponse<typeof groupEndpoints.get>;
+export type GroupMenu = EndpointResponse<typeof groupEndpoints.menu>;
+export type GroupTreeNode = EndpointResponse<typeof groupEndpoints.firstLevel>[number];
+export type DashboardResponse = EndpointResponse<typeof groupEndpoints.dashboard>;
+export type SubgroupRow = EndpointResponse<typeof groupEndpoints.subgroups>['data'][number];
+export type GroupAdminsResponse = EndpointResponse<typeof groupAdminEndpoints.list>;
+export type RemoveGroupAdminResponse = EndpointResponse<typeof groupAdminEndpoints.remove>;
+export type CreateGroupAdminResponse = EndpointResponse<typeof groupAdminEndpoints.create>;
+export type CertificateCustomizationView = EndpointResponse<typeof groupEndpoints.certificateCustomization>;
+export type CertificateCustomization = EndpointInput<typeof groupEndpoints.updateCertificateCustomization>['body'];
+export type AdjacentAgreement = EndpointResponse<typeof groupEndpoints.adjacentAgreementsUnder>[number];
+export type AdjacentPropertyRef = EndpointResponse<typeof groupEndpoints.addAdjacentProperty>[number];
+export type PreRegistrationLink = EndpointResponse<typeof groupEndpoints.preRegistrationLink>;
+export type PetOwnerGroupRow = EndpointResponse<typeof groupEndpoints.petOwnerGroupsOfCurrentAdmin>['data'][number];
+export type { GroupAdminRow };
 
 /** The subgroups request without its group id, as the screen's URL state holds it. */
 export type SubgroupParams = Omit<z.output<typeof subgroupsQuery>, 'groupId'>;
@@ -59,27 +54,44 @@ export const groupKeys = {
   petOwnerGroups: (params: object) => [...groupKeys.all, 'petownergroups', params] as const,
 };
 
-export const groupQuery = (id: number) => queryOptions({ queryKey: groupKeys.detail(id), queryFn: () => api.get<GroupDetails>(`/group/${id}`) });
-export const groupMenuQuery = (id: number) => queryOptions({ queryKey: groupKeys.menu(id), queryFn: () => api.get<GroupMenu>(`/group/getgroupmenuviewmodel/${id}`) });
-export const firstLevelGroupsQuery = () => queryOptions({ queryKey: groupKeys.firstLevel(), queryFn: () => api.get<GroupTreeNode[]>('/groups/group') });
-export const fetchGroupChildren = (id: number, inactive: boolean) => api.get<GroupTreeNode[]>(`/groups/group/getchildren/${id}`, { inactive: inactive || undefined });
+export const groupQuery = (id: number) =>
+  queryOptions({ queryKey: groupKeys.detail(id), queryFn: () => callApi(groupEndpoints.get, { params: { id } }) });
+export const groupMenuQuery = (id: number) =>
+  queryOptions({ queryKey: groupKeys.menu(id), queryFn: () => callApi(groupEndpoints.menu, { params: { id } }) });
+export const firstLevelGroupsQuery = () =>
+  queryOptions({ queryKey: groupKeys.firstLevel(), queryFn: () => callApi(groupEndpoints.firstLevel) });
+export const fetchGroupChildren = (id: number, inactive: boolean) =>
+  callApi(groupEndpoints.children, { params: { id }, query: { inactive: inactive || undefined } });
 export const groupChildrenQuery = (id: number, inactive: boolean) =>
   queryOptions({ queryKey: groupKeys.children(id, inactive), queryFn: () => fetchGroupChildren(id, inactive) });
 export const groupAdminsQuery = (id: number, adminFilter: number) =>
-  queryOptions({ queryKey: groupKeys.admins(id, adminFilter), queryFn: () => api.get<GroupAdminsResponse>(`/groupadmin/${id}`, { adminFilter }) });
+  queryOptions({
+    queryKey: groupKeys.admins(id, adminFilter),
+    queryFn: () => callApi(groupAdminEndpoints.list, { params: { id }, query: { adminFilter } }),
+  });
 export const dashboardQuery = (id: number, mode: number) =>
-  queryOptions({ queryKey: groupKeys.dashboard(id, mode), queryFn: () => api.get<DashboardResponse>('/groupdashboard', { groupId: id, dashboardMode: mode }) });
+  queryOptions({
+    queryKey: groupKeys.dashboard(id, mode),
+    queryFn: () => callApi(groupEndpoints.dashboard, { query: { groupId: id, dashboardMode: mode } }),
+  });
 export const certificateQuery = (id: number) =>
-  queryOptions({ queryKey: groupKeys.certificate(id), queryFn: () => api.get<CertificateCustomizationView>(`/certificatecustomization/${id}`) });
+  queryOptions({
+    queryKey: groupKeys.certificate(id),
+    queryFn: () => callApi(groupEndpoints.certificateCustomization, { params: { id } }),
+  });
 export const agreementsQuery = (id: number) =>
-  queryOptions({ queryKey: groupKeys.agreements(id), queryFn: () => api.get<AdjacentAgreement[]>(`/group/getadjacentpropertyagreementsundergroup/${id}`) });
-export const preRegLinkQuery = (id: number) => queryOptions({ queryKey: groupKeys.preReg(id), queryFn: () => api.get<PreRegistrationLink>(`/group/${id}/preregistrationlink`) });
+  queryOptions({
+    queryKey: groupKeys.agreements(id),
+    queryFn: () => callApi(groupEndpoints.adjacentAgreementsUnder, { params: { id } }),
+  });
+export const preRegLinkQuery = (id: number) =>
+  queryOptions({ queryKey: groupKeys.preReg(id), queryFn: () => callApi(groupEndpoints.preRegistrationLink, { params: { id } }) });
 
 export function fetchSubgroups(groupId: number, p: SubgroupParams) {
-  return api.get<Paged<SubgroupRow>>('/subgroups', { groupId, ...p });
+  return callApi(groupEndpoints.subgroups, { query: { groupId, ...p } });
 }
 export function fetchPetOwnerGroups(params: { name?: string; page: number; pageSize: number }) {
-  return api.get<Paged<PetOwnerGroupRow>>('/group/getpetownergroupsofcurrentadmin', { ...params, name: params.name?.trim() || undefined });
+  return callApi(groupEndpoints.petOwnerGroupsOfCurrentAdmin, { query: { ...params, name: params.name?.trim() || undefined } });
 }
 
 /**
@@ -98,29 +110,57 @@ function useGroupMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>,
   });
 }
 
-const CREATE_PATH: Record<number, string> = { 1: '/managementgroup', 2: '/distributor', 3: '/parentagegroup', 4: '/property', 5: '/distributorshipmanagementgroup' };
-export const groupRequested = (id: number) => api.post<{ message: string }>(`/groupadmin/grouprequested/${id}`);
-export const useCreateGroup = () => useGroupMutation(({ groupType, body }: { groupType: number; body: GroupCreateRequest }) => api.post<GroupDetails>(CREATE_PATH[groupType], { ...body, groupType }));
-export const useUpdateGroup = (id: number) => useGroupMutation((body: GroupUpdateRequest) => api.put<GroupDetails>(`/group/${id}`, body));
-export const useDeleteGroup = () => useGroupMutation(({ id, confirmation }: { id: number; confirmation: string }) => request<{ message: string }>(`/group/${id}`, { method: 'DELETE', query: { confirmation } }));
-export const useMoveGroup = () => useGroupMutation((body: { parentId: number; childId: number }) => api.post<{ message: string }>('/group/movegroup', body));
+/** The per-type add-group calls of the spec. */
+const CREATE_ENDPOINT = {
+  [GroupTypes.ManagementGroup]: groupEndpoints.createManagementGroup,
+  [GroupTypes.Distributorship]: groupEndpoints.createDistributorship,
+  [GroupTypes.ParentageGroup]: groupEndpoints.createParentageGroup,
+  [GroupTypes.Property]: groupEndpoints.createProperty,
+  [GroupTypes.DistributorshipManagementGroup]: groupEndpoints.createDistributorshipManagementGroup,
+} as Record<number, typeof groupEndpoints.createProperty>;
+export const groupRequested = (id: number) => callApi(groupEndpoints.groupRequested, { params: { id } });
+export const useCreateGroup = () =>
+  useGroupMutation(({ groupType, body }: { groupType: number; body: GroupCreateRequest }) =>
+    callApi(CREATE_ENDPOINT[groupType], { body: { ...body, groupType } }),
+  );
+export const useUpdateGroup = (id: number) =>
+  useGroupMutation((body: GroupUpdateRequest) => callApi(groupEndpoints.update, { params: { id }, body }));
+export const useDeleteGroup = () =>
+  useGroupMutation(({ id, confirmation }: { id: number; confirmation: string }) =>
+    callApi(groupEndpoints.delete, { params: { id }, query: { confirmation } }),
+  );
+export const useMoveGroup = () =>
+  useGroupMutation((body: { parentId: number; childId: number }) => callApi(groupEndpoints.move, { body }));
 export const useSetGroupActive = () =>
-  useGroupMutation(({ groupId, active }: { groupId: number; active: boolean }) => api.post<{ message: string }>(active ? '/group/activategroup' : '/group/deactivategroup', { groupId }));
+  useGroupMutation(({ groupId, active }: { groupId: number; active: boolean }) =>
+    callApi(active ? groupEndpoints.activate : groupEndpoints.deactivate, { body: { groupId } }),
+  );
 export const useBulkTransfer = () =>
-  useGroupMutation(({ targetId, ids }: { targetId: number; ids: number[] }) => api.post<{ message: string }>(`/group/bulktransfer/${targetId}`, { transferGroupIds: ids }));
-export const useUpdateCertificate = (id: number) => useGroupMutation((body: CertificateCustomization) => api.put<CertificateCustomizationView>(`/certificatecustomization/${id}`, body));
+  useGroupMutation(({ targetId, ids }: { targetId: number; ids: number[] }) =>
+    callApi(groupEndpoints.bulkTransfer, { params: { id: targetId }, body: { transferGroupIds: ids } }),
+  );
+export const useUpdateCertificate = (id: number) =>
+  useGroupMutation((body: CertificateCustomization) =>
+    callApi(groupEndpoints.updateCertificateCustomization, { params: { id }, body }),
+  );
 export const useAdjacentProperty = () =>
   useGroupMutation(({ add, propertyId, adjacentPropertyId }: { add: boolean; propertyId: number; adjacentPropertyId: number }) =>
-    api.put<AdjacentPropertyRef[]>(add ? '/property/addadjacentproperty' : '/property/removeadjacentproperty', { propertyId, adjacentPropertyId }),
+    callApi(add ? groupEndpoints.addAdjacentProperty : groupEndpoints.removeAdjacentProperty, {
+      body: { propertyId, adjacentPropertyId },
+    }),
   );
-export const useCreateGroupAdmin = (id: number) => useGroupMutation((body: NewGroupAdmin) => api.post<CreateGroupAdminResponse>(`/groupadmin/${id}/createadmin`, body));
-export const useAddExistingAdmin = (id: number) => useGroupMutation((adminId: number) => api.put<GroupAdminsResponse>(`/groups/${id}/admins/${adminId}`));
+export const useCreateGroupAdmin = (id: number) =>
+  useGroupMutation((body: NewGroupAdmin) => callApi(groupAdminEndpoints.create, { params: { id }, body }));
+export const useAddExistingAdmin = (id: number) =>
+  useGroupMutation((adminId: number) => callApi(groupAdminEndpoints.addExisting, { params: { id, adminId } }));
 /** Removes an admin from the group, and deactivates them when asked: that also changes the admin's own pages. */
 export const useRemoveGroupAdmin = (id: number) =>
   useGroupMutation(
     ({ adminId, deactivateAdmin }: { adminId: number; deactivateAdmin: boolean }) =>
-      request<RemoveGroupAdminResponse>(`/groups/${id}/admins/${adminId}`, { method: 'DELETE', query: { deactivateAdmin: deactivateAdmin || undefined } }),
+      callApi(groupAdminEndpoints.remove, { params: { id, adminId }, query: { deactivateAdmin: deactivateAdmin || undefined } }),
     ({ deactivateAdmin }) => (deactivateAdmin ? [adminKeys.all] : []),
   );
-export const useSetPrimaryAdmin = (id: number) => useGroupMutation((adminId: number) => api.put<GroupAdminsResponse>(`/groups/${id}/setprimaryadminforgroup/${adminId}`));
-export const useRemoveFromAllGroups = () => useGroupMutation((adminId: number) => api.post<{ message: string }>(`/groupadmin/removefromallgroups/${adminId}`));
+export const useSetPrimaryAdmin = (id: number) =>
+  useGroupMutation((adminId: number) => callApi(groupAdminEndpoints.setPrimary, { params: { id, adminId } }));
+export const useRemoveFromAllGroups = () =>
+  useGroupMutation((adminId: number) => callApi(groupAdminEndpoints.removeFromAllGroups, { params: { id: adminId } }));

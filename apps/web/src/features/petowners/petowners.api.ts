@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Paged, PetOwnerSearchRow, PetOwnerView } from '@registry/contracts';
-import { api } from '../../app/api';
+import { petOwnerEndpoints } from '@registry/contracts';
+import { callApi } from '../../app/client';
 
 export interface PetOwnerSearchParams {
   page: number;
@@ -16,10 +16,10 @@ export const petOwnerKeys = {
 };
 
 export const petOwnerQuery = (id: number) =>
-  queryOptions({ queryKey: petOwnerKeys.detail(id), queryFn: () => api.get<PetOwnerView>(`/petowner/${id}`) });
+  queryOptions({ queryKey: petOwnerKeys.detail(id), queryFn: () => callApi(petOwnerEndpoints.get, { params: { id } }) });
 
 export const petOwnerSearchQuery = (params: PetOwnerSearchParams) =>
   queryOptions({
     queryKey: petOwnerKeys.search(params),
-    queryFn: () => api.get<Paged<PetOwnerSearchRow>>('/petowner/searchpetowners', { ...params }),
+    queryFn: () => callApi(petOwnerEndpoints.search, { query: { ...params } }),
   });

@@ -1,13 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ResidentView } from '@registry/contracts';
-import { api } from '../../app/api';
+import { residentEndpoints, type EndpointResponse } from '@registry/contracts';
+import { callApi } from '../../app/client';
 
-/** The resident's own pre-registration record (GET /residents/{id}). */
-export type ResidentRecord = ResidentView;
+/** The resident's own pre-registration record. */
+export type ResidentRecord = EndpointResponse<typeof residentEndpoints.get>;
 
 export const preregKeys = {
   all: ['prereg'] as const,
   resident: (id: number) => [...preregKeys.all, 'resident', id] as const,
 };
 
-export const residentQuery = (id: number) => queryOptions({ queryKey: preregKeys.resident(id), queryFn: () => api.get<ResidentRecord>(`/residents/${id}`) });
+export const residentQuery = (id: number) =>
+  queryOptions({ queryKey: preregKeys.resident(id), queryFn: () => callApi(residentEndpoints.get, { params: { id } }) });

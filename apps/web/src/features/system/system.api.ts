@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { AuditLogRow, DocumentView, EmailLogRow, Paged, auditVerifyResponse, documentSummary } from '@registry/contracts';
-import { api } from '../../app/api';
+import { systemEndpoints, type EndpointInput, type EndpointResponse } from '@registry/contracts';
+import { callApi } from '../../app/client';
 import type { auditLogSearch, emailLogSearch } from './system.search';
 
-export type DocumentSummary = z.infer<typeof documentSummary>;
+export type DocumentSummary = EndpointResponse<typeof systemEndpoints.documents>[number];
 export type EmailLogParams = z.infer<typeof emailLogSearch>;
 export type AuditLogParams = z.infer<typeof auditLogSearch>;
-export type AuditVerifyResult = z.infer<typeof auditVerifyResponse>;
+export type AuditVerifyResult = EndpointResponse<typeof systemEndpoints.verifyAuditLog>;
 
 export const systemKeys = {
   all: ['system'] as const,
@@ -17,31 +17,32 @@ export const systemKeys = {
   auditLog: (params: AuditLogParams) => [...systemKeys.all, 'auditlog', params] as const,
 };
 
-export const documentsQuery = () => queryOptions({ queryKey: systemKeys.documents(), queryFn: () => api.get<DocumentSummary[]>('/document') });
+export const documentsQuery = () =>
+  queryOptions({ queryKey: systemKeys.documents(), queryFn: () => callApi(systemEndpoints.documents) });
 export const documentQuery = (id: number, versionId?: number) =>
-  queryOptions({ queryKey: systemKeys.document(id, versionId), queryFn: () => api.get<DocumentView>(`/document/${id}`, { versionId }) });
+  queryOptions({
+    queryKey: systemKeys.document(id, versionId),
+    queryFn: () => callApi(systemEndpoints.document, { params: { id }, query: { versionId } }),
+  });
 
-export interface DocumentWrite {
-  name: string;
-  content: string;
-}
+export type DocumentWrite = EndpointInput<typeof systemEndpoints.createDocument>['body'];
 export function useSaveDocument() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: DocumentWrite & { id?: number }) =>
-      id ? api.put<DocumentView>(`/document/${id}`, body) : api.post<DocumentView>('/document', body),
+      id ? callApi(systemEndpoints.updateDocument, { params: { id }, body }) : callApi(systemEndpoints.createDocument, { body }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: systemKeys.documents() }),
   });
 }
 
-export const fetchEmailLog = (params: EmailLogParams) => api.get<Paged<EmailLogRow>>('/emaillog', { ...params });
+export const fetchEmailLog = (params: EmailLogParams) => callApi(systemEndpoints.emailLog, { query: { ...params } });
 export function useClearEmailLog() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.del<{ message: string }>('/emaillog/deleteall'),
+    mutationFn: () => callApi(systemEndpoints.clearEmailLog),
     onSuccess: () => void qc.invalidateQueries({ queryKey: [...systemKeys.all, 'emaillog'] }),
   });
 }
 
-export const fetchAuditLog = (params: AuditLogParams) => api.get<Paged<AuditLogRow>>('/auditlog', { ...params });
-export const verifyAuditLog = () => api.get<AuditVerifyResult>('/auditlog/verify');
+export const fetchAuditLog = (params: AuditLogParams) => callApi(systemEndpoints.auditLog, { query: { ...params } });
+export const verifyAuditLog = () => callApi(systemEndpoints.verifyAuditLog);
