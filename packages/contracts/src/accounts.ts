@@ -153,9 +153,9 @@ export const updateUserProfileRequest = z.object({
 });
 export type UpdateUserProfileRequest = z.input<typeof updateUserProfileRequest>;
 
-export const manageInfoQuery = z.object({ returnUrl: z.string().max(500).optional(), generateState: z.string().max(10).optional() });
+export const manageInfoQuery = z.object({ returnUrl: textField(500).optional(), generateState: textField(10).optional() });
 export const externalLogin = z.object({ name: z.string(), url: z.string() });
-export const externalLoginsQuery = z.object({ returnUrl: z.string().max(500).optional(), generateState: z.string().max(10).optional() });
+export const externalLoginsQuery = z.object({ returnUrl: textField(500).optional(), generateState: textField(10).optional() });
 export const manageInfo = z.object({
   userName: z.string(),
   localLoginProvider: z.string(),

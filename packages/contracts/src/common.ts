@@ -52,7 +52,7 @@ export function queryEnum<E extends Record<string, number>>(values: E) {
   const byName = new Map(Object.entries(values).map(([name, value]) => [name.toLowerCase(), value]));
   const numbers = new Set<number>(Object.values(values));
   const message = `Must be one of ${Object.entries(values).map(([name, value]) => `${name} (${value})`).join(', ')}.`;
-  return z.union([z.number(), z.string().max(64)]).transform((raw, ctx): E[keyof E] => {
+  return z.union([z.number(), textField(64)]).transform((raw, ctx): E[keyof E] => {
     const text = typeof raw === 'string' ? raw.trim() : String(raw);
     const value = /^-?\d+$/.test(text) ? Number(text) : byName.get(text.toLowerCase());
     if (value === undefined || !numbers.has(value)) {

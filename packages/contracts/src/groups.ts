@@ -321,7 +321,7 @@ export const adjacentAgreement = z.object({ propertyId: z.number().int(), proper
 export const preRegistrationLink = z.object({ groupId: z.number().int(), code: z.string(), link: z.string() });
 export const logoUploadResponse = z.object({ logoUrl: z.string() });
 export const logoUploadParams = z.object({ groupId: id });
-export const storedFileParams = z.object({ name: z.string().max(64) });
+export const storedFileParams = z.object({ name: textField(64) });
 /** A stored file's bytes, sent as they are (never serialised as JSON). */
 export const storedFileContent = z.string().meta({ format: 'binary' });
 

@@ -103,7 +103,7 @@ export const resetPassword = (body: ResetPasswordBody) =>
 export const signInWithTemporaryToken = (token: string, isPersistent = false) =>
   callApi(
     accountEndpoints.signInWithTemporaryToken,
-    { query: { token, isPersistent: String(isPersistent) } },
+    { query: { token, isPersistent } },
     { handleErrorsSpecifically: true },
   );
 
