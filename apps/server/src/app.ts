@@ -63,7 +63,12 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
   await app.register(swagger, {
     openapi: { info: { title: `${services.config.brandName} API`, version: services.config.buildVersion } },
-    transform: jsonSchemaTransform,
+    // Each operation carries its access rule as `x-access`, for API readers and for the access matrix test.
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      const access = input.route.config?.access;
+      return access ? { ...transformed, schema: { ...transformed.schema, 'x-access': access } } : transformed;
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

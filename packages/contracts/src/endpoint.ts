@@ -4,14 +4,16 @@
 // The schemas sit behind a loader (a dynamic import of the domain's schema module) so that the browser, which only needs
 // the method and the path at run time and the schemas' types at compile time, never downloads zod for a call it makes.
 import type { z } from 'zod';
+import type { Right } from './rights.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * Who may call an endpoint. 'admin': any admin role; 'adminManager': admins who manage other admins (not property
- * maintenance); 'providerStaff': the provider's own admins (roles 0-2); an array: exactly those roles.
+ * maintenance); 'providerStaff': the provider's own admins (roles 0-2); an array: exactly those roles; `{ right }`: the
+ * roles the rights table (rights.ts) gives that action.
  */
-export type Access = 'anonymous' | 'signedIn' | 'admin' | 'adminManager' | 'providerStaff' | readonly number[];
+export type Access = 'anonymous' | 'signedIn' | 'admin' | 'adminManager' | 'providerStaff' | readonly number[] | { right: Right };
 
 /** The schemas of one endpoint; `response` is the 200 answer, `responses` any other documented status. */
 export type EndpointSchemas = {

@@ -1,5 +1,6 @@
-// Who may call what: the route-level rules. Which groups, admins and people a caller may see is platform/scope.ts.
-import type { Access } from '@registry/contracts';
+// Who may call what: the route-level rules. Which groups, admins and people a caller may see is platform/scope.ts; the
+// rights table's checks on an action (and on the admin it acts on) are platform/rights.ts.
+import { can, type Access } from '@registry/contracts';
 import type { Caller, RequestContext, SignedInContext } from './context.ts';
 import { unauthorized } from './errors.ts';
 import { ADMIN_MANAGER_ROLES } from './scope.ts';
@@ -19,6 +20,7 @@ export function callerMeets(caller: Caller | null, access: Access): 'ok' | 'unau
     case 'providerStaff':
       return caller.isProviderStaff ? 'ok' : 'forbidden';
     default:
+      if ('right' in access) return can(caller.roleId, access.right) ? 'ok' : 'forbidden';
       return access.includes(caller.roleId) ? 'ok' : 'forbidden';
   }
 }

@@ -57,7 +57,8 @@ export function registerHttpPlumbing(app: FastifyInstance, services: Services): 
     };
   });
 
-  app.addHook('preHandler', async (request, reply) => {
+  // Before validation: a caller who may not call the route learns nothing about its input rules.
+  app.addHook('preValidation', async (request, reply) => {
     const access = request.routeOptions.config?.access;
     if (!access) return;
     const verdict = callerMeets(request.ctx.caller, access);

@@ -112,7 +112,7 @@ describe('userinfo and logout', () => {
   test('signing in as someone outside your groups, or as a pet owner, is refused', async () => {
     const other = await makeOtherDistributorship(t.database.db);
     const managerToken = await t.login('property.manager');
-    expect((await t.call('POST', `/api/v1/account/signinasanotheruser/${other.propertyManager.id}`, { token: managerToken })).status).toBe(403);
+    expect((await t.call('POST', `/api/v1/account/signinasanotheruser/${other.propertyManager.id}`, { token: managerToken })).status).toBe(404);
     const ownerToken = await t.login('pet.owner');
     const manager = await userByName(t.database.db, 'property.manager');
     expect((await t.call('POST', `/api/v1/account/signinasanotheruser/${manager.id}`, { token: ownerToken })).status).toBe(403);
@@ -202,7 +202,7 @@ describe('temporary sign-in links', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe(Messages.loginLinkExpired);
     const owner = await userByName(t.database.db, 'pet.owner');
-    expect((await t.call('GET', `/api/v1/account/generatetemporarytoken/${owner.id}`, { token: await t.login('parentage.manager') })).status).toBe(403);
+    expect((await t.call('GET', `/api/v1/account/generatetemporarytoken/${owner.id}`, { token: await t.login('parentage.manager') })).status).toBe(404);
     expect((await t.call('GET', `/api/v1/account/generatetemporarytoken/${owner.id}`, { token: await t.login('avery.kim') })).status).toBe(403);
   });
 });
@@ -223,7 +223,7 @@ describe('password resets by an admin', () => {
   test('resetpetownerpassword works for an owner in scope and not for others', async () => {
     const owner = await userByName(t.database.db, 'avery.kim');
     expect((await t.call('POST', '/api/v1/account/resetpetownerpassword', { token: await t.login('firm.manager'), body: { petOwnerId: owner.id } })).status).toBe(200);
-    expect((await t.call('POST', '/api/v1/account/resetpetownerpassword', { token: await t.login('parentage.manager'), body: { petOwnerId: owner.id } })).status).toBe(403);
+    expect((await t.call('POST', '/api/v1/account/resetpetownerpassword', { token: await t.login('parentage.manager'), body: { petOwnerId: owner.id } })).status).toBe(404);
     expect((await t.call('POST', '/api/v1/account/resetpetownerpassword', { token: await t.login('firm.manager'), body: { petOwnerId: 'x' } })).status).toBe(400);
   });
 });
@@ -251,13 +251,15 @@ describe('profile', () => {
   test('password rules and roles are served', async () => {
     expect((await t.call('GET', '/api/v1/account/passwordrules')).body).toEqual({ requiredLength: 8, requireUppercase: true, requireLowercase: true, requireDigit: true, requireNonLetterOrDigit: true });
     const creatable = await t.call('GET', '/api/v1/account/getcreatableadminroles', { token: await t.login('distributor') });
-    expect(creatable.body.map((role: { id: number }) => role.id)).toEqual([4, 5, 6, 7, 8]);
+    expect(creatable.body.map((role: { id: number }) => role.id)).toEqual([5, 6, 7, 8]);
     const forType = async (userName: string, groupType: number | string) =>
       (await t.call('GET', `/api/v1/account/getcreatableadminroles?groupType=${groupType}`, { token: await t.login(userName) })).body.map?.((role: { id: number }) => role.id);
     expect(await forType('distributor', 4)).toEqual([7, 8]);
-    expect(await forType('distributor', 2)).toEqual([4]);
+    // Only roles strictly below one's own: a distributor makes no distributors, a lab admin no lab admins.
+    expect(await forType('distributor', 2)).toEqual([]);
+    expect(await forType('property.manager', 4)).toEqual([8]);
     expect(await forType('distributor', 0)).toEqual([]);
-    expect(await forType('lab.admin', 0)).toEqual([0, 1, 2]);
+    expect(await forType('lab.admin', 0)).toEqual([1, 2]);
     expect((await t.call('GET', '/api/v1/account/getcreatableadminroles?groupType=9', { token: await t.login('lab.admin') })).status).toBe(400);
     expect((await t.call('GET', '/api/v1/account/getalladminroles', { token: await t.login('pet.owner') })).status).toBe(403);
   });

@@ -1,21 +1,12 @@
 // Sign-in, sessions, passwords and own-account rules (spec 1 §4, §7, §8).
-import {
-  ADMIN_ROLES_BY_GROUP_TYPE,
-  UserRole,
-  Messages,
-  adminRoles,
-  isAdminRole,
-  isProviderStaffRole,
-  parseUsDate,
-  userRoleName,
-  type UserInfo,
-} from '@registry/contracts';
+import { UserRole, Messages, can, creatableRoles, isAdminRole, isProviderStaffRole, parseUsDate, userRoleName, type UserInfo } from '@registry/contracts';
+import { assertMayActOnAdmin } from '../../platform/rights.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type RequestContext, type SignedInContext } from '../../platform/context.ts';
-import { HttpError, notFound, refused, validationError } from '../../platform/errors.ts';
-import { mailAfterCommit, mailBody, type MailResult } from '../../platform/mail.ts';
+import { HttpError, forbidden, notFound, refused, validationError } from '../../platform/errors.ts';
+import { mailAfterCommit, mailBody, secretPlaceholder, type MailResult } from '../../platform/mail.ts';
 import { checkPassword, generatePassword, hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import { canManageAdmin, isPetOwnerInScope } from '../../platform/scope.ts';
+import { isPetOwnerInScope } from '../../platform/scope.ts';
 import { isResidentUserName, issueSession, revokeSession } from '../../platform/session.ts';
 import { toAddressView } from '../lookups/lookups.service.ts';
 import { newToken } from '../../platform/tokens.ts';
@@ -99,6 +90,8 @@ export async function userInfo(ctx: SignedInContext): Promise<UserInfo> {
     residentId: ctx.caller.isResident ? await q.residentIdForUser(ctx.db, user.id) : null,
     features: await q.featureNamesForUser(ctx.db, user.id),
     impersonatedBy: impersonator ? impersonator.userName : null,
+    labTimeZone: ctx.config.labTimeZone,
+    testModeAvailable: ctx.config.testModeAvailable && ctx.caller.isProviderStaff,
   };
 }
 
@@ -147,7 +140,7 @@ export async function forgotPassword(ctx: RequestContext, input: { email: string
   const matches = (await q.findUsersByEmail(ctx.db, input.email)).filter((user) => user.isActive);
   for (const user of matches) {
     const token = newToken();
-    const url = `${ctx.config.baseUrl}/resetpassword?userName=${encodeURIComponent(user.userName)}&token=${encodeURIComponent(token)}`;
+    const url = `${ctx.config.baseUrl}/resetpassword?userName=${encodeURIComponent(user.userName)}&token=${secretPlaceholder('token')}`;
     await withTransaction(ctx, async (tx, txCtx) => {
       await q.insertUserToken(tx, { userId: user.id, purpose: 'PasswordReset', token, expiresAt: new Date(Date.now() + RESET_LINK_LIFETIME_MS) });
       await writeAudit(tx, ctx, { entityType: 'User', entityId: user.id, actionType: 'PasswordResetRequested' });
@@ -155,6 +148,7 @@ export async function forgotPassword(ctx: RequestContext, input: { email: string
         to: user.email!,
         subject: `${ctx.config.brandName}: reset your password`,
         eventName: 'UserPasswordReset',
+        secrets: { token: encodeURIComponent(token) },
         html: mailBody(ctx.config.brandName, {
           greeting: `Hello ${fullNameOf(user)},`,
           paragraphs: [`We received a request to reset the password of the account ${user.userName}.`, 'The link below works once and expires in one hour. If you did not ask for this, ignore this mail.'],
@@ -186,17 +180,23 @@ export async function resetPassword(ctx: RequestContext, input: { userName: stri
   return { message: Messages.passwordReset };
 }
 
-/** Who may act on this user's account: provider staff on anyone, other admin managers on admins and pet owners in their groups. */
-async function mayActOnUser(ctx: SignedInContext, target: q.UserRow): Promise<boolean> {
-  if (target.id === ctx.caller.userId) return true;
-  if (isAdminRole(target.roleId)) return canManageAdmin(ctx.db, ctx.caller, target);
-  return isPetOwnerInScope(ctx.db, ctx.caller, target.id);
+/** An action on another user's account, named for an admin and for a pet owner (the rights table has both). */
+type UserAction = 'signInAs' | 'resetPassword' | 'createSignInLink';
+
+/**
+ * Who may act on this user's account: on an admin, by the rights table, the role order and the caller's groups; on a
+ * pet owner, by the rights table and the caller's groups. A user outside the caller's groups answers as a missing one.
+ */
+async function assertMayActOnUser(ctx: SignedInContext, target: q.UserRow, action: UserAction) {
+  if (isAdminRole(target.roleId)) return assertMayActOnAdmin(ctx, target, `admin.${action}`);
+  if (!(await isPetOwnerInScope(ctx.db, ctx.caller, target.id))) throw notFound('User not found.');
+  if (!can(ctx.caller.roleId, `petOwner.${action}`)) throw forbidden(Messages.actionNotAllowedForRole);
 }
 
-/** A user the caller may act on; one outside their reach is answered like one that does not exist. */
-async function loadTarget(ctx: SignedInContext, id: number) {
+async function loadTarget(ctx: SignedInContext, id: number, action: UserAction) {
   const target = await q.findUserById(ctx.db, id);
-  if (!target || !(await mayActOnUser(ctx, target))) throw notFound('User not found.');
+  if (!target) throw notFound('User not found.');
+  await assertMayActOnUser(ctx, target, action);
   return target;
 }
 
@@ -226,7 +226,7 @@ export function signInLinkWindow(request: SignInLinkRequest, now: Date): { valid
 
 /** A temporary sign-in link (spec 1 §7 generatetemporarytoken): only its hash is kept; it works once, in its window. */
 export async function generateTemporaryToken(ctx: SignedInContext, userId: number, request: SignInLinkRequest = {}) {
-  const target = await loadTarget(ctx, userId);
+  const target = await loadTarget(ctx, userId, 'createSignInLink');
   if (!target.isActive) throw refused('This account is inactive.');
   const { validFrom, expiresAt } = signInLinkWindow(request, new Date());
   const returnUrl = request.returnUrl ?? null;
@@ -264,7 +264,7 @@ export async function signInWithTemporaryToken(ctx: RequestContext, input: { tok
 
 export async function signInAsAnotherUser(ctx: SignedInContext, userId: number) {
   if (userId === ctx.caller.userId) throw refused('You are already signed in as this user.');
-  const target = await loadTarget(ctx, userId);
+  const target = await loadTarget(ctx, userId, 'signInAs');
   if (!target.isActive) throw refused('This account is inactive.');
   return withTransaction(ctx, async (tx) => {
     const current = await q.findSession(tx, ctx.caller.sessionId);
@@ -275,14 +275,20 @@ export async function signInAsAnotherUser(ctx: SignedInContext, userId: number) 
       previousSessionId: ctx.caller.sessionId,
       impersonatedByUserId: ctx.caller.impersonatedByUserId ?? ctx.caller.userId,
     });
-    await writeAudit(tx, ctx, { entityType: 'Session', entityId: session.sessionId, actionType: 'SignInAsAnotherUser', after: { userId: target.id, userName: target.userName } });
+    // Both users go on record: the entry's user is the one who signed in as the other, `after` names the other.
+    await writeAudit(tx, ctx, {
+      entityType: 'Session',
+      entityId: session.sessionId,
+      actionType: 'SignInAsAnotherUser',
+      after: { userId: target.id, userName: target.userName, byUserId: ctx.caller.userId, byUserName: ctx.caller.userName, originalUserId: ctx.caller.impersonatedByUserId ?? ctx.caller.userId },
+    });
     return { access_token: session.token, token_type: 'bearer' as const, expires_in: session.expiresIn, userName: target.userName };
   });
 }
 
 /** Generates a new password, stores it, signs the user out everywhere and mails it (resetadminpassword, resetpetownerpassword). */
 export async function resetPasswordByAdmin(ctx: SignedInContext, userId: number, kind: 'admin' | 'petOwner') {
-  const target = await loadTarget(ctx, userId);
+  const target = await loadTarget(ctx, userId, 'resetPassword');
   if (kind === 'admin' && !isAdminRole(target.roleId)) throw notFound('Admin not found.');
   if (kind === 'petOwner' && target.roleId !== UserRole.PetOwner) throw notFound('Pet owner not found.');
   if (!target.email) throw refused('This user has no email address to send the new password to.');
@@ -296,11 +302,11 @@ export async function resetPasswordByAdmin(ctx: SignedInContext, userId: number,
     await writeAudit(tx, ctx, { entityType: 'User', entityId: target.id, actionType: 'PasswordResetByAdmin' });
     const html = mailBody(ctx.config.brandName, {
       greeting: `Hello ${fullNameOf(target)},`,
-      paragraphs: [`Your password was reset by an administrator. Your user name is ${target.userName} and your new password is: ${password}`, 'Please sign in and change it under Manage account.'],
+      paragraphs: [`Your password was reset by an administrator. Your user name is ${target.userName} and your new password is: ${secretPlaceholder('password')}`, 'Please sign in and change it under Manage account.'],
       link: { url: `${ctx.config.baseUrl}/login`, label: 'Sign in' },
     });
     const sent = (result: MailResult) => (delivery.result = result);
-    await mailAfterCommit(txCtx, { to: email, subject: `${ctx.config.brandName}: your new password`, eventName: 'UserPasswordReset', html }, sent);
+    await mailAfterCommit(txCtx, { to: email, subject: `${ctx.config.brandName}: your new password`, eventName: 'UserPasswordReset', html, secrets: { password } }, sent);
   });
   if (delivery.result && !delivery.result.wasSuccessful) throw refused('The password was reset but the mail could not be sent. Please try again.');
   return { message: 'A new password was generated and emailed.' };
@@ -342,13 +348,9 @@ export function passwordProblemsAsModelState(field: string, password: string) {
   return problems.length ? { [field]: problems.map((problem) => problem.message) } : null;
 }
 
-/**
- * The admin roles the caller may give: provider staff any, other admins only the non-staff roles. A group type narrows
- * the list to the roles that run such a group (the add-group and create-admin forms offer those).
- */
+/** The admin roles the caller may give (those below their own, by the rights table), narrowed to a group type's. */
 export function creatableAdminRoles(ctx: SignedInContext, groupType?: number): number[] {
-  const creatable = ctx.caller.isProviderStaff ? [...adminRoles] : adminRoles.filter((role) => role > UserRole.PetOwner);
-  return groupType === undefined ? creatable : creatable.filter((role) => ADMIN_ROLES_BY_GROUP_TYPE[groupType]?.includes(role));
+  return creatableRoles(ctx.caller.roleId, groupType);
 }
 
 /** The signed-in user's account page: user name, sign-in providers and profile. */

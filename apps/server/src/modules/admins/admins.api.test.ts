@@ -36,7 +36,7 @@ describe('GET /admin/{id}', () => {
 
   test('another distributorship, a pet owner, an unknown id and a bad id are refused', async () => {
     const manager = await userByName(t.database.db, 'property.manager');
-    expect((await t.call('GET', `/api/v1/admin/${manager.id}`, { token: await t.login(other.distributor.userName) })).status).toBe(403);
+    expect((await t.call('GET', `/api/v1/admin/${manager.id}`, { token: await t.login(other.distributor.userName) })).status).toBe(404);
     expect((await t.call('GET', `/api/v1/admin/${manager.id}`, { token: await t.login('pet.owner') })).status).toBe(403);
     expect((await t.call('GET', `/api/v1/admin/${manager.id}`, { token: await t.login('property.maintenance') })).status).toBe(403);
     expect((await t.call('GET', `/api/v1/admin/${manager.id}`)).status).toBe(401);
@@ -45,7 +45,7 @@ describe('GET /admin/{id}', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.modelState).toBeDefined();
     const labAdmin = await userByName(t.database.db, 'lab.admin');
-    expect((await t.call('GET', `/api/v1/admin/${labAdmin.id}`, { token: await t.login('distributor') })).status).toBe(403);
+    expect((await t.call('GET', `/api/v1/admin/${labAdmin.id}`, { token: await t.login('distributor') })).status).toBe(404);
   });
 
   test('the security question and answer are shown to those who manage the admin', async () => {
@@ -96,7 +96,7 @@ describe('PUT /admin/{id}', () => {
     const admin = await makeAdmin(t.database.db, { roleId: UserRole.PropertyMaintenance, groupId: property.id });
     const token = await t.login('distributor');
     expect((await t.call('PUT', `/api/v1/admin/${admin.id}`, { token, body: { ...validUpdate(admin), roleId: UserRole.BioPetLabAdmin } })).status).toBe(403);
-    expect((await t.call('PUT', `/api/v1/admin/${other.propertyManager.id}`, { token, body: validUpdate(other.propertyManager) })).status).toBe(403);
+    expect((await t.call('PUT', `/api/v1/admin/${other.propertyManager.id}`, { token, body: validUpdate(other.propertyManager) })).status).toBe(404);
   });
 });
 
@@ -116,7 +116,7 @@ describe('activate, deactivate, delete', () => {
     expect((await t.call('GET', `/api/v1/admin/${withEmail.id}`, { token })).body.isActive).toBe(false);
     expect((await t.call('PUT', `/api/v1/admin/activate/${withEmail.id}`, { token })).status).toBe(200);
     expect(await t.login(withEmail.userName)).toEqual(expect.any(String));
-    expect((await t.call('PUT', `/api/v1/admin/deactivate/${other.propertyManager.id}`, { token })).status).toBe(403);
+    expect((await t.call('PUT', `/api/v1/admin/deactivate/${other.propertyManager.id}`, { token })).status).toBe(404);
   });
 
   test('delete removes the admin and their assignments; you cannot delete yourself or outsiders', async () => {
@@ -128,7 +128,7 @@ describe('activate, deactivate, delete', () => {
     expect((await t.call('GET', `/api/v1/admin/${admin.id}`, { token })).status).toBe(404);
     const me = await userByName(t.database.db, 'firm.manager');
     expect((await t.call('DELETE', `/api/v1/admin/${me.id}`, { token })).status).toBe(400);
-    expect((await t.call('DELETE', `/api/v1/admin/${other.propertyManager.id}`, { token })).status).toBe(403);
+    expect((await t.call('DELETE', `/api/v1/admin/${other.propertyManager.id}`, { token })).status).toBe(404);
   });
 });
 

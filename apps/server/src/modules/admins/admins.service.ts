@@ -1,12 +1,14 @@
 // Admin accounts: view, edit, activate and deactivate, delete, group membership (spec 1 §4 Admin state, §6).
-import { GroupTypes, Messages, isProviderStaffRole, userRoleName, type AdminView } from '@registry/contracts';
+import { GroupTypes, Messages, can, creatableRoles, isProviderStaffRole, userRoleName, type AdminAction, type AdminView } from '@registry/contracts';
+import { assertMayActOnAdmin } from '../../platform/rights.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { forbidden, notFound, refused, validationError } from '../../platform/errors.ts';
-import { mailAfterCommit, mailBody } from '../../platform/mail.ts';
+import { mailAfterCommit, mailBody, secretPlaceholder } from '../../platform/mail.ts';
 import { generatePassword, hashPassword } from '../../platform/passwords.ts';
 import { endAccountAccess } from '../accounts/account-access.ts';
-import { assertGroupInScope, canManageAdmin } from '../../platform/scope.ts';
+import { assertGroupInScope } from '../../platform/scope.ts';
+import { dataKeyOf, decryptSecret, encryptSecret } from '../../platform/secrets.ts';
 import { findUserByUserName, findUsersByEmail, updateUser, type UserRow } from '../accounts/accounts.queries.ts';
 import { fullNameOf, userSnapshot } from '../accounts/accounts.service.ts';
 import { toAddressView } from '../lookups/lookups.service.ts';
@@ -29,10 +31,14 @@ type AdminInput = {
   securityQuestionAnswer: string | null;
 };
 
-/** Loads an admin the caller may manage: the same 404 whether there is none or it is outside the caller's groups. */
-export async function loadManagedAdmin(ctx: SignedInContext, adminId: number) {
+/**
+ * Loads an admin the caller may take `action` on: 404 when there is none or it lies outside the caller's groups, 403
+ * when the rights table or the role order refuses the action.
+ */
+export async function loadManagedAdmin(ctx: SignedInContext, adminId: number, action: AdminAction) {
   const admin = await q.findAdmin(ctx.db, adminId);
-  if (!admin || !(await canManageAdmin(ctx.db, ctx.caller, admin))) throw notFound('Admin not found.');
+  if (!admin) throw notFound('Admin not found.');
+  await assertMayActOnAdmin(ctx, admin, action);
   return admin;
 }
 
@@ -62,16 +68,21 @@ async function toView(ctx: SignedInContext, admin: UserRow): Promise<AdminView> 
 }
 
 export async function getAdmin(ctx: SignedInContext, adminId: number) {
-  return toView(ctx, await loadManagedAdmin(ctx, adminId));
+  return toView(ctx, await loadManagedAdmin(ctx, adminId, 'admin.view'));
 }
 
+/** Every view of an answer is audited: it is a secret the spec lets admins read. */
 export async function getSecurityQuestion(ctx: SignedInContext, adminId: number) {
-  const admin = await loadManagedAdmin(ctx, adminId);
-  return { securityQuestion: admin.securityQuestion, securityQuestionAnswer: admin.securityQuestionAnswer };
+  const admin = await loadManagedAdmin(ctx, adminId, 'admin.viewSecurityAnswer');
+  const stored = admin.securityQuestionAnswer;
+  const answer = stored === null ? null : decryptSecret(dataKeyOf(ctx.config), stored);
+  await withTransaction(ctx, (tx) => writeAudit(tx, ctx, { entityType: 'Admin', entityId: admin.id, actionType: 'SecurityAnswerViewed' }));
+  return { securityQuestion: admin.securityQuestion, securityQuestionAnswer: answer };
 }
 
-function assertRoleAllowed(ctx: SignedInContext, roleId: number) {
-  if (isProviderStaffRole(roleId) && !ctx.caller.isProviderStaff) throw forbidden('Only provider staff may give a provider staff role.');
+/** A role given to an admin (on create or edit) must lie strictly below the caller's own. */
+export function assertRoleAllowed(ctx: SignedInContext, roleId: number) {
+  if (!creatableRoles(ctx.caller.roleId).includes(roleId)) throw forbidden(Messages.roleNotCreatable);
 }
 
 async function assertUniqueIdentity(ctx: SignedInContext, input: { userName: string; email?: string | null }, exceptId: number | null) {
@@ -86,10 +97,15 @@ async function assertUniqueIdentity(ctx: SignedInContext, input: { userName: str
 }
 
 export async function updateAdmin(ctx: SignedInContext, adminId: number, input: AdminInput) {
-  const admin = await loadManagedAdmin(ctx, adminId);
-  assertRoleAllowed(ctx, input.roleId);
+  const admin = await loadManagedAdmin(ctx, adminId, 'admin.edit');
+  if (input.roleId !== admin.roleId) {
+    if (admin.id === ctx.caller.userId) throw forbidden(Messages.ownRoleUnchangeable);
+    await assertMayActOnAdmin(ctx, admin, 'admin.changeRole');
+    assertRoleAllowed(ctx, input.roleId);
+  }
   await assertUniqueIdentity(ctx, input, admin.id);
   const email = input.email?.trim() || null;
+  if ((email ?? '').toLowerCase() !== (admin.email ?? '').toLowerCase()) await assertMayActOnAdmin(ctx, admin, 'admin.changeEmail');
   if (admin.isActive && !email) throw validationError({ email: ['An active admin needs an email.'] });
   return withTransaction(ctx, async (tx, txCtx) => {
     const updated = await updateUser(tx, admin.id, {
@@ -105,7 +121,7 @@ export async function updateAdmin(ctx: SignedInContext, adminId: number, input: 
       adminNotes: input.adminNotes,
       bioPetNotes: ctx.caller.isProviderStaff ? input.bioPetNotes : admin.bioPetNotes,
       securityQuestion: input.securityQuestion ?? admin.securityQuestion,
-      securityQuestionAnswer: input.securityQuestionAnswer ?? admin.securityQuestionAnswer,
+      securityQuestionAnswer: input.securityQuestionAnswer != null ? encryptSecret(dataKeyOf(ctx.config), input.securityQuestionAnswer) : admin.securityQuestionAnswer,
     });
     await writeAudit(tx, ctx, { entityType: 'Admin', entityId: admin.id, actionType: 'Update', before: userSnapshot(admin), after: userSnapshot(updated) });
     return toView(txCtx, updated);
@@ -117,6 +133,7 @@ export async function updateAdmin(ctx: SignedInContext, adminId: number, input: 
  * details once the transaction (the caller's, when it has one open) commits.
  */
 export async function createAdmin(ctx: SignedInContext, input: AdminInput & { groupId?: number }) {
+  if (!can(ctx.caller.roleId, 'admin.create')) throw forbidden(Messages.actionNotAllowedForRole);
   assertRoleAllowed(ctx, input.roleId);
   if (input.groupId) await assertGroupInScope(ctx, input.groupId);
   else if (!ctx.caller.isProviderStaff) throw validationError({ groupId: [Messages.mustSelectGroup] });
@@ -149,10 +166,11 @@ export async function createAdmin(ctx: SignedInContext, input: AdminInput & { gr
         to: email,
         subject: `Welcome to ${ctx.config.brandName}`,
         eventName: 'AdminGenericNewAdmin',
+        secrets: { password },
         html: mailBody(ctx.config.brandName, {
           greeting: `Hello ${fullNameOf(created)},`,
           paragraphs: [
-            `An administrator account was created for you. Your user name is ${created.userName} and your password is: ${password}`,
+            `An administrator account was created for you. Your user name is ${created.userName} and your password is: ${secretPlaceholder('password')}`,
             'Please sign in and change your password under Manage account.',
           ],
           link: { url: `${ctx.config.baseUrl}/login`, label: 'Sign in' },
@@ -174,8 +192,8 @@ export async function assignAdmin(ctx: SignedInContext, adminId: number, groupId
 }
 
 export async function setActive(ctx: SignedInContext, adminId: number, isActive: boolean) {
-  const admin = await loadManagedAdmin(ctx, adminId);
-  if (admin.id === ctx.caller.userId && !isActive) throw refused('You cannot deactivate yourself.');
+  if (adminId === ctx.caller.userId && !isActive) throw refused('You cannot deactivate yourself.');
+  const admin = await loadManagedAdmin(ctx, adminId, 'admin.deactivate');
   if (isActive && !admin.email) throw refused(Messages.adminNeedsEmail);
   await withTransaction(ctx, async (tx) => {
     const updated = await updateUser(tx, admin.id, { isActive });
@@ -186,8 +204,8 @@ export async function setActive(ctx: SignedInContext, adminId: number, isActive:
 }
 
 export async function deleteAdmin(ctx: SignedInContext, adminId: number) {
-  const admin = await loadManagedAdmin(ctx, adminId);
-  if (admin.id === ctx.caller.userId) throw refused('You cannot delete yourself.');
+  if (adminId === ctx.caller.userId) throw refused('You cannot delete yourself.');
+  const admin = await loadManagedAdmin(ctx, adminId, 'admin.delete');
   await withTransaction(ctx, async (tx) => {
     const groups = await q.groupsOfAdmin(tx, admin.id);
     await q.deleteAdmin(tx, admin.id);
@@ -197,12 +215,12 @@ export async function deleteAdmin(ctx: SignedInContext, adminId: number) {
 }
 
 export async function adminGroups(ctx: SignedInContext, adminId: number) {
-  await loadManagedAdmin(ctx, adminId);
+  await loadManagedAdmin(ctx, adminId, 'admin.view');
   return q.groupsOfAdmin(ctx.db, adminId);
 }
 
 export async function addToGroup(ctx: SignedInContext, adminId: number, groupId: number) {
-  const admin = await loadManagedAdmin(ctx, adminId);
+  const admin = await loadManagedAdmin(ctx, adminId, 'admin.assignGroups');
   await assertGroupInScope(ctx, groupId);
   if (await q.assignment(ctx.db, adminId, groupId)) throw refused('This admin is already assigned to that group.');
   await withTransaction(ctx, async (tx) => {
@@ -214,17 +232,24 @@ export async function addToGroup(ctx: SignedInContext, adminId: number, groupId:
   return q.groupsOfAdmin(ctx.db, adminId);
 }
 
-export async function removeFromGroup(ctx: SignedInContext, adminId: number, groupId: number) {
-  await loadManagedAdmin(ctx, adminId);
+/**
+ * Removes the admin from the group. A group keeps a primary admin while it has admins: removing the primary one while
+ * others remain needs newPrimaryAdminId, one of those others (a 400 naming the field otherwise), never a silent pick.
+ * 'onlyOther' (remove from all groups) promotes the other admin when exactly one remains.
+ */
+export async function removeFromGroup(ctx: SignedInContext, adminId: number, groupId: number, newPrimaryAdminId?: number | 'onlyOther') {
+  await loadManagedAdmin(ctx, adminId, 'admin.assignGroups');
   await assertGroupInScope(ctx, groupId);
   const current = await q.assignment(ctx.db, adminId, groupId);
   if (!current) throw notFound('This admin is not assigned to that group.');
   await withTransaction(ctx, async (tx) => {
     await q.removeAssignment(tx, adminId, groupId);
-    // A group keeps a primary admin while it has admins: when the primary leaves and exactly one remains, that one becomes primary.
     if (current.isPrimary) {
       const others = await q.otherAdminsOfGroup(tx, groupId, adminId);
-      if (others.length === 1) await q.setPrimary(tx, groupId, others[0].userId);
+      const next = newPrimaryAdminId === 'onlyOther' ? (others.length === 1 ? others[0].userId : undefined) : newPrimaryAdminId;
+      if (others.length && next === undefined && newPrimaryAdminId !== 'onlyOther') throw validationError({ newPrimaryAdminId: [Messages.newPrimaryAdminRequired] });
+      if (next !== undefined && !others.some((other) => other.userId === next)) throw validationError({ newPrimaryAdminId: [Messages.newPrimaryAdminNotInGroup] });
+      if (next !== undefined) await q.setPrimary(tx, groupId, next);
     }
     await writeAudit(tx, ctx, { entityType: 'GroupAdmin', entityId: `${groupId}:${adminId}`, actionType: 'Delete', before: current });
   });
@@ -233,7 +258,7 @@ export async function removeFromGroup(ctx: SignedInContext, adminId: number, gro
 
 /** Makes the admin the group's primary admin; 404 when the admin is not the caller's or not assigned there. */
 export async function setPrimaryAssignment(ctx: SignedInContext, adminId: number, groupId: number) {
-  await loadManagedAdmin(ctx, adminId);
+  await loadManagedAdmin(ctx, adminId, 'admin.assignGroups');
   if (!(await q.assignment(ctx.db, adminId, groupId))) throw notFound('This admin is not assigned to that group.');
   await q.setPrimary(ctx.db, groupId, adminId);
 }

@@ -1,16 +1,16 @@
 // Adding groups (per-type create with its primary and additional admins), the "group requested" notice, and creating
 // an admin on a group. New admins get a welcome mail with a generated password once the transaction has committed.
 import crypto from 'node:crypto';
-import { ALLOWED_CHILD_TYPES, GroupTypes, Messages, UserRole, groupTypeLabel, isProviderStaffRole, userRoleName, type ExistingAdminOffer, type GroupCreateValues, type NewGroupAdminValues } from '@registry/contracts';
+import { ALLOWED_CHILD_TYPES, GroupTypes, Messages, UserRole, can, groupTypeLabel, userRoleName, type ExistingAdminOffer, type GroupCreateValues, type NewGroupAdminValues } from '@registry/contracts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { HttpError, forbidden, refused, validationError } from '../../platform/errors.ts';
-import { mailAfterCommit, mailBody } from '../../platform/mail.ts';
+import { mailAfterCommit, mailBody, secretPlaceholder } from '../../platform/mail.ts';
 import { generatePassword, hashPassword } from '../../platform/passwords.ts';
-import { canManageAdmin } from '../../platform/scope.ts';
+import { mayManageAdmin } from '../../platform/rights.ts';
 import { findUserByUserName, findUsersByEmail } from '../accounts/accounts.queries.ts';
 import { fullNameOf, userSnapshot } from '../accounts/accounts.service.ts';
-import { assignAdmin, createAdmin, insertAdminAccount, loadManagedAdmin } from '../admins/admins.service.ts';
+import { assertRoleAllowed, assignAdmin, createAdmin, insertAdminAccount, loadManagedAdmin } from '../admins/admins.service.ts';
 import { groupAdminsOf, providerStaffRecipients } from './group-admins.queries.ts';
 import * as q from './groups.queries.ts';
 import { assertAddresses, details, groupValues, loadGroup } from './groups.service.ts';
@@ -35,17 +35,19 @@ async function newPreRegisterCode(db: Db): Promise<string> {
  * offer to add that admin instead (ExistingAdminOffer); others only get the field message.
  */
 async function assertNewAdminFree(ctx: SignedInContext, admin: ParsedAdmin, field: string) {
-  if (isProviderStaffRole(admin.role) && !ctx.caller.isProviderStaff) throw forbidden('Only provider staff may give a provider staff role.');
+  assertRoleAllowed(ctx, admin.role);
   const owners = await findUsersByEmail(ctx.db, admin.email);
   const petOwner = owners.find((user) => user.roleId === UserRole.PetOwner);
   if (petOwner) throw validationError({ [`${field}.email`]: [Messages.emailAssignedToPetOwner(admin.email)] });
   if (owners.length) {
     const existing = owners[0];
-    const modelState = { [`${field}.email`]: [`Email '${admin.email}' belongs to Admin '${fullNameOf(existing)}'. Add them as an existing admin instead.`] };
-    const offer: ExistingAdminOffer | null = (await canManageAdmin(ctx.db, ctx.caller, existing))
+    // The admin's name is told only to a caller who may assign them; anyone else learns only that the email is taken.
+    const mayAssign = await mayManageAdmin(ctx.db, ctx.caller, existing, 'admin.assignGroups');
+    const problem = mayAssign ? `Email '${admin.email}' belongs to Admin '${fullNameOf(existing)}'. Add them as an existing admin instead.` : `Email '${admin.email}' is already taken.`;
+    const offer: ExistingAdminOffer | null = mayAssign
       ? { isEmailAlreadyAssignedToAdmin: true, existingUserId: existing.id, existingUserFullName: fullNameOf(existing), email: admin.email, field }
       : null;
-    throw new HttpError(400, { message: 'The request is invalid.', modelState, ...offer });
+    throw new HttpError(400, { message: 'The request is invalid.', modelState: { [`${field}.email`]: [problem] }, ...offer });
   }
   const userName = admin.userName || admin.email;
   if (await findUserByUserName(ctx.db, userName)) throw validationError({ [`${field}.userName`]: [`User name '${userName}' is already taken.`] });
@@ -73,10 +75,11 @@ async function sendWelcome(ctx: SignedInContext, welcome: Welcome, groupName: st
     to: welcome.email,
     subject: `Welcome to ${ctx.config.brandName}`,
     eventName: 'AdminGenericNewAdmin',
+    secrets: { password: welcome.password },
     html: mailBody(ctx.config.brandName, {
       greeting: `Hello ${welcome.fullName},`,
       paragraphs: [
-        `An administrator account was created for you on the group ${groupName}. Your user name is ${welcome.userName} and your password is: ${welcome.password}`,
+        `An administrator account was created for you on the group ${groupName}. Your user name is ${welcome.userName} and your password is: ${secretPlaceholder('password')}`,
         'Please sign in and change your password under Manage account.',
       ],
       link: { url: `${ctx.config.baseUrl}/login`, label: 'Sign in' },
@@ -87,11 +90,12 @@ async function sendWelcome(ctx: SignedInContext, welcome: Welcome, groupName: st
 /** Existing admins named in the payload must exist and be the caller's to manage. */
 async function loadExistingAdmins(ctx: SignedInContext, ids: number[]) {
   const admins = [];
-  for (const id of ids) admins.push(await loadManagedAdmin(ctx, id));
+  for (const id of ids) admins.push(await loadManagedAdmin(ctx, id, 'admin.assignGroups'));
   return admins;
 }
 
 export async function createGroup(ctx: SignedInContext, groupType: number, request: GroupCreateValues) {
+  if (!can(ctx.caller.roleId, 'group.create')) throw forbidden(Messages.actionNotAllowedForRole);
   if (request.groupType !== undefined && request.groupType !== groupType) throw validationError({ groupType: [`This call adds a ${groupTypeLabel(groupType)}.`] });
   const parent = await loadGroup(ctx, request.parentId);
   if (!(ALLOWED_CHILD_TYPES[parent.groupType] ?? []).includes(groupType)) throw refused(Messages.childTypeNotAllowed(groupTypeLabel(groupType), groupTypeLabel(parent.groupType)));
@@ -142,6 +146,7 @@ export async function createGroup(ctx: SignedInContext, groupType: number, reque
  * group was added, so they can set up its products and lab work, and records the notice in the audit log.
  */
 export async function groupRequested(ctx: SignedInContext, groupId: number) {
+  if (!can(ctx.caller.roleId, 'group.create')) throw forbidden(Messages.actionNotAllowedForRole);
   const group = await loadGroup(ctx, groupId);
   const staff = await providerStaffRecipients(ctx.db);
   await withTransaction(ctx, async (tx, txCtx) => {
@@ -167,9 +172,13 @@ export async function groupRequested(ctx: SignedInContext, groupId: number) {
  */
 export async function createAdminOnGroup(ctx: SignedInContext, groupId: number, admin: NewGroupAdminValues) {
   const group = await loadGroup(ctx, groupId);
+  if (!can(ctx.caller.roleId, 'admin.create')) throw forbidden(Messages.actionNotAllowedForRole);
+  assertRoleAllowed(ctx, admin.role);
   const owners = await findUsersByEmail(ctx.db, admin.email);
   if (owners.some((user) => user.roleId === UserRole.PetOwner)) throw refused(Messages.emailAssignedToPetOwner(admin.email));
   if (owners.length) {
+    // Only an admin the caller may assign is named and offered; for anyone else the email is simply taken.
+    if (!(await mayManageAdmin(ctx.db, ctx.caller, owners[0], 'admin.assignGroups'))) throw validationError({ email: [`Email '${admin.email}' is already taken.`] });
     return { isEmailAlreadyExists: true, isEmailAlreadyAssignedToAdmin: true, existingUserFullName: fullNameOf(owners[0]), existingUserId: owners[0].id, admin: null };
   }
   const created = await createAdmin(ctx, {

@@ -1,5 +1,6 @@
 // Moving groups (one, or several in a bulk transfer): the move rules of spec 2 §5 and the subtree path rewrite.
 import { GroupTypes, Messages, groupTypeLabel } from '@registry/contracts';
+import { assertCan } from '../../platform/rights.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { notFound, refused } from '../../platform/errors.ts';
@@ -41,6 +42,7 @@ export function moveRefusal(child: MoveNode, target: MoveNode): string | null {
 
 /** Both ends must be the caller's: the group, its current parent and the target. */
 async function assertMoveScope(ctx: SignedInContext, childId: number, parentId: number) {
+  assertCan(ctx, 'group.move');
   const child = await loadGroupInScope(ctx, childId);
   await loadGroupInScope(ctx, parentId);
   if (child.parentId) await loadGroupInScope(ctx, child.parentId);

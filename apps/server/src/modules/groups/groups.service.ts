@@ -1,11 +1,12 @@
 // Group tree, menu flags, details (view, edit, delete), activation, certificate customization, adjacent property
 // agreements and the pre-registration link: rules and permission checks; SQL lives in groups.queries.ts.
-import { GroupTypes, Messages, UserRole, isEmptyAddress, isPetOwnerGroupType, type GroupDetails, type GroupMenu, type Address, type GroupUpdateValues } from '@registry/contracts';
+import { GroupTypes, Messages, UserRole, can, isEmptyAddress, isPetOwnerGroupType, type GroupDetails, type GroupMenu, type Address, type GroupUpdateValues } from '@registry/contracts';
 import { writeAudit } from '../../platform/audit.ts';
 import { afterCommit, withTransaction, type SignedInContext } from '../../platform/context.ts';
-import { notFound, refused, validationError } from '../../platform/errors.ts';
+import { forbidden, notFound, refused, validationError } from '../../platform/errors.ts';
+import { assertCan } from '../../platform/rights.ts';
 import { filesStoreFor, storedFileUrl } from '../../platform/files.ts';
-import { ADMIN_MANAGER_ROLES, loadGroupInScope } from '../../platform/scope.ts';
+import { assignedGroupPaths, loadGroupInScope } from '../../platform/scope.ts';
 import { addressProblems, toAddressView } from '../lookups/lookups.service.ts';
 import { ancestorIds } from './group-admins.queries.ts';
 import * as q from './groups.queries.ts';
@@ -40,7 +41,7 @@ export async function menu(ctx: SignedInContext, groupId: number): Promise<Group
     dashboard: true,
     detail: !isMaintenance,
     subgroups: !isPetOwnerGroupType(group.groupType) && !isMaintenance,
-    admins: ADMIN_MANAGER_ROLES.includes(ctx.caller.roleId),
+    admins: can(ctx.caller.roleId, 'admin.view'),
     petOwners: isPetOwnerGroupType(group.groupType) && !isMaintenance,
     pets: !isMaintenance,
     preRegLink: isProperty && !isMaintenance && Boolean(group.propertyPreRegisterCode),
@@ -152,6 +153,7 @@ export function groupValues(ctx: SignedInContext, groupType: number, input: Grou
 }
 
 export async function update(ctx: SignedInContext, groupId: number, input: GroupUpdateValues) {
+  assertCan(ctx, 'group.edit');
   const group = await loadGroup(ctx, groupId);
   assertAddresses(input);
   await withTransaction(ctx, async (tx) => {
@@ -163,8 +165,11 @@ export async function update(ctx: SignedInContext, groupId: number, input: Group
 
 /** Deletes a group after the user typed its name; the root, and groups with children, pet owners or residents, stay. */
 export async function remove(ctx: SignedInContext, groupId: number, confirmation: string | undefined) {
+  assertCan(ctx, 'group.delete');
   const group = await loadGroup(ctx, groupId);
   if (group.groupType === GroupTypes.HierarchyRoot) throw refused(Messages.rootNotDeletable);
+  // A group one is assigned to is deleted from above: deleting it would take away the deleter's own access.
+  if (!ctx.caller.isProviderStaff && (await assignedGroupPaths(ctx.db, ctx.caller.userId)).includes(group.path)) throw forbidden(Messages.ownGroupNotDeletable);
   if ((confirmation ?? '').trim() !== group.name) throw refused(Messages.invalidConfirmationText);
   await withTransaction(ctx, async (tx, txCtx) => {
     const locked = await q.findGroupForUpdate(tx, group.id);
@@ -181,6 +186,7 @@ export async function remove(ctx: SignedInContext, groupId: number, confirmation
 }
 
 export async function setActive(ctx: SignedInContext, groupId: number, isActive: boolean) {
+  assertCan(ctx, 'group.deactivate');
   const group = await loadGroup(ctx, groupId);
   if (!isPetOwnerGroupType(group.groupType)) throw refused(Messages.onlyPetOwnerGroupsDeactivate);
   if (group.isActive === isActive) throw refused(isActive ? Messages.groupAlreadyActive : Messages.groupAlreadyInactive);
@@ -208,6 +214,7 @@ export async function updateCertificateCustomization(
   groupId: number,
   input: { certificateTitle: string | null; certificateSignatureName: string | null; certificateFooterText: string | null; certificateShowLogo: boolean },
 ) {
+  assertCan(ctx, 'group.edit');
   const group = await loadGroup(ctx, groupId);
   await withTransaction(ctx, async (tx) => {
     await q.updateGroup(tx, group.id, input);
@@ -224,6 +231,7 @@ export async function preRegistrationLink(ctx: SignedInContext, groupId: number)
 }
 
 async function loadPropertyPair(ctx: SignedInContext, propertyId: number, adjacentPropertyId: number) {
+  assertCan(ctx, 'group.edit');
   if (propertyId === adjacentPropertyId) throw refused(Messages.adjacentToItself);
   const property = await loadGroup(ctx, propertyId);
   const adjacent = await loadGroup(ctx, adjacentPropertyId);

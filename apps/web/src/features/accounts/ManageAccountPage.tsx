@@ -5,6 +5,7 @@ import { NameEmailCard } from './components/NameEmailCard';
 import { ProfileCard } from './components/ProfileCard';
 import { ChangePasswordCard } from './components/ChangePasswordCard';
 import { DogQuickActionsCard } from './components/DogQuickActionsCard';
+import { TestModeCard } from '../../components/testMode';
 
 export function ManageAccountPage() {
   const user = useCurrentUser();
@@ -30,6 +31,11 @@ export function ManageAccountPage() {
             {user?.isAdmin && (
               <Col span={24}>
                 <DogQuickActionsCard />
+              </Col>
+            )}
+            {user?.testModeAvailable && (
+              <Col span={24}>
+                <TestModeCard />
               </Col>
             )}
           </Row>

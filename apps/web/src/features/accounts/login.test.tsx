@@ -34,7 +34,7 @@ function api(over: Record<string, unknown> = {}) {
     'GET /api/v1/admingroups/directlyassignedgroups': [group(5, 'Maple Court')],
     'GET /api/v1/features': [],
     'GET /api/v1/group/5': group(5, 'Maple Court'),
-    'GET /api/v1/groups/group/': [group(9, 'Root Mgmt')],
+    'GET /api/v1/groups/group': [group(9, 'Root Mgmt')],
     ...over,
   });
 }
@@ -89,7 +89,7 @@ describe('login', () => {
     expect(await screen.findByText('The user name or password is incorrect.')).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Password'), 'x');
     expect(screen.queryByText('The user name or password is incorrect.')).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await userEvent.click(screen.getByText('Sign in', { selector: 'button *' }));
     await waitFor(() => expect(getToken()).toBe('tok-1'));
     expect(screen.queryByText('The user name or password is incorrect.')).toBeNull();
   });

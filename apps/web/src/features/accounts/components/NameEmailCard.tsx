@@ -6,6 +6,7 @@ import { Alert, App, Button, Card, Col, Form, Row } from 'antd';
 import { Messages, updateUserInfoRequest, type UpdateUserInfoRequest } from '@registry/contracts';
 import { SchemaTextInput } from '../../../components/MaxLengthInput';
 import { ErrorPresenter, useFormServerErrors } from '../../../components/ErrorPresenter';
+import { FillWithTestData } from '../../../components/testMode';
 import { manageInfoQuery, useUpdateUserInfo } from '../accounts.api';
 
 export function NameEmailCard() {
@@ -36,6 +37,10 @@ export function NameEmailCard() {
     <Card title="Name and email" loading={info.isLoading}>
       <ErrorPresenter error={info.error ?? serverErrors.general} />
       {pending && <Alert type="info" showIcon message="Check your mail to confirm" description={pending} style={{ marginBottom: 16 }} />}
+      <FillWithTestData form={form} values={(fake) => {
+        const { firstName, lastName, email } = fake.person();
+        return { firstName, lastName, email };
+      }} />
       <Form form={form} layout="vertical" onFinish={onFinish} aria-label="Name and email">
         <Row gutter={12}>
           <Col xs={24} md={12}>

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Checkbox, Col, Form, Row, Select, Space } from 'antd';
-import { Messages, adminUpdateRequest, type AdminUpdateRequest, type AdminView } from '@registry/contracts';
+import { Messages, adminUpdateRequest, type AdminUpdateRequest, type AdminView, roleLabel } from '@registry/contracts';
 import { AddressForm } from '../../../components/AddressForm';
 import { ErrorPresenter, useFormServerErrors } from '../../../components/ErrorPresenter';
 import { SchemaTextInput } from '../../../components/MaxLengthInput';
-import { humanize } from '../../../components/format';
 import { adminRolesQuery, useUpdateAdmin } from '../admins.api';
 import { toUpdateRequest } from './adminForm';
 
@@ -66,7 +65,7 @@ export function AdminEditForm({ admin, onDone }: { admin: AdminView; onDone: () 
         </Col>
         <Col xs={24} md={12}>
           <Form.Item label="Role" name="roleId" rules={[{ required: true, message: 'The Role field is required.' }]}>
-            <Select loading={roles.isLoading} options={roles.data?.map((r) => ({ value: r.id, label: humanize(r.name) }))} />
+            <Select loading={roles.isLoading} options={roles.data?.map((r) => ({ value: r.id, label: roleLabel(r.id) }))} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

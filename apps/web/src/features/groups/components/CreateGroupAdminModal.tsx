@@ -1,9 +1,9 @@
 import { SchemaTextInput } from '../../../components/MaxLengthInput';
+import { FillWithTestData } from '../../../components/testMode';
 import { useQuery } from '@tanstack/react-query';
 import { App, Col, Form, Modal, Row, Select } from 'antd';
-import { Messages, newGroupAdmin, type NewGroupAdmin } from '@registry/contracts';
+import { Messages, newGroupAdmin, type NewGroupAdmin, roleLabel } from '@registry/contracts';
 import { useFormErrorDialog } from '../../../components/ErrorPresenter';
-import { humanize } from '../../../components/format';
 import { creatableAdminRolesQuery } from '../../admins/admins.api';
 import { groupQuery, useAddExistingAdmin, useCreateGroupAdmin } from '../groups.api';
 
@@ -51,6 +51,10 @@ export function CreateGroupAdminModal({ groupId, open, onClose }: { groupId: num
   return (
     <Modal open={open} title="Create admin on group" okText="Create admin" confirmLoading={create.isPending} onOk={() => form.submit()} onCancel={onClose} afterClose={() => form.resetFields()} forceRender>
       <Form<NewGroupAdmin> form={form} name="create-group-admin" layout="vertical" onFinish={(v) => void submit(v)}>
+        <FillWithTestData form={form} values={(fake) => {
+          const { firstName, lastName, email, phoneNumber } = fake.person();
+          return { firstName, lastName, email, phoneNumber };
+        }} />
         <Row gutter={12}>
           <Col xs={24} md={12}>
             <Form.Item name="firstName" label="First name" rules={[{ required: true, whitespace: true, message: 'The First Name field is required.' }]}>
@@ -72,7 +76,7 @@ export function CreateGroupAdminModal({ groupId, open, onClose }: { groupId: num
         <Row gutter={12}>
           <Col xs={24} md={12}>
             <Form.Item name="role" label="Role" rules={[{ required: true, message: 'The Role field is required.' }]}>
-              <Select loading={group.isLoading || roles.isLoading} options={roles.data?.map((r) => ({ value: r.id, label: humanize(r.name) }))} />
+              <Select loading={group.isLoading || roles.isLoading} options={roles.data?.map((r) => ({ value: r.id, label: roleLabel(r.id) }))} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>

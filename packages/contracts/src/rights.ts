@@ -1,0 +1,130 @@
+// The rights table: which role may take which action, and the role order it implies (issue 20, "Privilege"). The server
+// enforces it (services call `can`, routes may declare `{ right }`); the web app reads it to show only allowed actions.
+import { ADMIN_ROLES_BY_GROUP_TYPE } from './groups.ts';
+import { UserRole, adminRoles } from './enums.ts';
+
+/** Actions in the product's words. `admin.*` act on another admin; `petOwner.*` on a pet owner. */
+export const RIGHTS = [
+  'group.view',
+  'group.edit',
+  'group.create',
+  'group.move',
+  'group.delete',
+  'group.deactivate',
+  'dashboard.global',
+  'admin.view',
+  'admin.create',
+  'admin.edit',
+  'admin.changeRole',
+  'admin.changeEmail',
+  'admin.resetPassword',
+  'admin.createSignInLink',
+  'admin.viewSecurityAnswer',
+  'admin.signInAs',
+  'admin.deactivate',
+  'admin.delete',
+  'admin.assignGroups',
+  'petOwner.view',
+  'petOwner.signInAs',
+  'petOwner.resetPassword',
+  'petOwner.createSignInLink',
+  'system.documents',
+  'system.emailLog',
+  'system.auditLog',
+] as const;
+export type Right = (typeof RIGHTS)[number];
+
+const { BioPetLabAdmin: LAB, BioPetCustomerServiceAdmin: SERVICE, BioPetOfficeAdmin: OFFICE } = UserRole;
+const { Distributor: DIST, ManagementFirmManager: FIRM, ParentageManager: PARENTAGE, PropertyManager: PROPERTY } = UserRole;
+const { PropertyMaintenance: MAINTENANCE } = UserRole;
+
+const STAFF = [LAB, SERVICE, OFFICE] as const;
+/** Admins who run groups with subgroups: they shape the hierarchy beneath them. */
+const GROUP_SHAPERS = [...STAFF, DIST, FIRM] as const;
+/** Every admin who manages other admins (everyone but property maintenance, who only creates and receives samples). */
+const ADMIN_MANAGERS = [...STAFF, DIST, FIRM, PARENTAGE, PROPERTY] as const;
+const ALL_ADMINS = [...ADMIN_MANAGERS, MAINTENANCE] as const;
+
+/** Role × action. A role missing from an action's list may not take it. Pet owners take no admin action. */
+export const RIGHTS_TABLE: Record<Right, readonly number[]> = {
+  'group.view': ALL_ADMINS,
+  'group.edit': ADMIN_MANAGERS,
+  'group.create': GROUP_SHAPERS,
+  'group.move': GROUP_SHAPERS,
+  'group.delete': GROUP_SHAPERS,
+  'group.deactivate': GROUP_SHAPERS,
+  'dashboard.global': STAFF,
+  'admin.view': ADMIN_MANAGERS,
+  'admin.create': ADMIN_MANAGERS,
+  'admin.edit': ADMIN_MANAGERS,
+  'admin.changeRole': ADMIN_MANAGERS,
+  'admin.changeEmail': ADMIN_MANAGERS,
+  'admin.resetPassword': ADMIN_MANAGERS,
+  'admin.createSignInLink': ADMIN_MANAGERS,
+  'admin.viewSecurityAnswer': ADMIN_MANAGERS,
+  'admin.signInAs': ADMIN_MANAGERS,
+  'admin.deactivate': ADMIN_MANAGERS,
+  'admin.delete': ADMIN_MANAGERS,
+  'admin.assignGroups': ADMIN_MANAGERS,
+  'petOwner.view': ADMIN_MANAGERS,
+  'petOwner.signInAs': ADMIN_MANAGERS,
+  'petOwner.resetPassword': ADMIN_MANAGERS,
+  'petOwner.createSignInLink': ADMIN_MANAGERS,
+  'system.documents': STAFF,
+  'system.emailLog': STAFF,
+  'system.auditLog': STAFF,
+};
+
+/** May a user of this role take this action (before the scope and rank checks of the thing acted on)? */
+export function can(roleId: number, action: Right): boolean {
+  return RIGHTS_TABLE[action].includes(roleId);
+}
+
+/**
+ * The role order: a higher rank acts on lower ranks only. Provider staff are ordered among themselves (lab admin,
+ * customer service, office); ParentageManager and PropertyManager tie (neither runs the other's kind of group).
+ */
+export const ROLE_RANK: Record<number, number> = {
+  [LAB]: 9,
+  [SERVICE]: 8,
+  [OFFICE]: 7,
+  [DIST]: 6,
+  [FIRM]: 5,
+  [PARENTAGE]: 4,
+  [PROPERTY]: 4,
+  [MAINTENANCE]: 3,
+  [UserRole.PetOwner]: 1,
+};
+
+/** Does the actor's role stand strictly above the target's? Equal roles do not (no one acts on a peer). */
+export function outranks(actorRoleId: number, targetRoleId: number): boolean {
+  return (ROLE_RANK[actorRoleId] ?? 0) > (ROLE_RANK[targetRoleId] ?? Number.POSITIVE_INFINITY);
+}
+
+/** Admin actions on another admin that need the target strictly below the actor. */
+export type AdminAction = Extract<Right, `admin.${string}`>;
+
+/**
+ * May the actor take `action` on this admin, by the table and the role order? Scope (the target sits in the actor's
+ * groups) is the server's part. On oneself: viewing, editing (not the role) and one's own security answer, reset and
+ * sign-in link are allowed; signing in as, deactivating and deleting oneself are not.
+ */
+export function mayActOnAdmin(actor: { id: number; roleId: number }, target: { id: number; roleId: number }, action: AdminAction): boolean {
+  if (!can(actor.roleId, action)) return false;
+  if (actor.id === target.id) {
+    return !['admin.changeRole', 'admin.signInAs', 'admin.deactivate', 'admin.delete', 'admin.create'].includes(action);
+  }
+  // Viewing extends to peers and lower ranks: a group's admins see each other's pages but act only downwards.
+  if (action === 'admin.view') return !outranks(target.roleId, actor.roleId);
+  return outranks(actor.roleId, target.roleId);
+}
+
+/**
+ * The admin roles the actor may give: those strictly below their own. A group type narrows the list to the roles that
+ * run such a group (the add-group and create-admin forms offer those).
+ */
+export function creatableRoles(actorRoleId: number, groupType?: number): number[] {
+  if (!can(actorRoleId, 'admin.create')) return [];
+  const creatable = adminRoles.filter((role) => outranks(actorRoleId, role));
+  return groupType === undefined ? creatable : creatable.filter((role) => ADMIN_ROLES_BY_GROUP_TYPE[groupType]?.includes(role));
+}
