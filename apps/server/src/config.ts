@@ -2,7 +2,7 @@
 // mode. An invalid value stops the server with the variable's name and what it accepts.
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_PASSWORD_RULES, passwordProblems } from '@registry/contracts';
+import { DEFAULT_LAB_TIME_ZONE, DEFAULT_PASSWORD_RULES, isTimeZone, passwordProblems } from '@registry/contracts';
 
 export type Config = {
   port: number;
@@ -26,6 +26,10 @@ export type Config = {
   tokenLifetimeHours: number;
   persistentTokenLifetimeDays: number;
   rateLimitPerMinute: number;
+  /** The lab's IANA time zone: dates and times given without a zone are read in it. */
+  labTimeZone: string;
+  /** Staff may switch on the fake-data test mode: never in production (NODE_ENV=production). */
+  testModeAvailable: boolean;
   /** Fastify's trustProxy: false (the socket's address is the client's), a hop count or the proxies' addresses. */
   trustProxy: false | number | string[];
   /** AES-256 key for secrets at rest (security answers); null means main.ts reads or creates one in dataDir. */
@@ -94,6 +98,8 @@ const environment = z.object({
     .refine((value) => Buffer.from(value, 'base64').length === 32, { error: '32 bytes in base64 (openssl rand -base64 32)' })
     .transform((value) => Buffer.from(value, 'base64'))
     .optional(),
+  LAB_TIME_ZONE: z.string().refine(isTimeZone, { error: 'an IANA time zone such as America/New_York' }).optional(),
+  TEST_MODE: flag('true or false').optional(),
 });
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -138,8 +144,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: vars.AUTH_RATE_LIMIT_PER_MINUTE ?? 10,
     trustProxy: vars.TRUST_PROXY ?? false,
     dataEncryptionKey: vars.DATA_ENCRYPTION_KEY ?? null,
+    labTimeZone: vars.LAB_TIME_ZONE ?? DEFAULT_LAB_TIME_ZONE,
+    testModeAvailable: vars.NODE_ENV !== 'production' && vars.TEST_MODE !== false,
   };
 }
+
 
 const S3_REQUIRED = ['FILES_S3_ENDPOINT', 'FILES_S3_ACCESS_KEY_ID', 'FILES_S3_SECRET_ACCESS_KEY'] as const;
 const S3_OPTIONAL = ['FILES_S3_REGION', 'FILES_S3_PREFIX'] as const;

@@ -1,6 +1,7 @@
 // `npm run create-admin -w apps/server -- --user-name ... --email ...`: creates the first lab administrator on an empty
 // database; what the arguments leave out is asked for (the password without echo).
 import readline from 'node:readline/promises';
+import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { ConfigError, readConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -17,18 +18,25 @@ const { values } = parseArgs({
   },
 });
 
+// One reader for every question, whose line iterator buffers piped answers (one a line) until they are asked for.
+// A password is typed into an output that echoes nothing.
+const echo = { on: true };
+let terminal: readline.Interface | null = null;
+let lines: AsyncIterator<string> | null = null;
 async function ask(question: string, secret = false): Promise<string> {
-  const terminal = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
-  if (secret && process.stdin.isTTY) {
-    // Echo nothing but the question while the password is typed.
-    const writer = terminal as unknown as { _writeToOutput(text: string): void };
-    const original = writer._writeToOutput.bind(writer);
-    writer._writeToOutput = (text: string) => (text.startsWith(question) ? original(text) : undefined);
-  }
-  const answer = await terminal.question(question);
-  if (secret && process.stdin.isTTY) process.stdout.write('\n');
-  terminal.close();
-  return answer.trim();
+  terminal ??= readline.createInterface({
+    input: process.stdin,
+    output: new Writable({ write: (chunk, _encoding, done) => (echo.on && process.stdout.write(chunk), done()) }),
+    terminal: process.stdin.isTTY,
+  });
+  lines ??= terminal[Symbol.asyncIterator]();
+  process.stdout.write(question);
+  echo.on = !secret;
+  const next = await lines.next();
+  echo.on = true;
+  if (secret) process.stdout.write('\n');
+  if (next.done) fail(`No answer to "${question.trim()}"`);
+  return String(next.value).trim();
 }
 
 function fail(message: string): never {
@@ -51,6 +59,7 @@ const input = {
   password: values.password ?? (await ask('Password: ', true)),
   rootName: config.brandName,
 };
+(terminal as readline.Interface | null)?.close();
 
 let lock: { release(): void } | null = null;
 if (!config.databaseUrl) {

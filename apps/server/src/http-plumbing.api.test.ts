@@ -22,7 +22,7 @@ describe('unreadable bodies', () => {
   test('malformed JSON to the external registration call and to any POST answers 400 naming the body', async () => {
     for (const url of ['/api/v1/account/registerexternal', '/api/v1/account/forgotpassword', '/api/v1/account/changepassword']) {
       const response = await t.call('POST', url, { body: '{"email": "x@', headers: json, token: await t.login('lab.admin') });
-      expect(response.status, url).toBe(400);
+      expect({ url, status: response.status }).toEqual({ url, status: 400 });
       expect(response.body).toEqual({ message: 'The request is invalid.', modelState: { body: ['The body is not valid JSON.'] } });
     }
   });
@@ -49,7 +49,7 @@ describe('caching', () => {
     const signIn = await t.call('POST', '/token', { body: 'grant_type=password&userName=lab.admin&password=bad', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(signIn.headers['cache-control']).toBe('no-store');
     for (const url of ['/api/v1/account/userinfo', '/api/v1/admin/search', '/api/v1/nothing-here']) {
-      expect((await t.call('GET', url, { token })).headers['cache-control'], url).toBe('no-store');
+      expect({ url, cacheControl: (await t.call('GET', url, { token })).headers['cache-control'] }).toEqual({ url, cacheControl: 'no-store' });
     }
     expect((await t.call('GET', '/API/V1/account/userinfo', { token })).headers['cache-control']).toBe('no-store');
   });

@@ -4,7 +4,9 @@ import { ConfigError, readConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_ADMINS, DEMO_PET_OWNER, DEMO_RESIDENT, isDatabaseEmpty, seedDemoData, writeDemoPasswordFile } from './db/seed/demo.ts';
 import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock.ts';
+import { encryptClearSecurityAnswers } from './db/encrypt-answers.ts';
 import { filesStoreFor } from './platform/files.ts';
+import { readOrCreateDataKey } from './platform/secrets.ts';
 import { createMailer } from './platform/mail.ts';
 import { generatePassword } from './platform/passwords.ts';
 
@@ -39,6 +41,9 @@ if (!config.databaseUrl) {
   }
 }
 
+// The embedded default keeps its key beside the database; processes sharing a server database are given one (config.ts).
+if (!config.dataEncryptionKey) config = { ...config, dataEncryptionKey: readOrCreateDataKey(config.dataDir) };
+const dataKey = config.dataEncryptionKey as Buffer;
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 // Without DEMO_PASSWORD the demo users get a random password, shown once here and kept in a file only this machine reads.
 const seeded = await database.withStartupLock(async () => {
@@ -46,8 +51,10 @@ const seeded = await database.withStartupLock(async () => {
   if (config.seedDemoData && (await isDatabaseEmpty(database.db))) {
     const password = config.demoPassword ?? generatePassword();
     await seedDemoData(database.db, password);
+    await encryptClearSecurityAnswers(database.db, dataKey);
     return { password, file: config.demoPassword ? null : writeDemoPasswordFile(config.dataDir, password) };
   }
+  await encryptClearSecurityAnswers(database.db, dataKey);
   return null;
 });
 

@@ -22,7 +22,7 @@ async function freePort(): Promise<number> {
 
 function startServer(port: number) {
   const child = spawn(process.execPath, [mainScript], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', WEB_DIST_DIR: '', LOG_LEVEL: 'warn', DATABASE_URL: '', DEMO_PASSWORD: 'Registry#2026' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', WEB_DIST_DIR: '', LOG_LEVEL: 'warn', DATABASE_URL: '', DEMO_PASSWORD: 'Registry#2026', BASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

@@ -60,6 +60,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     webDistDir: null,
     baseUrl: 'http://registry.test',
     rateLimitPerMinute: 1000,
+    dataEncryptionKey: crypto.randomBytes(32),
     ...overrides,
   };
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });

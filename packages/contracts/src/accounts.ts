@@ -72,6 +72,10 @@ export const userInfo = z.object({
   features: z.array(z.string()),
   /** Set while signed in as another user: logout restores the previous session. */
   impersonatedBy: z.string().nullable(),
+  /** The lab's time zone: the web app reads dates without a zone in it. */
+  labTimeZone: z.string(),
+  /** This user may switch on the fake-data test mode (provider staff, outside production). */
+  testModeAvailable: z.boolean(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 

@@ -14,6 +14,22 @@ export const UserRole = {
 export type UserRole = (typeof UserRole)[keyof typeof UserRole];
 export const userRoleName = (role: number): string =>
   (Object.entries(UserRole).find(([, value]) => value === role)?.[0]) ?? 'Unknown';
+/**
+ * The one name each role is shown by, wherever a role appears on screen or in a message (the spec's own words: "lab
+ * admin", "customer-service admin"); the enum names stay the API's identifiers.
+ */
+export const ROLE_LABELS: Record<UserRole, string> = {
+  0: 'Lab admin',
+  1: 'Customer service admin',
+  2: 'Office admin',
+  3: 'Pet owner',
+  4: 'Distributor',
+  5: 'Management firm manager',
+  6: 'Parentage manager',
+  7: 'Property manager',
+  8: 'Property maintenance',
+};
+export const roleLabel = (role: number): string => ROLE_LABELS[role as UserRole] ?? 'Unknown role';
 /** Role ids 0 to 2 are the provider's own staff. */
 export const isProviderStaffRole = (role: number): boolean => role >= 0 && role <= 2;
 export const isAdminRole = (role: number): boolean => role !== UserRole.PetOwner && role >= 0 && role <= 8;

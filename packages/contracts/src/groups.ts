@@ -232,7 +232,11 @@ export type GroupAdminRow = z.infer<typeof groupAdminRow>;
 export const groupAdminsResponse = z.object({ admins: z.array(groupAdminRow), isHierarchyRoot: z.boolean() });
 /** After removing an admin: when exactly one non-primary admin remains, the client offers to make them primary. */
 export const removeGroupAdminResponse = groupAdminsResponse.extend({ promptMakePrimary: z.boolean(), remainingAdminId: z.number().int().nullable() });
-export const removeGroupAdminQuery = z.object({ deactivateAdmin: queryBoolean.optional() });
+/**
+ * Removing the group's primary admin while others remain names the one who becomes primary (newPrimaryAdminId): the
+ * client asks, naming them, rather than the server choosing.
+ */
+export const removeGroupAdminQuery = z.object({ deactivateAdmin: queryBoolean.optional(), newPrimaryAdminId: id.optional() });
 export const createGroupAdminResponse = z.object({
   isEmailAlreadyExists: z.boolean(),
   isEmailAlreadyAssignedToAdmin: z.boolean(),

@@ -11,5 +11,6 @@ export * from './lookups.ts';
 export * from './petowners.ts';
 export * from './residents.ts';
 export * from './rights.ts';
+export * from './labTime.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';

@@ -45,6 +45,7 @@ export const Messages = {
   noValidGroupsSelected: 'No valid groups selected.',
   logoTooLarge: 'File must be under 2mb.',
   logoNotImage: 'File must be an image.',
+  imageTypeNotAccepted: 'The image must be a PNG, JPEG, GIF or WebP file.',
   logoUploaded: 'Logo uploaded successfully.',
   // Groups: rules whose wording the spec does not give, written in the same style (listed in docs/decisions.md).
   moveDistributorshipTarget: 'Distributorship can only be moved to Hierarchy Root or a Distributorship Management Group.',
@@ -63,6 +64,8 @@ export const Messages = {
   groupAlreadyInactive: 'Group is already inactive.',
   childTypeNotAllowed: (child: string, parent: string) => `${child} cannot be added under ${parent}.`,
   noPrimaryAdminToInherit: 'The parent group has no primary admin to inherit.',
+  newPrimaryAdminRequired: 'This admin is the primary admin of the group: choose which of its other admins becomes primary.',
+  newPrimaryAdminNotInGroup: 'The new primary admin must be another admin of this group.',
   primaryAdminRequired: 'A primary admin is required: inherit one, pick an existing admin or create a new one.',
   adjacentToItself: 'A property cannot be adjacent to itself.',
   adjacentNeedsProperties: 'Adjacent property agreements are between two properties.',

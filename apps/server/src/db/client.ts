@@ -43,12 +43,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
     pool.on('error', reportLost);
     pool.on('connect', (client) => client.on('error', reportLost));
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    const pgDb = drizzlePg(pool, { schema, casing: 'snake_case' });
+    const db = pgDb as unknown as Db;
     return {
       db,
       kind: 'postgres',
       pglite: null,
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      migrate: () => migratePg(pgDb, { migrationsFolder }),
       async withStartupLock(work) {
         const client = await pool.connect();
         try {
@@ -63,12 +64,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   const pglite = options.pglite ?? (await PGlite.create(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined));
-  const db = drizzlePglite(pglite, { schema, casing: 'snake_case' }) as unknown as Db;
+  const pgliteDb = drizzlePglite(pglite, { schema, casing: 'snake_case' });
+  const db = pgliteDb as unknown as Db;
   return {
     db,
     kind: 'pglite',
     pglite,
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
     // One process owns an embedded database (the data-folder lock sees to that), so there is nothing to wait for.
     withStartupLock: (work) => work(),
     close: () => pglite.close(),

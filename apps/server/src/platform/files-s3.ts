@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { AwsClient } from 'aws4fetch';
 import type { FilesS3Config } from '../config.ts';
 import { contentTypeOf, isStoredFileName, newStoredName } from './file-names.ts';
-import type { FilesStore } from './files.ts';
+import type { FilesStore } from './files-store.ts';
 
 /** A request to object storage failed; the message names the bucket, the S3 error code and the setting to check. */
 export class ObjectStorageError extends Error {}

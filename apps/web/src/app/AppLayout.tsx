@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown, Layout, Menu, type MenuProps } from 'antd';
-import { DownOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Drawer, Dropdown, Layout, Menu, type MenuProps } from 'antd';
+import { DownOutlined, LogoutOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { logout, useCurrentUser } from './auth';
-import { useLayoutSettings } from './layoutSettings';
+import { useLayoutSettings, useNarrowScreen } from './layoutSettings';
 import { GroupTreeSlot } from './GroupTreeSlot';
 import { AppFooter } from './AppFooter';
 import { BRAND_NAME, PRODUCT_VERSION } from './brand';
@@ -18,7 +18,7 @@ function useNavItems(): MenuProps['items'] {
   const user = useCurrentUser();
   if (!user) return [];
   const items: NonNullable<MenuProps['items']> = [];
-  if (user.isPetOwner && user.petOwnerId != null) items.push({ key: trimSlash(petOwnerPath(user.petOwnerId)), label: <Link to={petOwnerPath(user.petOwnerId) as never}>My pets</Link> });
+  if (user.isPetOwner && user.petOwnerId != null) items.push({ key: trimSlash(petOwnerPath(user.petOwnerId)), label: <Link to="/petowner/$petOwnerId/{-$sampleNumber}" params={{ petOwnerId: String(user.petOwnerId) }}>My pets</Link> });
   if (user.isAdmin) items.push({ key: '/admin', label: <Link to="/admin">Admins</Link> });
   if (user.isBioPetAdmin) {
     items.push({
@@ -64,7 +64,7 @@ function ImpersonationBar() {
   );
 }
 
-function UserMenu() {
+function UserMenu({ compact }: { compact: boolean }) {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -85,52 +85,83 @@ function UserMenu() {
   return (
     <Dropdown menu={{ items }} trigger={['click']}>
       <Button type="text" style={{ color: 'inherit' }} loading={busy} aria-haspopup="menu" aria-label={`User menu, ${displayName}`}>
-        <UserOutlined /> {displayName} <DownOutlined />
+        <UserOutlined /> {!compact && displayName} <DownOutlined />
       </Button>
     </Dropdown>
   );
 }
 
+/** The main menu and the group tree: in the side column on a wide screen, in the drawer on a phone. */
+function Navigation({ items, selectedKey }: { items: MenuProps['items']; selectedKey: string }) {
+  return (
+    <>
+      <nav aria-label="Main navigation">
+        <Menu mode="inline" selectedKeys={[selectedKey]} items={items} aria-label="Pages" style={{ borderInlineEnd: 0 }} />
+      </nav>
+      <GroupTreeSlot />
+    </>
+  );
+}
+
 export function AppLayout() {
   const [settings, updateSettings] = useLayoutSettings();
+  const narrow = useNarrowScreen();
   const location = useLocation();
   const navItems = useNavItems();
+  const selectedKey = trimSlash(location.pathname);
+  // The drawer stays open on the page it was opened on: choosing a page in it (a menu link, a group in the tree) closes it.
+  const [drawerOpenedOn, setDrawerOpenedOn] = useState<string | null>(null);
+  const drawerOpen = drawerOpenedOn === location.pathname;
+  const setDrawerOpen = (open: boolean) => setDrawerOpenedOn(open ? location.pathname : null);
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <Layout style={{ minHeight: '100vh' }} className={narrow ? 'app-layout app-layout--narrow' : 'app-layout'}>
       <Header className="app-header">
-        <Button
-          type="text"
-          aria-label={settings.siderCollapsed ? 'Expand side menu' : 'Collapse side menu'}
-          icon={settings.siderCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-          onClick={() => updateSettings({ siderCollapsed: !settings.siderCollapsed })}
-          style={{ color: 'inherit' }}
-        />
+        {narrow ? (
+          <Button
+            type="text"
+            aria-label="Open menu"
+            aria-expanded={drawerOpen}
+            aria-controls="app-drawer"
+            icon={<MenuOutlined />}
+            onClick={() => setDrawerOpen(true)}
+            style={{ color: 'inherit' }}
+          />
+        ) : (
+          <Button
+            type="text"
+            aria-label={settings.siderCollapsed ? 'Expand side menu' : 'Collapse side menu'}
+            aria-expanded={!settings.siderCollapsed}
+            icon={settings.siderCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={() => updateSettings({ siderCollapsed: !settings.siderCollapsed })}
+            style={{ color: 'inherit' }}
+          />
+        )}
         <Link to="/" className="app-brand">
           {BRAND_NAME} <span className="app-version">{PRODUCT_VERSION}</span>
         </Link>
         <div style={{ flex: 1 }} />
         <ImpersonationBar />
-        <UserMenu />
+        <UserMenu compact={narrow} />
       </Header>
       <Layout>
-        <Sider
-          width={260}
-          collapsedWidth={0}
-          collapsed={settings.siderCollapsed}
-          theme="light"
-          breakpoint="md"
-          className="app-sider"
-        >
-          <Menu
-            mode="inline"
-            selectedKeys={[trimSlash(location.pathname)]}
-            items={navItems}
-            aria-label="Main navigation"
-            style={{ borderInlineEnd: 0 }}
-          />
-          <GroupTreeSlot />
-        </Sider>
-        <Layout>
+        {narrow ? (
+          <Drawer
+            id="app-drawer"
+            title="Menu"
+            placement="left"
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            size="min(320px, 85vw)"
+            styles={{ body: { padding: 0 } }}
+          >
+            <Navigation items={navItems} selectedKey={selectedKey} />
+          </Drawer>
+        ) : (
+          <Sider width={260} collapsedWidth={0} collapsed={settings.siderCollapsed} trigger={null} theme="light" className="app-sider">
+            <Navigation items={navItems} selectedKey={selectedKey} />
+          </Sider>
+        )}
+        <Layout style={{ minWidth: 0 }}>
           <Content className="app-content">
             <Outlet />
           </Content>

@@ -2,7 +2,6 @@ import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { Typography } from 'antd';
 import { useCurrentUser } from './auth';
-import { groupDashboardPath } from './landing';
 
 const GroupTree = lazy(() => import('../features/groups/components/GroupTree').then((m) => ({ default: m.GroupTree })));
 
@@ -19,7 +18,7 @@ export function GroupTreeSlot() {
         Groups
       </Typography.Text>
       <Suspense fallback={null}>
-        <GroupTree revealSelected selectedGroupId={current ? Number(current[1]) : null} onSelect={(g) => void navigate({ to: groupDashboardPath(g.id) as never })} />
+        <GroupTree revealSelected selectedGroupId={current ? Number(current[1]) : null} onSelect={(g) => void navigate({ to: '/group/$id/dashboard', params: { id: String(g.id) } })} />
       </Suspense>
     </nav>
   );

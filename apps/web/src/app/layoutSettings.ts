@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 
 const KEY = 'registry.layoutSettings';
 
@@ -27,4 +27,17 @@ export function useLayoutSettings(): [LayoutSettings, (patch: Partial<LayoutSett
     });
   }, []);
   return [settings, update];
+}
+
+// Below antd's md breakpoint (a phone) the side column becomes a drawer opened from the header.
+const NARROW_QUERY = '(max-width: 767.98px)';
+const narrowMedia = () => (typeof window.matchMedia === 'function' ? window.matchMedia(NARROW_QUERY) : null);
+const subscribeNarrow = (onChange: () => void) => {
+  const media = narrowMedia();
+  media?.addEventListener?.('change', onChange);
+  return () => media?.removeEventListener?.('change', onChange);
+};
+
+export function useNarrowScreen(): boolean {
+  return useSyncExternalStore(subscribeNarrow, () => narrowMedia()?.matches ?? false);
 }

@@ -7,6 +7,7 @@ import { RootShell } from './RootShell';
 import { RouteError } from './RouteError';
 import { setUnauthorizedHandler } from './api';
 import { parseSearch, stringifySearch } from './searchParams';
+import { lazySearch } from './routeSearch';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -14,8 +15,7 @@ export interface RouterContext {
 
 /** Redirect to a computed app path (with its own query string). */
 function redirectToPath(path: string): never {
-  const url = new URL(path, 'http://app.invalid');
-  throw redirect({ to: url.pathname as never, search: Object.fromEntries(url.searchParams) as never, replace: true });
+  throw redirect({ href: path, replace: true });
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
@@ -23,12 +23,10 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   errorComponent: RouteError,
 });
 
-// Anonymous screens.
-// Search params are checked here without zod to keep the first bundle small; paged screens
-// validate their full search schema with zod inside their own lazy chunk (UrlTable).
+// Anonymous screens. Their few search params are checked here without zod to keep the first bundle small; the signed-in
+// screens' routes validate with the screens' own schemas, imported with the route (routeSearch.ts).
 type Search = Record<string, unknown>;
 const text = (v: unknown): string | undefined => (v === undefined || v === null || v === '' ? undefined : String(v));
-const passThrough = (search: Search): Search => search;
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
@@ -71,6 +69,16 @@ const appRoute = createRoute({
   component: lazyRouteComponent(() => import('./AppLayout'), 'AppLayout'),
 });
 
+// Each signed-in screen's URL state, validated from the schema the screen itself parses with.
+const searchOf = {
+  adminSearch: lazySearch(() => import('../features/admins/admins.search').then((m) => m.adminSearchParams)),
+  documents: lazySearch(() => import('../features/system/system.search').then((m) => m.documentsSearch)),
+  emailLog: lazySearch(() => import('../features/system/system.search').then((m) => m.emailLogSearch)),
+  auditLog: lazySearch(() => import('../features/system/system.search').then((m) => m.auditLogSearch)),
+  groupDashboard: lazySearch(() => import('../features/groups/groups.search').then((m) => m.dashboardSearch)),
+  groupSubgroups: lazySearch(() => import('../features/groups/groups.search').then((m) => m.subgroupsSearch)),
+};
+
 const manageRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/account/manage',
@@ -84,7 +92,7 @@ const chooseGroupRoute = createRoute({
 const adminSearchRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/admin',
-  validateSearch: passThrough,
+  ...searchOf.adminSearch,
   component: lazyRouteComponent(() => import('../features/admins/AdminSearchPage'), 'AdminSearchPage'),
 });
 const adminRoute = createRoute({
@@ -100,19 +108,19 @@ const adminDetailsRoute = createRoute({
 const documentsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/system/documents',
-  validateSearch: passThrough,
+  ...searchOf.documents,
   component: lazyRouteComponent(() => import('../features/system/DocumentsPage'), 'DocumentsPage'),
 });
 const emailLogRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/system/emaillog',
-  validateSearch: passThrough,
+  ...searchOf.emailLog,
   component: lazyRouteComponent(() => import('../features/system/EmailLogPage'), 'EmailLogPage'),
 });
 const auditLogRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/system/audit-log',
-  validateSearch: passThrough,
+  ...searchOf.auditLog,
   component: lazyRouteComponent(() => import('../features/system/AuditLogPage'), 'AuditLogPage'),
 });
 const petOwnerRoute = createRoute({
@@ -123,7 +131,7 @@ const petOwnerRoute = createRoute({
 const groupDashboardRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/group/$id/dashboard',
-  validateSearch: passThrough,
+  ...searchOf.groupDashboard,
   component: lazyRouteComponent(() => import('../features/groups/GroupDashboardPage'), 'GroupDashboardPage'),
 });
 const groupDetailsRoute = createRoute({
@@ -139,7 +147,7 @@ const groupAdminsRoute = createRoute({
 const groupSubgroupsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/group/$id/subgroups',
-  validateSearch: passThrough,
+  ...searchOf.groupSubgroups,
   component: lazyRouteComponent(() => import('../features/groups/GroupSubgroupsPage'), 'GroupSubgroupsPage'),
 });
 const residentLandingRoute = createRoute({
@@ -189,6 +197,9 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   unknownRoute,
 ]);
+
+/** Every page route's path, for the check that builtPages.ts lists exactly the pages that exist. */
+export const pageRoutePaths = (): string[] => (appRoute.children as { options: { path: string } }[]).map((r) => r.options.path).concat([loginRoute, forgotRoute, resetPasswordRoute, tokenLoginRoute].map((r) => (r.options as { path: string }).path));
 
 export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   const router = createRouter({

@@ -1,5 +1,6 @@
 // A server-paged table where the user picks exactly one row (radio or row click): the body of the search-and-select modals.
-import { Table, type TableColumnsType } from 'antd';
+import { type TableColumnsType } from 'antd';
+import { DataTable } from './DataTable';
 
 export interface SelectOneTableProps<T extends { id: number }> {
   rows: T[];
@@ -17,7 +18,7 @@ export interface SelectOneTableProps<T extends { id: number }> {
 
 export function SelectOneTable<T extends { id: number }>(props: SelectOneTableProps<T>) {
   return (
-    <Table<T>
+    <DataTable<T>
       size="small"
       rowKey="id"
       loading={props.loading}
@@ -26,7 +27,7 @@ export function SelectOneTable<T extends { id: number }>(props: SelectOneTablePr
         type: 'radio',
         selectedRowKeys: props.selected ? [props.selected.id] : [],
         onChange: (_keys, rows) => props.onSelect(rows[0] ?? null),
-        getCheckboxProps: (row) => ({ 'aria-label': `Select ${props.rowLabel(row)}` }) as never,
+        getCheckboxProps: (row) => ({ 'aria-label': `Select ${props.rowLabel(row)}` }),
       }}
       onRow={(row) => ({ onClick: () => props.onSelect(row) })}
       pagination={{ current: props.page, pageSize: props.pageSize, total: props.totalRecords, showSizeChanger: false, onChange: props.onPageChange }}

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
-import { Table, type TableProps } from 'antd';
+import { type TableProps } from 'antd';
 import type { SortOrder, SorterResult } from 'antd/es/table/interface';
 import type { z } from 'zod';
 import { PAGE_SIZE_OPTIONS, type Paged } from '@registry/contracts';
 import type { PagingParams } from './urlSearch';
 import { ErrorPresenter, useErrorDialog } from './ErrorPresenter';
+import { DataTable } from './DataTable';
 
 export { pagingSearch, searchText, type PagingParams } from './urlSearch';
 
@@ -27,7 +28,7 @@ export function useUrlState<S extends z.ZodType<object>>(schema: S) {
           if (options.resetPage) next.page = undefined;
           for (const key of Object.keys(next)) if (next[key] === undefined || next[key] === '' || next[key] === null) delete next[key];
           return next;
-        }) as never,
+        }),
         replace: false,
       });
     },
@@ -78,7 +79,7 @@ export function UrlTable<Row extends object, S extends z.ZodType<PagingParams>>(
   return (
     <>
       {errorDisplay === 'inline' && <ErrorPresenter error={query.error} />}
-      <Table<Row>
+      <DataTable<Row>
         {...tableProps}
         columns={sortedColumns}
         loading={query.isFetching}

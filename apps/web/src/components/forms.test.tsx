@@ -97,3 +97,14 @@ describe('SchemaTextInput', () => {
     expect(screen.getByLabelText('Phone').getAttribute('aria-invalid')).toBe('true');
   });
 });
+
+describe('links to unbuilt pages', () => {
+  it("shows a property's pre-registration code but no link to the unbuilt /reg page", async () => {
+    const { PreRegistrationCard } = await import('../features/groups/components/PreRegistrationCard');
+    mockFetch({ 'GET /api/v1/group/9/preregistrationlink': { groupId: 9, code: 'OAKRIDGE', link: 'http://localhost/reg/OAKRIDGE' } });
+    renderWithProviders(<PreRegistrationCard groupId={9} />);
+    expect(await screen.findByText('OAKRIDGE')).toBeTruthy();
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.queryByText(/\/reg\/OAKRIDGE/)).toBeNull();
+  });
+});

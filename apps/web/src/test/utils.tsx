@@ -27,7 +27,7 @@ export function renderInRouter(element: () => React.ReactElement, initialUrl = '
   const utils = render(
     <AntApp>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router as never} />
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </AntApp>,
   );

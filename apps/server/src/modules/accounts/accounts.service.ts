@@ -4,7 +4,7 @@ import { assertMayActOnAdmin } from '../../platform/rights.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type RequestContext, type SignedInContext } from '../../platform/context.ts';
 import { HttpError, forbidden, notFound, refused, validationError } from '../../platform/errors.ts';
-import { mailAfterCommit, mailBody, type MailResult } from '../../platform/mail.ts';
+import { mailAfterCommit, mailBody, secretPlaceholder, type MailResult } from '../../platform/mail.ts';
 import { checkPassword, generatePassword, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { isPetOwnerInScope } from '../../platform/scope.ts';
 import { isResidentUserName, issueSession, revokeAllSessionsOf, revokeSession } from '../../platform/session.ts';
@@ -88,6 +88,8 @@ export async function userInfo(ctx: SignedInContext): Promise<UserInfo> {
     residentId: ctx.caller.isResident ? await q.residentIdForUser(ctx.db, user.id) : null,
     features: await q.featureNamesForUser(ctx.db, user.id),
     impersonatedBy: impersonator ? impersonator.userName : null,
+    labTimeZone: ctx.config.labTimeZone,
+    testModeAvailable: ctx.config.testModeAvailable && ctx.caller.isProviderStaff,
   };
 }
 
@@ -135,7 +137,7 @@ export async function forgotPassword(ctx: RequestContext, input: { email: string
   const matches = (await q.findUsersByEmail(ctx.db, input.email)).filter((user) => user.isActive);
   for (const user of matches) {
     const token = newToken();
-    const url = `${ctx.config.baseUrl}/resetpassword?userName=${encodeURIComponent(user.userName)}&token=${encodeURIComponent(token)}`;
+    const url = `${ctx.config.baseUrl}/resetpassword?userName=${encodeURIComponent(user.userName)}&token=${secretPlaceholder('token')}`;
     await withTransaction(ctx, async (tx, txCtx) => {
       await q.insertUserToken(tx, { userId: user.id, purpose: 'PasswordReset', token, expiresAt: new Date(Date.now() + RESET_LINK_LIFETIME_MS) });
       await writeAudit(tx, ctx, { entityType: 'User', entityId: user.id, actionType: 'PasswordResetRequested' });
@@ -143,6 +145,7 @@ export async function forgotPassword(ctx: RequestContext, input: { email: string
         to: user.email!,
         subject: `${ctx.config.brandName}: reset your password`,
         eventName: 'UserPasswordReset',
+        secrets: { token: encodeURIComponent(token) },
         html: mailBody(ctx.config.brandName, {
           greeting: `Hello ${fullNameOf(user)},`,
           paragraphs: [`We received a request to reset the password of the account ${user.userName}.`, 'The link below works once and expires in one hour. If you did not ask for this, ignore this mail.'],
@@ -260,11 +263,11 @@ export async function resetPasswordByAdmin(ctx: SignedInContext, userId: number,
     await writeAudit(tx, ctx, { entityType: 'User', entityId: target.id, actionType: 'PasswordResetByAdmin' });
     const html = mailBody(ctx.config.brandName, {
       greeting: `Hello ${fullNameOf(target)},`,
-      paragraphs: [`Your password was reset by an administrator. Your user name is ${target.userName} and your new password is: ${password}`, 'Please sign in and change it under Manage account.'],
+      paragraphs: [`Your password was reset by an administrator. Your user name is ${target.userName} and your new password is: ${secretPlaceholder('password')}`, 'Please sign in and change it under Manage account.'],
       link: { url: `${ctx.config.baseUrl}/login`, label: 'Sign in' },
     });
     const sent = (result: MailResult) => (delivery.result = result);
-    await mailAfterCommit(txCtx, { to: email, subject: `${ctx.config.brandName}: your new password`, eventName: 'UserPasswordReset', html }, sent);
+    await mailAfterCommit(txCtx, { to: email, subject: `${ctx.config.brandName}: your new password`, eventName: 'UserPasswordReset', html, secrets: { password } }, sent);
   });
   if (delivery.result && !delivery.result.wasSuccessful) throw refused('The password was reset but the mail could not be sent. Please try again.');
   return { message: 'A new password was generated and emailed.' };

@@ -4,9 +4,10 @@ import { assertMayActOnAdmin } from '../../platform/rights.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { forbidden, notFound, refused, validationError } from '../../platform/errors.ts';
-import { mailAfterCommit, mailBody } from '../../platform/mail.ts';
+import { mailAfterCommit, mailBody, secretPlaceholder } from '../../platform/mail.ts';
 import { generatePassword, hashPassword } from '../../platform/passwords.ts';
 import { assertGroupInScope } from '../../platform/scope.ts';
+import { dataKeyOf, decryptSecret, encryptSecret } from '../../platform/secrets.ts';
 import { revokeAllSessionsOf } from '../../platform/session.ts';
 import { findUserByUserName, findUsersByEmail, updateUser, type UserRow } from '../accounts/accounts.queries.ts';
 import { fullNameOf, userSnapshot } from '../accounts/accounts.service.ts';
@@ -70,9 +71,13 @@ export async function getAdmin(ctx: SignedInContext, adminId: number) {
   return toView(ctx, await loadManagedAdmin(ctx, adminId, 'admin.view'));
 }
 
+/** Every view of an answer is audited: it is a secret the spec lets admins read. */
 export async function getSecurityQuestion(ctx: SignedInContext, adminId: number) {
   const admin = await loadManagedAdmin(ctx, adminId, 'admin.viewSecurityAnswer');
-  return { securityQuestion: admin.securityQuestion, securityQuestionAnswer: admin.securityQuestionAnswer };
+  const stored = admin.securityQuestionAnswer;
+  const answer = stored === null ? null : decryptSecret(dataKeyOf(ctx.config), stored);
+  await withTransaction(ctx, (tx) => writeAudit(tx, ctx, { entityType: 'Admin', entityId: admin.id, actionType: 'SecurityAnswerViewed' }));
+  return { securityQuestion: admin.securityQuestion, securityQuestionAnswer: answer };
 }
 
 /** A role given to an admin (on create or edit) must lie strictly below the caller's own. */
@@ -116,7 +121,7 @@ export async function updateAdmin(ctx: SignedInContext, adminId: number, input: 
       adminNotes: input.adminNotes,
       bioPetNotes: ctx.caller.isProviderStaff ? input.bioPetNotes : admin.bioPetNotes,
       securityQuestion: input.securityQuestion ?? admin.securityQuestion,
-      securityQuestionAnswer: input.securityQuestionAnswer ?? admin.securityQuestionAnswer,
+      securityQuestionAnswer: input.securityQuestionAnswer != null ? encryptSecret(dataKeyOf(ctx.config), input.securityQuestionAnswer) : admin.securityQuestionAnswer,
     });
     await writeAudit(tx, ctx, { entityType: 'Admin', entityId: admin.id, actionType: 'Update', before: userSnapshot(admin), after: userSnapshot(updated) });
     return toView(txCtx, updated);
@@ -161,10 +166,11 @@ export async function createAdmin(ctx: SignedInContext, input: AdminInput & { gr
         to: email,
         subject: `Welcome to ${ctx.config.brandName}`,
         eventName: 'AdminGenericNewAdmin',
+        secrets: { password },
         html: mailBody(ctx.config.brandName, {
           greeting: `Hello ${fullNameOf(created)},`,
           paragraphs: [
-            `An administrator account was created for you. Your user name is ${created.userName} and your password is: ${password}`,
+            `An administrator account was created for you. Your user name is ${created.userName} and your password is: ${secretPlaceholder('password')}`,
             'Please sign in and change your password under Manage account.',
           ],
           link: { url: `${ctx.config.baseUrl}/login`, label: 'Sign in' },
@@ -226,17 +232,24 @@ export async function addToGroup(ctx: SignedInContext, adminId: number, groupId:
   return q.groupsOfAdmin(ctx.db, adminId);
 }
 
-export async function removeFromGroup(ctx: SignedInContext, adminId: number, groupId: number) {
+/**
+ * Removes the admin from the group. A group keeps a primary admin while it has admins: removing the primary one while
+ * others remain needs newPrimaryAdminId, one of those others (a 400 naming the field otherwise), never a silent pick.
+ * 'onlyOther' (remove from all groups) promotes the other admin when exactly one remains.
+ */
+export async function removeFromGroup(ctx: SignedInContext, adminId: number, groupId: number, newPrimaryAdminId?: number | 'onlyOther') {
   await loadManagedAdmin(ctx, adminId, 'admin.assignGroups');
   await assertGroupInScope(ctx, groupId);
   const current = await q.assignment(ctx.db, adminId, groupId);
   if (!current) throw notFound('This admin is not assigned to that group.');
   await withTransaction(ctx, async (tx) => {
     await q.removeAssignment(tx, adminId, groupId);
-    // A group keeps a primary admin while it has admins: when the primary leaves and exactly one remains, that one becomes primary.
     if (current.isPrimary) {
       const others = await q.otherAdminsOfGroup(tx, groupId, adminId);
-      if (others.length === 1) await q.setPrimary(tx, groupId, others[0].userId);
+      const next = newPrimaryAdminId === 'onlyOther' ? (others.length === 1 ? others[0].userId : undefined) : newPrimaryAdminId;
+      if (others.length && next === undefined && newPrimaryAdminId !== 'onlyOther') throw validationError({ newPrimaryAdminId: [Messages.newPrimaryAdminRequired] });
+      if (next !== undefined && !others.some((other) => other.userId === next)) throw validationError({ newPrimaryAdminId: [Messages.newPrimaryAdminNotInGroup] });
+      if (next !== undefined) await q.setPrimary(tx, groupId, next);
     }
     await writeAudit(tx, ctx, { entityType: 'GroupAdmin', entityId: `${groupId}:${adminId}`, actionType: 'Delete', before: current });
   });

@@ -2,7 +2,7 @@
 // prompt), remove from all groups, set primary.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { asc } from 'drizzle-orm';
-import { UserRole } from '@registry/contracts';
+import { Messages, UserRole } from '@registry/contracts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { groupByName, makeAdmin, makeOtherDistributorship, userByName } from '../../../test/factories.ts';
 import { groupAdmins } from '../../db/schema/index.ts';
@@ -68,8 +68,14 @@ describe('changing the admins of a group', () => {
     const third = await makeAdmin(t.database.db, { roleId: UserRole.PropertyMaintenance, groupId: maple.id });
     const removedThird = await t.call('DELETE', `/api/v1/groups/${maple.id}/admins/${third.id}`, { token });
     expect(removedThird.body).toMatchObject({ promptMakePrimary: false, remainingAdminId: null });
-    // The primary leaves and one remains: the admins service promotes them.
-    const removedFirst = await t.call('DELETE', `/api/v1/groups/${maple.id}/admins/${first.id}?deactivateAdmin=true`, { token });
+    // The primary leaves while another remains: the caller names who becomes primary, never the server.
+    const unnamed = await t.call('DELETE', `/api/v1/groups/${maple.id}/admins/${first.id}?deactivateAdmin=true`, { token });
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body.modelState).toEqual({ newPrimaryAdminId: [Messages.newPrimaryAdminRequired] });
+    expect((await userByName(t.database.db, first.userName)).isActive).toBe(true);
+    const outsider = await t.call('DELETE', `/api/v1/groups/${maple.id}/admins/${first.id}?newPrimaryAdminId=${first.id}`, { token });
+    expect(outsider.body.modelState).toEqual({ newPrimaryAdminId: [Messages.newPrimaryAdminNotInGroup] });
+    const removedFirst = await t.call('DELETE', `/api/v1/groups/${maple.id}/admins/${first.id}?deactivateAdmin=true&newPrimaryAdminId=${second.id}`, { token });
     expect(removedFirst.status).toBe(200);
     expect(removedFirst.body.admins).toEqual([expect.objectContaining({ id: second.id, isPrimaryAdmin: true })]);
     expect((await userByName(t.database.db, first.userName)).isActive).toBe(false);

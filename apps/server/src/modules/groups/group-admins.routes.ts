@@ -16,7 +16,7 @@ export async function groupAdminsRoutes(app: FastifyInstance) {
     admins.addExistingAdmin(signedIn(request), request.params.id, request.params.adminId),
   );
   await route(app, endpoints.remove, async (request) =>
-    admins.removeAdmin(signedIn(request), request.params.id, request.params.adminId, request.query.deactivateAdmin ?? false),
+    admins.removeAdmin(signedIn(request), request.params.id, request.params.adminId, request.query.deactivateAdmin ?? false, request.query.newPrimaryAdminId),
   );
   await route(app, endpoints.removeFromAllGroups, async (request) =>
     admins.removeFromAllGroups(signedIn(request), request.params.id),

@@ -40,12 +40,12 @@ export async function addExistingAdmin(ctx: SignedInContext, groupId: number, ad
  * Removes an admin from the group, and deactivates them when asked, in one transaction. When exactly one admin
  * remains and they are not primary, the answer asks the client to offer making them primary.
  */
-export async function removeAdmin(ctx: SignedInContext, groupId: number, adminId: number, deactivateAdmin: boolean) {
+export async function removeAdmin(ctx: SignedInContext, groupId: number, adminId: number, deactivateAdmin: boolean, newPrimaryAdminId?: number) {
   await loadGroup(ctx, groupId);
   await withTransaction(ctx, async (_tx, txCtx) => {
     // Deactivate first: once removed, an admin with no other group is no longer within the caller's reach.
     if (deactivateAdmin) await setActive(txCtx, adminId, false);
-    await removeFromGroup(txCtx, adminId, groupId);
+    await removeFromGroup(txCtx, adminId, groupId, newPrimaryAdminId);
   });
   const list = await listAdmins(ctx, groupId, AdminFilter.Active);
   const promptMakePrimary = list.admins.length === 1 && !list.admins[0].isPrimaryAdmin;
@@ -57,7 +57,7 @@ export async function removeFromAllGroups(ctx: SignedInContext, adminId: number)
   await loadManagedAdmin(ctx, adminId, 'admin.assignGroups');
   const groupIds = await assignedGroupsWithin(ctx.db, adminId, await scopePaths(ctx.db, ctx.caller));
   await withTransaction(ctx, async (_tx, txCtx) => {
-    for (const groupId of groupIds) await removeFromGroup(txCtx, adminId, groupId);
+    for (const groupId of groupIds) await removeFromGroup(txCtx, adminId, groupId, 'onlyOther');
   });
   return { message: Messages.removedFromAllGroups };
 }

@@ -5,7 +5,7 @@ import { ALLOWED_CHILD_TYPES, GroupTypes, Messages, UserRole, can, groupTypeLabe
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { HttpError, forbidden, refused, validationError } from '../../platform/errors.ts';
-import { mailAfterCommit, mailBody } from '../../platform/mail.ts';
+import { mailAfterCommit, mailBody, secretPlaceholder } from '../../platform/mail.ts';
 import { generatePassword, hashPassword } from '../../platform/passwords.ts';
 import { mayManageAdmin } from '../../platform/rights.ts';
 import { findUserByUserName, findUsersByEmail } from '../accounts/accounts.queries.ts';
@@ -75,10 +75,11 @@ async function sendWelcome(ctx: SignedInContext, welcome: Welcome, groupName: st
     to: welcome.email,
     subject: `Welcome to ${ctx.config.brandName}`,
     eventName: 'AdminGenericNewAdmin',
+    secrets: { password: welcome.password },
     html: mailBody(ctx.config.brandName, {
       greeting: `Hello ${welcome.fullName},`,
       paragraphs: [
-        `An administrator account was created for you on the group ${groupName}. Your user name is ${welcome.userName} and your password is: ${welcome.password}`,
+        `An administrator account was created for you on the group ${groupName}. Your user name is ${welcome.userName} and your password is: ${secretPlaceholder('password')}`,
         'Please sign in and change your password under Manage account.',
       ],
       link: { url: `${ctx.config.baseUrl}/login`, label: 'Sign in' },

@@ -69,8 +69,28 @@ describe('POST /logoupload/postnewlogo/{groupId}', () => {
     expect(json.status).toBe(400);
     expect(storedFiles()).toEqual(before);
     expect((await groupByName(t.database.db, 'Maple Court')).logoPath).toBeNull();
-    const exact = await upload(maple.id, token, Buffer.alloc(2_000_000, 1), 'image/png');
+    const exact = await upload(maple.id, token, Buffer.concat([png, Buffer.alloc(2_000_000 - png.length, 1)]), 'image/png');
     expect(exact.status).toBe(200);
+  });
+
+  test('the type comes from the bytes: HTML and SVG are refused whatever they claim, a mislabelled PNG is stored as PNG', async () => {
+    const maple = await groupByName(t.database.db, 'Maple Court');
+    const token = await t.login('lab.admin');
+    const before = storedFiles();
+    const html = await upload(maple.id, token, Buffer.from('<html><script>alert(1)</script></html>'), 'image/png');
+    expect(html.status).toBe(400);
+    expect(html.body).toEqual({ message: Messages.imageTypeNotAccepted, exceptionMessage: Messages.imageTypeNotAccepted, modelState: { file: [Messages.imageTypeNotAccepted] } });
+    const svg = await upload(maple.id, token, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'image/svg+xml');
+    expect(svg.status).toBe(400);
+    expect(svg.body.exceptionMessage).toBe(Messages.imageTypeNotAccepted);
+    expect(storedFiles()).toEqual(before);
+    const mislabelled = await upload(maple.id, token, png, 'image/gif');
+    expect(mislabelled.body.logoUrl).toMatch(/\.png$/);
+    const jpeg = await upload(maple.id, token, Buffer.from('ffd8ffe000104a464946', 'hex'), 'image/jpeg');
+    expect(jpeg.body.logoUrl).toMatch(/\.jpg$/);
+    const webp = await upload(maple.id, token, Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 ')]), 'application/octet-stream');
+    expect(webp.body.logoUrl).toMatch(/\.webp$/);
+    expect((await t.app.inject({ method: 'GET', url: webp.body.logoUrl })).headers['content-type']).toBe('image/webp');
   });
 
   test('outsiders, maintenance, pet owners and anonymous callers cannot upload; unknown names are 404', async () => {

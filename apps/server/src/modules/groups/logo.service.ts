@@ -5,6 +5,7 @@ import { writeAudit } from '../../platform/audit.ts';
 import { afterCommit, withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { refused } from '../../platform/errors.ts';
 import { filesStoreFor, storedFileUrl } from '../../platform/files.ts';
+import { IMAGE_TYPES, acceptedUploadType } from '../../platform/uploads.ts';
 import * as q from './groups.queries.ts';
 import { loadGroup } from './groups.service.ts';
 
@@ -15,9 +16,10 @@ export async function uploadLogo(ctx: SignedInContext, groupId: number, file: { 
   const group = await loadGroup(ctx, groupId);
   if (!file || file.content.length === 0) throw refused('Please select a file.');
   if (file.content.length > LOGO_MAX_BYTES) throw refused(Messages.logoTooLarge);
-  if (!file.mimetype.toLowerCase().startsWith('image/')) throw refused(Messages.logoNotImage);
+  // Stored under the type its bytes show, never the one the client declared.
+  const type = acceptedUploadType(file, IMAGE_TYPES, Messages.logoNotImage);
   const files = filesStoreFor(ctx.config);
-  const name = await files.put(file.content, file.mimetype);
+  const name = await files.put(file.content, type);
   try {
     await withTransaction(ctx, async (tx, txCtx) => {
       const previous = (await q.findGroupForUpdate(tx, group.id))?.logoPath ?? null;

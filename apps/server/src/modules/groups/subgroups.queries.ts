@@ -1,7 +1,7 @@
 // SQL for subgroup lists (every group beneath a group, paged, filtered and sorted in the database) and for the
 // pet-owner group picker. Subtrees come from the materialised path index (`path LIKE '/1/4/%'`).
 import { sql, type SQL } from 'drizzle-orm';
-import { GroupTypes, parseUsDate } from '@registry/contracts';
+import { DEFAULT_LAB_TIME_ZONE, GroupTypes, usDateBounds } from '@registry/contracts';
 import type { z } from 'zod';
 import type { subgroupsQuery } from '@registry/contracts';
 import { queryRows, type Db } from '../../db/client.ts';
@@ -9,6 +9,7 @@ import { containsPattern } from '../../db/like.ts';
 import { groupInScopeSql, pathWithin } from '../../platform/scope.ts';
 import type { Caller } from '../../platform/context.ts';
 import { groups } from '../../db/schema/index.ts';
+import { sortColumn, sortColumns } from '../../platform/sorting.ts';
 
 /** The subgroups request without the group it is about: the service resolves that to a subtree. */
 export type SubgroupFilter = Omit<z.output<typeof subgroupsQuery>, 'groupId'>;
@@ -29,13 +30,13 @@ type SubgroupSqlRow = {
   total?: string | number;
 };
 
-/** The day a M/d/yyyy filter names, as [start, next day). */
-function dayRange(text: string): [string, string] {
-  const day = parseUsDate(text)!;
-  return [day.toISOString(), new Date(day.getTime() + 86_400_000).toISOString()];
+/** The lab day a M/d/yyyy filter names, as its first and last millisecond. */
+function dayRange(text: string, timeZone: string): [string, string] {
+  const { start, end } = usDateBounds(text, timeZone)!;
+  return [start.toISOString(), end.toISOString()];
 }
 
-const ORDER: Record<string, SQL> = {
+const ORDER = sortColumns<SQL>({
   name: sql`lower(name)`,
   grouptype: sql`group_type`,
   parentname: sql`lower(parent_name)`,
@@ -46,7 +47,7 @@ const ORDER: Record<string, SQL> = {
   lastlogin: sql`last_login`,
   lastsample: sql`last_sample`,
   lastpet: sql`last_pet`,
-};
+});
 const AGGREGATE_ORDERS = new Set(['lastlogin', 'lastsample', 'lastpet']);
 
 /**
@@ -55,7 +56,7 @@ const AGGREGATE_ORDERS = new Set(['lastlogin', 'lastsample', 'lastpet']);
  * filter needs those dates, the page is cut first, by an ordered walk of the name index on a large subtree, and the
  * dates computed for its rows only; the total comes from the group's tallies, or a count when other filters apply.
  */
-export async function subgroupsOf(db: Db, group: { id: number; path: string }, filter: SubgroupFilter) {
+export async function subgroupsOf(db: Db, group: { id: number; path: string }, filter: SubgroupFilter, timeZone = DEFAULT_LAB_TIME_ZONE) {
   const conditions: SQL[] = [pathWithin(sql`g.path`, group.path), sql`g.id <> ${group.id}`];
   if (filter.isActiveFilter === 'Active') conditions.push(sql`g.is_active`);
   if (filter.isActiveFilter === 'Inactive') conditions.push(sql`not g.is_active`);
@@ -72,14 +73,14 @@ export async function subgroupsOf(db: Db, group: { id: number; path: string }, f
   for (const [key, column] of [['lastLogin', sql`last_login`], ['lastSample', sql`last_sample`], ['lastPet', sql`last_pet`]] as const) {
     const value = filter[key];
     if (value) {
-      const [from, to] = dayRange(value);
-      dateConditions.push(sql`${column} >= ${from}::timestamptz and ${column} < ${to}::timestamptz`);
+      const [from, to] = dayRange(value, timeZone);
+      dateConditions.push(sql`${column} >= ${from}::timestamptz and ${column} <= ${to}::timestamptz`);
     }
   }
-  const orderKey = (filter.orderBy ?? 'name').toLowerCase();
-  const order = ORDER[orderKey] ?? ORDER.name;
+  const order = sortColumn(ORDER, filter.orderBy, 'name');
+  const orderKey = [...ORDER].find(([, column]) => column === order)![0];
   // Name is never null, so its direction matches the (lower(name), id) index as it is walked either way.
-  const direction = order === ORDER.name ? (filter.ascending === false ? sql`desc` : sql`asc`) : filter.ascending === false ? sql`desc nulls last` : sql`asc nulls first`;
+  const direction = order === ORDER.get('name') ? (filter.ascending === false ? sql`desc` : sql`asc`) : filter.ascending === false ? sql`desc nulls last` : sql`asc nulls first`;
   const offset = (filter.page - 1) * filter.pageSize;
   const where = sql.join(conditions.map((condition) => sql`(${condition})`), sql` and `);
   const base = sql`select g.id, g.name, g.group_type, g.is_active, g.parent_id, g.path, p.name as parent_name,

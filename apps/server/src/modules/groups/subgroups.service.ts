@@ -5,7 +5,7 @@ import { petOwnerGroupsOf, subgroupsOf, type SubgroupFilter } from './subgroups.
 
 export async function subgroups(ctx: SignedInContext, query: SubgroupFilter & { groupId: number }) {
   const group = await loadGroup(ctx, query.groupId);
-  return subgroupsOf(ctx.db, group, query);
+  return subgroupsOf(ctx.db, group, query, ctx.config.labTimeZone);
 }
 
 export async function petOwnerGroups(ctx: SignedInContext, query: Parameters<typeof petOwnerGroupsOf>[2]) {

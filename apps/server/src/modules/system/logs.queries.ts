@@ -1,23 +1,47 @@
 // SQL for the email log and the audit log: filtered pages, and clearing the email log.
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ilikeContains } from '../../db/like.ts';
 import { auditLog, emailLog } from '../../db/schema/index.ts';
+import { sortColumn, sortColumns } from '../../platform/sorting.ts';
 
-const DAY_MS = 86_400_000;
-type Page = { page: number; pageSize: number };
+type Page = { page: number; pageSize: number; orderBy?: string; ascending?: boolean };
+/** Instants bounding a filter's lab days (both included). */
+type Range = { from?: Date; to?: Date };
 
-export type EmailLogFilter = { subjectFilter?: string; recipientsFilter?: string; day?: Date; wasSuccessfulFilter?: boolean };
+/** Newest first until the user picks a column; a picked column sorts ascending unless told otherwise, id breaking ties. */
+function orderOf(columns: ReadonlyMap<string, AnyColumn | SQL>, fallback: string, idColumn: AnyColumn, page: Page): SQL[] {
+  const column = sortColumn(columns, page.orderBy, fallback);
+  const picked = page.orderBy !== undefined && columns.has(page.orderBy.toLowerCase());
+  return page.ascending ?? picked ? [asc(column), asc(idColumn)] : [desc(column), desc(idColumn)];
+}
+
+const EMAIL_LOG_ORDER = sortColumns<AnyColumn | SQL>({
+  dateSent: emailLog.dateSent,
+  subject: sql`lower(${emailLog.subject})`,
+  recipients: sql`lower(${emailLog.recipients})`,
+  wasSuccessful: emailLog.wasSuccessful,
+});
+const AUDIT_LOG_ORDER = sortColumns<AnyColumn | SQL>({
+  dateCreated: auditLog.sequence,
+  createdBy: sql`lower(${auditLog.userName})`,
+  entityType: auditLog.entityType,
+  entityId: auditLog.entityId,
+  actionType: auditLog.actionType,
+});
+
+export type EmailLogFilter = Range & { subjectFilter?: string; recipientsFilter?: string; wasSuccessfulFilter?: boolean };
 
 export async function emailLogPage(db: Db, filter: EmailLogFilter, page: Page) {
   const conditions: SQL[] = [];
   if (filter.subjectFilter) conditions.push(ilikeContains(emailLog.subject, filter.subjectFilter));
   if (filter.recipientsFilter) conditions.push(ilikeContains(emailLog.recipients, filter.recipientsFilter));
-  if (filter.day) conditions.push(gte(emailLog.dateSent, filter.day), lt(emailLog.dateSent, new Date(filter.day.getTime() + DAY_MS)));
+  if (filter.from) conditions.push(gte(emailLog.dateSent, filter.from));
+  if (filter.to) conditions.push(lte(emailLog.dateSent, filter.to));
   if (filter.wasSuccessfulFilter !== undefined) conditions.push(eq(emailLog.wasSuccessful, filter.wasSuccessfulFilter));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(emailLog).where(where).orderBy(desc(emailLog.dateSent), desc(emailLog.id)).limit(page.pageSize).offset((page.page - 1) * page.pageSize),
+    db.select().from(emailLog).where(where).orderBy(...orderOf(EMAIL_LOG_ORDER, 'dateSent', emailLog.id, page)).limit(page.pageSize).offset((page.page - 1) * page.pageSize),
     db.select({ total: count() }).from(emailLog).where(where),
   ]);
   return { rows, total };
@@ -30,18 +54,18 @@ export async function deleteEmailLog(db: Db): Promise<number> {
   return total;
 }
 
-export type AuditLogFilter = { start?: Date; endDay?: Date; entityType?: string; actionType?: string; createdBy?: string };
+export type AuditLogFilter = Range & { entityType?: string; actionType?: string; createdBy?: string };
 
 export async function auditLogPage(db: Db, filter: AuditLogFilter, page: Page) {
   const conditions: SQL[] = [];
-  if (filter.start) conditions.push(gte(auditLog.dateCreated, filter.start));
-  if (filter.endDay) conditions.push(lt(auditLog.dateCreated, new Date(filter.endDay.getTime() + DAY_MS)));
+  if (filter.from) conditions.push(gte(auditLog.dateCreated, filter.from));
+  if (filter.to) conditions.push(lte(auditLog.dateCreated, filter.to));
   if (filter.entityType) conditions.push(sql`lower(${auditLog.entityType}) = lower(${filter.entityType})`);
   if (filter.actionType) conditions.push(sql`lower(${auditLog.actionType}) = lower(${filter.actionType})`);
   if (filter.createdBy) conditions.push(ilikeContains(auditLog.userName, filter.createdBy));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(auditLog).where(where).orderBy(desc(auditLog.sequence)).limit(page.pageSize).offset((page.page - 1) * page.pageSize),
+    db.select().from(auditLog).where(where).orderBy(...orderOf(AUDIT_LOG_ORDER, 'dateCreated', auditLog.id, page)).limit(page.pageSize).offset((page.page - 1) * page.pageSize),
     db.select({ total: count() }).from(auditLog).where(where),
   ]);
   return { rows, total };

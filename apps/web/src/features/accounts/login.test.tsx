@@ -34,7 +34,7 @@ function api(over: Record<string, unknown> = {}) {
     'GET /api/v1/admingroups/directlyassignedgroups': [group(5, 'Maple Court')],
     'GET /api/v1/features': [],
     'GET /api/v1/group/5': group(5, 'Maple Court'),
-    'GET /api/v1/groups/group/': [group(9, 'Root Mgmt')],
+    'GET /api/v1/groups/group': [group(9, 'Root Mgmt')],
     ...over,
   });
 }

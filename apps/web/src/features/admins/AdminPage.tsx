@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Descriptions, Row, Tag } from 'antd';
-import { Messages, mayActOnAdmin, type AdminView } from '@registry/contracts';
+import { Messages, mayActOnAdmin, roleLabel, type AdminView } from '@registry/contracts';
 import { useCurrentUser } from '../../app/auth';
 import { ActionsDropdown } from '../../components/ActionsDropdown';
 import { ConfirmByTypingDialog } from '../../components/ConfirmByTypingDialog';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
 import { NotFound, isValidId } from '../../components/NotFound';
-import { humanize } from '../../components/format';
 import { adminQuery } from './admins.api';
 import { AdminEditForm } from './components/AdminEditForm';
 import { AdminGroupsCard } from './components/AdminGroupsCard';
@@ -28,7 +27,7 @@ function AdminDetails({ admin }: { admin: AdminView }) {
   return (
     <Descriptions column={{ xs: 1, md: 2 }} size="middle">
       <Descriptions.Item label="User name">{admin.userName}</Descriptions.Item>
-      <Descriptions.Item label="Role">{humanize(admin.role)}</Descriptions.Item>
+      <Descriptions.Item label="Role">{roleLabel(admin.roleId)}</Descriptions.Item>
       <Descriptions.Item label="Email">{admin.email ?? '—'}</Descriptions.Item>
       <Descriptions.Item label="Phone">{admin.phoneNumber ?? '—'}</Descriptions.Item>
       <Descriptions.Item label="Company">{admin.companyName ?? '—'}</Descriptions.Item>

@@ -1,8 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Card, Form, Space, Tag } from 'antd';
-import type { AdminSearchRow } from '@registry/contracts';
+import { roleLabel, type AdminSearchRow } from '@registry/contracts';
 import { PageTitle } from '../../components/PageTitle';
-import { humanize } from '../../components/format';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
 import { adminKeys, searchAdmins } from './admins.api';
@@ -43,7 +42,7 @@ export function AdminSearchPage() {
             },
             { title: 'User name', dataIndex: 'userName', sorter: true },
             { title: 'Email', dataIndex: 'email', sorter: true, render: (v: string | null) => v ?? '—' },
-            { title: 'Role', dataIndex: 'role', sorter: true, render: humanize },
+            { title: 'Role', dataIndex: 'role', sorter: true, render: (_: string, row: AdminSearchRow) => roleLabel(row.roleId) },
             { title: 'Status', dataIndex: 'isActive', render: (active: boolean) => (active ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>) },
           ]}
         />

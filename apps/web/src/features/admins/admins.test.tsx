@@ -37,6 +37,19 @@ function setup(over: Record<string, unknown> = {}, adminOver: Partial<typeof adm
 }
 
 describe('admin screen', () => {
+  it('shows the role by its one display name, on the admin page and in the search', async () => {
+    setup({ 'GET /api/v1/admin/search': { data: [{ id: 4, userName: 'lab', fullName: 'Lab Person', email: null, roleId: 0, role: 'BioPetLabAdmin', isActive: true }], totalRecords: 1 } });
+    renderApp('/admin/3');
+    await screen.findByRole('heading', { name: /Pat Manager/ });
+    expect(screen.getByText('Property manager')).toBeTruthy();
+    expect(screen.queryByText(/PropertyManager|Property Manager/)).toBeNull();
+  });
+  it('lists roles in the admin search by their display names', async () => {
+    setup({ 'GET /api/v1/admin/search': { data: [{ id: 4, userName: 'lab', fullName: 'Lab Person', email: null, roleId: 0, role: 'BioPetLabAdmin', isActive: true }], totalRecords: 1 } });
+    renderApp('/admin');
+    expect(await screen.findByText('Lab admin')).toBeTruthy();
+    expect(screen.queryByText(/BioPetLabAdmin|Bio Pet Lab Admin/)).toBeNull();
+  });
   it('refuses to activate an admin without an email', async () => {
     const { calls } = setup();
     renderApp('/admin/3');

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Checkbox, Form, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
-import { AdminFilter } from '@registry/contracts';
+import { App, Button, Checkbox, Form, Modal, Segmented, Select, Space, Tag, Typography } from 'antd';
+import { AdminFilter, roleLabel } from '@registry/contracts';
 import { useCurrentUser } from '../../app/auth';
 import { ActionsDropdown } from '../../components/ActionsDropdown';
 import { ErrorPresenter, useErrorDialog } from '../../components/ErrorPresenter';
@@ -10,6 +10,7 @@ import { GroupFrame } from './components/GroupFrame';
 import { AdminSearchSelect } from './components/AdminSearchSelect';
 import { CreateGroupAdminModal } from './components/CreateGroupAdminModal';
 import { groupAdminsQuery, useAddExistingAdmin, useRemoveFromAllGroups, useRemoveGroupAdmin, useSetPrimaryAdmin, type GroupAdminRow } from './groups.api';
+import { DataTable } from '../../components/DataTable';
 
 /** Admins sorted by name ascending (spec 2 §9). */
 export const sortAdminsByName = (rows: GroupAdminRow[]) => [...rows].sort((a, b) => a.fullName.localeCompare(b.fullName, undefined, { sensitivity: 'base' }));
@@ -53,11 +54,44 @@ function AddExistingAdminModal({ groupId, open, onClose }: { groupId: number; op
  * The remove confirmation: the question and, for an active admin other than the signed-in one (who cannot deactivate
  * themselves), the offer to deactivate them too (DELETE ...?deactivateAdmin=true).
  */
-function RemoveAdminQuestion({ row, canDeactivate, onDeactivateChange }: { row: GroupAdminRow; canDeactivate: boolean; onDeactivateChange: (value: boolean) => void }) {
+function RemoveAdminQuestion({
+  row,
+  canDeactivate,
+  onDeactivateChange,
+  successors,
+  onSuccessorChange,
+}: {
+  row: GroupAdminRow;
+  canDeactivate: boolean;
+  onDeactivateChange: (value: boolean) => void;
+  successors: GroupAdminRow[];
+  onSuccessorChange: (adminId: number) => void;
+}) {
   const [checked, setChecked] = useState(false);
+  const [successorId, setSuccessorId] = useState(successors[0]?.id);
+  const successor = successors.find((admin) => admin.id === successorId);
   return (
     <>
       <p>{`Remove ${row.fullName} from this group?`}</p>
+      {row.isPrimaryAdmin && successor && (
+        // The primary admin leaves: the user sees, and may change, who becomes primary.
+        <div style={{ marginBottom: 12 }}>
+          <p>
+            <strong>{successor.fullName}</strong> will become the primary admin of this group.
+          </p>
+          <label htmlFor="new-primary-admin">New primary admin</label>
+          <Select
+            id="new-primary-admin"
+            style={{ width: '100%' }}
+            value={successorId}
+            onChange={(value: number) => {
+              setSuccessorId(value);
+              onSuccessorChange(value);
+            }}
+            options={successors.map((admin) => ({ value: admin.id, label: `${admin.fullName} (${roleLabel(admin.roleId)})` }))}
+          />
+        </div>
+      )}
       {canDeactivate && (
         <>
           <Checkbox
@@ -100,14 +134,25 @@ export function GroupAdmins({ groupId }: { groupId: number }) {
   const onRemove = (row: GroupAdminRow) => {
     // Read when OK is pressed; the checkbox lives in the dialog's own state.
     let deactivateAdmin = false;
+    // Admins assigned to this group itself can take over as primary; inherited ones are not the group's own.
+    const successors = sortAdminsByName((query.data?.admins ?? []).filter((admin) => admin.id !== row.id && !admin.isInherited));
+    let newPrimaryAdminId = row.isPrimaryAdmin ? successors[0]?.id : undefined;
     modal.confirm({
       title: 'Remove admin',
-      content: <RemoveAdminQuestion row={row} canDeactivate={row.isActive && row.id !== user?.id} onDeactivateChange={(value) => (deactivateAdmin = value)} />,
+      content: (
+        <RemoveAdminQuestion
+          row={row}
+          canDeactivate={row.isActive && row.id !== user?.id}
+          onDeactivateChange={(value) => (deactivateAdmin = value)}
+          successors={successors}
+          onSuccessorChange={(value) => (newPrimaryAdminId = value)}
+        />
+      ),
       okText: 'Remove',
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
-          const res = await remove.mutateAsync({ adminId: row.id, deactivateAdmin });
+          const res = await remove.mutateAsync({ adminId: row.id, deactivateAdmin, newPrimaryAdminId });
           void message.success(deactivateAdmin ? `${row.fullName} removed from the group and deactivated.` : `${row.fullName} removed from the group.`);
           const remaining = res.admins.find((a) => a.id === res.remainingAdminId);
           if (res.promptMakePrimary && res.remainingAdminId) {
@@ -145,17 +190,17 @@ export function GroupAdmins({ groupId }: { groupId: number }) {
         <Button onClick={() => setOpen('add')}>Add existing admin</Button>
       </Space>
       <ErrorPresenter error={query.error} />
-      <Table<GroupAdminRow>
+      <DataTable<GroupAdminRow>
         rowKey="id"
         loading={query.isFetching}
         dataSource={rows}
         pagination={false}
         locale={{ emptyText: 'No admins' }}
         columns={[
-          { title: 'Name', dataIndex: 'fullName', render: (name: string, r) => <Link to={`/admin/${r.id}` as never}>{name}</Link> },
+          { title: 'Name', dataIndex: 'fullName', render: (name: string, r) => <Link to="/admin/$adminId" params={{ adminId: String(r.id) }}>{name}</Link> },
           { title: 'User name', dataIndex: 'userName' },
           { title: 'Email', dataIndex: 'email' },
-          { title: 'Role', dataIndex: 'role' },
+          { title: 'Role', dataIndex: 'role', render: (_: string, row: GroupAdminRow) => roleLabel(row.roleId) },
           {
             title: 'Status',
             key: 'status',

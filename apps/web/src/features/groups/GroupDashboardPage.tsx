@@ -1,6 +1,6 @@
 import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Row, Segmented, Table, Typography } from 'antd';
+import { Card, Col, Empty, Row, Segmented, Typography } from 'antd';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { DashboardMode } from '@registry/contracts';
 import { useCurrentUser } from '../../app/auth';
@@ -10,6 +10,7 @@ import { useUrlState } from '../../components/UrlTable';
 import { GroupFrame } from './components/GroupFrame';
 import { dashboardQuery, type DashboardResponse } from './groups.api';
 import { dashboardSearch } from './groups.search';
+import { DataTable } from '../../components/DataTable';
 
 type BlockName = 'groups' | 'petSamples' | 'residents' | 'wasteSamples';
 const BLOCKS: { name: BlockName; title: string; color: string }[] = [
@@ -48,7 +49,7 @@ function DashboardBlock({ title, color, block, note }: { title: string; color: s
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nothing to chart" />
       )}
-      <Table
+      <DataTable
         size="small"
         pagination={false}
         rowKey="key"

@@ -92,7 +92,7 @@ function Subgroups({ groupId }: { groupId: number }) {
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
         scroll={{ x: true }}
         columns={[
-          { title: 'Name', dataIndex: 'name', sorter: true, render: (name: string, r) => <Link to={`/group/${r.id}/dashboard` as never}>{name}</Link> },
+          { title: 'Name', dataIndex: 'name', sorter: true, render: (name: string, r) => <Link to="/group/$id/dashboard" params={{ id: String(r.id) }}>{name}</Link> },
           { title: 'Type', dataIndex: 'grouptype', key: 'grouptype', sorter: true, render: (_, r) => groupTypeLabel(r.groupType) },
           { title: 'Parent', dataIndex: 'parentName', key: 'parentname', sorter: true },
           { title: 'City', dataIndex: 'city', sorter: true },

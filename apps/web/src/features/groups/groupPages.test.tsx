@@ -134,6 +134,7 @@ describe('removing an admin from a group', () => {
     const question = (await screen.findByText('Remove Amy from this group?')).closest('[role="dialog"]') as HTMLElement;
     await userEvent.click(within(question).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
-    expect(calls.find((c) => c.method === 'DELETE')!.url.search).toBe('');
+    // Amy is primary: Zoe, the one other admin, is named as the new primary; nothing asks to deactivate.
+    expect(calls.find((c) => c.method === 'DELETE')!.url.search).toBe('?newPrimaryAdminId=2');
   });
 });

@@ -1,4 +1,5 @@
 // Pure rules of the group screens (spec 2 §2, §4, §5, §9), kept apart from React for tests.
+import { groupDashboardPath, groupDetailsPath } from '../../app/landing';
 import { ALLOWED_CHILD_TYPES, GroupTypes } from '@registry/contracts';
 
 /** Group pages that exist for some group types only. */
@@ -22,8 +23,8 @@ export function pageFitsGroupType(page: GroupPage, groupType: number): boolean {
 
 /** The path to show for a group when the user was on `page`: the same page when it fits, else the dashboard. */
 export function groupPagePath(groupId: number, page: GroupPage, groupType: number): string {
-  if (!pageFitsGroupType(page, groupType) || page === 'dashboard') return `/group/${groupId}/dashboard`;
-  return page === 'detail' ? `/group/${groupId}` : `/group/${groupId}/${page}`;
+  if (!pageFitsGroupType(page, groupType) || page === 'dashboard') return groupDashboardPath(groupId);
+  return page === 'detail' ? groupDetailsPath(groupId) : `${groupDetailsPath(groupId)}/${page}`;
 }
 
 /** Which group page a pathname shows, if any. */

@@ -156,8 +156,8 @@ export const useAddExistingAdmin = (id: number) =>
 /** Removes an admin from the group, and deactivates them when asked: that also changes the admin's own pages. */
 export const useRemoveGroupAdmin = (id: number) =>
   useGroupMutation(
-    ({ adminId, deactivateAdmin }: { adminId: number; deactivateAdmin: boolean }) =>
-      callApi(groupAdminEndpoints.remove, { params: { id, adminId }, query: { deactivateAdmin: deactivateAdmin || undefined } }),
+    ({ adminId, deactivateAdmin, newPrimaryAdminId }: { adminId: number; deactivateAdmin: boolean; newPrimaryAdminId?: number }) =>
+      callApi(groupAdminEndpoints.remove, { params: { id, adminId }, query: { deactivateAdmin: deactivateAdmin || undefined, newPrimaryAdminId } }),
     ({ deactivateAdmin }) => (deactivateAdmin ? [adminKeys.all] : []),
   );
 export const useSetPrimaryAdmin = (id: number) =>

@@ -143,7 +143,7 @@ describe('CreateGroupAdminModal', () => {
   it('offers to add the admin an email belongs to', async () => {
     const { calls } = mockFetch({
       'GET /api/v1/group/5': { id: 5, name: 'Oak Ridge Apartments', groupType: 4 },
-      'GET /api/v1/account/getcreatableadminroles': [{ id: 8, name: 'PropertyManager' }],
+      'GET /api/v1/account/getcreatableadminroles': [{ id: 7, name: 'PropertyManager' }],
       'POST /api/v1/groupadmin/5/createadmin': { isEmailAlreadyExists: true, isEmailAlreadyAssignedToAdmin: true, existingUserFullName: 'Priya Shah', existingUserId: 44, admin: null },
       'PUT /api/v1/groups/5/admins/44': { admins: [], isHierarchyRoot: false },
     });
@@ -152,7 +152,7 @@ describe('CreateGroupAdminModal', () => {
     await userEvent.type(screen.getByLabelText('Last name'), 'Shah');
     await userEvent.type(screen.getByLabelText('Email'), 'p@x.example');
     await userEvent.click(screen.getByLabelText('Role'));
-    await userEvent.click(await screen.findByTitle('Property Manager'));
+    await userEvent.click(await screen.findByTitle('Property manager'));
     // The roles offered are those that run a Property.
     expect(calls.some((c) => c.url.pathname === '/api/v1/account/getcreatableadminroles' && c.url.searchParams.get('groupType') === '4')).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Create admin' }));
@@ -163,14 +163,13 @@ describe('CreateGroupAdminModal', () => {
 });
 
 describe('GroupAdmins', () => {
-  it('lists admins by name and, after a removal that leaves one admin, offers to make them primary', async () => {
-    const admin = (id: number, fullName: string, isPrimaryAdmin: boolean) => ({
-      id, fullName, userName: fullName.toLowerCase(), email: null, roleId: 8, role: 'PropertyManager', isActive: true, isPrimaryAdmin, isInherited: false, inheritedFromGroupId: null,
-    });
+  const admin = (id: number, fullName: string, isPrimaryAdmin: boolean) => ({
+    id, fullName, userName: fullName.toLowerCase(), email: null, roleId: 7, role: 'PropertyManager', isActive: true, isPrimaryAdmin, isInherited: false, inheritedFromGroupId: null,
+  });
+  it('lists admins by name; removing the primary admin names who becomes primary and lets the user pick', async () => {
     const { calls } = mockFetch({
-      'GET /api/v1/groupadmin/5': { admins: [admin(2, 'Zoe', false), admin(1, 'Amy', true)], isHierarchyRoot: false },
-      'DELETE /api/v1/groups/5/admins/1': { admins: [admin(2, 'Zoe', false)], isHierarchyRoot: false, promptMakePrimary: true, remainingAdminId: 2 },
-      'PUT /api/v1/groups/5/setprimaryadminforgroup/2': { admins: [admin(2, 'Zoe', true)], isHierarchyRoot: false },
+      'GET /api/v1/groupadmin/5': { admins: [admin(2, 'Zoe', false), admin(1, 'Amy', true), admin(3, 'Bob', false)], isHierarchyRoot: false },
+      'DELETE /api/v1/groups/5/admins/1': { admins: [admin(2, 'Zoe', true), admin(3, 'Bob', false)], isHierarchyRoot: false, promptMakePrimary: false, remainingAdminId: null },
     });
     renderInRouter(() => <GroupAdmins groupId={5} />);
     await screen.findByText('Amy');
@@ -180,6 +179,28 @@ describe('GroupAdmins', () => {
     const amyRow = screen.getByText('Amy').closest('tr')!;
     await userEvent.click(within(amyRow as HTMLElement).getByRole('button', { name: 'Remove' }));
     await screen.findByText('Remove Amy from this group?');
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toContain('Bob will become the primary admin of this group.');
+    await userEvent.click(within(dialog).getByLabelText('New primary admin'));
+    await userEvent.click(await screen.findByTitle('Zoe (Property manager)'));
+    expect(dialog.textContent).toContain('Zoe will become the primary admin of this group.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+    expect(calls.find((c) => c.method === 'DELETE')!.url.searchParams.get('newPrimaryAdminId')).toBe('2');
+  });
+
+  it('after a removal that leaves one non-primary admin, offers to make them primary', async () => {
+    const { calls } = mockFetch({
+      'GET /api/v1/groupadmin/5': { admins: [admin(2, 'Zoe', false), admin(4, 'Kim', false)], isHierarchyRoot: false },
+      'DELETE /api/v1/groups/5/admins/4': { admins: [admin(2, 'Zoe', false)], isHierarchyRoot: false, promptMakePrimary: true, remainingAdminId: 2 },
+      'PUT /api/v1/groups/5/setprimaryadminforgroup/2': { admins: [admin(2, 'Zoe', true)], isHierarchyRoot: false },
+    });
+    renderInRouter(() => <GroupAdmins groupId={5} />);
+    const kimRow = (await screen.findByText('Kim')).closest('tr')!;
+    await userEvent.click(within(kimRow as HTMLElement).getByRole('button', { name: 'More actions for Kim' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Remove' }));
+    await screen.findByText('Remove Kim from this group?');
+    expect(screen.queryByText(/will become the primary admin/)).toBeNull();
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Would you like to make the remaining admin Zoe the primary admin of this group?')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Make primary' }));

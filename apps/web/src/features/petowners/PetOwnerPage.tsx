@@ -1,11 +1,12 @@
 import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Descriptions, Table, Tag } from 'antd';
+import { Card, Descriptions, Tag } from 'antd';
 import { Gender, type PetOwnerView } from '@registry/contracts';
 import { PageTitle } from '../../components/PageTitle';
 import { NotFound, isValidId } from '../../components/NotFound';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { petOwnerQuery } from './petowners.api';
+import { DataTable } from '../../components/DataTable';
 
 type Pet = PetOwnerView['pets'][number];
 
@@ -35,7 +36,7 @@ export function PetOwnerPage() {
         )}
       </Card>
       <Card title="Pets">
-        <Table<Pet>
+        <DataTable<Pet>
           rowKey="id"
           loading={query.isLoading}
           dataSource={owner?.pets ?? []}

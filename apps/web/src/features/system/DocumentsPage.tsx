@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Space, Table } from 'antd';
+import { Button, Card, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
@@ -10,6 +10,7 @@ import { documentsQuery, type DocumentSummary } from './system.api';
 import { DOCUMENTS_PAGE_SIZE, documentsSearch } from './system.search';
 import { DocumentEditorModal } from './components/DocumentEditorModal';
 import { DocumentVersionsDrawer } from './components/DocumentVersionsDrawer';
+import { DataTable } from '../../components/DataTable';
 
 /** Legal and policy documents; every save keeps the previous version. */
 export function DocumentsPage() {
@@ -31,7 +32,7 @@ export function DocumentsPage() {
       </PageTitle>
       <ErrorPresenter error={query.error} />
       <Card>
-        <Table<DocumentSummary>
+        <DataTable<DocumentSummary>
           rowKey="documentId"
           loading={query.isLoading}
           dataSource={query.data ?? []}

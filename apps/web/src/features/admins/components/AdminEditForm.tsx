@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Checkbox, Col, Form, Row, Select, Space } from 'antd';
-import { Messages, adminUpdateRequest, creatableRoles, mayActOnAdmin, type AdminUpdateRequest, type AdminView } from '@registry/contracts';
+import { Messages, adminUpdateRequest, creatableRoles, mayActOnAdmin, roleLabel, type AdminUpdateRequest, type AdminView } from '@registry/contracts';
 import { useCurrentUser } from '../../../app/auth';
 import { AddressForm } from '../../../components/AddressForm';
 import { ErrorPresenter, useFormServerErrors } from '../../../components/ErrorPresenter';
 import { SchemaTextInput } from '../../../components/MaxLengthInput';
-import { humanize } from '../../../components/format';
 import { adminRolesQuery, useUpdateAdmin } from '../admins.api';
 import { toUpdateRequest } from './adminForm';
 
@@ -74,7 +73,7 @@ export function AdminEditForm({ admin, onDone }: { admin: AdminView; onDone: () 
             <Select
               loading={roles.isLoading}
               disabled={!mayChangeRole}
-              options={roles.data?.filter((r) => r.id === admin.roleId || giveable.includes(r.id)).map((r) => ({ value: r.id, label: humanize(r.name) }))}
+              options={roles.data?.filter((r) => r.id === admin.roleId || giveable.includes(r.id)).map((r) => ({ value: r.id, label: roleLabel(r.id) }))}
             />
           </Form.Item>
         </Col>

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Alert, App, Button, Card, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, Popconfirm, Select, Space, Tag } from 'antd';
 import { groupTypeName, Messages } from '@registry/contracts';
 import { assignedGroupsQuery } from '../../../app/auth';
-import { groupDashboardPath } from '../../../app/landing';
 import { ErrorPresenter, useErrorDialog } from '../../../components/ErrorPresenter';
 import { adminGroupsQuery, useAddAdminToGroup, useRemoveAdminFromGroup, type AdminGroup } from '../admins.api';
+import { DataTable } from '../../../components/DataTable';
 
 export function AdminGroupsCard({ adminId }: { adminId: number }) {
   const { message } = App.useApp();
@@ -59,7 +59,7 @@ export function AdminGroupsCard({ adminId }: { adminId: number }) {
         </Button>
       </Space.Compact>
       {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 12 }} />}
-      <Table<AdminGroup>
+      <DataTable<AdminGroup>
         rowKey="id"
         size="small"
         loading={groups.isLoading}
@@ -67,7 +67,7 @@ export function AdminGroupsCard({ adminId }: { adminId: number }) {
         pagination={false}
         locale={{ emptyText: 'Not assigned to any group.' }}
         columns={[
-          { title: 'Group', dataIndex: 'name', render: (name: string, g) => <Link to={groupDashboardPath(g.id) as never}>{name}</Link> },
+          { title: 'Group', dataIndex: 'name', render: (name: string, g) => <Link to="/group/$id/dashboard" params={{ id: String(g.id) }}>{name}</Link> },
           { title: 'Type', dataIndex: 'groupType', render: groupTypeName },
           {
             title: '',

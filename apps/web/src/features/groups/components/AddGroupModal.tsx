@@ -49,7 +49,7 @@ export function existingAdminOfferOf(error: unknown): ExistingAdminOffer | null 
 }
 
 /** The form path of the new admin a payload field names ('primaryAdminToBeCreated', 'additionalAdminsToBeCreated.2'). */
-export function newAdminPathOf(field: string): (string | number)[] | null {
+export function newAdminPathOf(field: string): ['newAdmin'] | ['additionalAdminsToBeCreated', number] | null {
   if (field === 'primaryAdminToBeCreated') return ['newAdmin'];
   const match = /^additionalAdminsToBeCreated\.(\d+)$/.exec(field);
   return match ? ['additionalAdminsToBeCreated', Number(match[1])] : null;
@@ -112,7 +112,7 @@ export function AddGroupModal({ parent, open, onClose }: { parent: GroupDetails;
         void submit(next);
       },
       // Declined: the email stays, marked, so the user can change it.
-      onCancel: () => path && form.setFields([{ name: [...path, 'email'] as never, errors: ['This email belongs to an existing admin.'] }]),
+      onCancel: () => path && form.setFields([{ name: [...path, 'email'], errors: ['This email belongs to an existing admin.'] }]),
     });
   };
 
@@ -122,7 +122,7 @@ export function AddGroupModal({ parent, open, onClose }: { parent: GroupDetails;
       setTimeout(() => void groupRequested(created.id).catch((e: unknown) => console.error('Group requested failed', e)), GROUP_REQUESTED_DELAY_MS);
       void message.success(`${groupTypeLabel(created.groupType)} '${created.name}' added.`);
       onClose();
-      void navigate({ to: `/group/${created.id}` as never });
+      void navigate({ to: '/group/$id', params: { id: String(created.id) } });
     } catch (error) {
       const offer = existingAdminOfferOf(error);
       if (offer) offerExistingAdmin(values, offer);

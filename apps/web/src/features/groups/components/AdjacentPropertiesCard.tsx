@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Popconfirm, Table } from 'antd';
+import { App, Button, Card, Popconfirm } from 'antd';
 import { GroupTypes } from '@registry/contracts';
 import { GroupHierarchyPicker } from '../../../components/GroupHierarchyPicker';
 import { ErrorPresenter, useErrorDialog } from '../../../components/ErrorPresenter';
 import { agreementsQuery, useAdjacentProperty, type AdjacentAgreement, type GroupDetails } from '../groups.api';
+import { DataTable } from '../../../components/DataTable';
 
 /** Adjacent property agreements: a property's own (add via the property picker, remove); a distributorship's list. */
 export function AdjacentPropertiesCard({ group }: { group: GroupDetails }) {
@@ -39,7 +40,7 @@ export function AdjacentPropertiesCard({ group }: { group: GroupDetails }) {
       }
     >
       <ErrorPresenter error={agreements.error} />
-      <Table<AdjacentAgreement>
+      <DataTable<AdjacentAgreement>
         size="small"
         rowKey={(r) => `${r.propertyId}-${r.adjacentPropertyId}`}
         dataSource={rows}

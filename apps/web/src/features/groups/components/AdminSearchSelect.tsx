@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
+import { useInfiniteList } from '../../../components/useInfiniteList';
 import { searchAdmins } from '../../admins/admins.api';
 
 export interface KnownAdmin {
@@ -14,11 +14,11 @@ export interface KnownAdmin {
  */
 export function AdminSearchSelect({ known = [], ...props }: Omit<SelectProps<number | number[]>, 'options' | 'onSearch' | 'filterOption' | 'showSearch'> & { known?: KnownAdmin[] }) {
   const [name, setName] = useState('');
-  const query = useQuery({
-    queryKey: ['admins', 'search', 'picker', name],
-    queryFn: () => searchAdmins({ page: 1, pageSize: 25, name, ascending: true, orderBy: 'name' } as never),
-  });
-  const found = (query.data?.data ?? []).map((a) => ({ value: a.id, label: `${a.fullName} (${a.userName})` }));
+  // A long pick list: infinite scroll, 100 admins a page (spec 1 §9).
+  const list = useInfiniteList(['admins', 'search', 'picker', name], (page, pageSize) =>
+    searchAdmins({ page, pageSize, name, email: undefined, ascending: true, orderBy: 'name' }),
+  );
+  const found = list.items.map((a) => ({ value: a.id, label: `${a.fullName} (${a.userName})` }));
   // Only the chosen ones: a known admin should not show up in the results of an unrelated search.
   const chosen = new Set([props.value ?? []].flat());
   const options = [...found, ...known.filter((k) => chosen.has(k.value) && !found.some((f) => f.value === k.value))];
@@ -26,8 +26,9 @@ export function AdminSearchSelect({ known = [], ...props }: Omit<SelectProps<num
     <Select
       {...props}
       showSearch={{ filterOption: false, onSearch: setName }}
-      loading={query.isFetching}
-      notFoundContent={query.isFetching ? 'Searching…' : 'No admins found'}
+      onPopupScroll={list.onScroll}
+      loading={list.isFetching}
+      notFoundContent={list.isFetching ? 'Searching…' : 'No admins found'}
       options={options}
     />
   );

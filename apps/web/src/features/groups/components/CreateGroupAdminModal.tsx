@@ -1,9 +1,8 @@
 import { SchemaTextInput } from '../../../components/MaxLengthInput';
 import { useQuery } from '@tanstack/react-query';
 import { App, Col, Form, Modal, Row, Select } from 'antd';
-import { Messages, newGroupAdmin, type NewGroupAdmin } from '@registry/contracts';
+import { Messages, newGroupAdmin, type NewGroupAdmin, roleLabel } from '@registry/contracts';
 import { useFormErrorDialog } from '../../../components/ErrorPresenter';
-import { humanize } from '../../../components/format';
 import { creatableAdminRolesQuery } from '../../admins/admins.api';
 import { groupQuery, useAddExistingAdmin, useCreateGroupAdmin } from '../groups.api';
 
@@ -72,7 +71,7 @@ export function CreateGroupAdminModal({ groupId, open, onClose }: { groupId: num
         <Row gutter={12}>
           <Col xs={24} md={12}>
             <Form.Item name="role" label="Role" rules={[{ required: true, message: 'The Role field is required.' }]}>
-              <Select loading={group.isLoading || roles.isLoading} options={roles.data?.map((r) => ({ value: r.id, label: humanize(r.name) }))} />
+              <Select loading={group.isLoading || roles.isLoading} options={roles.data?.map((r) => ({ value: r.id, label: roleLabel(r.id) }))} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>

@@ -107,7 +107,9 @@ export function GroupActions({ group }: { group: GroupDetails }) {
             const res = await remove.mutateAsync({ id: group.id, confirmation: group.name });
             void message.success(res.message || 'Group deleted.');
             close();
-            void navigate({ to: group.parentId ? (`/group/${group.parentId}/dashboard` as never) : ('/' as never) });
+            void (group.parentId
+              ? navigate({ to: '/group/$id/dashboard', params: { id: String(group.parentId) } })
+              : navigate({ to: '/' }));
           } catch (error) {
             showError(error);
           }

@@ -25,16 +25,16 @@ export function GroupFrame({ groupId, page, renderActions, children }: GroupFram
   const type = group.data?.groupType;
   const fits = type === undefined || pageFitsGroupType(page, type);
   useEffect(() => {
-    if (!fits) void navigate({ to: `/group/${groupId}/dashboard` as never, replace: true });
+    if (!fits) void navigate({ to: '/group/$id/dashboard', params: { id: String(groupId) }, replace: true });
   }, [fits, groupId, navigate]);
   if (!valid) return <NotFound what="Group" />;
   const g = group.data;
   const m = menu.data;
   const tabs = [
-    { key: 'dashboard', show: m?.dashboard ?? true, label: 'Dashboard', to: `/group/${groupId}/dashboard` },
-    { key: 'detail', show: m?.detail ?? true, label: 'Details', to: `/group/${groupId}` },
-    { key: 'subgroups', show: (m?.subgroups ?? false) && (type === undefined || pageFitsGroupType('subgroups', type)), label: 'Subgroups', to: `/group/${groupId}/subgroups` },
-    { key: 'admins', show: m?.admins ?? false, label: 'Admins', to: `/group/${groupId}/admins` },
+    { key: 'dashboard', show: m?.dashboard ?? true, label: 'Dashboard', to: '/group/$id/dashboard' as const },
+    { key: 'detail', show: m?.detail ?? true, label: 'Details', to: '/group/$id' as const },
+    { key: 'subgroups', show: (m?.subgroups ?? false) && (type === undefined || pageFitsGroupType('subgroups', type)), label: 'Subgroups', to: '/group/$id/subgroups' as const },
+    { key: 'admins', show: m?.admins ?? false, label: 'Admins', to: '/group/$id/admins' as const },
   ].filter((t) => t.show);
   return (
     <>
@@ -49,7 +49,7 @@ export function GroupFrame({ groupId, page, renderActions, children }: GroupFram
         mode="horizontal"
         aria-label="Group pages"
         selectedKeys={[page]}
-        items={tabs.map((t) => ({ key: t.key, label: <Link to={t.to as never}>{t.label}</Link> }))}
+        items={tabs.map((t) => ({ key: t.key, label: <Link to={t.to} params={{ id: String(groupId) }}>{t.label}</Link> }))}
         style={{ marginBottom: 16 }}
       />
       <ErrorPresenter error={group.error} />

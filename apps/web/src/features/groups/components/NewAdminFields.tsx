@@ -1,7 +1,6 @@
 import { Col, Form, Row, Select } from 'antd';
-import { newGroupAdmin } from '@registry/contracts';
+import { newGroupAdmin, roleLabel } from '@registry/contracts';
 import { SchemaTextInput } from '../../../components/MaxLengthInput';
-import { humanize } from '../../../components/format';
 import type { RoleOption } from '../../admins/admins.api';
 
 /** The form values of one new admin named in the add-group form; the user name is the email. */
@@ -37,7 +36,7 @@ export function NewAdminFields({ name, roles, rolesLoading, label }: { name: (st
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name={[...name, 'role']} label="Role" rules={[{ required: true, message: 'The Role field is required.' }]}>
-          <Select loading={rolesLoading} options={roles?.map((r) => ({ value: r.id, label: humanize(r.name) }))} />
+          <Select loading={rolesLoading} options={roles?.map((r) => ({ value: r.id, label: roleLabel(r.id) }))} />
         </Form.Item>
       </Col>
     </Row>

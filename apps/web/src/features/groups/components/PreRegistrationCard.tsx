@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Space, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
+import { isBuiltPage } from '../../../app/builtPages';
 import { QrCode } from '../../../components/QrCode';
 import { ErrorPresenter } from '../../../components/ErrorPresenter';
 import { preRegLinkQuery } from '../groups.api';
@@ -22,7 +23,15 @@ export function PreRegistrationCard({ groupId }: { groupId: number }) {
   return (
     <Card title="Pre-registration link" size="small" loading={query.isLoading}>
       <ErrorPresenter error={query.error} />
-      {query.data && (
+      {query.data && !isBuiltPage(query.data.link) && (
+        // The resident pre-registration page is not built yet: the code is shown, the link to it is not.
+        <Descriptions column={1} size="small">
+          <Descriptions.Item label="Code">
+            <Typography.Text code>{query.data.code}</Typography.Text>
+          </Descriptions.Item>
+        </Descriptions>
+      )}
+      {query.data && isBuiltPage(query.data.link) && (
         <Space align="start" wrap size="large">
           <Descriptions column={1} size="small">
             <Descriptions.Item label="Code">

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { BUILT_PAGES, isBuiltPage } from './builtPages';
+import { pageRoutePaths } from './router';
+
+describe('built pages', () => {
+  it('lists exactly the pages the router has', () => {
+    expect([...BUILT_PAGES].sort()).toEqual(pageRoutePaths().sort());
+  });
+  it('tells a built page from an unbuilt one', () => {
+    const origin = 'https://registry.example';
+    expect(isBuiltPage('/group/5/dashboard', origin)).toBe(true);
+    expect(isBuiltPage('/group/5', origin)).toBe(true);
+    expect(isBuiltPage('/petowner/42', origin)).toBe(true);
+    expect(isBuiltPage('/petowner/42/DN1234567', origin)).toBe(true);
+    expect(isBuiltPage('https://registry.example/admin/3', origin)).toBe(true);
+    // The property's pre-registration page, pets and residents are not built yet.
+    expect(isBuiltPage('https://registry.example/reg/OAKRIDGE', origin)).toBe(false);
+    expect(isBuiltPage('/group/5/pets', origin)).toBe(false);
+    expect(isBuiltPage('/group/5/residents', origin)).toBe(false);
+    // Another site is never one of ours.
+    expect(isBuiltPage('https://elsewhere.example/admin/3', origin)).toBe(false);
+  });
+});

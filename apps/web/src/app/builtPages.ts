@@ -1,0 +1,46 @@
+// The one list of pages that exist. A link is rendered only to a page on this list, so no built page links to an
+// unbuilt one (an unknown URL would only bounce through the spec 1 §2 fallback). Add a page here when its route is built.
+
+/** Route patterns as the router declares them ($param, {-$optional}). builtPages.test.ts keeps this equal to the router. */
+export const BUILT_PAGES = [
+  '/login',
+  '/forgot',
+  '/resetpassword',
+  '/token-login',
+  '/account/manage',
+  '/choose-group',
+  '/admin',
+  '/admin/$adminId',
+  '/admin/details/$adminId',
+  '/system/documents',
+  '/system/emaillog',
+  '/system/audit-log',
+  '/petowner/$petOwnerId/{-$sampleNumber}',
+  '/group/$id/dashboard',
+  '/group/$id',
+  '/group/$id/admins',
+  '/group/$id/subgroups',
+  '/reg/overview',
+] as const;
+
+function patternRegex(pattern: string): RegExp {
+  const body = pattern
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (segment.startsWith('{-$') ? '(?:/[^/]+)?' : segment.startsWith('$') ? '/[^/]+' : `/${segment.replace(/[.*+?^()|[\]\\]/g, '\\$&')}`))
+    .join('');
+  return new RegExp(`^${body}/?$`, 'i');
+}
+const PATTERNS = BUILT_PAGES.map(patternRegex);
+
+/** True when the URL (a path, or an absolute URL on this app's origin) is a page that exists. */
+export function isBuiltPage(url: string, origin = globalThis.location?.origin ?? 'http://localhost'): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, origin);
+  } catch {
+    return false;
+  }
+  if (parsed.origin !== new URL(origin).origin) return false;
+  return PATTERNS.some((pattern) => pattern.test(parsed.pathname));
+}

@@ -1,0 +1,136 @@
+// The screen registry of the sweeps (e2e/screens.e2e.test.ts): every built screen, the demo user who opens it, where its
+// row actions are and the edit forms on it. A new area's screens join every sweep by adding entries here.
+import type { Locator, Page } from 'playwright-core';
+
+/** Seeded records the screens open, looked up once through the API (see resolveSeedIds). */
+export type SeedIds = { root: number; management: number; property: number; propertyManagerAdmin: number };
+
+export type EditForm = {
+  name: string;
+  /** Opens the form on the screen. */
+  open(page: Page): Promise<void>;
+  /** The control that saves it (its click must send the write). */
+  save(page: Page): Locator;
+  /** The API path (GET, as the screen's user) that reads the record back. */
+  readBack(ids: SeedIds): string;
+};
+
+export type Screen = {
+  name: string;
+  path(ids: SeedIds): string;
+  /** Demo user name to sign in as (README). */
+  user: string;
+  /** Shows once the screen has loaded. */
+  ready(page: Page): Locator;
+  /** A row action (or the actions column) that must be fully visible at 1280×800. */
+  rowActions?(page: Page): Locator;
+  editForms?: EditForm[];
+};
+
+const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name }).first();
+const actionsColumn = (page: Page) => page.getByRole('columnheader', { name: 'Actions' }).first();
+const dialogSave = (title: RegExp) => (page: Page) => page.getByRole('dialog', { name: title }).getByRole('button', { name: 'Save', exact: true });
+
+const groupEdit = (name: string, id: (ids: SeedIds) => number, title: RegExp): EditForm => ({
+  name,
+  open: async (page) => page.getByRole('button', { name: 'Edit', exact: true }).click(),
+  save: dialogSave(title),
+  readBack: (ids) => `/group/${id(ids)}`,
+});
+
+export const SCREENS: Screen[] = [
+  {
+    name: 'group dashboard',
+    path: (ids) => `/group/${ids.root}/dashboard`,
+    user: 'lab.admin',
+    ready: (page) => page.getByRole('img', { name: / chart$/ }).first(),
+  },
+  {
+    name: 'property details',
+    path: (ids) => `/group/${ids.property}`,
+    user: 'lab.admin',
+    ready: heading('Oak Ridge Apartments'),
+    editForms: [groupEdit('property edit', (ids) => ids.property, /^Edit Oak Ridge Apartments$/)],
+  },
+  {
+    name: 'management group details',
+    path: (ids) => `/group/${ids.management}`,
+    user: 'lab.admin',
+    ready: heading('Harbor Property Management'),
+    editForms: [groupEdit('management group edit', (ids) => ids.management, /^Edit Harbor Property Management$/)],
+  },
+  {
+    name: 'subgroups',
+    path: (ids) => `/group/${ids.root}/subgroups`,
+    user: 'lab.admin',
+    ready: (page) => page.getByRole('link', { name: 'Oak Ridge Apartments' }),
+    rowActions: actionsColumn,
+  },
+  {
+    name: 'group admins',
+    path: (ids) => `/group/${ids.property}/admins`,
+    user: 'lab.admin',
+    ready: (page) => page.getByRole('cell', { name: 'property.manager' }),
+    rowActions: actionsColumn,
+  },
+  {
+    name: 'admin search',
+    path: () => '/admin?name=Shah',
+    user: 'lab.admin',
+    ready: (page) => page.getByRole('link', { name: 'Priya Shah' }),
+  },
+  {
+    name: 'admin',
+    path: (ids) => `/admin/${ids.propertyManagerAdmin}`,
+    user: 'lab.admin',
+    ready: (page) => page.getByText('property.manager').first(),
+    editForms: [
+      {
+        name: 'admin edit',
+        open: async (page) => page.getByRole('button', { name: 'Edit', exact: true }).click(),
+        save: (page) => page.getByRole('form', { name: 'Edit admin' }).getByRole('button', { name: 'Save', exact: true }),
+        readBack: (ids) => `/admin/${ids.propertyManagerAdmin}`,
+      },
+    ],
+  },
+  {
+    name: 'documents',
+    path: () => '/system/documents',
+    user: 'lab.admin',
+    ready: (page) => page.getByRole('table'),
+    rowActions: (page) => page.getByRole('button', { name: /^Edit / }).first(),
+  },
+  { name: 'email log', path: () => '/system/emaillog', user: 'lab.admin', ready: (page) => page.getByRole('table') },
+  { name: 'audit log', path: () => '/system/audit-log', user: 'lab.admin', ready: (page) => page.getByRole('table') },
+  {
+    name: 'manage account',
+    path: () => '/account/manage',
+    user: 'lab.admin',
+    ready: (page) => page.getByRole('button', { name: 'Save profile' }),
+    editForms: [
+      {
+        name: 'profile',
+        open: async () => undefined,
+        save: (page) => page.getByRole('button', { name: 'Save profile' }),
+        readBack: () => '/account/manageinfo',
+      },
+    ],
+  },
+  {
+    name: 'property dashboard (property manager)',
+    path: (ids) => `/group/${ids.property}/dashboard`,
+    user: 'property.manager',
+    ready: (page) => page.getByRole('img', { name: / chart$/ }).first(),
+  },
+  { name: 'pet owner page', path: () => '/', user: 'pet.owner', ready: (page) => page.getByRole('table') },
+  { name: 'resident landing', path: () => '/reg/overview', user: 'RES0000001', ready: heading(/^Welcome/) },
+];
+
+type Api = (method: string, path: string, body?: unknown) => Promise<any>;
+
+export async function resolveSeedIds(staff: Api): Promise<SeedIds> {
+  const [root] = await staff('GET', '/groups/group');
+  const manager = (await staff('GET', '/admin/search?name=Shah')).data[0];
+  const property = (await staff('GET', `/admin/${manager.id}`)).groups[0];
+  return { root: root.id, management: property.parentId, property: property.id, propertyManagerAdmin: manager.id };
+}
