@@ -55,7 +55,7 @@ describe('admin actions by the rights table', () => {
 
 describe('signed in as another user', () => {
   it('the header names the account in use and returns to one’s own without a password', async () => {
-    const location = { ...window.location, assign: vi.fn() };
+    const location = { ...window.location, assign: vi.fn<(url: string) => void>() };
     vi.stubGlobal('location', location);
     const { calls } = signedIn(me({ impersonatedBy: 'boss' }), { 'POST /api/v1/account/logout': { restoredToken: 'original' } });
     renderApp('/account/manage');
