@@ -4,6 +4,7 @@ import { useCurrentUser } from '../../app/auth';
 import { ProfileCard } from './components/ProfileCard';
 import { ChangePasswordCard } from './components/ChangePasswordCard';
 import { DogQuickActionsCard } from './components/DogQuickActionsCard';
+import { TestModeCard } from '../../components/testMode';
 
 export function ManageAccountPage() {
   const user = useCurrentUser();
@@ -22,6 +23,11 @@ export function ManageAccountPage() {
             {user?.isAdmin && (
               <Col span={24}>
                 <DogQuickActionsCard />
+              </Col>
+            )}
+            {user?.testModeAvailable && (
+              <Col span={24}>
+                <TestModeCard />
               </Col>
             )}
           </Row>

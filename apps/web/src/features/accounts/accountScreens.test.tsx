@@ -115,6 +115,30 @@ describe('manage account', () => {
     });
   }
 
+  it('test mode: staff of a non-production deployment switch it on and the profile fills with fake data', async () => {
+    setup({ 'GET /api/v1/account/userinfo': { ...user, roleId: 0, isBioPetAdmin: true, testModeAvailable: true } });
+    renderApp('/account/manage');
+    const first = await screen.findByLabelText('First name');
+    await waitFor(() => expect((first as HTMLInputElement).value).toBe('Jane'));
+    expect(screen.queryByRole('button', { name: /Fill with test data/ })).toBeNull();
+    await userEvent.click(await screen.findByRole('switch', { name: 'Test mode' }));
+    await userEvent.click(await screen.findByRole('button', { name: /Fill with test data/ }));
+    await waitFor(() => expect((first as HTMLInputElement).value).not.toBe('Jane'));
+    expect((first as HTMLInputElement).value.length).toBeGreaterThan(0);
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toMatch(/@example\.com$/);
+    sessionStorage.removeItem('registry.testMode');
+  });
+
+  it('test mode does not exist where the server says it is not available', async () => {
+    sessionStorage.setItem('registry.testMode', 'true');
+    setup({ 'GET /api/v1/account/userinfo': { ...user, testModeAvailable: false } });
+    renderApp('/account/manage');
+    await screen.findByLabelText('First name');
+    expect(screen.queryByRole('switch', { name: 'Test mode' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Fill with test data/ })).toBeNull();
+    sessionStorage.removeItem('registry.testMode');
+  });
+
   it('saves the profile', async () => {
     const { calls } = setup();
     renderApp('/account/manage');

@@ -5,6 +5,7 @@ import { App, Button, Card, Checkbox, Col, Form, Row } from 'antd';
 import { Messages, updateUserProfileRequest, type UpdateUserProfileRequest } from '@registry/contracts';
 import { AddressForm, addressFormValues } from '../../../components/AddressForm';
 import { ErrorPresenter, useFormServerErrors } from '../../../components/ErrorPresenter';
+import { FillWithTestData } from '../../../components/testMode';
 import { manageInfoQuery, useUpdateProfile } from '../accounts.api';
 
 export function ProfileCard() {
@@ -42,6 +43,7 @@ export function ProfileCard() {
         </p>
       )}
       <Form form={form} layout="vertical" onFinish={onFinish} aria-label="Profile">
+        <FillWithTestData form={form} values={(fake) => ({ ...fake.person(), address: fake.address() })} />
         <Row gutter={12}>
           <Col xs={24} md={12}>
             <Form.Item label="First name" name="firstName" rules={[{ required: true, whitespace: true, message: 'The First Name field is required.' }, { max: 100 }]}>
