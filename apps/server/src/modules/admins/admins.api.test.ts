@@ -143,7 +143,7 @@ describe('groups of an admin', () => {
     expect(added.body.map((group: { name: string }) => group.name).sort()).toEqual(['Maple Court', 'Oak Ridge Apartments']);
     expect(added.body.find((group: { name: string }) => group.name === 'Maple Court').isPrimaryAdmin).toBe(true);
     expect((await t.call('POST', `/api/v1/admin/${admin.id}/groups/${maple.id}`, { token })).status).toBe(400);
-    expect((await t.call('POST', `/api/v1/admin/${admin.id}/groups/${other.property.id}`, { token })).status).toBe(403);
+    expect((await t.call('POST', `/api/v1/admin/${admin.id}/groups/${other.property.id}`, { token })).status).toBe(404);
     expect((await t.call('POST', `/api/v1/admin/${admin.id}/groups/999999`, { token })).status).toBe(404);
     const removed = await t.call('DELETE', `/api/v1/admin/${admin.id}/groups/${maple.id}`, { token });
     expect(removed.body.map((group: { name: string }) => group.name)).toEqual(['Oak Ridge Apartments']);
@@ -192,6 +192,6 @@ describe('POST /admin', () => {
     const taken = await t.call('POST', '/api/v1/admin', { token: await t.login('property.manager'), body: { firstName: 'N', lastName: 'H', userName: 'NIA.HOLT', roleId: 8, groupId: oak.id } });
     expect(taken.body.modelState.userName).toBeDefined();
     const outside = await t.call('POST', '/api/v1/admin', { token: await t.login('property.manager'), body: { firstName: 'N', lastName: 'H', userName: 'zed', roleId: 8, groupId: other.property.id } });
-    expect(outside.status).toBe(403);
+    expect(outside.status).toBe(404);
   });
 });
