@@ -1,4 +1,4 @@
-// `npm test`: type-check, lint, then every test suite: unit and web, API on embedded PGlite, API on a PostgreSQL server,
+// `npm test`: type-check, lint, format check, then every test suite: unit and web, API on embedded PGlite, API on a PostgreSQL server,
 // end-to-end in Chromium against the built app. Prints one closing line with the totals.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,6 +23,7 @@ const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.
 const steps: Step[] = [
   { name: 'typecheck', command: ['node', 'scripts/typecheck.ts'] },
   { name: 'lint', command: ['npm', 'run', 'lint', '--silent'] },
+  { name: 'format', command: ['npm', 'run', 'format:check', '--silent'] },
   vitest('unit', ['unit', 'web']),
   vitest('api-pglite', ['api']),
   { ...vitest('api-postgres', ['api']), command: ['node', 'scripts/with-postgres.ts', ...vitest('api-postgres', ['api']).command], env: { TEST_DATABASE_URL: postgresUrl } },
@@ -46,7 +47,9 @@ for (const step of steps) {
   }
   if (run.status !== 0) {
     failedSteps.push(step.name);
-    if (!step.report) break; // A type or lint error stops the run: the suites would test code that does not compile.
+    // A type error or a failed build stops the run: the suites would test code that does not compile. Lint, format and
+    // size findings are reported with the rest.
+    if (step.name === 'typecheck' || step.name === 'build-web') break;
   }
 }
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);

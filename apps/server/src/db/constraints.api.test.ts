@@ -1,4 +1,4 @@
-// Each key and check of migration 0002 refuses a bad row (run on PGlite and, with TEST_DATABASE_URL, PostgreSQL).
+// Each key and check of migration 0004 refuses a bad row (run on PGlite and, with TEST_DATABASE_URL, PostgreSQL).
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../../test/harness.ts';

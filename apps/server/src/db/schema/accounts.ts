@@ -59,20 +59,26 @@ export const sessions = pgTable(
   (table) => [uniqueIndex('sessions_token_hash_key').on(table.tokenHash), index('sessions_user_idx').on(table.userId)],
 );
 
-/** Single-use tokens: password reset links and temporary sign-in links. */
+export type UserTokenPurpose = 'PasswordReset' | 'TemporaryLogin' | 'EmailChange';
+
+/** Single-use tokens, stored as hashes: password reset links, temporary sign-in links and email-change confirmations. */
 export const userTokens = pgTable(
   'user_tokens',
   {
     id: serial().primaryKey(),
     userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text().$type<'PasswordReset' | 'TemporaryLogin'>().notNull(),
+    purpose: text().$type<UserTokenPurpose>().notNull(),
     tokenHash: text().notNull(),
     dateCreated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** A sign-in link issued for a later date works from that date on. */
+    validFrom: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp({ withTimezone: true, mode: 'date' }),
     returnUrl: text(),
+    /** The address an email-change confirmation moves the account to. */
+    newEmail: text(),
   },
-  (table) => [uniqueIndex('user_tokens_hash_key').on(table.tokenHash)],
+  (table) => [uniqueIndex('user_tokens_hash_key').on(table.tokenHash), index('user_tokens_user_idx').on(table.userId)],
 );
 
 export const userSettings = pgTable('user_settings', {

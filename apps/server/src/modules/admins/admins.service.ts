@@ -6,9 +6,9 @@ import { withTransaction, type SignedInContext } from '../../platform/context.ts
 import { forbidden, notFound, refused, validationError } from '../../platform/errors.ts';
 import { mailAfterCommit, mailBody, secretPlaceholder } from '../../platform/mail.ts';
 import { generatePassword, hashPassword } from '../../platform/passwords.ts';
+import { endAccountAccess } from '../accounts/account-access.ts';
 import { assertGroupInScope } from '../../platform/scope.ts';
 import { dataKeyOf, decryptSecret, encryptSecret } from '../../platform/secrets.ts';
-import { revokeAllSessionsOf } from '../../platform/session.ts';
 import { fullNameOf, saveUser, userByUserName, userSnapshot, usersByEmail, type UserRow } from '../accounts/accounts.service.ts';
 import { toAddressView } from '../lookups/lookups.service.ts';
 import * as q from './admins.queries.ts';
@@ -196,7 +196,7 @@ export async function setActive(ctx: SignedInContext, adminId: number, isActive:
   if (isActive && !admin.email) throw refused(Messages.adminNeedsEmail);
   await withTransaction(ctx, async (tx) => {
     const updated = await saveUser({ db: tx }, admin.id, { isActive });
-    if (!isActive) await revokeAllSessionsOf(tx, admin.id);
+    if (!isActive) await endAccountAccess(tx, admin.id);
     await writeAudit(tx, ctx, { entityType: 'Admin', entityId: admin.id, actionType: isActive ? 'Activate' : 'Deactivate', before: userSnapshot(admin), after: userSnapshot(updated) });
   });
   return { message: Messages.savedSuccessfully };

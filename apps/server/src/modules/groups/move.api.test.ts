@@ -87,7 +87,7 @@ describe('POST /group/movegroup rules', () => {
     expect((await move(token, g.oak.id, 999999)).status).toBe(404);
     expect((await move(await t.login('distributor'), g.oak.id, other.distributorship.id)).status).toBe(404);
     expect((await move(await t.login(other.distributor.userName), other.property.id, g.sunbelt.id)).status).toBe(404);
-    // The rights table gives a property manager no move (and the target lies outside their property anyway).
+    // A property manager owns the property but not its parent: moving it away would take it from the management group.
     expect((await move(await t.login('property.manager'), g.oak.id, g.sunbelt.id)).status).toBe(403);
     expect((await move(await t.login('property.maintenance'), g.oak.id, g.sunbelt.id)).status).toBe(403);
     expect((await move(await t.login('pet.owner'), g.oak.id, g.sunbelt.id)).status).toBe(403);

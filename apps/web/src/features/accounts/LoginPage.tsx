@@ -117,7 +117,8 @@ export function LoginPage() {
           </Checkbox>
           <Link to="/forgot">Forgot your password?</Link>
         </div>
-        <Button type="primary" htmlType="submit" block loading={busy}>
+        {/* Named outright: while busy, and while the spinner fades out, antd adds 'loading' to the text. */}
+        <Button type="primary" htmlType="submit" block loading={busy} aria-label="Sign in">
           Sign in
         </Button>
       </form>

@@ -89,7 +89,7 @@ describe('login', () => {
     expect(await screen.findByText('The user name or password is incorrect.')).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Password'), 'x');
     expect(screen.queryByText('The user name or password is incorrect.')).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await userEvent.click(screen.getByText('Sign in', { selector: 'button *' }));
     await waitFor(() => expect(getToken()).toBe('tok-1'));
     expect(screen.queryByText('The user name or password is incorrect.')).toBeNull();
   });

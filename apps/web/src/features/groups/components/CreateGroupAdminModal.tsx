@@ -1,4 +1,5 @@
 import { SchemaTextInput } from '../../../components/MaxLengthInput';
+import { FillWithTestData } from '../../../components/testMode';
 import { useQuery } from '@tanstack/react-query';
 import { App, Col, Form, Modal, Row, Select } from 'antd';
 import { Messages, newGroupAdmin, type NewGroupAdmin, roleLabel } from '@registry/contracts';
@@ -50,6 +51,10 @@ export function CreateGroupAdminModal({ groupId, open, onClose }: { groupId: num
   return (
     <Modal open={open} title="Create admin on group" okText="Create admin" confirmLoading={create.isPending} onOk={() => form.submit()} onCancel={onClose} afterClose={() => form.resetFields()} forceRender>
       <Form<NewGroupAdmin> form={form} name="create-group-admin" layout="vertical" onFinish={(v) => void submit(v)}>
+        <FillWithTestData form={form} values={(fake) => {
+          const { firstName, lastName, email, phoneNumber } = fake.person();
+          return { firstName, lastName, email, phoneNumber };
+        }} />
         <Row gutter={12}>
           <Col xs={24} md={12}>
             <Form.Item name="firstName" label="First name" rules={[{ required: true, whitespace: true, message: 'The First Name field is required.' }]}>

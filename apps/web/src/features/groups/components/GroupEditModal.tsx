@@ -1,5 +1,6 @@
 import { SchemaTextInput } from '../../../components/MaxLengthInput';
 import { schemaRule } from '../../../components/schemaRule';
+import { FillWithTestData } from '../../../components/testMode';
 import { useEffect } from 'react';
 import { App, Checkbox, Col, Form, InputNumber, Modal, Row, Select } from 'antd';
 import { GroupTypes, groupUpdateRequest, type GroupUpdateRequest } from '@registry/contracts';
@@ -194,6 +195,7 @@ export function GroupEditModal({ group, open, onClose }: { group: GroupDetails; 
   return (
     <Modal open={open} title={`Edit ${group.name}`} okText="Save" confirmLoading={update.isPending} onOk={() => form.submit()} onCancel={onClose} width={760} forceRender>
       <Form form={form} name="edit-group" layout="vertical" onFinish={(v) => void save(v)} initialValues={groupFormValues(group)}>
+        <FillWithTestData form={form} values={(fake) => ({ ...fake.group(), propertyAddress: fake.address() })} />
         <GroupFields extra={group.canSeeExtraFields} property={property} />
       </Form>
     </Modal>

@@ -1,0 +1,48 @@
+// Plausible fake data for test mode (spec 1 §9). Only ever loaded by a dynamic import from testMode.tsx, so faker
+// stays out of the login chunk and is fetched only when a user of a non-production deployment asks for it.
+import { faker } from '@faker-js/faker';
+
+const US_STATES = ['US-TX', 'US-CA', 'US-NY', 'US-FL', 'US-IL', 'US-GA', 'US-WA', 'US-CO'];
+
+/** A sample weight, 10 to 150 (spec 1 §9). */
+export const fakeSampleWeight = (): number => faker.number.int({ min: 10, max: 150 });
+
+export function fakePerson() {
+  const firstName = faker.person.firstName();
+  const lastName = faker.person.lastName();
+  return {
+    firstName,
+    lastName,
+    email: faker.internet.email({ firstName, lastName, provider: 'example.com' }).toLowerCase(),
+    phoneNumber: faker.phone.number({ style: 'national' }),
+    companyName: faker.company.name(),
+  };
+}
+
+/** An address as the address form edits it (ISO ids). */
+export function fakeAddress() {
+  return {
+    addressLine1: faker.location.streetAddress(),
+    addressLine2: '',
+    addressLine3: '',
+    city: faker.location.city(),
+    countryId: 'US',
+    stateId: faker.helpers.arrayElement(US_STATES),
+    postalCode: faker.location.zipCode('#####'),
+  };
+}
+
+export function fakeGroup() {
+  const name = `${faker.location.street()} ${faker.helpers.arrayElement(['Apartments', 'Commons', 'Village', 'Residences'])}`;
+  return {
+    name,
+    email: faker.internet.email({ firstName: 'office', provider: 'example.com' }).toLowerCase(),
+    phone: faker.phone.number({ style: 'national' }),
+    website: `https://${faker.internet.domainWord()}.example.com`,
+    numberOfUnits: faker.number.int({ min: 20, max: 600 }),
+    mailingAddress: fakeAddress(),
+  };
+}
+
+export type FakeData = { person: typeof fakePerson; address: typeof fakeAddress; group: typeof fakeGroup; sampleWeight: typeof fakeSampleWeight };
+export const fakeData: FakeData = { person: fakePerson, address: fakeAddress, group: fakeGroup, sampleWeight: fakeSampleWeight };
