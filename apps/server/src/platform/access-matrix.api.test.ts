@@ -72,6 +72,10 @@ const SAMPLES: Record<string, Sample> = {
     foreign: (_c, f) => ({ body: { petOwnerId: f.foreignPetOwner } }),
   },
   updateUserProfile: { own: () => ({ body: { firstName: 'Same', lastName: 'Name' } }) },
+  // A refused body after the access check: the callers' own names and emails stay as the other rows expect them.
+  setPassword: { own: () => ({ body: { newPassword: 'Another#Pass1', confirmPassword: 'Different#Pass1' } }) },
+  updateUserInfo: { own: () => ({ body: { firstName: 'Same', lastName: 'Name', email: 'not-an-email' } }) },
+  confirmEmail: { own: () => ({ body: { token: 'unknown' } }) },
   manageInfo: none,
   passwordRules: none,
   externalLogins: none,
