@@ -15,6 +15,7 @@ import { registerAuthThrottle } from './platform/auth-throttle.ts';
 import { registerHttpPlumbing } from './platform/http.ts';
 import { logSerializers } from './platform/log-redaction.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { ownAccountRoutes } from './modules/accounts/own-account.routes.ts';
 import { settingsRoutes } from './modules/accounts/settings.routes.ts';
 import { adminsRoutes } from './modules/admins/admins.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
@@ -80,6 +81,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   });
 
   await app.register(accountsRoutes);
+  await app.register(ownAccountRoutes, { prefix: '/api/v1' });
   await app.register(settingsRoutes, { prefix: '/api/v1' });
   await app.register(adminsRoutes, { prefix: '/api/v1' });
   await app.register(groupsRoutes, { prefix: '/api/v1' });

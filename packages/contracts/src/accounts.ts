@@ -1,7 +1,7 @@
 // Sign-in and own-account shapes (spec 1 §3, §7).
 import { z } from 'zod';
 import { addressView, optionalAddress } from './addresses.ts';
-import { requiredText } from './common.ts';
+import { INT_MAX, email, queryBoolean, requiredText, textField, usDate } from './common.ts';
 
 export const passwordRules = z.object({
   requiredLength: z.number().int(),
@@ -36,16 +36,16 @@ export function passwordProblems(password: string, rules: PasswordRules): { vali
   return problems;
 }
 export const newPassword = (rules: PasswordRules = DEFAULT_PASSWORD_RULES) =>
-  z.string().max(128, 'Must be at most 128 characters.').superRefine((password, ctx) => {
+  textField(128).superRefine((password, ctx) => {
     for (const problem of passwordProblems(password, rules)) ctx.addIssue({ code: 'custom', message: problem.message });
   });
 
 /** POST /token, form-encoded. isPersistent arrives as text. */
 export const tokenRequest = z.object({
   grant_type: z.literal('password', { error: 'unsupported_grant_type' }),
-  userName: z.string().trim().min(1).max(256),
-  password: z.string().min(1).max(128),
-  isPersistent: z.union([z.boolean(), z.string()]).optional(),
+  userName: textField(256).trim().min(1),
+  password: textField(128).min(1),
+  isPersistent: z.union([z.boolean(), textField(8)]).optional(),
 });
 export const tokenResponse = z.object({ access_token: z.string(), token_type: z.literal('bearer'), expires_in: z.number().int(), userName: z.string() });
 export type TokenResponse = z.infer<typeof tokenResponse>;
@@ -82,53 +82,84 @@ export type UserInfo = z.infer<typeof userInfo>;
 export const logoutResponse = z.object({ restoredToken: z.string().nullable() });
 
 export const changePasswordRequest = z
-  .object({ oldPassword: z.string().min(1).max(128), newPassword: newPassword(), confirmPassword: z.string().max(128) })
+  .object({ oldPassword: textField(128).min(1), newPassword: newPassword(), confirmPassword: textField(128) })
   .refine((body) => body.newPassword === body.confirmPassword, {
     path: ['confirmPassword'],
     message: 'The new password and confirmation password do not match.',
   });
-export const forgotPasswordRequest = z.object({ email: z.string().trim().min(1, 'The Email field is required.').max(256) });
+export const forgotPasswordRequest = z.object({ email: textField(256).trim().min(1, 'The Email field is required.') });
 export const resetPasswordRequest = z
   .object({
-    userName: z.string().trim().min(1).max(256),
-    email: z.string().max(256).optional(),
-    token: z.string().min(1).max(512),
+    userName: textField(256).trim().min(1),
+    email: textField(256).optional(),
+    token: textField(512).min(1),
     password: newPassword(),
-    confirmPassword: z.string().max(128),
+    confirmPassword: textField(128),
   })
   .refine((body) => body.password === body.confirmPassword, {
     path: ['confirmPassword'],
     message: 'The password and confirmation password do not match.',
   });
-export const resetPasswordCheckQuery = z.object({ userName: z.string().max(256), token: z.string().max(512) });
+export const resetPasswordCheckQuery = z.object({ userName: textField(256), token: textField(512) });
 export const resetTokenValidity = z.object({ isValid: z.boolean() });
 export const isAuthenticatedResponse = z.object({ isAuthenticated: z.boolean() });
 
+/** GET signinwithtemporarytoken: isPersistent says whether the session the link opens is remembered, as at POST /token. */
 export const temporaryTokenQuery = z.object({
-  token: z.string().max(512).optional(),
-  isPersistent: z.union([z.boolean(), z.string()]).optional(),
+  token: textField(512).optional(),
+  isPersistent: queryBoolean.optional(),
 });
-export const temporaryTokenResponse = z.object({ token: z.string(), expiresAt: z.string(), url: z.string() });
-/** An admin's sign-in link for another user: valid 1 hour to 90 days, landing on an app path. */
+export const TEMPORARY_LINK_MAX_DAYS = 365;
+/**
+ * GET generatetemporarytoken/{id} (spec 1 §7; the email campaign's signInLinkConfigs, spec 3): the link works from
+ * issueDate (default today) for daysValid days (default 1). The campaign export sends hoursValid = daysValid × 24,
+ * accepted in whole days for that caller.
+ */
 export const generateTemporaryTokenQuery = z.object({
-  hoursValid: z.coerce.number().int().min(1).max(24 * 90).optional(),
-  returnUrl: z.string().max(500).startsWith('/').optional(),
+  issueDate: usDate.optional(),
+  daysValid: z.coerce.number().int().min(1).max(TEMPORARY_LINK_MAX_DAYS).optional(),
+  hoursValid: z.coerce.number().int().min(1).max(TEMPORARY_LINK_MAX_DAYS * 24).optional(),
+  returnUrl: textField(500).startsWith('/', 'Must be a path within the app.').optional(),
+  isPersistent: queryBoolean.optional(),
 });
+export const temporaryTokenResponse = z.object({ token: z.string(), validFrom: z.string(), expiresAt: z.string(), url: z.string() });
+
+/** POST setpassword: an account without a password sets one, under the reset's rules. */
+export const setPasswordRequest = z
+  .object({ newPassword: newPassword(), confirmPassword: textField(128) })
+  .refine((body) => body.newPassword === body.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'The new password and confirmation password do not match.',
+  });
+/** POST updateuserinfo: the signed-in user's own name and email; a new email waits for its confirmation link. */
+export const updateUserInfoRequest = z.object({
+  firstName: requiredText(100, 'The First Name field is required.'),
+  lastName: requiredText(100, 'The Last Name field is required.'),
+  email: email,
+});
+export type UpdateUserInfoRequest = z.input<typeof updateUserInfoRequest>;
+export const updateUserInfoResponse = z.object({
+  message: z.string(),
+  /** The address a confirmation link went to; null when the email did not change. */
+  pendingEmail: z.string().nullable(),
+});
+/** POST confirmemail: the token from the mailed link. */
+export const confirmEmailRequest = z.object({ token: textField(512).min(1, 'The link is incomplete.') });
 
 export const updateUserProfileRequest = z.object({
   firstName: requiredText(100, 'The First Name field is required.'),
   lastName: requiredText(100, 'The Last Name field is required.'),
-  email: z.string().trim().max(256).pipe(z.union([z.literal(''), z.email('Invalid email address.')])).optional().nullable(),
-  phoneNumber: z.string().trim().max(32).optional().nullable(),
-  companyName: z.string().trim().max(200).optional().nullable(),
+  email: textField(256).trim().pipe(z.union([z.literal(''), z.email('Invalid email address.')])).optional().nullable(),
+  phoneNumber: textField(32).trim().optional().nullable(),
+  companyName: textField(200).trim().optional().nullable(),
   receiveEmails: z.boolean().optional(),
   address: optionalAddress,
 });
 export type UpdateUserProfileRequest = z.input<typeof updateUserProfileRequest>;
 
-export const manageInfoQuery = z.object({ returnUrl: z.string().max(500).optional(), generateState: z.string().max(10).optional() });
+export const manageInfoQuery = z.object({ returnUrl: textField(500).optional(), generateState: textField(10).optional() });
 export const externalLogin = z.object({ name: z.string(), url: z.string() });
-export const externalLoginsQuery = z.object({ returnUrl: z.string().max(500).optional(), generateState: z.string().max(10).optional() });
+export const externalLoginsQuery = z.object({ returnUrl: textField(500).optional(), generateState: textField(10).optional() });
 export const manageInfo = z.object({
   userName: z.string(),
   localLoginProvider: z.string(),
@@ -145,6 +176,6 @@ export const manageInfo = z.object({
   }),
 });
 
-export const resetPetOwnerPasswordRequest = z.object({ petOwnerId: z.coerce.number().int().positive() });
+export const resetPetOwnerPasswordRequest = z.object({ petOwnerId: z.coerce.number().int().positive().max(INT_MAX) });
 export const roleOption = z.object({ id: z.number().int(), name: z.string() });
 export const roleOptions = z.array(roleOption);

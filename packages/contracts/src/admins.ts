@@ -1,7 +1,7 @@
 // Admin accounts: view, update, search, group membership (spec 1 §3 Admin, §7 Admins).
 import { z } from 'zod';
 import { addressView, optionalAddress } from './addresses.ts';
-import { id, optionalText, pagingQuery, queryBoolean, requiredText } from './common.ts';
+import { INT_MAX, SMALLINT_MAX, id, optionalText, pagingQuery, queryBoolean, requiredText, textField } from './common.ts';
 import { adminRoles } from './enums.ts';
 import { groupSummary } from './groups.ts';
 
@@ -33,32 +33,34 @@ export const securityQuestionView = z.object({ securityQuestion: z.string().null
 const roleId = z.coerce
   .number()
   .int()
+  .min(0)
+  .max(SMALLINT_MAX)
   .refine((role) => (adminRoles as readonly number[]).includes(role), 'The role is not an admin role.');
 
 export const adminUpdateRequest = z.object({
-  adminId: z.coerce.number().int().positive().optional(),
+  adminId: z.coerce.number().int().positive().max(INT_MAX).optional(),
   firstName: requiredText(100, 'The First Name field is required.'),
   lastName: requiredText(100, 'The Last Name field is required.'),
   userName: requiredText(256, 'The User Name field is required.'),
-  email: z.string().trim().max(256).pipe(z.union([z.literal(''), z.email('Invalid email address.')])).optional().nullable(),
+  email: textField(256).trim().pipe(z.union([z.literal(''), z.email('Invalid email address.')])).optional().nullable(),
   phoneNumber: optionalText(32),
   companyName: optionalText(200),
   roleId,
   receiveEmails: z.boolean().optional(),
   address: optionalAddress,
-  adminNotes: optionalText(4000),
-  bioPetNotes: optionalText(4000),
+  adminNotes: optionalText(4000, { multiline: true }),
+  bioPetNotes: optionalText(4000, { multiline: true }),
   isActive: z.boolean().optional(),
   securityQuestion: optionalText(200),
   securityQuestionAnswer: optionalText(200),
 });
 export type AdminUpdateRequest = z.input<typeof adminUpdateRequest>;
 
-export const adminCreateRequest = adminUpdateRequest.extend({ groupId: z.coerce.number().int().positive().optional() });
+export const adminCreateRequest = adminUpdateRequest.extend({ groupId: z.coerce.number().int().positive().max(INT_MAX).optional() });
 
 export const adminSearchQuery = pagingQuery.extend({
-  name: z.string().trim().max(200).optional(),
-  email: z.string().trim().max(256).optional(),
+  name: textField(200).trim().optional(),
+  email: textField(256).trim().optional(),
 });
 export const adminSearchRow = z.object({
   id: z.number().int(),

@@ -5,6 +5,36 @@ export const PAGE_SIZE_MAX = 32767;
 export const PAGE_SIZE_DEFAULT = 25;
 export const PAGE_SIZE_OPTIONS = [25, 50, 100, 200] as const;
 export const INT_MAX = 2147483647;
+/** The largest smallint, the column type of page sizes, roles and other small codes. */
+export const SMALLINT_MAX = 32767;
+
+// PostgreSQL refuses NUL in text, and no field has a use for the other C0 controls or DEL; tab, newline and carriage
+// return stay allowed only where a field is multi-line (notes, document content).
+const TAB = 9;
+const LINE_FEED = 10;
+const CARRIAGE_RETURN = 13;
+const DELETE = 127;
+/** True when the text has a C0 control character or DEL, other than tab and line breaks when `multiline`. */
+export function hasControlCharacters(value: string, multiline = false): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code >= 32 && code !== DELETE) continue;
+    if (multiline && (code === TAB || code === LINE_FEED || code === CARRIAGE_RETURN)) continue;
+    return true;
+  }
+  return false;
+}
+export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters.';
+
+/**
+ * Every text field the API accepts, in body, query or path: at most `max` characters and no control characters
+ * (single-line fields refuse tab and newline too). Chain .trim(), .min() and the like on it.
+ */
+export const textField = (max: number, options: { multiline?: boolean; error?: string } = {}) =>
+  z
+    .string(options.error ? { error: options.error } : undefined)
+    .max(max, `Must be at most ${max} characters.`)
+    .refine((value) => !hasControlCharacters(value, options.multiline), CONTROL_CHARACTERS_MESSAGE);
 
 /** Query-string booleans arrive as 'true'/'false'. */
 export const queryBoolean = z
@@ -22,7 +52,7 @@ export function queryEnum<E extends Record<string, number>>(values: E) {
   const byName = new Map(Object.entries(values).map(([name, value]) => [name.toLowerCase(), value]));
   const numbers = new Set<number>(Object.values(values));
   const message = `Must be one of ${Object.entries(values).map(([name, value]) => `${name} (${value})`).join(', ')}.`;
-  return z.union([z.number(), z.string().max(64)]).transform((raw, ctx): E[keyof E] => {
+  return z.union([z.number(), textField(64)]).transform((raw, ctx): E[keyof E] => {
     const text = typeof raw === 'string' ? raw.trim() : String(raw);
     const value = /^-?\d+$/.test(text) ? Number(text) : byName.get(text.toLowerCase());
     if (value === undefined || !numbers.has(value)) {
@@ -37,7 +67,7 @@ export function queryEnum<E extends Record<string, number>>(values: E) {
 export const pagingQuery = z.object({
   page: z.coerce.number().int().min(1).max(INT_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
-  orderBy: z.string().max(64).optional(),
+  orderBy: textField(64).optional(),
   ascending: queryBoolean.optional(),
 });
 export type PagingQuery = z.infer<typeof pagingQuery>;
@@ -66,7 +96,7 @@ export function parseUsDate(text: string): Date | null {
   if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || year <= 1) return null;
   return date;
 }
-export const usDate = z.string().max(10).refine((text) => parseUsDate(text) !== null, 'Invalid date.');
+export const usDate = textField(10).refine((text) => parseUsDate(text) !== null, 'Invalid date.');
 /** MM/dd/yyyy, as filters send dates. */
 export function formatUsDate(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -83,18 +113,15 @@ export type SampleNumberKind = keyof typeof SAMPLE_NUMBER_PATTERNS;
 export const isSampleNumber = (text: string, kind: SampleNumberKind = 'any'): boolean =>
   SAMPLE_NUMBER_PATTERNS[kind].test(text.trim());
 
-/** Trimmed text with a maximum length; empty strings become undefined. */
-export const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max, `Must be at most ${max} characters.`)
+/** Trimmed text with a maximum length; empty strings become null. */
+export const optionalText = (max: number, options: { multiline?: boolean } = {}) =>
+  textField(max, options)
     .optional()
     .nullable()
     .transform((value) => (value == null || value.trim() === '' ? null : value.trim()));
-export const requiredText = (max: number, message = 'This field is required.') =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters.`);
-export const email = z.string().trim().max(256, 'Must be at most 256 characters.').pipe(z.email('Invalid email address.'));
-
+export const requiredText = (max: number, message = 'This field is required.', options: { multiline?: boolean } = {}) =>
+  textField(max, { ...options, error: message }).trim().min(1, message);
+export const email = textField(256).trim().pipe(z.email('Invalid email address.'));
 /** The schema of one field at a path ('mailingAddress.city') of an object schema, through its wrappers. */
 export function fieldSchemaAt(schema: z.ZodType, path: string): z.ZodType {
   let node: z.ZodType | undefined = schema;

@@ -2,7 +2,7 @@
 // certificate customization, adjacent property agreements, logo (spec 2 §3, §7 Groups).
 import { z } from 'zod';
 import { addressView, optionalAddress } from './addresses.ts';
-import { INT_MAX, email, id, optionalText, pagingQuery, queryBoolean, queryEnum, requiredText, usDate } from './common.ts';
+import { INT_MAX, SMALLINT_MAX, email, id, optionalText, pagingQuery, queryBoolean, queryEnum, requiredText, usDate, textField } from './common.ts';
 import { AdminFilter, DashboardMode, GroupTypes, UserRole, adminRoles } from './enums.ts';
 
 export const groupSummary = z.object({
@@ -107,7 +107,7 @@ export const groupDetails = groupSummary.extend({
 });
 export type GroupDetails = z.infer<typeof groupDetails>;
 
-const url = z.string().trim().max(2000, 'Must be at most 2000 characters.').pipe(z.url({ protocol: /^https?$/, error: 'Invalid URL.' }));
+const url = textField(2000).trim().pipe(z.url({ protocol: /^https?$/, error: 'Invalid URL.' }));
 const optionalUrl = z.union([z.literal(''), url]).optional().nullable().transform((value) => value || null);
 const optionalEmail = z.union([z.literal(''), email]).optional().nullable().transform((value) => value || null);
 const count = z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(0, 'Must be 0 or more.').max(INT_MAX, `Must be at most ${INT_MAX}.`);
@@ -124,7 +124,7 @@ export const groupUpdateRequest = z.object({
   managementCompany: optionalText(200),
   certificationRecipient: z.union([z.literal(0), z.literal(1)], { error: 'Must be 0 (Property) or 1 (Distributor).' }).optional(),
   propertyAddress: optionalAddress,
-  propertyNotes: optionalText(4000),
+  propertyNotes: optionalText(4000, { multiline: true }),
   propertyOrderFormUrl: optionalUrl,
   propertyManagementSoftware: optionalText(200),
   propertyType: optionalText(100),
@@ -138,7 +138,7 @@ export const groupUpdateRequest = z.object({
 export type GroupUpdateRequest = z.input<typeof groupUpdateRequest>;
 export type GroupUpdateValues = z.output<typeof groupUpdateRequest>;
 
-const roleId = z.coerce.number().int().refine((role) => (adminRoles as readonly number[]).includes(role), 'The role is not an admin role.');
+const roleId = z.coerce.number().int().min(0).max(SMALLINT_MAX).refine((role) => (adminRoles as readonly number[]).includes(role), 'The role is not an admin role.');
 
 /** A new admin named in a group-create payload or created on a group; userName defaults to the email. */
 export const newGroupAdmin = z.object({
@@ -210,7 +210,7 @@ export const groupIdBody = z.preprocess(
 );
 export const bulkTransferRequest = z.object({ transferGroupIds: z.array(id).min(1, 'Select at least one group.').max(1000) });
 /** DELETE group/{id}?confirmation=: the group's name as the user typed it; required, and it must match. */
-export const deleteGroupQuery = z.object({ confirmation: z.string().max(200).optional() });
+export const deleteGroupQuery = z.object({ confirmation: textField(200).optional() });
 
 // Admins of a group.
 export const groupAdminsQuery = z.object({ adminFilter: queryEnum(AdminFilter).default(AdminFilter.Active) });
@@ -258,13 +258,13 @@ export const SUBGROUP_ORDER_BY = ['name', 'grouptype', 'parentname', 'city', 'st
 export const subgroupsQuery = pagingQuery.extend({
   groupId: id,
   isActiveFilter: z.enum(['Active', 'Inactive', 'ActiveAndInactive']).default('Active'),
-  name: z.string().trim().max(200).optional(),
+  name: textField(200).trim().optional(),
   lastLogin: usDate.optional(),
   lastSample: usDate.optional(),
   lastPet: usDate.optional(),
-  city: z.string().trim().max(100).optional(),
-  state: z.string().trim().max(100).optional(),
-  phone: z.string().trim().max(32).optional(),
+  city: textField(100).trim().optional(),
+  state: textField(100).trim().optional(),
+  phone: textField(32).trim().optional(),
 });
 export type SubgroupsQuery = z.input<typeof subgroupsQuery>;
 export const subgroupRow = groupSummary.extend({
@@ -306,7 +306,7 @@ export type DashboardResponse = z.infer<typeof dashboardResponse>;
 export const certificateCustomization = z.object({
   certificateTitle: optionalText(200),
   certificateSignatureName: optionalText(200),
-  certificateFooterText: optionalText(1000),
+  certificateFooterText: optionalText(1000, { multiline: true }),
   certificateShowLogo: z.boolean().default(true),
 });
 export const certificateCustomizationView = z.object({
@@ -325,15 +325,15 @@ export const adjacentAgreement = z.object({ propertyId: z.number().int(), proper
 export const preRegistrationLink = z.object({ groupId: z.number().int(), code: z.string(), link: z.string() });
 export const logoUploadResponse = z.object({ logoUrl: z.string() });
 export const logoUploadParams = z.object({ groupId: id });
-export const storedFileParams = z.object({ name: z.string().max(64) });
+export const storedFileParams = z.object({ name: textField(64) });
 /** A stored file's bytes, sent as they are (never serialised as JSON). */
 export const storedFileContent = z.string().meta({ format: 'binary' });
 
 // Pet-owner group picker.
 export const petOwnerGroupsQuery = z.object({
-  name: z.string().trim().max(200).optional(),
+  name: textField(200).trim().optional(),
   page: z.coerce.number().int().min(1).max(INT_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(32767).default(25),
+  pageSize: z.coerce.number().int().min(1).max(SMALLINT_MAX).default(25),
   includeParentageGroups: queryBoolean.optional(),
   includeInactiveGroups: queryBoolean.optional(),
 });

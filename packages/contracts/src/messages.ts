@@ -73,4 +73,11 @@ export const Messages = {
   adjacentNotFound: 'These properties have no adjacent property agreement.',
   noPreRegistrationLink: 'Only a property has a pre-registration link.',
   removedFromAllGroups: 'Removed from all groups successfully.',
+  // Own account (setpassword, updateuserinfo): the spec lists the calls without wording (listed in docs/decisions.md).
+  passwordSet: 'Password set successfully.',
+  passwordAlreadySet: 'This account already has a password. Use Change password instead.',
+  checkMailToConfirm: (email: string) => `Saved. Check your mail at ${email} and open the link to confirm your new email address.`,
+  emailConfirmed: 'Your email address has been changed.',
+  emailLinkInvalid: 'This confirmation link is invalid or has expired.',
+  emailTaken: (email: string) => `Email '${email}' is already taken.`,
 } as const;

@@ -1,6 +1,6 @@
 // Pet owner shapes the foundation needs (landing page, search modal); the pet owner area extends this file.
 import { z } from 'zod';
-import { pagingQuery } from './common.ts';
+import { pagingQuery, textField } from './common.ts';
 
 export const petOwnerPet = z.object({
   id: z.number().int(),
@@ -20,8 +20,8 @@ export const petOwnerView = z.object({
 });
 export type PetOwnerView = z.infer<typeof petOwnerView>;
 export const petOwnerSearchQuery = pagingQuery.extend({
-  name: z.string().trim().max(200).optional(),
-  userName: z.string().trim().max(256).optional(),
+  name: textField(200).trim().optional(),
+  userName: textField(256).trim().optional(),
 });
 export const petOwnerSearchRow = z.object({ id: z.number().int(), userName: z.string(), fullName: z.string(), email: z.string().nullable() });
 export type PetOwnerSearchRow = z.infer<typeof petOwnerSearchRow>;

@@ -1,5 +1,6 @@
 // Resident shapes the foundation needs (the resident landing and the admin search); the residents area extends this file.
 import { z } from 'zod';
+import { textField } from './common.ts';
 
 export const residentView = z.object({
   id: z.number().int(),
@@ -18,5 +19,5 @@ export const residentView = z.object({
 });
 export type ResidentView = z.infer<typeof residentView>;
 
-export const residentSearchQuery = z.object({ query: z.string().trim().min(1).max(200) });
+export const residentSearchQuery = z.object({ query: textField(200).trim().min(1) });
 export const residentSearchRow = z.object({ id: z.number().int(), fullName: z.string(), email: z.string().nullable(), status: z.number().int(), groupId: z.number().int(), propertyName: z.string() });

@@ -1,6 +1,6 @@
 // Documents, email log, audit log, features and user settings (spec 1 §3, §7; spec 3 System).
 import { z } from 'zod';
-import { pagingQuery, queryBoolean, requiredText, usDate } from './common.ts';
+import { INT_MAX, pagingQuery, queryBoolean, requiredText, usDate, textField } from './common.ts';
 
 export const documentSummary = z.object({
   documentId: z.number().int(),
@@ -24,15 +24,15 @@ export const documentView = z.object({
   versions: z.array(documentVersion),
 });
 export type DocumentView = z.infer<typeof documentView>;
-export const documentQuery = z.object({ versionId: z.coerce.number().int().positive().optional() });
+export const documentQuery = z.object({ versionId: z.coerce.number().int().positive().max(INT_MAX).optional() });
 export const documentWriteRequest = z.object({
   name: requiredText(200, 'The Name field is required.'),
-  content: z.string({ error: 'The Content field is required.' }).min(1, 'The Content field is required.').max(200_000),
+  content: textField(200_000, { multiline: true, error: 'The Content field is required.' }).min(1, 'The Content field is required.'),
 });
 
 export const emailLogQuery = pagingQuery.extend({
-  subjectFilter: z.string().max(200).optional(),
-  recipientsFilter: z.string().max(256).optional(),
+  subjectFilter: textField(200).optional(),
+  recipientsFilter: textField(256).optional(),
   dateFilter: usDate.optional(),
   wasSuccessfulFilter: queryBoolean.optional(),
 });
@@ -50,9 +50,9 @@ export type EmailLogRow = z.infer<typeof emailLogRow>;
 export const auditLogQuery = pagingQuery.extend({
   startDate: usDate.optional(),
   endDate: usDate.optional(),
-  entityType: z.string().max(64).optional(),
-  actionType: z.string().max(64).optional(),
-  createdBy: z.string().max(256).optional(),
+  entityType: textField(64).optional(),
+  actionType: textField(64).optional(),
+  createdBy: textField(256).optional(),
 });
 export const auditLogRow = z.object({
   id: z.number().int(),
@@ -68,7 +68,7 @@ export const auditLogRow = z.object({
 export type AuditLogRow = z.infer<typeof auditLogRow>;
 export const auditVerifyResponse = z.object({ ok: z.boolean(), checked: z.number().int(), firstBrokenId: z.number().int().nullable() });
 
-export const featuresForGroupQuery = z.object({ groupId: z.coerce.number().int().positive() });
+export const featuresForGroupQuery = z.object({ groupId: z.coerce.number().int().positive().max(INT_MAX) });
 export const dogQuickActionsValue = z.object({ value: z.number().int().min(0).max(4095) });
 /** The original API took the bare number; the app sends { value }. */
 export const dogQuickActionsRequest = z.union([dogQuickActionsValue, z.number().int().min(0).max(4095)]);

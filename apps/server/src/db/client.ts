@@ -44,7 +44,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', reportLost);
     pool.on('connect', (client) => client.on('error', reportLost));
     const pgDb = drizzlePg(pool, { schema, casing: 'snake_case' });
-    const db = pgDb as unknown as Db;
+    // The migrator wants the driver's own type; services see the driver-neutral Db.
+    const db: Db = pgDb;
     return {
       db,
       kind: 'postgres',
@@ -65,7 +66,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const pglite = options.pglite ?? (await PGlite.create(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined));
   const pgliteDb = drizzlePglite(pglite, { schema, casing: 'snake_case' });
-  const db = pgliteDb as unknown as Db;
+  const db: Db = pgliteDb;
   return {
     db,
     kind: 'pglite',

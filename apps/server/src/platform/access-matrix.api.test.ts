@@ -31,8 +31,6 @@ type Sample = {
   own: Make;
   foreign?: Make;
   right?: Right;
-  /** The foreign id is an admin or pet owner: 404, as a missing one (groups may still answer 403 until the shared scope rule). */
-  foreignIsUser?: boolean;
   /** Callers the route admits whose own sample is still not theirs (a pet owner reading a resident who is not them). */
   ownRefused?: (caller: Caller) => boolean;
 };
@@ -44,7 +42,6 @@ const freshProperty = async (parentId: number) => (await makeGroup(db, { parentI
 const group = (id: (c: Caller, f: Fixture) => number) => ({ own: (c: Caller, f: Fixture) => ({ params: { id: id(c, f) } }), foreign: (_c: Caller, f: Fixture) => ({ params: { id: f.foreignGroup } }) });
 const adminTarget = (right: Right, extra: (c: Caller) => Input = () => ({})): Sample => ({
   right,
-  foreignIsUser: true,
   own: async (c) => ({ ...extra(c), params: { id: await freshAdmin(c.group) } }),
   foreign: (c, f) => ({ ...extra(c), params: { id: f.foreignAdmin } }),
 });
@@ -55,6 +52,7 @@ const newAdmin = () => {
 const none: Sample = { own: () => ({}) };
 
 const SAMPLES: Record<string, Sample> = {
+  tokenAtRoot: { own: () => ({ body: { grant_type: 'password', userName: 'nobody', password: 'wrong' } }) },
   token: { own: () => ({ body: { grant_type: 'password', userName: 'nobody', password: 'wrong' } }) },
   tokenV1: { own: () => ({ body: { grant_type: 'password', userName: 'nobody', password: 'wrong' } }) },
   userInfo: none,
@@ -67,11 +65,10 @@ const SAMPLES: Record<string, Sample> = {
   signInWithTemporaryToken: { own: () => ({ query: { token: 'unknown' } }) },
   generateTemporaryToken: adminTarget('admin.createSignInLink'),
   signInAsAnotherUser: adminTarget('admin.signInAs'),
-  resetAdminPassword: { right: 'admin.resetPassword', foreignIsUser: true, own: async (c) => ({ query: { id: await freshAdmin(c.group) } }), foreign: (_c, f) => ({ query: { id: f.foreignAdmin } }) },
+  resetAdminPassword: { right: 'admin.resetPassword', own: async (c) => ({ query: { id: await freshAdmin(c.group) } }), foreign: (_c, f) => ({ query: { id: f.foreignAdmin } }) },
   resetPetOwnerPassword: {
     right: 'petOwner.resetPassword',
-    foreignIsUser: true,
-    own: async (c) => ({ body: { petOwnerId: (await makePetOwner(db, { groupId: c.group })).id } }),
+      own: async (c) => ({ body: { petOwnerId: (await makePetOwner(db, { groupId: c.group })).id } }),
     foreign: (_c, f) => ({ body: { petOwnerId: f.foreignPetOwner } }),
   },
   updateUserProfile: { own: () => ({ body: { firstName: 'Same', lastName: 'Name' } }) },
@@ -90,8 +87,7 @@ const SAMPLES: Record<string, Sample> = {
   getAdmin: adminTarget('admin.view'),
   updateAdmin: {
     right: 'admin.edit',
-    foreignIsUser: true,
-    own: async (c) => {
+      own: async (c) => {
       const admin = await makeAdmin(db, { roleId: UserRole.PropertyMaintenance, groupId: c.group });
       return { params: { id: admin.id }, body: { firstName: 'M', lastName: 'A', userName: admin.userName, email: admin.email, roleId: admin.roleId } };
     },
@@ -105,14 +101,12 @@ const SAMPLES: Record<string, Sample> = {
   getAdminGroups: adminTarget('admin.view'),
   addAdminToGroup: {
     right: 'admin.assignGroups',
-    foreignIsUser: true,
-    own: async (c) => ({ params: { id: await freshAdmin(c.group), groupId: (await freshProperty(c.group)).id } }),
+      own: async (c) => ({ params: { id: await freshAdmin(c.group), groupId: (await freshProperty(c.group)).id } }),
     foreign: async (c, f) => ({ params: { id: f.foreignAdmin, groupId: c.group } }),
   },
   removeGroupFromAdmin: {
     right: 'admin.assignGroups',
-    foreignIsUser: true,
-    own: async (c) => ({ params: { id: await freshAdmin(c.group), groupId: c.group } }),
+      own: async (c) => ({ params: { id: await freshAdmin(c.group), groupId: c.group } }),
     foreign: (_c, f) => ({ params: { id: f.foreignAdmin, groupId: f.foreignGroup } }),
   },
   directlyAssignedGroups: none,
@@ -164,7 +158,7 @@ const SAMPLES: Record<string, Sample> = {
       return { params: { id: f.foreignGroup }, body: { ...fields, role: roleId } };
     },
   },
-  addExistingAdminToGroup: { right: 'admin.assignGroups', foreignIsUser: true, own: async (c) => ({ params: { id: (await freshProperty(c.group)).id, adminId: await freshAdmin(c.group) } }), foreign: (c, f) => ({ params: { id: c.group, adminId: f.foreignAdmin } }) },
+  addExistingAdminToGroup: { right: 'admin.assignGroups', own: async (c) => ({ params: { id: (await freshProperty(c.group)).id, adminId: await freshAdmin(c.group) } }), foreign: (c, f) => ({ params: { id: c.group, adminId: f.foreignAdmin } }) },
   removeAdminFromGroup: { right: 'admin.assignGroups', own: async (c) => ({ params: { id: c.group, adminId: await freshAdmin(c.group) } }), foreign: (_c, f) => ({ params: { id: f.foreignGroup, adminId: f.foreignAdmin } }) },
   removeAdminFromAllGroups: adminTarget('admin.assignGroups'),
   setPrimaryAdminForGroup: { right: 'admin.assignGroups', own: async (c) => ({ params: { id: c.group, adminId: await freshAdmin(c.group) } }), foreign: (_c, f) => ({ params: { id: f.foreignGroup, adminId: f.foreignAdmin } }) },
@@ -282,16 +276,14 @@ describe('access matrix', () => {
       const label = `${operation.method} ${operation.path} (own)`;
       if (own.status >= 500) wrong.push(`${label}: ${own.status}`);
       else if (!tableAdmits && own.status !== 403) wrong.push(`${label}: ${own.status}, expected 403`);
-      else if (tableAdmits && sample.ownRefused?.(caller) && own.status !== 403) wrong.push(`${label}: ${own.status}, expected 403`);
+      else if (tableAdmits && sample.ownRefused?.(caller) && own.status !== 404) wrong.push(`${label}: ${own.status}, expected 404`);
       else if (tableAdmits && !sample.ownRefused?.(caller) && [401, 403, 404].includes(own.status)) {
         wrong.push(`${label}: ${own.status} ${JSON.stringify(own.body)}, expected an answer past the access checks`);
       }
       if (!sample.foreign || !tableAdmits || isProviderStaffRole(caller.roleId)) continue;
       const foreign = await send(operation, await sample.foreign(caller, fixture), caller.token);
-      // Admins and pet owners outside the caller's groups answer 404; groups still answer 403 until the shared scope
-      // rule (platform/scope.ts) makes every out-of-scope id a 404.
-      const foreignOk = foreign.status === 404 || (foreign.status === 403 && !sample.foreignIsUser);
-      if (foreign.status >= 500 || !foreignOk) wrong.push(`${operation.method} ${operation.path} (foreign): ${foreign.status} ${JSON.stringify(foreign.body)}`);
+      // Whatever lies outside the caller's groups answers exactly as a missing id.
+      if (foreign.status !== 404) wrong.push(`${operation.method} ${operation.path} (foreign): ${foreign.status} ${JSON.stringify(foreign.body)}`);
     }
     expect(wrong).toEqual([]);
   });

@@ -1,7 +1,7 @@
 // Attempt limits of sign-in, forgot password, reset password and token login: per address and per user name, with a
 // lockout that doubles each time it recurs, counted in the database so every process and a restart see the same counts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Messages } from '@registry/contracts';
+import { Messages, hasControlCharacters } from '@registry/contracts';
 import type { Db } from '../db/client.ts';
 import * as q from './auth-throttle.queries.ts';
 
@@ -27,7 +27,9 @@ const STREAK_MEMORY_MS = 60 * 60_000;
 function subjectOf(action: ThrottledAction, body: unknown): string | null {
   const fields = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const value = action === 'forgotPassword' ? fields.email : action === 'tokenLogin' ? null : (fields.userName ?? fields.username);
-  return typeof value === 'string' && value.trim() ? value.trim().toLowerCase().slice(0, 256) : null;
+  // A name with control characters is refused by validation; PostgreSQL would refuse its NUL as a key.
+  if (typeof value !== 'string' || !value.trim() || hasControlCharacters(value)) return null;
+  return value.trim().toLowerCase().slice(0, 256);
 }
 
 export function throttleKeys(action: ThrottledAction, ip: string, body: unknown): string[] {

@@ -1,5 +1,5 @@
 // Bearer-token sessions: issue, resolve on every request (one indexed query), revoke.
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { UserRole, isAdminRole, isProviderStaffRole } from '@registry/contracts';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
@@ -62,6 +62,11 @@ export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
 }
 
-export async function revokeAllSessionsOf(db: Db, userId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+/** Ends the user's sessions; `exceptSessionId` keeps the one making the change (a password change ends the others). */
+export async function revokeAllSessionsOf(db: Db, userId: number, exceptSessionId?: number): Promise<void> {
+  const open = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(exceptSessionId === undefined ? open : and(open, ne(sessions.id, exceptSessionId)));
 }

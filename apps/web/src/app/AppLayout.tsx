@@ -36,6 +36,34 @@ function useNavItems(): MenuProps['items'] {
   return items;
 }
 
+/**
+ * While signed in as another user: whose account is in use, and a way back to one's own without a password (logout
+ * of the borrowed session hands back the original one).
+ */
+function ImpersonationBar() {
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  if (!user?.impersonatedBy) return null;
+  const onReturn = async () => {
+    setBusy(true);
+    await logout(queryClient);
+    setBusy(false);
+    void navigate({ to: '/login', search: {} });
+  };
+  return (
+    <div className="app-impersonation" role="status">
+      <span>
+        Using the account of <strong>{user.fullName || user.userName}</strong> (signed in by {user.impersonatedBy})
+      </span>
+      <Button size="small" loading={busy} onClick={() => void onReturn()}>
+        Return to my account
+      </Button>
+    </div>
+  );
+}
+
 function UserMenu({ compact }: { compact: boolean }) {
   const user = useCurrentUser();
   const navigate = useNavigate();
@@ -112,6 +140,7 @@ export function AppLayout() {
           {BRAND_NAME} <span className="app-version">{PRODUCT_VERSION}</span>
         </Link>
         <div style={{ flex: 1 }} />
+        <ImpersonationBar />
         <UserMenu compact={narrow} />
       </Header>
       <Layout>

@@ -21,7 +21,7 @@ export const groupDashboardPath = (groupId: number) => `/group/${groupId}/dashbo
 export const groupDetailsPath = (groupId: number) => `/group/${groupId}`;
 export const isResidentUserName = (userName: string) => userName.toUpperCase().startsWith('RES');
 
-const ANONYMOUS_PATHS = ['/login', '/forgot', '/resetpassword', '/token-login'];
+const ANONYMOUS_PATHS = ['/login', '/forgot', '/resetpassword', '/token-login', '/confirm-email'];
 export const isAnonymousPath = (path: string) => ANONYMOUS_PATHS.some((p) => path === p || path.startsWith(`${p}?`) || path.startsWith(`${p}/`));
 
 /** Only same-origin app paths are honoured, so a crafted link cannot bounce the user elsewhere. */

@@ -45,10 +45,20 @@ const resetPasswordRoute = createRoute({
   validateSearch: (s: Search): { userName?: string; token?: string } => ({ userName: text(s.userName), token: text(s.token) }),
   component: lazyPage(() => import('../features/accounts/ResetPasswordPage'), 'ResetPasswordPage'),
 });
+const confirmEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/confirm-email',
+  validateSearch: (s: Search): { token?: string } => ({ token: text(s.token) }),
+  component: lazyPage(() => import('../features/accounts/ConfirmEmailPage'), 'ConfirmEmailPage'),
+});
 const tokenLoginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/token-login',
-  validateSearch: (s: Search): { token?: string; returnUrl?: string } => ({ token: text(s.token), returnUrl: text(s.returnUrl) }),
+  validateSearch: (s: Search): { token?: string; returnUrl?: string; isPersistent?: boolean } => ({
+    token: text(s.token),
+    returnUrl: text(s.returnUrl),
+    isPersistent: s.isPersistent === true || s.isPersistent === 'true' ? true : undefined,
+  }),
   component: lazyPage(() => import('../features/accounts/TokenLoginPage'), 'TokenLoginPage'),
 });
 
@@ -179,6 +189,7 @@ const routeTree = rootRoute.addChildren([
   forgotRoute,
   resetPasswordRoute,
   tokenLoginRoute,
+  confirmEmailRoute,
   appRoute.addChildren([
     manageRoute,
     chooseGroupRoute,

@@ -62,7 +62,7 @@ describe('UrlTable', () => {
     await userEvent.click(screen.getByTitle('2'));
     await waitFor(() => expect(router.state.location.search).toMatchObject({ page: 2 }));
     await screen.findByText('Row 26');
-    await userEvent.click(screen.getByText('Name'));
+    await userEvent.click(screen.getByRole('columnheader', { name: /Name/ }));
     await waitFor(() => expect(router.state.location.search).toMatchObject({ orderBy: 'name', ascending: true }));
     expect(queryFn).toHaveBeenLastCalledWith(expect.objectContaining({ orderBy: 'name', ascending: true }));
   });

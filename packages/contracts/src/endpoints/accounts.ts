@@ -77,6 +77,20 @@ export const accountEndpoints = {
     response: s.okMessage,
     responses: { 400: s.refusedBody },
   })),
+  // Spec 1 §7 lists these without shapes (docs/decisions.md, Input and sessions).
+  setPassword: account.post('/account/setpassword', 'setPassword', 'signedIn', (s) => ({
+    body: s.setPasswordRequest,
+    response: s.okMessage,
+  })),
+  updateUserInfo: account.post('/account/updateuserinfo', 'updateUserInfo', 'signedIn', (s) => ({
+    body: s.updateUserInfoRequest,
+    response: s.updateUserInfoResponse,
+  })),
+  // Anonymous: the mailed link may be opened in a browser where no one is signed in; the token is the proof.
+  confirmEmail: account.post('/account/confirmemail', 'confirmEmail', 'anonymous', (s) => ({
+    body: s.confirmEmailRequest,
+    response: s.okMessage,
+  })),
   userRoles: account.get('/account/getuserroles', 'getUserRoles', 'admin', (s) => ({ response: s.roleOptions })),
   allAdminRoles: account.get('/account/getalladminroles', 'getAllAdminRoles', 'admin', (s) => ({ response: s.roleOptions })),
   creatableAdminRoles: account.get('/account/getcreatableadminroles', 'getCreatableAdminRoles', 'admin', (s) => ({

@@ -1,7 +1,8 @@
 // Users of every kind (admins, pet owners, residents), their sessions and one-time tokens, settings and features.
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { Address } from '@registry/contracts';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { UserRole, type Address } from '@registry/contracts';
+import { oneOf } from './checks.ts';
 
 const timestamps = {
   dateCreated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -36,6 +37,7 @@ export const users = pgTable(
     uniqueIndex('users_user_name_lower_key').on(sql`lower(${table.userName})`),
     index('users_email_lower_idx').on(sql`lower(${table.email})`),
     index('users_role_idx').on(table.roleId),
+    check('users_role_id_check', oneOf(table.roleId, UserRole)),
   ],
 );
 
@@ -50,27 +52,33 @@ export const sessions = pgTable(
     dateCreated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
     revokedAt: timestamp({ withTimezone: true, mode: 'date' }),
-    previousSessionId: integer(),
+    previousSessionId: integer().references((): AnyPgColumn => sessions.id, { onDelete: 'set null' }),
     /** The raw previous token is never stored; the previous session keeps its own hash and is reissued on restore. */
-    impersonatedByUserId: integer(),
+    impersonatedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [uniqueIndex('sessions_token_hash_key').on(table.tokenHash), index('sessions_user_idx').on(table.userId)],
 );
 
-/** Single-use tokens: password reset links and temporary sign-in links. */
+export type UserTokenPurpose = 'PasswordReset' | 'TemporaryLogin' | 'EmailChange';
+
+/** Single-use tokens, stored as hashes: password reset links, temporary sign-in links and email-change confirmations. */
 export const userTokens = pgTable(
   'user_tokens',
   {
     id: serial().primaryKey(),
     userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text().$type<'PasswordReset' | 'TemporaryLogin'>().notNull(),
+    purpose: text().$type<UserTokenPurpose>().notNull(),
     tokenHash: text().notNull(),
     dateCreated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** A sign-in link issued for a later date works from that date on. */
+    validFrom: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp({ withTimezone: true, mode: 'date' }),
     returnUrl: text(),
+    /** The address an email-change confirmation moves the account to. */
+    newEmail: text(),
   },
-  (table) => [uniqueIndex('user_tokens_hash_key').on(table.tokenHash)],
+  (table) => [uniqueIndex('user_tokens_hash_key').on(table.tokenHash), index('user_tokens_user_idx').on(table.userId)],
 );
 
 export const userSettings = pgTable('user_settings', {

@@ -1,7 +1,8 @@
 // Pet owners' group memberships, pets, and pre-registered residents: the foundation's share of document 2's entities.
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { Address } from '@registry/contracts';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { Gender, PetSpecies, RegistrationStatus, SampleCustomerStatus, WeightUnit, type Address } from '@registry/contracts';
+import { flagsOf, oneOf } from './checks.ts';
 import { users } from './accounts.ts';
 import { groups } from './groups.ts';
 
@@ -42,7 +43,13 @@ export const pets = pgTable(
     dateCreated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     dateUpdated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [index('pets_owner_idx').on(table.petOwnerId), uniqueIndex('pets_sample_number_key').on(sql`upper(${table.sampleNumber})`)],
+  (table) => [
+    index('pets_owner_idx').on(table.petOwnerId),
+    uniqueIndex('pets_sample_number_key').on(sql`upper(${table.sampleNumber})`),
+    check('pets_weight_unit_check', oneOf(table.weightUnit, WeightUnit)),
+    check('pets_gender_check', oneOf(table.gender, Gender)),
+    check('pets_customer_facing_status_check', oneOf(table.customerFacingStatus, SampleCustomerStatus)),
+  ],
 );
 
 /** Residents who pre-registered through a property's code; userId is their RES… sign-in once they have one. */
@@ -69,19 +76,27 @@ export const preRegisteredResidents = pgTable(
     datePreRegistered: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     dateApproved: timestamp({ withTimezone: true, mode: 'date' }),
   },
-  (table) => [index('pre_registered_residents_group_idx').on(table.groupId, table.status)],
+  (table) => [
+    index('pre_registered_residents_group_idx').on(table.groupId, table.status),
+    check('pre_registered_residents_status_check', oneOf(table.status, RegistrationStatus)),
+    check('pre_registered_residents_pet_species_check', flagsOf(table.petSpecies, PetSpecies)),
+  ],
 );
 
-export const preRegisteredDogs = pgTable('pre_registered_dogs', {
-  id: serial().primaryKey(),
-  residentId: integer().notNull().references(() => preRegisteredResidents.id, { onDelete: 'cascade' }),
-  name: text().notNull(),
-  breed: text(),
-  weightUnit: smallint().notNull().default(0),
-  isServiceAnimal: boolean().notNull().default(false),
-  serviceAnimalRepresentationAttested: boolean().notNull().default(false),
-  dateOfBirth: date({ mode: 'string' }),
-  adoptionDate: date({ mode: 'string' }),
-  imagePath: text(),
-  petId: integer(),
-});
+export const preRegisteredDogs = pgTable(
+  'pre_registered_dogs',
+  {
+    id: serial().primaryKey(),
+    residentId: integer().notNull().references(() => preRegisteredResidents.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    breed: text(),
+    weightUnit: smallint().notNull().default(0),
+    isServiceAnimal: boolean().notNull().default(false),
+    serviceAnimalRepresentationAttested: boolean().notNull().default(false),
+    dateOfBirth: date({ mode: 'string' }),
+    adoptionDate: date({ mode: 'string' }),
+    imagePath: text(),
+    petId: integer().references(() => pets.id, { onDelete: 'set null' }),
+  },
+  (table) => [check('pre_registered_dogs_weight_unit_check', oneOf(table.weightUnit, WeightUnit))],
+);

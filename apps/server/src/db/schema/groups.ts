@@ -1,8 +1,9 @@
 // The group tree (parent plus materialised path for subtree queries), group admins and group features.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { Address } from '@registry/contracts';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { GroupTypes, PooPrintsCertificationRecipient, type Address } from '@registry/contracts';
 import { features, users } from './accounts.ts';
+import { oneOf } from './checks.ts';
 
 export const groups = pgTable(
   'groups',
@@ -10,7 +11,8 @@ export const groups = pgTable(
     id: serial().primaryKey(),
     name: text().notNull(),
     groupType: smallint().notNull(),
-    parentId: integer(),
+    // A parent with children cannot be deleted (the service refuses first; the key makes sure).
+    parentId: integer().references((): AnyPgColumn => groups.id),
     /** '/1/4/9/': ids from the root down to this group, so a subtree is `path LIKE '/1/4/%'`. */
     path: text().notNull(),
     depth: smallint().notNull().default(0),
@@ -50,6 +52,8 @@ export const groups = pgTable(
     // Subgroup lists sort by name: a large subtree's first page walks this index instead of sorting every row.
     index('groups_name_order_idx').on(sql`lower(${table.name})`, table.id),
     uniqueIndex('groups_prereg_code_key').on(sql`lower(${table.propertyPreRegisterCode})`),
+    check('groups_group_type_check', oneOf(table.groupType, GroupTypes)),
+    check('groups_certification_recipient_check', oneOf(table.certificationRecipient, PooPrintsCertificationRecipient)),
   ],
 );
 

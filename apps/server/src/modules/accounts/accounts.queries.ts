@@ -1,7 +1,8 @@
 // SQL for users, one-time tokens, sign-in attempts and features.
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { features, groupAdmins, groupFeatures, groups, petOwnerGroups, preRegisteredResidents, sessions, userFeatures, userTokens, users } from '../../db/schema/index.ts';
+import type { UserTokenPurpose } from '../../db/schema/accounts.ts';
 import { hashToken } from '../../platform/tokens.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -27,18 +28,50 @@ export async function updateUser(db: Db, id: number, changes: Partial<typeof use
 
 export async function insertUserToken(
   db: Db,
-  values: { userId: number; purpose: 'PasswordReset' | 'TemporaryLogin'; token: string; expiresAt: Date; returnUrl?: string | null },
+  values: {
+    userId: number;
+    purpose: UserTokenPurpose;
+    token: string;
+    expiresAt: Date;
+    validFrom?: Date;
+    returnUrl?: string | null;
+    newEmail?: string | null;
+  },
 ) {
-  await db.insert(userTokens).values({ userId: values.userId, purpose: values.purpose, tokenHash: hashToken(values.token), expiresAt: values.expiresAt, returnUrl: values.returnUrl ?? null });
+  await db.insert(userTokens).values({
+    userId: values.userId,
+    purpose: values.purpose,
+    tokenHash: hashToken(values.token),
+    validFrom: values.validFrom ?? new Date(),
+    expiresAt: values.expiresAt,
+    returnUrl: values.returnUrl ?? null,
+    newEmail: values.newEmail ?? null,
+  });
 }
 
-/** A token that is unexpired and, for single-use purposes, unused. */
-export async function findLiveUserToken(db: Db, purpose: 'PasswordReset' | 'TemporaryLogin', token: string) {
+/** A token that is unused and inside its validity window. Only the hash is compared: the raw token is never stored. */
+export async function findLiveUserToken(db: Db, purpose: UserTokenPurpose, token: string) {
   const [row] = await db
     .select()
     .from(userTokens)
-    .where(and(eq(userTokens.purpose, purpose), eq(userTokens.tokenHash, hashToken(token)), gt(userTokens.expiresAt, sql`now()`), isNull(userTokens.usedAt)));
+    .where(
+      and(
+        eq(userTokens.purpose, purpose),
+        eq(userTokens.tokenHash, hashToken(token)),
+        lte(userTokens.validFrom, sql`now()`),
+        gt(userTokens.expiresAt, sql`now()`),
+        isNull(userTokens.usedAt),
+      ),
+    );
   return row;
+}
+
+/** Marks every unused token of the given purposes used, so no link issued before now works any more. */
+export async function voidUserTokens(db: Db, userId: number, purposes: UserTokenPurpose[]): Promise<void> {
+  await db
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(userTokens.userId, userId), inArray(userTokens.purpose, purposes), isNull(userTokens.usedAt)));
 }
 
 /** Marks a token used; false when another request used it first (the update is the single-use guard). */

@@ -12,6 +12,13 @@ import * as accounts from './accounts.service.ts';
 const truthy = (value: unknown) => value === true || value === 'true' || value === 'True' || value === 'on' || value === '1';
 const roleList = (roles: readonly number[]) => roles.map((id) => ({ id, name: userRoleName(id) }));
 
+/** The token form's first problem, naming the field: a missing one, or what is wrong with the one sent. */
+function tokenFormProblem(issues: { path: PropertyKey[]; message: string; code: string }[]): string {
+  // A form sends only text, so a type problem is a missing field, as is an empty one.
+  const sent = issues.find((issue) => issue.code !== 'invalid_type' && issue.code !== 'too_small');
+  return sent ? `${String(sent.path[0])}: ${sent.message}` : 'The user name and password are required.';
+}
+
 /** Registered at the root: the token endpoint lives at /token as well as /api/v1/token. */
 export async function accountsRoutes(app: FastifyInstance) {
 
@@ -23,7 +30,7 @@ export async function accountsRoutes(app: FastifyInstance) {
       const grantProblem = parsed.error.issues.some((issue) => issue.path[0] === 'grant_type');
       return reply.code(400).send({
         error: grantProblem ? 'unsupported_grant_type' : 'invalid_request',
-        error_description: grantProblem ? 'The grant type must be password.' : 'The user name and password are required.',
+        error_description: grantProblem ? 'The grant type must be password.' : tokenFormProblem(parsed.error.issues),
       });
     }
     try {
@@ -59,17 +66,12 @@ export async function accountsRoutes(app: FastifyInstance) {
       async (request) =>
         accounts.signInWithTemporaryToken(request.ctx, {
           token: request.query.token,
-          isPersistent: truthy(request.query.isPersistent),
+          isPersistent: request.query.isPersistent ?? false,
         }),
       { config: { authThrottle: 'tokenLogin' } },
     );
     await route(api, endpoints.generateTemporaryToken, async (request) =>
-      accounts.generateTemporaryToken(
-        signedIn(request),
-        request.params.id,
-        request.query.hoursValid,
-        request.query.returnUrl ?? null,
-      ),
+      accounts.generateTemporaryToken(signedIn(request), request.params.id, request.query),
     );
     await route(api, endpoints.signInAsAnotherUser, async (request) =>
       accounts.signInAsAnotherUser(signedIn(request), request.params.id),

@@ -1,5 +1,5 @@
 // Sign-in, sessions, passwords and own-account rules (spec 1 §4, §7, §8).
-import { UserRole, Messages, can, creatableRoles, isAdminRole, isProviderStaffRole, userRoleName, type UserInfo } from '@registry/contracts';
+import { UserRole, Messages, can, creatableRoles, isAdminRole, isProviderStaffRole, parseUsDate, userRoleName, type UserInfo } from '@registry/contracts';
 import { assertMayActOnAdmin } from '../../platform/rights.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type RequestContext, type SignedInContext } from '../../platform/context.ts';
@@ -7,13 +7,15 @@ import { HttpError, forbidden, notFound, refused, validationError } from '../../
 import { mailAfterCommit, mailBody, secretPlaceholder, type MailResult } from '../../platform/mail.ts';
 import { checkPassword, generatePassword, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { isPetOwnerInScope } from '../../platform/scope.ts';
-import { isResidentUserName, issueSession, revokeAllSessionsOf, revokeSession } from '../../platform/session.ts';
+import { isResidentUserName, issueSession, revokeSession } from '../../platform/session.ts';
 import { toAddressView } from '../lookups/lookups.service.ts';
 import { newToken } from '../../platform/tokens.ts';
 import * as q from './accounts.queries.ts';
+import { afterPasswordChange } from './account-access.ts';
+import { emailDiffers, startEmailChange } from './own-account.service.ts';
 
 const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
-const TEMPORARY_LINK_DEFAULT_HOURS = 24;
+const DAY_MS = 86_400_000;
 
 /** What an audit entry may show of a user: never the password hash. */
 export function userSnapshot(user: q.UserRow) {
@@ -127,6 +129,7 @@ export async function changePassword(ctx: SignedInContext, input: { oldPassword:
   const passwordHash = await hashPassword(input.newPassword);
   await withTransaction(ctx, async (tx) => {
     await q.updateUser(tx, user.id, { passwordHash });
+    await afterPasswordChange(tx, user.id, ctx.caller.sessionId);
     await writeAudit(tx, ctx, { entityType: 'User', entityId: user.id, actionType: 'PasswordChange' });
   });
   return { message: Messages.passwordChanged };
@@ -171,7 +174,7 @@ export async function resetPassword(ctx: RequestContext, input: { userName: stri
   await withTransaction(ctx, async (tx) => {
     if (!(await q.consumeUserToken(tx, token.id))) throw refused(Messages.invalidResetToken);
     await q.updateUser(tx, user.id, { passwordHash });
-    await revokeAllSessionsOf(tx, user.id);
+    await afterPasswordChange(tx, user.id);
     await writeAudit(tx, ctx, { entityType: 'User', entityId: user.id, actionType: 'PasswordReset' });
   });
   return { message: Messages.passwordReset };
@@ -197,25 +200,61 @@ async function loadTarget(ctx: SignedInContext, id: number, action: UserAction) 
   return target;
 }
 
-export async function generateTemporaryToken(ctx: SignedInContext, userId: number, hoursValid = TEMPORARY_LINK_DEFAULT_HOURS, returnUrl: string | null = null) {
-  const target = await loadTarget(ctx, userId, 'createSignInLink');
-  const token = newToken();
-  const expiresAt = new Date(Date.now() + hoursValid * 3_600_000);
-  await withTransaction(ctx, async (tx) => {
-    await q.insertUserToken(tx, { userId: target.id, purpose: 'TemporaryLogin', token, expiresAt, returnUrl });
-    await writeAudit(tx, ctx, { entityType: 'User', entityId: target.id, actionType: 'TemporaryTokenGenerated', after: { expiresAt } });
-  });
-  const query = new URLSearchParams({ token, ...(returnUrl ? { returnUrl } : {}) });
-  return { token, expiresAt: expiresAt.toISOString(), url: `${ctx.config.baseUrl}/token-login?${query}` };
+export type SignInLinkRequest = {
+  issueDate?: string;
+  daysValid?: number;
+  hoursValid?: number;
+  returnUrl?: string | null;
+  isPersistent?: boolean;
+};
+
+/**
+ * When a sign-in link works: from its issue date (today when absent or today, so from now) for its days. A date before
+ * yesterday is refused; yesterday is accepted because the caller's today may still be yesterday in UTC.
+ */
+export function signInLinkWindow(request: SignInLinkRequest, now: Date): { validFrom: Date; expiresAt: Date } {
+  const durationMs = request.daysValid ? request.daysValid * DAY_MS : request.hoursValid ? request.hoursValid * 3_600_000 : DAY_MS;
+  let validFrom = now;
+  if (request.issueDate) {
+    const issueDay = parseUsDate(request.issueDate);
+    const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    if (!issueDay || issueDay.getTime() < today - DAY_MS) throw validationError({ issueDate: ['The issue date cannot be in the past.'] });
+    if (issueDay > now) validFrom = issueDay;
+  }
+  return { validFrom, expiresAt: new Date(validFrom.getTime() + durationMs) };
 }
 
-/** Sign-in links stay valid until they expire (they go out in mail campaigns with a number of days valid). */
+/** A temporary sign-in link (spec 1 §7 generatetemporarytoken): only its hash is kept; it works once, in its window. */
+export async function generateTemporaryToken(ctx: SignedInContext, userId: number, request: SignInLinkRequest = {}) {
+  const target = await loadTarget(ctx, userId, 'createSignInLink');
+  if (!target.isActive) throw refused('This account is inactive.');
+  const { validFrom, expiresAt } = signInLinkWindow(request, new Date());
+  const returnUrl = request.returnUrl ?? null;
+  const token = newToken();
+  await withTransaction(ctx, async (tx) => {
+    await q.insertUserToken(tx, { userId: target.id, purpose: 'TemporaryLogin', token, validFrom, expiresAt, returnUrl });
+    await writeAudit(tx, ctx, { entityType: 'User', entityId: target.id, actionType: 'TemporaryTokenGenerated', after: { validFrom, expiresAt } });
+  });
+  const query = new URLSearchParams({
+    token,
+    ...(returnUrl ? { returnUrl } : {}),
+    ...(request.isPersistent ? { isPersistent: 'true' } : {}),
+  });
+  return { token, validFrom: validFrom.toISOString(), expiresAt: expiresAt.toISOString(), url: `${ctx.config.baseUrl}/token-login?${query}` };
+}
+
+/**
+ * Signs in with a temporary link and uses it up. isPersistent, as at POST /token, says whether the session is remembered.
+ * A password change, reset or deactivation voids the user's earlier links (account-access.ts).
+ */
 export async function signInWithTemporaryToken(ctx: RequestContext, input: { token?: string; isPersistent: boolean }) {
   if (!input.token) throw refused(Messages.invalidTokenParameters);
   const token = await q.findLiveUserToken(ctx.db, 'TemporaryLogin', input.token);
   const user = token ? await q.findUserById(ctx.db, token.userId) : undefined;
-  if (!token || !user || !user.isActive) throw new HttpError(404, { message: Messages.loginLinkExpired });
+  const expired = () => new HttpError(404, { message: Messages.loginLinkExpired });
+  if (!token || !user || !user.isActive) throw expired();
   return withTransaction(ctx, async (tx) => {
+    if (!(await q.consumeUserToken(tx, token.id))) throw expired();
     const session = await issueSession(tx, { userId: user.id, isPersistent: input.isPersistent, lifetimeSeconds: sessionLifetimeSeconds(ctx, input.isPersistent) });
     await q.updateUser(tx, user.id, { lastLogin: new Date() });
     await writeAudit(tx, { ...ctx, caller: { ...callerStub(user), sessionId: session.sessionId } }, { entityType: 'Session', entityId: session.sessionId, actionType: 'TokenLogin' });
@@ -259,7 +298,7 @@ export async function resetPasswordByAdmin(ctx: SignedInContext, userId: number,
   const delivery: { result?: MailResult } = {};
   await withTransaction(ctx, async (tx, txCtx) => {
     await q.updateUser(tx, target.id, { passwordHash });
-    await revokeAllSessionsOf(tx, target.id);
+    await afterPasswordChange(tx, target.id);
     await writeAudit(tx, ctx, { entityType: 'User', entityId: target.id, actionType: 'PasswordResetByAdmin' });
     const html = mailBody(ctx.config.brandName, {
       greeting: `Hello ${fullNameOf(target)},`,
@@ -273,6 +312,7 @@ export async function resetPasswordByAdmin(ctx: SignedInContext, userId: number,
   return { message: 'A new password was generated and emailed.' };
 }
 
+/** Saves the profile; a changed email is not saved here but waits for its mailed confirmation (own-account.service.ts). */
 export async function updateUserProfile(
   ctx: SignedInContext,
   input: { firstName: string; lastName: string; email?: string | null; phoneNumber?: string | null; companyName?: string | null; receiveEmails?: boolean; address?: q.UserRow['address'] | null },
@@ -280,23 +320,27 @@ export async function updateUserProfile(
   const user = await q.findUserById(ctx.db, ctx.caller.userId);
   if (!user) throw notFound('User not found.');
   const email = input.email?.trim() || null;
-  if (email && email.toLowerCase() !== (user.email ?? '').toLowerCase()) {
-    const owners = await q.findUsersByEmail(ctx.db, email);
-    if (owners.some((other) => other.id !== user.id)) throw validationError({ email: [`Email '${email}' is already taken.`] });
+  const emailChanges = emailDiffers(user, email);
+  if (emailChanges) {
+    const owners = await q.findUsersByEmail(ctx.db, email!);
+    if (owners.some((other) => other.id !== user.id)) throw validationError({ email: [Messages.emailTaken(email!)] });
   }
-  return withTransaction(ctx, async (tx) => {
-    const updated = await q.updateUser(tx, user.id, {
+  const updated = await withTransaction(ctx, async (tx) => {
+    const row = await q.updateUser(tx, user.id, {
       firstName: input.firstName,
       lastName: input.lastName,
-      email,
+      // Clearing the email needs no confirmation; a new one does.
+      email: email === null ? null : user.email,
       phoneNumber: input.phoneNumber?.trim() || null,
       companyName: input.companyName?.trim() || null,
       receiveEmails: input.receiveEmails ?? user.receiveEmails,
       address: input.address ?? null,
     });
-    await writeAudit(tx, ctx, { entityType: 'User', entityId: user.id, actionType: 'Update', before: userSnapshot(user), after: userSnapshot(updated) });
-    return { message: Messages.savedSuccessfully };
+    await writeAudit(tx, ctx, { entityType: 'User', entityId: user.id, actionType: 'Update', before: userSnapshot(user), after: userSnapshot(row) });
+    return row;
   });
+  if (emailChanges) return { message: await startEmailChange(ctx, updated, email!) };
+  return { message: Messages.savedSuccessfully };
 }
 
 export function passwordProblemsAsModelState(field: string, password: string) {
@@ -322,3 +366,10 @@ export async function manageInfo(ctx: SignedInContext) {
     profile: { firstName, lastName, email, phoneNumber, companyName, receiveEmails, address: toAddressView(user.address) },
   };
 }
+
+// Users as other modules reach them (admins are users too): through this service, never through accounts.queries.ts.
+export type UserRow = q.UserRow;
+type WithDb = Pick<RequestContext, 'db'>;
+export const userByUserName = (ctx: WithDb, userName: string) => q.findUserByUserName(ctx.db, userName);
+export const usersByEmail = (ctx: WithDb, email: string) => q.findUsersByEmail(ctx.db, email);
+export const saveUser = (ctx: WithDb, id: number, changes: Parameters<typeof q.updateUser>[2]) => q.updateUser(ctx.db, id, changes);

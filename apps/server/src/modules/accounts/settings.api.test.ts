@@ -25,14 +25,14 @@ test('a resident reads the features of their own property, not of others', async
   const maple = await groupByName(t.database.db, 'Maple Court');
   const token = await t.login('RES0000001');
   expect((await t.call('GET', `/api/v1/features/getfeaturesforgroup?groupId=${oak.id}`, { token })).body).toEqual(['Ancestry']);
-  expect((await t.call('GET', `/api/v1/features/getfeaturesforgroup?groupId=${maple.id}`, { token })).status).toBe(403);
+  expect((await t.call('GET', `/api/v1/features/getfeaturesforgroup?groupId=${maple.id}`, { token })).status).toBe(404);
   expect((await t.call('GET', '/api/v1/features', { token })).body).toEqual(['Ancestry']);
 });
 
 test('admins of other groups are refused; unknown and bad ids answer 404 and 400', async () => {
   const other = await makeOtherDistributorship(t.database.db);
   const oak = await groupByName(t.database.db, 'Oak Ridge Apartments');
-  expect((await t.call('GET', `/api/v1/features/getfeaturesforgroup?groupId=${oak.id}`, { token: await t.login(other.distributor.userName) })).status).toBe(403);
+  expect((await t.call('GET', `/api/v1/features/getfeaturesforgroup?groupId=${oak.id}`, { token: await t.login(other.distributor.userName) })).status).toBe(404);
   expect((await t.call('GET', '/api/v1/features/getfeaturesforgroup?groupId=999999', { token: await t.login('lab.admin') })).status).toBe(404);
   expect((await t.call('GET', '/api/v1/features/getfeaturesforgroup?groupId=x', { token: await t.login('lab.admin') })).status).toBe(400);
   expect((await t.call('GET', '/api/v1/features')).status).toBe(401);

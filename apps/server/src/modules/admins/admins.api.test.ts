@@ -1,8 +1,10 @@
 // Admin accounts: view, edit, activate/deactivate, delete, groups, search, with scope and bad-input cases.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Messages, UserRole } from '@registry/contracts';
+import { GroupTypes, Messages, UserRole } from '@registry/contracts';
+import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { groupByName, makeAdmin, makeOtherDistributorship, userByName } from '../../../test/factories.ts';
+import { groups } from '../../db/schema/index.ts';
+import { groupByName, makeAdmin, makeGroup, makeOtherDistributorship, userByName } from '../../../test/factories.ts';
 
 let t: TestApp;
 let other: Awaited<ReturnType<typeof makeOtherDistributorship>>;
@@ -134,20 +136,24 @@ describe('activate, deactivate, delete', () => {
 
 describe('groups of an admin', () => {
   test('add to and remove from groups, keeping a primary admin', async () => {
-    const maple = await groupByName(t.database.db, 'Maple Court');
+    // A property of its own: other tests leave admins on the demo properties, and a primary among others needs a successor.
+    const harbor = await groupByName(t.database.db, 'Harbor Property Management');
+    const maple = await makeGroup(t.database.db, { parentId: harbor.id, groupType: GroupTypes.Property, name: 'Maple Annex' });
     const oak = await groupByName(t.database.db, 'Oak Ridge Apartments');
     const admin = await makeAdmin(t.database.db, { roleId: UserRole.PropertyManager, groupId: oak.id });
     const token = await t.login('firm.manager');
     const added = await t.call('POST', `/api/v1/admin/${admin.id}/groups/${maple.id}`, { token });
     expect(added.status).toBe(200);
-    expect(added.body.map((group: { name: string }) => group.name).sort()).toEqual(['Maple Court', 'Oak Ridge Apartments']);
-    expect(added.body.find((group: { name: string }) => group.name === 'Maple Court').isPrimaryAdmin).toBe(true);
+    expect(added.body.map((group: { name: string }) => group.name).sort()).toEqual(['Maple Annex', 'Oak Ridge Apartments']);
+    expect(added.body.find((group: { name: string }) => group.name === 'Maple Annex').isPrimaryAdmin).toBe(true);
     expect((await t.call('POST', `/api/v1/admin/${admin.id}/groups/${maple.id}`, { token })).status).toBe(400);
-    expect((await t.call('POST', `/api/v1/admin/${admin.id}/groups/${other.property.id}`, { token })).status).toBe(403);
+    expect((await t.call('POST', `/api/v1/admin/${admin.id}/groups/${other.property.id}`, { token })).status).toBe(404);
     expect((await t.call('POST', `/api/v1/admin/${admin.id}/groups/999999`, { token })).status).toBe(404);
     const removed = await t.call('DELETE', `/api/v1/admin/${admin.id}/groups/${maple.id}`, { token });
     expect(removed.body.map((group: { name: string }) => group.name)).toEqual(['Oak Ridge Apartments']);
     expect((await t.call('DELETE', `/api/v1/admin/${admin.id}/groups/${maple.id}`, { token })).status).toBe(404);
+    // The annex goes again so the stewarded-properties test below sees the demo properties only.
+    await t.database.db.delete(groups).where(eq(groups.id, maple.id));
   });
 
   test('directly assigned groups and stewarded properties follow the caller', async () => {
@@ -192,6 +198,6 @@ describe('POST /admin', () => {
     const taken = await t.call('POST', '/api/v1/admin', { token: await t.login('property.manager'), body: { firstName: 'N', lastName: 'H', userName: 'NIA.HOLT', roleId: 8, groupId: oak.id } });
     expect(taken.body.modelState.userName).toBeDefined();
     const outside = await t.call('POST', '/api/v1/admin', { token: await t.login('property.manager'), body: { firstName: 'N', lastName: 'H', userName: 'zed', roleId: 8, groupId: other.property.id } });
-    expect(outside.status).toBe(403);
+    expect(outside.status).toBe(404);
   });
 });

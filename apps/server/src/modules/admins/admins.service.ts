@@ -6,11 +6,10 @@ import { withTransaction, type SignedInContext } from '../../platform/context.ts
 import { forbidden, notFound, refused, validationError } from '../../platform/errors.ts';
 import { mailAfterCommit, mailBody, secretPlaceholder } from '../../platform/mail.ts';
 import { generatePassword, hashPassword } from '../../platform/passwords.ts';
+import { endAccountAccess } from '../accounts/account-access.ts';
 import { assertGroupInScope } from '../../platform/scope.ts';
 import { dataKeyOf, decryptSecret, encryptSecret } from '../../platform/secrets.ts';
-import { revokeAllSessionsOf } from '../../platform/session.ts';
-import { findUserByUserName, findUsersByEmail, updateUser, type UserRow } from '../accounts/accounts.queries.ts';
-import { fullNameOf, userSnapshot } from '../accounts/accounts.service.ts';
+import { fullNameOf, saveUser, userByUserName, userSnapshot, usersByEmail, type UserRow } from '../accounts/accounts.service.ts';
 import { toAddressView } from '../lookups/lookups.service.ts';
 import * as q from './admins.queries.ts';
 
@@ -87,10 +86,10 @@ export function assertRoleAllowed(ctx: SignedInContext, roleId: number) {
 
 async function assertUniqueIdentity(ctx: SignedInContext, input: { userName: string; email?: string | null }, exceptId: number | null) {
   const problems: Record<string, string[]> = {};
-  const sameName = await findUserByUserName(ctx.db, input.userName);
+  const sameName = await userByUserName(ctx, input.userName);
   if (sameName && sameName.id !== exceptId) problems.userName = [`User name '${input.userName}' is already taken.`];
   if (input.email) {
-    const owners = (await findUsersByEmail(ctx.db, input.email)).filter((user) => user.id !== exceptId);
+    const owners = (await usersByEmail(ctx, input.email)).filter((user) => user.id !== exceptId);
     if (owners.length) problems.email = [`Email '${input.email}' is already taken.`];
   }
   if (Object.keys(problems).length) throw validationError(problems);
@@ -108,7 +107,7 @@ export async function updateAdmin(ctx: SignedInContext, adminId: number, input: 
   if ((email ?? '').toLowerCase() !== (admin.email ?? '').toLowerCase()) await assertMayActOnAdmin(ctx, admin, 'admin.changeEmail');
   if (admin.isActive && !email) throw validationError({ email: ['An active admin needs an email.'] });
   return withTransaction(ctx, async (tx, txCtx) => {
-    const updated = await updateUser(tx, admin.id, {
+    const updated = await saveUser(txCtx, admin.id, {
       firstName: input.firstName,
       lastName: input.lastName,
       userName: input.userName,
@@ -196,8 +195,8 @@ export async function setActive(ctx: SignedInContext, adminId: number, isActive:
   const admin = await loadManagedAdmin(ctx, adminId, 'admin.deactivate');
   if (isActive && !admin.email) throw refused(Messages.adminNeedsEmail);
   await withTransaction(ctx, async (tx) => {
-    const updated = await updateUser(tx, admin.id, { isActive });
-    if (!isActive) await revokeAllSessionsOf(tx, admin.id);
+    const updated = await saveUser({ db: tx }, admin.id, { isActive });
+    if (!isActive) await endAccountAccess(tx, admin.id);
     await writeAudit(tx, ctx, { entityType: 'Admin', entityId: admin.id, actionType: isActive ? 'Activate' : 'Deactivate', before: userSnapshot(admin), after: userSnapshot(updated) });
   });
   return { message: Messages.savedSuccessfully };

@@ -117,7 +117,7 @@ describe('POST per-type group calls', () => {
     const ownerEmail = await t.call('POST', '/api/v1/property', { token, body: cases[6][0] });
     expect(ownerEmail.body.modelState['primaryAdminToBeCreated.email']).toEqual([Messages.emailAssignedToPetOwner(owner.email!)]);
     expect((await t.call('POST', '/api/v1/property', { token, body: { parentId: 999999, name: 'Unknown', primaryAdminToBeCreated: newAdmin('a10') } })).status).toBe(404);
-    expect((await t.call('POST', '/api/v1/property', { token, body: { parentId: other.distributorship.id, name: 'Outside', primaryAdminToBeCreated: newAdmin('a11') } })).status).toBe(403);
+    expect((await t.call('POST', '/api/v1/property', { token, body: { parentId: other.distributorship.id, name: 'Outside', primaryAdminToBeCreated: newAdmin('a11') } })).status).toBe(404);
     expect((await t.call('POST', '/api/v1/property', { token: await t.login('pet.owner'), body: { parentId: sunbelt.id, name: 'Owner', primaryAdminToBeCreated: newAdmin('a12') } })).status).toBe(403);
     expect((await t.call('POST', '/api/v1/property', { body: { parentId: sunbelt.id, name: 'Anon', primaryAdminToBeCreated: newAdmin('a13') } })).status).toBe(401);
     const provider = await t.call('POST', '/api/v1/property', { token, body: { parentId: sunbelt.id, name: 'Staff role', primaryAdminToBeCreated: newAdmin('a14', UserRole.BioPetLabAdmin) } });
@@ -209,7 +209,7 @@ describe('POST /groupadmin/grouprequested/{id}', () => {
     expect(mail.text).toContain('Fiona Reyes');
     const audit = await t.call('GET', '/api/v1/auditlog?entityType=Group&actionType=GroupRequested', { token: await t.login('lab.admin') });
     expect(audit.body.data[0].entityId).toBe(String(oak.id));
-    expect((await t.call('POST', `/api/v1/groupadmin/grouprequested/${oak.id}`, { token: await t.login(other.distributor.userName) })).status).toBe(403);
+    expect((await t.call('POST', `/api/v1/groupadmin/grouprequested/${oak.id}`, { token: await t.login(other.distributor.userName) })).status).toBe(404);
     expect((await t.call('POST', '/api/v1/groupadmin/grouprequested/999999', { token: await t.login('lab.admin') })).status).toBe(404);
   });
 });
@@ -234,7 +234,7 @@ describe('POST /groupadmin/{id}/createadmin', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.exceptionMessage).toBe(`Email '${owner.email}' is already assigned to a Pet Owner.`);
     expect((await t.call('POST', `/api/v1/groupadmin/${maple.id}/createadmin`, { token, body: { ...newAdmin('z'), firstName: '' } })).status).toBe(400);
-    expect((await t.call('POST', `/api/v1/groupadmin/${maple.id}/createadmin`, { token: await t.login(other.distributor.userName), body: newAdmin('w') })).status).toBe(403);
+    expect((await t.call('POST', `/api/v1/groupadmin/${maple.id}/createadmin`, { token: await t.login(other.distributor.userName), body: newAdmin('w') })).status).toBe(404);
     expect((await t.call('POST', `/api/v1/groupadmin/${maple.id}/createadmin`, { token: await t.login('property.maintenance'), body: newAdmin('v') })).status).toBe(403);
     expect((await t.call('POST', '/api/v1/groupadmin/999999/createadmin', { token, body: newAdmin('u') })).status).toBe(404);
     expect(await snapshot()).toEqual(before);

@@ -117,7 +117,7 @@ describe('PUT /group/{id}', () => {
 
   test('outside the caller, maintenance, pet owner and anonymous are refused', async () => {
     const oak = await groupByName(t.database.db, 'Oak Ridge Apartments');
-    expect((await t.call('PUT', `/api/v1/group/${oak.id}`, { token: await t.login(other.distributor.userName), body: validUpdate })).status).toBe(403);
+    expect((await t.call('PUT', `/api/v1/group/${oak.id}`, { token: await t.login(other.distributor.userName), body: validUpdate })).status).toBe(404);
     expect((await t.call('PUT', `/api/v1/group/${oak.id}`, { token: await t.login('property.maintenance'), body: validUpdate })).status).toBe(403);
     expect((await t.call('PUT', `/api/v1/group/${oak.id}`, { token: await t.login('pet.owner'), body: validUpdate })).status).toBe(403);
     expect((await t.call('PUT', `/api/v1/group/${oak.id}`, { body: validUpdate })).status).toBe(401);
@@ -147,7 +147,7 @@ describe('DELETE /group/{id}', () => {
     }
     expect((await t.call('DELETE', `/api/v1/group/${empty.id}`, { token })).body.exceptionMessage).toBe(Messages.invalidConfirmationText);
     expect(await allGroups()).toEqual(before);
-    expect((await t.call('DELETE', `/api/v1/group/${empty.id}?confirmation=Empty%20Place`, { token: await t.login(other.distributor.userName) })).status).toBe(403);
+    expect((await t.call('DELETE', `/api/v1/group/${empty.id}?confirmation=Empty%20Place`, { token: await t.login(other.distributor.userName) })).status).toBe(404);
     const deleted = await t.call('DELETE', `/api/v1/group/${empty.id}?confirmation=Empty%20Place`, { token: await t.login('distributor') });
     expect(deleted.body.message).toBe(Messages.groupDeleted);
     expect((await t.call('GET', `/api/v1/group/${empty.id}`, { token })).status).toBe(404);
@@ -179,7 +179,7 @@ describe('activate and deactivate', () => {
     expect((await t.call('POST', '/api/v1/group/deactivategroup', { token, body: {} })).status).toBe(400);
     expect((await t.call('POST', '/api/v1/group/deactivategroup', { token, body: { groupId: 'x' } })).status).toBe(400);
     expect((await t.call('POST', '/api/v1/group/deactivategroup', { token, body: { groupId: 999999 } })).status).toBe(404);
-    expect((await t.call('POST', '/api/v1/group/deactivategroup', { token: await t.login(other.distributor.userName), body: { groupId: maple.id } })).status).toBe(403);
+    expect((await t.call('POST', '/api/v1/group/deactivategroup', { token: await t.login(other.distributor.userName), body: { groupId: maple.id } })).status).toBe(404);
     expect((await t.call('POST', '/api/v1/group/deactivategroup', { token: await t.login('pet.owner'), body: { groupId: maple.id } })).status).toBe(403);
     expect((await t.call('POST', '/api/v1/group/deactivategroup', { body: { groupId: maple.id } })).status).toBe(401);
     expect((await groupByName(t.database.db, 'Maple Court')).isActive).toBe(true);
@@ -198,7 +198,7 @@ describe('certificate customization and pre-registration link', () => {
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.modelState.certificateTitle).toBeDefined();
     expect((await groupByName(t.database.db, 'Oak Ridge Apartments')).certificateTitle).toBe('Oak Ridge DNA');
-    expect((await t.call('PUT', `/api/v1/certificatecustomization/${oak.id}`, { token: await t.login(other.distributor.userName), body })).status).toBe(403);
+    expect((await t.call('PUT', `/api/v1/certificatecustomization/${oak.id}`, { token: await t.login(other.distributor.userName), body })).status).toBe(404);
     expect((await t.call('GET', `/api/v1/certificatecustomization/${oak.id}`)).status).toBe(401);
   });
 
@@ -208,7 +208,7 @@ describe('certificate customization and pre-registration link', () => {
     const token = await t.login('property.manager');
     expect((await t.call('GET', `/api/v1/group/${oak.id}/preregistrationlink`, { token })).body).toEqual({ groupId: oak.id, code: 'OAKRIDGE', link: 'http://registry.test/reg/OAKRIDGE' });
     expect((await t.call('GET', `/api/v1/group/${harbor.id}/preregistrationlink`, { token: await t.login('firm.manager') })).body.exceptionMessage).toBe(Messages.noPreRegistrationLink);
-    expect((await t.call('GET', `/api/v1/group/${oak.id}/preregistrationlink`, { token: await t.login(other.distributor.userName) })).status).toBe(403);
+    expect((await t.call('GET', `/api/v1/group/${oak.id}/preregistrationlink`, { token: await t.login(other.distributor.userName) })).status).toBe(404);
   });
 });
 
@@ -230,7 +230,7 @@ describe('adjacent property agreements', () => {
       [{ propertyId: oak.id, adjacentPropertyId: harbor.id }, Messages.adjacentNeedsProperties],
     ];
     for (const [body, message] of refusals) expect((await t.call('PUT', '/api/v1/property/addadjacentproperty', { token, body })).body.exceptionMessage).toBe(message);
-    expect((await t.call('PUT', '/api/v1/property/addadjacentproperty', { token, body: { propertyId: oak.id, adjacentPropertyId: other.property.id } })).status).toBe(403);
+    expect((await t.call('PUT', '/api/v1/property/addadjacentproperty', { token, body: { propertyId: oak.id, adjacentPropertyId: other.property.id } })).status).toBe(404);
     expect((await t.call('PUT', '/api/v1/property/addadjacentproperty', { token, body: { propertyId: oak.id } })).status).toBe(400);
     expect(await t.database.db.select().from(adjacentProperties)).toHaveLength(1);
     const removed = await t.call('PUT', '/api/v1/property/removeadjacentproperty', { token, body: { propertyId: oak.id, adjacentPropertyId: maple.id } });

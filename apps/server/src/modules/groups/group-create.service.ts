@@ -8,8 +8,7 @@ import { HttpError, forbidden, refused, validationError } from '../../platform/e
 import { mailAfterCommit, mailBody, secretPlaceholder } from '../../platform/mail.ts';
 import { generatePassword, hashPassword } from '../../platform/passwords.ts';
 import { mayManageAdmin } from '../../platform/rights.ts';
-import { findUserByUserName, findUsersByEmail } from '../accounts/accounts.queries.ts';
-import { fullNameOf, userSnapshot } from '../accounts/accounts.service.ts';
+import { fullNameOf, userByUserName, userSnapshot, usersByEmail } from '../accounts/accounts.service.ts';
 import { assertRoleAllowed, assignAdmin, createAdmin, insertAdminAccount, loadManagedAdmin } from '../admins/admins.service.ts';
 import { groupAdminsOf, providerStaffRecipients } from './group-admins.queries.ts';
 import * as q from './groups.queries.ts';
@@ -36,7 +35,7 @@ async function newPreRegisterCode(db: Db): Promise<string> {
  */
 async function assertNewAdminFree(ctx: SignedInContext, admin: ParsedAdmin, field: string) {
   assertRoleAllowed(ctx, admin.role);
-  const owners = await findUsersByEmail(ctx.db, admin.email);
+  const owners = await usersByEmail(ctx, admin.email);
   const petOwner = owners.find((user) => user.roleId === UserRole.PetOwner);
   if (petOwner) throw validationError({ [`${field}.email`]: [Messages.emailAssignedToPetOwner(admin.email)] });
   if (owners.length) {
@@ -50,7 +49,7 @@ async function assertNewAdminFree(ctx: SignedInContext, admin: ParsedAdmin, fiel
     throw new HttpError(400, { message: 'The request is invalid.', modelState: { [`${field}.email`]: [problem] }, ...offer });
   }
   const userName = admin.userName || admin.email;
-  if (await findUserByUserName(ctx.db, userName)) throw validationError({ [`${field}.userName`]: [`User name '${userName}' is already taken.`] });
+  if (await userByUserName(ctx, userName)) throw validationError({ [`${field}.userName`]: [`User name '${userName}' is already taken.`] });
 }
 
 async function insertNewAdmin(ctx: SignedInContext, admin: ParsedAdmin, groupId: number, isPrimary: boolean): Promise<Welcome> {
@@ -174,7 +173,7 @@ export async function createAdminOnGroup(ctx: SignedInContext, groupId: number, 
   const group = await loadGroup(ctx, groupId);
   if (!can(ctx.caller.roleId, 'admin.create')) throw forbidden(Messages.actionNotAllowedForRole);
   assertRoleAllowed(ctx, admin.role);
-  const owners = await findUsersByEmail(ctx.db, admin.email);
+  const owners = await usersByEmail(ctx, admin.email);
   if (owners.some((user) => user.roleId === UserRole.PetOwner)) throw refused(Messages.emailAssignedToPetOwner(admin.email));
   if (owners.length) {
     // Only an admin the caller may assign is named and offered; for anyone else the email is simply taken.

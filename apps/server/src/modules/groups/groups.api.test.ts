@@ -31,7 +31,7 @@ test('first-level groups per caller', async () => {
 test('one group, in scope only', async () => {
   const oak = await groupByName(t.database.db, 'Oak Ridge Apartments');
   expect((await t.call('GET', `/api/v1/group/${oak.id}`, { token: await t.login('distributor') })).body.name).toBe('Oak Ridge Apartments');
-  expect((await t.call('GET', `/api/v1/group/${oak.id}`, { token: await t.login(other.distributor.userName) })).status).toBe(403);
+  expect((await t.call('GET', `/api/v1/group/${oak.id}`, { token: await t.login(other.distributor.userName) })).status).toBe(404);
   expect((await t.call('GET', '/api/v1/group/999999', { token: await t.login('lab.admin') })).status).toBe(404);
 });
 
@@ -54,7 +54,7 @@ describe('GET /groups/group/getchildren/{id}', () => {
 
   test('outside the caller, unknown, bad id, pet owner and anonymous are refused', async () => {
     const harbor = await groupByName(t.database.db, 'Harbor Property Management');
-    expect((await t.call('GET', `/api/v1/groups/group/getchildren/${harbor.id}`, { token: await t.login(other.distributor.userName) })).status).toBe(403);
+    expect((await t.call('GET', `/api/v1/groups/group/getchildren/${harbor.id}`, { token: await t.login(other.distributor.userName) })).status).toBe(404);
     expect((await t.call('GET', `/api/v1/groups/group/getchildren/${harbor.id}`, { token: await t.login('pet.owner') })).status).toBe(403);
     expect((await t.call('GET', `/api/v1/groups/group/getchildren/${harbor.id}`)).status).toBe(401);
     expect((await t.call('GET', '/api/v1/groups/group/getchildren/999999', { token: await t.login('lab.admin') })).status).toBe(404);
@@ -74,7 +74,7 @@ describe('GET /group/getgroupmenuviewmodel/{id}', () => {
     expect(maintenance.body).toMatchObject({ dashboard: true, detail: false, admins: false, petOwners: false, pets: false, preRegLink: false });
     const distributorship = await t.call('GET', `/api/v1/group/getgroupmenuviewmodel/${sunbelt.id}`, { token: await t.login('distributor') });
     expect(distributorship.body).toMatchObject({ subgroups: true, petOwners: false, preRegLink: false, isPropertySteward: true, isParentageSteward: true, preRegCode: null });
-    expect((await t.call('GET', `/api/v1/group/getgroupmenuviewmodel/${oak.id}`, { token: await t.login(other.distributor.userName) })).status).toBe(403);
+    expect((await t.call('GET', `/api/v1/group/getgroupmenuviewmodel/${oak.id}`, { token: await t.login(other.distributor.userName) })).status).toBe(404);
     expect((await t.call('GET', `/api/v1/group/getgroupmenuviewmodel/${oak.id}`, { token: await t.login('pet.owner') })).status).toBe(403);
     expect((await t.call('GET', `/api/v1/group/getgroupmenuviewmodel/${oak.id}`)).status).toBe(401);
     expect((await t.call('GET', '/api/v1/group/getgroupmenuviewmodel/999999', { token: await t.login('lab.admin') })).status).toBe(404);

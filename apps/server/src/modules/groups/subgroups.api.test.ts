@@ -81,7 +81,7 @@ describe('GET /subgroups', () => {
       expect([query, response.status]).toEqual([query, 400]);
       expect([query, response.body.modelState !== undefined]).toEqual([query, true]);
     }
-    expect((await t.call('GET', `/api/v1/subgroups?groupId=${sunbelt.id}`, { token: await t.login(other.distributor.userName) })).status).toBe(403);
+    expect((await t.call('GET', `/api/v1/subgroups?groupId=${sunbelt.id}`, { token: await t.login(other.distributor.userName) })).status).toBe(404);
     expect((await t.call('GET', `/api/v1/subgroups?groupId=${sunbelt.id}`, { token: await t.login('pet.owner') })).status).toBe(403);
     expect((await t.call('GET', `/api/v1/subgroups?groupId=${sunbelt.id}`)).status).toBe(401);
     expect((await t.call('GET', '/api/v1/subgroups?groupId=999999', { token })).status).toBe(404);

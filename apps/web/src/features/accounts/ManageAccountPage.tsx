@@ -1,6 +1,7 @@
 import { Col, Row } from 'antd';
 import { PageTitle } from '../../components/PageTitle';
 import { useCurrentUser } from '../../app/auth';
+import { NameEmailCard } from './components/NameEmailCard';
 import { ProfileCard } from './components/ProfileCard';
 import { ChangePasswordCard } from './components/ChangePasswordCard';
 import { DogQuickActionsCard } from './components/DogQuickActionsCard';
@@ -13,7 +14,14 @@ export function ManageAccountPage() {
       <PageTitle>Manage account</PageTitle>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
-          <ProfileCard />
+          <Row gutter={[16, 16]}>
+            <Col span={24}>
+              <NameEmailCard />
+            </Col>
+            <Col span={24}>
+              <ProfileCard />
+            </Col>
+          </Row>
         </Col>
         <Col xs={24} xl={10}>
           <Row gutter={[16, 16]}>

@@ -10,7 +10,7 @@ import { useLandAfterSignIn } from './useLandAfterSignIn';
 
 /** Signs in with a one-time link token, then lands like a normal sign-in. */
 export function TokenLoginPage() {
-  const { token, returnUrl } = useSearch({ from: '/token-login' });
+  const { token, returnUrl, isPersistent = false } = useSearch({ from: '/token-login' });
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const land = useLandAfterSignIn();
@@ -40,7 +40,7 @@ export function TokenLoginPage() {
       let accessToken: string | undefined;
       let linkReturnUrl: string | null | undefined;
       try {
-        ({ access_token: accessToken, returnUrl: linkReturnUrl } = await signInWithTemporaryToken(token));
+        ({ access_token: accessToken, returnUrl: linkReturnUrl } = await signInWithTemporaryToken(token, isPersistent));
       } catch (err) {
         fail(tokenLoginErrorMessage(err));
         return;
@@ -49,7 +49,8 @@ export function TokenLoginPage() {
         fail(Messages.failedToSignIn);
         return;
       }
-      setToken(accessToken, false);
+      // The link says whether its session is remembered (isPersistent), as the remember-me box does at sign-in.
+      setToken(accessToken, isPersistent);
       try {
         // The link itself may carry where to go (email campaign links); the URL parameter wins.
         const landing = await land(returnUrl ?? linkReturnUrl);
@@ -58,7 +59,7 @@ export function TokenLoginPage() {
         fail(tokenLoginErrorMessage(err));
       }
     })();
-  }, [token, returnUrl, modal, navigate, land]);
+  }, [token, returnUrl, isPersistent, modal, navigate, land]);
 
   return (
     <AnonLayout title="Signing you in">

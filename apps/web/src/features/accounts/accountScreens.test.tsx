@@ -122,7 +122,8 @@ describe('manage account', () => {
     await waitFor(() => expect((first as HTMLInputElement).value).toBe('Jane'));
     expect(screen.queryByRole('button', { name: /Fill with test data/ })).toBeNull();
     await userEvent.click(await screen.findByRole('switch', { name: 'Test mode' }));
-    await userEvent.click(await screen.findByRole('button', { name: /Fill with test data/ }));
+    // The name-and-email card has its own button; it is the first.
+    await userEvent.click((await screen.findAllByRole('button', { name: /Fill with test data/ }))[0]);
     await waitFor(() => expect((first as HTMLInputElement).value).not.toBe('Jane'));
     expect((first as HTMLInputElement).value.length).toBeGreaterThan(0);
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toMatch(/@example\.com$/);
@@ -139,16 +140,41 @@ describe('manage account', () => {
     sessionStorage.removeItem('registry.testMode');
   });
 
-  it('saves the profile', async () => {
-    const { calls } = setup();
+  it('saves the name at once and says to check the mail for a new email', async () => {
+    const { calls } = setup({
+      'POST /api/v1/account/updateuserinfo': ({ body }: MockCall) => {
+        const sent = body as { email: string };
+        const changed = sent.email !== 'jane@example.com';
+        return { body: changed ? { message: `Saved. Check your mail at ${sent.email} and open the link.`, pendingEmail: sent.email } : { message: 'Saved Successfully.', pendingEmail: null } };
+      },
+    });
     renderApp('/account/manage');
     const first = await screen.findByLabelText('First name');
     await waitFor(() => expect((first as HTMLInputElement).value).toBe('Jane'));
     await userEvent.clear(first);
     await userEvent.type(first, 'Janet');
+    await userEvent.click(screen.getByRole('button', { name: 'Save name and email' }));
+    expect(await screen.findByText('Saved Successfully.')).toBeTruthy();
+    expect(calls.find((c) => c.url.pathname.endsWith('updateuserinfo'))!.body).toEqual({ firstName: 'Janet', lastName: 'Admin', email: 'jane@example.com' });
+
+    const email = screen.getByLabelText('Email');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'janet@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Save name and email' }));
+    expect(await screen.findByText('Check your mail to confirm')).toBeTruthy();
+    expect(screen.getByText('Saved. Check your mail at janet@example.com and open the link.')).toBeTruthy();
+  });
+
+  it('saves the profile, keeping the name and email as they are', async () => {
+    const { calls } = setup();
+    renderApp('/account/manage');
+    const phone = await screen.findByLabelText('Phone number');
+    await userEvent.type(phone, '555-0100');
     await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('Saved Successfully.')).toBeTruthy();
-    expect(calls.find((c) => c.url.pathname.endsWith('updateuserprofile'))!.body).toMatchObject({ firstName: 'Janet', lastName: 'Admin', receiveEmails: true });
+    expect(calls.find((c) => c.url.pathname.endsWith('updateuserprofile'))!.body).toMatchObject({
+      firstName: 'Jane', lastName: 'Admin', email: 'jane@example.com', phoneNumber: '555-0100', receiveEmails: true,
+    });
   });
 
   it('shows the error list when changing the password fails, or the unknown error', async () => {
@@ -183,5 +209,28 @@ describe('manage account', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Delete' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save quick actions' }));
     await waitFor(() => expect(calls.find((c) => c.url.pathname.endsWith('setdogquickactions'))?.body).toEqual({ value: 1 | 4 }));
+  });
+});
+
+describe('confirm email', () => {
+  it('confirms the new address from the mailed link', async () => {
+    const { calls } = mockFetch({ 'POST /api/v1/account/confirmemail': { message: 'Your email address has been changed.' } });
+    renderApp('/confirm-email?token=abc123');
+    expect(await screen.findByText('Your email address has been changed.')).toBeTruthy();
+    expect(calls.find((c) => c.url.pathname.endsWith('confirmemail'))!.body).toEqual({ token: 'abc123' });
+    expect(screen.getByRole('link', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('shows why a used or expired link fails, and a link without a token', async () => {
+    mockFetch({ 'POST /api/v1/account/confirmemail': () => ({ status: 400, body: { message: 'x', exceptionMessage: 'This confirmation link is invalid or has expired.' } }) });
+    renderApp('/confirm-email?token=used');
+    expect(await screen.findByText('This confirmation link is invalid or has expired.')).toBeTruthy();
+  });
+
+  it('says a link without a token is invalid without calling the server', async () => {
+    const { calls } = mockFetch({});
+    renderApp('/confirm-email');
+    expect(await screen.findByText('This confirmation link is invalid or has expired.')).toBeTruthy();
+    expect(calls.filter((c) => c.url.pathname.endsWith('confirmemail'))).toEqual([]);
   });
 });

@@ -46,6 +46,21 @@ export function passwordRule(rules: PasswordRules) {
   };
 }
 
+/** Name and email (updateuserinfo); a new email is only pending until its mailed link is opened. */
+export function useUpdateUserInfo() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof accountEndpoints.updateUserInfo>) => callApi(accountEndpoints.updateUserInfo, { body }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: accountKeys.manageInfo() });
+      void qc.invalidateQueries({ queryKey: authKeys.userInfo() });
+    },
+  });
+}
+
+/** The confirm-email landing: the token from the mailed link. */
+export const confirmEmail = (token: string) => callApi(accountEndpoints.confirmEmail, { body: { token } }, { handleErrorsSpecifically: true });
+
 export const manageInfoQuery = () =>
   queryOptions({ queryKey: accountKeys.manageInfo(), queryFn: () => callApi(accountEndpoints.manageInfo) });
 
@@ -88,7 +103,7 @@ export const resetPassword = (body: ResetPasswordBody) =>
 export const signInWithTemporaryToken = (token: string, isPersistent = false) =>
   callApi(
     accountEndpoints.signInWithTemporaryToken,
-    { query: { token, isPersistent: String(isPersistent) } },
+    { query: { token, isPersistent } },
     { handleErrorsSpecifically: true },
   );
 

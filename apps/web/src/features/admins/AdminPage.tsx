@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Descriptions, Row, Tag } from 'antd';
-import { Messages, roleLabel, type AdminView } from '@registry/contracts';
+import { Messages, mayActOnAdmin, roleLabel, type AdminView } from '@registry/contracts';
 import { useCurrentUser } from '../../app/auth';
 import { ActionsDropdown } from '../../components/ActionsDropdown';
 import { ConfirmByTypingDialog } from '../../components/ConfirmByTypingDialog';
@@ -49,7 +49,8 @@ export function AdminPage() {
   const query = useQuery({ ...adminQuery(id), enabled: isValidId(id) });
   const admin = query.data;
   const [editing, setEditing] = useState(false);
-  const { actions, deleteDialog, busy } = useAdminActions(admin, () => setEditing(true));
+  const { actions, deleteDialog, busy } = useAdminActions(admin, () => setEditing(true), me);
+  const maySeeSecurityAnswer = Boolean(admin && me && mayActOnAdmin(me, admin, 'admin.viewSecurityAnswer'));
   if (!isValidId(id)) return <NotFound what="Admin" />;
 
   return (
@@ -74,7 +75,7 @@ export function AdminPage() {
                 <AdminNotesCard key={`${admin.id}-${admin.adminNotes}-${admin.bioPetNotes}`} admin={admin} showProviderNotes={!!me?.isBioPetAdmin} />
               </Col>
             )}
-            {admin && (
+            {admin && maySeeSecurityAnswer && (
               <Col span={24}>
                 <AdminSecurityCard adminId={admin.id} />
               </Col>

@@ -1,3 +1,4 @@
+// Phone, company, mail preference and address of the signed-in user (POST updateuserprofile).
 import { SchemaTextInput } from '../../../components/MaxLengthInput';
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -19,9 +20,6 @@ export function ProfileCard() {
     const p = info.data?.profile;
     if (!p) return;
     form.setFieldsValue({
-      firstName: p.firstName ?? '',
-      lastName: p.lastName ?? '',
-      email: p.email ?? '',
       phoneNumber: p.phoneNumber ?? '',
       companyName: p.companyName ?? '',
       receiveEmails: p.receiveEmails,
@@ -31,7 +29,10 @@ export function ProfileCard() {
 
   const onFinish = (values: UpdateUserProfileRequest) => {
     serverErrors.clear();
-    update.mutate(values, { onSuccess: () => void message.success(Messages.savedSuccessfully), onError: serverErrors.onError });
+    // Name and email are saved by their own card (updateuserinfo); the profile call keeps them as they are.
+    const p = info.data?.profile;
+    const current = { firstName: p?.firstName ?? '', lastName: p?.lastName ?? '', email: p?.email ?? '' };
+    update.mutate({ ...values, ...current }, { onSuccess: () => void message.success(Messages.savedSuccessfully), onError: serverErrors.onError });
   };
 
   return (
@@ -45,21 +46,6 @@ export function ProfileCard() {
       <Form form={form} layout="vertical" onFinish={onFinish} aria-label="Profile">
         <FillWithTestData form={form} values={(fake) => ({ ...fake.person(), address: fake.address() })} />
         <Row gutter={12}>
-          <Col xs={24} md={12}>
-            <Form.Item label="First name" name="firstName" rules={[{ required: true, whitespace: true, message: 'The First Name field is required.' }, { max: 100 }]}>
-              <SchemaTextInput schema={updateUserProfileRequest} field="firstName" autoComplete="given-name" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="Last name" name="lastName" rules={[{ required: true, whitespace: true, message: 'The Last Name field is required.' }, { max: 100 }]}>
-              <SchemaTextInput schema={updateUserProfileRequest} field="lastName" autoComplete="family-name" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="Email" name="email" rules={[{ type: 'email', message: 'Invalid email address.' }, { max: 256 }]}>
-              <SchemaTextInput schema={updateUserProfileRequest} field="email" autoComplete="email" />
-            </Form.Item>
-          </Col>
           <Col xs={24} md={12}>
             <Form.Item label="Phone number" name="phoneNumber" rules={[{ max: 32 }]}>
               <SchemaTextInput schema={updateUserProfileRequest} field="phoneNumber" autoComplete="tel" />

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Checkbox, Col, Form, Row, Select, Space } from 'antd';
-import { Messages, adminUpdateRequest, type AdminUpdateRequest, type AdminView, roleLabel } from '@registry/contracts';
+import { Messages, adminUpdateRequest, creatableRoles, mayActOnAdmin, roleLabel, type AdminUpdateRequest, type AdminView } from '@registry/contracts';
+import { useCurrentUser } from '../../../app/auth';
 import { AddressForm } from '../../../components/AddressForm';
 import { ErrorPresenter, useFormServerErrors } from '../../../components/ErrorPresenter';
 import { SchemaTextInput } from '../../../components/MaxLengthInput';
@@ -23,6 +24,10 @@ const text = (label: string, name: keyof AdminUpdateRequest, required = false) =
 export function AdminEditForm({ admin, onDone }: { admin: AdminView; onDone: () => void }) {
   const { message } = App.useApp();
   const roles = useQuery(adminRolesQuery());
+  const me = useCurrentUser();
+  // The role is offered only where the rights table lets the user change it, and only roles below their own.
+  const mayChangeRole = me !== undefined && mayActOnAdmin(me, admin, 'admin.changeRole');
+  const giveable = me ? creatableRoles(me.roleId) : [];
   const update = useUpdateAdmin(admin.id);
   const [form] = Form.useForm<AdminUpdateRequest>();
   const serverErrors = useFormServerErrors(form);
@@ -65,7 +70,11 @@ export function AdminEditForm({ admin, onDone }: { admin: AdminView; onDone: () 
         </Col>
         <Col xs={24} md={12}>
           <Form.Item label="Role" name="roleId" rules={[{ required: true, message: 'The Role field is required.' }]}>
-            <Select loading={roles.isLoading} options={roles.data?.map((r) => ({ value: r.id, label: roleLabel(r.id) }))} />
+            <Select
+              loading={roles.isLoading}
+              disabled={!mayChangeRole}
+              options={roles.data?.filter((r) => r.id === admin.roleId || giveable.includes(r.id)).map((r) => ({ value: r.id, label: roleLabel(r.id) }))}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

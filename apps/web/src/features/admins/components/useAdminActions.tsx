@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { App } from 'antd';
-import { Messages, type AdminView } from '@registry/contracts';
+import { Messages, mayActOnAdmin, type AdminAction, type AdminView, type UserInfo } from '@registry/contracts';
 import { errorText } from '../../../app/api';
 import { isTokenPersistent, setToken } from '../../../app/tokenStorage';
 import { useErrorDialog } from '../../../components/ErrorPresenter';
 import type { ActionItem } from '../../../components/ActionsDropdown';
 import { signInAsAdmin, useActivateAdmin, useDeactivateAdmin, useDeleteAdmin, useResetAdminPassword } from '../admins.api';
 
-/** The admin screen's actions (spec 1 §6) with their confirmations and messages. */
-export function useAdminActions(admin: AdminView | undefined, onEdit: () => void) {
+/** The admin screen's actions (spec 1 §6) with their confirmations and messages; only those the rights table allows `me`. */
+export function useAdminActions(admin: AdminView | undefined, onEdit: () => void, me: Pick<UserInfo, 'id' | 'roleId'> | undefined) {
   const { modal, message } = App.useApp();
   const showError = useErrorDialog();
   const navigate = useNavigate();
@@ -81,14 +81,15 @@ export function useAdminActions(admin: AdminView | undefined, onEdit: () => void
     },
   };
 
-  // Edit is always eligible, so it is the default button; the rest sit in the dropdown.
+  const may = (action: AdminAction) => Boolean(me) && mayActOnAdmin(me!, admin, action);
+  // Edit comes first, so it is the default button when allowed; the rest sit in the dropdown.
   const actions: ActionItem[] = [
-    { key: 'edit', label: 'Edit', onClick: onEdit },
-    { key: 'activate', label: 'Activate', onClick: onActivate, eligible: !admin.isActive },
-    { key: 'deactivate', label: 'Deactivate', onClick: onDeactivate, eligible: admin.isActive },
-    { key: 'reset', label: 'Reset password', onClick: onResetPassword },
-    { key: 'signinas', label: 'Sign in as this admin', onClick: onSignInAs, eligible: admin.isActive },
-    { key: 'delete', label: 'Delete', onClick: () => setDeleteOpen(true), danger: true },
+    { key: 'edit', label: 'Edit', onClick: onEdit, eligible: may('admin.edit') },
+    { key: 'activate', label: 'Activate', onClick: onActivate, eligible: !admin.isActive && may('admin.deactivate') },
+    { key: 'deactivate', label: 'Deactivate', onClick: onDeactivate, eligible: admin.isActive && may('admin.deactivate') },
+    { key: 'reset', label: 'Reset password', onClick: onResetPassword, eligible: may('admin.resetPassword') },
+    { key: 'signinas', label: 'Sign in as this admin', onClick: onSignInAs, eligible: admin.isActive && may('admin.signInAs') },
+    { key: 'delete', label: 'Delete', onClick: () => setDeleteOpen(true), danger: true, eligible: may('admin.delete') },
   ];
   return { actions, deleteDialog, busy: activate.isPending || deactivate.isPending || resetPassword.isPending };
 }

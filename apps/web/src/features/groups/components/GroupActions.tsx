@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { App } from 'antd';
-import { GroupTypes, groupTypeLabel } from '@registry/contracts';
+import { GroupTypes, can, groupTypeLabel } from '@registry/contracts';
+import { useCurrentUser } from '../../../app/auth';
 import { errorText } from '../../../app/api';
 import { ActionsDropdown } from '../../../components/ActionsDropdown';
 import { ConfirmByTypingDialog } from '../../../components/ConfirmByTypingDialog';
@@ -27,7 +28,17 @@ export function GroupActions({ group }: { group: GroupDetails }) {
   const move = useMoveGroup();
   const remove = useDeleteGroup();
   const setActive = useSetGroupActive();
-  const allowed = groupActions(group.groupType);
+  const me = useCurrentUser();
+  // The group type's actions (spec 2 §4), narrowed to those the rights table gives the user's role.
+  const may = (action: Parameters<typeof can>[1]) => me !== undefined && can(me.roleId, action);
+  const byType = groupActions(group.groupType);
+  const allowed = {
+    edit: may('group.edit'),
+    add: byType.add && may('group.create'),
+    move: byType.move && may('group.move'),
+    delete: byType.delete && may('group.delete'),
+    deactivate: byType.deactivate && may('group.deactivate'),
+  };
   const close = () => setOpen(null);
   const label = groupTypeLabel(group.groupType);
 
@@ -52,12 +63,12 @@ export function GroupActions({ group }: { group: GroupDetails }) {
       <ActionsDropdown
         moreLabel="More group actions"
         actions={[
-          { key: 'edit', label: 'Edit', onClick: () => setOpen('edit') },
+          { key: 'edit', label: 'Edit', onClick: () => setOpen('edit'), eligible: allowed.edit },
           { key: 'add', label: 'Add group', onClick: () => setOpen('add'), eligible: allowed.add && group.isActive },
           { key: 'move', label: 'Move', onClick: () => setOpen('move'), eligible: allowed.move },
           { key: 'deactivate', label: 'Deactivate', onClick: () => confirmActive(false), eligible: allowed.deactivate && group.isActive, danger: true },
           { key: 'reactivate', label: 'Reactivate', onClick: () => confirmActive(true), eligible: allowed.deactivate && !group.isActive },
-          { key: 'certificate', label: 'Certificate customization', onClick: () => setOpen('certificate') },
+          { key: 'certificate', label: 'Certificate customization', onClick: () => setOpen('certificate'), eligible: allowed.edit },
           { key: 'delete', label: 'Delete', onClick: () => setOpen('delete'), eligible: allowed.delete, danger: true },
         ]}
       />

@@ -1,0 +1,90 @@
+// Transactions that compose: a service called inside another's transaction joins it, and its mail and notifications
+// wait for the outer commit, so a rollback leaves no row, no mail and no notification behind.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { UserRole, isProviderStaffRole } from '@registry/contracts';
+import { eq } from 'drizzle-orm';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { groupByName, userByName } from '../../test/factories.ts';
+import { emailLog, users } from '../db/schema/index.ts';
+import { createAdmin } from '../modules/admins/admins.service.ts';
+import { afterCommit, withTransaction, type SignedInContext } from './context.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function labAdminContext(): Promise<SignedInContext> {
+  const user = await userByName(t.database.db, 'lab.admin');
+  const caller = { userId: user.id, userName: user.userName, fullName: 'Lab Admin', roleId: user.roleId, sessionId: 0, isProviderStaff: isProviderStaffRole(user.roleId), isAdmin: true, isPetOwner: false, isResident: false, impersonatedByUserId: null };
+  return { ...t.app.services, caller, requestId: 'transactions-test', ip: '127.0.0.1' };
+}
+
+const newAdmin = (userName: string, groupId: number) => ({
+  firstName: 'Inner',
+  lastName: 'Admin',
+  userName,
+  email: `${userName}@test.example`,
+  phoneNumber: null,
+  companyName: null,
+  roleId: UserRole.PropertyManager,
+  adminNotes: null,
+  bioPetNotes: null,
+  securityQuestion: null,
+  securityQuestionAnswer: null,
+  groupId,
+});
+
+async function traces(userName: string) {
+  const rows = await t.database.db.select({ id: users.id }).from(users).where(eq(users.userName, userName));
+  const logged = await t.database.db.select({ id: emailLog.id }).from(emailLog).where(eq(emailLog.recipients, `${userName}@test.example`));
+  const mailed = t.smtp.messages.filter((mail) => mail.to.includes(`${userName}@test.example`));
+  return { rows: rows.length, logged: logged.length, mailed: mailed.length };
+}
+
+test('the outer transaction rolls back: the inner service leaves no row, no mail and no notification', async () => {
+  const ctx = await labAdminContext();
+  const oak = await groupByName(t.database.db, 'Oak Ridge Apartments');
+  const notified: string[] = [];
+  let rowsInside = 0;
+  const outcome = await withTransaction(ctx, async (_tx, txCtx) => {
+    const created = await createAdmin(txCtx, newAdmin('rolled.back', oak.id));
+    await afterCommit(txCtx, () => notified.push(`admin ${created.id} created`));
+    rowsInside = (await txCtx.db.select({ id: users.id }).from(users).where(eq(users.userName, 'rolled.back'))).length;
+    throw new Error('the outer work fails after the inner service succeeded');
+  }).catch((error: Error) => error.message);
+  expect(outcome).toBe('the outer work fails after the inner service succeeded');
+  // Inside the transaction the inner service's row was there: it joined the outer transaction.
+  expect(rowsInside).toBe(1);
+  // Give a wrongly sent mail the time to arrive before looking for it.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(await traces('rolled.back')).toEqual({ rows: 0, logged: 0, mailed: 0 });
+  expect(notified).toEqual([]);
+});
+
+test('the outer transaction commits: the row stays, then the mail goes and the notification runs', async () => {
+  const ctx = await labAdminContext();
+  const oak = await groupByName(t.database.db, 'Oak Ridge Apartments');
+  const notified: string[] = [];
+  const beforeCommit = await withTransaction(ctx, async (_tx, txCtx) => {
+    const created = await createAdmin(txCtx, newAdmin('committed.admin', oak.id));
+    await afterCommit(txCtx, () => notified.push(`admin ${created.id} created`));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return { mailed: t.smtp.messages.some((mail) => mail.to.includes('committed.admin@test.example')), notified: notified.length };
+  });
+  // Nothing was mailed or notified while the transaction was still open.
+  expect(beforeCommit).toEqual({ mailed: false, notified: 0 });
+  await t.smtp.waitFor((mail) => mail.to.includes('committed.admin@test.example'));
+  expect(await traces('committed.admin')).toEqual({ rows: 1, logged: 1, mailed: 1 });
+  expect(notified).toHaveLength(1);
+});
+
+test('without an open transaction, afterCommit runs at once', async () => {
+  const ctx = await labAdminContext();
+  const ran: number[] = [];
+  await afterCommit(ctx, () => ran.push(1));
+  expect(ran).toEqual([1]);
+});
