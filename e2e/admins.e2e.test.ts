@@ -2,7 +2,7 @@
 // the user name (a wrong name is refused with the spec's message).
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startWorld, type E2eWorld } from './support/app.ts';
-import { visible } from './support/locators.ts';
+import { gone, visible } from './support/locators.ts';
 
 let world: E2eWorld;
 let oakRidgeId: number;
@@ -27,16 +27,25 @@ test('deactivate after confirmation, then activate again', async () => {
   const { page } = await world.newPage();
   await world.signIn(page, 'property.manager');
   await page.goto(`/admin/${admin.id}`);
-  await visible(page.getByText('eve.stone'));
+  // The admin's status is the tag in the page heading: a bare 'Inactive' text could be another element (a group's
+  // flag, a closed menu's option), and visible() waits on the first match in the page even when it stays hidden.
+  const status = (text: string) => page.getByRole('heading', { name: /Eve Stone/ }).getByText(text, { exact: true });
+  await visible(status('Active'));
   await page.getByRole('button', { name: /More (admin )?actions/ }).click();
   await page.getByRole('menuitem', { name: 'Deactivate' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Deactivate', exact: true }).click();
-  await visible(page.getByText('Inactive', { exact: true }));
+  const confirm = page.getByRole('dialog').filter({ hasText: 'Deactivate admin' });
+  await confirm.getByRole('button', { name: 'Deactivate', exact: true }).click();
+  // The dialog stays open (its button loading) until the deactivation is saved and the admin read again.
+  await gone(confirm);
+  await visible(status('Inactive')).catch(async (error) => {
+    await world.screenshot(page, 'admin-deactivate-missing');
+    throw error;
+  });
   const staff = await world.api('lab.admin');
   expect((await staff('GET', `/admin/${admin.id}`)).isActive).toBe(false);
   await page.getByRole('button', { name: /More (admin )?actions/ }).click();
   await page.getByRole('menuitem', { name: 'Activate', exact: true }).click();
-  await visible(page.getByText('Active', { exact: true }));
+  await visible(status('Active'));
   expect((await staff('GET', `/admin/${admin.id}`)).isActive).toBe(true);
 });
 

@@ -15,6 +15,10 @@ export type E2eWorld = {
   server: ServerProcess;
   /** Stops the server and starts it again on the same port and data, with extra environment (a new build version, say). */
   restartServer(env: Record<string, string>): Promise<void>;
+  /** The first half of a restart: the server is down (a redeploy under way) until startServer is called. */
+  stopServer(): Promise<void>;
+  /** The second half: the server starts again on the same port and data, with extra environment. */
+  startServer(env: Record<string, string>): Promise<void>;
   smtp: SmtpReceiver;
   browser: Browser;
   baseUrl: string;
@@ -38,9 +42,14 @@ export async function startWorld(options: { env?: Record<string, string> } = {})
       return server;
     },
     async restartServer(env) {
-      const port = server.port;
+      await world.stopServer();
+      await world.startServer(env);
+    },
+    async stopServer() {
       await server.stop();
-      server = await startServerProcess({ dataDir, smtpUrl: smtp.url, env: { ...options.env, ...env }, port });
+    },
+    async startServer(env) {
+      server = await startServerProcess({ dataDir, smtpUrl: smtp.url, env: { ...options.env, ...env }, port: server.port });
     },
     smtp,
     browser,

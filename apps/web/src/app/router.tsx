@@ -1,4 +1,4 @@
-import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect, type RouterHistory } from '@tanstack/react-router';
+import { createRootRouteWithContext, createRoute, createRouter, redirect, type RouterHistory } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { getToken } from './tokenStorage';
 import { dropSession, featuresQuery, isUnauthorized, landingSources, userInfoQuery } from './auth';
@@ -8,6 +8,7 @@ import { RouteError } from './RouteError';
 import { setUnauthorizedHandler } from './api';
 import { parseSearch, stringifySearch } from './searchParams';
 import { lazySearch } from './routeSearch';
+import { lazyPage } from './lazyPage';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -31,24 +32,24 @@ const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
   validateSearch: (s: Search): { returnUrl?: string } => ({ returnUrl: text(s.returnUrl) }),
-  component: lazyRouteComponent(() => import('../features/accounts/LoginPage'), 'LoginPage'),
+  component: lazyPage(() => import('../features/accounts/LoginPage'), 'LoginPage'),
 });
 const forgotRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/forgot',
-  component: lazyRouteComponent(() => import('../features/accounts/ForgotPage'), 'ForgotPage'),
+  component: lazyPage(() => import('../features/accounts/ForgotPage'), 'ForgotPage'),
 });
 const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/resetpassword',
   validateSearch: (s: Search): { userName?: string; token?: string } => ({ userName: text(s.userName), token: text(s.token) }),
-  component: lazyRouteComponent(() => import('../features/accounts/ResetPasswordPage'), 'ResetPasswordPage'),
+  component: lazyPage(() => import('../features/accounts/ResetPasswordPage'), 'ResetPasswordPage'),
 });
 const confirmEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/confirm-email',
   validateSearch: (s: Search): { token?: string } => ({ token: text(s.token) }),
-  component: lazyRouteComponent(() => import('../features/accounts/ConfirmEmailPage'), 'ConfirmEmailPage'),
+  component: lazyPage(() => import('../features/accounts/ConfirmEmailPage'), 'ConfirmEmailPage'),
 });
 const tokenLoginRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -58,7 +59,7 @@ const tokenLoginRoute = createRoute({
     returnUrl: text(s.returnUrl),
     isPersistent: s.isPersistent === true || s.isPersistent === 'true' ? true : undefined,
   }),
-  component: lazyRouteComponent(() => import('../features/accounts/TokenLoginPage'), 'TokenLoginPage'),
+  component: lazyPage(() => import('../features/accounts/TokenLoginPage'), 'TokenLoginPage'),
 });
 
 // Everything else needs a live session: a token and a user-info answer (spec 1 §4).
@@ -76,7 +77,7 @@ const appRoute = createRoute({
     }
     void context.queryClient.prefetchQuery(featuresQuery());
   },
-  component: lazyRouteComponent(() => import('./AppLayout'), 'AppLayout'),
+  component: lazyPage(() => import('./AppLayout'), 'AppLayout'),
 });
 
 // Each signed-in screen's URL state, validated from the schema the screen itself parses with.
@@ -92,78 +93,78 @@ const searchOf = {
 const manageRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/account/manage',
-  component: lazyRouteComponent(() => import('../features/accounts/ManageAccountPage'), 'ManageAccountPage'),
+  component: lazyPage(() => import('../features/accounts/ManageAccountPage'), 'ManageAccountPage'),
 });
 const chooseGroupRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/choose-group',
-  component: lazyRouteComponent(() => import('../features/accounts/ChooseGroupPage'), 'ChooseGroupPage'),
+  component: lazyPage(() => import('../features/accounts/ChooseGroupPage'), 'ChooseGroupPage'),
 });
 const adminSearchRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/admin',
   ...searchOf.adminSearch,
-  component: lazyRouteComponent(() => import('../features/admins/AdminSearchPage'), 'AdminSearchPage'),
+  component: lazyPage(() => import('../features/admins/AdminSearchPage'), 'AdminSearchPage'),
 });
 const adminRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/admin/$adminId',
-  component: lazyRouteComponent(() => import('../features/admins/AdminPage'), 'AdminPage'),
+  component: lazyPage(() => import('../features/admins/AdminPage'), 'AdminPage'),
 });
 const adminDetailsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/admin/details/$adminId',
-  component: lazyRouteComponent(() => import('../features/admins/AdminPage'), 'AdminPage'),
+  component: lazyPage(() => import('../features/admins/AdminPage'), 'AdminPage'),
 });
 const documentsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/system/documents',
   ...searchOf.documents,
-  component: lazyRouteComponent(() => import('../features/system/DocumentsPage'), 'DocumentsPage'),
+  component: lazyPage(() => import('../features/system/DocumentsPage'), 'DocumentsPage'),
 });
 const emailLogRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/system/emaillog',
   ...searchOf.emailLog,
-  component: lazyRouteComponent(() => import('../features/system/EmailLogPage'), 'EmailLogPage'),
+  component: lazyPage(() => import('../features/system/EmailLogPage'), 'EmailLogPage'),
 });
 const auditLogRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/system/audit-log',
   ...searchOf.auditLog,
-  component: lazyRouteComponent(() => import('../features/system/AuditLogPage'), 'AuditLogPage'),
+  component: lazyPage(() => import('../features/system/AuditLogPage'), 'AuditLogPage'),
 });
 const petOwnerRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/petowner/$petOwnerId/{-$sampleNumber}',
-  component: lazyRouteComponent(() => import('../features/petowners/PetOwnerPage'), 'PetOwnerPage'),
+  component: lazyPage(() => import('../features/petowners/PetOwnerPage'), 'PetOwnerPage'),
 });
 const groupDashboardRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/group/$id/dashboard',
   ...searchOf.groupDashboard,
-  component: lazyRouteComponent(() => import('../features/groups/GroupDashboardPage'), 'GroupDashboardPage'),
+  component: lazyPage(() => import('../features/groups/GroupDashboardPage'), 'GroupDashboardPage'),
 });
 const groupDetailsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/group/$id',
-  component: lazyRouteComponent(() => import('../features/groups/GroupDetailsPage'), 'GroupDetailsPage'),
+  component: lazyPage(() => import('../features/groups/GroupDetailsPage'), 'GroupDetailsPage'),
 });
 const groupAdminsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/group/$id/admins',
-  component: lazyRouteComponent(() => import('../features/groups/GroupAdminsPage'), 'GroupAdminsPage'),
+  component: lazyPage(() => import('../features/groups/GroupAdminsPage'), 'GroupAdminsPage'),
 });
 const groupSubgroupsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/group/$id/subgroups',
   ...searchOf.groupSubgroups,
-  component: lazyRouteComponent(() => import('../features/groups/GroupSubgroupsPage'), 'GroupSubgroupsPage'),
+  component: lazyPage(() => import('../features/groups/GroupSubgroupsPage'), 'GroupSubgroupsPage'),
 });
 const residentLandingRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/reg/overview',
-  component: lazyRouteComponent(() => import('../features/prereg/ResidentLandingPage'), 'ResidentLandingPage'),
+  component: lazyPage(() => import('../features/prereg/ResidentLandingPage'), 'ResidentLandingPage'),
 });
 
 /** Unknown URLs and '/' follow the fallback steps of spec 1 §2. */

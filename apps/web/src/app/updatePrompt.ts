@@ -1,4 +1,5 @@
 import { acceptBuildVersion, onNewerBuild } from './buildVersion';
+import { whenServerAnswers } from './serverAnswers';
 
 export const UPDATE_PROMPT_DELAY_MS = 1_800_000;
 const SHOWN_KEY = 'registry.updatePromptShown';
@@ -68,7 +69,8 @@ export function createUpdatePrompt(deps: UpdatePromptDeps): (version?: string) =
 export function installUpdatePrompt(deps?: Partial<UpdatePromptDeps>): () => void {
   const trigger = createUpdatePrompt({
     ask: askWithModal,
-    reload: () => window.location.reload(),
+    // A redeploy may still be under way: reloading before the server answers would land on its 503 or an error page.
+    reload: () => void whenServerAnswers().then(() => window.location.reload()),
     ...deps,
   });
   return onNewerBuild((version) => trigger(version));

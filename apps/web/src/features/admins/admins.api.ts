@@ -57,10 +57,13 @@ function useAdminMutation<TVars, TResult>(id: number, fn: (vars: TVars) => Promi
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: adminKeys.detail(id) });
-      void qc.invalidateQueries({ queryKey: [...adminKeys.all, 'search'] });
-    },
+    // Awaited, so a mutation (and the confirmation dialog waiting on it) ends only once the screen shows its result:
+    // until then the admin's status and the actions offered for it are the old ones.
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: adminKeys.detail(id) }),
+        qc.invalidateQueries({ queryKey: [...adminKeys.all, 'search'] }),
+      ]),
   });
 }
 

@@ -1,0 +1,25 @@
+// Route components fetched on first use, without TanStack's reload of the whole tab when a chunk fails to load: that
+// reload, made while the server restarts, lands on its 503 answer or the browser's error page.
+import { lazyRouteComponent } from '@tanstack/react-router';
+import { whenServerAnswers } from './serverAnswers';
+
+/**
+ * Like lazyRouteComponent, but a chunk that fails to load is fetched again once the server answers (which also shows
+ * the update prompt if the server now runs a newer build). If it fails again, the route's error screen offers Reload.
+ */
+export function lazyPage<T extends Record<string, any>, K extends keyof T>(importer: () => Promise<T>, exportName: K) {
+  const importOnceServerAnswers = async (): Promise<T> => {
+    try {
+      return await importer();
+    } catch {
+      await whenServerAnswers();
+      try {
+        return await importer();
+      } catch (error) {
+        // Reworded so that lazyRouteComponent does not recognise it and reload; RouteError still does.
+        throw new Error(`This screen's code could not be loaded (${(error as Error).message})`, { cause: error });
+      }
+    }
+  };
+  return lazyRouteComponent(importOnceServerAnswers, exportName);
+}
