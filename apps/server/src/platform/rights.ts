@@ -30,8 +30,10 @@ export async function assertMayActOnAdmin(
   ctx: SignedInContext,
   admin: { id: number; roleId: number },
   action: AdminAction,
+  /** The caller's own 404 for a missing target, so that out of scope answers exactly like missing. */
+  notFoundMessage = 'Admin not found.',
 ): Promise<void> {
-  if (!(await adminInScope(ctx.db, ctx.caller, admin))) throw notFound('Admin not found.');
+  if (!(await adminInScope(ctx.db, ctx.caller, admin))) throw notFound(notFoundMessage);
   if (!mayActOnAdmin({ id: ctx.caller.userId, roleId: ctx.caller.roleId }, admin, action)) {
     throw forbidden(
       admin.id === ctx.caller.userId ? 'You cannot do this to your own account.' : Messages.adminAboveYourRole,

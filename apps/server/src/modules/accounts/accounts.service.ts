@@ -237,7 +237,7 @@ type UserAction = 'signInAs' | 'resetPassword' | 'createSignInLink';
  * pet owner, by the rights table and the caller's groups. A user outside the caller's groups answers as a missing one.
  */
 async function assertMayActOnUser(ctx: SignedInContext, target: q.UserRow, action: UserAction) {
-  if (isAdminRole(target.roleId)) return assertMayActOnAdmin(ctx, target, `admin.${action}`);
+  if (isAdminRole(target.roleId)) return assertMayActOnAdmin(ctx, target, `admin.${action}`, 'User not found.');
   if (!(await isPetOwnerInScope(ctx.db, ctx.caller, target.id))) throw notFound('User not found.');
   if (!can(ctx.caller.roleId, `petOwner.${action}`)) throw forbidden(Messages.actionNotAllowedForRole);
 }
