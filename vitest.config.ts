@@ -8,7 +8,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/server/src/platform/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'packages/*/test/**/*.test.ts',
+            'apps/server/src/platform/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           // API tests beside platform code need the api project's seeded database.
           exclude: ['**/node_modules/**', '**/*.api.test.ts'],
           testTimeout: 60_000,

@@ -27,7 +27,10 @@ describe('sign in', () => {
   test('remember me keeps the token in local storage, otherwise in session storage; logout clears it', async () => {
     const remembered = await world.newPage();
     await world.signIn(remembered.page, 'property.manager', { rememberMe: true });
-    const stored = await remembered.page.evaluate(() => ({ local: JSON.stringify(localStorage), session: JSON.stringify(sessionStorage) }));
+    const stored = await remembered.page.evaluate(() => ({
+      local: JSON.stringify(localStorage),
+      session: JSON.stringify(sessionStorage),
+    }));
     expect(stored.local).toMatch(/[A-Za-z0-9_-]{40,}/);
     expect(stored.session).not.toMatch(/[A-Za-z0-9_-]{40,}/);
 
@@ -39,7 +42,10 @@ describe('sign in', () => {
 
     const tabOnly = await world.newPage();
     await world.signIn(tabOnly.page, 'property.manager');
-    const tabStored = await tabOnly.page.evaluate(() => ({ local: JSON.stringify(localStorage), session: JSON.stringify(sessionStorage) }));
+    const tabStored = await tabOnly.page.evaluate(() => ({
+      local: JSON.stringify(localStorage),
+      session: JSON.stringify(sessionStorage),
+    }));
     expect(tabStored.session).toMatch(/[A-Za-z0-9_-]{40,}/);
     expect(tabStored.local).not.toMatch(/[A-Za-z0-9_-]{40,}/);
 
@@ -59,7 +65,8 @@ describe('login page weight', () => {
     const { page } = await world.newPage();
     const scripts: Promise<number>[] = [];
     page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.push(response.body().then((body) => gzipSync(body).length));
+      if (response.request().resourceType() === 'script')
+        scripts.push(response.body().then((body) => gzipSync(body).length));
     });
     await page.goto('/login');
     await visible(page.getByRole('button', { name: 'Sign in' }));
@@ -113,9 +120,15 @@ describe('forgot and reset password', () => {
     await page.goto('/forgot');
     await page.getByLabel('Email').fill('avery.kim@mail.example');
     await page.getByRole('button', { name: /send|reset|submit/i }).click();
-    await visible(page.getByText('Password reset request processed successfully. Please check your registered email for next steps.'));
+    await visible(
+      page.getByText(
+        'Password reset request processed successfully. Please check your registered email for next steps.',
+      ),
+    );
     const mail = await world.smtp.waitFor((message) => message.to.includes('avery.kim@mail.example'));
-    const link = /(http:\/\/127\.0\.0\.1:\d+\/resetpassword\?userName=[^&\s]+&token=[A-Za-z0-9_-]+)/.exec(mail.text)![1];
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/resetpassword\?userName=[^&\s]+&token=[A-Za-z0-9_-]+)/.exec(
+      mail.text,
+    )![1];
 
     await page.goto(link);
     await page.getByLabel('New password', { exact: true }).fill('Garden#Path42');
@@ -138,9 +151,18 @@ describe('token login', () => {
     const admin = await world.newPage();
     await world.signIn(admin.page, 'property.manager');
     const link = await admin.page.evaluate(async () => {
-      const token = sessionStorage.getItem('registry.token') ?? localStorage.getItem('registry.token') ?? Object.values(sessionStorage).find((value) => /^[A-Za-z0-9_-]{40,}$/.test(value));
-      const owners = await (await fetch('/api/v1/petowner/searchpetowners?name=Blake', { headers: { authorization: `Bearer ${token}` } })).json();
-      const generated = await (await fetch(`/api/v1/account/generatetemporarytoken/${owners.data[0].id}`, { headers: { authorization: `Bearer ${token}` } })).json();
+      const token =
+        sessionStorage.getItem('registry.token') ??
+        localStorage.getItem('registry.token') ??
+        Object.values(sessionStorage).find((value) => /^[A-Za-z0-9_-]{40,}$/.test(value));
+      const owners = await (
+        await fetch('/api/v1/petowner/searchpetowners?name=Blake', { headers: { authorization: `Bearer ${token}` } })
+      ).json();
+      const generated = await (
+        await fetch(`/api/v1/account/generatetemporarytoken/${owners.data[0].id}`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json();
       return generated.url as string;
     });
     const { page } = await world.newPage();

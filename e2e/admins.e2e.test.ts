@@ -19,7 +19,14 @@ afterAll(async () => {
 
 async function makeAdmin(userName: string, email: string | null) {
   const staff = await world.api('lab.admin');
-  return staff('POST', '/admin', { firstName: 'Eve', lastName: 'Stone', userName, email, roleId: 8, groupId: oakRidgeId });
+  return staff('POST', '/admin', {
+    firstName: 'Eve',
+    lastName: 'Stone',
+    userName,
+    email,
+    roleId: 8,
+    groupId: oakRidgeId,
+  });
 }
 
 test('deactivate after confirmation, then activate again', async () => {

@@ -16,7 +16,12 @@ let property: { id: number; name: string };
 let management: { id: number; name: string };
 let distributorship: { id: number; name: string };
 
-const newAdmin = (tag: string) => ({ firstName: 'Gus', lastName: tag, email: `gus.${tag.toLowerCase()}@test.example`, role: 8 });
+const newAdmin = (tag: string) => ({
+  firstName: 'Gus',
+  lastName: tag,
+  email: `gus.${tag.toLowerCase()}@test.example`,
+  role: 8,
+});
 
 beforeAll(async () => {
   world = await startWorld();
@@ -24,9 +29,24 @@ beforeAll(async () => {
   const roots = await staff('GET', '/groups/group');
   rootId = roots[0].id;
   rootName = roots[0].name;
-  distributorship = await staff('POST', '/distributor', { name: 'Api Distributorship', parentId: rootId, createNewUser: true, primaryAdminToBeCreated: newAdmin('Dist') });
-  management = await staff('POST', '/managementgroup', { name: 'Api Management', parentId: distributorship.id, inheritPrimaryAdminFromParent: true, createNewUser: false });
-  property = await staff('POST', '/property', { name: 'Api Property', parentId: management.id, inheritPrimaryAdminFromParent: true, createNewUser: false });
+  distributorship = await staff('POST', '/distributor', {
+    name: 'Api Distributorship',
+    parentId: rootId,
+    createNewUser: true,
+    primaryAdminToBeCreated: newAdmin('Dist'),
+  });
+  management = await staff('POST', '/managementgroup', {
+    name: 'Api Management',
+    parentId: distributorship.id,
+    inheritPrimaryAdminFromParent: true,
+    createNewUser: false,
+  });
+  property = await staff('POST', '/property', {
+    name: 'Api Property',
+    parentId: management.id,
+    inheritPrimaryAdminFromParent: true,
+    createNewUser: false,
+  });
 });
 afterAll(async () => {
   await world?.close();
@@ -107,8 +127,15 @@ test('create an admin on a property: pet-owner email refused, admin email offere
   await visible(page.getByText(`Email '${owner.email}' is already assigned to a Pet Owner.`));
   await page.getByRole('button', { name: 'OK' }).click();
   await page.getByLabel('Email', { exact: true }).fill(existing.email);
-  await page.getByRole('dialog', { name: 'Create admin on group' }).getByRole('button', { name: 'Create admin' }).click();
-  await visible(page.getByText(`Email '${existing.email}' belongs to Admin '${existing.fullName}'. Would you like to add them as an admin to this group?`));
+  await page
+    .getByRole('dialog', { name: 'Create admin on group' })
+    .getByRole('button', { name: 'Create admin' })
+    .click();
+  await visible(
+    page.getByText(
+      `Email '${existing.email}' belongs to Admin '${existing.fullName}'. Would you like to add them as an admin to this group?`,
+    ),
+  );
   await page.getByRole('button', { name: 'Add admin' }).click();
   await visible(page.getByRole('cell', { name: existing.fullName }));
   await gone(page.getByRole('dialog'));
@@ -118,7 +145,9 @@ test('create an admin on a property: pet-owner email refused, admin email offere
   await world.screenshot(page, 'group-admins');
   const staff = await world.api('lab.admin');
   const admins = await staff('GET', `/groupadmin/${property.id}?adminFilter=1`);
-  expect(admins.admins.map((a: { fullName: string }) => a.fullName)).toEqual(expect.arrayContaining(['Ada Lake', existing.fullName]));
+  expect(admins.admins.map((a: { fullName: string }) => a.fullName)).toEqual(
+    expect.arrayContaining(['Ada Lake', existing.fullName]),
+  );
 
   // The added admin sees the property in their tree and a dashboard without the staff-only Global mode.
   const other = await world.newPage();
@@ -143,7 +172,12 @@ test('an illegal move shows the server message as a toast; delete needs the grou
   const staff = await world.api('lab.admin');
   expect((await staff('GET', `/group/${property.id}`)).parentId).toBe(management.id);
 
-  const doomed = await staff('POST', '/property', { name: 'Doomed Property', parentId: management.id, inheritPrimaryAdminFromParent: true, createNewUser: false });
+  const doomed = await staff('POST', '/property', {
+    name: 'Doomed Property',
+    parentId: management.id,
+    inheritPrimaryAdminFromParent: true,
+    createNewUser: false,
+  });
   await page.goto(`/group/${doomed.id}`);
   await openAction(page, 'Delete');
   await page.getByLabel('Confirmation text').fill('Doomed');
@@ -166,7 +200,8 @@ test('deactivating a property puts it under Inactive Groups; subgroups reactivat
   // The tree opened the path to the property when its page loaded; only closed nodes are clicked open.
   const expand = async (name: string) => {
     const switcher = tree.locator('.ant-tree-treenode', { hasText: name }).first().locator('.ant-tree-switcher');
-    if (await switcher.evaluate((element) => element.classList.contains('ant-tree-switcher_close'))) await switcher.click();
+    if (await switcher.evaluate((element) => element.classList.contains('ant-tree-switcher_close')))
+      await switcher.click();
   };
   await expand(rootName);
   await expand(distributorship.name);
@@ -181,11 +216,17 @@ test('deactivating a property puts it under Inactive Groups; subgroups reactivat
   await visible(page.getByRole('cell', { name: property.name }));
   await world.screenshot(page, 'group-subgroups-inactive');
   // Reactivate from the row, then (default filter Active) bulk-transfer it to the distributorship.
-  await page.getByRole('row', { name: new RegExp(property.name) }).getByRole('button', { name: 'Activate' }).click();
+  await page
+    .getByRole('row', { name: new RegExp(property.name) })
+    .getByRole('button', { name: 'Activate' })
+    .click();
   await page.getByRole('dialog').getByRole('button', { name: 'Activate', exact: true }).click();
   await gone(page.getByRole('cell', { name: property.name }));
   await page.goto(`/group/${distributorship.id}/subgroups`);
-  await page.getByRole('row', { name: new RegExp(property.name) }).getByRole('checkbox').check();
+  await page
+    .getByRole('row', { name: new RegExp(property.name) })
+    .getByRole('checkbox')
+    .check();
   await page.getByRole('button', { name: /Bulk transfer/ }).click();
   const picker = page.getByRole('dialog', { name: 'Transfer 1 group(s)' });
   await picker.locator('.ant-tree-treenode', { hasText: rootName }).locator('.ant-tree-switcher').click();
@@ -198,7 +239,13 @@ test('deactivating a property puts it under Inactive Groups; subgroups reactivat
 test('logo upload: a non-image is refused on the client, an image is uploaded', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'logo-'));
   const png = path.join(dir, 'logo.png');
-  fs.writeFileSync(png, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
+  fs.writeFileSync(
+    png,
+    Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  );
   const txt = path.join(dir, 'notes.txt');
   fs.writeFileSync(txt, 'not an image');
   const { page } = await world.newPage();

@@ -54,20 +54,25 @@ const isWrite = (response: Response) => response.url().includes('/api/') && resp
 
 describe('(1) saving an edit form unchanged changes nothing', () => {
   const forms = SCREENS.flatMap((screen) => (screen.editForms ?? []).map((form) => ({ screen, form })));
-  test.for(forms.map(({ screen, form }) => [`${screen.name}: ${form.name}`, screen, form] as const))('%s', async ([, screen, form]) => {
-    const api = await apiAs(screen.user);
-    const before = JSON.stringify(await api('GET', form.readBack(ids)));
-    const page = await openScreen(screen, LAPTOP);
-    await form.open(page);
-    const written = page.waitForResponse(isWrite);
-    await form.save(page).click();
-    const response = await written;
-    expect(response.ok(), `${response.request().method()} ${response.url()} answered ${response.status()}`).toBe(true);
-    await settle(page);
-    const after = JSON.stringify(await api('GET', form.readBack(ids)));
-    expect(JSON.parse(after)).toEqual(JSON.parse(before)); // names the changed fields
-    expect(after).toBe(before);
-  });
+  test.for(forms.map(({ screen, form }) => [`${screen.name}: ${form.name}`, screen, form] as const))(
+    '%s',
+    async ([, screen, form]) => {
+      const api = await apiAs(screen.user);
+      const before = JSON.stringify(await api('GET', form.readBack(ids)));
+      const page = await openScreen(screen, LAPTOP);
+      await form.open(page);
+      const written = page.waitForResponse(isWrite);
+      await form.save(page).click();
+      const response = await written;
+      expect(response.ok(), `${response.request().method()} ${response.url()} answered ${response.status()}`).toBe(
+        true,
+      );
+      await settle(page);
+      const after = JSON.stringify(await api('GET', form.readBack(ids)));
+      expect(JSON.parse(after)).toEqual(JSON.parse(before)); // names the changed fields
+      expect(after).toBe(before);
+    },
+  );
 });
 
 describe('(2) every screen at 390×844: no sideways scrolling, the menu opens from the header', () => {
@@ -157,7 +162,9 @@ describe('(5) keyboard only', () => {
       await page.keyboard.press('Tab');
       const focus = await focusState(page);
       if (!focus.visible) unseen.push(`${focus.tag} '${focus.name.slice(0, 40)}'`);
-      const field = await page.evaluate(() => document.activeElement?.closest('[data-sweep-field]')?.getAttribute('data-sweep-field'));
+      const field = await page.evaluate(() =>
+        document.activeElement?.closest('[data-sweep-field]')?.getAttribute('data-sweep-field'),
+      );
       if (field) reached.add(fields[Number(field)]);
       if (focus.name === 'Save') break;
     }

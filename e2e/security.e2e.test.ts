@@ -50,11 +50,16 @@ async function call(method: string, url: string, options: CallOptions = {}, on =
 }
 
 const signIn = (userName: string, password = DEMO_PASSWORD, headers: Record<string, string> = {}, on = server) =>
-  call('POST', '/token', {
-    raw: new URLSearchParams({ grant_type: 'password', userName, password }).toString(),
-    type: 'application/x-www-form-urlencoded',
-    headers,
-  }, on);
+  call(
+    'POST',
+    '/token',
+    {
+      raw: new URLSearchParams({ grant_type: 'password', userName, password }).toString(),
+      type: 'application/x-www-form-urlencoded',
+      headers,
+    },
+    on,
+  );
 
 async function tokenOf(userName: string): Promise<string> {
   const answer = await signIn(userName);
@@ -148,11 +153,14 @@ describe('bad input answers 400, never 5xx', () => {
   test('a truncated multipart logo upload', async () => {
     const boundary = '----registry-probe';
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
-    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\n`
-      + 'Content-Type: image/png\r\n\r\n';
+    const head =
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\n` +
+      'Content-Type: image/png\r\n\r\n';
     for (const raw of [Buffer.concat([Buffer.from(head), png]), Buffer.from(head.slice(0, 40))]) {
       const answer = await call('POST', `/api/v1/logoupload/postnewlogo/${ids.oak}`, {
-        token: tokens.lab, raw, type: `multipart/form-data; boundary=${boundary}`,
+        token: tokens.lab,
+        raw,
+        type: `multipart/form-data; boundary=${boundary}`,
       });
       expect({ status: answer.status, body: answer.body }).toMatchObject({ status: 400 });
     }
@@ -204,7 +212,7 @@ describe('escalation answers 403 or 404', () => {
     expect((await call('GET', `/api/v1/group/${ids.oak}`, { token: tokens.lab })).status).toBe(200);
   });
 
-  test('an id outside the caller\'s scope answers exactly like a missing id', async () => {
+  test("an id outside the caller's scope answers exactly like a missing id", async () => {
     const pairs: [string, string, string][] = [
       ['GET', `/api/v1/admin/${ids.firm}`, `/api/v1/admin/${MISSING_ID}`],
       ['GET', `/api/v1/group/${ids.maple}`, `/api/v1/group/${MISSING_ID}`],

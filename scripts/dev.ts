@@ -2,7 +2,10 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('node', ['--watch', 'apps/server/src/main.ts'], { stdio: 'inherit', env: { ...process.env, WEB_DIST_DIR: '' } }),
+  spawn('node', ['--watch', 'apps/server/src/main.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, WEB_DIST_DIR: '' },
+  }),
   spawn('npx', ['vite'], { stdio: 'inherit', cwd: 'apps/web' }),
 ];
 const stop = () => {
@@ -10,4 +13,4 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of children) child.on('exit', (code) => (stop(), process.exitCode = code ?? 0));
+for (const child of children) child.on('exit', (code) => (stop(), (process.exitCode = code ?? 0)));

@@ -13,7 +13,14 @@ const vitest = (name: string, projects: string[], env?: Record<string, string>):
   const report = path.join(reportDir, `${name}.json`);
   return {
     name,
-    command: ['vitest', 'run', ...projects.flatMap((project) => ['--project', project]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    command: [
+      'vitest',
+      'run',
+      ...projects.flatMap((project) => ['--project', project]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
     env,
     report,
   };
@@ -26,7 +33,11 @@ const steps: Step[] = [
   { name: 'format', command: ['npm', 'run', 'format:check', '--silent'] },
   vitest('unit', ['unit', 'web']),
   vitest('api-pglite', ['api']),
-  { ...vitest('api-postgres', ['api']), command: ['node', 'scripts/with-postgres.ts', ...vitest('api-postgres', ['api']).command], env: { TEST_DATABASE_URL: postgresUrl } },
+  {
+    ...vitest('api-postgres', ['api']),
+    command: ['node', 'scripts/with-postgres.ts', ...vitest('api-postgres', ['api']).command],
+    env: { TEST_DATABASE_URL: postgresUrl },
+  },
   { name: 'build-web', command: ['npm', 'run', 'build', '--silent'] },
   // Rebuilds with a manifest and fails when the login page's JavaScript passes 200 kB gzipped.
   { name: 'login-bundle-size', command: ['npm', 'run', 'size', '--silent', '-w', 'apps/web'] },
@@ -41,7 +52,10 @@ for (const step of steps) {
   const [command, ...args] = step.command;
   const run = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
   if (step.report && fs.existsSync(step.report)) {
-    const report = JSON.parse(fs.readFileSync(step.report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    const report = JSON.parse(fs.readFileSync(step.report, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+    };
     passed += report.numPassedTests;
     failed += report.numFailedTests;
   }

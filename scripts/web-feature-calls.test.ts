@@ -8,7 +8,9 @@ import { endpointsByDomain } from '@registry/contracts';
 const root = path.resolve(import.meta.dirname, '..');
 const featuresDir = path.join(root, 'apps/web/src/features');
 
-const declaredPaths = [...new Set(Object.values(endpointsByDomain).flatMap((domain) => Object.values(domain).map((e) => e.path)))];
+const declaredPaths = [
+  ...new Set(Object.values(endpointsByDomain).flatMap((domain) => Object.values(domain).map((e) => e.path))),
+];
 
 /** A declared path as a pattern over string literals: each `:param` stands for one segment's value. A screen path's
  * `$param` (TanStack Router) is not a value, so a link such as '/admin/$adminId' is not taken for GET /admin/:id. */
@@ -59,18 +61,22 @@ function sourceFiles(dir: string): string[] {
 }
 
 test('the scan recognises paths, type arguments and fetch, and leaves typed screen links alone', () => {
-  expect(apiUseProblems("api.get<GroupDetails>(`/group/${id}`)")).toEqual([
+  expect(apiUseProblems('api.get<GroupDetails>(`/group/${id}`)')).toEqual([
     "API path '/group/x' (declared as /group/:id)",
     'type argument in api.get<GroupDetails>(',
   ]);
-  expect(apiUseProblems("request<{ message: string }>('/account/resetadminpassword/', { method: 'POST' })")).toHaveLength(2);
-  expect(apiUseProblems("xhr.open('POST', '/api/v1/logoupload/postnewlogo/' + id)")).toEqual(["API path '/api/v1/logoupload/postnewlogo/'"]);
+  expect(
+    apiUseProblems("request<{ message: string }>('/account/resetadminpassword/', { method: 'POST' })"),
+  ).toHaveLength(2);
+  expect(apiUseProblems("xhr.open('POST', '/api/v1/logoupload/postnewlogo/' + id)")).toEqual([
+    "API path '/api/v1/logoupload/postnewlogo/'",
+  ]);
   expect(apiUseProblems("const answer = await fetch('/somewhere')")).toEqual(['fetch() outside the API client']);
-  expect(apiUseProblems("<Link to={`/group/${id}/dashboard`}>")).toEqual([]);
+  expect(apiUseProblems('<Link to={`/group/${id}/dashboard`}>')).toEqual([]);
   expect(apiUseProblems('<Link to="/admin/$adminId" params={{ adminId: String(id) }}>')).toEqual([]);
   expect(apiUseProblems("navigate({ to: '/admin' })")).toEqual([]);
   expect(apiUseProblems("const target = '/admin'")).toEqual(["API path '/admin' (declared as /admin)"]);
-  expect(apiUseProblems("callApi(groupEndpoints.get, { params: { id } })")).toEqual([]);
+  expect(apiUseProblems('callApi(groupEndpoints.get, { params: { id } })')).toEqual([]);
 });
 
 test('no feature file holds an API path string or a response type argument', () => {

@@ -14,7 +14,9 @@ const reachable = await new Promise<boolean>((resolve) => {
   socket.once('timeout', () => (socket.destroy(), resolve(false)));
 });
 if (!reachable) {
-  console.error(`No PostgreSQL server answers at ${hostname}:${port || 5432}. Start one (see docs/operations.md) or set TEST_DATABASE_URL.`);
+  console.error(
+    `No PostgreSQL server answers at ${hostname}:${port || 5432}. Start one (see docs/operations.md) or set TEST_DATABASE_URL.`,
+  );
   process.exit(1);
 }
 const [command, ...args] = process.argv.slice(2);

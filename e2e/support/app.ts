@@ -9,7 +9,16 @@ import { startServerProcess, type ServerProcess } from './server.ts';
 
 export const DEMO_PASSWORD = 'Registry#2026';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 
 export type E2eWorld = {
   server: ServerProcess;
@@ -35,7 +44,11 @@ export async function startWorld(options: { env?: Record<string, string> } = {})
   fs.cpSync(inject('seededDataDir'), dataDir, { recursive: true });
   const smtp = await startSmtpReceiver();
   let server = await startServerProcess({ dataDir, smtpUrl: smtp.url, env: options.env });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
   const contexts: BrowserContext[] = [];
   const world: E2eWorld = {
     get server() {
@@ -49,13 +62,20 @@ export async function startWorld(options: { env?: Record<string, string> } = {})
       await server.stop();
     },
     async startServer(env) {
-      server = await startServerProcess({ dataDir, smtpUrl: smtp.url, env: { ...options.env, ...env }, port: server.port });
+      server = await startServerProcess({
+        dataDir,
+        smtpUrl: smtp.url,
+        env: { ...options.env, ...env },
+        port: server.port,
+      });
     },
     smtp,
     browser,
     baseUrl: server.baseUrl,
     async newPage(pageOptions = {}) {
-      const context = pageOptions.context ?? (await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 } }));
+      const context =
+        pageOptions.context ??
+        (await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 } }));
       contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
@@ -70,12 +90,18 @@ export async function startWorld(options: { env?: Record<string, string> } = {})
       await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     },
     async api(userName) {
-      const tokenResponse = await fetch(`${server.baseUrl}/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'password', userName, password: DEMO_PASSWORD }) });
+      const tokenResponse = await fetch(`${server.baseUrl}/token`, {
+        method: 'POST',
+        body: new URLSearchParams({ grant_type: 'password', userName, password: DEMO_PASSWORD }),
+      });
       const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
       return async (method, apiPath, body) => {
         const response = await fetch(`${server.baseUrl}/api/v1${apiPath}`, {
           method,
-          headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
           body: body === undefined ? undefined : JSON.stringify(body),
         });
         const text = await response.text();

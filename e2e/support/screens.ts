@@ -29,7 +29,8 @@ export type Screen = {
 
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name }).first();
 const actionsColumn = (page: Page) => page.getByRole('columnheader', { name: 'Actions' }).first();
-const dialogSave = (title: RegExp) => (page: Page) => page.getByRole('dialog', { name: title }).getByRole('button', { name: 'Save', exact: true });
+const dialogSave = (title: RegExp) => (page: Page) =>
+  page.getByRole('dialog', { name: title }).getByRole('button', { name: 'Save', exact: true });
 
 const groupEdit = (name: string, id: (ids: SeedIds) => number, title: RegExp): EditForm => ({
   name,
@@ -88,7 +89,8 @@ export const SCREENS: Screen[] = [
       {
         name: 'admin edit',
         open: async (page) => page.getByRole('button', { name: 'Edit', exact: true }).click(),
-        save: (page) => page.getByRole('form', { name: 'Edit admin' }).getByRole('button', { name: 'Save', exact: true }),
+        save: (page) =>
+          page.getByRole('form', { name: 'Edit admin' }).getByRole('button', { name: 'Save', exact: true }),
         readBack: (ids) => `/admin/${ids.propertyManagerAdmin}`,
       },
     ],

@@ -16,12 +16,28 @@ export async function freePort(): Promise<number> {
 
 export type ServerProcess = { baseUrl: string; port: number; stop(): Promise<void>; output(): string };
 
-export async function startServerProcess(options: { dataDir: string; smtpUrl?: string; env?: Record<string, string>; port?: number }): Promise<ServerProcess> {
+export async function startServerProcess(options: {
+  dataDir: string;
+  smtpUrl?: string;
+  env?: Record<string, string>;
+  port?: number;
+}): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/src/main.ts')], {
     cwd: repoRoot,
-    env: { ...process.env, DEMO_PASSWORD: 'Registry#2026', DATA_DIR: options.dataDir, PORT: String(port), HOST: '127.0.0.1', BASE_URL: baseUrl, LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: options.smtpUrl ?? '', ...options.env },
+    env: {
+      ...process.env,
+      DEMO_PASSWORD: 'Registry#2026',
+      DATA_DIR: options.dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SMTP_URL: options.smtpUrl ?? '',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -10,7 +10,10 @@ const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-co
 /** Waits until the screen's data calls and spinners are done. */
 export async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
-  await page.locator('.ant-spin-spinning, .ant-skeleton-active').first().waitFor({ state: 'detached', timeout: 10_000 });
+  await page
+    .locator('.ant-spin-spinning, .ant-skeleton-active')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 });
 }
 
 /** axe-core on the whole page: each serious or critical violation as 'rule (impact): targets'. */
@@ -25,7 +28,9 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
       targets: v.nodes.slice(0, 4).map((n) => n.target.join(' ')),
     }));
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.targets.join(' | ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.targets.join(' | ')}`);
 }
 
 /** How far the page scrolls sideways, with the elements that stick out past the right edge. */
@@ -36,7 +41,10 @@ export async function pageOverflow(page: Page): Promise<{ pixels: number; culpri
     const culprits: string[] = [];
     for (const el of Array.from(document.body.querySelectorAll('*'))) {
       const box = el.getBoundingClientRect();
-      if (box.right > width + 1 && box.width > 0 && culprits.length < 5) culprits.push(`${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} right=${Math.round(box.right)}`);
+      if (box.right > width + 1 && box.width > 0 && culprits.length < 5)
+        culprits.push(
+          `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} right=${Math.round(box.right)}`,
+        );
     }
     return { pixels: root.scrollWidth - width, culprits };
   });
@@ -65,8 +73,12 @@ export async function focusState(page: Page): Promise<{ name: string; tag: strin
       const style = getComputedStyle(node);
       return (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
     };
-    const wrapper = el.closest('.ant-input-affix-wrapper, .ant-select, .ant-picker, .ant-input-number, .ant-checkbox-wrapper, .ant-radio-wrapper');
-    const checkbox = el.closest('.ant-checkbox-wrapper, .ant-radio-wrapper')?.querySelector('.ant-checkbox-inner, .ant-radio-inner') ?? null;
+    const wrapper = el.closest(
+      '.ant-input-affix-wrapper, .ant-select, .ant-picker, .ant-input-number, .ant-checkbox-wrapper, .ant-radio-wrapper',
+    );
+    const checkbox =
+      el.closest('.ant-checkbox-wrapper, .ant-radio-wrapper')?.querySelector('.ant-checkbox-inner, .ant-radio-inner') ??
+      null;
     return { name, tag: el.tagName.toLowerCase(), visible: shows(el) || shows(wrapper) || shows(checkbox) };
   });
 }

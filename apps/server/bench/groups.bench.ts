@@ -36,35 +36,72 @@ async function exec(db: Db, text: string) {
 async function buildTree(db: Db) {
   await exec(db, `insert into groups (name, group_type, path, depth) values ('Bench Root', 0, '/', 0)`);
   await exec(db, `update groups set path = '/' || id || '/' where group_type = 0`);
-  await exec(db, `insert into groups (name, group_type, parent_id, path, depth)
-    select 'Distributorship ' || i, 2, r.id, '', 1 from groups r, generate_series(1, ${DISTRIBUTORSHIPS}) i where r.group_type = 0`);
-  await exec(db, `update groups g set path = p.path || g.id || '/' from groups p where p.id = g.parent_id and g.group_type = 2`);
-  await exec(db, `insert into groups (name, group_type, parent_id, path, depth)
-    select d.name || ' MG ' || i, 1, d.id, '', 2 from groups d, generate_series(1, ${MANAGEMENT_GROUPS_PER_DISTRIBUTORSHIP}) i where d.group_type = 2`);
-  await exec(db, `update groups g set path = p.path || g.id || '/' from groups p where p.id = g.parent_id and g.group_type = 1`);
-  await exec(db, `insert into groups (name, group_type, parent_id, path, depth, is_active, phone, property_address, property_pre_register_code)
+  await exec(
+    db,
+    `insert into groups (name, group_type, parent_id, path, depth)
+    select 'Distributorship ' || i, 2, r.id, '', 1 from groups r, generate_series(1, ${DISTRIBUTORSHIPS}) i where r.group_type = 0`,
+  );
+  await exec(
+    db,
+    `update groups g set path = p.path || g.id || '/' from groups p where p.id = g.parent_id and g.group_type = 2`,
+  );
+  await exec(
+    db,
+    `insert into groups (name, group_type, parent_id, path, depth)
+    select d.name || ' MG ' || i, 1, d.id, '', 2 from groups d, generate_series(1, ${MANAGEMENT_GROUPS_PER_DISTRIBUTORSHIP}) i where d.group_type = 2`,
+  );
+  await exec(
+    db,
+    `update groups g set path = p.path || g.id || '/' from groups p where p.id = g.parent_id and g.group_type = 1`,
+  );
+  await exec(
+    db,
+    `insert into groups (name, group_type, parent_id, path, depth, is_active, phone, property_address, property_pre_register_code)
     select 'Property ' || lpad((m.id * 1000 + i)::text, 8, '0'), 4, m.id, '', 3, (i % 10) <> 0, '(512) 555-' || lpad((i * 7 % 10000)::text, 4, '0'),
       jsonb_build_object('city', 'City ' || (i % 50), 'stateId', 'US-TX', 'countryId', 'US'), 'B' || m.id || 'P' || i
-    from groups m, generate_series(1, ${PROPERTIES_PER_MANAGEMENT_GROUP}) i where m.group_type = 1`);
-  await exec(db, `update groups g set path = p.path || g.id || '/' from groups p where p.id = g.parent_id and g.group_type = 4`);
+    from groups m, generate_series(1, ${PROPERTIES_PER_MANAGEMENT_GROUP}) i where m.group_type = 1`,
+  );
+  await exec(
+    db,
+    `update groups g set path = p.path || g.id || '/' from groups p where p.id = g.parent_id and g.group_type = 4`,
+  );
   // One property manager per property, signed in at some point in the last year.
-  await exec(db, `insert into users (user_name, email, first_name, last_name, role_id, last_login)
-    select 'pm' || g.id, 'pm' || g.id || '@bench.example', 'Pat', 'M' || g.id, 7, now() - (g.id % 365) * interval '1 day' from groups g where g.group_type = 4`);
-  await exec(db, `insert into group_admins (group_id, user_id, is_primary) select substr(u.user_name, 3)::int, u.id, true from users u where u.user_name like 'pm%'`);
-  await exec(db, `insert into users (user_name, email, first_name, last_name, role_id)
-    select 'owner' || g.id || '_' || i, null, 'Owner', 'O' || g.id, 3 from groups g, generate_series(1, ${OWNERS_PER_PROPERTY}) i where g.group_type = 4`);
-  await exec(db, `insert into pet_owner_groups (pet_owner_id, group_id, move_out_date)
-    select u.id, split_part(substr(u.user_name, 6), '_', 1)::int, case when u.id % 17 = 0 then now() else null end from users u where u.user_name like 'owner%'`);
+  await exec(
+    db,
+    `insert into users (user_name, email, first_name, last_name, role_id, last_login)
+    select 'pm' || g.id, 'pm' || g.id || '@bench.example', 'Pat', 'M' || g.id, 7, now() - (g.id % 365) * interval '1 day' from groups g where g.group_type = 4`,
+  );
+  await exec(
+    db,
+    `insert into group_admins (group_id, user_id, is_primary) select substr(u.user_name, 3)::int, u.id, true from users u where u.user_name like 'pm%'`,
+  );
+  await exec(
+    db,
+    `insert into users (user_name, email, first_name, last_name, role_id)
+    select 'owner' || g.id || '_' || i, null, 'Owner', 'O' || g.id, 3 from groups g, generate_series(1, ${OWNERS_PER_PROPERTY}) i where g.group_type = 4`,
+  );
+  await exec(
+    db,
+    `insert into pet_owner_groups (pet_owner_id, group_id, move_out_date)
+    select u.id, split_part(substr(u.user_name, 6), '_', 1)::int, case when u.id % 17 = 0 then now() else null end from users u where u.user_name like 'owner%'`,
+  );
   const statuses = [0, 10, 15, 20, 30, 40, 45, 50, 55, 300, 350, 400, 500];
-  await exec(db, `insert into pets (pet_owner_id, name, customer_facing_status, date_created, date_updated)
+  await exec(
+    db,
+    `insert into pets (pet_owner_id, name, customer_facing_status, date_created, date_updated)
     select u.id, 'Dog ' || u.id || '-' || i, (array[${statuses.join(',')}])[1 + (u.id * 7 + i) % ${statuses.length}], now() - (u.id % 700) * interval '1 day', now() - (u.id % 300) * interval '1 day'
-    from users u, generate_series(1, 2) i where u.user_name like 'owner%' and (u.id + i) % 4 <> 0`);
-  await exec(db, `insert into pre_registered_residents (group_id, first_name, last_name, status, has_dogs)
-    select g.id, 'Res', 'R' || g.id, case when g.id % 3 = 0 then 20 else 10 end, g.id % 2 = 0 from groups g where g.group_type = 4`);
+    from users u, generate_series(1, 2) i where u.user_name like 'owner%' and (u.id + i) % 4 <> 0`,
+  );
+  await exec(
+    db,
+    `insert into pre_registered_residents (group_id, first_name, last_name, status, has_dogs)
+    select g.id, 'Res', 'R' || g.id, case when g.id % 3 = 0 then 20 else 10 end, g.id % 2 = 0 from groups g where g.group_type = 4`,
+  );
   await exec(db, 'analyze');
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function measure(run: () => Promise<unknown>) {
   for (let i = 0; i < WARMUP; i++) await run();
@@ -85,29 +122,46 @@ const SUBTREE = (rootId: number) => `with recursive sub as (
 /** The naive versions: the subtree found by walking parent_id recursively, dates computed for every row before paging. */
 const baselines = {
   children: (db: Db, groupId: number) =>
-    queryRows(db, sql.raw(`${SUBTREE(groupId)}
+    queryRows(
+      db,
+      sql.raw(`${SUBTREE(groupId)}
       select c.id, c.name, c.group_type, c.is_active, c.parent_id,
         exists (select 1 from sub s where s.parent_id = c.id and (select is_active from groups x where x.id = s.id)) as has_children,
         exists (select 1 from sub s where s.parent_id = c.id and not (select is_active from groups x where x.id = s.id)) as has_inactive_children
-      from groups c where c.parent_id = ${groupId} and c.is_active order by c.name`)),
+      from groups c where c.parent_id = ${groupId} and c.is_active order by c.name`),
+    ),
   subgroups: (db: Db, groupId: number) =>
-    queryRows(db, sql.raw(`${SUBTREE(groupId)}
+    queryRows(
+      db,
+      sql.raw(`${SUBTREE(groupId)}
       select g.id, g.name, g.group_type, g.is_active, p.name as parent_name, g.phone,
         (select max(u.last_login) from group_admins ga join users u on u.id = ga.user_id where ga.group_id = g.id) as last_login,
         (select max(pt.date_created) from pet_owner_groups pog join pets pt on pt.pet_owner_id = pog.pet_owner_id where pog.group_id = g.id and pog.move_out_date is null) as last_pet,
         count(*) over () as total
       from sub join groups g on g.id = sub.id left join groups p on p.id = g.parent_id
-      where g.is_active order by lower(g.name), g.id limit 25`)),
+      where g.is_active order by lower(g.name), g.id limit 25`),
+    ),
   dashboard: async (db: Db, groupId: number) => {
     const groupsIn = `(${SUBTREE(groupId)} select id from sub)`;
     const propertiesIn = `(select id from groups where id in ${groupsIn} and group_type in (3, 4) and is_active)`;
-    await queryRows(db, sql.raw(`select count(*) filter (where is_active), count(*) filter (where not is_active), count(*) from groups where id in ${groupsIn}`));
-    await queryRows(db, sql.raw(`select count(*) filter (where customer_facing_status = 300), count(*) filter (where customer_facing_status in (10, 45, 55)), count(*)
-      from pets p where p.pet_owner_id in (select pet_owner_id from pet_owner_groups where move_out_date is null and group_id in ${propertiesIn})`));
-    await queryRows(db, sql.raw(`select (select count(distinct pet_owner_id) from pet_owner_groups where move_out_date is null and group_id in ${propertiesIn}),
+    await queryRows(
+      db,
+      sql.raw(
+        `select count(*) filter (where is_active), count(*) filter (where not is_active), count(*) from groups where id in ${groupsIn}`,
+      ),
+    );
+    await queryRows(
+      db,
+      sql.raw(`select count(*) filter (where customer_facing_status = 300), count(*) filter (where customer_facing_status in (10, 45, 55)), count(*)
+      from pets p where p.pet_owner_id in (select pet_owner_id from pet_owner_groups where move_out_date is null and group_id in ${propertiesIn})`),
+    );
+    await queryRows(
+      db,
+      sql.raw(`select (select count(distinct pet_owner_id) from pet_owner_groups where move_out_date is null and group_id in ${propertiesIn}),
       (select count(*) from pre_registered_residents where status = 20 and not has_dogs and group_id in ${propertiesIn}),
       (select count(*) from pet_owner_groups where move_out_date is not null and group_id in ${propertiesIn}),
-      (select count(*) from pre_registered_residents where status = 10 and group_id in ${propertiesIn})`));
+      (select count(*) from pre_registered_residents where status = 10 and group_id in ${propertiesIn})`),
+    );
   },
 };
 
@@ -124,36 +178,76 @@ async function main() {
       database.db,
       sql`select (select count(*) from groups where group_type = 4) as properties, (select count(*) from groups) as groups, (select count(*) from pets) as pets, (select count(*) from pet_owner_groups) as owners`,
     );
-    console.log(`Built ${sizes.groups} groups (${sizes.properties} properties), ${sizes.owners} memberships, ${sizes.pets} pets in ${((performance.now() - built) / 1000).toFixed(1)} s`);
+    console.log(
+      `Built ${sizes.groups} groups (${sizes.properties} properties), ${sizes.owners} memberships, ${sizes.pets} pets in ${((performance.now() - built) / 1000).toFixed(1)} s`,
+    );
     const [root] = await queryRows<{ id: number }>(database.db, sql`select id from groups where group_type = 0`);
-    const [managementGroup] = await queryRows<{ id: number }>(database.db, sql`select id from groups where group_type = 1 order by id limit 1`);
-    const [owner] = await queryRows<{ id: number }>(database.db, sql`select pet_owner_id as id from pet_owner_groups where move_out_date is null order by id limit 1`);
+    const [managementGroup] = await queryRows<{ id: number }>(
+      database.db,
+      sql`select id from groups where group_type = 1 order by id limit 1`,
+    );
+    const [owner] = await queryRows<{ id: number }>(
+      database.db,
+      sql`select pet_owner_id as id from pet_owner_groups where move_out_date is null order by id limit 1`,
+    );
     await exec(database.db, 'create table pets_without_tallies (like pets including all)');
-    const [staff] = await queryRows<{ id: number }>(database.db, sql`insert into users (user_name, role_id) values ('bench.staff', 0) returning id`);
+    const [staff] = await queryRows<{ id: number }>(
+      database.db,
+      sql`insert into users (user_name, role_id) values ('bench.staff', 0) returning id`,
+    );
     const ctx: SignedInContext = {
       db: database.db,
       config: readConfig({ DATABASE_URL: databaseUrl, DATA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64') }),
       mailer: { send: async () => ({ wasSuccessful: true, errorMessage: null }), close: () => undefined },
-      caller: { userId: staff.id, userName: 'bench.staff', fullName: 'Bench Staff', roleId: 0, sessionId: 0, isProviderStaff: true, isAdmin: true, isPetOwner: false, isResident: false, impersonatedByUserId: null },
+      caller: {
+        userId: staff.id,
+        userName: 'bench.staff',
+        fullName: 'Bench Staff',
+        roleId: 0,
+        sessionId: 0,
+        isProviderStaff: true,
+        isAdmin: true,
+        isPetOwner: false,
+        isResident: false,
+        impersonatedByUserId: null,
+      },
       requestId: 'bench',
       ip: '127.0.0.1',
     };
     const cases = [
-      { bench: 'groups.children', n: PROPERTIES_PER_MANAGEMENT_GROUP, run: () => children(ctx, managementGroup.id, false), baseline: () => baselines.children(database.db, managementGroup.id) },
+      {
+        bench: 'groups.children',
+        n: PROPERTIES_PER_MANAGEMENT_GROUP,
+        run: () => children(ctx, managementGroup.id, false),
+        baseline: () => baselines.children(database.db, managementGroup.id),
+      },
       {
         bench: 'groups.subgroups.root',
         n: Number(sizes.groups) - 1,
         run: () => subgroups(ctx, { groupId: root.id, page: 1, pageSize: 25, isActiveFilter: 'Active' }),
         baseline: () => baselines.subgroups(database.db, root.id),
       },
-      { bench: 'groups.dashboard.root', n: Number(sizes.properties), run: () => dashboard(ctx, root.id, 0), baseline: () => baselines.dashboard(database.db, root.id) },
+      {
+        bench: 'groups.dashboard.root',
+        n: Number(sizes.properties),
+        run: () => dashboard(ctx, root.id, 0),
+        baseline: () => baselines.dashboard(database.db, root.id),
+      },
       // What the tallies cost a write: one pet added at a property (its tallies and its three ancestors' recounted by
       // the triggers), beside the same insert into a copy of the pets table without triggers.
       {
         bench: 'groups.tallies.petInsert',
         n: 1,
-        run: () => exec(database.db, `insert into pets (pet_owner_id, name, customer_facing_status) values (${owner.id}, 'Bench Dog', 10)`),
-        baseline: () => exec(database.db, `insert into pets_without_tallies (pet_owner_id, name, customer_facing_status) values (${owner.id}, 'Bench Dog', 10)`),
+        run: () =>
+          exec(
+            database.db,
+            `insert into pets (pet_owner_id, name, customer_facing_status) values (${owner.id}, 'Bench Dog', 10)`,
+          ),
+        baseline: () =>
+          exec(
+            database.db,
+            `insert into pets_without_tallies (pet_owner_id, name, customer_facing_status) values (${owner.id}, 'Bench Dog', 10)`,
+          ),
       },
     ];
     const results = [];
@@ -162,16 +256,31 @@ async function main() {
       const baseline = await measure(entry.baseline);
       results.push({ ...entry, measured, baseline });
     }
-    console.log(`\nMachine: ${os.cpus()[0]?.model ?? 'unknown'} x${os.cpus().length}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${RUNS} runs each after ${WARMUP} warm-up runs`);
-    console.log(`\n${'bench'.padEnd(24)}${'n'.padStart(8)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}${'base p50'.padStart(10)}${'base p99'.padStart(10)}${'ratio'.padStart(8)}`);
+    console.log(
+      `\nMachine: ${os.cpus()[0]?.model ?? 'unknown'} x${os.cpus().length}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${RUNS} runs each after ${WARMUP} warm-up runs`,
+    );
+    console.log(
+      `\n${'bench'.padEnd(24)}${'n'.padStart(8)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}${'base p50'.padStart(10)}${'base p99'.padStart(10)}${'ratio'.padStart(8)}`,
+    );
     for (const r of results) {
       const ratio = r.measured.p99 / r.baseline.p99;
-      console.log(`${r.bench.padEnd(24)}${String(r.n).padStart(8)}${r.measured.p50.toFixed(2).padStart(10)}${r.measured.p99.toFixed(2).padStart(10)}${r.baseline.p50.toFixed(2).padStart(10)}${r.baseline.p99.toFixed(2).padStart(10)}${ratio.toFixed(2).padStart(8)}`);
+      console.log(
+        `${r.bench.padEnd(24)}${String(r.n).padStart(8)}${r.measured.p50.toFixed(2).padStart(10)}${r.measured.p99.toFixed(2).padStart(10)}${r.baseline.p50.toFixed(2).padStart(10)}${r.baseline.p99.toFixed(2).padStart(10)}${ratio.toFixed(2).padStart(8)}`,
+      );
     }
     console.log('');
     for (const r of results) {
       const round = (value: number) => Math.round(value * 100) / 100;
-      console.log(JSON.stringify({ bench: r.bench, p50_ms: round(r.measured.p50), p99_ms: round(r.measured.p99), baseline_p99_ms: round(r.baseline.p99), ratio: round(r.measured.p99 / r.baseline.p99), n: r.n }));
+      console.log(
+        JSON.stringify({
+          bench: r.bench,
+          p50_ms: round(r.measured.p50),
+          p99_ms: round(r.measured.p99),
+          baseline_p99_ms: round(r.baseline.p99),
+          ratio: round(r.measured.p99 / r.baseline.p99),
+          n: r.n,
+        }),
+      );
     }
     const over = results.filter((r) => r.bench !== 'groups.tallies.petInsert' && r.measured.p99 >= 50);
     if (over.length) console.log(`\nOver the 50 ms p99 target: ${over.map((r) => r.bench).join(', ')}`);

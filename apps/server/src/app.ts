@@ -9,7 +9,12 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Services } from './platform/context.ts';
 import { registerAuthThrottle } from './platform/auth-throttle.ts';
 import { registerHttpPlumbing } from './platform/http.ts';
@@ -30,7 +35,8 @@ export type ZodApp = ReturnType<FastifyInstance['withTypeProvider']> & FastifyIn
 export type BuildOptions = { logger?: boolean | object };
 
 export async function buildApp(services: Services, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const logger: boolean | object = typeof options.logger === 'object' ? { ...options.logger, serializers: logSerializers } : (options.logger ?? false);
+  const logger: boolean | object =
+    typeof options.logger === 'object' ? { ...options.logger, serializers: logSerializers } : (options.logger ?? false);
   const { trustProxy } = services.config;
   const app = Fastify({
     logger: logger as boolean,
@@ -105,7 +111,8 @@ function registerWebApp(app: FastifyInstance, webDistDir: string | null): void {
     wildcard: false,
     index: false,
     setHeaders: (res, filePath) => {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      if (filePath.includes(`${path.sep}assets${path.sep}`))
+        res.header('cache-control', 'public, max-age=31536000, immutable');
     },
   });
   // Read again whenever the build changes it, so a rebuild under a running server never serves a page naming deleted chunks.

@@ -26,10 +26,15 @@ const clear = () => t.database.db.execute(sql`delete from auth_throttles`);
 describe('sign-in limits', () => {
   test('a spoofed X-Forwarded-For does not escape the per-address limit (TRUST_PROXY off)', async () => {
     await clear();
-    for (let i = 0; i < 3; i++) expect((await signIn(`nobody${i}`, 'bad', { 'x-forwarded-for': `203.0.113.${i}` })).status).toBe(400);
+    for (let i = 0; i < 3; i++)
+      expect((await signIn(`nobody${i}`, 'bad', { 'x-forwarded-for': `203.0.113.${i}` })).status).toBe(400);
     const blocked = await signIn('nobody9', 'bad', { 'x-forwarded-for': '198.51.100.7' });
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ message: Messages.tooManyAttempts, error: 'too_many_requests', error_description: Messages.tooManyAttempts });
+    expect(blocked.body).toEqual({
+      message: Messages.tooManyAttempts,
+      error: 'too_many_requests',
+      error_description: Messages.tooManyAttempts,
+    });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // The lockout holds for the right password too.
     expect((await signIn('lab.admin', 'Registry#2026')).status).toBe(429);
@@ -40,15 +45,28 @@ describe('sign-in limits', () => {
     // Behind one trusted proxy each attempt arrives from another client address.
     const proxied = await startTestApp({ rateLimitPerMinute: 3, trustProxy: 1 });
     try {
-      const attempt = (i: number) => proxied.call('POST', '/token', form({ grant_type: 'password', userName: 'Lab.Admin', password: 'bad' }, { 'x-forwarded-for': `203.0.113.${i}` }));
+      const attempt = (i: number) =>
+        proxied.call(
+          'POST',
+          '/token',
+          form(
+            { grant_type: 'password', userName: 'Lab.Admin', password: 'bad' },
+            { 'x-forwarded-for': `203.0.113.${i}` },
+          ),
+        );
       for (let i = 0; i < 3; i++) expect((await attempt(i)).status).toBe(400);
       const first = await attempt(10);
       expect(first.status).toBe(429);
       expect(Number(first.headers['retry-after'])).toBe(60);
-      const [row] = await queryRows<{ lockouts: number }>(proxied.database.db, sql`select lockouts from auth_throttles where key = 'signIn:user:lab.admin'`);
+      const [row] = await queryRows<{ lockouts: number }>(
+        proxied.database.db,
+        sql`select lockouts from auth_throttles where key = 'signIn:user:lab.admin'`,
+      );
       expect(row.lockouts).toBe(1);
       // The lockout ends; three more failures lock the name again, for twice as long.
-      await proxied.database.db.execute(sql`update auth_throttles set locked_until = now() - interval '1 second' where key = 'signIn:user:lab.admin'`);
+      await proxied.database.db.execute(
+        sql`update auth_throttles set locked_until = now() - interval '1 second' where key = 'signIn:user:lab.admin'`,
+      );
       for (let i = 20; i < 23; i++) expect((await attempt(i)).status).toBe(400);
       const second = await attempt(30);
       expect(second.status).toBe(429);
@@ -67,21 +85,42 @@ describe('sign-in limits', () => {
 
   test('forgot password, reset password and token login are limited too', async () => {
     await clear();
-    for (let i = 0; i < 3; i++) expect((await t.call('POST', '/api/v1/account/forgotpassword', { body: { email: `x${i}@mail.example` } })).status).toBe(200);
-    expect((await t.call('POST', '/api/v1/account/forgotpassword', { body: { email: 'y@mail.example' } })).status).toBe(429);
-    const reset = { userName: 'pet.owner', token: 'not-a-token', password: 'Better#Pass1', confirmPassword: 'Better#Pass1' };
-    for (let i = 0; i < 3; i++) expect((await t.call('POST', '/api/v1/account/resetpassword', { body: reset })).status).toBe(400);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await t.call('POST', '/api/v1/account/forgotpassword', { body: { email: `x${i}@mail.example` } })).status,
+      ).toBe(200);
+    expect((await t.call('POST', '/api/v1/account/forgotpassword', { body: { email: 'y@mail.example' } })).status).toBe(
+      429,
+    );
+    const reset = {
+      userName: 'pet.owner',
+      token: 'not-a-token',
+      password: 'Better#Pass1',
+      confirmPassword: 'Better#Pass1',
+    };
+    for (let i = 0; i < 3; i++)
+      expect((await t.call('POST', '/api/v1/account/resetpassword', { body: reset })).status).toBe(400);
     expect((await t.call('POST', '/api/v1/account/resetpassword', { body: reset })).status).toBe(429);
-    for (let i = 0; i < 3; i++) expect((await t.call('GET', `/api/v1/account/signinwithtemporarytoken?token=nope${i}`)).status).toBe(404);
+    for (let i = 0; i < 3; i++)
+      expect((await t.call('GET', `/api/v1/account/signinwithtemporarytoken?token=nope${i}`)).status).toBe(404);
     expect((await t.call('GET', '/api/v1/account/signinwithtemporarytoken?token=nope9')).status).toBe(429);
   });
 
   test('two processes on one database share the counts', async () => {
     await clear();
-    const second = await buildApp({ db: t.database.db, config: t.config, mailer: { send: async () => ({ wasSuccessful: true, errorMessage: null }), close() {} } });
+    const second = await buildApp({
+      db: t.database.db,
+      config: t.config,
+      mailer: { send: async () => ({ wasSuccessful: true, errorMessage: null }), close() {} },
+    });
     try {
       const attempt = (app: typeof second) =>
-        app.inject({ method: 'POST', url: '/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=password&userName=office.admin&password=bad' });
+        app.inject({
+          method: 'POST',
+          url: '/token',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'grant_type=password&userName=office.admin&password=bad',
+        });
       for (const app of [t.app, second, t.app]) expect((await attempt(app)).statusCode).toBe(400);
       expect((await attempt(second)).statusCode).toBe(429);
     } finally {

@@ -16,7 +16,11 @@ beforeAll(async () => {
   // A limit no sweep reaches, so every probe meets validation rather than the attempt limit.
   t = await startTestApp({ rateLimitPerMinute: 1_000_000 });
   const root = await groupByName(t.database.db, 'PetDNA Registry');
-  staff = await makeAdmin(t.database.db, { roleId: UserRole.BioPetLabAdmin, groupId: root.id, userName: 'sweep.staff' });
+  staff = await makeAdmin(t.database.db, {
+    roleId: UserRole.BioPetLabAdmin,
+    groupId: root.id,
+    userName: 'sweep.staff',
+  });
   await installChangeCounter();
 }, 120_000);
 afterAll(async () => {
@@ -38,12 +42,17 @@ async function installChangeCounter() {
     begin update sweep_row_changes set changes = changes + 1 where id = 1; return null; end $$`);
   const tables = (await db.execute(sql`select table_name from information_schema.tables
     where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'sweep_row_changes'`)) as unknown as
-    | { rows: { table_name: string }[] }
-    | { table_name: string }[];
-  const names = (Array.isArray(tables) ? tables : tables.rows).map((row) => row.table_name).filter((name) => !ATTEMPT_TABLES.includes(name));
+    { rows: { table_name: string }[] } | { table_name: string }[];
+  const names = (Array.isArray(tables) ? tables : tables.rows)
+    .map((row) => row.table_name)
+    .filter((name) => !ATTEMPT_TABLES.includes(name));
   expect(names.length).toBeGreaterThan(10);
   for (const name of names) {
-    await db.execute(sql.raw(`create trigger sweep_count after insert or update or delete on "${name}" for each row execute function sweep_count_change()`));
+    await db.execute(
+      sql.raw(
+        `create trigger sweep_count after insert or update or delete on "${name}" for each row execute function sweep_count_change()`,
+      ),
+    );
   }
 }
 async function rowChanges(): Promise<number> {
@@ -54,8 +63,12 @@ async function rowChanges(): Promise<number> {
 /** The staff token, signed in again (with the test password restored) when a probe ended the session. */
 let staffToken: string | null = null;
 async function currentStaffToken(): Promise<string> {
-  if (staffToken && (await t.call('GET', '/api/v1/account/userinfo', { token: staffToken })).status === 200) return staffToken;
-  await t.database.db.update(users).set({ passwordHash: await hashPassword(TEST_PASSWORD), isActive: true, roleId: UserRole.BioPetLabAdmin }).where(eq(users.id, staff.id));
+  if (staffToken && (await t.call('GET', '/api/v1/account/userinfo', { token: staffToken })).status === 200)
+    return staffToken;
+  await t.database.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(TEST_PASSWORD), isActive: true, roleId: UserRole.BioPetLabAdmin })
+    .where(eq(users.id, staff.id));
   staffToken = await t.login(staff.userName);
   return staffToken;
 }
@@ -65,7 +78,12 @@ type Finding = { caller: string; probe: string; status: number; body: string };
 async function send(probe: Probe, token: string | null) {
   const headers: Record<string, string> = { ...probe.headers };
   if (token) headers.authorization = `Bearer ${token}`;
-  const response = await t.app.inject({ method: probe.method, url: probe.url, headers, ...(probe.payload !== undefined ? { payload: probe.payload } : {}) });
+  const response = await t.app.inject({
+    method: probe.method,
+    url: probe.url,
+    headers,
+    ...(probe.payload !== undefined ? { payload: probe.payload } : {}),
+  });
   return { status: response.statusCode, body: response.body };
 }
 
@@ -79,7 +97,10 @@ test('no bad input gives a 5xx or changes a row when refused, signed out or sign
 
   // The row check sees a change: a refused-looking probe that did write would be caught.
   const counted = await rowChanges();
-  await t.call('POST', '/api/v1/account/updateuserinfo', { token: await currentStaffToken(), body: { firstName: 'Sweep', lastName: 'Staff', email: 'sweep.staff@test.example' } });
+  await t.call('POST', '/api/v1/account/updateuserinfo', {
+    token: await currentStaffToken(),
+    body: { firstName: 'Sweep', lastName: 'Staff', email: 'sweep.staff@test.example' },
+  });
   expect(await rowChanges()).toBeGreaterThan(counted);
 
   const serverErrors: Finding[] = [];
@@ -98,14 +119,24 @@ test('no bad input gives a 5xx or changes a row when refused, signed out or sign
         const answer = await send(probe, token);
         requests++;
         statuses[caller].set(answer.status, (statuses[caller].get(answer.status) ?? 0) + 1);
-        const finding = { caller, probe: `${probe.method} ${probe.url.slice(0, 160)} [${probe.label}]`, status: answer.status, body: answer.body.slice(0, 200) };
+        const finding = {
+          caller,
+          probe: `${probe.method} ${probe.url.slice(0, 160)} [${probe.label}]`,
+          status: answer.status,
+          body: answer.body.slice(0, 200),
+        };
         if (answer.status >= 500) serverErrors.push(finding);
         else if (checkRows && answer.status >= 400 && (await rowChanges()) !== before) refusedButChanged.push(finding);
       }
     }
-    if (process.env.SWEEP_VERBOSE) console.info(`${operation.method} ${operation.path}: ${probes.length} probes x 2, ${Date.now() - operationStarted} ms`);
+    if (process.env.SWEEP_VERBOSE)
+      console.info(
+        `${operation.method} ${operation.path}: ${probes.length} probes x 2, ${Date.now() - operationStarted} ms`,
+      );
   }
-  console.info(`bad-input sweep: ${operations.length} operations, ${requests} requests in ${Math.round((Date.now() - started) / 1000)} s`);
+  console.info(
+    `bad-input sweep: ${operations.length} operations, ${requests} requests in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
   expect(serverErrors).toEqual([]);
   // The staff probes reached the handlers: most were not turned away at the door, and some were carried out.
   const staffTotal = [...statuses.staff.values()].reduce((sum, count) => sum + count, 0);

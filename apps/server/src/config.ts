@@ -37,7 +37,14 @@ export type Config = {
 };
 
 /** Where the S3 files store keeps objects: path-style requests to endpoint/bucket/prefix+name, SigV4-signed for region. */
-export type FilesS3Config = { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; prefix: string };
+export type FilesS3Config = {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  prefix: string;
+};
 
 /** A configuration the server cannot start with; main.ts prints the message alone (no stack trace). */
 export class ConfigError extends Error {}
@@ -45,21 +52,34 @@ export class ConfigError extends Error {}
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 const wholeNumber = (min: number, max: number, what: string) =>
-  z.string().regex(/^\d+$/, { error: what }).transform(Number).refine((n) => n >= min && n <= max, { error: what });
+  z
+    .string()
+    .regex(/^\d+$/, { error: what })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error: what });
 const url = (protocols: string[], what: string) =>
-  z.string().refine((value) => {
-    try {
-      return protocols.includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, { error: what });
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: what },
+  );
 const flag = (what: string) => z.enum(['true', 'false'], { error: what }).transform((value) => value === 'true');
 const ipOrCidr = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]*:[0-9a-fA-F:.]*)(\/\d{1,3})?$/;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Variables whose values may hold credentials: their values never appear in an error message. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'DEMO_PASSWORD', 'DATA_ENCRYPTION_KEY', 'FILES_S3_SECRET_ACCESS_KEY']);
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'SMTP_URL',
+  'DEMO_PASSWORD',
+  'DATA_ENCRYPTION_KEY',
+  'FILES_S3_SECRET_ACCESS_KEY',
+]);
 
 // Each entry's message completes "<NAME> must be ...". Absent and empty values take the default (`undefined`).
 const environment = z.object({
@@ -67,14 +87,27 @@ const environment = z.object({
   HOST: z.string().optional(),
   DATA_DIR: z.string().optional(),
   FILES_DIR: z.string().optional(),
-  DATABASE_URL: url(['postgres:', 'postgresql:'], 'a postgres:// address such as postgres://user:pass@db:5432/registry').optional(),
-  SMTP_URL: url(['smtp:', 'smtps:'], 'an smtp:// or smtps:// address such as smtp://user:pass@smtp.example.com:587').optional(),
-  MAIL_FROM: z.string().regex(/^[^\s@]+@[^\s@]+$|<[^\s@]+@[^\s@]+>$/, { error: 'an email address' }).optional(),
+  DATABASE_URL: url(
+    ['postgres:', 'postgresql:'],
+    'a postgres:// address such as postgres://user:pass@db:5432/registry',
+  ).optional(),
+  SMTP_URL: url(
+    ['smtp:', 'smtps:'],
+    'an smtp:// or smtps:// address such as smtp://user:pass@smtp.example.com:587',
+  ).optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^[^\s@]+@[^\s@]+$|<[^\s@]+@[^\s@]+>$/, { error: 'an email address' })
+    .optional(),
   BASE_URL: url(['http:', 'https:'], 'an http:// or https:// address such as https://registry.example.com').optional(),
   BRAND_NAME: z.string().max(100, { error: 'at most 100 characters' }).optional(),
-  DEMO_PASSWORD: z.string().refine((value) => passwordProblems(value, DEFAULT_PASSWORD_RULES).length === 0, {
-    error: 'a password by the password rules (8 or more characters with upper case, lower case, a digit and a symbol)',
-  }).optional(),
+  DEMO_PASSWORD: z
+    .string()
+    .refine((value) => passwordProblems(value, DEFAULT_PASSWORD_RULES).length === 0, {
+      error:
+        'a password by the password rules (8 or more characters with upper case, lower case, a digit and a symbol)',
+    })
+    .optional(),
   SEED_DEMO_DATA: flag('true or false').optional(),
   NODE_ENV: z.string().optional(),
   BUILD_VERSION: z.string().max(50, { error: 'at most 50 characters' }).optional(),
@@ -89,13 +122,18 @@ const environment = z.object({
       if (/^\d+$/.test(value)) return Number(value) === 0 ? (false as const) : Number(value);
       const addresses = value.split(',').map((part) => part.trim());
       if (addresses.every((part) => ipOrCidr.test(part))) return addresses;
-      ctx.addIssue({ code: 'custom', message: 'false, a hop count such as 1, or the proxies\' addresses such as 10.0.0.5,10.0.1.0/24' });
+      ctx.addIssue({
+        code: 'custom',
+        message: "false, a hop count such as 1, or the proxies' addresses such as 10.0.0.5,10.0.1.0/24",
+      });
       return z.NEVER;
     })
     .optional(),
   DATA_ENCRYPTION_KEY: z
     .string()
-    .refine((value) => Buffer.from(value, 'base64').length === 32, { error: '32 bytes in base64 (openssl rand -base64 32)' })
+    .refine((value) => Buffer.from(value, 'base64').length === 32, {
+      error: '32 bytes in base64 (openssl rand -base64 32)',
+    })
     .transform((value) => Buffer.from(value, 'base64'))
     .optional(),
   LAB_TIME_ZONE: z.string().refine(isTimeZone, { error: 'an IANA time zone such as America/New_York' }).optional(),
@@ -104,14 +142,19 @@ const environment = z.object({
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const given: Record<string, string> = {};
-  for (const key of Object.keys(environment.shape)) if (env[key] !== undefined && env[key] !== '') given[key] = env[key] as string;
+  for (const key of Object.keys(environment.shape))
+    if (env[key] !== undefined && env[key] !== '') given[key] = env[key] as string;
   const parsed = environment.safeParse(given);
   if (!parsed.success) {
-    const problems = [...new Set(parsed.error.issues.map((issue) => {
-      const name = String(issue.path[0]);
-      const shown = SECRET_VARIABLES.has(name) ? '' : `, not "${given[name]}"`;
-      return `${name} must be ${issue.message}${shown}.`;
-    }))];
+    const problems = [
+      ...new Set(
+        parsed.error.issues.map((issue) => {
+          const name = String(issue.path[0]);
+          const shown = SECRET_VARIABLES.has(name) ? '' : `, not "${given[name]}"`;
+          return `${name} must be ${issue.message}${shown}.`;
+        }),
+      ),
+    ];
     throw new ConfigError(problems.join(' '));
   }
   const vars = parsed.data;
@@ -120,7 +163,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = vars.DATABASE_URL ?? null;
   // Processes sharing a database must share the key; a key made per machine would leave answers unreadable elsewhere.
   if (databaseUrl && !vars.DATA_ENCRYPTION_KEY) {
-    throw new ConfigError('DATA_ENCRYPTION_KEY must be set when DATABASE_URL is: 32 bytes in base64 (openssl rand -base64 32), the same for every process.');
+    throw new ConfigError(
+      'DATA_ENCRYPTION_KEY must be set when DATABASE_URL is: 32 bytes in base64 (openssl rand -base64 32), the same for every process.',
+    );
   }
   return {
     port,
@@ -149,7 +194,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-
 const S3_REQUIRED = ['FILES_S3_ENDPOINT', 'FILES_S3_ACCESS_KEY_ID', 'FILES_S3_SECRET_ACCESS_KEY'] as const;
 const S3_OPTIONAL = ['FILES_S3_REGION', 'FILES_S3_PREFIX'] as const;
 const listed = (names: readonly string[]) => `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'}`;
@@ -160,12 +204,21 @@ function readFilesS3(env: NodeJS.ProcessEnv): FilesS3Config | null {
   if (!bucket) {
     // Without this, a typo in the bucket variable would quietly keep uploads on one machine's disk.
     const stray = [...S3_REQUIRED, ...S3_OPTIONAL].filter((name) => env[name]);
-    if (stray.length) throw new ConfigError(`${listed(stray)} set but FILES_S3_BUCKET is not: set FILES_S3_BUCKET to keep files in object storage, or unset ${stray.length === 1 ? 'it' : 'them'} to keep files in FILES_DIR.`);
+    if (stray.length)
+      throw new ConfigError(
+        `${listed(stray)} set but FILES_S3_BUCKET is not: set FILES_S3_BUCKET to keep files in object storage, or unset ${stray.length === 1 ? 'it' : 'them'} to keep files in FILES_DIR.`,
+      );
     return null;
   }
   const missing = S3_REQUIRED.filter((name) => !env[name]);
-  if (missing.length) throw new ConfigError(`FILES_S3_BUCKET is set, so uploaded files go to S3-compatible object storage, but ${listed(missing)} missing.`);
-  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError(`FILES_S3_BUCKET "${bucket}" is not a valid bucket name (3-63 lower-case letters, digits, dots and hyphens).`);
+  if (missing.length)
+    throw new ConfigError(
+      `FILES_S3_BUCKET is set, so uploaded files go to S3-compatible object storage, but ${listed(missing)} missing.`,
+    );
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new ConfigError(
+      `FILES_S3_BUCKET "${bucket}" is not a valid bucket name (3-63 lower-case letters, digits, dots and hyphens).`,
+    );
   let endpoint: URL;
   try {
     endpoint = new URL(env.FILES_S3_ENDPOINT as string);
@@ -173,11 +226,14 @@ function readFilesS3(env: NodeJS.ProcessEnv): FilesS3Config | null {
     endpoint = new URL('invalid:');
   }
   if ((endpoint.protocol !== 'http:' && endpoint.protocol !== 'https:') || endpoint.search || endpoint.hash) {
-    throw new ConfigError(`FILES_S3_ENDPOINT must be an http(s) address such as https://s3.us-east-1.amazonaws.com or http://minio:9000, not "${env.FILES_S3_ENDPOINT}".`);
+    throw new ConfigError(
+      `FILES_S3_ENDPOINT must be an http(s) address such as https://s3.us-east-1.amazonaws.com or http://minio:9000, not "${env.FILES_S3_ENDPOINT}".`,
+    );
   }
   // The prefix is a folder in the bucket: no leading slash, one trailing slash, so keys read prefix/name.
   const prefix = (env.FILES_S3_PREFIX ?? '').trim().replace(/^\/+|\/+$/g, '');
-  if (prefix.split('/').some((part) => part === '..' || part === '.')) throw new ConfigError(`FILES_S3_PREFIX "${env.FILES_S3_PREFIX}" may not contain "." or ".." segments.`);
+  if (prefix.split('/').some((part) => part === '..' || part === '.'))
+    throw new ConfigError(`FILES_S3_PREFIX "${env.FILES_S3_PREFIX}" may not contain "." or ".." segments.`);
   return {
     endpoint: endpoint.toString().replace(/\/+$/, ''),
     bucket,

@@ -76,7 +76,9 @@ try {
     await database.migrate();
     return createFirstAdmin(database.db, input);
   });
-  console.log(`Created lab administrator ${input.userName} (user ${created.userId}) on the hierarchy root (group ${created.rootGroupId}).`);
+  console.log(
+    `Created lab administrator ${input.userName} (user ${created.userId}) on the hierarchy root (group ${created.rootGroupId}).`,
+  );
 } catch (error) {
   if (error instanceof FirstAdminError) {
     process.exitCode = 1;

@@ -11,7 +11,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { inject } from 'vitest';
 
-const adminUrl = inject('postgresAdminUrl') || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const adminUrl =
+  inject('postgresAdminUrl') || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = `registry_loss_${crypto.randomBytes(4).toString('hex')}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-loss-'));
 const admin = new pg.Client({ connectionString: adminUrl });
@@ -66,7 +67,10 @@ test('terminated connections: 503s while they drop, then recovery, and the proce
     });
     // Each sign-in attempt runs a few queries (the attempt counters in a transaction, the user lookup).
     const attempt = async () => {
-      const response = await fetch(`http://127.0.0.1:${port}/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'password', userName: 'nobody', password: 'x' }) });
+      const response = await fetch(`http://127.0.0.1:${port}/token`, {
+        method: 'POST',
+        body: new URLSearchParams({ grant_type: 'password', userName: 'nobody', password: 'x' }),
+      });
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     };
     expect((await attempt()).status).toBe(400);
@@ -83,7 +87,10 @@ test('terminated connections: 503s while they drop, then recovery, and the proce
     });
     for (let round = 0; round < 10 && bodies503.length === 0; round++) {
       await new Promise((resolve) => setTimeout(resolve, 300));
-      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [name],
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
     load.running = false;

@@ -16,7 +16,12 @@ afterAll(async () => {
 });
 
 const loggedBodyFor = async (recipient: string) => {
-  const [row] = await t.database.db.select().from(emailLog).where(eq(emailLog.recipients, recipient)).orderBy(desc(emailLog.id)).limit(1);
+  const [row] = await t.database.db
+    .select()
+    .from(emailLog)
+    .where(eq(emailLog.recipients, recipient))
+    .orderBy(desc(emailLog.id))
+    .limit(1);
   return row.body;
 };
 
@@ -31,14 +36,23 @@ describe('the email log', () => {
     const logged = await loggedBodyFor('secret.reset@test.example');
     expect(logged).toContain('token=[redacted]');
     expect(logged).not.toContain(token);
-    const viaApi = await t.call('GET', '/api/v1/emaillog?recipientsFilter=secret.reset', { token: await t.login('lab.admin') });
+    const viaApi = await t.call('GET', '/api/v1/emaillog?recipientsFilter=secret.reset', {
+      token: await t.login('lab.admin'),
+    });
     expect(JSON.stringify(viaApi.body)).not.toContain(token);
   });
 
   test('keeps a generated-password mail with the password redacted; the mailed password signs in', async () => {
     const oak = await groupByName(t.database.db, 'Oak Ridge Apartments');
-    const admin = await makeAdmin(t.database.db, { roleId: UserRole.PropertyMaintenance, groupId: oak.id, email: 'secret.admin@test.example' });
-    expect((await t.call('POST', `/api/v1/account/resetadminpassword?id=${admin.id}`, { token: await t.login('lab.admin') })).status).toBe(200);
+    const admin = await makeAdmin(t.database.db, {
+      roleId: UserRole.PropertyMaintenance,
+      groupId: oak.id,
+      email: 'secret.admin@test.example',
+    });
+    expect(
+      (await t.call('POST', `/api/v1/account/resetadminpassword?id=${admin.id}`, { token: await t.login('lab.admin') }))
+        .status,
+    ).toBe(200);
     const mail = await t.smtp.waitFor((message) => message.to.includes('secret.admin@test.example'));
     const password = /new password is: (\S+)/.exec(mail.text)?.[1];
     expect(password).toMatch(/^\S{12,}$/);

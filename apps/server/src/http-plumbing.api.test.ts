@@ -20,10 +20,21 @@ const json = { 'content-type': 'application/json' };
 
 describe('unreadable bodies', () => {
   test('malformed JSON to the external registration call and to any POST answers 400 naming the body', async () => {
-    for (const url of ['/api/v1/account/registerexternal', '/api/v1/account/forgotpassword', '/api/v1/account/changepassword']) {
-      const response = await t.call('POST', url, { body: '{"email": "x@', headers: json, token: await t.login('lab.admin') });
+    for (const url of [
+      '/api/v1/account/registerexternal',
+      '/api/v1/account/forgotpassword',
+      '/api/v1/account/changepassword',
+    ]) {
+      const response = await t.call('POST', url, {
+        body: '{"email": "x@',
+        headers: json,
+        token: await t.login('lab.admin'),
+      });
       expect({ url, status: response.status }).toEqual({ url, status: 400 });
-      expect(response.body).toEqual({ message: 'The request is invalid.', modelState: { body: ['The body is not valid JSON.'] } });
+      expect(response.body).toEqual({
+        message: 'The request is invalid.',
+        modelState: { body: ['The body is not valid JSON.'] },
+      });
     }
   });
 
@@ -46,10 +57,16 @@ describe('unreadable bodies', () => {
 describe('caching', () => {
   test('/token and every API answer say no-store', async () => {
     const token = await t.login('lab.admin');
-    const signIn = await t.call('POST', '/token', { body: 'grant_type=password&userName=lab.admin&password=bad', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const signIn = await t.call('POST', '/token', {
+      body: 'grant_type=password&userName=lab.admin&password=bad',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(signIn.headers['cache-control']).toBe('no-store');
     for (const url of ['/api/v1/account/userinfo', '/api/v1/admin/search', '/api/v1/nothing-here']) {
-      expect({ url, cacheControl: (await t.call('GET', url, { token })).headers['cache-control'] }).toEqual({ url, cacheControl: 'no-store' });
+      expect({ url, cacheControl: (await t.call('GET', url, { token })).headers['cache-control'] }).toEqual({
+        url,
+        cacheControl: 'no-store',
+      });
     }
     expect((await t.call('GET', '/API/V1/account/userinfo', { token })).headers['cache-control']).toBe('no-store');
   });
@@ -64,7 +81,11 @@ describe('security headers follow BASE_URL', () => {
   });
 
   test('over https: both are sent', async () => {
-    const secure = await buildApp({ db: t.database.db, config: { ...t.config, baseUrl: 'https://registry.example' }, mailer: { send: async () => ({ wasSuccessful: true, errorMessage: null }), close() {} } });
+    const secure = await buildApp({
+      db: t.database.db,
+      config: { ...t.config, baseUrl: 'https://registry.example' },
+      mailer: { send: async () => ({ wasSuccessful: true, errorMessage: null }), close() {} },
+    });
     try {
       const response = await secure.inject({ method: 'GET', url: '/api/v1/account/isauthenticated' });
       expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
@@ -79,9 +100,19 @@ describe('the request log', () => {
   test('never records a sign-in token from a URL, nor database query parameters', async () => {
     const lines: string[] = [];
     const stream = new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) });
-    const logged = await buildApp({ db: t.database.db, config: t.config, mailer: { send: async () => ({ wasSuccessful: true, errorMessage: null }), close() {} } }, { logger: { level: 'info', stream } });
+    const logged = await buildApp(
+      {
+        db: t.database.db,
+        config: t.config,
+        mailer: { send: async () => ({ wasSuccessful: true, errorMessage: null }), close() {} },
+      },
+      { logger: { level: 'info', stream } },
+    );
     try {
-      await logged.inject({ method: 'GET', url: '/api/v1/account/signinwithtemporarytoken?isPersistent=true&token=SECRET-LINK-TOKEN' });
+      await logged.inject({
+        method: 'GET',
+        url: '/api/v1/account/signinwithtemporarytoken?isPersistent=true&token=SECRET-LINK-TOKEN',
+      });
     } finally {
       await logged.close();
     }
@@ -91,7 +122,9 @@ describe('the request log', () => {
   });
 
   test('URL redaction keeps other parameters and odd shapes', () => {
-    expect(redactUrl('/a?token=x&b=1&Token=y&access_token=z')).toBe('/a?token=[redacted]&b=1&Token=[redacted]&access_token=[redacted]');
+    expect(redactUrl('/a?token=x&b=1&Token=y&access_token=z')).toBe(
+      '/a?token=[redacted]&b=1&Token=[redacted]&access_token=[redacted]',
+    );
     expect(redactUrl('/a?b=1&token')).toBe('/a?b=1&token');
     expect(redactUrl('/a?%E0=1&tok%65n=s')).toBe('/a?%E0=1&tok%65n=[redacted]');
     expect(redactUrl('/plain')).toBe('/plain');
@@ -101,7 +134,9 @@ describe('the request log', () => {
     const hash = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g';
     let error: unknown;
     try {
-      await t.database.db.execute(sql`insert into users (user_name, role_id, password_hash) values (${'lab.admin'}, ${0}, ${hash})`);
+      await t.database.db.execute(
+        sql`insert into users (user_name, role_id, password_hash) values (${'lab.admin'}, ${0}, ${hash})`,
+      );
     } catch (caught) {
       error = caught;
     }

@@ -2,7 +2,14 @@
 import { buildApp } from './app.ts';
 import { ConfigError, readConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { DEMO_ADMINS, DEMO_PET_OWNER, DEMO_RESIDENT, isDatabaseEmpty, seedDemoData, writeDemoPasswordFile } from './db/seed/demo.ts';
+import {
+  DEMO_ADMINS,
+  DEMO_PET_OWNER,
+  DEMO_RESIDENT,
+  isDatabaseEmpty,
+  seedDemoData,
+  writeDemoPasswordFile,
+} from './db/seed/demo.ts';
 import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock.ts';
 import { encryptClearSecurityAnswers } from './db/encrypt-answers.ts';
 import { filesStoreFor } from './platform/files.ts';
@@ -62,7 +69,9 @@ const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
 const app = await buildApp({ db: database.db, config, mailer }, { logger: { level: config.logLevel } });
 await app.listen({ port: config.port, host: config.host });
 
-console.log(`\n${config.brandName} 2.0 is running at ${config.baseUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server'})`);
+console.log(
+  `\n${config.brandName} 2.0 is running at ${config.baseUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server'})`,
+);
 console.log(`Uploaded files are kept in the ${files.description}.`);
 if (seeded) {
   const names = [...DEMO_ADMINS.map((admin) => admin.userName), DEMO_PET_OWNER, DEMO_RESIDENT].join(', ');

@@ -22,7 +22,17 @@ async function freePort(): Promise<number> {
 
 function startServer(port: number) {
   const child = spawn(process.execPath, [mainScript], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', WEB_DIST_DIR: '', LOG_LEVEL: 'warn', DATABASE_URL: '', DEMO_PASSWORD: 'Registry#2026', BASE_URL: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_DIST_DIR: '',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      DEMO_PASSWORD: 'Registry#2026',
+      BASE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -61,8 +71,18 @@ test('a second process on the same data folder refuses to start; SIGTERM and SIG
 
   // A request in flight when the signal arrives still gets its answer: its headers reach the server, the signal
   // arrives, then its body completes.
-  const body = new URLSearchParams({ grant_type: 'password', userName: 'lab.admin', password: 'Registry#2026' }).toString();
-  const request = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/token', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) } });
+  const body = new URLSearchParams({
+    grant_type: 'password',
+    userName: 'lab.admin',
+    password: 'Registry#2026',
+  }).toString();
+  const request = http.request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
+  });
   const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
     request.on('response', (response) => {
       let text = '';
@@ -85,7 +105,10 @@ test('a second process on the same data folder refuses to start; SIGTERM and SIG
   const third = startServer(port);
   await third.ready;
   expect(third.output()).not.toContain('Demo data was created.');
-  const token = await fetch(`http://127.0.0.1:${port}/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'password', userName: 'pet.owner', password: 'Registry#2026' }) });
+  const token = await fetch(`http://127.0.0.1:${port}/token`, {
+    method: 'POST',
+    body: new URLSearchParams({ grant_type: 'password', userName: 'pet.owner', password: 'Registry#2026' }),
+  });
   expect(token.status).toBe(200);
   third.child.kill('SIGINT');
   expect(await third.exited).toBe(0);

@@ -24,9 +24,25 @@ async function freePort(): Promise<number> {
 }
 
 /** Runs a script until it exits, or until it prints that it is running (then stops it); answers its output. */
-async function run(script: string, env: Record<string, string>, args: string[] = []): Promise<{ code: number | null; output: string }> {
+async function run(
+  script: string,
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, [script, ...args], {
-    env: { ...process.env, HOST: '127.0.0.1', WEB_DIST_DIR: '', LOG_LEVEL: 'warn', DATABASE_URL: '', DEMO_PASSWORD: '', SEED_DEMO_DATA: '', NODE_ENV: '', BASE_URL: '', PORT: String(await freePort()), ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      WEB_DIST_DIR: '',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      DEMO_PASSWORD: '',
+      SEED_DEMO_DATA: '',
+      NODE_ENV: '',
+      BASE_URL: '',
+      PORT: String(await freePort()),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -44,8 +60,16 @@ async function run(script: string, env: Record<string, string>, args: string[] =
 
 describe('configuration', () => {
   const invalid: [string, string, RegExp][] = [
-    ['TOKEN_LIFETIME_HOURS', '0.001', /TOKEN_LIFETIME_HOURS must be a whole number of hours from 1 to 8760, not "0.001"/],
-    ['AUTH_RATE_LIMIT_PER_MINUTE', 'abc', /AUTH_RATE_LIMIT_PER_MINUTE must be a whole number of attempts from 1 to 100000, not "abc"/],
+    [
+      'TOKEN_LIFETIME_HOURS',
+      '0.001',
+      /TOKEN_LIFETIME_HOURS must be a whole number of hours from 1 to 8760, not "0.001"/,
+    ],
+    [
+      'AUTH_RATE_LIMIT_PER_MINUTE',
+      'abc',
+      /AUTH_RATE_LIMIT_PER_MINUTE must be a whole number of attempts from 1 to 100000, not "abc"/,
+    ],
     ['PERSISTENT_TOKEN_LIFETIME_DAYS', '0', /PERSISTENT_TOKEN_LIFETIME_DAYS must be a whole number of days/],
     ['PORT', '70000', /PORT must be a port number/],
     ['BASE_URL', 'registry.example', /BASE_URL must be an http:\/\/ or https:\/\/ address/],
@@ -69,13 +93,27 @@ describe('configuration', () => {
   });
 
   test('a PostgreSQL server needs the shared encryption key', () => {
-    expect(() => readConfig({ DATABASE_URL: 'postgres://db/registry' })).toThrow(/DATA_ENCRYPTION_KEY must be set when DATABASE_URL is/);
+    expect(() => readConfig({ DATABASE_URL: 'postgres://db/registry' })).toThrow(
+      /DATA_ENCRYPTION_KEY must be set when DATABASE_URL is/,
+    );
   });
 
   test('valid values are read with their types', () => {
     const key = Buffer.alloc(32, 7).toString('base64');
-    const config = readConfig({ TOKEN_LIFETIME_HOURS: '8', AUTH_RATE_LIMIT_PER_MINUTE: '5', TRUST_PROXY: '10.0.0.5, 10.0.1.0/24', DATA_ENCRYPTION_KEY: key, PORT: '8080' });
-    expect(config).toMatchObject({ tokenLifetimeHours: 8, rateLimitPerMinute: 5, trustProxy: ['10.0.0.5', '10.0.1.0/24'], port: 8080, baseUrl: 'http://localhost:8080' });
+    const config = readConfig({
+      TOKEN_LIFETIME_HOURS: '8',
+      AUTH_RATE_LIMIT_PER_MINUTE: '5',
+      TRUST_PROXY: '10.0.0.5, 10.0.1.0/24',
+      DATA_ENCRYPTION_KEY: key,
+      PORT: '8080',
+    });
+    expect(config).toMatchObject({
+      tokenLifetimeHours: 8,
+      rateLimitPerMinute: 5,
+      trustProxy: ['10.0.0.5', '10.0.1.0/24'],
+      port: 8080,
+      baseUrl: 'http://localhost:8080',
+    });
     expect(config.dataEncryptionKey?.equals(Buffer.alloc(32, 7))).toBe(true);
     expect(readConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(readConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
@@ -87,7 +125,10 @@ describe('configuration', () => {
     expect(readConfig({}).seedDemoData).toBe(true);
     expect(readConfig({ NODE_ENV: 'production' }).seedDemoData).toBe(false);
     expect(readConfig({ DATABASE_URL: 'postgres://db/registry', DATA_ENCRYPTION_KEY: key }).seedDemoData).toBe(false);
-    expect(readConfig({ DATABASE_URL: 'postgres://db/registry', DATA_ENCRYPTION_KEY: key, SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
+    expect(
+      readConfig({ DATABASE_URL: 'postgres://db/registry', DATA_ENCRYPTION_KEY: key, SEED_DEMO_DATA: 'true' })
+        .seedDemoData,
+    ).toBe(true);
     expect(readConfig({ SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
   });
 
@@ -107,11 +148,15 @@ describe('demo data and the first administrator', () => {
     const password = fs.readFileSync(path.join(dataDir, 'demo-password.txt'), 'utf8').trim();
     expect(password).toMatch(/^\S{12,}$/);
     expect(password).not.toBe('Registry#2026');
-    expect(first.output).toContain(`Demo password (shown once; also written to ${path.join(dataDir, 'demo-password.txt')}): ${password}`);
-    expect((fs.statSync(path.join(dataDir, 'demo-password.txt')).mode & 0o077)).toBe(0);
+    expect(first.output).toContain(
+      `Demo password (shown once; also written to ${path.join(dataDir, 'demo-password.txt')}): ${password}`,
+    );
+    expect(fs.statSync(path.join(dataDir, 'demo-password.txt')).mode & 0o077).toBe(0);
     // The embedded default's encryption key for secrets at rest is made beside the database.
-    expect(Buffer.from(fs.readFileSync(path.join(dataDir, 'data-encryption.key'), 'utf8').trim(), 'base64')).toHaveLength(32);
-    expect((fs.statSync(path.join(dataDir, 'data-encryption.key')).mode & 0o077)).toBe(0);
+    expect(
+      Buffer.from(fs.readFileSync(path.join(dataDir, 'data-encryption.key'), 'utf8').trim(), 'base64'),
+    ).toHaveLength(32);
+    expect(fs.statSync(path.join(dataDir, 'data-encryption.key')).mode & 0o077).toBe(0);
     const second = await run(mainScript, { DATA_DIR: dataDir });
     expect(second.output).not.toContain(password);
     expect(second.output).not.toContain('Demo data was created.');
@@ -124,21 +169,47 @@ describe('demo data and the first administrator', () => {
     expect(started.output).not.toContain('Demo data was created.');
     expect(fs.existsSync(path.join(dataDir, 'demo-password.txt'))).toBe(false);
 
-    const args = ['--user-name', 'first.admin', '--first-name', 'Fran', '--last-name', 'Ito', '--email', 'fran@lab.example', '--password', 'First#Admin2026'];
+    const args = [
+      '--user-name',
+      'first.admin',
+      '--first-name',
+      'Fran',
+      '--last-name',
+      'Ito',
+      '--email',
+      'fran@lab.example',
+      '--password',
+      'First#Admin2026',
+    ];
     const weak = await run(createAdminScript, { DATA_DIR: dataDir }, [...args.slice(0, -1), 'weak']);
     expect(weak.code).toBe(1);
     expect(weak.output).toContain('Not created:');
     const created = await run(createAdminScript, { DATA_DIR: dataDir }, args);
     expect(created.output).toMatch(/Created lab administrator first\.admin/);
     expect(created.code).toBe(0);
-    const again = await run(createAdminScript, { DATA_DIR: dataDir }, ['--user-name', 'second.admin', ...args.slice(2)]);
+    const again = await run(createAdminScript, { DATA_DIR: dataDir }, [
+      '--user-name',
+      'second.admin',
+      ...args.slice(2),
+    ]);
     expect(again.code).toBe(1);
     expect(again.output).toContain('already has administrators');
 
     // The new administrator signs in on the running server; no demo user exists.
     const port = await freePort();
     const child = spawn(process.execPath, [mainScript], {
-      env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', WEB_DIST_DIR: '', LOG_LEVEL: 'warn', DATABASE_URL: '', DEMO_PASSWORD: '', BASE_URL: '' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        WEB_DIST_DIR: '',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        DEMO_PASSWORD: '',
+        BASE_URL: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
@@ -147,10 +218,15 @@ describe('demo data and the first administrator', () => {
         child.once('exit', () => reject(new Error('server exited')));
       });
       const signIn = (userName: string, password: string) =>
-        fetch(`http://127.0.0.1:${port}/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'password', userName, password }) });
+        fetch(`http://127.0.0.1:${port}/token`, {
+          method: 'POST',
+          body: new URLSearchParams({ grant_type: 'password', userName, password }),
+        });
       const admin = await signIn('first.admin', 'First#Admin2026');
       expect(admin.status).toBe(200);
-      const info = await fetch(`http://127.0.0.1:${port}/api/v1/account/userinfo`, { headers: { authorization: `Bearer ${((await admin.json()) as { access_token: string }).access_token}` } });
+      const info = await fetch(`http://127.0.0.1:${port}/api/v1/account/userinfo`, {
+        headers: { authorization: `Bearer ${((await admin.json()) as { access_token: string }).access_token}` },
+      });
       expect(((await info.json()) as { roleId: number }).roleId).toBe(0);
       expect((await signIn('lab.admin', 'Registry#2026')).status).toBe(400);
     } finally {

@@ -48,7 +48,9 @@ export const HOSTILE_VALUES: [label: string, value: unknown][] = [
 ];
 /** Field names tried on operations whose body or query the document does not describe. */
 const GENERIC_FIELDS = ['id', 'userName', 'password', 'email'];
-const GENERIC_VALUES = HOSTILE_VALUES.filter(([label]) => ['NUL', '10,000 characters', '2^63', '__proto__', 'SQL'].includes(label));
+const GENERIC_VALUES = HOSTILE_VALUES.filter(([label]) =>
+  ['NUL', '10,000 characters', '2^63', '__proto__', 'SQL'].includes(label),
+);
 
 function resolve(schema: JsonSchema | undefined): JsonSchema {
   if (!schema) return {};
@@ -86,7 +88,9 @@ export function sample(raw: JsonSchema | undefined, depth = 0): unknown {
       return depth < 3 && schema.items && (schema.minItems ?? 0) > 0 ? [sample(schema.items, depth + 1)] : [];
     case 'object':
       if (depth >= 3) return {};
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, property]) => [name, sample(property, depth + 1)]));
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([name, property]) => [name, sample(property, depth + 1)]),
+      );
     default:
       return 'Sweep';
   }
@@ -101,7 +105,8 @@ function hostileValuesFor(raw: JsonSchema | undefined): [string, unknown][] {
   const type = typeOf(schema);
   const pick = (labels: string[]) => HOSTILE_VALUES.filter(([label]) => labels.includes(label));
   if (schema.enum || 'const' in schema || type === 'boolean') return pick(['NUL', '-1', '__proto__']);
-  if (type === 'integer' || type === 'number') return pick(['-1', '2^31', '2^63', '2^63 as text', 'fraction', 'NUL', '__proto__', 'empty']);
+  if (type === 'integer' || type === 'number')
+    return pick(['-1', '2^31', '2^63', '2^63 as text', 'fraction', 'NUL', '__proto__', 'empty']);
   if (type === 'array' || type === 'object') return pick(['NUL', '-1', '__proto__', '10,000 characters']);
   return HOSTILE_VALUES.filter(([label]) => !['constructor', 'fraction', '2^63 as text'].includes(label));
 }
@@ -127,7 +132,8 @@ function fieldsOf(raw: JsonSchema, prefix: (string | number)[] = [], depth = 0):
     const inner = resolve(property);
     if (typeOf(inner) === 'object') fields.push(...fieldsOf(inner, path, depth + 1));
     const items = inner.items && resolve(inner.items);
-    if (typeOf(inner) === 'array' && items && typeOf(items) === 'object') fields.push(...fieldsOf(items, [...path, 0], depth + 1));
+    if (typeOf(inner) === 'array' && items && typeOf(items) === 'object')
+      fields.push(...fieldsOf(items, [...path, 0], depth + 1));
   }
   return fields;
 }
@@ -140,7 +146,8 @@ function withField(baseline: unknown, field: Field, value: unknown, remove: bool
   for (let i = 0; i < field.path.length - 1; i++) {
     const key = field.path[i];
     const next = typeof key === 'number' ? resolve(schema.items) : resolve(schema.properties?.[key]);
-    if (node[key] === null || typeof node[key] !== 'object') node[key] = typeof field.path[i + 1] === 'number' ? [] : {};
+    if (node[key] === null || typeof node[key] !== 'object')
+      node[key] = typeof field.path[i + 1] === 'number' ? [] : {};
     const child = node[key] as Record<string | number, unknown>;
     if (Array.isArray(child) && child.length === 0) child.push(sample(next.items, 1));
     node = child;
@@ -154,30 +161,56 @@ function withField(baseline: unknown, field: Field, value: unknown, remove: bool
 
 const BOUNDARY = 'sweepboundary';
 function multipart(fileName: string): string {
-  return [`--${BOUNDARY}`, `Content-Disposition: form-data; name="file"; filename="${fileName}"`, 'Content-Type: image/gif', '', 'GIF89a', `--${BOUNDARY}--`, ''].join('\r\n');
+  return [
+    `--${BOUNDARY}`,
+    `Content-Disposition: form-data; name="file"; filename="${fileName}"`,
+    'Content-Type: image/gif',
+    '',
+    'GIF89a',
+    `--${BOUNDARY}--`,
+    '',
+  ].join('\r\n');
 }
 
-const asText = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : JSON.stringify(value));
+const asText = (value: unknown) =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : JSON.stringify(value);
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const FORM_HEADERS = { 'content-type': 'application/x-www-form-urlencoded' };
 
 export function probesFor(operation: Operation): Probe[] {
-  const parameters = (operation.parameters ?? []).filter((parameter) => parameter.in === 'path' || parameter.in === 'query');
+  const parameters = (operation.parameters ?? []).filter(
+    (parameter) => parameter.in === 'path' || parameter.in === 'query',
+  );
   const pathParameters = parameters.filter((parameter) => parameter.in === 'path');
   const queryParameters = parameters.filter((parameter) => parameter.in === 'query');
   const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
   const hasBody = !['GET', 'HEAD'].includes(operation.method);
 
-  const pathValues = Object.fromEntries(pathParameters.map((parameter) => [parameter.name, asText(sample(parameter.schema))]));
-  const queryValues = Object.fromEntries(queryParameters.map((parameter) => [parameter.name, asText(sample(parameter.schema))]));
+  const pathValues = Object.fromEntries(
+    pathParameters.map((parameter) => [parameter.name, asText(sample(parameter.schema))]),
+  );
+  const queryValues = Object.fromEntries(
+    queryParameters.map((parameter) => [parameter.name, asText(sample(parameter.schema))]),
+  );
   const baselineBody = bodySchema ? sample(bodySchema) : undefined;
 
   const url = (path: Record<string, string>, query: Record<string, string>) => {
-    const filled = operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => encodeURIComponent(path[name] ?? '1'));
+    const filled = operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) =>
+      encodeURIComponent(path[name] ?? '1'),
+    );
     const search = new URLSearchParams(query).toString();
     return search ? `${filled}?${search}` : filled;
   };
-  const probe = (label: string, options: { path?: Record<string, string>; query?: Record<string, string>; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Probe => {
+  const probe = (
+    label: string,
+    options: {
+      path?: Record<string, string>;
+      query?: Record<string, string>;
+      body?: unknown;
+      raw?: string;
+      headers?: Record<string, string>;
+    } = {},
+  ): Probe => {
     const payload = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     return {
       method: operation.method,
@@ -191,14 +224,27 @@ export function probesFor(operation: Operation): Probe[] {
   const probes: Probe[] = [];
 
   for (const parameter of pathParameters) {
-    probes.push(probe(`${parameter.name}: wrong type`, { path: { ...pathValues, [parameter.name]: 'not-a-number' }, body }));
-    for (const [label, value] of hostileValuesFor(parameter.schema)) probes.push(probe(`${parameter.name}: ${label}`, { path: { ...pathValues, [parameter.name]: asText(value) }, body }));
+    probes.push(
+      probe(`${parameter.name}: wrong type`, { path: { ...pathValues, [parameter.name]: 'not-a-number' }, body }),
+    );
+    for (const [label, value] of hostileValuesFor(parameter.schema))
+      probes.push(
+        probe(`${parameter.name}: ${label}`, { path: { ...pathValues, [parameter.name]: asText(value) }, body }),
+      );
   }
   for (const parameter of queryParameters) {
     const { [parameter.name]: _omitted, ...without } = queryValues;
     probes.push(probe(`${parameter.name}: missing`, { query: without, body }));
-    probes.push(probe(`${parameter.name}: wrong type`, { query: { ...queryValues, [parameter.name]: asText(wrongTypeOf(parameter.schema ?? {})) }, body }));
-    for (const [label, value] of hostileValuesFor(parameter.schema)) probes.push(probe(`${parameter.name}: ${label}`, { query: { ...queryValues, [parameter.name]: asText(value) }, body }));
+    probes.push(
+      probe(`${parameter.name}: wrong type`, {
+        query: { ...queryValues, [parameter.name]: asText(wrongTypeOf(parameter.schema ?? {})) },
+        body,
+      }),
+    );
+    for (const [label, value] of hostileValuesFor(parameter.schema))
+      probes.push(
+        probe(`${parameter.name}: ${label}`, { query: { ...queryValues, [parameter.name]: asText(value) }, body }),
+      );
   }
   if (bodySchema) {
     // A nested field with the same name and schema as one already probed (the two addresses of a group, the admins of
@@ -213,31 +259,53 @@ export function probesFor(operation: Operation): Probe[] {
     for (const field of distinct) {
       const name = field.path.join('.');
       probes.push(probe(`${name}: missing`, { body: withField(body, field, undefined, true, bodySchema) }));
-      probes.push(probe(`${name}: wrong type`, { body: withField(body, field, wrongTypeOf(field.schema), false, bodySchema) }));
+      probes.push(
+        probe(`${name}: wrong type`, { body: withField(body, field, wrongTypeOf(field.schema), false, bodySchema) }),
+      );
       probes.push(probe(`${name}: null`, { body: withField(body, field, null, false, bodySchema) }));
-      for (const [label, value] of hostileValuesFor(field.schema)) probes.push(probe(`${name}: ${label}`, { body: withField(body, field, value, false, bodySchema) }));
+      for (const [label, value] of hostileValuesFor(field.schema))
+        probes.push(probe(`${name}: ${label}`, { body: withField(body, field, value, false, bodySchema) }));
     }
     probes.push(probe('body: missing'));
     probes.push(probe('body: an array', { body: [] }));
     probes.push(probe('body: text', { raw: '"text"' }));
-    probes.push(probe('body: __proto__ key', { raw: `{"__proto__":{"isAdmin":true},${JSON.stringify(body ?? {}).slice(1)}` }));
-    probes.push(probe('body: constructor key', { raw: `{"constructor":{"prototype":{"isAdmin":true}},${JSON.stringify(body ?? {}).slice(1)}` }));
+    probes.push(
+      probe('body: __proto__ key', { raw: `{"__proto__":{"isAdmin":true},${JSON.stringify(body ?? {}).slice(1)}` }),
+    );
+    probes.push(
+      probe('body: constructor key', {
+        raw: `{"constructor":{"prototype":{"isAdmin":true}},${JSON.stringify(body ?? {}).slice(1)}`,
+      }),
+    );
   } else if (hasBody) {
     // No documented body (form, multipart or a route added without a schema): generic fields as JSON and as a form.
     for (const name of GENERIC_FIELDS) {
       for (const [label, value] of GENERIC_VALUES) {
         const fields = { grant_type: 'password', [name]: value };
         probes.push(probe(`generic ${name}: ${label}`, { body: fields }));
-        const form = new URLSearchParams(Object.entries(fields).map(([key, field]): [string, string] => [key, asText(field)])).toString();
+        const form = new URLSearchParams(
+          Object.entries(fields).map(([key, field]): [string, string] => [key, asText(field)]),
+        ).toString();
         probes.push(probe(`generic form ${name}: ${label}`, { raw: form, headers: FORM_HEADERS }));
       }
     }
-    probes.push(probe('generic: multipart with a hostile file name', { raw: multipart('a\u0000<b>.gif'), headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } }));
-    probes.push(probe('generic: empty multipart', { raw: `--${BOUNDARY}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } }));
+    probes.push(
+      probe('generic: multipart with a hostile file name', {
+        raw: multipart('a\u0000<b>.gif'),
+        headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      }),
+    );
+    probes.push(
+      probe('generic: empty multipart', {
+        raw: `--${BOUNDARY}--\r\n`,
+        headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      }),
+    );
   }
   if (!queryParameters.length) {
     // Undocumented query parameters are ignored or refused, never a 5xx.
-    for (const [label, value] of HOSTILE_VALUES.slice(0, 4)) probes.push(probe(`generic query: ${label}`, { query: { id: asText(value), orderBy: asText(value) }, body }));
+    for (const [label, value] of HOSTILE_VALUES.slice(0, 4))
+      probes.push(probe(`generic query: ${label}`, { query: { id: asText(value), orderBy: asText(value) }, body }));
   }
   return probes;
 }

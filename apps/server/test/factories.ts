@@ -19,26 +19,54 @@ export async function groupByName(db: Db, name: string) {
 }
 
 export async function userByName(db: Db, userName: string) {
-  const [row] = await db.select().from(users).where(sql`lower(${users.userName}) = lower(${userName})`);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.userName}) = lower(${userName})`);
   if (!row) throw new Error(`No user named ${userName}`);
   return row;
 }
 
 export async function makeGroup(db: Db, options: { parentId: number; groupType: number; name?: string }) {
-  return insertGroup(db, { name: options.name ?? unique('Group '), groupType: options.groupType, parentId: options.parentId });
+  return insertGroup(db, {
+    name: options.name ?? unique('Group '),
+    groupType: options.groupType,
+    parentId: options.parentId,
+  });
 }
 
 /** A second distributorship under the root, with a property beneath it: "another group" for access tests. */
 export async function makeOtherDistributorship(db: Db) {
-  const [root] = await db.select().from(groups).where(sql`${groups.parentId} is null`);
-  const distributorship = await makeGroup(db, { parentId: root.id, groupType: GroupTypes.Distributorship, name: unique('Other Distribution ') });
-  const property = await makeGroup(db, { parentId: distributorship.id, groupType: GroupTypes.Property, name: unique('Other Property ') });
+  const [root] = await db
+    .select()
+    .from(groups)
+    .where(sql`${groups.parentId} is null`);
+  const distributorship = await makeGroup(db, {
+    parentId: root.id,
+    groupType: GroupTypes.Distributorship,
+    name: unique('Other Distribution '),
+  });
+  const property = await makeGroup(db, {
+    parentId: distributorship.id,
+    groupType: GroupTypes.Property,
+    name: unique('Other Property '),
+  });
   const distributor = await makeAdmin(db, { roleId: UserRole.Distributor, groupId: distributorship.id });
   const propertyManager = await makeAdmin(db, { roleId: UserRole.PropertyManager, groupId: property.id });
   return { distributorship, property, distributor, propertyManager };
 }
 
-export async function makeAdmin(db: Db, options: { roleId: number; groupId?: number; userName?: string; email?: string | null; isActive?: boolean; isPrimary?: boolean }) {
+export async function makeAdmin(
+  db: Db,
+  options: {
+    roleId: number;
+    groupId?: number;
+    userName?: string;
+    email?: string | null;
+    isActive?: boolean;
+    isPrimary?: boolean;
+  },
+) {
   const userName = options.userName ?? unique('admin.');
   const [row] = await db
     .insert(users)
@@ -52,15 +80,28 @@ export async function makeAdmin(db: Db, options: { roleId: number; groupId?: num
       passwordHash: await testPasswordHash(),
     })
     .returning();
-  if (options.groupId) await db.insert(groupAdmins).values({ groupId: options.groupId, userId: row.id, isPrimary: options.isPrimary ?? false });
+  if (options.groupId)
+    await db
+      .insert(groupAdmins)
+      .values({ groupId: options.groupId, userId: row.id, isPrimary: options.isPrimary ?? false });
   return row;
 }
 
-export async function makePetOwner(db: Db, options: { groupId?: number; userName?: string; email?: string | null } = {}) {
+export async function makePetOwner(
+  db: Db,
+  options: { groupId?: number; userName?: string; email?: string | null } = {},
+) {
   const userName = options.userName ?? unique('owner.');
   const [row] = await db
     .insert(users)
-    .values({ userName, firstName: 'Owner', lastName: userName, email: options.email === undefined ? `${userName}@test.example` : options.email, roleId: UserRole.PetOwner, passwordHash: await testPasswordHash() })
+    .values({
+      userName,
+      firstName: 'Owner',
+      lastName: userName,
+      email: options.email === undefined ? `${userName}@test.example` : options.email,
+      roleId: UserRole.PetOwner,
+      passwordHash: await testPasswordHash(),
+    })
     .returning();
   if (options.groupId) await db.insert(petOwnerGroups).values({ petOwnerId: row.id, groupId: options.groupId });
   return row;

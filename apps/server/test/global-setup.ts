@@ -41,7 +41,9 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteSnapshot', '');
     return async () => {
       // Test databases made from the template are dropped by their files; drop any left behind by a crash, then the template.
-      const leftovers = await admin.query(`select datname from pg_database where datname like $1`, [`${template.replace('tpl', 't')}%`]);
+      const leftovers = await admin.query(`select datname from pg_database where datname like $1`, [
+        `${template.replace('tpl', 't')}%`,
+      ]);
       for (const row of leftovers.rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
       await admin.query(`drop database if exists ${template} with (force)`);
       await admin.end();

@@ -20,7 +20,11 @@ export type TestApp = {
   smtp: SmtpReceiver;
   /** A bearer token for a user of the seeded demo data (or any user with the test password). */
   login(userName: string, password?: string): Promise<string>;
-  call(method: InjectOptions['method'], url: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  call(
+    method: InjectOptions['method'],
+    url: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   close(): Promise<void>;
 };
 
@@ -70,7 +74,12 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   const call: TestApp['call'] = async (method, url, options = {}) => {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    const response = await app.inject({ method, url, headers, ...(options.body !== undefined ? { payload: options.body as InjectOptions['payload'] } : {}) });
+    const response = await app.inject({
+      method,
+      url,
+      headers,
+      ...(options.body !== undefined ? { payload: options.body as InjectOptions['payload'] } : {}),
+    });
     let body: unknown = response.body;
     try {
       body = response.body ? JSON.parse(response.body) : null;
@@ -87,7 +96,11 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     smtp,
     call,
     async login(userName, password = TEST_PASSWORD) {
-      const response = await app.inject({ method: 'POST', url: '/token', payload: { grant_type: 'password', userName, password } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/token',
+        payload: { grant_type: 'password', userName, password },
+      });
       const body = JSON.parse(response.body);
       if (!body.access_token) throw new Error(`login ${userName} failed: ${response.body}`);
       return body.access_token as string;

@@ -25,18 +25,43 @@ export type S3TestServer = {
 
 export async function startS3Server(bucket = 'registry-files'): Promise<S3TestServer> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 's3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, vhostBuckets: false, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    vhostBuckets: false,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
-  const raw = new AwsClient({ accessKeyId: ACCESS_KEY_ID, secretAccessKey: SECRET_ACCESS_KEY, service: 's3', region: 'us-east-1', retries: 0 });
+  const raw = new AwsClient({
+    accessKeyId: ACCESS_KEY_ID,
+    secretAccessKey: SECRET_ACCESS_KEY,
+    service: 's3',
+    region: 'us-east-1',
+    retries: 0,
+  });
   const url = (key: string) => `${endpoint}/${bucket}/${key}`;
   return {
     endpoint,
     bucket,
-    settings: (overrides = {}) => ({ endpoint, bucket, region: 'us-east-1', accessKeyId: ACCESS_KEY_ID, secretAccessKey: SECRET_ACCESS_KEY, prefix: '', ...overrides }),
+    settings: (overrides = {}) => ({
+      endpoint,
+      bucket,
+      region: 'us-east-1',
+      accessKeyId: ACCESS_KEY_ID,
+      secretAccessKey: SECRET_ACCESS_KEY,
+      prefix: '',
+      ...overrides,
+    }),
     async getObject(key) {
       const response = await raw.fetch(url(key));
-      return { status: response.status, contentType: response.headers.get('content-type'), body: Buffer.from(await response.arrayBuffer()) };
+      return {
+        status: response.status,
+        contentType: response.headers.get('content-type'),
+        body: Buffer.from(await response.arrayBuffer()),
+      };
     },
     async putObject(key, body) {
       const response = await raw.fetch(url(key), { method: 'PUT', body });

@@ -2,10 +2,17 @@
 import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = { from: string; to: string[]; raw: string; subject: string; text: string };
-export type SmtpReceiver = { url: string; messages: ReceivedMail[]; waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>; close(): Promise<void> };
+export type SmtpReceiver = {
+  url: string;
+  messages: ReceivedMail[];
+  waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+};
 
 function decodeQuotedPrintable(text: string) {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 export async function startSmtpReceiver(): Promise<SmtpReceiver> {

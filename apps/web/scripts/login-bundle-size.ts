@@ -19,7 +19,9 @@ const walk = (key: string) => {
   for (const dep of chunk.imports ?? []) walk(dep);
 };
 const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const named = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/?([^"]+\.js)"/g)].map((m) => m[1]);
+const named = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/?([^"]+\.js)"/g)].map(
+  (m) => m[1],
+);
 if (named.length === 0) throw new Error('index.html names no script; is dist built?');
 for (const file of named) {
   const key = keyOfFile.get(file);
@@ -38,8 +40,12 @@ for (const file of files) {
   gzip += gzipSync(bytes).length;
 }
 const kb = (n: number) => (n / 1024).toFixed(1);
-console.log(`login page JavaScript: ${files.size} files, ${kb(raw)} kB raw, ${kb(gzip)} kB gzip (budget ${BUDGET_KB} kB)`);
+console.log(
+  `login page JavaScript: ${files.size} files, ${kb(raw)} kB raw, ${kb(gzip)} kB gzip (budget ${BUDGET_KB} kB)`,
+);
 if (gzip / 1024 > BUDGET_KB) {
-  console.error(`The login page loads more than ${BUDGET_KB} kB of gzipped JavaScript: keep post-sign-in code in lazy chunks.`);
+  console.error(
+    `The login page loads more than ${BUDGET_KB} kB of gzipped JavaScript: keep post-sign-in code in lazy chunks.`,
+  );
   process.exitCode = 1;
 }

@@ -21,10 +21,16 @@ export const DEFAULT_PASSWORD_RULES: PasswordRules = {
 
 export type PasswordValidatorName = 'minLength' | 'uppercase' | 'lowercase' | 'number' | 'special';
 /** The validators a password fails, by the spec's validator names, with their messages. */
-export function passwordProblems(password: string, rules: PasswordRules): { validator: PasswordValidatorName; message: string }[] {
+export function passwordProblems(
+  password: string,
+  rules: PasswordRules,
+): { validator: PasswordValidatorName; message: string }[] {
   const problems: { validator: PasswordValidatorName; message: string }[] = [];
   if (password.length < rules.requiredLength)
-    problems.push({ validator: 'minLength', message: `Passwords must be at least ${rules.requiredLength} characters.` });
+    problems.push({
+      validator: 'minLength',
+      message: `Passwords must be at least ${rules.requiredLength} characters.`,
+    });
   if (rules.requireUppercase && !/[A-Z]/.test(password))
     problems.push({ validator: 'uppercase', message: "Passwords must have at least one uppercase ('A'-'Z')." });
   if (rules.requireLowercase && !/[a-z]/.test(password))
@@ -47,7 +53,12 @@ export const tokenRequest = z.object({
   password: textField(128).min(1),
   isPersistent: z.union([z.boolean(), textField(8)]).optional(),
 });
-export const tokenResponse = z.object({ access_token: z.string(), token_type: z.literal('bearer'), expires_in: z.number().int(), userName: z.string() });
+export const tokenResponse = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int(),
+  userName: z.string(),
+});
 export type TokenResponse = z.infer<typeof tokenResponse>;
 export const tokenError = z.object({ error: z.string(), error_description: z.string() });
 /** A temporary sign-in link's answer: the token plus where the link asked to go. */
@@ -118,11 +129,21 @@ export const TEMPORARY_LINK_MAX_DAYS = 365;
 export const generateTemporaryTokenQuery = z.object({
   issueDate: usDate.optional(),
   daysValid: z.coerce.number().int().min(1).max(TEMPORARY_LINK_MAX_DAYS).optional(),
-  hoursValid: z.coerce.number().int().min(1).max(TEMPORARY_LINK_MAX_DAYS * 24).optional(),
+  hoursValid: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(TEMPORARY_LINK_MAX_DAYS * 24)
+    .optional(),
   returnUrl: textField(500).startsWith('/', 'Must be a path within the app.').optional(),
   isPersistent: queryBoolean.optional(),
 });
-export const temporaryTokenResponse = z.object({ token: z.string(), validFrom: z.string(), expiresAt: z.string(), url: z.string() });
+export const temporaryTokenResponse = z.object({
+  token: z.string(),
+  validFrom: z.string(),
+  expiresAt: z.string(),
+  url: z.string(),
+});
 
 /** POST setpassword: an account without a password sets one, under the reset's rules. */
 export const setPasswordRequest = z
@@ -149,7 +170,11 @@ export const confirmEmailRequest = z.object({ token: textField(512).min(1, 'The 
 export const updateUserProfileRequest = z.object({
   firstName: requiredText(100, 'The First Name field is required.'),
   lastName: requiredText(100, 'The Last Name field is required.'),
-  email: textField(256).trim().pipe(z.union([z.literal(''), z.email('Invalid email address.')])).optional().nullable(),
+  email: textField(256)
+    .trim()
+    .pipe(z.union([z.literal(''), z.email('Invalid email address.')]))
+    .optional()
+    .nullable(),
   phoneNumber: textField(32).trim().optional().nullable(),
   companyName: textField(200).trim().optional().nullable(),
   receiveEmails: z.boolean().optional(),
@@ -157,9 +182,15 @@ export const updateUserProfileRequest = z.object({
 });
 export type UpdateUserProfileRequest = z.input<typeof updateUserProfileRequest>;
 
-export const manageInfoQuery = z.object({ returnUrl: textField(500).optional(), generateState: textField(10).optional() });
+export const manageInfoQuery = z.object({
+  returnUrl: textField(500).optional(),
+  generateState: textField(10).optional(),
+});
 export const externalLogin = z.object({ name: z.string(), url: z.string() });
-export const externalLoginsQuery = z.object({ returnUrl: textField(500).optional(), generateState: textField(10).optional() });
+export const externalLoginsQuery = z.object({
+  returnUrl: textField(500).optional(),
+  generateState: textField(10).optional(),
+});
 export const manageInfo = z.object({
   userName: z.string(),
   localLoginProvider: z.string(),

@@ -33,11 +33,23 @@ export const addressView = z.object({
   city: z.string().nullable(),
   postalCode: z.string().nullable(),
   state: z.object({ id: z.string(), abbreviation: z.string(), name: z.string() }).nullable(),
-  country: z.object({ id: z.string(), twoLetterCode: z.string(), name: z.string(), subdivisionLabel: z.string() }).nullable(),
+  country: z
+    .object({ id: z.string(), twoLetterCode: z.string(), name: z.string(), subdivisionLabel: z.string() })
+    .nullable(),
 });
 export type AddressView = z.infer<typeof addressView>;
 
-export const country = z.object({ id: z.string(), name: z.string(), twoLetterCode: z.string(), subdivisionLabel: z.string() });
+export const country = z.object({
+  id: z.string(),
+  name: z.string(),
+  twoLetterCode: z.string(),
+  subdivisionLabel: z.string(),
+});
 export type Country = z.infer<typeof country>;
-export const subdivision = z.object({ id: z.string(), name: z.string(), abbreviation: z.string(), countryId: z.string() });
+export const subdivision = z.object({
+  id: z.string(),
+  name: z.string(),
+  abbreviation: z.string(),
+  countryId: z.string(),
+});
 export type Subdivision = z.infer<typeof subdivision>;

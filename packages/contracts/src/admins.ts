@@ -1,7 +1,16 @@
 // Admin accounts: view, update, search, group membership (spec 1 §3 Admin, §7 Admins).
 import { z } from 'zod';
 import { addressView, optionalAddress } from './addresses.ts';
-import { INT_MAX, SMALLINT_MAX, id, optionalText, pagingQuery, queryBoolean, requiredText, textField } from './common.ts';
+import {
+  INT_MAX,
+  SMALLINT_MAX,
+  id,
+  optionalText,
+  pagingQuery,
+  queryBoolean,
+  requiredText,
+  textField,
+} from './common.ts';
 import { adminRoles } from './enums.ts';
 import { groupSummary } from './groups.ts';
 
@@ -28,7 +37,10 @@ export const adminView = z.object({
 });
 export type AdminView = z.infer<typeof adminView>;
 
-export const securityQuestionView = z.object({ securityQuestion: z.string().nullable(), securityQuestionAnswer: z.string().nullable() });
+export const securityQuestionView = z.object({
+  securityQuestion: z.string().nullable(),
+  securityQuestionAnswer: z.string().nullable(),
+});
 
 const roleId = z.coerce
   .number()
@@ -42,7 +54,11 @@ export const adminUpdateRequest = z.object({
   firstName: requiredText(100, 'The First Name field is required.'),
   lastName: requiredText(100, 'The Last Name field is required.'),
   userName: requiredText(256, 'The User Name field is required.'),
-  email: textField(256).trim().pipe(z.union([z.literal(''), z.email('Invalid email address.')])).optional().nullable(),
+  email: textField(256)
+    .trim()
+    .pipe(z.union([z.literal(''), z.email('Invalid email address.')]))
+    .optional()
+    .nullable(),
   phoneNumber: optionalText(32),
   companyName: optionalText(200),
   roleId,
@@ -56,7 +72,9 @@ export const adminUpdateRequest = z.object({
 });
 export type AdminUpdateRequest = z.input<typeof adminUpdateRequest>;
 
-export const adminCreateRequest = adminUpdateRequest.extend({ groupId: z.coerce.number().int().positive().max(INT_MAX).optional() });
+export const adminCreateRequest = adminUpdateRequest.extend({
+  groupId: z.coerce.number().int().positive().max(INT_MAX).optional(),
+});
 
 export const adminSearchQuery = pagingQuery.extend({
   name: textField(200).trim().optional(),

@@ -51,7 +51,9 @@ export const idParam = z.object({ id });
 export function queryEnum<E extends Record<string, number>>(values: E) {
   const byName = new Map(Object.entries(values).map(([name, value]) => [name.toLowerCase(), value]));
   const numbers = new Set<number>(Object.values(values));
-  const message = `Must be one of ${Object.entries(values).map(([name, value]) => `${name} (${value})`).join(', ')}.`;
+  const message = `Must be one of ${Object.entries(values)
+    .map(([name, value]) => `${name} (${value})`)
+    .join(', ')}.`;
   return z.union([z.number(), textField(64)]).transform((raw, ctx): E[keyof E] => {
     const text = typeof raw === 'string' ? raw.trim() : String(raw);
     const value = /^-?\d+$/.test(text) ? Number(text) : byName.get(text.toLowerCase());
@@ -72,7 +74,8 @@ export const pagingQuery = z.object({
 });
 export type PagingQuery = z.infer<typeof pagingQuery>;
 
-export const pagedResponse = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), totalRecords: z.number().int() });
+export const pagedResponse = <T extends z.ZodType>(row: T) =>
+  z.object({ data: z.array(row), totalRecords: z.number().int() });
 export type Paged<T> = { data: T[]; totalRecords: number };
 
 export const validationErrorBody = z.object({
@@ -120,13 +123,17 @@ export const optionalText = (max: number, options: { multiline?: boolean } = {})
     .nullable()
     .transform((value) => (value == null || value.trim() === '' ? null : value.trim()));
 export const requiredText = (max: number, message = 'This field is required.', options: { multiline?: boolean } = {}) =>
-  textField(max, { ...options, error: message }).trim().min(1, message);
+  textField(max, { ...options, error: message })
+    .trim()
+    .min(1, message);
 export const email = textField(256).trim().pipe(z.email('Invalid email address.'));
 /** The schema of one field at a path ('mailingAddress.city') of an object schema, through its wrappers. */
 export function fieldSchemaAt(schema: z.ZodType, path: string): z.ZodType {
   let node: z.ZodType | undefined = schema;
   for (const key of path ? path.split('.') : []) {
-    const shape: Record<string, z.ZodType> | undefined = (unwrap(node) as { shape?: Record<string, z.ZodType> } | undefined)?.shape;
+    const shape: Record<string, z.ZodType> | undefined = (
+      unwrap(node) as { shape?: Record<string, z.ZodType> } | undefined
+    )?.shape;
     node = shape && Object.hasOwn(shape, key) ? shape[key] : undefined;
   }
   if (!node) throw new Error(`No field '${path}' in the schema.`);
@@ -146,10 +153,21 @@ export function maxLengthAt(schema: z.ZodType, path: string): number {
 function unwrap(node: z.ZodType | undefined): z.ZodType | undefined {
   let current = node;
   for (let i = 0; current && i < 20; i++) {
-    const def = (current as unknown as { def: { type: string; in?: z.ZodType; innerType?: z.ZodType; options?: z.ZodType[] } }).def;
+    const def = (
+      current as unknown as { def: { type: string; in?: z.ZodType; innerType?: z.ZodType; options?: z.ZodType[] } }
+    ).def;
     // '' or an email, '' or a URL: the limit is the text member's.
-    if (def.type === 'union') return def.options?.map(unwrap).find((option) => typeof (option as { maxLength?: unknown })?.maxLength === 'number') ?? current;
-    const next = def.type === 'pipe' ? def.in : ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch'].includes(def.type) ? def.innerType : undefined;
+    if (def.type === 'union')
+      return (
+        def.options?.map(unwrap).find((option) => typeof (option as { maxLength?: unknown })?.maxLength === 'number') ??
+        current
+      );
+    const next =
+      def.type === 'pipe'
+        ? def.in
+        : ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch'].includes(def.type)
+          ? def.innerType
+          : undefined;
     if (!next) return current;
     current = next;
   }

@@ -13,7 +13,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * maintenance); 'providerStaff': the provider's own admins (roles 0-2); an array: exactly those roles; `{ right }`: the
  * roles the rights table (rights.ts) gives that action.
  */
-export type Access = 'anonymous' | 'signedIn' | 'admin' | 'adminManager' | 'providerStaff' | readonly number[] | { right: Right };
+export type Access =
+  'anonymous' | 'signedIn' | 'admin' | 'adminManager' | 'providerStaff' | readonly number[] | { right: Right };
 
 /** The schemas of one endpoint; `response` is the 200 answer, `responses` any other documented status. */
 export type EndpointSchemas = {
@@ -74,13 +75,17 @@ export function endpointGroup<Module>(tags: readonly string[], load: () => Promi
 }
 
 type SchemasOf<E extends AnyEndpoint> = Awaited<ReturnType<E['schemas']>>;
-type Field<E extends AnyEndpoint, K extends 'params' | 'query' | 'body'> =
-  SchemasOf<E>[K] extends z.ZodType ? SchemasOf<E>[K] : undefined;
+type Field<E extends AnyEndpoint, K extends 'params' | 'query' | 'body'> = SchemasOf<E>[K] extends z.ZodType
+  ? SchemasOf<E>[K]
+  : undefined;
 
 /** What the route handler receives, after validation and coercion. */
-export type EndpointParams<E extends AnyEndpoint> = Field<E, 'params'> extends z.ZodType ? z.output<Field<E, 'params'>> : undefined;
-export type EndpointQuery<E extends AnyEndpoint> = Field<E, 'query'> extends z.ZodType ? z.output<Field<E, 'query'>> : undefined;
-export type EndpointBody<E extends AnyEndpoint> = Field<E, 'body'> extends z.ZodType ? z.output<Field<E, 'body'>> : undefined;
+export type EndpointParams<E extends AnyEndpoint> =
+  Field<E, 'params'> extends z.ZodType ? z.output<Field<E, 'params'>> : undefined;
+export type EndpointQuery<E extends AnyEndpoint> =
+  Field<E, 'query'> extends z.ZodType ? z.output<Field<E, 'query'>> : undefined;
+export type EndpointBody<E extends AnyEndpoint> =
+  Field<E, 'body'> extends z.ZodType ? z.output<Field<E, 'body'>> : undefined;
 /** What the route handler returns: the response schema's input, which the serialiser turns into the answer. */
 export type EndpointReply<E extends AnyEndpoint> = z.input<SchemasOf<E>['response']>;
 /** What the client receives: the response schema's output. */
@@ -96,7 +101,9 @@ type InputPart<E extends AnyEndpoint, K extends 'params' | 'query' | 'body'> =
     : { [P in K]?: never };
 
 /** What a client sends: path parameters, query and body, each typed from the endpoint's schemas. */
-export type EndpointInput<E extends AnyEndpoint> = InputPart<E, 'params'> & InputPart<E, 'query'> & InputPart<E, 'body'>;
+export type EndpointInput<E extends AnyEndpoint> = InputPart<E, 'params'> &
+  InputPart<E, 'query'> &
+  InputPart<E, 'body'>;
 
 /** The path with its parameters filled in, each encoded. */
 export function endpointPath(endpoint: Pick<AnyEndpoint, 'path'>, params?: Record<string, unknown>): string {

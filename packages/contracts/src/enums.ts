@@ -13,7 +13,7 @@ export const UserRole = {
 } as const;
 export type UserRole = (typeof UserRole)[keyof typeof UserRole];
 export const userRoleName = (role: number): string =>
-  (Object.entries(UserRole).find(([, value]) => value === role)?.[0]) ?? 'Unknown';
+  Object.entries(UserRole).find(([, value]) => value === role)?.[0] ?? 'Unknown';
 /**
  * The one name each role is shown by, wherever a role appears on screen or in a message (the spec's own words: "lab
  * admin", "customer-service admin"); the enum names stay the API's identifiers.
@@ -45,9 +45,10 @@ export const GroupTypes = {
 } as const;
 export type GroupType = (typeof GroupTypes)[keyof typeof GroupTypes];
 export const groupTypeName = (type: number): string =>
-  (Object.entries(GroupTypes).find(([, value]) => value === type)?.[0]) ?? 'Unknown';
+  Object.entries(GroupTypes).find(([, value]) => value === type)?.[0] ?? 'Unknown';
 /** Pet-owner groups are Property and ParentageGroup. */
-export const isPetOwnerGroupType = (type: number): boolean => type === GroupTypes.Property || type === GroupTypes.ParentageGroup;
+export const isPetOwnerGroupType = (type: number): boolean =>
+  type === GroupTypes.Property || type === GroupTypes.ParentageGroup;
 
 export const Gender = { Unknown: 0, Male: 1, Female: 2 } as const;
 export type Gender = (typeof Gender)[keyof typeof Gender];
@@ -64,9 +65,16 @@ export const PetSpecies = {
   Other: -2147483648,
 } as const;
 /** Every species flag except Dog and None. */
-export const PetSpeciesNonDog = PetSpecies.Cat | PetSpecies.Bird | PetSpecies.Rodent | PetSpecies.Reptile | PetSpecies.Other;
+export const PetSpeciesNonDog =
+  PetSpecies.Cat | PetSpecies.Bird | PetSpecies.Rodent | PetSpecies.Reptile | PetSpecies.Other;
 
-export const SampleType = { Pet: 0, WasteSample: 1, PositiveControl: 2, NegativeControl: 3, WrongSpeciesControl: 4 } as const;
+export const SampleType = {
+  Pet: 0,
+  WasteSample: 1,
+  PositiveControl: 2,
+  NegativeControl: 3,
+  WrongSpeciesControl: 4,
+} as const;
 export const Product = { PooPrints: 0, Parentage: 1 } as const;
 
 export const DnaProfileLabStatus = {
@@ -117,7 +125,14 @@ export const DogQuickActions = {
 } as const;
 export const allDogQuickActions = Object.values(DogQuickActions).reduce((all, flag) => all | flag, 0);
 
-export const AncestryFulfillmentStatus = { Pending: 0, Ready: 5, Activated: 10, Picked: 12, Plated: 15, Shipped: 20 } as const;
+export const AncestryFulfillmentStatus = {
+  Pending: 0,
+  Ready: 5,
+  Activated: 10,
+  Picked: 12,
+  Plated: 15,
+  Shipped: 20,
+} as const;
 export const OrderStatus = { Pending: 0, Processing: 10, Shipped: 20, ShippedToAncestry: 30, Cancelled: 40 } as const;
 export const PaymentStatus = { Paid: 0, Refunded: 10 } as const;
 

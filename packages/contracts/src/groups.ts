@@ -2,7 +2,19 @@
 // certificate customization, adjacent property agreements, logo (spec 2 §3, §7 Groups).
 import { z } from 'zod';
 import { addressView, optionalAddress } from './addresses.ts';
-import { INT_MAX, SMALLINT_MAX, email, id, optionalText, pagingQuery, queryBoolean, queryEnum, requiredText, usDate, textField } from './common.ts';
+import {
+  INT_MAX,
+  SMALLINT_MAX,
+  email,
+  id,
+  optionalText,
+  pagingQuery,
+  queryBoolean,
+  queryEnum,
+  requiredText,
+  usDate,
+  textField,
+} from './common.ts';
 import { AdminFilter, DashboardMode, GroupTypes, UserRole, adminRoles } from './enums.ts';
 
 export const groupSummary = z.object({
@@ -107,10 +119,24 @@ export const groupDetails = groupSummary.extend({
 });
 export type GroupDetails = z.infer<typeof groupDetails>;
 
-const url = textField(2000).trim().pipe(z.url({ protocol: /^https?$/, error: 'Invalid URL.' }));
-const optionalUrl = z.union([z.literal(''), url]).optional().nullable().transform((value) => value || null);
-const optionalEmail = z.union([z.literal(''), email]).optional().nullable().transform((value) => value || null);
-const count = z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(0, 'Must be 0 or more.').max(INT_MAX, `Must be at most ${INT_MAX}.`);
+const url = textField(2000)
+  .trim()
+  .pipe(z.url({ protocol: /^https?$/, error: 'Invalid URL.' }));
+const optionalUrl = z
+  .union([z.literal(''), url])
+  .optional()
+  .nullable()
+  .transform((value) => value || null);
+const optionalEmail = z
+  .union([z.literal(''), email])
+  .optional()
+  .nullable()
+  .transform((value) => value || null);
+const count = z
+  .number({ error: 'Must be a whole number.' })
+  .int('Must be a whole number.')
+  .min(0, 'Must be 0 or more.')
+  .max(INT_MAX, `Must be at most ${INT_MAX}.`);
 
 /** Every editable field of group details (PUT group/{id}); fields the caller may not see are kept as they are. */
 export const groupUpdateRequest = z.object({
@@ -122,14 +148,21 @@ export const groupUpdateRequest = z.object({
   mailingAddress: optionalAddress,
   isSameAddress: z.boolean().optional(),
   managementCompany: optionalText(200),
-  certificationRecipient: z.union([z.literal(0), z.literal(1)], { error: 'Must be 0 (Property) or 1 (Distributor).' }).optional(),
+  certificationRecipient: z
+    .union([z.literal(0), z.literal(1)], { error: 'Must be 0 (Property) or 1 (Distributor).' })
+    .optional(),
   propertyAddress: optionalAddress,
   propertyNotes: optionalText(4000, { multiline: true }),
   propertyOrderFormUrl: optionalUrl,
   propertyManagementSoftware: optionalText(200),
   propertyType: optionalText(100),
   residentPayEnabled: z.boolean().optional(),
-  propertyRegistrationFee: z.number().min(0, 'Must be 0 or more.').max(99_999_999.99, 'Must be at most 99999999.99.').optional().nullable(),
+  propertyRegistrationFee: z
+    .number()
+    .min(0, 'Must be 0 or more.')
+    .max(99_999_999.99, 'Must be at most 99999999.99.')
+    .optional()
+    .nullable(),
   propertyDnBarcodeCount: count.optional(),
   propertyTdBarcodeCount: count.optional(),
   propertyDnBarcodeThreshold: count.optional(),
@@ -138,7 +171,12 @@ export const groupUpdateRequest = z.object({
 export type GroupUpdateRequest = z.input<typeof groupUpdateRequest>;
 export type GroupUpdateValues = z.output<typeof groupUpdateRequest>;
 
-const roleId = z.coerce.number().int().min(0).max(SMALLINT_MAX).refine((role) => (adminRoles as readonly number[]).includes(role), 'The role is not an admin role.');
+const roleId = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(SMALLINT_MAX)
+  .refine((role) => (adminRoles as readonly number[]).includes(role), 'The role is not an admin role.');
 
 /** A new admin named in a group-create payload or created on a group; userName defaults to the email. */
 export const newGroupAdmin = z.object({
@@ -189,7 +227,11 @@ export type ExistingAdminOffer = z.infer<typeof existingAdminOffer>;
  * run such a group. A suggestion for the forms, not a rule: existing admins of any role may be assigned anywhere.
  */
 export const ADMIN_ROLES_BY_GROUP_TYPE: Record<number, readonly number[]> = {
-  [GroupTypes.HierarchyRoot]: [UserRole.BioPetLabAdmin, UserRole.BioPetCustomerServiceAdmin, UserRole.BioPetOfficeAdmin],
+  [GroupTypes.HierarchyRoot]: [
+    UserRole.BioPetLabAdmin,
+    UserRole.BioPetCustomerServiceAdmin,
+    UserRole.BioPetOfficeAdmin,
+  ],
   [GroupTypes.DistributorshipManagementGroup]: [UserRole.Distributor],
   [GroupTypes.Distributorship]: [UserRole.Distributor],
   [GroupTypes.ManagementGroup]: [UserRole.ManagementFirmManager],
@@ -200,7 +242,13 @@ export const creatableAdminRolesQuery = z.object({ groupType: queryEnum(GroupTyp
 
 /** POST group/movegroup/: move childId under parentId (PascalCase accepted). */
 export const moveGroupRequest = z.preprocess(
-  (body) => (body && typeof body === 'object' ? { parentId: (body as any).parentId ?? (body as any).ParentId, childId: (body as any).childId ?? (body as any).ChildId } : body),
+  (body) =>
+    body && typeof body === 'object'
+      ? {
+          parentId: (body as any).parentId ?? (body as any).ParentId,
+          childId: (body as any).childId ?? (body as any).ChildId,
+        }
+      : body,
   z.object({ parentId: id, childId: id }),
 );
 /** POST group/deactivategroup, group/activategroup. */
@@ -208,7 +256,9 @@ export const groupIdBody = z.preprocess(
   (body) => (body && typeof body === 'object' ? { groupId: (body as any).groupId ?? (body as any).GroupId } : body),
   z.object({ groupId: id }),
 );
-export const bulkTransferRequest = z.object({ transferGroupIds: z.array(id).min(1, 'Select at least one group.').max(1000) });
+export const bulkTransferRequest = z.object({
+  transferGroupIds: z.array(id).min(1, 'Select at least one group.').max(1000),
+});
 /** DELETE group/{id}?confirmation=: the group's name as the user typed it; required, and it must match. */
 export const deleteGroupQuery = z.object({ confirmation: textField(200).optional() });
 
@@ -231,12 +281,18 @@ export const groupAdminRow = z.object({
 export type GroupAdminRow = z.infer<typeof groupAdminRow>;
 export const groupAdminsResponse = z.object({ admins: z.array(groupAdminRow), isHierarchyRoot: z.boolean() });
 /** After removing an admin: when exactly one non-primary admin remains, the client offers to make them primary. */
-export const removeGroupAdminResponse = groupAdminsResponse.extend({ promptMakePrimary: z.boolean(), remainingAdminId: z.number().int().nullable() });
+export const removeGroupAdminResponse = groupAdminsResponse.extend({
+  promptMakePrimary: z.boolean(),
+  remainingAdminId: z.number().int().nullable(),
+});
 /**
  * Removing the group's primary admin while others remain names the one who becomes primary (newPrimaryAdminId): the
  * client asks, naming them, rather than the server choosing.
  */
-export const removeGroupAdminQuery = z.object({ deactivateAdmin: queryBoolean.optional(), newPrimaryAdminId: id.optional() });
+export const removeGroupAdminQuery = z.object({
+  deactivateAdmin: queryBoolean.optional(),
+  newPrimaryAdminId: id.optional(),
+});
 export const createGroupAdminResponse = z.object({
   isEmailAlreadyExists: z.boolean(),
   isEmailAlreadyAssignedToAdmin: z.boolean(),
@@ -247,8 +303,23 @@ export const createGroupAdminResponse = z.object({
 });
 
 // Subgroups: every group beneath the given one.
-export const SubgroupActiveFilter = { Active: 'Active', Inactive: 'Inactive', ActiveAndInactive: 'ActiveAndInactive' } as const;
-export const SUBGROUP_ORDER_BY = ['name', 'grouptype', 'parentname', 'city', 'state', 'phone', 'lastlogin', 'lastsample', 'lastpet', 'isactive'] as const;
+export const SubgroupActiveFilter = {
+  Active: 'Active',
+  Inactive: 'Inactive',
+  ActiveAndInactive: 'ActiveAndInactive',
+} as const;
+export const SUBGROUP_ORDER_BY = [
+  'name',
+  'grouptype',
+  'parentname',
+  'city',
+  'state',
+  'phone',
+  'lastlogin',
+  'lastsample',
+  'lastpet',
+  'isactive',
+] as const;
 /**
  * Date filters (lastLogin, lastSample, lastPet, M/d/yyyy) select rows whose date falls on that day. lastLogin: the
  * latest sign-in of the group's admins. lastPet: the latest pet created among the group's current members; lastSample:
@@ -279,11 +350,40 @@ export const subgroupRow = groupSummary.extend({
 export type SubgroupRow = z.infer<typeof subgroupRow>;
 
 // Dashboard.
-export const dashboardQuery = z.object({ groupId: id, dashboardMode: queryEnum(DashboardMode).default(DashboardMode.ActiveProperties) });
-const counts = <K extends string>(keys: readonly K[]) => z.object(Object.fromEntries(keys.map((key) => [key, z.number().int()])) as Record<K, z.ZodNumber>);
-export const PET_SAMPLE_KEYS = ['dnaProcessingComplete', 'dnaReceived', 'profilesCreated', 'expired', 'reswabsRequested', 'verificationTestsRequested', 'processingSecondSwab', 'incompleteDnaProfile', 'rejected', 'voided', 'total'] as const;
+export const dashboardQuery = z.object({
+  groupId: id,
+  dashboardMode: queryEnum(DashboardMode).default(DashboardMode.ActiveProperties),
+});
+const counts = <K extends string>(keys: readonly K[]) =>
+  z.object(Object.fromEntries(keys.map((key) => [key, z.number().int()])) as Record<K, z.ZodNumber>);
+export const PET_SAMPLE_KEYS = [
+  'dnaProcessingComplete',
+  'dnaReceived',
+  'profilesCreated',
+  'expired',
+  'reswabsRequested',
+  'verificationTestsRequested',
+  'processingSecondSwab',
+  'incompleteDnaProfile',
+  'rejected',
+  'voided',
+  'total',
+] as const;
 export const RESIDENT_KEYS = ['dogOwner', 'nonDogOwner', 'movedOut', 'awaitingApproval', 'total'] as const;
-export const WASTE_SAMPLE_KEYS = ['profileCreated', 'expired', 'dnaReceived', 'reanalyzing', 'rejected', 'voided', 'dnaProcessingComplete', 'match', 'noMatch', 'fail', 'nonCanine', 'total'] as const;
+export const WASTE_SAMPLE_KEYS = [
+  'profileCreated',
+  'expired',
+  'dnaReceived',
+  'reanalyzing',
+  'rejected',
+  'voided',
+  'dnaProcessingComplete',
+  'match',
+  'noMatch',
+  'fail',
+  'nonCanine',
+  'total',
+] as const;
 export const GROUP_COUNT_KEYS = ['active', 'inactive', 'total'] as const;
 const block = <K extends string>(keys: readonly K[]) => z.object({ counts: counts(keys), percentages: counts(keys) });
 /**
@@ -320,7 +420,12 @@ export const certificateCustomizationView = z.object({
 
 // Adjacent property agreements.
 export const adjacentPropertyRequest = z.object({ propertyId: id, adjacentPropertyId: id });
-export const adjacentAgreement = z.object({ propertyId: z.number().int(), propertyName: z.string(), adjacentPropertyId: z.number().int(), adjacentPropertyName: z.string() });
+export const adjacentAgreement = z.object({
+  propertyId: z.number().int(),
+  propertyName: z.string(),
+  adjacentPropertyId: z.number().int(),
+  adjacentPropertyName: z.string(),
+});
 
 export const preRegistrationLink = z.object({ groupId: z.number().int(), code: z.string(), link: z.string() });
 export const logoUploadResponse = z.object({ logoUrl: z.string() });
@@ -337,4 +442,7 @@ export const petOwnerGroupsQuery = z.object({
   includeParentageGroups: queryBoolean.optional(),
   includeInactiveGroups: queryBoolean.optional(),
 });
-export const petOwnerGroupRow = groupSummary.extend({ parentName: z.string().nullable(), propertyPreRegisterCode: z.string().nullable() });
+export const petOwnerGroupRow = groupSummary.extend({
+  parentName: z.string().nullable(),
+  propertyPreRegisterCode: z.string().nullable(),
+});

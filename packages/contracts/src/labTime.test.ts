@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_LAB_TIME_ZONE, isTimeZone, labDayOf, parseLabDateTime, usDateBounds, zoneOffsetMs } from './labTime.ts';
+import {
+  DEFAULT_LAB_TIME_ZONE,
+  isTimeZone,
+  labDayOf,
+  parseLabDateTime,
+  usDateBounds,
+  zoneOffsetMs,
+} from './labTime.ts';
 import { maxLengthAt } from './common.ts';
 import { groupUpdateRequest } from './groups.ts';
 
@@ -10,8 +17,14 @@ describe('lab time zone', () => {
     expect(zoneOffsetMs(new Date('2026-07-15T12:00:00Z'), DEFAULT_LAB_TIME_ZONE)).toBe(-4 * 3_600_000);
   });
   test("an M/d/yyyy day runs from 00:00:00.000 to 23:59:59.999 in the lab's zone", () => {
-    expect(usDateBounds('1/15/2026', 'America/New_York')).toEqual({ start: new Date('2026-01-15T05:00:00.000Z'), end: new Date('2026-01-16T04:59:59.999Z') });
-    expect(usDateBounds('07/04/2026', 'America/Chicago')).toEqual({ start: new Date('2026-07-04T05:00:00.000Z'), end: new Date('2026-07-05T04:59:59.999Z') });
+    expect(usDateBounds('1/15/2026', 'America/New_York')).toEqual({
+      start: new Date('2026-01-15T05:00:00.000Z'),
+      end: new Date('2026-01-16T04:59:59.999Z'),
+    });
+    expect(usDateBounds('07/04/2026', 'America/Chicago')).toEqual({
+      start: new Date('2026-07-04T05:00:00.000Z'),
+      end: new Date('2026-07-05T04:59:59.999Z'),
+    });
     // The day clocks go forward is 23 hours long.
     const short = usDateBounds('3/8/2026', 'America/New_York')!;
     expect(short.end.getTime() - short.start.getTime()).toBe(23 * 3_600_000 - 1);

@@ -41,14 +41,16 @@ export const Messages = {
   movePropertyToRoot: 'Property cannot be be moved to Hierarchy Root.',
   moveSameType: 'Group cannot be moved to the same type.',
   emailAssignedToPetOwner: (email: string) => `Email '${email}' is already assigned to a Pet Owner.`,
-  emailBelongsToAdmin: (email: string, name: string) => `Email '${email}' belongs to Admin '${name}'. Would you like to add them as an admin to this group?`,
+  emailBelongsToAdmin: (email: string, name: string) =>
+    `Email '${email}' belongs to Admin '${name}'. Would you like to add them as an admin to this group?`,
   noValidGroupsSelected: 'No valid groups selected.',
   logoTooLarge: 'File must be under 2mb.',
   logoNotImage: 'File must be an image.',
   imageTypeNotAccepted: 'The image must be a PNG, JPEG, GIF or WebP file.',
   logoUploaded: 'Logo uploaded successfully.',
   // Groups: rules whose wording the spec does not give, written in the same style (listed in docs/decisions.md).
-  moveDistributorshipTarget: 'Distributorship can only be moved to Hierarchy Root or a Distributorship Management Group.',
+  moveDistributorshipTarget:
+    'Distributorship can only be moved to Hierarchy Root or a Distributorship Management Group.',
   moveParentageGroupTarget: 'Parentage Group can only be moved to a Distributorship or Management Group.',
   movePropertyTarget: 'Property can only be moved to a Distributorship or Management Group.',
   moveManagementGroupTarget: 'Management Group can only be moved to a Distributorship.',
@@ -64,7 +66,8 @@ export const Messages = {
   groupAlreadyInactive: 'Group is already inactive.',
   childTypeNotAllowed: (child: string, parent: string) => `${child} cannot be added under ${parent}.`,
   noPrimaryAdminToInherit: 'The parent group has no primary admin to inherit.',
-  newPrimaryAdminRequired: 'This admin is the primary admin of the group: choose which of its other admins becomes primary.',
+  newPrimaryAdminRequired:
+    'This admin is the primary admin of the group: choose which of its other admins becomes primary.',
   newPrimaryAdminNotInGroup: 'The new primary admin must be another admin of this group.',
   primaryAdminRequired: 'A primary admin is required: inherit one, pick an existing admin or create a new one.',
   adjacentToItself: 'A property cannot be adjacent to itself.',
@@ -76,7 +79,8 @@ export const Messages = {
   // Own account (setpassword, updateuserinfo): the spec lists the calls without wording (listed in docs/decisions.md).
   passwordSet: 'Password set successfully.',
   passwordAlreadySet: 'This account already has a password. Use Change password instead.',
-  checkMailToConfirm: (email: string) => `Saved. Check your mail at ${email} and open the link to confirm your new email address.`,
+  checkMailToConfirm: (email: string) =>
+    `Saved. Check your mail at ${email} and open the link to confirm your new email address.`,
   emailConfirmed: 'Your email address has been changed.',
   emailLinkInvalid: 'This confirmation link is invalid or has expired.',
   emailTaken: (email: string) => `Email '${email}' is already taken.`,

@@ -23,5 +23,10 @@ export const petOwnerSearchQuery = pagingQuery.extend({
   name: textField(200).trim().optional(),
   userName: textField(256).trim().optional(),
 });
-export const petOwnerSearchRow = z.object({ id: z.number().int(), userName: z.string(), fullName: z.string(), email: z.string().nullable() });
+export const petOwnerSearchRow = z.object({
+  id: z.number().int(),
+  userName: z.string(),
+  fullName: z.string(),
+  email: z.string().nullable(),
+});
 export type PetOwnerSearchRow = z.infer<typeof petOwnerSearchRow>;

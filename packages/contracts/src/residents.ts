@@ -20,4 +20,11 @@ export const residentView = z.object({
 export type ResidentView = z.infer<typeof residentView>;
 
 export const residentSearchQuery = z.object({ query: textField(200).trim().min(1) });
-export const residentSearchRow = z.object({ id: z.number().int(), fullName: z.string(), email: z.string().nullable(), status: z.number().int(), groupId: z.number().int(), propertyName: z.string() });
+export const residentSearchRow = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  email: z.string().nullable(),
+  status: z.number().int(),
+  groupId: z.number().int(),
+  propertyName: z.string(),
+});

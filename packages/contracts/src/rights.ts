@@ -35,7 +35,12 @@ export const RIGHTS = [
 export type Right = (typeof RIGHTS)[number];
 
 const { BioPetLabAdmin: LAB, BioPetCustomerServiceAdmin: SERVICE, BioPetOfficeAdmin: OFFICE } = UserRole;
-const { Distributor: DIST, ManagementFirmManager: FIRM, ParentageManager: PARENTAGE, PropertyManager: PROPERTY } = UserRole;
+const {
+  Distributor: DIST,
+  ManagementFirmManager: FIRM,
+  ParentageManager: PARENTAGE,
+  PropertyManager: PROPERTY,
+} = UserRole;
 const { PropertyMaintenance: MAINTENANCE } = UserRole;
 
 const STAFF = [LAB, SERVICE, OFFICE] as const;
@@ -109,7 +114,11 @@ export type AdminAction = Extract<Right, `admin.${string}`>;
  * groups) is the server's part. On oneself: viewing, editing (not the role) and one's own security answer, reset and
  * sign-in link are allowed; signing in as, deactivating and deleting oneself are not.
  */
-export function mayActOnAdmin(actor: { id: number; roleId: number }, target: { id: number; roleId: number }, action: AdminAction): boolean {
+export function mayActOnAdmin(
+  actor: { id: number; roleId: number },
+  target: { id: number; roleId: number },
+  action: AdminAction,
+): boolean {
   if (!can(actor.roleId, action)) return false;
   if (actor.id === target.id) {
     return !['admin.changeRole', 'admin.signInAs', 'admin.deactivate', 'admin.delete', 'admin.create'].includes(action);
@@ -126,5 +135,7 @@ export function mayActOnAdmin(actor: { id: number; roleId: number }, target: { i
 export function creatableRoles(actorRoleId: number, groupType?: number): number[] {
   if (!can(actorRoleId, 'admin.create')) return [];
   const creatable = adminRoles.filter((role) => outranks(actorRoleId, role));
-  return groupType === undefined ? creatable : creatable.filter((role) => ADMIN_ROLES_BY_GROUP_TYPE[groupType]?.includes(role));
+  return groupType === undefined
+    ? creatable
+    : creatable.filter((role) => ADMIN_ROLES_BY_GROUP_TYPE[groupType]?.includes(role));
 }

@@ -27,7 +27,10 @@ export type DocumentView = z.infer<typeof documentView>;
 export const documentQuery = z.object({ versionId: z.coerce.number().int().positive().max(INT_MAX).optional() });
 export const documentWriteRequest = z.object({
   name: requiredText(200, 'The Name field is required.'),
-  content: textField(200_000, { multiline: true, error: 'The Content field is required.' }).min(1, 'The Content field is required.'),
+  content: textField(200_000, { multiline: true, error: 'The Content field is required.' }).min(
+    1,
+    'The Content field is required.',
+  ),
 });
 
 export const emailLogQuery = pagingQuery.extend({
@@ -66,7 +69,11 @@ export const auditLogRow = z.object({
   hash: z.string(),
 });
 export type AuditLogRow = z.infer<typeof auditLogRow>;
-export const auditVerifyResponse = z.object({ ok: z.boolean(), checked: z.number().int(), firstBrokenId: z.number().int().nullable() });
+export const auditVerifyResponse = z.object({
+  ok: z.boolean(),
+  checked: z.number().int(),
+  firstBrokenId: z.number().int().nullable(),
+});
 
 export const featuresForGroupQuery = z.object({ groupId: z.coerce.number().int().positive().max(INT_MAX) });
 export const dogQuickActionsValue = z.object({ value: z.number().int().min(0).max(4095) });

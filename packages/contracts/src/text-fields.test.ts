@@ -5,7 +5,8 @@ import { adminUpdateRequest } from './admins.ts';
 import { generateTemporaryTokenQuery, tokenRequest } from './accounts.ts';
 import { documentWriteRequest } from './system.ts';
 
-const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
+const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues.map((issue) => issue.message) ?? [];
 
 describe('textField', () => {
   test('refuses NUL, the other C0 controls and DEL in a single-line field', () => {
@@ -27,7 +28,13 @@ describe('textField', () => {
   test('the shared wrappers and the contract schemas use it', () => {
     expect(requiredText(10).safeParse('a\u0000').success).toBe(false);
     expect(optionalText(10).safeParse('a\u0000').success).toBe(false);
-    const admin = adminUpdateRequest.safeParse({ firstName: 'A', lastName: 'B', userName: 'a\u0000', roleId: 7, adminNotes: 'one\ntwo' });
+    const admin = adminUpdateRequest.safeParse({
+      firstName: 'A',
+      lastName: 'B',
+      userName: 'a\u0000',
+      roleId: 7,
+      adminNotes: 'one\ntwo',
+    });
     expect(admin.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['userName']);
     expect(tokenRequest.safeParse({ grant_type: 'password', userName: 'x\u0000', password: 'p' }).success).toBe(false);
     expect(documentWriteRequest.safeParse({ name: 'Policy', content: '<p>one</p>\n<p>two</p>' }).success).toBe(true);
@@ -42,7 +49,9 @@ describe('numbers are bounded by their column', () => {
     expect(id.safeParse('-1').success).toBe(false);
     expect(pagingQuery.safeParse({ pageSize: '32767' }).success).toBe(true);
     expect(pagingQuery.safeParse({ pageSize: '32768' }).success).toBe(false);
-    expect(adminUpdateRequest.safeParse({ firstName: 'A', lastName: 'B', userName: 'a', roleId: 2 ** 31 }).success).toBe(false);
+    expect(
+      adminUpdateRequest.safeParse({ firstName: 'A', lastName: 'B', userName: 'a', roleId: 2 ** 31 }).success,
+    ).toBe(false);
   });
 
   test('sign-in links last 1 to 365 days', () => {

@@ -10,7 +10,13 @@ export function toText(p: DnaProfile): TextProfile {
 }
 
 /** Parentage over marker-name maps of allele texts, with the same rules as evaluateParentage. */
-export function plainParentage(puppy: TextProfile, dam: TextProfile, sire: TextProfile, typing: readonly string[], minimumTested: number): string {
+export function plainParentage(
+  puppy: TextProfile,
+  dam: TextProfile,
+  sire: TextProfile,
+  typing: readonly string[],
+  minimumTested: number,
+): string {
   let tested = 0;
   let failed = 0;
   for (const marker of typing) {

@@ -5,9 +5,22 @@ import { cpus, loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import {
-  type DnaProfile, type DogProfileRecord, ISAG_2006_CANINE, ProfileIndex, Sex, createPopulation, evaluateParentage, exportGeneMapper,
-  findDuplicatePairs, findDuplicatePairsByScan, findSimilarProfiles, findSimilarProfilesByScan, generatePlate, identifyWasteSample,
-  identifyWasteSampleByScan, importGeneMapperPlate,
+  type DnaProfile,
+  type DogProfileRecord,
+  ISAG_2006_CANINE,
+  ProfileIndex,
+  Sex,
+  createPopulation,
+  evaluateParentage,
+  exportGeneMapper,
+  findDuplicatePairs,
+  findDuplicatePairsByScan,
+  findSimilarProfiles,
+  findSimilarProfilesByScan,
+  generatePlate,
+  identifyWasteSample,
+  identifyWasteSampleByScan,
+  importGeneMapperPlate,
 } from '../src/index.ts';
 import { plainParentage, toText } from './baselines.ts';
 
@@ -22,7 +35,16 @@ const SIZE = arg('--size', 1_000_000);
 const SEED = arg('--seed', 20260101);
 const panel = ISAG_2006_CANINE;
 
-type Figure = { bench: string; median_ms?: number; baseline_ms?: number | null; ratio?: number | null; n: number; mb?: number; budget: string; note?: string };
+type Figure = {
+  bench: string;
+  median_ms?: number;
+  baseline_ms?: number | null;
+  ratio?: number | null;
+  n: number;
+  mb?: number;
+  budget: string;
+  note?: string;
+};
 const figures: Figure[] = [];
 
 function median(xs: number[]): number {
@@ -39,7 +61,13 @@ function time<T>(f: () => T): { ms: number; value: T } {
 function record(f: Figure): void {
   figures.push(f);
   const round = (x: number | null | undefined) => (x == null ? x : Math.round(x * 1000) / 1000);
-  const json = { bench: f.bench, ...(f.mb !== undefined ? { mb: round(f.mb) } : { median_ms: round(f.median_ms), baseline_ms: round(f.baseline_ms), ratio: round(f.ratio) }), n: f.n };
+  const json = {
+    bench: f.bench,
+    ...(f.mb !== undefined
+      ? { mb: round(f.mb) }
+      : { median_ms: round(f.median_ms), baseline_ms: round(f.baseline_ms), ratio: round(f.ratio) }),
+    n: f.n,
+  };
   console.log(JSON.stringify(json));
 }
 
@@ -50,8 +78,12 @@ function mem(): number {
   return m.heapUsed + m.arrayBuffers;
 }
 
-console.log(`# DNA engine benchmark: ${SIZE.toLocaleString('en')} profiles, panel ${panel.name}, seed ${SEED}, node ${process.version}`);
-console.log(`# machine: ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}; load average at start ${loadavg()[0].toFixed(1)} (other processes share the cores)`);
+console.log(
+  `# DNA engine benchmark: ${SIZE.toLocaleString('en')} profiles, panel ${panel.name}, seed ${SEED}, node ${process.version}`,
+);
+console.log(
+  `# machine: ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}; load average at start ${loadavg()[0].toFixed(1)} (other processes share the cores)`,
+);
 
 // ---- population: unrelated dogs (2% missing a few markers) plus 0.1% re-registered dogs with up to two genotyping errors
 const pop = createPopulation(panel, SEED);
@@ -99,7 +131,9 @@ let mismatches = 0;
 
 // ---- identity search
 {
-  const queries = Array.from({ length: 101 }, (_, q) => (q % 5 === 4 ? pop.wasteFrom(pop.dog()) : pop.wasteFrom(profileAt(pop.random.int(SIZE)))));
+  const queries = Array.from({ length: 101 }, (_, q) =>
+    q % 5 === 4 ? pop.wasteFrom(pop.dog()) : pop.wasteFrom(profileAt(pop.random.int(SIZE))),
+  );
   for (const q of queries.slice(0, 5)) identifyWasteSample(index, q);
   const fast = queries.map((q) => time(() => identifyWasteSample(index, q)));
   const base = queries.slice(0, 5).map((q) => time(() => identifyWasteSampleByScan(q, records())));
@@ -115,7 +149,9 @@ let mismatches = 0;
 {
   const slots = Array.from({ length: 21 }, () => pop.random.int(SIZE));
   const fast = slots.map((s) => time(() => findSimilarProfiles(index, profileAt(s), { excludeId: s + 1 })));
-  const base = slots.slice(0, 3).map((s) => time(() => findSimilarProfilesByScan(profileAt(s), records(), { excludeId: s + 1 })));
+  const base = slots
+    .slice(0, 3)
+    .map((s) => time(() => findSimilarProfilesByScan(profileAt(s), records(), { excludeId: s + 1 })));
   base.forEach((b, i) => {
     if (!same(b.value, fast[i].value)) mismatches++;
   });
@@ -128,12 +164,22 @@ let mismatches = 0;
 {
   const dup = time(() => findDuplicatePairs(index));
   const n0 = Math.min(SIZE, 4000);
-  const sample = [...records()].slice(0, n0).map((r) => ({ id: r.id, profile: { panel, codes: r.profile.codes.slice() } }));
+  const sample = [...records()]
+    .slice(0, n0)
+    .map((r) => ({ id: r.id, profile: { panel, codes: r.profile.codes.slice() } }));
   const scan = time(() => findDuplicatePairsByScan(sample));
   const small = ProfileIndex.fromCodes(panel, ids.subarray(0, n0), codes);
   if (!same(findDuplicatePairs(small), scan.value)) mismatches++;
   const baseline = scan.ms * (SIZE / n0) ** 2;
-  record({ bench: 'duplicate_pairs', median_ms: dup.ms, baseline_ms: baseline, ratio: baseline / dup.ms, n: SIZE, budget: '< 60000 ms', note: `${dup.value.length} pairs; ${n0 < SIZE ? `baseline extrapolated from ${n0}` : 'baseline measured'}` });
+  record({
+    bench: 'duplicate_pairs',
+    median_ms: dup.ms,
+    baseline_ms: baseline,
+    ratio: baseline / dup.ms,
+    n: SIZE,
+    budget: '< 60000 ms',
+    note: `${dup.value.length} pairs; ${n0 < SIZE ? `baseline extrapolated from ${n0}` : 'baseline measured'}`,
+  });
   console.log(`# duplicate pairs found: ${dup.value.length}`);
 }
 
@@ -168,9 +214,19 @@ let mismatches = 0;
 {
   const plate = generatePlate(createPopulation(panel, SEED + 1), { size: 384 });
   const file = exportGeneMapper(panel, plate.samples);
-  const runs = Array.from({ length: 11 }, () => time(() => importGeneMapperPlate(file, panel, { positiveControlProfile: plate.positiveControl })));
+  const runs = Array.from({ length: 11 }, () =>
+    time(() => importGeneMapperPlate(file, panel, { positiveControlProfile: plate.positiveControl })),
+  );
   if (!runs[0].value.ok) mismatches++;
-  record({ bench: 'plate_384_import', median_ms: median(runs.map((r) => r.ms)), baseline_ms: null, ratio: null, n: 384, budget: '< 200 ms', note: `${(file.length / 1024).toFixed(0)} KiB, ${file.split('\n').length - 2} rows` });
+  record({
+    bench: 'plate_384_import',
+    median_ms: median(runs.map((r) => r.ms)),
+    baseline_ms: null,
+    ratio: null,
+    n: 384,
+    budget: '< 200 ms',
+    note: `${(file.length / 1024).toFixed(0)} KiB, ${file.split('\n').length - 2} rows`,
+  });
 }
 
 console.log('');
@@ -180,8 +236,14 @@ for (const f of figures) {
   const engine = f.mb !== undefined ? `${f.mb.toFixed(1)} MB` : `${(f.median_ms ?? 0).toFixed(2)} ms`;
   const base = f.baseline_ms == null ? '-' : `${f.baseline_ms.toFixed(1)} ms`;
   const ratio = f.ratio == null ? '-' : `${f.ratio.toFixed(f.ratio < 10 ? 1 : 0)}x`;
-  console.log(`| ${f.bench}${f.note ? ` (${f.note})` : ''} | ${f.n.toLocaleString('en')} | ${engine} | ${base} | ${ratio} | ${f.budget} |`);
+  console.log(
+    `| ${f.bench}${f.note ? ` (${f.note})` : ''} | ${f.n.toLocaleString('en')} | ${engine} | ${base} | ${ratio} | ${f.budget} |`,
+  );
 }
 console.log(`# load average at end ${loadavg()[0].toFixed(1)}`);
-console.log(mismatches === 0 ? '# engine and plain scans agreed on every compared answer' : `# WARNING: ${mismatches} answers differed from the plain scan`);
+console.log(
+  mismatches === 0
+    ? '# engine and plain scans agreed on every compared answer'
+    : `# WARNING: ${mismatches} answers differed from the plain scan`,
+);
 if (mismatches > 0) process.exitCode = 1;

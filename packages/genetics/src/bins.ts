@@ -33,22 +33,29 @@ function sorted(bins: Bin[]): Bin[] {
 export function defaultBinSet(panel: Panel): BinSet {
   const markers = panel.markers.map((m): Bin[] => {
     if (m.index === panel.genderMarker) return [];
-    if (m.bins && m.bins.length > 0) return sorted(m.bins.map((a) => ({ lo: tenths(a - BIN_HALF_WIDTH), hi: tenths(a + BIN_HALF_WIDTH) })));
-    if (m.sizeRange) return [{ lo: tenths(m.sizeRange[0] - RANGE_SLACK_BP), hi: tenths(m.sizeRange[1] + RANGE_SLACK_BP) }];
+    if (m.bins && m.bins.length > 0)
+      return sorted(m.bins.map((a) => ({ lo: tenths(a - BIN_HALF_WIDTH), hi: tenths(a + BIN_HALF_WIDTH) })));
+    if (m.sizeRange)
+      return [{ lo: tenths(m.sizeRange[0] - RANGE_SLACK_BP), hi: tenths(m.sizeRange[1] + RANGE_SLACK_BP) }];
     return [];
   });
   return { panelId: panel.id, source: 'default', markers };
 }
 
 /** Bins entered by hand: marker name to allele names or sizes ('98', '100.5', ...). Unknown markers throw. */
-export function binSetFromAlleles(panel: Panel, alleles: Readonly<Record<string, readonly string[]>>, source = 'entered'): BinSet {
+export function binSetFromAlleles(
+  panel: Panel,
+  alleles: Readonly<Record<string, readonly string[]>>,
+  source = 'entered',
+): BinSet {
   const markers: Bin[][] = panel.markers.map(() => []);
   for (const [name, list] of Object.entries(alleles)) {
     const m = panel.markerIndex(name);
     if (m < 0) throw new Error(`marker '${name}' is not on panel ${panel.id}`);
     for (const text of list) {
       const parsed = parseAllele(text);
-      if (!parsed.ok || parsed.code === NO_CALL || parsed.code >= ALLELE_X) throw new Error(`marker ${name}: bin '${text}' is not a size`);
+      if (!parsed.ok || parsed.code === NO_CALL || parsed.code >= ALLELE_X)
+        throw new Error(`marker ${name}: bin '${text}' is not a size`);
       markers[m].push({ lo: parsed.code - BIN_HALF_WIDTH * 10, hi: parsed.code + BIN_HALF_WIDTH * 10 });
     }
   }
@@ -60,7 +67,10 @@ export function binSetFromAlleles(panel: Panel, alleles: Readonly<Record<string,
  * '<allele><TAB><size><TAB><left width><TAB><right width>'. A bin accepts its allele name and its size window.
  * Markers the panel does not have are refused with the line, as is any unreadable bin line.
  */
-export function parseBinFile(panel: Panel, text: string): { ok: true; bins: BinSet } | { ok: false; errors: { line: number; message: string }[] } {
+export function parseBinFile(
+  panel: Panel,
+  text: string,
+): { ok: true; bins: BinSet } | { ok: false; errors: { line: number; message: string }[] } {
   const markers: Bin[][] = panel.markers.map(() => []);
   const errors: { line: number; message: string }[] = [];
   let current = -1;
@@ -69,7 +79,8 @@ export function parseBinFile(panel: Panel, text: string): { ok: true; bins: BinS
     if (cells[0] === '' || errors.length >= 50) return;
     if (/^marker name$/i.test(cells[0])) {
       current = panel.markerIndex(cells[1] ?? '');
-      if (current < 0) errors.push({ line: i + 1, message: `marker '${cells[1] ?? ''}' is not on panel ${panel.name}` });
+      if (current < 0)
+        errors.push({ line: i + 1, message: `marker '${cells[1] ?? ''}' is not on panel ${panel.name}` });
       return;
     }
     if (/^(version|chemistry kit|panel name|bin set name)$/i.test(cells[0])) return;
@@ -78,7 +89,11 @@ export function parseBinFile(panel: Panel, text: string): { ok: true; bins: BinS
     const right = Number(cells[3] ?? BIN_HALF_WIDTH);
     const name = parseAllele(cells[0]);
     if (current < 0 || !name.ok || !(size > 0) || !(left >= 0) || !(right >= 0)) {
-      errors.push({ line: i + 1, message: current < 0 ? 'a bin before any Marker Name line' : 'not a bin line (allele, size, left and right width)' });
+      errors.push({
+        line: i + 1,
+        message:
+          current < 0 ? 'a bin before any Marker Name line' : 'not a bin line (allele, size, left and right width)',
+      });
       return;
     }
     markers[current].push({ lo: tenths(size - left), hi: tenths(size + right) });
@@ -91,7 +106,9 @@ export function parseBinFile(panel: Panel, text: string): { ok: true; bins: BinS
 /** The bin set widened by the alleles of a plate's allelic ladder (per marker, allele codes). */
 export function withLadder(bins: BinSet, ladder: readonly (readonly number[])[]): BinSet {
   const markers = bins.markers.map((list, m) => {
-    const extra = (ladder[m] ?? []).filter((c) => c !== NO_CALL && c < ALLELE_X).map((c) => ({ lo: c - BIN_HALF_WIDTH * 10, hi: c + BIN_HALF_WIDTH * 10 }));
+    const extra = (ladder[m] ?? [])
+      .filter((c) => c !== NO_CALL && c < ALLELE_X)
+      .map((c) => ({ lo: c - BIN_HALF_WIDTH * 10, hi: c + BIN_HALF_WIDTH * 10 }));
     return extra.length === 0 ? list : sorted([...list, ...extra]);
   });
   return { ...bins, source: `${bins.source} + ladder`, markers };

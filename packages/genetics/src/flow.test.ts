@@ -24,7 +24,9 @@ describe('lab flow: plate file to waste-sample certificate', () => {
     }
     for (let i = 0; i < 2000; i++) index.upsert(id++, pop.dog());
 
-    const r = importGeneMapperPlate(toUtf16le(exportGeneMapper(panel, plate.samples, { delimiter: ',' })), panel, { positiveControlProfile: plate.positiveControl });
+    const r = importGeneMapperPlate(toUtf16le(exportGeneMapper(panel, plate.samples, { delimiter: ',' })), panel, {
+      positiveControlProfile: plate.positiveControl,
+    });
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     expect(r.plate.accepted).toBe(true);
     const freqs = index.alleleFrequencies();
@@ -37,10 +39,18 @@ describe('lab flow: plate file to waste-sample certificate', () => {
       if (sample.result === 'Pending') continue;
       const result = identifyWasteSample(index, sample.profile);
       const dog = result.result === 'Match' ? result.matches[0].id : result.nearMatches[0]?.id;
-      seen.push({ name: sample.sampleName, result: result.result === 'Match' ? 'Match or Inconclusive' : result.result, dog });
+      seen.push({
+        name: sample.sampleName,
+        result: result.result === 'Match' ? 'Match or Inconclusive' : result.result,
+        dog,
+      });
       // Failing profiles fail the run; passing ones find their dog, as a Match or (degraded past tolerance) for review.
       const fails = sample.result === 'Fail';
-      expected.push({ name: sample.sampleName, result: fails ? 'Fail' : 'Match or Inconclusive', dog: fails ? undefined : dogIdOf.get(sample.sampleName) });
+      expected.push({
+        name: sample.sampleName,
+        result: fails ? 'Fail' : 'Match or Inconclusive',
+        dog: fails ? undefined : dogIdOf.get(sample.sampleName),
+      });
       if (result.result === 'Inconclusive') seen[seen.length - 1].result = 'Match or Inconclusive';
       if (result.result !== 'Match') continue;
       matched++;

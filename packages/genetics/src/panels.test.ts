@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ALLELE_OL, ALLELE_X, NO_CALL, alleleText, normaliseGenotype, parseAllele } from './alleles.ts';
-import { BUILT_IN_PANELS, CANINE_FORENSIC_STRBASE, ISAG_2006_CANINE, ISAG_FELINE, PanelMarkerType, Species, createPanelRegistry, definePanel } from './panels.ts';
+import {
+  BUILT_IN_PANELS,
+  CANINE_FORENSIC_STRBASE,
+  ISAG_2006_CANINE,
+  ISAG_FELINE,
+  PanelMarkerType,
+  Species,
+  createPanelRegistry,
+  definePanel,
+} from './panels.ts';
 import { expectedHeterozygosity, syntheticAlleleDistributions } from './population/frequencies.ts';
 import { createPopulation } from './population/generator.ts';
 import { ProfileError, Sex, decodeProfile, encodeProfile, profileEntries, profileSex } from './profile.ts';
@@ -16,7 +25,9 @@ describe('alleles', () => {
     expect(parseAllele('NA')).toEqual({ ok: true, code: NO_CALL, uncertain: false });
     expect(parseAllele('12a').ok).toBe(false);
     expect(parseAllele('-3').ok).toBe(false);
-    expect(['220', '9.3', 'X', 'Y', 'OL', ''].map((t) => alleleText((parseAllele(t) as { code: number }).code))).toEqual(['220', '9.3', 'X', 'Y', 'OL', '']);
+    expect(
+      ['220', '9.3', 'X', 'Y', 'OL', ''].map((t) => alleleText((parseAllele(t) as { code: number }).code)),
+    ).toEqual(['220', '9.3', 'X', 'Y', 'OL', '']);
   });
 
   it('normalises homozygotes written once or twice and refuses three alleles', () => {
@@ -43,15 +54,51 @@ describe('panels', () => {
   it('a lab adds a panel as data', () => {
     const registry = createPanelRegistry();
     expect(registry.list()).toHaveLength(BUILT_IN_PANELS.length);
-    const mini = registry.add({ id: 'mini', name: 'Mini', species: Species.Canine, minimumMarkers: 2, markers: [
-      { name: 'M1', type: 'Canine', sizeRange: [100, 120] }, { name: 'M2', type: 'Canine' }, { name: 'M3', type: 'Canine' }, { name: 'AMEL', type: 'Gender' },
-    ] });
+    const mini = registry.add({
+      id: 'mini',
+      name: 'Mini',
+      species: Species.Canine,
+      minimumMarkers: 2,
+      markers: [
+        { name: 'M1', type: 'Canine', sizeRange: [100, 120] },
+        { name: 'M2', type: 'Canine' },
+        { name: 'M3', type: 'Canine' },
+        { name: 'AMEL', type: 'Gender' },
+      ],
+    });
     expect(registry.require('mini')).toBe(mini);
     expect(() => registry.add({ ...mini, id: 'mini' })).toThrow(/already exists/);
     expect(() => registry.require('nope')).toThrow(/unknown panel/);
-    expect(() => definePanel({ id: 'x', name: 'x', species: 'Canine', minimumMarkers: 1, markers: [{ name: 'A', type: 'Feline' }] })).toThrow(/Feline on a Canine/);
-    expect(() => definePanel({ id: 'x', name: 'x', species: 'Canine', minimumMarkers: 3, markers: [{ name: 'A', type: 'Canine' }] })).toThrow(/minimumMarkers/);
-    expect(() => definePanel({ id: 'x', name: 'x', species: 'Canine', minimumMarkers: 1, markers: [{ name: 'A', type: 'Canine' }, { name: 'a', type: 'Canine' }] })).toThrow(/twice/);
+    expect(() =>
+      definePanel({
+        id: 'x',
+        name: 'x',
+        species: 'Canine',
+        minimumMarkers: 1,
+        markers: [{ name: 'A', type: 'Feline' }],
+      }),
+    ).toThrow(/Feline on a Canine/);
+    expect(() =>
+      definePanel({
+        id: 'x',
+        name: 'x',
+        species: 'Canine',
+        minimumMarkers: 3,
+        markers: [{ name: 'A', type: 'Canine' }],
+      }),
+    ).toThrow(/minimumMarkers/);
+    expect(() =>
+      definePanel({
+        id: 'x',
+        name: 'x',
+        species: 'Canine',
+        minimumMarkers: 1,
+        markers: [
+          { name: 'A', type: 'Canine' },
+          { name: 'a', type: 'Canine' },
+        ],
+      }),
+    ).toThrow(/twice/);
   });
 });
 

@@ -65,18 +65,22 @@ export function markerKey(name: string): string {
 
 export function definePanel(def: PanelDefinition): Panel {
   if (!def.id.trim()) throw new Error('panel id is required');
-  if (def.species !== Species.Canine && def.species !== Species.Feline) throw new Error(`panel ${def.id}: unknown species '${String(def.species)}'`);
+  if (def.species !== Species.Canine && def.species !== Species.Feline)
+    throw new Error(`panel ${def.id}: unknown species '${String(def.species)}'`);
   const byKey = new Map<string, number>();
   const markers: Marker[] = [];
   let genderMarker = -1;
   const typingMarkers: number[] = [];
   def.markers.forEach((m, index) => {
-    if (!Object.values(PanelMarkerType).includes(m.type)) throw new Error(`panel ${def.id}: marker ${m.name} has unknown type '${String(m.type)}'`);
-    if (m.type !== PanelMarkerType.Gender && m.type !== def.species) throw new Error(`panel ${def.id}: marker ${m.name} is ${m.type} on a ${def.species} panel`);
+    if (!Object.values(PanelMarkerType).includes(m.type))
+      throw new Error(`panel ${def.id}: marker ${m.name} has unknown type '${String(m.type)}'`);
+    if (m.type !== PanelMarkerType.Gender && m.type !== def.species)
+      throw new Error(`panel ${def.id}: marker ${m.name} is ${m.type} on a ${def.species} panel`);
     const key = markerKey(m.name);
     for (const k of [key, ...(m.aliases ?? []).map(markerKey)]) {
       if (!k) throw new Error(`panel ${def.id}: empty marker name`);
-      if (byKey.has(k) && byKey.get(k) !== index) throw new Error(`panel ${def.id}: marker name ${m.name} is used twice`);
+      if (byKey.has(k) && byKey.get(k) !== index)
+        throw new Error(`panel ${def.id}: marker name ${m.name} is used twice`);
       byKey.set(k, index);
     }
     if (m.type === PanelMarkerType.Gender) {
@@ -91,8 +95,13 @@ export function definePanel(def: PanelDefinition): Panel {
   const theta = def.theta ?? DEFAULT_THETA;
   const mutationRate = def.mutationRate ?? DEFAULT_MUTATION_RATE;
   if (!(theta >= 0 && theta < 0.5)) throw new Error(`panel ${def.id}: theta must be from 0 to below 0.5, got ${theta}`);
-  if (!(mutationRate > 0 && mutationRate < 0.1)) throw new Error(`panel ${def.id}: mutationRate must be above 0 and below 0.1`);
-  if (!(def.minimumMarkers >= 1 && def.minimumMarkers <= typingMarkers.length && Number.isInteger(def.minimumMarkers))) {
+  if (!(mutationRate > 0 && mutationRate < 0.1))
+    throw new Error(`panel ${def.id}: mutationRate must be above 0 and below 0.1`);
+  if (!(
+    def.minimumMarkers >= 1 &&
+    def.minimumMarkers <= typingMarkers.length &&
+    Number.isInteger(def.minimumMarkers)
+  )) {
     throw new Error(`panel ${def.id}: minimumMarkers must be an integer from 1 to ${typingMarkers.length}`);
   }
   return Object.freeze({
@@ -110,11 +119,23 @@ export function definePanel(def: PanelDefinition): Panel {
   });
 }
 
-const dinuc = (name: string, lo: number, hi: number, type: PanelMarkerType = PanelMarkerType.Canine): MarkerDefinition => ({
-  name, type, sizeRange: [lo, hi], repeatLength: 2,
+const dinuc = (
+  name: string,
+  lo: number,
+  hi: number,
+  type: PanelMarkerType = PanelMarkerType.Canine,
+): MarkerDefinition => ({
+  name,
+  type,
+  sizeRange: [lo, hi],
+  repeatLength: 2,
 });
 const tetra = (name: string, lo: number, hi: number, aliases?: string[]): MarkerDefinition => ({
-  name, type: PanelMarkerType.Canine, sizeRange: [lo, hi], repeatLength: 4, aliases,
+  name,
+  type: PanelMarkerType.Canine,
+  sizeRange: [lo, hi],
+  repeatLength: 4,
+  aliases,
 });
 
 /** Gender markers: amelogenin (X / X,Y) and the canine zinc-finger ZFX/ZFY pair, both read as X and Y. */
@@ -130,11 +151,26 @@ export const ISAG_2006_CANINE: Panel = definePanel({
   minimumMarkers: 15,
   source: 'ISAG canine parentage panel (2006 comparison test); size ranges approximate, see docs/genetics.md',
   markers: [
-    dinuc('AHT121', 68, 118), dinuc('AHT137', 126, 156), dinuc('AHTh130', 111, 141), dinuc('AHTh171', 215, 241),
-    dinuc('AHTh260', 236, 268), dinuc('AHTk211', 85, 101), dinuc('AHTk253', 280, 300), dinuc('CXX279', 108, 136),
-    tetra('FH2054', 139, 177), dinuc('FH2848', 222, 250), dinuc('INRA21', 85, 111), dinuc('INU005', 102, 136),
-    dinuc('INU030', 139, 157), dinuc('INU055', 190, 222), dinuc('REN105L03', 227, 255), dinuc('REN162C04', 196, 220),
-    dinuc('REN169D01', 198, 224), dinuc('REN169O18', 152, 176), dinuc('REN54P11', 218, 244), dinuc('REN64E19', 137, 159),
+    dinuc('AHT121', 68, 118),
+    dinuc('AHT137', 126, 156),
+    dinuc('AHTh130', 111, 141),
+    dinuc('AHTh171', 215, 241),
+    dinuc('AHTh260', 236, 268),
+    dinuc('AHTk211', 85, 101),
+    dinuc('AHTk253', 280, 300),
+    dinuc('CXX279', 108, 136),
+    tetra('FH2054', 139, 177),
+    dinuc('FH2848', 222, 250),
+    dinuc('INRA21', 85, 111),
+    dinuc('INU005', 102, 136),
+    dinuc('INU030', 139, 157),
+    dinuc('INU055', 190, 222),
+    dinuc('REN105L03', 227, 255),
+    dinuc('REN162C04', 196, 220),
+    dinuc('REN169D01', 198, 224),
+    dinuc('REN169O18', 152, 176),
+    dinuc('REN54P11', 218, 244),
+    dinuc('REN64E19', 137, 159),
     dinuc('REN247M23', 258, 284),
     GENDER_MARKERS[0],
   ],
@@ -147,11 +183,24 @@ export const CANINE_FORENSIC_STRBASE: Panel = definePanel({
   minimumMarkers: 13,
   source: 'NIST STRBase dog STR list (size ranges from Tom et al. 2010)',
   markers: [
-    tetra('PEZ02', 104, 144), tetra('PEZ05', 92, 116), tetra('PEZ16', 281, 332), tetra('PEZ17', 191, 225),
-    tetra('PEZ21', 83, 103), tetra('FH2001', 119, 160), tetra('FH2004', 233, 325), tetra('FH2010', 222, 243),
-    tetra('FH2017', 257, 276), tetra('FH2054', 139, 177), tetra('FH2088', 94, 138), tetra('FH2107', 292, 426),
-    tetra('FH2309', 340, 428), tetra('FH2328', 171, 213), tetra('FH2361', 323, 439), tetra('FH3313', 341, 446),
-    tetra('FH3377', 183, 305), tetra('vWF.X', 151, 187, ['VWF']),
+    tetra('PEZ02', 104, 144),
+    tetra('PEZ05', 92, 116),
+    tetra('PEZ16', 281, 332),
+    tetra('PEZ17', 191, 225),
+    tetra('PEZ21', 83, 103),
+    tetra('FH2001', 119, 160),
+    tetra('FH2004', 233, 325),
+    tetra('FH2010', 222, 243),
+    tetra('FH2017', 257, 276),
+    tetra('FH2054', 139, 177),
+    tetra('FH2088', 94, 138),
+    tetra('FH2107', 292, 426),
+    tetra('FH2309', 340, 428),
+    tetra('FH2328', 171, 213),
+    tetra('FH2361', 323, 439),
+    tetra('FH3313', 341, 446),
+    tetra('FH3377', 183, 305),
+    tetra('vWF.X', 151, 187, ['VWF']),
     GENDER_MARKERS[1],
   ],
 });
@@ -163,16 +212,24 @@ export const ISAG_FELINE: Panel = definePanel({
   minimumMarkers: 7,
   source: 'ISAG cat parentage and identification panel (Lipinski et al. 2007); size ranges approximate',
   markers: [
-    dinuc('FCA069', 90, 120, PanelMarkerType.Feline), dinuc('FCA075', 110, 140, PanelMarkerType.Feline),
-    dinuc('FCA105', 180, 210, PanelMarkerType.Feline), dinuc('FCA149', 120, 140, PanelMarkerType.Feline),
-    dinuc('FCA220', 210, 230, PanelMarkerType.Feline), dinuc('FCA229', 140, 175, PanelMarkerType.Feline),
-    dinuc('FCA310', 110, 135, PanelMarkerType.Feline), dinuc('FCA441', 115, 135, PanelMarkerType.Feline),
+    dinuc('FCA069', 90, 120, PanelMarkerType.Feline),
+    dinuc('FCA075', 110, 140, PanelMarkerType.Feline),
+    dinuc('FCA105', 180, 210, PanelMarkerType.Feline),
+    dinuc('FCA149', 120, 140, PanelMarkerType.Feline),
+    dinuc('FCA220', 210, 230, PanelMarkerType.Feline),
+    dinuc('FCA229', 140, 175, PanelMarkerType.Feline),
+    dinuc('FCA310', 110, 135, PanelMarkerType.Feline),
+    dinuc('FCA441', 115, 135, PanelMarkerType.Feline),
     dinuc('FCA678', 205, 235, PanelMarkerType.Feline),
     GENDER_MARKERS[0],
   ],
 });
 
-export const BUILT_IN_PANELS: readonly Panel[] = Object.freeze([ISAG_2006_CANINE, CANINE_FORENSIC_STRBASE, ISAG_FELINE]);
+export const BUILT_IN_PANELS: readonly Panel[] = Object.freeze([
+  ISAG_2006_CANINE,
+  CANINE_FORENSIC_STRBASE,
+  ISAG_FELINE,
+]);
 
 export type PanelRegistry = {
   add(def: PanelDefinition | Panel): Panel;

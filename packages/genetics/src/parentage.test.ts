@@ -2,7 +2,13 @@ import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { alleleFrequency, estimateAlleleFrequencies } from './matching/statistics.ts';
 import { CANINE_FORENSIC_STRBASE, ISAG_2006_CANINE, ISAG_FELINE } from './panels.ts';
-import { ParentageMatchRunResult, ParentageRefused, evaluateParentage, meanExclusionPower, parentageStatistics } from './parentage.ts';
+import {
+  ParentageMatchRunResult,
+  ParentageRefused,
+  evaluateParentage,
+  meanExclusionPower,
+  parentageStatistics,
+} from './parentage.ts';
 import { createPopulation } from './population/generator.ts';
 import { Sex, encodeProfile } from './profile.ts';
 
@@ -13,23 +19,34 @@ const unchecked = { overrideValidation: true };
 describe('parentage', () => {
   it('every litter is Certified against its true parents, and swapping dam and sire changes nothing', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 31 }), fc.constantFrom(...panels), fc.integer({ min: 1, max: 8 }), (seed, panel, size) => {
-        const pop = createPopulation(panel, seed);
-        const dam = pop.dog(Sex.Female);
-        const sire = pop.dog(Sex.Male);
-        const freqs = estimateAlleleFrequencies(panel, Array.from({ length: 50 }, () => pop.dog()));
-        for (const puppy of pop.litter(dam, sire, size)) {
-          const r = evaluateParentage(puppy, dam, sire, {}, freqs);
-          expect(r.result).toBe(ParentageMatchRunResult.Certified);
-          expect(r.failedMarkers).toBe(0);
-          const swapped = evaluateParentage(puppy, sire, dam, {}, freqs);
-          expect(swapped.result).toBe(r.result);
-          expect(swapped.markers).toEqual(r.markers);
-          expect(swapped.statistics?.combinedParentageIndex).toBeCloseTo(r.statistics?.combinedParentageIndex ?? 0, 6);
-          expect(r.statistics?.combinedPaternityIndex).toBeGreaterThan(1);
-          expect(r.statistics?.combinedExclusionProbability).toBeGreaterThan(0.99);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 31 }),
+        fc.constantFrom(...panels),
+        fc.integer({ min: 1, max: 8 }),
+        (seed, panel, size) => {
+          const pop = createPopulation(panel, seed);
+          const dam = pop.dog(Sex.Female);
+          const sire = pop.dog(Sex.Male);
+          const freqs = estimateAlleleFrequencies(
+            panel,
+            Array.from({ length: 50 }, () => pop.dog()),
+          );
+          for (const puppy of pop.litter(dam, sire, size)) {
+            const r = evaluateParentage(puppy, dam, sire, {}, freqs);
+            expect(r.result).toBe(ParentageMatchRunResult.Certified);
+            expect(r.failedMarkers).toBe(0);
+            const swapped = evaluateParentage(puppy, sire, dam, {}, freqs);
+            expect(swapped.result).toBe(r.result);
+            expect(swapped.markers).toEqual(r.markers);
+            expect(swapped.statistics?.combinedParentageIndex).toBeCloseTo(
+              r.statistics?.combinedParentageIndex ?? 0,
+              6,
+            );
+            expect(r.statistics?.combinedPaternityIndex).toBeGreaterThan(1);
+            expect(r.statistics?.combinedExclusionProbability).toBeGreaterThan(0.99);
+          }
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -41,7 +58,8 @@ describe('parentage', () => {
         const trials = 400;
         let disqualified = 0;
         for (let i = 0; i < trials; i++) {
-          if (evaluateParentage(pop.dog(), pop.dog(), pop.dog()).result === ParentageMatchRunResult.Disqualified) disqualified++;
+          if (evaluateParentage(pop.dog(), pop.dog(), pop.dog()).result === ParentageMatchRunResult.Disqualified)
+            disqualified++;
         }
         expect(disqualified / trials).toBeGreaterThanOrEqual(0.99);
       }),
@@ -57,7 +75,11 @@ describe('parentage', () => {
     const puppy = encodeProfile(panel, full('100 104'));
     expect(evaluateParentage(puppy, dam, sire, unchecked).result).toBe('Certified');
     const one = encodeProfile(panel, { ...full('100 104'), FCA069: '100 108' });
-    expect(evaluateParentage(one, dam, sire, unchecked)).toMatchObject({ result: 'Inconclusive', failedMarkers: 1, testedMarkers: 9 });
+    expect(evaluateParentage(one, dam, sire, unchecked)).toMatchObject({
+      result: 'Inconclusive',
+      failedMarkers: 1,
+      testedMarkers: 9,
+    });
     const two = encodeProfile(panel, { ...full('100 104'), FCA069: '100 108', FCA075: '110' });
     expect(evaluateParentage(two, dam, sire, unchecked).result).toBe('Disqualified');
     const gaps = encodeProfile(panel, { ...full('100 104'), FCA069: [], FCA075: '?', FCA105: 'OL 100' });
@@ -76,12 +98,16 @@ describe('parentage', () => {
     const sire = encodeProfile(panel, full('104 106'));
     const sparse = encodeProfile(panel, { FCA069: '100 104' });
     expect(() => evaluateParentage(sparse, dam, sire)).toThrow(ParentageRefused);
-    expect(() => evaluateParentage(sparse, dam, sire)).toThrow(/the puppy's profile failed validation \(MarkerQuantityNotSufficient/);
+    expect(() => evaluateParentage(sparse, dam, sire)).toThrow(
+      /the puppy's profile failed validation \(MarkerQuantityNotSufficient/,
+    );
     const pop = createPopulation(panel, 8);
     const [d, r] = [pop.dog(), pop.dog()];
     const puppy = pop.litter(d, r, 1)[0];
     const failed = { sire: { result: 'Fail', failReasons: ['AggregatedMarkersDiffer'] } };
-    expect(() => evaluateParentage(puppy, d, r, { validations: failed })).toThrow(/the sire's profile failed validation \(AggregatedMarkersDiffer\)/);
+    expect(() => evaluateParentage(puppy, d, r, { validations: failed })).toThrow(
+      /the sire's profile failed validation \(AggregatedMarkersDiffer\)/,
+    );
     expect(evaluateParentage(puppy, d, r).result).toBe('Certified');
     expect(evaluateParentage(puppy, d, r, { validations: failed, overrideValidation: true }).result).toBe('Certified');
   });
@@ -89,7 +115,10 @@ describe('parentage', () => {
   it('an excluding marker gives index 0, or μ over the mean exclusion power for a single-step exclusion', () => {
     const panel = ISAG_FELINE;
     const pop = createPopulation(panel, 3);
-    const freqs = estimateAlleleFrequencies(panel, Array.from({ length: 300 }, () => pop.dog()));
+    const freqs = estimateAlleleFrequencies(
+      panel,
+      Array.from({ length: 300 }, () => pop.dog()),
+    );
     const m = panel.typingMarkers[0];
     const alleles = [...freqs.frequencies[m].keys()].sort((x, y) => x - y);
     const full = (g: string) => Object.fromEntries(panel.typingMarkers.map((k) => [panel.markers[k].name, g]));
@@ -105,21 +134,25 @@ describe('parentage', () => {
     // Independent mean exclusion power (mother known) by enumerating mother, child and a random man.
     const f = [...freqs.frequencies[m].entries()];
     let pe = 0;
-    for (const [m1, q1] of f) for (const [m2, q2] of f) for (const [pa, qp] of f) {
-      const pChild = q1 * q2 * qp * 0.5; // mother (m1, m2), she passes m1 or m2 (each 1/2), father passes pa
-      for (const passed of [m1, m2]) {
-        const child = [passed, pa];
-        // A random man is excluded when he carries neither allele that could be paternal given the mother.
-        const possible = new Set<number>();
-        if (child[0] === m1 || child[0] === m2) possible.add(child[1]);
-        if (child[1] === m1 || child[1] === m2) possible.add(child[0]);
-        let carry = 0;
-        for (const x of possible) carry += freqs.frequencies[m].get(x) ?? 0;
-        pe += pChild * (1 - carry) ** 2;
-      }
-    }
+    for (const [m1, q1] of f)
+      for (const [m2, q2] of f)
+        for (const [pa, qp] of f) {
+          const pChild = q1 * q2 * qp * 0.5; // mother (m1, m2), she passes m1 or m2 (each 1/2), father passes pa
+          for (const passed of [m1, m2]) {
+            const child = [passed, pa];
+            // A random man is excluded when he carries neither allele that could be paternal given the mother.
+            const possible = new Set<number>();
+            if (child[0] === m1 || child[0] === m2) possible.add(child[1]);
+            if (child[1] === m1 || child[1] === m2) possible.add(child[0]);
+            let carry = 0;
+            for (const x of possible) carry += freqs.frequencies[m].get(x) ?? 0;
+            pe += pChild * (1 - carry) ** 2;
+          }
+        }
     expect(power).toBeCloseTo(pe, 10);
-    expect(r.statistics?.excludingMarkers).toEqual([{ marker: 'FCA069', index: panel.mutationRate / power, singleStep: true }]);
+    expect(r.statistics?.excludingMarkers).toEqual([
+      { marker: 'FCA069', index: panel.mutationRate / power, singleStep: true },
+    ]);
     // Far from any parental allele: index 0, so the combined indices are 0.
     const far = encodeProfile(panel, { ...full('100 104'), FCA069: `${t(a)} ${t(alleles[alleles.length - 1])}` });
     const z = evaluateParentage(far, dam, sire, unchecked, freqs).statistics;
@@ -133,14 +166,22 @@ describe('parentage', () => {
   it('paternity index follows the trio formula', () => {
     const panel = ISAG_FELINE;
     const pop = createPopulation(panel, 1);
-    const freqs = estimateAlleleFrequencies(panel, Array.from({ length: 400 }, () => pop.dog()));
+    const freqs = estimateAlleleFrequencies(
+      panel,
+      Array.from({ length: 400 }, () => pop.dog()),
+    );
     const m = panel.typingMarkers[0];
     const name = panel.markers[m].name;
     const [a, b] = [...freqs.frequencies[m].keys()].sort((x, y) => x - y);
     const ta = String(a / 10);
     const tb = String(b / 10);
     // Dam a/a, sire a/b, puppy a/b: the paternal allele is b; PI = 0.5 / p(b).
-    const s = parentageStatistics(encodeProfile(panel, { [name]: `${ta} ${tb}` }), encodeProfile(panel, { [name]: ta }), encodeProfile(panel, { [name]: `${ta} ${tb}` }), freqs);
+    const s = parentageStatistics(
+      encodeProfile(panel, { [name]: `${ta} ${tb}` }),
+      encodeProfile(panel, { [name]: ta }),
+      encodeProfile(panel, { [name]: `${ta} ${tb}` }),
+      freqs,
+    );
     const pb = alleleFrequency(freqs, m, b);
     const pa = alleleFrequency(freqs, m, a);
     expect(s.combinedPaternityIndex).toBeCloseTo(0.5 / pb, 8);

@@ -10,7 +10,11 @@ import { checkSpecies } from './species.ts';
 export const ParentageMarkerMatchResult = { Fail: 'Fail', Pass: 'Pass', Skip: 'Skip' } as const;
 export type ParentageMarkerMatchResult = (typeof ParentageMarkerMatchResult)[keyof typeof ParentageMarkerMatchResult];
 
-export const ParentageMatchRunResult = { Certified: 'Certified', Disqualified: 'Disqualified', Inconclusive: 'Inconclusive' } as const;
+export const ParentageMatchRunResult = {
+  Certified: 'Certified',
+  Disqualified: 'Disqualified',
+  Inconclusive: 'Inconclusive',
+} as const;
 export type ParentageMatchRunResult = (typeof ParentageMatchRunResult)[keyof typeof ParentageMatchRunResult];
 
 export type ParentageSettings = {
@@ -25,7 +29,10 @@ export type ParentageSettings = {
 };
 
 export const DEFAULT_PARENTAGE_SETTINGS: ParentageSettings = Object.freeze({
-  minimumTestedMarkers: null, disqualifyingFailedMarkers: 2, validations: {}, overrideValidation: false,
+  minimumTestedMarkers: null,
+  disqualifyingFailedMarkers: 2,
+  validations: {},
+  overrideValidation: false,
 });
 
 export type ParentageRole = 'puppy' | 'dam' | 'sire';
@@ -35,7 +42,9 @@ export class ParentageRefused extends Error {
   override name = 'ParentageRefused';
   readonly refusals: { role: ParentageRole; reasons: string[] }[];
   constructor(refusals: { role: ParentageRole; reasons: string[] }[]) {
-    super(`parentage refused: ${refusals.map((r) => `the ${r.role}'s profile failed validation (${r.reasons.join(', ')})`).join('; ')}`);
+    super(
+      `parentage refused: ${refusals.map((r) => `the ${r.role}'s profile failed validation (${r.reasons.join(', ')})`).join('; ')}`,
+    );
     this.refusals = refusals;
   }
 }
@@ -94,7 +103,9 @@ export type ParentageStatistics = {
 };
 
 const MARKER_NAMES: readonly ParentageMarkerMatchResult[] = [
-  ParentageMarkerMatchResult.Skip, ParentageMarkerMatchResult.Pass, ParentageMarkerMatchResult.Fail,
+  ParentageMarkerMatchResult.Skip,
+  ParentageMarkerMatchResult.Pass,
+  ParentageMarkerMatchResult.Fail,
 ];
 
 type MarkerEntry = Readonly<{ marker: string; result: ParentageMarkerMatchResult }>;
@@ -110,7 +121,12 @@ function markerEntries(panel: Panel): MarkerEntry[][] {
   return table;
 }
 
-export function parentageRunResult(tested: number, failed: number, minimumTested: number, disqualifyingFailed: number): ParentageMatchRunResult {
+export function parentageRunResult(
+  tested: number,
+  failed: number,
+  minimumTested: number,
+  disqualifyingFailed: number,
+): ParentageMatchRunResult {
   if (failed >= disqualifyingFailed) return ParentageMatchRunResult.Disqualified;
   if (failed > 0 || tested < minimumTested) return ParentageMatchRunResult.Inconclusive;
   return ParentageMatchRunResult.Certified;
@@ -125,10 +141,15 @@ export function evaluateParentage(
 ): ParentageResult {
   const s = { ...DEFAULT_PARENTAGE_SETTINGS, ...settings };
   const panel = puppy.panel;
-  if (dam.panel.id !== panel.id || sire.panel.id !== panel.id) throw new Error('puppy, dam and sire must be typed on one panel');
+  if (dam.panel.id !== panel.id || sire.panel.id !== panel.id)
+    throw new Error('puppy, dam and sire must be typed on one panel');
   if (!s.overrideValidation) {
     const refusals: { role: ParentageRole; reasons: string[] }[] = [];
-    for (const [role, profile] of [['puppy', puppy], ['dam', dam], ['sire', sire]] as const) {
+    for (const [role, profile] of [
+      ['puppy', puppy],
+      ['dam', dam],
+      ['sire', sire],
+    ] as const) {
       const reasons = validationFailures(profile, s.validations[role]);
       if (reasons.length > 0) refusals.push({ role, reasons });
     }
@@ -149,7 +170,13 @@ export function evaluateParentage(
     markers.push(markerEntries(panel)[m][code]);
   }
   const result = parentageRunResult(tested, failed, minimumTested, s.disqualifyingFailedMarkers);
-  const out: ParentageResult = { result, testedMarkers: tested, failedMarkers: failed, skippedMarkers: panel.typingMarkers.length - tested, markers };
+  const out: ParentageResult = {
+    result,
+    testedMarkers: tested,
+    failedMarkers: failed,
+    skippedMarkers: panel.typingMarkers.length - tested,
+    markers,
+  };
   if (freqs) out.statistics = parentageStatistics(puppy, dam, sire, freqs);
   return out;
 }
@@ -186,18 +213,33 @@ function oneStep(a: number, b: number, repeatLength: number | undefined): boolea
 }
 
 /** Whether a failing marker is explained by one single-step mutation: one puppy allele from one parent, the other a step from the other's. */
-function singleStepExclusion(p1: number, p2: number, d1: number, d2: number, s1: number, s2: number, repeat: number | undefined): boolean {
+function singleStepExclusion(
+  p1: number,
+  p2: number,
+  d1: number,
+  d2: number,
+  s1: number,
+  s2: number,
+  repeat: number | undefined,
+): boolean {
   const near = (x1: number, x2: number, a: number) => oneStep(x1, a, repeat) || oneStep(x2, a, repeat);
   const from = (x1: number, x2: number, a: number) => a !== ALLELE_OL && (x1 === a || x2 === a);
   return (
-    (from(d1, d2, p1) && near(s1, s2, p2)) || (from(d1, d2, p2) && near(s1, s2, p1)) ||
-    (from(s1, s2, p1) && near(d1, d2, p2)) || (from(s1, s2, p2) && near(d1, d2, p1))
+    (from(d1, d2, p1) && near(s1, s2, p2)) ||
+    (from(d1, d2, p2) && near(s1, s2, p1)) ||
+    (from(s1, s2, p1) && near(d1, d2, p2)) ||
+    (from(s1, s2, p2) && near(d1, d2, p1))
   );
 }
 
 export type ExcludingMarker = { marker: string; index: number; singleStep: boolean };
 
-export function parentageStatistics(puppy: DnaProfile, dam: DnaProfile, sire: DnaProfile, freqs: AlleleFrequencies): ParentageStatistics {
+export function parentageStatistics(
+  puppy: DnaProfile,
+  dam: DnaProfile,
+  sire: DnaProfile,
+  freqs: AlleleFrequencies,
+): ParentageStatistics {
   let cpi = 1;
   let trio = 1;
   let notExcluded = 1;
@@ -205,7 +247,14 @@ export function parentageStatistics(puppy: DnaProfile, dam: DnaProfile, sire: Dn
   const excludingMarkers: ExcludingMarker[] = [];
   for (const m of panel.typingMarkers) {
     const i = m * 2;
-    const [p1, p2, d1, d2, s1, s2] = [puppy.codes[i], puppy.codes[i + 1], dam.codes[i], dam.codes[i + 1], sire.codes[i], sire.codes[i + 1]];
+    const [p1, p2, d1, d2, s1, s2] = [
+      puppy.codes[i],
+      puppy.codes[i + 1],
+      dam.codes[i],
+      dam.codes[i + 1],
+      sire.codes[i],
+      sire.codes[i + 1],
+    ];
     const code = parentageMarkerCode(p1, p2, d1, d2, s1, s2);
     if (code === PARENTAGE_SKIP) continue;
     const f1 = alleleFrequency(freqs, m, p1);

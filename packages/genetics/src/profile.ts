@@ -29,7 +29,11 @@ function splitAlleles(value: readonly string[] | string | null | undefined): str
 }
 
 /** Reads a genotype map into a profile. Unknown markers and unreadable alleles throw a ProfileError naming the marker. */
-export function encodeProfile(panel: Panel, genotypes: GenotypeInput, options: { ignoreUnknownMarkers?: boolean } = {}): DnaProfile {
+export function encodeProfile(
+  panel: Panel,
+  genotypes: GenotypeInput,
+  options: { ignoreUnknownMarkers?: boolean } = {},
+): DnaProfile {
   const profile = emptyProfile(panel);
   for (const [name, value] of Object.entries(genotypes)) {
     const m = panel.markerIndex(name);
@@ -86,7 +90,8 @@ export function profileSex(profile: DnaProfile): Sex {
 export function decodeProfile(profile: DnaProfile): Record<string, [string, string]> {
   const out: Record<string, [string, string]> = {};
   profile.panel.markers.forEach((marker, m) => {
-    if (isCalled(profile, m)) out[marker.name] = [alleleText(profile.codes[m * 2]), alleleText(profile.codes[m * 2 + 1])];
+    if (isCalled(profile, m))
+      out[marker.name] = [alleleText(profile.codes[m * 2]), alleleText(profile.codes[m * 2 + 1])];
   });
   return out;
 }

@@ -60,5 +60,10 @@ export function checkSpecies(profile: DnaProfile, settings: Partial<SpeciesSetti
   const g = panel.genderMarker;
   const genderPatternUnexpected = g >= 0 && unexpectedGenderPattern(profile.codes[g * 2], profile.codes[g * 2 + 1]);
   const offBins = off >= s.wrongSpeciesMinimumMarkers && off > called * s.wrongSpeciesOutOfRangeFraction;
-  return { calledMarkers: called, outOfRangeMarkers: off, genderPatternUnexpected, wrongSpecies: offBins || genderPatternUnexpected };
+  return {
+    calledMarkers: called,
+    outOfRangeMarkers: off,
+    genderPatternUnexpected,
+    wrongSpecies: offBins || genderPatternUnexpected,
+  };
 }

@@ -22,20 +22,28 @@ describe('the parser never guesses', () => {
 
   it('refuses the file at a line with an unclosed quote', () => {
     const text = `Sample Name,Marker,Allele 1,Allele 2\nDN1234567,AHT121,98,102\n"DN1234567,AHT137,130,134\nDN1234567,AHT121,98,102\n`;
-    expect(errorsOf(parseGeneMapper(text))).toEqual([{ line: 3, message: expect.stringMatching(/quoted cell is not closed/) }]);
-    expect(errorsOf(parseGeneMapper('"Sample Name,Marker\n'))).toEqual([{ line: 1, message: expect.stringMatching(/not closed/) }]);
+    expect(errorsOf(parseGeneMapper(text))).toEqual([
+      { line: 3, message: expect.stringMatching(/quoted cell is not closed/) },
+    ]);
+    expect(errorsOf(parseGeneMapper('"Sample Name,Marker\n'))).toEqual([
+      { line: 1, message: expect.stringMatching(/not closed/) },
+    ]);
   });
 
   it('refuses the same well and marker twice with different calls, naming both lines', () => {
     const text = `${HEADER}\nDN1234567\tAHT121\t98\t102\nDN1234567\tAHT137\t130\t134\nDN1234567\tAHT121\t98\t104\n`;
-    expect(errorsOf(parseGeneMapper(text))).toEqual([{ line: 4, message: "sample 'DN1234567', marker 'AHT121' is on line 2 and line 4 with different calls" }]);
+    expect(errorsOf(parseGeneMapper(text))).toEqual([
+      { line: 4, message: "sample 'DN1234567', marker 'AHT121' is on line 2 and line 4 with different calls" },
+    ]);
     // The same call repeated is harmless.
     expect(parseGeneMapper(`${HEADER}\nDN1234567\tAHT121\t98\t102\nDN1234567\tAHT121\t102\t98\n`).ok).toBe(true);
   });
 
   it('refuses files over the size limit', () => {
     const text = `${HEADER}\n${'DN1234567\tAHT121\t98\t102\n'.repeat(100)}`;
-    expect(errorsOf(parseGeneMapper(text, { maxBytes: 1000 }))).toEqual([{ line: 1, message: expect.stringMatching(/limit is/) }]);
+    expect(errorsOf(parseGeneMapper(text, { maxBytes: 1000 }))).toEqual([
+      { line: 1, message: expect.stringMatching(/limit is/) },
+    ]);
     expect(parseGeneMapper(text).ok).toBe(true);
   });
 
@@ -98,7 +106,10 @@ describe('the parser never guesses', () => {
         const r = parseGeneMapper(input);
         expect(performance.now() - started).toBeLessThan(1000);
         expect(r.ok || r.errors.every((e) => Number.isInteger(e.line) && e.line >= 1)).toBe(true);
-        const imported = importGeneMapperPlate(input, ISAG_2006_CANINE, { hasPositiveControl: false, hasNegativeControl: false });
+        const imported = importGeneMapperPlate(input, ISAG_2006_CANINE, {
+          hasPositiveControl: false,
+          hasNegativeControl: false,
+        });
         expect(imported.ok || imported.errors.every((e) => Number.isInteger(e.line) && e.line >= 1)).toBe(true);
       }),
       { numRuns: 40 },
@@ -118,25 +129,43 @@ describe('bins, panels and species', () => {
 
   it('refuses an unknown marker name with the closest known names', () => {
     const r = importGeneMapperPlate(`${HEADER}\nDN1234567\tAHT12l\t98\t102\n`, ISAG_2006_CANINE);
-    expect(errorsOf(r as ParseResult)).toEqual([{ line: 2, message: expect.stringMatching(/'AHT12l' is not on panel .*closest known names are AHT121/) }]);
+    expect(errorsOf(r as ParseResult)).toEqual([
+      { line: 2, message: expect.stringMatching(/'AHT12l' is not on panel .*closest known names are AHT121/) },
+    ]);
   });
 
   it('a call in no bin is an off-ladder allele of its marker; the ladder adds bins', () => {
     const bins = binSetFromAlleles(ISAG_2006_CANINE, { AHT121: ['98', '100', '102'] });
-    const rows = ['DN1234567\tAHT121\t98\t101', ...ISAG_2006_CANINE.typingMarkers.slice(1).map((m) => `DN1234567\t${ISAG_2006_CANINE.markers[m].name}\t${ISAG_2006_CANINE.markers[m].sizeRange?.[0]}\t`)];
-    const r = importGeneMapperPlate(`${HEADER}\n${rows.join('\n')}\n`, ISAG_2006_CANINE, { bins, hasPositiveControl: false, hasNegativeControl: false });
+    const rows = [
+      'DN1234567\tAHT121\t98\t101',
+      ...ISAG_2006_CANINE.typingMarkers
+        .slice(1)
+        .map((m) => `DN1234567\t${ISAG_2006_CANINE.markers[m].name}\t${ISAG_2006_CANINE.markers[m].sizeRange?.[0]}\t`),
+    ];
+    const r = importGeneMapperPlate(`${HEADER}\n${rows.join('\n')}\n`, ISAG_2006_CANINE, {
+      bins,
+      hasPositiveControl: false,
+      hasNegativeControl: false,
+    });
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     const p = r.plate.profiles[0];
     expect([p.profile.codes[0], p.profile.codes[1]]).toEqual([980, ALLELE_OL]);
     expect(p.result).toBe('Pending');
-    const withLadder = importGeneMapperPlate(`${HEADER}\nAllelic Ladder\tAHT121\t101\t\n${rows.join('\n')}\n`, ISAG_2006_CANINE, { bins, hasPositiveControl: false, hasNegativeControl: false });
+    const withLadder = importGeneMapperPlate(
+      `${HEADER}\nAllelic Ladder\tAHT121\t101\t\n${rows.join('\n')}\n`,
+      ISAG_2006_CANINE,
+      { bins, hasPositiveControl: false, hasNegativeControl: false },
+    );
     if (!withLadder.ok) throw new Error('import failed');
     expect([...withLadder.plate.profiles[0].profile.codes.subarray(0, 2)]).toEqual([980, 1010]);
     expect(withLadder.plate.binSource).toBe('entered + ladder');
   });
 
   it('reads a GeneMapper bin file', () => {
-    const r = parseBinFile(ISAG_2006_CANINE, 'Version\tGMID-X v1.0\nPanel Name\tISAG\nMarker Name\tAHT121\n98\t97.8\t0.5\t0.5\n100\t99.9\t0.5\t0.5\n');
+    const r = parseBinFile(
+      ISAG_2006_CANINE,
+      'Version\tGMID-X v1.0\nPanel Name\tISAG\nMarker Name\tAHT121\n98\t97.8\t0.5\t0.5\n100\t99.9\t0.5\t0.5\n',
+    );
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     expect(r.bins.markers[0].length).toBeGreaterThan(1);
     expect(parseBinFile(ISAG_2006_CANINE, 'Marker Name\tFCA069\n').ok).toBe(false);
@@ -145,13 +174,18 @@ describe('bins, panels and species', () => {
   it('a plate whose sizes miss the bins at most markers is a panel error, not a species', () => {
     const dogs = [pop.dog(), pop.dog()];
     // Every size shifted by 60 bp: a kit with other primers, or the wrong panel chosen.
-    const rows = dogs.flatMap((d, i) => ISAG_2006_CANINE.markers.map((mk, m) => {
-      const [a, b] = [d.codes[m * 2], d.codes[m * 2 + 1]];
-      const text = (c: number) => (m === ISAG_2006_CANINE.genderMarker ? (c === 0xfff0 ? 'X' : 'Y') : String(c / 10 + 60));
-      return `DN123456${i}\t${mk.name}\t${text(a)}\t${text(b)}`;
-    }));
+    const rows = dogs.flatMap((d, i) =>
+      ISAG_2006_CANINE.markers.map((mk, m) => {
+        const [a, b] = [d.codes[m * 2], d.codes[m * 2 + 1]];
+        const text = (c: number) =>
+          m === ISAG_2006_CANINE.genderMarker ? (c === 0xfff0 ? 'X' : 'Y') : String(c / 10 + 60);
+        return `DN123456${i}\t${mk.name}\t${text(a)}\t${text(b)}`;
+      }),
+    );
     const r = importGeneMapperPlate(`${HEADER}\n${rows.join('\n')}\n`, ISAG_2006_CANINE);
-    expect(errorsOf(r as ParseResult)).toEqual([{ line: 2, message: 'these sizes do not fit panel ISAG 2006 canine; check the panel chosen' }]);
+    expect(errorsOf(r as ParseResult)).toEqual([
+      { line: 2, message: 'these sizes do not fit panel ISAG 2006 canine; check the panel chosen' },
+    ]);
   });
 
   it('a feline plate on the canine panel is the wrong species, not a size error', () => {
@@ -167,6 +201,8 @@ describe('bins, panels and species', () => {
     const own = importGeneMapperPlate(text, ISAG_FELINE);
     if (!own.ok) throw new Error('import failed');
     expect(own.plate.wrongSpecies).toBeUndefined();
-    expect(own.plate.profiles.every((p) => p.result !== 'Fail' || !p.failReasons.includes('WrongSpeciesForPanel'))).toBe(true);
+    expect(
+      own.plate.profiles.every((p) => p.result !== 'Fail' || !p.failReasons.includes('WrongSpeciesForPanel')),
+    ).toBe(true);
   });
 });

@@ -64,7 +64,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  const pglite = options.pglite ?? (await PGlite.create(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined));
+  const pglite =
+    options.pglite ?? (await PGlite.create(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined));
   const pgliteDb = drizzlePglite(pglite, { schema, casing: 'snake_case' });
   const db: Db = pgliteDb;
   return {
@@ -86,7 +87,8 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 
 // Admin shutdown, crash shutdown, cannot connect now, and the connection-exception class (08xxx).
 const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
-const UNAVAILABLE_MESSAGES = /Connection terminated|Client has encountered a connection error|connection .*closed|timeout exceeded when trying to connect/i;
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|Client has encountered a connection error|connection .*closed|timeout exceeded when trying to connect/i;
 
 /** Whether an error (or what it wraps) says the database connection was lost or cannot be had: a 503, not a 500. */
 export function isDatabaseUnavailable(error: unknown): boolean {

@@ -45,44 +45,68 @@ async function refusedBy(statement: SQL): Promise<string | null> {
   return null;
 }
 
-const user = (roleId: number) => sql`insert into users (user_name, role_id) values (${`check.${roleId}.${Math.random()}`}, ${roleId})`;
+const user = (roleId: number) =>
+  sql`insert into users (user_name, role_id) values (${`check.${roleId}.${Math.random()}`}, ${roleId})`;
 // The tally triggers read the path, so the probe sits (by path) beneath Oak Ridge.
-const group = (columns: SQL, values: SQL) => sql`insert into groups (name, path, depth, ${columns}) values ('Check', ${oakPath}, 4, ${values})`;
-const pet = (column: SQL, value: number) => sql`insert into pets (pet_owner_id, name, ${column}) values (${ownerId}, 'Checky', ${value})`;
+const group = (columns: SQL, values: SQL) =>
+  sql`insert into groups (name, path, depth, ${columns}) values ('Check', ${oakPath}, 4, ${values})`;
+const pet = (column: SQL, value: number) =>
+  sql`insert into pets (pet_owner_id, name, ${column}) values (${ownerId}, 'Checky', ${value})`;
 
 test('a good row of each kind is accepted (the probes below fail for their constraint only)', async () => {
   expect(await refusedBy(user(4))).toBeNull();
   expect(await refusedBy(group(sql`group_type, parent_id`, sql`4, ${oakId}`))).toBeNull();
   expect(await refusedBy(pet(sql`customer_facing_status`, 300))).toBeNull();
-  expect(await refusedBy(sql`update pre_registered_residents set pet_species = ${2 | 4 | -2147483648} where id = ${residentId}`)).toBeNull();
+  expect(
+    await refusedBy(
+      sql`update pre_registered_residents set pet_species = ${2 | 4 | -2147483648} where id = ${residentId}`,
+    ),
+  ).toBeNull();
 });
 
 test('foreign keys refuse a missing group parent, previous session, impersonator and pet', async () => {
   expect(await refusedBy(group(sql`group_type, parent_id`, sql`4, 2000000000`))).toBe('groups_parent_id_groups_id_fk');
-  const session = (column: string, value: number) => sql`insert into sessions (token_hash, user_id, expires_at, ${sql.raw(column)})
+  const session = (
+    column: string,
+    value: number,
+  ) => sql`insert into sessions (token_hash, user_id, expires_at, ${sql.raw(column)})
     values (${`hash-${Math.random()}`}, ${ownerId}, now() + interval '1 hour', ${value})`;
-  expect(await refusedBy(session('previous_session_id', 2000000000))).toBe('sessions_previous_session_id_sessions_id_fk');
-  expect(await refusedBy(session('impersonated_by_user_id', 2000000000))).toBe('sessions_impersonated_by_user_id_users_id_fk');
-  expect(await refusedBy(sql`insert into pre_registered_dogs (resident_id, name, pet_id) values (${residentId}, 'Rex', 2000000000)`)).toBe(
-    'pre_registered_dogs_pet_id_pets_id_fk',
+  expect(await refusedBy(session('previous_session_id', 2000000000))).toBe(
+    'sessions_previous_session_id_sessions_id_fk',
   );
+  expect(await refusedBy(session('impersonated_by_user_id', 2000000000))).toBe(
+    'sessions_impersonated_by_user_id_users_id_fk',
+  );
+  expect(
+    await refusedBy(
+      sql`insert into pre_registered_dogs (resident_id, name, pet_id) values (${residentId}, 'Rex', 2000000000)`,
+    ),
+  ).toBe('pre_registered_dogs_pet_id_pets_id_fk');
 });
 
 test('a group with children cannot be deleted by the database either', async () => {
-  expect(await refusedBy(sql`delete from groups where id = (select parent_id from groups where id = ${oakId})`)).toBe('groups_parent_id_groups_id_fk');
+  expect(await refusedBy(sql`delete from groups where id = (select parent_id from groups where id = ${oakId})`)).toBe(
+    'groups_parent_id_groups_id_fk',
+  );
 });
 
 test('checks refuse values outside each enumeration', async () => {
   expect(await refusedBy(user(9))).toBe('users_role_id_check');
   expect(await refusedBy(group(sql`group_type, parent_id`, sql`6, ${oakId}`))).toBe('groups_group_type_check');
-  expect(await refusedBy(group(sql`group_type, parent_id, certification_recipient`, sql`4, ${oakId}, 2`))).toBe('groups_certification_recipient_check');
+  expect(await refusedBy(group(sql`group_type, parent_id, certification_recipient`, sql`4, ${oakId}, 2`))).toBe(
+    'groups_certification_recipient_check',
+  );
   expect(await refusedBy(pet(sql`weight_unit`, 2))).toBe('pets_weight_unit_check');
   expect(await refusedBy(pet(sql`gender`, 3))).toBe('pets_gender_check');
   expect(await refusedBy(pet(sql`customer_facing_status`, 11))).toBe('pets_customer_facing_status_check');
-  expect(await refusedBy(sql`insert into pre_registered_dogs (resident_id, name, weight_unit) values (${residentId}, 'Rex', 5)`)).toBe(
-    'pre_registered_dogs_weight_unit_check',
+  expect(
+    await refusedBy(
+      sql`insert into pre_registered_dogs (resident_id, name, weight_unit) values (${residentId}, 'Rex', 5)`,
+    ),
+  ).toBe('pre_registered_dogs_weight_unit_check');
+  expect(await refusedBy(sql`update pre_registered_residents set status = 15 where id = ${residentId}`)).toBe(
+    'pre_registered_residents_status_check',
   );
-  expect(await refusedBy(sql`update pre_registered_residents set status = 15 where id = ${residentId}`)).toBe('pre_registered_residents_status_check');
   expect(await refusedBy(sql`update pre_registered_residents set pet_species = 64 where id = ${residentId}`)).toBe(
     'pre_registered_residents_pet_species_check',
   );

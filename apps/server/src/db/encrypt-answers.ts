@@ -11,7 +11,10 @@ export async function encryptClearSecurityAnswers(db: Db, key: Buffer): Promise<
     .where(and(isNotNull(users.securityQuestionAnswer), not(like(users.securityQuestionAnswer, 'enc:v1:%'))));
   for (const row of clear) {
     // Guarded by the clear value, so a concurrent change of the answer is never overwritten.
-    await db.update(users).set({ securityQuestionAnswer: encryptSecret(key, row.answer!) }).where(and(eq(users.id, row.id), eq(users.securityQuestionAnswer, row.answer!)));
+    await db
+      .update(users)
+      .set({ securityQuestionAnswer: encryptSecret(key, row.answer!) })
+      .where(and(eq(users.id, row.id), eq(users.securityQuestionAnswer, row.answer!)));
   }
   return clear.length;
 }

@@ -9,4 +9,5 @@ export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) 
 export const containsPattern = (text: string): string => `%${escapeLike(text)}%`;
 
 /** SQL: the value contains the user's text, case-insensitively. */
-export const ilikeContains = (value: SQL | AnyPgColumn, text: string): SQL => sql`${value} ilike ${containsPattern(text)}`;
+export const ilikeContains = (value: SQL | AnyPgColumn, text: string): SQL =>
+  sql`${value} ilike ${containsPattern(text)}`;

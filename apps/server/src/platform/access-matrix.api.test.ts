@@ -2,13 +2,40 @@
 // derived from the route's access rule (the OpenAPI document's `x-access`) and the rights table: 401 anonymous, 403 a
 // role the table refuses, 404 a foreign id, never 5xx. A route added without a sample below fails with a clear message.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { GroupTypes, RIGHTS_TABLE, UserRole, adminRoles, can, isProviderStaffRole, type Access, type Right } from '@registry/contracts';
+import {
+  GroupTypes,
+  RIGHTS_TABLE,
+  UserRole,
+  adminRoles,
+  can,
+  isProviderStaffRole,
+  type Access,
+  type Right,
+} from '@registry/contracts';
 import { eq } from 'drizzle-orm';
 import { adjacentProperties, preRegisteredResidents } from '../db/schema/index.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { groupByName, makeAdmin, makeGroup, makeOtherDistributorship, makePetOwner, userByName } from '../../test/factories.ts';
+import {
+  groupByName,
+  makeAdmin,
+  makeGroup,
+  makeOtherDistributorship,
+  makePetOwner,
+  userByName,
+} from '../../test/factories.ts';
 
-const DEMO_USERS = ['lab.admin', 'service.admin', 'office.admin', 'distributor', 'firm.manager', 'parentage.manager', 'property.manager', 'property.maintenance', 'pet.owner', 'RES0000001'] as const;
+const DEMO_USERS = [
+  'lab.admin',
+  'service.admin',
+  'office.admin',
+  'distributor',
+  'firm.manager',
+  'parentage.manager',
+  'property.manager',
+  'property.maintenance',
+  'pet.owner',
+  'RES0000001',
+] as const;
 const OWN_GROUP: Record<string, string> = {
   'lab.admin': 'PetDNA Registry',
   'service.admin': 'PetDNA Registry',
@@ -22,7 +49,15 @@ const OWN_GROUP: Record<string, string> = {
   RES0000001: 'Oak Ridge Apartments',
 };
 
-type Caller = { userName: string; userId: number; roleId: number; token: string; group: number; petOwnerId: number; residentId: number };
+type Caller = {
+  userName: string;
+  userId: number;
+  roleId: number;
+  token: string;
+  group: number;
+  petOwnerId: number;
+  residentId: number;
+};
 type Input = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
 type Fixture = { foreignGroup: number; foreignAdmin: number; foreignPetOwner: number; foreignResident: number };
 type Make = (caller: Caller, f: Fixture) => Input | Promise<Input>;
@@ -37,9 +72,18 @@ type Sample = {
 
 let t: TestApp;
 let db: TestApp['database']['db'];
-const freshAdmin = async (groupId: number) => (await makeAdmin(db, { roleId: UserRole.PropertyMaintenance, groupId })).id;
-const freshProperty = async (parentId: number) => (await makeGroup(db, { parentId, groupType: GroupTypes.Property, name: `Matrix ${Math.random().toString(36).slice(2, 9)}` }));
-const group = (id: (c: Caller, f: Fixture) => number) => ({ own: (c: Caller, f: Fixture) => ({ params: { id: id(c, f) } }), foreign: (_c: Caller, f: Fixture) => ({ params: { id: f.foreignGroup } }) });
+const freshAdmin = async (groupId: number) =>
+  (await makeAdmin(db, { roleId: UserRole.PropertyMaintenance, groupId })).id;
+const freshProperty = async (parentId: number) =>
+  await makeGroup(db, {
+    parentId,
+    groupType: GroupTypes.Property,
+    name: `Matrix ${Math.random().toString(36).slice(2, 9)}`,
+  });
+const group = (id: (c: Caller, f: Fixture) => number) => ({
+  own: (c: Caller, f: Fixture) => ({ params: { id: id(c, f) } }),
+  foreign: (_c: Caller, f: Fixture) => ({ params: { id: f.foreignGroup } }),
+});
 const adminTarget = (right: Right, extra: (c: Caller) => Input = () => ({})): Sample => ({
   right,
   own: async (c) => ({ ...extra(c), params: { id: await freshAdmin(c.group) } }),
@@ -47,7 +91,13 @@ const adminTarget = (right: Right, extra: (c: Caller) => Input = () => ({})): Sa
 });
 const newAdmin = () => {
   const userName = `matrix.${Math.random().toString(36).slice(2, 10)}`;
-  return { firstName: 'Matrix', lastName: 'Admin', userName, email: `${userName}@test.example`, roleId: UserRole.PropertyMaintenance };
+  return {
+    firstName: 'Matrix',
+    lastName: 'Admin',
+    userName,
+    email: `${userName}@test.example`,
+    roleId: UserRole.PropertyMaintenance,
+  };
 };
 const none: Sample = { own: () => ({}) };
 
@@ -58,20 +108,36 @@ const SAMPLES: Record<string, Sample> = {
   userInfo: none,
   isAuthenticated: none,
   logout: none,
-  changePassword: { own: () => ({ body: { oldPassword: 'wrong-Password1!', newPassword: 'Another#Pass1', confirmPassword: 'Another#Pass1' } }) },
+  changePassword: {
+    own: () => ({
+      body: { oldPassword: 'wrong-Password1!', newPassword: 'Another#Pass1', confirmPassword: 'Another#Pass1' },
+    }),
+  },
   forgotPassword: { own: () => ({ body: { email: 'nobody@test.example' } }) },
   checkResetPasswordToken: { own: () => ({ query: { userName: 'nobody', token: 'x' } }) },
-  resetPassword: { own: () => ({ body: { userName: 'nobody', token: 'x', password: 'Another#Pass1', confirmPassword: 'Another#Pass1' } }) },
+  resetPassword: {
+    own: () => ({
+      body: { userName: 'nobody', token: 'x', password: 'Another#Pass1', confirmPassword: 'Another#Pass1' },
+    }),
+  },
   signInWithTemporaryToken: { own: () => ({ query: { token: 'unknown' } }) },
   generateTemporaryToken: adminTarget('admin.createSignInLink'),
   signInAsAnotherUser: adminTarget('admin.signInAs'),
-  resetAdminPassword: { right: 'admin.resetPassword', own: async (c) => ({ query: { id: await freshAdmin(c.group) } }), foreign: (_c, f) => ({ query: { id: f.foreignAdmin } }) },
+  resetAdminPassword: {
+    right: 'admin.resetPassword',
+    own: async (c) => ({ query: { id: await freshAdmin(c.group) } }),
+    foreign: (_c, f) => ({ query: { id: f.foreignAdmin } }),
+  },
   resetPetOwnerPassword: {
     right: 'petOwner.resetPassword',
-      own: async (c) => ({ body: { petOwnerId: (await makePetOwner(db, { groupId: c.group })).id } }),
+    own: async (c) => ({ body: { petOwnerId: (await makePetOwner(db, { groupId: c.group })).id } }),
     foreign: (_c, f) => ({ body: { petOwnerId: f.foreignPetOwner } }),
   },
   updateUserProfile: { own: () => ({ body: { firstName: 'Same', lastName: 'Name' } }) },
+  // A refused body after the access check: the callers' own names and emails stay as the other rows expect them.
+  setPassword: { own: () => ({ body: { newPassword: 'Another#Pass1', confirmPassword: 'Different#Pass1' } }) },
+  updateUserInfo: { own: () => ({ body: { firstName: 'Same', lastName: 'Name', email: 'not-an-email' } }) },
+  confirmEmail: { own: () => ({ body: { token: 'unknown' } }) },
   manageInfo: none,
   passwordRules: none,
   externalLogins: none,
@@ -80,33 +146,46 @@ const SAMPLES: Record<string, Sample> = {
   getAllAdminRoles: none,
   getCreatableAdminRoles: none,
   features: none,
-  featuresForGroup: { own: (c) => ({ query: { groupId: c.group } }), foreign: (_c, f) => ({ query: { groupId: f.foreignGroup } }) },
+  featuresForGroup: {
+    own: (c) => ({ query: { groupId: c.group } }),
+    foreign: (_c, f) => ({ query: { groupId: f.foreignGroup } }),
+  },
   getDogQuickActions: none,
   setDogQuickActions: { own: () => ({ body: { value: 3 } }) },
   searchAdmins: none,
   getAdmin: adminTarget('admin.view'),
   updateAdmin: {
     right: 'admin.edit',
-      own: async (c) => {
+    own: async (c) => {
       const admin = await makeAdmin(db, { roleId: UserRole.PropertyMaintenance, groupId: c.group });
-      return { params: { id: admin.id }, body: { firstName: 'M', lastName: 'A', userName: admin.userName, email: admin.email, roleId: admin.roleId } };
+      return {
+        params: { id: admin.id },
+        body: { firstName: 'M', lastName: 'A', userName: admin.userName, email: admin.email, roleId: admin.roleId },
+      };
     },
-    foreign: (_c, f) => ({ params: { id: f.foreignAdmin }, body: { firstName: 'M', lastName: 'A', userName: `x${f.foreignAdmin}`, roleId: UserRole.PropertyMaintenance } }),
+    foreign: (_c, f) => ({
+      params: { id: f.foreignAdmin },
+      body: { firstName: 'M', lastName: 'A', userName: `x${f.foreignAdmin}`, roleId: UserRole.PropertyMaintenance },
+    }),
   },
   deleteAdmin: adminTarget('admin.delete'),
   getAdminSecurityQuestion: adminTarget('admin.viewSecurityAnswer'),
-  createAdmin: { right: 'admin.create', own: (c) => ({ body: { ...newAdmin(), groupId: c.group } }), foreign: (_c, f) => ({ body: { ...newAdmin(), groupId: f.foreignGroup } }) },
+  createAdmin: {
+    right: 'admin.create',
+    own: (c) => ({ body: { ...newAdmin(), groupId: c.group } }),
+    foreign: (_c, f) => ({ body: { ...newAdmin(), groupId: f.foreignGroup } }),
+  },
   activateAdmin: adminTarget('admin.deactivate'),
   deactivateAdmin: adminTarget('admin.deactivate'),
   getAdminGroups: adminTarget('admin.view'),
   addAdminToGroup: {
     right: 'admin.assignGroups',
-      own: async (c) => ({ params: { id: await freshAdmin(c.group), groupId: (await freshProperty(c.group)).id } }),
+    own: async (c) => ({ params: { id: await freshAdmin(c.group), groupId: (await freshProperty(c.group)).id } }),
     foreign: async (c, f) => ({ params: { id: f.foreignAdmin, groupId: c.group } }),
   },
   removeGroupFromAdmin: {
     right: 'admin.assignGroups',
-      own: async (c) => ({ params: { id: await freshAdmin(c.group), groupId: c.group } }),
+    own: async (c) => ({ params: { id: await freshAdmin(c.group), groupId: c.group } }),
     foreign: (_c, f) => ({ params: { id: f.foreignAdmin, groupId: f.foreignGroup } }),
   },
   directlyAssignedGroups: none,
@@ -115,7 +194,14 @@ const SAMPLES: Record<string, Sample> = {
   groupChildren: group((c) => c.group),
   groupMenu: group((c) => c.group),
   getGroup: group((c) => c.group),
-  updateGroup: { right: 'group.edit', own: async (c) => ({ params: { id: (await freshProperty(c.group)).id }, body: { name: 'Matrix Edited', isSameAddress: true } }), foreign: (_c, f) => ({ params: { id: f.foreignGroup }, body: { name: 'Matrix Edited', isSameAddress: true } }) },
+  updateGroup: {
+    right: 'group.edit',
+    own: async (c) => ({
+      params: { id: (await freshProperty(c.group)).id },
+      body: { name: 'Matrix Edited', isSameAddress: true },
+    }),
+    foreign: (_c, f) => ({ params: { id: f.foreignGroup }, body: { name: 'Matrix Edited', isSameAddress: true } }),
+  },
   deleteGroup: {
     right: 'group.delete',
     own: async (c) => {
@@ -124,26 +210,78 @@ const SAMPLES: Record<string, Sample> = {
     },
     foreign: (_c, f) => ({ params: { id: f.foreignGroup }, query: { confirmation: 'x' } }),
   },
-  createParentageGroup: { right: 'group.create', own: (c) => ({ body: { name: 'Matrix Club', parentId: c.group, selectedPrimaryAdminId: c.userId } }), foreign: (c, f) => ({ body: { name: 'Matrix Club', parentId: f.foreignGroup, selectedPrimaryAdminId: c.userId } }) },
-  createProperty: { right: 'group.create', own: (c) => ({ body: { name: 'Matrix Flats', parentId: c.group, selectedPrimaryAdminId: c.userId } }), foreign: (c, f) => ({ body: { name: 'Matrix Flats', parentId: f.foreignGroup, selectedPrimaryAdminId: c.userId } }) },
-  createDistributorship: { right: 'group.create', own: (c) => ({ body: { name: 'Matrix Dist', parentId: c.group, selectedPrimaryAdminId: c.userId } }), foreign: (c, f) => ({ body: { name: 'Matrix Dist', parentId: f.foreignGroup, selectedPrimaryAdminId: c.userId } }) },
-  createManagementGroup: { right: 'group.create', own: (c) => ({ body: { name: 'Matrix Mgmt', parentId: c.group, selectedPrimaryAdminId: c.userId } }), foreign: (c, f) => ({ body: { name: 'Matrix Mgmt', parentId: f.foreignGroup, selectedPrimaryAdminId: c.userId } }) },
-  createDistributorshipManagementGroup: { right: 'group.create', own: (c) => ({ body: { name: 'Matrix DMG', parentId: c.group, selectedPrimaryAdminId: c.userId } }), foreign: (c, f) => ({ body: { name: 'Matrix DMG', parentId: f.foreignGroup, selectedPrimaryAdminId: c.userId } }) },
+  createParentageGroup: {
+    right: 'group.create',
+    own: (c) => ({ body: { name: 'Matrix Club', parentId: c.group, selectedPrimaryAdminId: c.userId } }),
+    foreign: (c, f) => ({ body: { name: 'Matrix Club', parentId: f.foreignGroup, selectedPrimaryAdminId: c.userId } }),
+  },
+  createProperty: {
+    right: 'group.create',
+    own: (c) => ({ body: { name: 'Matrix Flats', parentId: c.group, selectedPrimaryAdminId: c.userId } }),
+    foreign: (c, f) => ({ body: { name: 'Matrix Flats', parentId: f.foreignGroup, selectedPrimaryAdminId: c.userId } }),
+  },
+  createDistributorship: {
+    right: 'group.create',
+    own: (c) => ({ body: { name: 'Matrix Dist', parentId: c.group, selectedPrimaryAdminId: c.userId } }),
+    foreign: (c, f) => ({ body: { name: 'Matrix Dist', parentId: f.foreignGroup, selectedPrimaryAdminId: c.userId } }),
+  },
+  createManagementGroup: {
+    right: 'group.create',
+    own: (c) => ({ body: { name: 'Matrix Mgmt', parentId: c.group, selectedPrimaryAdminId: c.userId } }),
+    foreign: (c, f) => ({ body: { name: 'Matrix Mgmt', parentId: f.foreignGroup, selectedPrimaryAdminId: c.userId } }),
+  },
+  createDistributorshipManagementGroup: {
+    right: 'group.create',
+    own: (c) => ({ body: { name: 'Matrix DMG', parentId: c.group, selectedPrimaryAdminId: c.userId } }),
+    foreign: (c, f) => ({ body: { name: 'Matrix DMG', parentId: f.foreignGroup, selectedPrimaryAdminId: c.userId } }),
+  },
   groupRequested: { right: 'group.create', ...group((c) => c.group) },
-  moveGroup: { right: 'group.move', own: async (c) => ({ body: { childId: (await freshProperty(c.group)).id, parentId: c.group } }), foreign: (c, f) => ({ body: { childId: f.foreignGroup, parentId: c.group } }) },
-  bulkTransferGroups: { right: 'group.move', own: async (c) => ({ params: { id: c.group }, body: { transferGroupIds: [(await freshProperty(c.group)).id] } }), foreign: (c, f) => ({ params: { id: c.group }, body: { transferGroupIds: [f.foreignGroup] } }) },
-  deactivateGroup: { right: 'group.deactivate', own: async (c) => ({ body: { groupId: (await freshProperty(c.group)).id } }), foreign: (_c, f) => ({ body: { groupId: f.foreignGroup } }) },
-  activateGroup: { right: 'group.deactivate', own: async (c) => ({ body: { groupId: (await freshProperty(c.group)).id } }), foreign: (_c, f) => ({ body: { groupId: f.foreignGroup } }) },
+  moveGroup: {
+    right: 'group.move',
+    own: async (c) => ({ body: { childId: (await freshProperty(c.group)).id, parentId: c.group } }),
+    foreign: (c, f) => ({ body: { childId: f.foreignGroup, parentId: c.group } }),
+  },
+  bulkTransferGroups: {
+    right: 'group.move',
+    own: async (c) => ({ params: { id: c.group }, body: { transferGroupIds: [(await freshProperty(c.group)).id] } }),
+    foreign: (c, f) => ({ params: { id: c.group }, body: { transferGroupIds: [f.foreignGroup] } }),
+  },
+  deactivateGroup: {
+    right: 'group.deactivate',
+    own: async (c) => ({ body: { groupId: (await freshProperty(c.group)).id } }),
+    foreign: (_c, f) => ({ body: { groupId: f.foreignGroup } }),
+  },
+  activateGroup: {
+    right: 'group.deactivate',
+    own: async (c) => ({ body: { groupId: (await freshProperty(c.group)).id } }),
+    foreign: (_c, f) => ({ body: { groupId: f.foreignGroup } }),
+  },
   getCertificateCustomization: group((c) => c.group),
-  updateCertificateCustomization: { right: 'group.edit', own: (c) => ({ params: { id: c.group }, body: { certificateShowLogo: true } }), foreign: (_c, f) => ({ params: { id: f.foreignGroup }, body: { certificateShowLogo: true } }) },
-  addAdjacentProperty: { right: 'group.edit', own: async (c) => ({ body: { propertyId: (await freshProperty(c.group)).id, adjacentPropertyId: (await freshProperty(c.group)).id } }), foreign: async (c, f) => ({ body: { propertyId: f.foreignGroup, adjacentPropertyId: (await freshProperty(c.group)).id } }) },
+  updateCertificateCustomization: {
+    right: 'group.edit',
+    own: (c) => ({ params: { id: c.group }, body: { certificateShowLogo: true } }),
+    foreign: (_c, f) => ({ params: { id: f.foreignGroup }, body: { certificateShowLogo: true } }),
+  },
+  addAdjacentProperty: {
+    right: 'group.edit',
+    own: async (c) => ({
+      body: { propertyId: (await freshProperty(c.group)).id, adjacentPropertyId: (await freshProperty(c.group)).id },
+    }),
+    foreign: async (c, f) => ({
+      body: { propertyId: f.foreignGroup, adjacentPropertyId: (await freshProperty(c.group)).id },
+    }),
+  },
   removeAdjacentProperty: {
     right: 'group.edit',
     own: async (c) => {
       const [a, b] = [(await freshProperty(c.group)).id, (await freshProperty(c.group)).id];
       await db.insert(adjacentProperties).values({ propertyId: Math.min(a, b), adjacentPropertyId: Math.max(a, b) });
       return { body: { propertyId: a, adjacentPropertyId: b } };
-    }, foreign: async (c, f) => ({ body: { propertyId: f.foreignGroup, adjacentPropertyId: (await freshProperty(c.group)).id } }) },
+    },
+    foreign: async (c, f) => ({
+      body: { propertyId: f.foreignGroup, adjacentPropertyId: (await freshProperty(c.group)).id },
+    }),
+  },
   adjacentAgreementsUnderGroup: group((c) => c.group),
   preRegistrationLink: group((c) => c.group),
   groupAdmins: group((c) => c.group),
@@ -158,12 +296,30 @@ const SAMPLES: Record<string, Sample> = {
       return { params: { id: f.foreignGroup }, body: { ...fields, role: roleId } };
     },
   },
-  addExistingAdminToGroup: { right: 'admin.assignGroups', own: async (c) => ({ params: { id: (await freshProperty(c.group)).id, adminId: await freshAdmin(c.group) } }), foreign: (c, f) => ({ params: { id: c.group, adminId: f.foreignAdmin } }) },
-  removeAdminFromGroup: { right: 'admin.assignGroups', own: async (c) => ({ params: { id: c.group, adminId: await freshAdmin(c.group) } }), foreign: (_c, f) => ({ params: { id: f.foreignGroup, adminId: f.foreignAdmin } }) },
+  addExistingAdminToGroup: {
+    right: 'admin.assignGroups',
+    own: async (c) => ({ params: { id: (await freshProperty(c.group)).id, adminId: await freshAdmin(c.group) } }),
+    foreign: (c, f) => ({ params: { id: c.group, adminId: f.foreignAdmin } }),
+  },
+  removeAdminFromGroup: {
+    right: 'admin.assignGroups',
+    own: async (c) => ({ params: { id: c.group, adminId: await freshAdmin(c.group) } }),
+    foreign: (_c, f) => ({ params: { id: f.foreignGroup, adminId: f.foreignAdmin } }),
+  },
   removeAdminFromAllGroups: adminTarget('admin.assignGroups'),
-  setPrimaryAdminForGroup: { right: 'admin.assignGroups', own: async (c) => ({ params: { id: c.group, adminId: await freshAdmin(c.group) } }), foreign: (_c, f) => ({ params: { id: f.foreignGroup, adminId: f.foreignAdmin } }) },
-  subgroups: { own: (c) => ({ query: { groupId: c.group } }), foreign: (_c, f) => ({ query: { groupId: f.foreignGroup } }) },
-  groupDashboard: { own: (c) => ({ query: { groupId: c.group } }), foreign: (_c, f) => ({ query: { groupId: f.foreignGroup } }) },
+  setPrimaryAdminForGroup: {
+    right: 'admin.assignGroups',
+    own: async (c) => ({ params: { id: c.group, adminId: await freshAdmin(c.group) } }),
+    foreign: (_c, f) => ({ params: { id: f.foreignGroup, adminId: f.foreignAdmin } }),
+  },
+  subgroups: {
+    own: (c) => ({ query: { groupId: c.group } }),
+    foreign: (_c, f) => ({ query: { groupId: f.foreignGroup } }),
+  },
+  groupDashboard: {
+    own: (c) => ({ query: { groupId: c.group } }),
+    foreign: (_c, f) => ({ query: { groupId: f.foreignGroup } }),
+  },
   petOwnerGroupsOfCurrentAdmin: none,
   uploadGroupLogo: { right: 'group.edit', own: (c) => ({ params: { groupId: c.group } }) },
   storedFile: { own: () => ({ params: { name: '0123456789abcdef0123456789abcdef.png' } }) },
@@ -174,9 +330,16 @@ const SAMPLES: Record<string, Sample> = {
   lookupStateById: { own: () => ({ query: { stateId: 'US-TX' } }) },
   lookupCities: none,
   searchPetOwners: none,
-  getPetOwner: { own: (c) => ({ params: { id: c.petOwnerId } }), foreign: (_c, f) => ({ params: { id: f.foreignPetOwner } }) },
+  getPetOwner: {
+    own: (c) => ({ params: { id: c.petOwnerId } }),
+    foreign: (_c, f) => ({ params: { id: f.foreignPetOwner } }),
+  },
   searchResidents: { own: () => ({ query: { query: 'Reed' } }) },
-  getResident: { ownRefused: (c) => c.userName === 'pet.owner', own: (c) => ({ params: { id: c.residentId } }), foreign: (_c, f) => ({ params: { id: f.foreignResident } }) },
+  getResident: {
+    ownRefused: (c) => c.userName === 'pet.owner',
+    own: (c) => ({ params: { id: c.residentId } }),
+    foreign: (_c, f) => ({ params: { id: f.foreignResident } }),
+  },
   listDocuments: none,
   createDocument: { own: () => ({ body: { name: `Matrix ${Math.random()}`, content: '<p>x</p>' } }) },
   getDocument: { own: () => ({ params: { id: 1 } }) },
@@ -206,22 +369,49 @@ let fixture: Fixture;
 beforeAll(async () => {
   t = await startTestApp();
   db = t.database.db;
-  const document = (await t.call('GET', '/api/docs/json')).body as { paths: Record<string, Record<string, { operationId: string; 'x-access'?: Access }>> };
+  const document = (await t.call('GET', '/api/docs/json')).body as {
+    paths: Record<string, Record<string, { operationId: string; 'x-access'?: Access }>>;
+  };
   operations = Object.entries(document.paths).flatMap(([path, byMethod]) =>
-    Object.entries(byMethod).map(([method, operation]) => ({ method: method.toUpperCase(), path, operationId: operation.operationId, access: operation['x-access'] as Access })),
+    Object.entries(byMethod).map(([method, operation]) => ({
+      method: method.toUpperCase(),
+      path,
+      operationId: operation.operationId,
+      access: operation['x-access'] as Access,
+    })),
   );
   const other = await makeOtherDistributorship(db);
   const foreignOwner = await makePetOwner(db, { groupId: other.property.id });
-  const [foreignResident] = await db.insert(preRegisteredResidents).values({ groupId: other.property.id, firstName: 'Far', lastName: 'Away' }).returning();
-  fixture = { foreignGroup: other.property.id, foreignAdmin: other.propertyManager.id, foreignPetOwner: foreignOwner.id, foreignResident: foreignResident.id };
+  const [foreignResident] = await db
+    .insert(preRegisteredResidents)
+    .values({ groupId: other.property.id, firstName: 'Far', lastName: 'Away' })
+    .returning();
+  fixture = {
+    foreignGroup: other.property.id,
+    foreignAdmin: other.propertyManager.id,
+    foreignPetOwner: foreignOwner.id,
+    foreignResident: foreignResident.id,
+  };
   for (const userName of DEMO_USERS) {
     const user = await userByName(db, userName);
     const own = await groupByName(db, OWN_GROUP[userName]);
     const ownOwner = user.roleId === UserRole.PetOwner ? user : await makePetOwner(db, { groupId: own.id });
-    const [ownResident] = userName === 'RES0000001'
-      ? await db.select().from(preRegisteredResidents).where(eq(preRegisteredResidents.userId, user.id))
-      : await db.insert(preRegisteredResidents).values({ groupId: own.id, firstName: 'Near', lastName: 'By' }).returning();
-    callers.push({ userName, userId: user.id, roleId: user.roleId, token: await t.login(userName), group: own.id, petOwnerId: ownOwner.id, residentId: ownResident.id });
+    const [ownResident] =
+      userName === 'RES0000001'
+        ? await db.select().from(preRegisteredResidents).where(eq(preRegisteredResidents.userId, user.id))
+        : await db
+            .insert(preRegisteredResidents)
+            .values({ groupId: own.id, firstName: 'Near', lastName: 'By' })
+            .returning();
+    callers.push({
+      userName,
+      userId: user.id,
+      roleId: user.roleId,
+      token: await t.login(userName),
+      group: own.id,
+      petOwnerId: ownOwner.id,
+      residentId: ownResident.id,
+    });
   }
 });
 afterAll(async () => {
@@ -235,8 +425,13 @@ function fill(path: string, params: Record<string, unknown> = {}) {
   });
 }
 async function send(operation: Operation, input: Input, token?: string) {
-  const query = input.query ? `?${new URLSearchParams(Object.entries(input.query).map(([k, v]): [string, string] => [k, String(v)]))}` : '';
-  return t.call(operation.method as 'GET', `${fill(operation.path, input.params)}${query}`, { token, body: input.body });
+  const query = input.query
+    ? `?${new URLSearchParams(Object.entries(input.query).map(([k, v]): [string, string] => [k, String(v)]))}`
+    : '';
+  return t.call(operation.method as 'GET', `${fill(operation.path, input.params)}${query}`, {
+    token,
+    body: input.body,
+  });
 }
 
 describe('access matrix', () => {
@@ -256,7 +451,8 @@ describe('access matrix', () => {
       if (!sample) continue;
       const response = await send(operation, await sample.own(callers[0], fixture));
       const expected = operation.access === 'anonymous' ? 'not 401, below 500' : '401';
-      const ok = operation.access === 'anonymous' ? response.status !== 401 && response.status < 500 : response.status === 401;
+      const ok =
+        operation.access === 'anonymous' ? response.status !== 401 && response.status < 500 : response.status === 401;
       if (!ok) wrong.push(`${operation.method} ${operation.path}: ${response.status}, expected ${expected}`);
     }
     expect(wrong).toEqual([]);
@@ -276,14 +472,18 @@ describe('access matrix', () => {
       const label = `${operation.method} ${operation.path} (own)`;
       if (own.status >= 500) wrong.push(`${label}: ${own.status}`);
       else if (!tableAdmits && own.status !== 403) wrong.push(`${label}: ${own.status}, expected 403`);
-      else if (tableAdmits && sample.ownRefused?.(caller) && own.status !== 404) wrong.push(`${label}: ${own.status}, expected 404`);
+      else if (tableAdmits && sample.ownRefused?.(caller) && own.status !== 404)
+        wrong.push(`${label}: ${own.status}, expected 404`);
       else if (tableAdmits && !sample.ownRefused?.(caller) && [401, 403, 404].includes(own.status)) {
         wrong.push(`${label}: ${own.status} ${JSON.stringify(own.body)}, expected an answer past the access checks`);
       }
       if (!sample.foreign || !tableAdmits || isProviderStaffRole(caller.roleId)) continue;
       const foreign = await send(operation, await sample.foreign(caller, fixture), caller.token);
       // Whatever lies outside the caller's groups answers exactly as a missing id.
-      if (foreign.status !== 404) wrong.push(`${operation.method} ${operation.path} (foreign): ${foreign.status} ${JSON.stringify(foreign.body)}`);
+      if (foreign.status !== 404)
+        wrong.push(
+          `${operation.method} ${operation.path} (foreign): ${foreign.status} ${JSON.stringify(foreign.body)}`,
+        );
     }
     expect(wrong).toEqual([]);
   });

@@ -6,8 +6,24 @@ import { auditLog } from '../db/schema/index.ts';
 import { canonicalJson, toJsonValue } from './canonical-json.ts';
 import type { RequestContext } from './context.ts';
 
-export type AuditAction = 'Create' | 'Update' | 'Delete' | 'Activate' | 'Deactivate' | 'Login' | 'Logout' | 'PasswordChange' | 'PasswordReset' | string;
-export type AuditEntry = { entityType: string; entityId: string | number | null; actionType: AuditAction; before?: unknown; after?: unknown };
+export type AuditAction =
+  | 'Create'
+  | 'Update'
+  | 'Delete'
+  | 'Activate'
+  | 'Deactivate'
+  | 'Login'
+  | 'Logout'
+  | 'PasswordChange'
+  | 'PasswordReset'
+  | string;
+export type AuditEntry = {
+  entityType: string;
+  entityId: string | number | null;
+  actionType: AuditAction;
+  before?: unknown;
+  after?: unknown;
+};
 
 /** Any constant: the advisory lock that serialises chain appends across every API process on one PostgreSQL server. */
 const AUDIT_CHAIN_LOCK = 727_001;
@@ -32,9 +48,17 @@ export function auditHash(fields: HashedFields): string {
 }
 
 /** Appends an entry. Call it with the transaction that makes the change, so both commit or neither does. */
-export async function writeAudit(tx: Db, ctx: Pick<RequestContext, 'caller' | 'requestId'>, entry: AuditEntry): Promise<void> {
+export async function writeAudit(
+  tx: Db,
+  ctx: Pick<RequestContext, 'caller' | 'requestId'>,
+  entry: AuditEntry,
+): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
-  const [last] = await tx.select({ sequence: auditLog.sequence, hash: auditLog.hash }).from(auditLog).orderBy(desc(auditLog.sequence)).limit(1);
+  const [last] = await tx
+    .select({ sequence: auditLog.sequence, hash: auditLog.hash })
+    .from(auditLog)
+    .orderBy(desc(auditLog.sequence))
+    .limit(1);
   const fields: HashedFields = {
     sequence: (last?.sequence ?? 0) + 1,
     dateCreated: new Date(),
@@ -51,13 +75,20 @@ export async function writeAudit(tx: Db, ctx: Pick<RequestContext, 'caller' | 'r
 }
 
 /** Walks the chain in order and reports the first entry whose hash or link does not hold. */
-export async function verifyAuditChain(db: Db): Promise<{ ok: boolean; checked: number; firstBrokenId: number | null }> {
+export async function verifyAuditChain(
+  db: Db,
+): Promise<{ ok: boolean; checked: number; firstBrokenId: number | null }> {
   let prevHash = GENESIS_HASH;
   let expectedSequence = 1;
   let checked = 0;
   let afterSequence = 0;
   for (;;) {
-    const batch = await db.select().from(auditLog).where(gt(auditLog.sequence, afterSequence)).orderBy(asc(auditLog.sequence)).limit(5000);
+    const batch = await db
+      .select()
+      .from(auditLog)
+      .where(gt(auditLog.sequence, afterSequence))
+      .orderBy(asc(auditLog.sequence))
+      .limit(5000);
     if (batch.length === 0) return { ok: true, checked, firstBrokenId: null };
     for (const row of batch) {
       const recomputed = auditHash({

@@ -9,7 +9,14 @@ export type ThrottleRow = typeof authThrottles.$inferSelect;
 export async function lockThrottle(tx: Db, key: string): Promise<ThrottleRow & { now: Date }> {
   await tx.insert(authThrottles).values({ key }).onConflictDoNothing();
   const [row] = await tx
-    .select({ key: authThrottles.key, attempts: authThrottles.attempts, windowStarted: authThrottles.windowStarted, lockedUntil: authThrottles.lockedUntil, lockouts: authThrottles.lockouts, now: sql<Date>`now()`.mapWith((value) => new Date(value)) })
+    .select({
+      key: authThrottles.key,
+      attempts: authThrottles.attempts,
+      windowStarted: authThrottles.windowStarted,
+      lockedUntil: authThrottles.lockedUntil,
+      lockouts: authThrottles.lockouts,
+      now: sql<Date>`now()`.mapWith((value) => new Date(value)),
+    })
     .from(authThrottles)
     .where(eq(authThrottles.key, key))
     .for('update');
@@ -22,5 +29,8 @@ export async function updateThrottle(tx: Db, key: string, values: Partial<Omit<T
 
 /** Takes back one attempt (the call succeeded), never below zero. */
 export async function releaseAttempt(db: Db, key: string): Promise<void> {
-  await db.update(authThrottles).set({ attempts: sql`greatest(${authThrottles.attempts} - 1, 0)` }).where(eq(authThrottles.key, key));
+  await db
+    .update(authThrottles)
+    .set({ attempts: sql`greatest(${authThrottles.attempts} - 1, 0)` })
+    .where(eq(authThrottles.key, key));
 }

@@ -26,7 +26,8 @@ const STREAK_MEMORY_MS = 60 * 60_000;
 /** The user name (or email) a call names, lower-cased; token login names none. */
 function subjectOf(action: ThrottledAction, body: unknown): string | null {
   const fields = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  const value = action === 'forgotPassword' ? fields.email : action === 'tokenLogin' ? null : (fields.userName ?? fields.username);
+  const value =
+    action === 'forgotPassword' ? fields.email : action === 'tokenLogin' ? null : (fields.userName ?? fields.username);
   // A name with control characters is refused by validation; PostgreSQL would refuse its NUL as a key.
   if (typeof value !== 'string' || !value.trim() || hasControlCharacters(value)) return null;
   return value.trim().toLowerCase().slice(0, 256);
@@ -47,17 +48,27 @@ export async function countAttempt(db: Db, keys: string[], limitPerMinute: numbe
     const wait = await db.transaction(async (tx) => {
       const row = await q.lockThrottle(tx, key);
       const now = row.now.getTime();
-      if (row.lockedUntil && row.lockedUntil.getTime() > now) return Math.ceil((row.lockedUntil.getTime() - now) / 1000);
+      if (row.lockedUntil && row.lockedUntil.getTime() > now)
+        return Math.ceil((row.lockedUntil.getTime() - now) / 1000);
       const streakOver = row.lockedUntil && now - row.lockedUntil.getTime() > STREAK_MEMORY_MS;
       const lockouts = streakOver ? 0 : row.lockouts;
       const windowOver = now - row.windowStarted.getTime() >= WINDOW_MS;
       const attempts = windowOver ? 1 : row.attempts + 1;
       if (attempts <= limitPerMinute) {
-        await q.updateThrottle(tx, key, { attempts, lockouts, windowStarted: windowOver ? row.now : row.windowStarted });
+        await q.updateThrottle(tx, key, {
+          attempts,
+          lockouts,
+          windowStarted: windowOver ? row.now : row.windowStarted,
+        });
         return null;
       }
       const lockoutMs = Math.min(FIRST_LOCKOUT_MS * 2 ** lockouts, LONGEST_LOCKOUT_MS);
-      await q.updateThrottle(tx, key, { attempts: 0, windowStarted: row.now, lockouts: lockouts + 1, lockedUntil: new Date(now + lockoutMs) });
+      await q.updateThrottle(tx, key, {
+        attempts: 0,
+        windowStarted: row.now,
+        lockouts: lockouts + 1,
+        lockedUntil: new Date(now + lockoutMs),
+      });
       return Math.ceil(lockoutMs / 1000);
     });
     if (wait !== null) waitSeconds = Math.max(waitSeconds ?? 0, wait);
@@ -75,11 +86,11 @@ export function registerAuthThrottle(app: FastifyInstance): void {
     const waitSeconds = await countAttempt(db, keys, config.rateLimitPerMinute);
     if (waitSeconds !== null) {
       // The token endpoint's OAuth-style fields, so the sign-in form shows the message.
-      return reply
-        .code(429)
-        .header('retry-after', String(waitSeconds))
-        .serializer(JSON.stringify)
-        .send({ message: Messages.tooManyAttempts, error: 'too_many_requests', error_description: Messages.tooManyAttempts });
+      return reply.code(429).header('retry-after', String(waitSeconds)).serializer(JSON.stringify).send({
+        message: Messages.tooManyAttempts,
+        error: 'too_many_requests',
+        error_description: Messages.tooManyAttempts,
+      });
     }
     request.throttleKeys = keys;
   });

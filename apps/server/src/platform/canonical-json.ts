@@ -11,4 +11,5 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** A plain JSON copy (Dates as ISO strings), exactly what jsonb will hand back. */
-export const toJsonValue = (value: unknown): unknown => (value === undefined ? null : JSON.parse(JSON.stringify(value)));
+export const toJsonValue = (value: unknown): unknown =>
+  value === undefined ? null : JSON.parse(JSON.stringify(value));

@@ -42,7 +42,10 @@ type TransactionalContext = Services & { transaction?: OpenTransaction };
  * other services and to afterCommit); after the outermost transaction commits, the after-commit hooks run in order. A
  * rollback drops them.
  */
-export async function withTransaction<C extends TransactionalContext, T>(ctx: C, work: (tx: Db, txCtx: C) => Promise<T>): Promise<T> {
+export async function withTransaction<C extends TransactionalContext, T>(
+  ctx: C,
+  work: (tx: Db, txCtx: C) => Promise<T>,
+): Promise<T> {
   if (ctx.transaction) return work(ctx.db, ctx);
   const hooks: AfterCommitHook[] = [];
   const result = await ctx.db.transaction((db) => work(db, { ...ctx, db, transaction: { outerDb: ctx.db, hooks } }));

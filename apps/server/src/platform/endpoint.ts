@@ -2,13 +2,7 @@
 // the OpenAPI entry all come from that one declaration, so the server cannot drift from what the web client calls.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyContextConfig } from 'fastify';
-import type {
-  AnyEndpoint,
-  EndpointBody,
-  EndpointParams,
-  EndpointQuery,
-  EndpointReply,
-} from '@registry/contracts';
+import type { AnyEndpoint, EndpointBody, EndpointParams, EndpointQuery, EndpointReply } from '@registry/contracts';
 
 export type EndpointRequest<E extends AnyEndpoint> = FastifyRequest<{
   Params: EndpointParams<E>;

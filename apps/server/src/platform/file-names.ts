@@ -13,14 +13,18 @@ const CONTENT_TYPES: Record<string, string> = {
   '.tif': 'image/tiff',
   '.avif': 'image/avif',
 };
-const EXTENSIONS: Record<string, string> = Object.fromEntries(Object.entries(CONTENT_TYPES).map(([ext, type]) => [type, ext]));
+const EXTENSIONS: Record<string, string> = Object.fromEntries(
+  Object.entries(CONTENT_TYPES).map(([ext, type]) => [type, ext]),
+);
 
 /** Stored names are 32 hex digits and a known extension; anything else is not ours (and never a path or an object key). */
 const STORED_NAME = /^[0-9a-f]{32}\.[a-z]{2,5}$/;
 
 export const isStoredFileName = (name: string) => STORED_NAME.test(name);
-export const contentTypeOf = (name: string) => CONTENT_TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream';
+export const contentTypeOf = (name: string) =>
+  CONTENT_TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream';
 /** The URL the API serves a stored file at. */
 export const storedFileUrl = (name: string) => `/api/v1/files/${name}`;
 /** A fresh random name whose extension records the content type (128 random bits: unguessable, never colliding). */
-export const newStoredName = (contentType: string) => `${crypto.randomBytes(16).toString('hex')}${EXTENSIONS[contentType.toLowerCase()] ?? '.bin'}`;
+export const newStoredName = (contentType: string) =>
+  `${crypto.randomBytes(16).toString('hex')}${EXTENSIONS[contentType.toLowerCase()] ?? '.bin'}`;

@@ -26,7 +26,8 @@ test('a wrong secret key fails every call with the S3 error and the settings to 
   const good = createS3FilesStore(s3.settings());
   const name = await good.put(Buffer.from('kept'), 'image/png');
   const wrong = createS3FilesStore(s3.settings({ secretAccessKey: 'not-the-secret' }));
-  const clear = /refused to .*: SignatureDoesNotMatch \(The request signature we calculated does not match.*\)\. Check FILES_S3_ACCESS_KEY_ID, FILES_S3_SECRET_ACCESS_KEY/;
+  const clear =
+    /refused to .*: SignatureDoesNotMatch \(The request signature we calculated does not match.*\)\. Check FILES_S3_ACCESS_KEY_ID, FILES_S3_SECRET_ACCESS_KEY/;
   await expect(wrong.put(Buffer.from('x'), 'image/png')).rejects.toThrow(clear);
   // A refused read must not look like a missing file (which the API would answer with 404).
   await expect(wrong.read(name)).rejects.toThrow(ObjectStorageError);
@@ -35,7 +36,9 @@ test('a wrong secret key fails every call with the S3 error and the settings to 
   await expect(wrong.check()).rejects.toThrow(clear);
   expect((await good.read(name))?.toString()).toBe('kept');
   expect((await s3.keys()).filter((key) => !key.includes('/'))).toEqual([name]);
-  expect((await wrong.put(Buffer.from('x'), 'image/png').catch((error: Error) => error.message)) ?? '').not.toContain('not-the-secret');
+  expect((await wrong.put(Buffer.from('x'), 'image/png').catch((error: Error) => error.message)) ?? '').not.toContain(
+    'not-the-secret',
+  );
 });
 
 test('an unknown access key id is named in the error', async () => {
@@ -45,7 +48,8 @@ test('an unknown access key id is named in the error', async () => {
 
 test('a bucket that does not exist is an error for every call, not an empty store', async () => {
   const store = createS3FilesStore(s3.settings({ bucket: 'no-such-bucket' }));
-  const clear = /bucket "no-such-bucket" at http:\/\/127\.0\.0\.1:\d+\) refused to .*: NoSuchBucket.*Check FILES_S3_BUCKET/;
+  const clear =
+    /bucket "no-such-bucket" at http:\/\/127\.0\.0\.1:\d+\) refused to .*: NoSuchBucket.*Check FILES_S3_BUCKET/;
   await expect(store.check()).rejects.toThrow(clear);
   await expect(store.put(Buffer.from('x'), 'image/png')).rejects.toThrow(clear);
   await expect(store.read('0123456789abcdef0123456789abcdef.png')).rejects.toThrow(clear);
@@ -59,5 +63,7 @@ test('an endpoint nobody answers at fails with the address and the setting to ch
   const { port } = probe.address() as net.AddressInfo;
   await new Promise((resolve) => probe.close(resolve));
   const store = createS3FilesStore(s3.settings({ endpoint: `http://127.0.0.1:${port}` }));
-  await expect(store.read('0123456789abcdef0123456789abcdef.png')).rejects.toThrow(new RegExp(`at http://127\\.0\\.0\\.1:${port}\\) cannot be reached: .*ECONNREFUSED.*Check FILES_S3_ENDPOINT`));
+  await expect(store.read('0123456789abcdef0123456789abcdef.png')).rejects.toThrow(
+    new RegExp(`at http://127\\.0\\.0\\.1:${port}\\) cannot be reached: .*ECONNREFUSED.*Check FILES_S3_ENDPOINT`),
+  );
 });

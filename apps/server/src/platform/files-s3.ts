@@ -14,22 +14,43 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const PROBE_NAME = '.files-store-check';
 
 const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const xmlText = (xml: string, tag: string) => new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(xml)?.[1]?.replace(/&(amp|lt|gt|quot|apos);/g, (_m, entity: string) => XML_ENTITIES[entity]);
+const xmlText = (xml: string, tag: string) =>
+  new RegExp(`<${tag}>([^<]*)</${tag}>`)
+    .exec(xml)?.[1]
+    ?.replace(/&(amp|lt|gt|quot|apos);/g, (_m, entity: string) => XML_ENTITIES[entity]);
 
 export function createS3FilesStore(settings: FilesS3Config): FilesStore {
   // aws4fetch retries 5xx and 429 answers with backoff; its default of ten retries would hold a request for seconds.
-  const client = new AwsClient({ accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey, service: 's3', region: settings.region, retries: 2 });
+  const client = new AwsClient({
+    accessKeyId: settings.accessKeyId,
+    secretAccessKey: settings.secretAccessKey,
+    service: 's3',
+    region: settings.region,
+    retries: 2,
+  });
   const where = `bucket "${settings.bucket}" at ${settings.endpoint}`;
   // Path-style (endpoint/bucket/key) works with every S3-compatible server and needs no per-bucket DNS names.
   const keyPath = settings.prefix.split('/').map(encodeURIComponent).join('/');
   const objectUrl = (name: string) => `${settings.endpoint}/${encodeURIComponent(settings.bucket)}/${keyPath}${name}`;
 
-  async function send(method: 'GET' | 'PUT' | 'DELETE', name: string, init: { body?: Buffer; headers?: Record<string, string> } = {}) {
+  async function send(
+    method: 'GET' | 'PUT' | 'DELETE',
+    name: string,
+    init: { body?: Buffer; headers?: Record<string, string> } = {},
+  ) {
     try {
-      return await client.fetch(objectUrl(name), { method, body: init.body, headers: init.headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      return await client.fetch(objectUrl(name), {
+        method,
+        body: init.body,
+        headers: init.headers,
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
     } catch (error) {
-      const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
-      throw new ObjectStorageError(`The files store (${where}) cannot be reached: ${cause}. Check FILES_S3_ENDPOINT.`, { cause: error });
+      const cause =
+        error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+      throw new ObjectStorageError(`The files store (${where}) cannot be reached: ${cause}. Check FILES_S3_ENDPOINT.`, {
+        cause: error,
+      });
     }
   }
 
@@ -38,10 +59,14 @@ export function createS3FilesStore(settings: FilesS3Config): FilesStore {
     const code = xmlText(body, 'Code') ?? `HTTP ${response.status}`;
     const detail = xmlText(body, 'Message');
     const hint =
-      code === 'NoSuchBucket' ? ' Check FILES_S3_BUCKET: the bucket must exist.'
-      : response.status === 403 ? " Check FILES_S3_ACCESS_KEY_ID, FILES_S3_SECRET_ACCESS_KEY, FILES_S3_REGION and the key's permissions on the bucket."
-      : '';
-    return new ObjectStorageError(`The files store (${where}) refused to ${action}: ${code}${detail ? ` (${detail})` : ''}.${hint}`);
+      code === 'NoSuchBucket'
+        ? ' Check FILES_S3_BUCKET: the bucket must exist.'
+        : response.status === 403
+          ? " Check FILES_S3_ACCESS_KEY_ID, FILES_S3_SECRET_ACCESS_KEY, FILES_S3_REGION and the key's permissions on the bucket."
+          : '';
+    return new ObjectStorageError(
+      `The files store (${where}) refused to ${action}: ${code}${detail ? ` (${detail})` : ''}.${hint}`,
+    );
   }
 
   /** GET of one object: its content, null when the key is absent, an error for anything else (a 403 is never "absent"). */

@@ -6,7 +6,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ConfigError, readConfig } from '../config.ts';
 import { startS3Server, type S3TestServer } from '../../test/s3.ts';
-import { contentTypeOf, createFilesStore, createFolderFilesStore, filesStoreFor, isStoredFileName, storedFileUrl, type FilesStore } from './files.ts';
+import {
+  contentTypeOf,
+  createFilesStore,
+  createFolderFilesStore,
+  filesStoreFor,
+  isStoredFileName,
+  storedFileUrl,
+  type FilesStore,
+} from './files.ts';
 import { createS3FilesStore } from './files-s3.ts';
 
 /**
@@ -28,7 +36,8 @@ async function folderFixture(): Promise<Fixture> {
       fs.mkdirSync(path.dirname(path.join(root, key)), { recursive: true });
       fs.writeFileSync(path.join(root, key), content);
     },
-    planted: async (key) => (fs.existsSync(path.join(root, key)) ? fs.readFileSync(path.join(root, key), 'utf8') : null),
+    planted: async (key) =>
+      fs.existsSync(path.join(root, key)) ? fs.readFileSync(path.join(root, key), 'utf8') : null,
     close: async () => fs.rmSync(root, { recursive: true, force: true }),
   };
 }
@@ -94,7 +103,13 @@ describe.each([
     await f.plant('secret.txt', 'outside');
     await f.plant('files/secret.txt', 'inside');
     await f.plant('files/0123456789ABCDEF0123456789ABCDEF.png', 'upper case');
-    for (const name of ['../secret.txt', 'secret.txt', '0123456789ABCDEF0123456789ABCDEF.png', '0123456789abcdef0123456789abcdef.png/../../secret.txt', '']) {
+    for (const name of [
+      '../secret.txt',
+      'secret.txt',
+      '0123456789ABCDEF0123456789ABCDEF.png',
+      '0123456789abcdef0123456789abcdef.png/../../secret.txt',
+      '',
+    ]) {
       expect(isStoredFileName(name)).toBe(false);
       expect(await f.store.read(name)).toBeNull();
       await f.store.delete(name);
@@ -132,7 +147,14 @@ describe('choosing the store from the configuration', () => {
       FILES_S3_SECRET_ACCESS_KEY: 'S3RVER',
       FILES_S3_PREFIX: '/registry/uploads',
     });
-    expect(remote.filesS3).toEqual({ endpoint: s3.endpoint, bucket: s3.bucket, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', prefix: 'registry/uploads/' });
+    expect(remote.filesS3).toEqual({
+      endpoint: s3.endpoint,
+      bucket: s3.bucket,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      prefix: 'registry/uploads/',
+    });
     const store = createFilesStore(remote);
     expect(store.description).toBe(`bucket "${s3.bucket}" at ${s3.endpoint} under registry/uploads/`);
     const remoteName = await store.put(Buffer.from('there'), 'image/png');
@@ -148,24 +170,84 @@ describe('choosing the store from the configuration', () => {
   });
 
   test('FILES_S3_REGION is used when given', () => {
-    const config = readConfig({ FILES_S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com', FILES_S3_BUCKET: 'my.bucket', FILES_S3_REGION: 'eu-west-1', FILES_S3_ACCESS_KEY_ID: 'id', FILES_S3_SECRET_ACCESS_KEY: 'secret' });
-    expect(config.filesS3).toMatchObject({ endpoint: 'https://s3.eu-west-1.amazonaws.com', bucket: 'my.bucket', region: 'eu-west-1', prefix: '' });
+    const config = readConfig({
+      FILES_S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com',
+      FILES_S3_BUCKET: 'my.bucket',
+      FILES_S3_REGION: 'eu-west-1',
+      FILES_S3_ACCESS_KEY_ID: 'id',
+      FILES_S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(config.filesS3).toMatchObject({
+      endpoint: 'https://s3.eu-west-1.amazonaws.com',
+      bucket: 'my.bucket',
+      region: 'eu-west-1',
+      prefix: '',
+    });
   });
 
   test.each([
-    [{ FILES_S3_BUCKET: 'files' }, 'FILES_S3_BUCKET is set, so uploaded files go to S3-compatible object storage, but FILES_S3_ENDPOINT, FILES_S3_ACCESS_KEY_ID, FILES_S3_SECRET_ACCESS_KEY are missing.'],
-    [{ FILES_S3_BUCKET: 'files', FILES_S3_ENDPOINT: 'http://minio:9000', FILES_S3_ACCESS_KEY_ID: 'id' }, 'but FILES_S3_SECRET_ACCESS_KEY is missing.'],
-    [{ FILES_S3_ENDPOINT: 'http://minio:9000', FILES_S3_SECRET_ACCESS_KEY: 'x' }, 'FILES_S3_ENDPOINT, FILES_S3_SECRET_ACCESS_KEY are set but FILES_S3_BUCKET is not'],
-    [{ FILES_S3_BUCKET: 'files', FILES_S3_ENDPOINT: 'minio:9000', FILES_S3_ACCESS_KEY_ID: 'id', FILES_S3_SECRET_ACCESS_KEY: 'x' }, 'FILES_S3_ENDPOINT must be an http(s) address'],
-    [{ FILES_S3_BUCKET: 'files', FILES_S3_ENDPOINT: 'not a url', FILES_S3_ACCESS_KEY_ID: 'id', FILES_S3_SECRET_ACCESS_KEY: 'x' }, 'not "not a url"'],
-    [{ FILES_S3_BUCKET: 'My_Files', FILES_S3_ENDPOINT: 'http://minio:9000', FILES_S3_ACCESS_KEY_ID: 'id', FILES_S3_SECRET_ACCESS_KEY: 'x' }, 'FILES_S3_BUCKET "My_Files" is not a valid bucket name'],
-    [{ FILES_S3_BUCKET: 'files', FILES_S3_ENDPOINT: 'http://minio:9000', FILES_S3_ACCESS_KEY_ID: 'id', FILES_S3_SECRET_ACCESS_KEY: 'x', FILES_S3_PREFIX: 'a/../b' }, 'FILES_S3_PREFIX "a/../b" may not contain'],
+    [
+      { FILES_S3_BUCKET: 'files' },
+      'FILES_S3_BUCKET is set, so uploaded files go to S3-compatible object storage, but FILES_S3_ENDPOINT, FILES_S3_ACCESS_KEY_ID, FILES_S3_SECRET_ACCESS_KEY are missing.',
+    ],
+    [
+      { FILES_S3_BUCKET: 'files', FILES_S3_ENDPOINT: 'http://minio:9000', FILES_S3_ACCESS_KEY_ID: 'id' },
+      'but FILES_S3_SECRET_ACCESS_KEY is missing.',
+    ],
+    [
+      { FILES_S3_ENDPOINT: 'http://minio:9000', FILES_S3_SECRET_ACCESS_KEY: 'x' },
+      'FILES_S3_ENDPOINT, FILES_S3_SECRET_ACCESS_KEY are set but FILES_S3_BUCKET is not',
+    ],
+    [
+      {
+        FILES_S3_BUCKET: 'files',
+        FILES_S3_ENDPOINT: 'minio:9000',
+        FILES_S3_ACCESS_KEY_ID: 'id',
+        FILES_S3_SECRET_ACCESS_KEY: 'x',
+      },
+      'FILES_S3_ENDPOINT must be an http(s) address',
+    ],
+    [
+      {
+        FILES_S3_BUCKET: 'files',
+        FILES_S3_ENDPOINT: 'not a url',
+        FILES_S3_ACCESS_KEY_ID: 'id',
+        FILES_S3_SECRET_ACCESS_KEY: 'x',
+      },
+      'not "not a url"',
+    ],
+    [
+      {
+        FILES_S3_BUCKET: 'My_Files',
+        FILES_S3_ENDPOINT: 'http://minio:9000',
+        FILES_S3_ACCESS_KEY_ID: 'id',
+        FILES_S3_SECRET_ACCESS_KEY: 'x',
+      },
+      'FILES_S3_BUCKET "My_Files" is not a valid bucket name',
+    ],
+    [
+      {
+        FILES_S3_BUCKET: 'files',
+        FILES_S3_ENDPOINT: 'http://minio:9000',
+        FILES_S3_ACCESS_KEY_ID: 'id',
+        FILES_S3_SECRET_ACCESS_KEY: 'x',
+        FILES_S3_PREFIX: 'a/../b',
+      },
+      'FILES_S3_PREFIX "a/../b" may not contain',
+    ],
   ])('a half or wrong S3 configuration is refused at start-up: %j', (env, message) => {
     expect(() => readConfig(env)).toThrow(ConfigError);
     expect(() => readConfig(env)).toThrow(message);
   });
 
   test('the secret never appears in a configuration error', () => {
-    expect(() => readConfig({ FILES_S3_BUCKET: 'files', FILES_S3_ENDPOINT: 'ftp://minio', FILES_S3_ACCESS_KEY_ID: 'id', FILES_S3_SECRET_ACCESS_KEY: 'hunter2-secret' })).toThrow(/^(?!.*hunter2-secret).*$/s);
+    expect(() =>
+      readConfig({
+        FILES_S3_BUCKET: 'files',
+        FILES_S3_ENDPOINT: 'ftp://minio',
+        FILES_S3_ACCESS_KEY_ID: 'id',
+        FILES_S3_SECRET_ACCESS_KEY: 'hunter2-secret',
+      }),
+    ).toThrow(/^(?!.*hunter2-secret).*$/s);
   });
 });

@@ -37,7 +37,10 @@ export function createFolderFilesStore(filesDir: string): FilesStore {
         await fs.mkdir(filesDir, { recursive: true });
         await fs.access(filesDir, fs.constants.W_OK);
       } catch (error) {
-        throw new Error(`The files store (folder ${filesDir}) is not writable: ${(error as Error).message}. Check FILES_DIR.`, { cause: error });
+        throw new Error(
+          `The files store (folder ${filesDir}) is not writable: ${(error as Error).message}. Check FILES_DIR.`,
+          { cause: error },
+        );
       }
     },
   };
@@ -61,4 +64,3 @@ export function filesStoreFor(config: Pick<Config, 'filesDir' | 'filesS3'>): Fil
   }
   return store;
 }
-

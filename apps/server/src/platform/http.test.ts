@@ -13,7 +13,9 @@ const app = () => {
 
 test('an /api route or /token registered without route() refuses to start, even with an access rule', () => {
   const config = { access: 'anonymous' as const };
-  expect(() => app().get('/api/v1/rogue', { config }, async () => 'x')).toThrow(/not registered from a contract declaration/);
+  expect(() => app().get('/api/v1/rogue', { config }, async () => 'x')).toThrow(
+    /not registered from a contract declaration/,
+  );
   expect(() => app().post('/token', { config }, async () => 'x')).toThrow(/not registered from a contract declaration/);
   expect(() => app().get('/api/v1/rogue', async () => 'x')).toThrow(/does not declare who may call it/);
 });

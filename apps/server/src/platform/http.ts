@@ -62,7 +62,8 @@ export function registerHttpPlumbing(app: FastifyInstance, services: Services): 
     const access = request.routeOptions.config?.access;
     if (!access) return;
     const verdict = callerMeets(request.ctx.caller, access);
-    if (verdict === 'unauthenticated') return reply.code(401).send({ message: 'Authorization has been denied for this request.' });
+    if (verdict === 'unauthenticated')
+      return reply.code(401).send({ message: 'Authorization has been denied for this request.' });
     if (verdict === 'forbidden') return reply.code(403).send({ message: 'You are not allowed to do this.' });
   });
 
@@ -71,7 +72,8 @@ export function registerHttpPlumbing(app: FastifyInstance, services: Services): 
     reply.serializer(JSON.stringify);
     if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body);
     const unreadable = unreadableBody(error);
-    if (unreadable) return reply.code(400).send({ message: 'The request is invalid.', modelState: { body: [unreadable] } });
+    if (unreadable)
+      return reply.code(400).send({ message: 'The request is invalid.', modelState: { body: [unreadable] } });
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.code(503).send({ message: 'The service is temporarily unavailable. Please try again.' });
@@ -79,7 +81,10 @@ export function registerHttpPlumbing(app: FastifyInstance, services: Services): 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const modelState: Record<string, string[]> = {};
       for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (issue.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') || 'request';
+        const field =
+          issue.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
+          (issue.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ||
+          'request';
         (modelState[field] ??= []).push(issue.message ?? 'Invalid value.');
       }
       return reply.code(400).send({ message: 'The request is invalid.', modelState });
@@ -91,7 +96,11 @@ export function registerHttpPlumbing(app: FastifyInstance, services: Services): 
     if (error.statusCode === 429) {
       // Rate-limit answers keep the token endpoint's OAuth-style fields so the sign-in form can show them.
       const limited = error as unknown as { error?: string; error_description?: string; message: string };
-      return reply.code(429).send({ message: limited.message, error: limited.error ?? 'too_many_requests', error_description: limited.error_description ?? limited.message });
+      return reply.code(429).send({
+        message: limited.message,
+        error: limited.error ?? 'too_many_requests',
+        error_description: limited.error_description ?? limited.message,
+      });
     }
     if (error.statusCode && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ message: error.message });
@@ -100,18 +109,24 @@ export function registerHttpPlumbing(app: FastifyInstance, services: Services): 
     return reply.code(500).send({ message: 'An error has occurred.' });
   });
 
-  app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}.` }));
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}.` }),
+  );
 }
 
 /** Fastify's and busboy's codes for a body that cannot be read: bad JSON, a truncated or malformed multipart form. */
-const BODY_ERROR_CODES = /^(FST_ERR_CTP_|FST_INVALID_MULTIPART|FST_PARTS_LIMIT|FST_FILES_LIMIT|FST_FIELDS_LIMIT|FST_PROTO_VIOLATION)/;
-const MULTIPART_PARSER_MESSAGES = /^(Unexpected end of (form|multipart data)|Malformed (part header|urlencoded form)|Multipart: Boundary not found|Part terminated early|Unexpected end of file)/;
+const BODY_ERROR_CODES =
+  /^(FST_ERR_CTP_|FST_INVALID_MULTIPART|FST_PARTS_LIMIT|FST_FILES_LIMIT|FST_FIELDS_LIMIT|FST_PROTO_VIOLATION)/;
+const MULTIPART_PARSER_MESSAGES =
+  /^(Unexpected end of (form|multipart data)|Malformed (part header|urlencoded form)|Multipart: Boundary not found|Part terminated early|Unexpected end of file)/;
 
 /** What is wrong with a body the server could not read, or null when the error is about something else. */
 function unreadableBody(error: FastifyError): string | null {
-  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) return 'The body is not valid JSON.';
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400))
+    return 'The body is not valid JSON.';
   // Too large (413) and unsupported media type (415) keep their own status.
-  if (error.code && BODY_ERROR_CODES.test(error.code)) return error.statusCode && error.statusCode !== 400 ? null : error.message;
+  if (error.code && BODY_ERROR_CODES.test(error.code))
+    return error.statusCode && error.statusCode !== 400 ? null : error.message;
   if (MULTIPART_PARSER_MESSAGES.test(error.message ?? '')) return 'The uploaded form ended early or is malformed.';
   return null;
 }

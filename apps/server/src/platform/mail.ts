@@ -87,10 +87,14 @@ function htmlToText(html: string): string {
     .trim();
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A plain branded mail body: a greeting, paragraphs and an optional link button. */
-export function mailBody(brand: string, parts: { greeting: string; paragraphs: string[]; link?: { url: string; label: string } }): string {
+export function mailBody(
+  brand: string,
+  parts: { greeting: string; paragraphs: string[]; link?: { url: string; label: string } },
+): string {
   const paragraphs = parts.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
   const link = parts.link ? `<p><a href="${escapeHtml(parts.link.url)}">${escapeHtml(parts.link.label)}</a></p>` : '';
   return `<div style="font-family:Helvetica,Arial,sans-serif"><h2>${escapeHtml(brand)}</h2><p>${escapeHtml(parts.greeting)}</p>${paragraphs}${link}</div>`;

@@ -24,7 +24,12 @@ export const checkPassword = (password: string) => passwordProblems(password, pa
 /** A password that satisfies every rule, for resets the user receives by mail. */
 export function generatePassword(): string {
   const pick = (alphabet: string) => alphabet[crypto.randomInt(alphabet.length)];
-  const required = [pick('ABCDEFGHJKLMNPQRSTUVWXYZ'), pick('abcdefghijkmnopqrstuvwxyz'), pick('23456789'), pick('#$%&*+=?@')];
+  const required = [
+    pick('ABCDEFGHJKLMNPQRSTUVWXYZ'),
+    pick('abcdefghijkmnopqrstuvwxyz'),
+    pick('23456789'),
+    pick('#$%&*+=?@'),
+  ];
   const rest = Array.from({ length: 10 }, () => pick('ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789'));
   const characters = [...required, ...rest];
   for (let i = characters.length - 1; i > 0; i--) {

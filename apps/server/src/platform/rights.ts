@@ -12,7 +12,12 @@ export function assertCan(ctx: SignedInContext, action: Right): void {
 }
 
 /** May the caller take `action` on this admin: in the caller's groups, and allowed by the rights table and role order. */
-export async function mayManageAdmin(db: Db, caller: Caller, admin: { id: number; roleId: number }, action: AdminAction): Promise<boolean> {
+export async function mayManageAdmin(
+  db: Db,
+  caller: Caller,
+  admin: { id: number; roleId: number },
+  action: AdminAction,
+): Promise<boolean> {
   if (!mayActOnAdmin({ id: caller.userId, roleId: caller.roleId }, admin, action)) return false;
   return adminInScope(db, caller, admin);
 }
@@ -21,9 +26,15 @@ export async function mayManageAdmin(db: Db, caller: Caller, admin: { id: number
  * Refuses an action on an admin: outside the caller's groups answers as a missing admin (404); inside them, an action
  * the rights table or the role order does not allow is a 403 that says why.
  */
-export async function assertMayActOnAdmin(ctx: SignedInContext, admin: { id: number; roleId: number }, action: AdminAction): Promise<void> {
+export async function assertMayActOnAdmin(
+  ctx: SignedInContext,
+  admin: { id: number; roleId: number },
+  action: AdminAction,
+): Promise<void> {
   if (!(await adminInScope(ctx.db, ctx.caller, admin))) throw notFound('Admin not found.');
   if (!mayActOnAdmin({ id: ctx.caller.userId, roleId: ctx.caller.roleId }, admin, action)) {
-    throw forbidden(admin.id === ctx.caller.userId ? 'You cannot do this to your own account.' : Messages.adminAboveYourRole);
+    throw forbidden(
+      admin.id === ctx.caller.userId ? 'You cannot do this to your own account.' : Messages.adminAboveYourRole,
+    );
   }
 }

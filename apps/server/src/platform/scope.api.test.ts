@@ -8,7 +8,14 @@ import { groupByName, makeOtherDistributorship, makePetOwner, userByName } from 
 import { groups } from '../db/schema/index.ts';
 import type { Caller, SignedInContext } from './context.ts';
 import { HttpError } from './errors.ts';
-import { canManageAdmin, groupInScopeSql, isGroupInScope, isPetOwnerInScope, loadGroupInScope, scopePaths } from './scope.ts';
+import {
+  canManageAdmin,
+  groupInScopeSql,
+  isGroupInScope,
+  isPetOwnerInScope,
+  loadGroupInScope,
+  scopePaths,
+} from './scope.ts';
 
 let t: TestApp;
 let other: Awaited<ReturnType<typeof makeOtherDistributorship>>;
@@ -36,11 +43,20 @@ async function callerFor(userName: string): Promise<Caller> {
   };
 }
 
-const contextFor = async (userName: string): Promise<SignedInContext> => ({ ...t.app.services, caller: await callerFor(userName), requestId: 'scope-test', ip: '127.0.0.1' });
+const contextFor = async (userName: string): Promise<SignedInContext> => ({
+  ...t.app.services,
+  caller: await callerFor(userName),
+  requestId: 'scope-test',
+  ip: '127.0.0.1',
+});
 
 async function visibleGroupNames(userName: string) {
   const caller = await callerFor(userName);
-  const rows = await t.database.db.select({ name: groups.name }).from(groups).where(groupInScopeSql(caller)).orderBy(asc(groups.name));
+  const rows = await t.database.db
+    .select({ name: groups.name })
+    .from(groups)
+    .where(groupInScopeSql(caller))
+    .orderBy(asc(groups.name));
   return rows.map((row) => row.name);
 }
 
@@ -56,15 +72,23 @@ describe('which groups a caller sees', () => {
   });
 
   test('a firm manager sees their management group and its properties', async () => {
-    expect(await visibleGroupNames('firm.manager')).toEqual(['Harbor Property Management', 'Maple Court', 'Oak Ridge Apartments']);
+    expect(await visibleGroupNames('firm.manager')).toEqual([
+      'Harbor Property Management',
+      'Maple Court',
+      'Oak Ridge Apartments',
+    ]);
   });
 
   test("another distributorship's groups are invisible, and ours to them", async () => {
     const distributor = await callerFor('distributor');
     expect(await isGroupInScope(t.database.db, distributor, other.property.id)).toBe(false);
     expect(await isGroupInScope(t.database.db, distributor, other.distributorship.id)).toBe(false);
-    expect(await isGroupInScope(t.database.db, distributor, (await groupByName(t.database.db, 'Oak Ridge Apartments')).id)).toBe(true);
-    expect(await visibleGroupNames(other.distributor.userName)).toEqual([other.distributorship.name, other.property.name].sort());
+    expect(
+      await isGroupInScope(t.database.db, distributor, (await groupByName(t.database.db, 'Oak Ridge Apartments')).id),
+    ).toBe(true);
+    expect(await visibleGroupNames(other.distributor.userName)).toEqual(
+      [other.distributorship.name, other.property.name].sort(),
+    );
   });
 });
 
@@ -75,8 +99,13 @@ describe('loading one id', () => {
     const outside = await loadGroupInScope(ctx, maple.id).catch((error: unknown) => error);
     const unknown = await loadGroupInScope(ctx, 2_000_000_000).catch((error: unknown) => error);
     expect(outside).toBeInstanceOf(HttpError);
-    expect([(outside as HttpError).statusCode, (outside as HttpError).body]).toEqual([(unknown as HttpError).statusCode, (unknown as HttpError).body]);
-    expect((await loadGroupInScope(ctx, (await groupByName(t.database.db, 'Oak Ridge Apartments')).id)).name).toBe('Oak Ridge Apartments');
+    expect([(outside as HttpError).statusCode, (outside as HttpError).body]).toEqual([
+      (unknown as HttpError).statusCode,
+      (unknown as HttpError).body,
+    ]);
+    expect((await loadGroupInScope(ctx, (await groupByName(t.database.db, 'Oak Ridge Apartments')).id)).name).toBe(
+      'Oak Ridge Apartments',
+    );
   });
 
   test('over HTTP, an out-of-scope id and a missing id get the same status and body', async () => {
@@ -108,6 +137,12 @@ describe('admins and pet owners', () => {
     const far = await makePetOwner(t.database.db, { groupId: other.property.id });
     expect(await isPetOwnerInScope(t.database.db, await callerFor('distributor'), far.id)).toBe(false);
     expect(await isPetOwnerInScope(t.database.db, await callerFor(other.distributor.userName), far.id)).toBe(true);
-    expect(await isPetOwnerInScope(t.database.db, await callerFor('property.manager'), (await userByName(t.database.db, 'pet.owner')).id)).toBe(true);
+    expect(
+      await isPetOwnerInScope(
+        t.database.db,
+        await callerFor('property.manager'),
+        (await userByName(t.database.db, 'pet.owner')).id,
+      ),
+    ).toBe(true);
   });
 });

@@ -81,7 +81,10 @@ export const groupNotFound = () => notFound('Group not found.');
 
 /** The group, when it exists and lies in the caller's scope; otherwise the same 404 either way. */
 export async function loadGroupInScope(ctx: SignedInContext, groupId: number) {
-  const [group] = await ctx.db.select().from(groups).where(and(eq(groups.id, groupId), groupInScopeSql(ctx.caller)));
+  const [group] = await ctx.db
+    .select()
+    .from(groups)
+    .where(and(eq(groups.id, groupId), groupInScopeSql(ctx.caller)));
   if (!group) throw groupNotFound();
   return group;
 }

@@ -10,7 +10,13 @@ export type IssuedSession = { token: string; sessionId: number; expiresIn: numbe
 
 export async function issueSession(
   db: Db,
-  options: { userId: number; isPersistent: boolean; lifetimeSeconds: number; previousSessionId?: number | null; impersonatedByUserId?: number | null },
+  options: {
+    userId: number;
+    isPersistent: boolean;
+    lifetimeSeconds: number;
+    previousSessionId?: number | null;
+    impersonatedByUserId?: number | null;
+  },
 ): Promise<IssuedSession> {
   const token = newToken();
   const [row] = await db
@@ -40,7 +46,14 @@ export async function resolveCaller(db: Db, token: string): Promise<Caller | nul
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), eq(users.isActive, true)));
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        eq(users.isActive, true),
+      ),
+    );
   if (!row) return null;
   return {
     userId: row.userId,

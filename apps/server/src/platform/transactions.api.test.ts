@@ -19,7 +19,18 @@ afterAll(async () => {
 
 async function labAdminContext(): Promise<SignedInContext> {
   const user = await userByName(t.database.db, 'lab.admin');
-  const caller = { userId: user.id, userName: user.userName, fullName: 'Lab Admin', roleId: user.roleId, sessionId: 0, isProviderStaff: isProviderStaffRole(user.roleId), isAdmin: true, isPetOwner: false, isResident: false, impersonatedByUserId: null };
+  const caller = {
+    userId: user.id,
+    userName: user.userName,
+    fullName: 'Lab Admin',
+    roleId: user.roleId,
+    sessionId: 0,
+    isProviderStaff: isProviderStaffRole(user.roleId),
+    isAdmin: true,
+    isPetOwner: false,
+    isResident: false,
+    impersonatedByUserId: null,
+  };
   return { ...t.app.services, caller, requestId: 'transactions-test', ip: '127.0.0.1' };
 }
 
@@ -40,7 +51,10 @@ const newAdmin = (userName: string, groupId: number) => ({
 
 async function traces(userName: string) {
   const rows = await t.database.db.select({ id: users.id }).from(users).where(eq(users.userName, userName));
-  const logged = await t.database.db.select({ id: emailLog.id }).from(emailLog).where(eq(emailLog.recipients, `${userName}@test.example`));
+  const logged = await t.database.db
+    .select({ id: emailLog.id })
+    .from(emailLog)
+    .where(eq(emailLog.recipients, `${userName}@test.example`));
   const mailed = t.smtp.messages.filter((mail) => mail.to.includes(`${userName}@test.example`));
   return { rows: rows.length, logged: logged.length, mailed: mailed.length };
 }
@@ -73,7 +87,10 @@ test('the outer transaction commits: the row stays, then the mail goes and the n
     const created = await createAdmin(txCtx, newAdmin('committed.admin', oak.id));
     await afterCommit(txCtx, () => notified.push(`admin ${created.id} created`));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    return { mailed: t.smtp.messages.some((mail) => mail.to.includes('committed.admin@test.example')), notified: notified.length };
+    return {
+      mailed: t.smtp.messages.some((mail) => mail.to.includes('committed.admin@test.example')),
+      notified: notified.length,
+    };
   });
   // Nothing was mailed or notified while the transaction was still open.
   expect(beforeCommit).toEqual({ mailed: false, notified: 0 });

@@ -37,14 +37,24 @@ describe('acceptedUploadType', () => {
   };
 
   test('answers the detected type, not the declared one', () => {
-    expect(acceptedUploadType({ content: Buffer.from('GIF89a'), mimetype: 'image/png' }, IMAGE_TYPES, Messages.logoNotImage)).toBe('image/gif');
+    expect(
+      acceptedUploadType({ content: Buffer.from('GIF89a'), mimetype: 'image/png' }, IMAGE_TYPES, Messages.logoNotImage),
+    ).toBe('image/gif');
   });
 
   test('an image of another kind is told the accepted kinds; other files get the given message; both 400', () => {
-    expect(refusal({ content: Buffer.from('<svg/>'), mimetype: 'image/svg+xml' }).body.message).toBe(Messages.imageTypeNotAccepted);
-    expect(refusal({ content: Buffer.from('%PDF-1.7'), mimetype: 'application/pdf' }).body.message).toBe(Messages.logoNotImage);
+    expect(refusal({ content: Buffer.from('<svg/>'), mimetype: 'image/svg+xml' }).body.message).toBe(
+      Messages.imageTypeNotAccepted,
+    );
+    expect(refusal({ content: Buffer.from('%PDF-1.7'), mimetype: 'application/pdf' }).body.message).toBe(
+      Messages.logoNotImage,
+    );
     const text = refusal({ content: Buffer.from('hello'), mimetype: 'text/plain' });
     expect(text.statusCode).toBe(400);
-    expect(text.body).toEqual({ message: Messages.logoNotImage, exceptionMessage: Messages.logoNotImage, modelState: { file: [Messages.logoNotImage] } });
+    expect(text.body).toEqual({
+      message: Messages.logoNotImage,
+      exceptionMessage: Messages.logoNotImage,
+      modelState: { file: [Messages.logoNotImage] },
+    });
   });
 });

@@ -22,7 +22,10 @@ const startsWith = (content: Buffer, bytes: number[], offset = 0) =>
 /** The content type the bytes show, or null when they match no known signature (SVG, HTML and text never do). */
 export function detectFileType(content: Buffer): string | null {
   for (const signature of SIGNATURES) {
-    if (startsWith(content, signature.bytes, signature.offset) && (!signature.also || startsWith(content, signature.also.bytes, signature.also.offset))) {
+    if (
+      startsWith(content, signature.bytes, signature.offset) &&
+      (!signature.also || startsWith(content, signature.also.bytes, signature.also.offset))
+    ) {
       return signature.type;
     }
   }
@@ -34,10 +37,17 @@ export function detectFileType(content: Buffer): string | null {
  * an image but is not one of the accepted kinds (an SVG, HTML dressed as PNG) is told which kinds are; anything else
  * gets `notAcceptedMessage`.
  */
-export function acceptedUploadType(file: { content: Buffer; mimetype: string }, accepted: readonly string[], notAcceptedMessage: string): string {
+export function acceptedUploadType(
+  file: { content: Buffer; mimetype: string },
+  accepted: readonly string[],
+  notAcceptedMessage: string,
+): string {
   const detected = detectFileType(file.content);
   if (detected && accepted.includes(detected)) return detected;
   const claimsImage = file.mimetype.toLowerCase().startsWith('image/') || detected?.startsWith('image/');
-  const message = claimsImage && accepted.every((type) => type.startsWith('image/')) ? Messages.imageTypeNotAccepted : notAcceptedMessage;
+  const message =
+    claimsImage && accepted.every((type) => type.startsWith('image/'))
+      ? Messages.imageTypeNotAccepted
+      : notAcceptedMessage;
   throw new HttpError(400, { message, exceptionMessage: message, modelState: { file: [message] } });
 }

@@ -2,7 +2,14 @@ import { useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Dropdown, Layout, Menu, type MenuProps } from 'antd';
-import { DownOutlined, LogoutOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  DownOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuOutlined,
+  MenuUnfoldOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { logout, useCurrentUser } from './auth';
 import { useLayoutSettings, useNarrowScreen } from './layoutSettings';
 import { GroupTreeSlot } from './GroupTreeSlot';
@@ -18,7 +25,15 @@ function useNavItems(): MenuProps['items'] {
   const user = useCurrentUser();
   if (!user) return [];
   const items: NonNullable<MenuProps['items']> = [];
-  if (user.isPetOwner && user.petOwnerId != null) items.push({ key: trimSlash(petOwnerPath(user.petOwnerId)), label: <Link to="/petowner/$petOwnerId/{-$sampleNumber}" params={{ petOwnerId: String(user.petOwnerId) }}>My pets</Link> });
+  if (user.isPetOwner && user.petOwnerId != null)
+    items.push({
+      key: trimSlash(petOwnerPath(user.petOwnerId)),
+      label: (
+        <Link to="/petowner/$petOwnerId/{-$sampleNumber}" params={{ petOwnerId: String(user.petOwnerId) }}>
+          My pets
+        </Link>
+      ),
+    });
   if (user.isAdmin) items.push({ key: '/admin', label: <Link to="/admin">Admins</Link> });
   if (user.isBioPetAdmin) {
     items.push({
@@ -78,13 +93,24 @@ function UserMenu({ compact }: { compact: boolean }) {
     void navigate({ to: '/login', search: {} });
   };
   const items: MenuProps['items'] = [
-    { key: 'manage', icon: <UserOutlined />, label: 'Manage account', onClick: () => void navigate({ to: '/account/manage' }) },
+    {
+      key: 'manage',
+      icon: <UserOutlined />,
+      label: 'Manage account',
+      onClick: () => void navigate({ to: '/account/manage' }),
+    },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: 'Log out', onClick: () => void onLogout() },
   ];
   return (
     <Dropdown menu={{ items }} trigger={['click']}>
-      <Button type="text" style={{ color: 'inherit' }} loading={busy} aria-haspopup="menu" aria-label={`User menu, ${displayName}`}>
+      <Button
+        type="text"
+        style={{ color: 'inherit' }}
+        loading={busy}
+        aria-haspopup="menu"
+        aria-label={`User menu, ${displayName}`}
+      >
         <UserOutlined /> {!compact && displayName} <DownOutlined />
       </Button>
     </Dropdown>
@@ -96,7 +122,13 @@ function Navigation({ items, selectedKey }: { items: MenuProps['items']; selecte
   return (
     <>
       <nav aria-label="Main navigation">
-        <Menu mode="inline" selectedKeys={[selectedKey]} items={items} aria-label="Pages" style={{ borderInlineEnd: 0 }} />
+        <Menu
+          mode="inline"
+          selectedKeys={[selectedKey]}
+          items={items}
+          aria-label="Pages"
+          style={{ borderInlineEnd: 0 }}
+        />
       </nav>
       <GroupTreeSlot />
     </>
@@ -157,7 +189,14 @@ export function AppLayout() {
             <Navigation items={navItems} selectedKey={selectedKey} />
           </Drawer>
         ) : (
-          <Sider width={260} collapsedWidth={0} collapsed={settings.siderCollapsed} trigger={null} theme="light" className="app-sider">
+          <Sider
+            width={260}
+            collapsedWidth={0}
+            collapsed={settings.siderCollapsed}
+            trigger={null}
+            theme="light"
+            className="app-sider"
+          >
             <Navigation items={navItems} selectedKey={selectedKey} />
           </Sider>
         )}

@@ -18,7 +18,11 @@ export function GroupTreeSlot() {
         Groups
       </Typography.Text>
       <Suspense fallback={null}>
-        <GroupTree revealSelected selectedGroupId={current ? Number(current[1]) : null} onSelect={(g) => void navigate({ to: '/group/$id/dashboard', params: { id: String(g.id) } })} />
+        <GroupTree
+          revealSelected
+          selectedGroupId={current ? Number(current[1]) : null}
+          onSelect={(g) => void navigate({ to: '/group/$id/dashboard', params: { id: String(g.id) } })}
+        />
       </Suspense>
     </nav>
   );

@@ -5,12 +5,20 @@ import { Messages } from '@registry/contracts/messages';
 import { ErrorList } from '../components/ErrorList';
 
 function isChunkLoadError(error: unknown): boolean {
-  return error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message);
+  return (
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message)
+  );
 }
 
 // Plain markup rather than antd's Result, whose illustrations would weigh on every first page load; it must also
 // render when a stale tab cannot fetch any further chunk.
-function ErrorResult(props: { icon: React.ReactNode; title: string; detail?: React.ReactNode; action: React.ReactNode }) {
+function ErrorResult(props: {
+  icon: React.ReactNode;
+  title: string;
+  detail?: React.ReactNode;
+  action: React.ReactNode;
+}) {
   return (
     <main className="route-error" role="alert">
       <div className="route-error__icon">{props.icon}</div>

@@ -70,7 +70,10 @@ export async function signIn(userName: string, password: string, isPersistent: b
 }
 
 /** Ends the session; a restored token (after signing in as another user) is kept and the app reloads. */
-export async function logout(queryClient: QueryClient, reload: (to: string) => void = (to) => window.location.assign(to)): Promise<void> {
+export async function logout(
+  queryClient: QueryClient,
+  reload: (to: string) => void = (to) => window.location.assign(to),
+): Promise<void> {
   const persistent = isTokenPersistent();
   let restoredToken: string | null | undefined;
   if (getToken()) {
@@ -100,8 +103,16 @@ export function landingSources(queryClient: QueryClient): LandingSources {
     firstLevelGroups: () => callApi(groupEndpoints.firstLevel, {}, { handleErrorsSpecifically: true }),
     residentPropertyFeatures: async (residentId) => {
       if (residentId == null) throw new Error('No resident record');
-      const resident = await callApi(residentEndpoints.get, { params: { id: residentId } }, { handleErrorsSpecifically: true });
-      return callApi(settingsEndpoints.featuresForGroup, { query: { groupId: resident.groupId } }, { handleErrorsSpecifically: true });
+      const resident = await callApi(
+        residentEndpoints.get,
+        { params: { id: residentId } },
+        { handleErrorsSpecifically: true },
+      );
+      return callApi(
+        settingsEndpoints.featuresForGroup,
+        { query: { groupId: resident.groupId } },
+        { handleErrorsSpecifically: true },
+      );
     },
   };
 }

@@ -27,7 +27,13 @@ function patternRegex(pattern: string): RegExp {
   const body = pattern
     .split('/')
     .filter(Boolean)
-    .map((segment) => (segment.startsWith('{-$') ? '(?:/[^/]+)?' : segment.startsWith('$') ? '/[^/]+' : `/${segment.replace(/[.*+?^()|[\]\\]/g, '\\$&')}`))
+    .map((segment) =>
+      segment.startsWith('{-$')
+        ? '(?:/[^/]+)?'
+        : segment.startsWith('$')
+          ? '/[^/]+'
+          : `/${segment.replace(/[.*+?^()|[\]\\]/g, '\\$&')}`,
+    )
     .join('');
   return new RegExp(`^${body}/?$`, 'i');
 }

@@ -1,7 +1,12 @@
 // The typed API client: every call names its endpoint declaration from packages/contracts, so the path, the method, the
 // input and the answer's type come from the one declaration the server registers. Feature files hold no paths.
 // The subpath keeps the contracts' schema modules (and zod) out of the entry chunk.
-import { endpointPath, type AnyEndpoint, type EndpointInput, type EndpointResponse } from '@registry/contracts/endpoint';
+import {
+  endpointPath,
+  type AnyEndpoint,
+  type EndpointInput,
+  type EndpointResponse,
+} from '@registry/contracts/endpoint';
 import { buildUrl, request, type QueryValue } from './api';
 
 export type CallOptions = {
@@ -11,16 +16,25 @@ export type CallOptions = {
 };
 
 /** The URL of an endpoint with its path parameters and query, e.g. for a download link or an upload with progress. */
-export function endpointUrl<E extends AnyEndpoint>(endpoint: E, input: Pick<EndpointInput<E>, 'params' | 'query'>): string {
+export function endpointUrl<E extends AnyEndpoint>(
+  endpoint: E,
+  input: Pick<EndpointInput<E>, 'params' | 'query'>,
+): string {
   const { params, query } = input as { params?: Record<string, unknown>; query?: Record<string, QueryValue> };
   return buildUrl(endpointPath(endpoint, params), query);
 }
 
 export function callApi<E extends AnyEndpoint>(
   endpoint: E,
-  ...[input, options]: {} extends EndpointInput<E> ? [EndpointInput<E>?, CallOptions?] : [EndpointInput<E>, CallOptions?]
+  ...[input, options]: {} extends EndpointInput<E>
+    ? [EndpointInput<E>?, CallOptions?]
+    : [EndpointInput<E>, CallOptions?]
 ): Promise<EndpointResponse<E>> {
-  const { params, query, body } = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, QueryValue>; body?: unknown };
+  const { params, query, body } = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, QueryValue>;
+    body?: unknown;
+  };
   const form = endpoint.bodyKind === 'form' && body ? formFields(body as Record<string, unknown>) : undefined;
   return request<EndpointResponse<E>>(endpointPath(endpoint, params), {
     method: endpoint.method,
@@ -34,6 +48,7 @@ export function callApi<E extends AnyEndpoint>(
 
 function formFields(body: Record<string, unknown>): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const [name, value] of Object.entries(body)) if (value !== undefined && value !== null) fields[name] = String(value);
+  for (const [name, value] of Object.entries(body))
+    if (value !== undefined && value !== null) fields[name] = String(value);
   return fields;
 }

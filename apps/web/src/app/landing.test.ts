@@ -26,19 +26,28 @@ const sources = (over: Partial<LandingSources> = {}): LandingSources => ({
 
 describe('decideLandingAfterLogin', () => {
   it('honours a safe return URL first', () => {
-    expect(decideLandingAfterLogin({ user: owner, returnUrl: '/admin/3' })).toEqual({ kind: 'navigate', to: '/admin/3' });
+    expect(decideLandingAfterLogin({ user: owner, returnUrl: '/admin/3' })).toEqual({
+      kind: 'navigate',
+      to: '/admin/3',
+    });
   });
   it('ignores off-site and login return URLs', () => {
     expect(safeReturnUrl('https://evil.example/')).toBeNull();
     expect(safeReturnUrl('//evil.example/')).toBeNull();
     expect(safeReturnUrl('/login?returnUrl=/x')).toBeNull();
-    expect(decideLandingAfterLogin({ user: owner, returnUrl: '//evil' })).toEqual({ kind: 'navigate', to: '/petowner/42/' });
+    expect(decideLandingAfterLogin({ user: owner, returnUrl: '//evil' })).toEqual({
+      kind: 'navigate',
+      to: '/petowner/42/',
+    });
   });
   it('sends a pet owner to their own page', () => {
     expect(decideLandingAfterLogin({ user: owner })).toEqual({ kind: 'navigate', to: '/petowner/42/' });
   });
   it('sends staff with one group to its dashboard', () => {
-    expect(decideLandingAfterLogin({ user: staff, assignedGroups: [group(5)] })).toEqual({ kind: 'navigate', to: '/group/5/dashboard' });
+    expect(decideLandingAfterLogin({ user: staff, assignedGroups: [group(5)] })).toEqual({
+      kind: 'navigate',
+      to: '/group/5/dashboard',
+    });
   });
   it('lets staff with several groups choose', () => {
     const d = decideLandingAfterLogin({ user: staff, assignedGroups: [group(5), group(6)] });
@@ -49,8 +58,14 @@ describe('decideLandingAfterLogin', () => {
     expect(d).toMatchObject({ kind: 'error', message: 'You are not assigned to any groups.' });
   });
   it('sends residents by the Ancestry feature', () => {
-    expect(decideLandingAfterLogin({ user: resident, residentHasAncestry: true })).toEqual({ kind: 'navigate', to: '/reg/overview' });
-    expect(decideLandingAfterLogin({ user: resident, residentHasAncestry: false })).toEqual({ kind: 'navigate', to: '/account/manage' });
+    expect(decideLandingAfterLogin({ user: resident, residentHasAncestry: true })).toEqual({
+      kind: 'navigate',
+      to: '/reg/overview',
+    });
+    expect(decideLandingAfterLogin({ user: resident, residentHasAncestry: false })).toEqual({
+      kind: 'navigate',
+      to: '/account/manage',
+    });
   });
   it('sends everyone else to manage', () => {
     expect(decideLandingAfterLogin({ user: other })).toEqual({ kind: 'navigate', to: '/account/manage' });
@@ -66,8 +81,12 @@ describe('decideFallback', () => {
     expect(decideFallback({ target: '/x', user: owner })).toBe('/petowner/42/');
   });
   it('sends admins to the first first-level group, or login on 401', () => {
-    expect(decideFallback({ target: '/x', user: staff, firstLevelGroups: [group(9), group(10)] })).toBe('/group/9/dashboard');
-    expect(decideFallback({ target: '/x', user: staff, firstLevelGroups: 'unauthorized' })).toBe('/login?returnUrl=%2Fx');
+    expect(decideFallback({ target: '/x', user: staff, firstLevelGroups: [group(9), group(10)] })).toBe(
+      '/group/9/dashboard',
+    );
+    expect(decideFallback({ target: '/x', user: staff, firstLevelGroups: 'unauthorized' })).toBe(
+      '/login?returnUrl=%2Fx',
+    );
   });
   it('sends residents by Ancestry and others to manage', () => {
     expect(decideFallback({ target: '/x', user: resident, residentHasAncestry: true })).toBe('/reg/overview');

@@ -22,7 +22,8 @@ export const groupDetailsPath = (groupId: number) => `/group/${groupId}`;
 export const isResidentUserName = (userName: string) => userName.toUpperCase().startsWith('RES');
 
 const ANONYMOUS_PATHS = ['/login', '/forgot', '/resetpassword', '/token-login', '/confirm-email'];
-export const isAnonymousPath = (path: string) => ANONYMOUS_PATHS.some((p) => path === p || path.startsWith(`${p}?`) || path.startsWith(`${p}/`));
+export const isAnonymousPath = (path: string) =>
+  ANONYMOUS_PATHS.some((p) => path === p || path.startsWith(`${p}?`) || path.startsWith(`${p}/`));
 
 /** Only same-origin app paths are honoured, so a crafted link cannot bounce the user elsewhere. */
 export function safeReturnUrl(returnUrl: string | null | undefined): string | null {
@@ -115,11 +116,16 @@ async function residentHasAncestry(user: Pick<UserInfo, 'residentId'>, sources: 
 
 type ResolverUser = LandingUser & Pick<UserInfo, 'residentId'>;
 
-export async function resolveLandingAfterLogin(user: ResolverUser, returnUrl: string | null | undefined, sources: LandingSources): Promise<Landing> {
+export async function resolveLandingAfterLogin(
+  user: ResolverUser,
+  returnUrl: string | null | undefined,
+  sources: LandingSources,
+): Promise<Landing> {
   if (safeReturnUrl(returnUrl)) return decideLandingAfterLogin({ user, returnUrl });
   const kind = userKind(user);
   if (kind === 'staff') return decideLandingAfterLogin({ user, assignedGroups: await sources.assignedGroups() });
-  if (kind === 'resident') return decideLandingAfterLogin({ user, residentHasAncestry: await residentHasAncestry(user, sources) });
+  if (kind === 'resident')
+    return decideLandingAfterLogin({ user, residentHasAncestry: await residentHasAncestry(user, sources) });
   return decideLandingAfterLogin({ user });
 }
 
@@ -141,6 +147,7 @@ export async function resolveFallback(
     }
     return decideFallback({ target, user, firstLevelGroups });
   }
-  if (kind === 'resident') return decideFallback({ target, user, residentHasAncestry: await residentHasAncestry(user, sources) });
+  if (kind === 'resident')
+    return decideFallback({ target, user, residentHasAncestry: await residentHasAncestry(user, sources) });
   return decideFallback({ target, user });
 }

@@ -9,15 +9,45 @@ import { getToken } from './tokenStorage';
 afterEach(() => vi.unstubAllGlobals());
 
 const me = (over: Record<string, unknown> = {}) => ({
-  id: 9, userName: 'pm', fullName: 'Priya Shah', firstName: 'Priya', lastName: 'Shah', email: 'pm@example.com', roleId: 7,
-  role: 'PropertyManager', isAdmin: true, isPetOwner: false, isBioPetAdmin: false, isResident: false, petOwnerId: null, residentId: null,
-  features: [], impersonatedBy: null, ...over,
+  id: 9,
+  userName: 'pm',
+  fullName: 'Priya Shah',
+  firstName: 'Priya',
+  lastName: 'Shah',
+  email: 'pm@example.com',
+  roleId: 7,
+  role: 'PropertyManager',
+  isAdmin: true,
+  isPetOwner: false,
+  isBioPetAdmin: false,
+  isResident: false,
+  petOwnerId: null,
+  residentId: null,
+  features: [],
+  impersonatedBy: null,
+  ...over,
 });
 const group = { id: 5, name: 'Oak Ridge', groupType: 4, isActive: true, parentId: null, isPrimaryAdmin: true };
 const admin = (roleId: number, role: string) => ({
-  id: 3, userName: 'other', firstName: 'Other', lastName: 'Admin', fullName: 'Other Admin', email: 'other@example.com', phoneNumber: null,
-  companyName: null, roleId, role, isBioPetAdmin: false, isActive: true, receiveEmails: true, adminNotes: null,
-  bioPetNotes: null, address: null, groups: [group], lastLogin: null, dateCreated: '2026-01-02T10:00:00Z',
+  id: 3,
+  userName: 'other',
+  firstName: 'Other',
+  lastName: 'Admin',
+  fullName: 'Other Admin',
+  email: 'other@example.com',
+  phoneNumber: null,
+  companyName: null,
+  roleId,
+  role,
+  isBioPetAdmin: false,
+  isActive: true,
+  receiveEmails: true,
+  adminNotes: null,
+  bioPetNotes: null,
+  address: null,
+  groups: [group],
+  lastLogin: null,
+  dateCreated: '2026-01-02T10:00:00Z',
 });
 
 function signedIn(user: Record<string, unknown>, over: Record<string, unknown> = {}) {
@@ -57,12 +87,16 @@ describe('signed in as another user', () => {
   it('the header names the account in use and returns to one’s own without a password', async () => {
     const location = { ...window.location, assign: vi.fn<(url: string) => void>() };
     vi.stubGlobal('location', location);
-    const { calls } = signedIn(me({ impersonatedBy: 'boss' }), { 'POST /api/v1/account/logout': { restoredToken: 'original' } });
+    const { calls } = signedIn(me({ impersonatedBy: 'boss' }), {
+      'POST /api/v1/account/logout': { restoredToken: 'original' },
+    });
     renderApp('/account/manage');
     expect(await screen.findByText(/Using the account of/)).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('signed in by boss');
     await userEvent.click(screen.getByRole('button', { name: 'Return to my account' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/v1/account/logout')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/v1/account/logout')).toBe(true),
+    );
     await waitFor(() => expect(getToken()).toBe('original'));
     expect(location.assign).toHaveBeenCalledWith('/');
   });

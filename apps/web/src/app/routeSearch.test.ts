@@ -23,10 +23,14 @@ describe('route search from the screen schemas', () => {
       return dashboardSearch;
     });
     expect(search.validateSearch({ dashboardMode: '2' })).toEqual({});
-    const first = await search.beforeLoad({ location: { href: '/group/5/dashboard?dashboardMode=2' } }).catch((e: unknown) => e);
+    const first = await search
+      .beforeLoad({ location: { href: '/group/5/dashboard?dashboardMode=2' } })
+      .catch((e: unknown) => e);
     expect(isRedirect(first)).toBe(true);
     expect(search.validateSearch({ dashboardMode: '2' })).toEqual({ dashboardMode: 2 });
-    await expect(search.beforeLoad({ location: { href: '/group/5/dashboard?dashboardMode=2' } })).resolves.toBeUndefined();
+    await expect(
+      search.beforeLoad({ location: { href: '/group/5/dashboard?dashboardMode=2' } }),
+    ).resolves.toBeUndefined();
     expect(loads).toBe(1);
   });
 });

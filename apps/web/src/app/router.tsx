@@ -1,4 +1,10 @@
-import { createRootRouteWithContext, createRoute, createRouter, redirect, type RouterHistory } from '@tanstack/react-router';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  redirect,
+  type RouterHistory,
+} from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { getToken } from './tokenStorage';
 import { dropSession, featuresQuery, isUnauthorized, landingSources, userInfoQuery } from './auth';
@@ -42,7 +48,10 @@ const forgotRoute = createRoute({
 const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/resetpassword',
-  validateSearch: (s: Search): { userName?: string; token?: string } => ({ userName: text(s.userName), token: text(s.token) }),
+  validateSearch: (s: Search): { userName?: string; token?: string } => ({
+    userName: text(s.userName),
+    token: text(s.token),
+  }),
   component: lazyPage(() => import('../features/accounts/ResetPasswordPage'), 'ResetPasswordPage'),
 });
 const confirmEmailRoute = createRoute({
@@ -168,7 +177,13 @@ const residentLandingRoute = createRoute({
 });
 
 /** Unknown URLs and '/' follow the fallback steps of spec 1 §2. */
-async function fallbackBeforeLoad({ context, location }: { context: RouterContext; location: { href: string } }): Promise<never> {
+async function fallbackBeforeLoad({
+  context,
+  location,
+}: {
+  context: RouterContext;
+  location: { href: string };
+}): Promise<never> {
   let user = null;
   if (getToken()) {
     try {
@@ -211,7 +226,12 @@ const routeTree = rootRoute.addChildren([
 ]);
 
 /** Every page route's path, for the check that builtPages.ts lists exactly the pages that exist. */
-export const pageRoutePaths = (): string[] => (appRoute.children as { options: { path: string } }[]).map((r) => r.options.path).concat([loginRoute, forgotRoute, resetPasswordRoute, tokenLoginRoute].map((r) => (r.options as { path: string }).path));
+export const pageRoutePaths = (): string[] =>
+  (appRoute.children as { options: { path: string } }[])
+    .map((r) => r.options.path)
+    .concat(
+      [loginRoute, forgotRoute, resetPasswordRoute, tokenLoginRoute].map((r) => (r.options as { path: string }).path),
+    );
 
 export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   const router = createRouter({

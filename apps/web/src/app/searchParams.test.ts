@@ -12,7 +12,9 @@ describe('search params', () => {
     });
   });
   it('writes numbers and booleans plainly and drops empty values', () => {
-    expect(stringifySearch({ page: 2, ascending: false, name: 'rex', email: undefined, x: null })).toBe('?page=2&ascending=false&name=rex');
+    expect(stringifySearch({ page: 2, ascending: false, name: 'rex', email: undefined, x: null })).toBe(
+      '?page=2&ascending=false&name=rex',
+    );
     expect(stringifySearch({})).toBe('');
   });
   it('round-trips', () => {

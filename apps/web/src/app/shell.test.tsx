@@ -10,9 +10,22 @@ import { getToken, setToken } from './tokenStorage';
 afterEach(() => vi.unstubAllGlobals());
 
 const user = {
-  id: 1, userName: 'boss', fullName: 'Big Boss', firstName: 'Big', lastName: 'Boss', email: 'boss@example.com', roleId: 0,
-  role: 'BioPetLabAdmin', isAdmin: true, isPetOwner: false, isBioPetAdmin: true, isResident: false, petOwnerId: null, residentId: null,
-  features: [], impersonatedBy: null,
+  id: 1,
+  userName: 'boss',
+  fullName: 'Big Boss',
+  firstName: 'Big',
+  lastName: 'Boss',
+  email: 'boss@example.com',
+  roleId: 0,
+  role: 'BioPetLabAdmin',
+  isAdmin: true,
+  isPetOwner: false,
+  isBioPetAdmin: true,
+  isResident: false,
+  petOwnerId: null,
+  residentId: null,
+  features: [],
+  impersonatedBy: null,
 };
 
 function signedIn(over: Record<string, unknown> = {}) {
@@ -20,10 +33,25 @@ function signedIn(over: Record<string, unknown> = {}) {
   return mockFetch({
     'GET /api/v1/account/userinfo': user,
     'GET /api/v1/features': [],
-    'GET /api/v1/admingroups/directlyassignedgroups': [{ id: 5, name: 'Maple Court', groupType: 4, isActive: true, parentId: null, isPrimaryAdmin: true }],
+    'GET /api/v1/admingroups/directlyassignedgroups': [
+      { id: 5, name: 'Maple Court', groupType: 4, isActive: true, parentId: null, isPrimaryAdmin: true },
+    ],
     'GET /api/v1/group/5': { id: 5, name: 'Maple Court', groupType: 4, isActive: true, parentId: null },
     'GET /api/v1/admin/search': { data: [], totalRecords: 0 },
-    'GET /api/v1/groups/group': [{ id: 5, name: 'Maple Court', label: 'Maple Court', groupType: 4, isActive: true, parentId: null, propertyPreRegisterCode: null, hasChildren: false, hasInactiveChildren: false, noLeaf: false }],
+    'GET /api/v1/groups/group': [
+      {
+        id: 5,
+        name: 'Maple Court',
+        label: 'Maple Court',
+        groupType: 4,
+        isActive: true,
+        parentId: null,
+        propertyPreRegisterCode: null,
+        hasChildren: false,
+        hasInactiveChildren: false,
+        noLeaf: false,
+      },
+    ],
     ...over,
   });
 }

@@ -20,11 +20,22 @@ export interface ActionsDropdownProps {
 }
 
 /** The first eligible action is the main button; the rest sit behind the arrow. */
-export function ActionsDropdown({ actions, size = 'middle', moreLabel = 'More actions', loading }: ActionsDropdownProps) {
+export function ActionsDropdown({
+  actions,
+  size = 'middle',
+  moreLabel = 'More actions',
+  loading,
+}: ActionsDropdownProps) {
   const eligible = actions.filter((a) => a.eligible !== false);
   if (eligible.length === 0) return null;
   const [first, ...rest] = eligible;
-  const items: MenuProps['items'] = rest.map((a) => ({ key: a.key, label: a.label, danger: a.danger, icon: a.icon, onClick: a.onClick }));
+  const items: MenuProps['items'] = rest.map((a) => ({
+    key: a.key,
+    label: a.label,
+    danger: a.danger,
+    icon: a.icon,
+    onClick: a.onClick,
+  }));
   return (
     <Space.Compact size={size}>
       <Button onClick={first.onClick} danger={first.danger} icon={first.icon} loading={loading}>

@@ -22,7 +22,9 @@ const states: Record<string, unknown[]> = {
 function setup(props: AddressFormProps = {}) {
   const { calls } = mockFetch({
     'GET /api/v1/lookup/countries': countries,
-    'GET /api/v1/lookup/getstatesbyid': ({ url }: { url: URL }) => ({ body: states[url.searchParams.get('countryId') ?? ''] ?? [] }),
+    'GET /api/v1/lookup/getstatesbyid': ({ url }: { url: URL }) => ({
+      body: states[url.searchParams.get('countryId') ?? ''] ?? [],
+    }),
   });
   const onFinish = vi.fn<(values: { address: Record<string, unknown> }) => void>();
   renderWithProviders(
@@ -52,7 +54,11 @@ describe('AddressForm', () => {
     await userEvent.type(screen.getByLabelText('Address line 1'), '1 Main St');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onFinish).toHaveBeenCalled());
-    expect(onFinish.mock.calls[0][0].address).toMatchObject({ countryId: 'US', stateId: 'US-TX', addressLine1: '1 Main St' });
+    expect(onFinish.mock.calls[0][0].address).toMatchObject({
+      countryId: 'US',
+      stateId: 'US-TX',
+      addressLine1: '1 Main St',
+    });
   });
 
   it('shows line 2 but not line 3 by default, and honours custom labels', () => {

@@ -4,7 +4,8 @@ import { address as addressSchema, type AddressView } from '@registry/contracts'
 import { SchemaTextInput } from './MaxLengthInput';
 import { useCountries, useStates } from '../features/lookups/lookups.api';
 
-export type AddressField = 'addressLine1' | 'addressLine2' | 'addressLine3' | 'city' | 'stateId' | 'countryId' | 'postalCode';
+export type AddressField =
+  'addressLine1' | 'addressLine2' | 'addressLine3' | 'city' | 'stateId' | 'countryId' | 'postalCode';
 
 const DEFAULT_LABELS: Record<AddressField, string> = {
   addressLine1: 'Address line 1',
@@ -64,13 +65,19 @@ export function AddressForm({
   useEffect(() => {
     if (!countries.data?.length || form.getFieldValue(path('countryId'))) return;
     if (defaultCountry === 'blank') return;
-    const pick = defaultCountry === 'first' ? countries.data[0] : countries.data.find((c) => c.id === defaultCountry || c.twoLetterCode === defaultCountry);
+    const pick =
+      defaultCountry === 'first'
+        ? countries.data[0]
+        : countries.data.find((c) => c.id === defaultCountry || c.twoLetterCode === defaultCountry);
     if (pick) form.setFieldValue(path('countryId'), pick.id);
     // path() is derived from props that do not change during the form's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [countries.data, defaultCountry, form]);
 
-  const rule = (field: AddressField) => (required[field] ? [{ required: true, message: `${field === 'stateId' ? stateLabel : label(field)} is required.` }] : []);
+  const rule = (field: AddressField) =>
+    required[field]
+      ? [{ required: true, message: `${field === 'stateId' ? stateLabel : label(field)} is required.` }]
+      : [];
 
   return (
     <>
@@ -89,13 +96,23 @@ export function AddressForm({
         <SchemaTextInput schema={addressSchema} field="addressLine1" disabled={disabled} autoComplete="address-line1" />
       </Form.Item>
       {showLine2 && (
-        <Form.Item label={label('addressLine2')} name={path('addressLine2')} >
-          <SchemaTextInput schema={addressSchema} field="addressLine2" disabled={disabled} autoComplete="address-line2" />
+        <Form.Item label={label('addressLine2')} name={path('addressLine2')}>
+          <SchemaTextInput
+            schema={addressSchema}
+            field="addressLine2"
+            disabled={disabled}
+            autoComplete="address-line2"
+          />
         </Form.Item>
       )}
       {showLine3 && (
-        <Form.Item label={label('addressLine3')} name={path('addressLine3')} >
-          <SchemaTextInput schema={addressSchema} field="addressLine3" disabled={disabled} autoComplete="address-line3" />
+        <Form.Item label={label('addressLine3')} name={path('addressLine3')}>
+          <SchemaTextInput
+            schema={addressSchema}
+            field="addressLine3"
+            disabled={disabled}
+            autoComplete="address-line3"
+          />
         </Form.Item>
       )}
       <Row gutter={12}>

@@ -63,7 +63,13 @@ export function ConfirmByTypingDialog({
       <div style={{ marginBottom: 12 }}>{prompt}</div>
       <Form layout="vertical" onFinish={() => void submit()}>
         <Form.Item label="Confirmation text" htmlFor="confirm-by-typing">
-          <Input id="confirm-by-typing" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" autoFocus />
+          <Input
+            id="confirm-by-typing"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            autoComplete="off"
+            autoFocus
+          />
         </Form.Item>
       </Form>
       {error && <Alert type="error" showIcon title={error} />}

@@ -8,7 +8,12 @@ export const ROW_ACTION_KEYS: readonly string[] = ['actions', 'remove'];
 
 export function DataTable<Row extends object>({ columns, scroll, ...props }: TableProps<Row>) {
   const pinned = useMemo(
-    () => columns?.map((col) => (col.key !== undefined && ROW_ACTION_KEYS.includes(String(col.key)) && col.fixed === undefined ? { ...col, fixed: 'right' as const } : col)),
+    () =>
+      columns?.map((col) =>
+        col.key !== undefined && ROW_ACTION_KEYS.includes(String(col.key)) && col.fixed === undefined
+          ? { ...col, fixed: 'right' as const }
+          : col,
+      ),
     [columns],
   );
   return <Table<Row> {...props} columns={pinned} scroll={{ x: 'max-content', ...scroll }} />;

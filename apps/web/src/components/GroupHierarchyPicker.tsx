@@ -16,7 +16,14 @@ export interface GroupHierarchyPickerProps {
 }
 
 /** The group hierarchy picker (spec 2 §2 Modals, §5): a tree; select one group and confirm. */
-export function GroupHierarchyPicker({ open, title = 'Select a group', allowedTypes, okText = 'Select', onPick, onCancel }: GroupHierarchyPickerProps) {
+export function GroupHierarchyPicker({
+  open,
+  title = 'Select a group',
+  allowedTypes,
+  okText = 'Select',
+  onPick,
+  onCancel,
+}: GroupHierarchyPickerProps) {
   const { message } = App.useApp();
   const [selected, setSelected] = useState<GroupTreeNode | null>(null);
   const [busy, setBusy] = useState(false);
@@ -33,8 +40,19 @@ export function GroupHierarchyPicker({ open, title = 'Select a group', allowedTy
     }
   };
   return (
-    <Modal open={open} title={title} okText={okText} onOk={() => void confirm()} confirmLoading={busy} onCancel={onCancel} afterClose={() => setSelected(null)} destroyOnHidden>
-      <Typography.Paragraph type="secondary">Allowed: {allowedTypes.map(groupTypeLabel).join(', ')}</Typography.Paragraph>
+    <Modal
+      open={open}
+      title={title}
+      okText={okText}
+      onOk={() => void confirm()}
+      confirmLoading={busy}
+      onCancel={onCancel}
+      afterClose={() => setSelected(null)}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">
+        Allowed: {allowedTypes.map(groupTypeLabel).join(', ')}
+      </Typography.Paragraph>
       <div style={{ maxHeight: 400, overflow: 'auto', border: '1px solid #f0f0f0', borderRadius: 6, padding: 4 }}>
         <GroupTree
           ariaLabel="Group hierarchy"

@@ -52,7 +52,12 @@ export function MaxLengthInput({ maxLength, value, onChange, multiline, rows = 4
         <Input {...common} onChange={(e) => handle(e.target.value)} />
       )}
       {status !== 'ok' && (
-        <Typography.Text id={hintId} type={status === 'error' ? 'danger' : 'warning'} style={{ fontSize: 12 }} aria-live="polite">
+        <Typography.Text
+          id={hintId}
+          type={status === 'error' ? 'danger' : 'warning'}
+          style={{ fontSize: 12 }}
+          aria-live="polite"
+        >
           {status === 'error'
             ? `Maximum length of ${maxLength} characters reached.`
             : `${remaining} character${remaining === 1 ? '' : 's'} remaining.`}

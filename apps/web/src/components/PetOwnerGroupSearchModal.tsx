@@ -18,13 +18,24 @@ export interface PetOwnerGroupSearchModalProps {
 }
 
 /** The pet-owner group search (spec 2 §2 Modals): the current admin's pet-owner groups; name filter (Enter reloads), paged, select one. */
-export function PetOwnerGroupSearchModal({ open, title = 'Select a group', okText = 'Select', onSelect, onCancel }: PetOwnerGroupSearchModalProps) {
+export function PetOwnerGroupSearchModal({
+  open,
+  title = 'Select a group',
+  okText = 'Select',
+  onSelect,
+  onCancel,
+}: PetOwnerGroupSearchModalProps) {
   const { message } = App.useApp();
   const [name, setName] = useState('');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<PetOwnerGroupRow | null>(null);
   const params = { name, page, pageSize: PET_OWNER_GROUP_PAGE_SIZE };
-  const query = useQuery({ queryKey: groupKeys.petOwnerGroups(params), queryFn: () => fetchPetOwnerGroups(params), enabled: open, placeholderData: keepPreviousData });
+  const query = useQuery({
+    queryKey: groupKeys.petOwnerGroups(params),
+    queryFn: () => fetchPetOwnerGroups(params),
+    enabled: open,
+    placeholderData: keepPreviousData,
+  });
   return (
     <Modal
       open={open}

@@ -7,7 +7,12 @@ import { mockFetch, renderWithProviders } from '../test/utils';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const rows = Array.from({ length: 10 }, (_, i) => ({ id: i + 1, userName: `owner${i + 1}`, fullName: `Owner ${i + 1}`, email: null }));
+const rows = Array.from({ length: 10 }, (_, i) => ({
+  id: i + 1,
+  userName: `owner${i + 1}`,
+  fullName: `Owner ${i + 1}`,
+  email: null,
+}));
 
 describe('PetOwnerSearchModal', () => {
   it('pages by 10, requires a selection and returns the chosen owner', async () => {
@@ -31,12 +36,22 @@ describe('PetOwnerSearchModal', () => {
 
   it('sends trimmed filters and moves between pages', async () => {
     const { calls } = mockFetch({ 'GET /api/v1/petowner/searchpetowners': { data: rows, totalRecords: 23 } });
-    renderWithProviders(<PetOwnerSearchModal open onSelect={vi.fn<(owner: PetOwnerSearchRow) => void>()} onCancel={vi.fn<() => void>()} />);
+    renderWithProviders(
+      <PetOwnerSearchModal
+        open
+        onSelect={vi.fn<(owner: PetOwnerSearchRow) => void>()}
+        onCancel={vi.fn<() => void>()}
+      />,
+    );
     await screen.findByText('Owner 1');
     await userEvent.type(screen.getByLabelText('Name'), '  smith ');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(calls.some((c) => c.url.searchParams.get('name') === 'smith')).toBe(true));
     await userEvent.click(screen.getByTitle('2'));
-    await waitFor(() => expect(calls.some((c) => c.url.searchParams.get('page') === '2' && c.url.searchParams.get('name') === 'smith')).toBe(true));
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.url.searchParams.get('page') === '2' && c.url.searchParams.get('name') === 'smith'),
+      ).toBe(true),
+    );
   });
 });

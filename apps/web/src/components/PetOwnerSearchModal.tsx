@@ -17,13 +17,18 @@ export interface PetOwnerSearchModalProps {
 }
 
 /** Finds one pet owner by name or user name; choosing one is required to continue. */
-export function PetOwnerSearchModal({ open, title = 'Find a pet owner', okText = 'Select', onSelect, onCancel }: PetOwnerSearchModalProps) {
+export function PetOwnerSearchModal({
+  open,
+  title = 'Find a pet owner',
+  okText = 'Select',
+  onSelect,
+  onCancel,
+}: PetOwnerSearchModalProps) {
   const { notification } = App.useApp();
   const [filters, setFilters] = useState<{ name?: string; userName?: string }>({});
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<PetOwnerSearchRow | null>(null);
   const [form] = Form.useForm();
-
 
   const query = useQuery({
     ...petOwnerSearchQuery({ page, pageSize: PET_OWNER_SEARCH_PAGE_SIZE, ...filters }),
@@ -40,11 +45,20 @@ export function PetOwnerSearchModal({ open, title = 'Find a pet owner', okText =
   };
 
   return (
-    <Modal open={open} title={title} width={760} okText={okText} onOk={confirm} onCancel={onCancel} afterClose={() => {
+    <Modal
+      open={open}
+      title={title}
+      width={760}
+      okText={okText}
+      onOk={confirm}
+      onCancel={onCancel}
+      afterClose={() => {
         setSelected(null);
         setPage(1);
         setFilters({});
-      }} destroyOnHidden>
+      }}
+      destroyOnHidden
+    >
       <Form
         form={form}
         layout="inline"

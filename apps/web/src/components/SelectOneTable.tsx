@@ -30,7 +30,13 @@ export function SelectOneTable<T extends { id: number }>(props: SelectOneTablePr
         getCheckboxProps: (row) => ({ 'aria-label': `Select ${props.rowLabel(row)}` }),
       }}
       onRow={(row) => ({ onClick: () => props.onSelect(row) })}
-      pagination={{ current: props.page, pageSize: props.pageSize, total: props.totalRecords, showSizeChanger: false, onChange: props.onPageChange }}
+      pagination={{
+        current: props.page,
+        pageSize: props.pageSize,
+        total: props.totalRecords,
+        showSizeChanger: false,
+        onChange: props.onPageChange,
+      }}
       columns={props.columns}
     />
   );

@@ -16,5 +16,12 @@ export function UpdateOnEnterInput({ value = '', onCommit, ...rest }: UpdateOnEn
     setSeen(value);
     setDraft(value);
   }
-  return <Input {...rest} value={draft} onChange={(e) => setDraft(e.target.value)} onPressEnter={() => onCommit(draft.trim())} />;
+  return (
+    <Input
+      {...rest}
+      value={draft}
+      onChange={(e) => setDraft(e.target.value)}
+      onPressEnter={() => onCommit(draft.trim())}
+    />
+  );
 }

@@ -13,7 +13,10 @@ type Row = { id: number; name: string };
 
 function makeQueryFn() {
   return vi.fn<(p: Params) => Promise<{ data: Row[]; totalRecords: number }>>(async (p: Params) => ({
-    data: Array.from({ length: Math.min(p.pageSize, 5) }, (_, i) => ({ id: (p.page - 1) * p.pageSize + i + 1, name: `Row ${(p.page - 1) * p.pageSize + i + 1}` })),
+    data: Array.from({ length: Math.min(p.pageSize, 5) }, (_, i) => ({
+      id: (p.page - 1) * p.pageSize + i + 1,
+      name: `Row ${(p.page - 1) * p.pageSize + i + 1}`,
+    })),
     totalRecords: 120,
   }));
 }
@@ -40,7 +43,15 @@ describe('UrlTable', () => {
   it('defaults to page 1 of 25 and ignores garbage', async () => {
     const queryFn = makeQueryFn();
     renderInRouter(
-      () => <UrlTable<Row, typeof schema> rowKey="id" searchSchema={schema} queryKey={(p) => ['rows', p]} queryFn={queryFn} columns={[{ title: 'Name', dataIndex: 'name' }]} />,
+      () => (
+        <UrlTable<Row, typeof schema>
+          rowKey="id"
+          searchSchema={schema}
+          queryKey={(p) => ['rows', p]}
+          queryFn={queryFn}
+          columns={[{ title: 'Name', dataIndex: 'name' }]}
+        />
+      ),
       '/?page=abc',
     );
     await screen.findByText('Row 1');
@@ -69,10 +80,17 @@ describe('UrlTable', () => {
 
   it('offers the standard page sizes', async () => {
     renderInRouter(() => (
-      <UrlTable<Row, typeof schema> rowKey="id" searchSchema={schema} queryKey={(p) => ['rows', p]} queryFn={makeQueryFn()} columns={[{ title: 'Name', dataIndex: 'name' }]} />
+      <UrlTable<Row, typeof schema>
+        rowKey="id"
+        searchSchema={schema}
+        queryKey={(p) => ['rows', p]}
+        queryFn={makeQueryFn()}
+        columns={[{ title: 'Name', dataIndex: 'name' }]}
+      />
     ));
     await screen.findByText('Row 1');
     await userEvent.click(screen.getByRole('combobox', { name: /page size/i }));
-    for (const size of ['25 / page', '50 / page', '100 / page', '200 / page']) expect((await screen.findAllByText(size)).length).toBeGreaterThan(0);
+    for (const size of ['25 / page', '50 / page', '100 / page', '200 / page'])
+      expect((await screen.findAllByText(size)).length).toBeGreaterThan(0);
   });
 });

@@ -23,12 +23,13 @@ export function useUrlState<S extends z.ZodType<object>>(schema: S) {
     (patch: Partial<z.infer<S>>, options: { resetPage?: boolean } = {}) => {
       void navigate({
         to: '.',
-        search: ((prev: Record<string, unknown>) => {
+        search: (prev: Record<string, unknown>) => {
           const next: Record<string, unknown> = { ...prev, ...patch };
           if (options.resetPage) next.page = undefined;
-          for (const key of Object.keys(next)) if (next[key] === undefined || next[key] === '' || next[key] === null) delete next[key];
+          for (const key of Object.keys(next))
+            if (next[key] === undefined || next[key] === '' || next[key] === null) delete next[key];
           return next;
-        }),
+        },
         replace: false,
       });
     },
@@ -37,7 +38,10 @@ export function useUrlState<S extends z.ZodType<object>>(schema: S) {
   return [state, update] as const;
 }
 
-export interface UrlTableProps<Row, S extends z.ZodType<PagingParams>> extends Omit<TableProps<Row>, 'dataSource' | 'pagination' | 'onChange' | 'loading'> {
+export interface UrlTableProps<Row, S extends z.ZodType<PagingParams>> extends Omit<
+  TableProps<Row>,
+  'dataSource' | 'pagination' | 'onChange' | 'loading'
+> {
   /** Schema of the screen's search params (paging plus its filters). */
   searchSchema: S;
   queryKey: (params: z.infer<S>) => QueryKey;
@@ -58,7 +62,11 @@ export function UrlTable<Row extends object, S extends z.ZodType<PagingParams>>(
   ...tableProps
 }: UrlTableProps<Row, S>) {
   const [params, setParams] = useUrlState(searchSchema);
-  const query = useQuery({ queryKey: queryKey(params), queryFn: () => queryFn(params), placeholderData: keepPreviousData });
+  const query = useQuery({
+    queryKey: queryKey(params),
+    queryFn: () => queryFn(params),
+    placeholderData: keepPreviousData,
+  });
   const showError = useErrorDialog();
   const error = query.error;
   useEffect(() => {
@@ -68,9 +76,11 @@ export function UrlTable<Row extends object, S extends z.ZodType<PagingParams>>(
   const sortedColumns = useMemo<TableProps<Row>['columns']>(
     () =>
       columns?.map((col) => {
-        const key = 'dataIndex' in col && typeof col.dataIndex === 'string' ? col.dataIndex : (col.key as string | undefined);
+        const key =
+          'dataIndex' in col && typeof col.dataIndex === 'string' ? col.dataIndex : (col.key as string | undefined);
         if (!col.sorter || !key) return col;
-        const sortOrder: SortOrder = params.orderBy === key ? (params.ascending === false ? 'descend' : 'ascend') : null;
+        const sortOrder: SortOrder =
+          params.orderBy === key ? (params.ascending === false ? 'descend' : 'ascend') : null;
         return { ...col, sortOrder };
       }),
     [columns, params.orderBy, params.ascending],

@@ -44,5 +44,15 @@ export function fakeGroup() {
   };
 }
 
-export type FakeData = { person: typeof fakePerson; address: typeof fakeAddress; group: typeof fakeGroup; sampleWeight: typeof fakeSampleWeight };
-export const fakeData: FakeData = { person: fakePerson, address: fakeAddress, group: fakeGroup, sampleWeight: fakeSampleWeight };
+export type FakeData = {
+  person: typeof fakePerson;
+  address: typeof fakeAddress;
+  group: typeof fakeGroup;
+  sampleWeight: typeof fakeSampleWeight;
+};
+export const fakeData: FakeData = {
+  person: fakePerson,
+  address: fakeAddress,
+  group: fakeGroup,
+  sampleWeight: fakeSampleWeight,
+};

@@ -14,12 +14,44 @@ afterEach(() => vi.unstubAllGlobals());
 const texas = { id: 'US-TX', abbreviation: 'TX', name: 'Texas' };
 const us = { id: 'US', twoLetterCode: 'US', name: 'United States', subdivisionLabel: 'State' };
 const oakRidge: GroupDetails = {
-  id: 9, name: 'Oak Ridge Apartments', groupType: GroupTypes.Property, parentId: 3, isActive: true, email: null, phone: null, website: null,
-  numberOfUnits: 240, mailingAddress: null, isSameAddress: false, managementCompany: null, certificationRecipient: 0,
-  propertyAddress: { addressLine1: '4500 Oak Ridge Dr', addressLine2: null, addressLine3: null, city: 'Austin', postalCode: '78745', state: texas, country: us },
-  propertyNotes: null, propertyPreRegisterCode: 'OAKRIDGE', preRegistrationLink: null, propertyOrderFormUrl: null, propertyManagementSoftware: null,
-  propertyType: null, residentPayEnabled: false, propertyRegistrationFee: null, propertyDnBarcodeCount: 40, propertyTdBarcodeCount: 25,
-  propertyDnBarcodeThreshold: 20, propertyTdBarcodeThreshold: 30, adjacentProperties: [], logoUrl: null, canSeeExtraFields: true, ancestorIds: [1, 3],
+  id: 9,
+  name: 'Oak Ridge Apartments',
+  groupType: GroupTypes.Property,
+  parentId: 3,
+  isActive: true,
+  email: null,
+  phone: null,
+  website: null,
+  numberOfUnits: 240,
+  mailingAddress: null,
+  isSameAddress: false,
+  managementCompany: null,
+  certificationRecipient: 0,
+  propertyAddress: {
+    addressLine1: '4500 Oak Ridge Dr',
+    addressLine2: null,
+    addressLine3: null,
+    city: 'Austin',
+    postalCode: '78745',
+    state: texas,
+    country: us,
+  },
+  propertyNotes: null,
+  propertyPreRegisterCode: 'OAKRIDGE',
+  preRegistrationLink: null,
+  propertyOrderFormUrl: null,
+  propertyManagementSoftware: null,
+  propertyType: null,
+  residentPayEnabled: false,
+  propertyRegistrationFee: null,
+  propertyDnBarcodeCount: 40,
+  propertyTdBarcodeCount: 25,
+  propertyDnBarcodeThreshold: 20,
+  propertyTdBarcodeThreshold: 30,
+  adjacentProperties: [],
+  logoUrl: null,
+  canSeeExtraFields: true,
+  ancestorIds: [1, 3],
 };
 
 function server(answer?: (body: any) => { status: number; body: unknown } | undefined) {
@@ -40,7 +72,13 @@ describe('group edit form', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     const body = calls.find((c) => c.method === 'PUT')!.body as any;
     expect(body.isSameAddress).toBe(false);
-    expect(body.propertyAddress).toMatchObject({ addressLine1: '4500 Oak Ridge Dr', city: 'Austin', stateId: 'US-TX', countryId: 'US', postalCode: '78745' });
+    expect(body.propertyAddress).toMatchObject({
+      addressLine1: '4500 Oak Ridge Dr',
+      city: 'Austin',
+      stateId: 'US-TX',
+      countryId: 'US',
+      postalCode: '78745',
+    });
     expect(body.numberOfUnits).toBe(240);
     expect(body.propertyDnBarcodeCount).toBe(40);
   });
@@ -59,7 +97,13 @@ describe('group edit form', () => {
   });
 
   it("shows the server's problems under their fields and the rest in the error dialog", async () => {
-    server(() => ({ status: 400, body: { message: 'The request is invalid.', modelState: { 'propertyAddress.city': ['City is wrong.'], somethingElse: ['Another problem.'] } } }));
+    server(() => ({
+      status: 400,
+      body: {
+        message: 'The request is invalid.',
+        modelState: { 'propertyAddress.city': ['City is wrong.'], somethingElse: ['Another problem.'] },
+      },
+    }));
     renderWithProviders(<GroupEditModal group={oakRidge} open onClose={() => {}} />);
     await save();
     const city = await screen.findByText('City is wrong.');
@@ -85,7 +129,15 @@ describe('group edit form', () => {
 
 describe('SchemaTextInput', () => {
   function Controlled({ initial }: { initial: string }) {
-    return <SchemaTextInput schema={groupUpdateRequest} field="phone" aria-label="Phone" value={initial} onChange={() => {}} />;
+    return (
+      <SchemaTextInput
+        schema={groupUpdateRequest}
+        field="phone"
+        aria-label="Phone"
+        value={initial}
+        onChange={() => {}}
+      />
+    );
   }
   it('warns within 10 characters of the limit and errs at it', () => {
     const { rerender } = renderWithProviders(<Controlled initial={'1'.repeat(21)} />);
@@ -101,7 +153,13 @@ describe('SchemaTextInput', () => {
 describe('links to unbuilt pages', () => {
   it("shows a property's pre-registration code but no link to the unbuilt /reg page", async () => {
     const { PreRegistrationCard } = await import('../features/groups/components/PreRegistrationCard');
-    mockFetch({ 'GET /api/v1/group/9/preregistrationlink': { groupId: 9, code: 'OAKRIDGE', link: 'http://localhost/reg/OAKRIDGE' } });
+    mockFetch({
+      'GET /api/v1/group/9/preregistrationlink': {
+        groupId: 9,
+        code: 'OAKRIDGE',
+        link: 'http://localhost/reg/OAKRIDGE',
+      },
+    });
     renderWithProviders(<PreRegistrationCard groupId={9} />);
     expect(await screen.findByText('OAKRIDGE')).toBeTruthy();
     expect(screen.queryByRole('link')).toBeNull();

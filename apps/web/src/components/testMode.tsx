@@ -36,7 +36,13 @@ export const loadFakeData = async (): Promise<FakeData> => (await import('./fake
  * A 'Fill with test data' button for a form, shown only while test mode is on: `values` builds the form's values
  * from the generator.
  */
-export function FillWithTestData<T>({ form, values }: { form: FormInstance<T>; values: (fake: FakeData) => Record<string, unknown> }) {
+export function FillWithTestData<T>({
+  form,
+  values,
+}: {
+  form: FormInstance<T>;
+  values: (fake: FakeData) => Record<string, unknown>;
+}) {
   const { on } = useTestMode();
   if (!on) return null;
   return (
@@ -58,7 +64,9 @@ export function TestModeCard() {
   return (
     <Card title="Test mode" size="small">
       <Switch checked={on} onChange={setTestMode} aria-label="Test mode" />{' '}
-      <Typography.Text type="secondary">Forms offer to fill themselves with fake data for this session.</Typography.Text>
+      <Typography.Text type="secondary">
+        Forms offer to fill themselves with fake data for this session.
+      </Typography.Text>
     </Card>
   );
 }

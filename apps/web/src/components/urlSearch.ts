@@ -31,4 +31,3 @@ export const searchText = z
   .transform((v) => (v && v.trim() !== '' ? v : undefined));
 
 export type PagingParams = z.infer<ReturnType<typeof pagingSearch>>;
-

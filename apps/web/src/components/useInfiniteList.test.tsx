@@ -3,7 +3,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../test/utils';
 import { INFINITE_SCROLL_PAGE_SIZE, nextPageNumber, useInfiniteList } from './useInfiniteList';
 
-function List({ fetchPage }: { fetchPage: (page: number, pageSize: number) => Promise<{ data: number[]; totalRecords: number }> }) {
+function List({
+  fetchPage,
+}: {
+  fetchPage: (page: number, pageSize: number) => Promise<{ data: number[]; totalRecords: number }>;
+}) {
   const list = useInfiniteList(['numbers'], fetchPage);
   return (
     <div data-testid="list" onScroll={list.onScroll}>
@@ -15,7 +19,12 @@ function List({ fetchPage }: { fetchPage: (page: number, pageSize: number) => Pr
 describe('infinite scroll', () => {
   it('asks for pages of 100 and stops at the first short page', async () => {
     const sizes = [100, 100, 37];
-    const fetchPage = vi.fn<(page: number, pageSize: number) => Promise<{ data: number[]; totalRecords: number }>>(async (page: number, pageSize: number) => ({ data: Array.from({ length: sizes[page - 1] ?? 0 }, (_, i) => (page - 1) * pageSize + i), totalRecords: 237 }));
+    const fetchPage = vi.fn<(page: number, pageSize: number) => Promise<{ data: number[]; totalRecords: number }>>(
+      async (page: number, pageSize: number) => ({
+        data: Array.from({ length: sizes[page - 1] ?? 0 }, (_, i) => (page - 1) * pageSize + i),
+        totalRecords: 237,
+      }),
+    );
     renderWithProviders(<List fetchPage={fetchPage} />);
     expect(await screen.findByText('100 items, more')).toBeTruthy();
     const list = screen.getByTestId('list');
@@ -26,7 +35,11 @@ describe('infinite scroll', () => {
     expect(await screen.findByText('237 items')).toBeTruthy();
     fireEvent.scroll(list);
     await waitFor(() => expect(fetchPage).toHaveBeenCalledTimes(3));
-    expect(fetchPage.mock.calls.map(([page, pageSize]) => [page, pageSize])).toEqual([[1, 100], [2, 100], [3, 100]]);
+    expect(fetchPage.mock.calls.map(([page, pageSize]) => [page, pageSize])).toEqual([
+      [1, 100],
+      [2, 100],
+      [3, 100],
+    ]);
   });
   it('a full last page asks once more; an empty one ends it', () => {
     expect(INFINITE_SCROLL_PAGE_SIZE).toBe(100);

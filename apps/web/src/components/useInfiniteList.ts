@@ -9,7 +9,11 @@ export const INFINITE_SCROLL_PAGE_SIZE = 100;
 const NEAR_END_PX = 48;
 
 /** The page after `pages`, or undefined once a page came back short (the list is complete). */
-export function nextPageNumber(lastPage: { data: unknown[] }, pages: unknown[], pageSize = INFINITE_SCROLL_PAGE_SIZE): number | undefined {
+export function nextPageNumber(
+  lastPage: { data: unknown[] },
+  pages: unknown[],
+  pageSize = INFINITE_SCROLL_PAGE_SIZE,
+): number | undefined {
   return lastPage.data.length < pageSize ? undefined : pages.length + 1;
 }
 
@@ -23,7 +27,11 @@ export interface InfiniteList<T> {
 }
 
 /** A paged list read page by page (page 1, 2, …) with pageSize 100 as the user scrolls. */
-export function useInfiniteList<T>(queryKey: QueryKey, fetchPage: (page: number, pageSize: number) => Promise<Paged<T>>, enabled = true): InfiniteList<T> {
+export function useInfiniteList<T>(
+  queryKey: QueryKey,
+  fetchPage: (page: number, pageSize: number) => Promise<Paged<T>>,
+  enabled = true,
+): InfiniteList<T> {
   const query = useInfiniteQuery({
     queryKey: [...queryKey, 'infinite'],
     queryFn: ({ pageParam }) => fetchPage(pageParam, INFINITE_SCROLL_PAGE_SIZE),

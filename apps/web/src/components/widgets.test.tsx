@@ -89,7 +89,9 @@ describe('ActionsDropdown', () => {
   });
 
   it('renders nothing without eligible actions', () => {
-    const { container } = render(<ActionsDropdown actions={[{ key: 'x', label: 'X', onClick: vi.fn<() => void>(), eligible: false }]} />);
+    const { container } = render(
+      <ActionsDropdown actions={[{ key: 'x', label: 'X', onClick: vi.fn<() => void>(), eligible: false }]} />,
+    );
     expect(container.innerHTML).toBe('');
   });
 });
@@ -120,7 +122,9 @@ describe('ConfirmByTypingDialog', () => {
     const input = await screen.findByLabelText('Confirmation text');
     await userEvent.type(input, 'jdo');
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Invalid confirmation text. Please ensure you have typed the username correctly.')).toBeTruthy();
+    expect(
+      await screen.findByText('Invalid confirmation text. Please ensure you have typed the username correctly.'),
+    ).toBeTruthy();
     expect(onConfirm).not.toHaveBeenCalled();
     await userEvent.type(input, 'e');
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
@@ -128,10 +132,23 @@ describe('ConfirmByTypingDialog', () => {
   });
 
   it('uses the generic message by default', async () => {
-    render(<ConfirmByTypingDialog open title="Delete sample" prompt="Type it" expectedText="DN1234567" onConfirm={vi.fn<() => void>()} onCancel={vi.fn<() => void>()} />);
+    render(
+      <ConfirmByTypingDialog
+        open
+        title="Delete sample"
+        prompt="Type it"
+        expectedText="DN1234567"
+        onConfirm={vi.fn<() => void>()}
+        onCancel={vi.fn<() => void>()}
+      />,
+    );
     await userEvent.type(await screen.findByLabelText('Confirmation text'), 'DN0000000');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Invalid confirmation text. Please ensure you have typed the confirmation text correctly.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Invalid confirmation text. Please ensure you have typed the confirmation text correctly.',
+      ),
+    ).toBeTruthy();
   });
 });
 
@@ -174,14 +191,25 @@ describe('ErrorPresenter', () => {
     expect(presentError(e)).toEqual({ message: 'Sample already approved', details: [] });
   });
   it('flattens modelState under the message', () => {
-    const e = new ApiError(400, { message: 'The request is invalid.', modelState: { email: ['Invalid email address.'], name: ['Required', 'Too long'] } }, 'x');
+    const e = new ApiError(
+      400,
+      {
+        message: 'The request is invalid.',
+        modelState: { email: ['Invalid email address.'], name: ['Required', 'Too long'] },
+      },
+      'x',
+    );
     render(
       <AntApp>
         <ErrorPresenter error={e} />
       </AntApp>,
     );
     expect(screen.getByText('The request is invalid.')).toBeTruthy();
-    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Invalid email address.', 'Required', 'Too long']);
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Invalid email address.',
+      'Required',
+      'Too long',
+    ]);
   });
   it('falls back to the message', () => {
     expect(presentError(new ApiError(404, {}, 'Not Found')).message).toBe('Not Found');

@@ -1,11 +1,19 @@
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
 import { App as AntApp } from 'antd';
 import { vi } from 'vitest';
 
 export function testQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
 }
 
 export function renderWithProviders(ui: React.ReactElement, queryClient = testQueryClient()) {
@@ -23,7 +31,10 @@ export function renderWithProviders(ui: React.ReactElement, queryClient = testQu
 export function renderInRouter(element: () => React.ReactElement, initialUrl = '/', queryClient = testQueryClient()) {
   const rootRoute = createRootRoute();
   const route = createRoute({ getParentRoute: () => rootRoute, path: '/', component: element });
-  const router = createRouter({ routeTree: rootRoute.addChildren([route]), history: createMemoryHistory({ initialEntries: [initialUrl] }) });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([route]),
+    history: createMemoryHistory({ initialEntries: [initialUrl] }),
+  });
   const utils = render(
     <AntApp>
       <QueryClientProvider client={queryClient}>
@@ -60,7 +71,12 @@ export function mockFetch(handlers: Record<string, Handler | unknown>) {
     const call: MockCall = { method, url, body, headers: (init?.headers ?? {}) as Record<string, string> };
     calls.push(call);
     const handler = handlers[`${method} ${url.pathname}`];
-    const answer = typeof handler === 'function' ? (handler as Handler)(call) : handler === undefined ? { status: 404, body: { message: 'Not found' } } : { body: handler };
+    const answer =
+      typeof handler === 'function'
+        ? (handler as Handler)(call)
+        : handler === undefined
+          ? { status: 404, body: { message: 'Not found' } }
+          : { body: handler };
     const status = answer?.status ?? 200;
     return new Response(answer?.body === undefined ? '' : JSON.stringify(answer.body), {
       status,

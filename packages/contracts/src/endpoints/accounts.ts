@@ -55,10 +55,15 @@ export const accountEndpoints = {
     query: s.idParam,
     response: s.okMessage,
   })),
-  resetPetOwnerPassword: account.post('/account/resetpetownerpassword', 'resetPetOwnerPassword', 'adminManager', (s) => ({
-    body: s.resetPetOwnerPasswordRequest,
-    response: s.okMessage,
-  })),
+  resetPetOwnerPassword: account.post(
+    '/account/resetpetownerpassword',
+    'resetPetOwnerPassword',
+    'adminManager',
+    (s) => ({
+      body: s.resetPetOwnerPasswordRequest,
+      response: s.okMessage,
+    }),
+  ),
   updateUserProfile: account.post('/account/updateuserprofile', 'updateUserProfile', 'signedIn', (s) => ({
     body: s.updateUserProfileRequest,
     response: s.okMessage,
@@ -67,7 +72,9 @@ export const accountEndpoints = {
     query: s.manageInfoQuery,
     response: s.manageInfo,
   })),
-  passwordRules: account.get('/account/passwordrules', 'passwordRules', 'anonymous', (s) => ({ response: s.passwordRules })),
+  passwordRules: account.get('/account/passwordrules', 'passwordRules', 'anonymous', (s) => ({
+    response: s.passwordRules,
+  })),
   // No external identity providers are configured in this product; the calls answer so rather than 404.
   externalLogins: account.get('/account/externallogins', 'externalLogins', 'anonymous', (s) => ({
     query: s.externalLoginsQuery,
@@ -92,7 +99,9 @@ export const accountEndpoints = {
     response: s.okMessage,
   })),
   userRoles: account.get('/account/getuserroles', 'getUserRoles', 'admin', (s) => ({ response: s.roleOptions })),
-  allAdminRoles: account.get('/account/getalladminroles', 'getAllAdminRoles', 'admin', (s) => ({ response: s.roleOptions })),
+  allAdminRoles: account.get('/account/getalladminroles', 'getAllAdminRoles', 'admin', (s) => ({
+    response: s.roleOptions,
+  })),
   creatableAdminRoles: account.get('/account/getcreatableadminroles', 'getCreatableAdminRoles', 'admin', (s) => ({
     query: s.creatableAdminRolesQuery,
     response: s.roleOptions,

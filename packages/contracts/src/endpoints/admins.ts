@@ -13,13 +13,19 @@ export const adminEndpoints = {
     params: s.idParam,
     response: s.securityQuestionView,
   })),
-  create: admin.post('/admin', 'createAdmin', 'adminManager', (s) => ({ body: s.adminCreateRequest, response: s.adminView })),
+  create: admin.post('/admin', 'createAdmin', 'adminManager', (s) => ({
+    body: s.adminCreateRequest,
+    response: s.adminView,
+  })),
   update: admin.put('/admin/:id', 'updateAdmin', 'adminManager', (s) => ({
     params: s.idParam,
     body: s.adminUpdateRequest,
     response: s.adminView,
   })),
-  delete: admin.delete('/admin/:id', 'deleteAdmin', 'adminManager', (s) => ({ params: s.idParam, response: s.okMessage })),
+  delete: admin.delete('/admin/:id', 'deleteAdmin', 'adminManager', (s) => ({
+    params: s.idParam,
+    response: s.okMessage,
+  })),
   activate: admin.put('/admin/activate/:id', 'activateAdmin', 'adminManager', (s) => ({
     params: s.idParam,
     response: s.okMessage,

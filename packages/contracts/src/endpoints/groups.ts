@@ -36,12 +36,18 @@ export const groupEndpoints = {
   createProperty: create('/property', 'createProperty'),
   createDistributorship: create('/distributor', 'createDistributorship'),
   createManagementGroup: create('/managementgroup', 'createManagementGroup'),
-  createDistributorshipManagementGroup: create('/distributorshipmanagementgroup', 'createDistributorshipManagementGroup'),
+  createDistributorshipManagementGroup: create(
+    '/distributorshipmanagementgroup',
+    'createDistributorshipManagementGroup',
+  ),
   groupRequested: group.post('/groupadmin/grouprequested/:id', 'groupRequested', 'adminManager', (s) => ({
     params: s.idParam,
     response: s.okMessage,
   })),
-  move: group.post('/group/movegroup', 'moveGroup', 'adminManager', (s) => ({ body: s.moveGroupRequest, response: s.okMessage })),
+  move: group.post('/group/movegroup', 'moveGroup', 'adminManager', (s) => ({
+    body: s.moveGroupRequest,
+    response: s.okMessage,
+  })),
   bulkTransfer: group.post('/group/bulktransfer/:id', 'bulkTransferGroups', 'adminManager', (s) => ({
     params: s.idParam,
     body: s.bulkTransferRequest,
@@ -69,10 +75,15 @@ export const groupEndpoints = {
     body: s.adjacentPropertyRequest,
     response: s.z.array(s.adjacentPropertyRef),
   })),
-  removeAdjacentProperty: group.put('/property/removeadjacentproperty', 'removeAdjacentProperty', 'adminManager', (s) => ({
-    body: s.adjacentPropertyRequest,
-    response: s.z.array(s.adjacentPropertyRef),
-  })),
+  removeAdjacentProperty: group.put(
+    '/property/removeadjacentproperty',
+    'removeAdjacentProperty',
+    'adminManager',
+    (s) => ({
+      body: s.adjacentPropertyRequest,
+      response: s.z.array(s.adjacentPropertyRef),
+    }),
+  ),
   adjacentAgreementsUnder: group.get(
     '/group/getadjacentpropertyagreementsundergroup/:id',
     'adjacentAgreementsUnderGroup',
@@ -133,12 +144,22 @@ export const groupAdminEndpoints = {
     query: s.removeGroupAdminQuery,
     response: s.removeGroupAdminResponse,
   })),
-  removeFromAllGroups: groupAdmin.post('/groupadmin/removefromallgroups/:id', 'removeAdminFromAllGroups', 'adminManager', (s) => ({
-    params: s.idParam,
-    response: s.okMessage,
-  })),
-  setPrimary: groupAdmin.put('/groups/:id/setprimaryadminforgroup/:adminId', 'setPrimaryAdminForGroup', 'adminManager', (s) => ({
-    params: s.groupAdminParams,
-    response: s.groupAdminsResponse,
-  })),
+  removeFromAllGroups: groupAdmin.post(
+    '/groupadmin/removefromallgroups/:id',
+    'removeAdminFromAllGroups',
+    'adminManager',
+    (s) => ({
+      params: s.idParam,
+      response: s.okMessage,
+    }),
+  ),
+  setPrimary: groupAdmin.put(
+    '/groups/:id/setprimaryadminforgroup/:adminId',
+    'setPrimaryAdminForGroup',
+    'adminManager',
+    (s) => ({
+      params: s.groupAdminParams,
+      response: s.groupAdminsResponse,
+    }),
+  ),
 };

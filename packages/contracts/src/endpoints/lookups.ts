@@ -4,7 +4,9 @@ import { endpointGroup } from '../endpoint.ts';
 const lookup = endpointGroup(['lookup'], () => import('../schemas.ts'));
 
 export const lookupEndpoints = {
-  countries: lookup.get('/lookup/countries', 'lookupCountries', 'anonymous', (s) => ({ response: s.z.array(s.country) })),
+  countries: lookup.get('/lookup/countries', 'lookupCountries', 'anonymous', (s) => ({
+    response: s.z.array(s.country),
+  })),
   states: lookup.get('/lookup/states', 'lookupStates', 'anonymous', (s) => ({ response: s.z.array(s.subdivision) })),
   statesByCountry: lookup.get('/lookup/getstatesbyid', 'lookupStatesByCountry', 'anonymous', (s) => ({
     query: s.statesByCountryQuery,

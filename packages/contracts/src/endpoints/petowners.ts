@@ -9,5 +9,8 @@ export const petOwnerEndpoints = {
     response: s.pagedResponse(s.petOwnerSearchRow),
   })),
   // Owners see only themselves; the service decides.
-  get: petOwner.get('/petowner/:id', 'getPetOwner', 'signedIn', (s) => ({ params: s.idParam, response: s.petOwnerView })),
+  get: petOwner.get('/petowner/:id', 'getPetOwner', 'signedIn', (s) => ({
+    params: s.idParam,
+    response: s.petOwnerView,
+  })),
 };

@@ -8,5 +8,8 @@ export const residentEndpoints = {
     query: s.residentSearchQuery,
     response: s.z.array(s.residentSearchRow),
   })),
-  get: resident.get('/residents/:id', 'getResident', 'signedIn', (s) => ({ params: s.idParam, response: s.residentView })),
+  get: resident.get('/residents/:id', 'getResident', 'signedIn', (s) => ({
+    params: s.idParam,
+    response: s.residentView,
+  })),
 };

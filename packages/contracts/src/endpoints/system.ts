@@ -6,7 +6,9 @@ const documents = endpointGroup(['documents'], () => import('../schemas.ts'));
 const system = endpointGroup(['system'], () => import('../schemas.ts'));
 
 export const systemEndpoints = {
-  documents: documents.get('/document', 'listDocuments', 'providerStaff', (s) => ({ response: s.z.array(s.documentSummary) })),
+  documents: documents.get('/document', 'listDocuments', 'providerStaff', (s) => ({
+    response: s.z.array(s.documentSummary),
+  })),
   document: documents.get('/document/:id', 'getDocument', 'providerStaff', (s) => ({
     params: s.idParam,
     query: s.documentQuery,
@@ -25,7 +27,9 @@ export const systemEndpoints = {
     query: s.emailLogQuery,
     response: s.pagedResponse(s.emailLogRow),
   })),
-  clearEmailLog: system.delete('/emaillog/deleteall', 'clearEmailLog', 'providerStaff', (s) => ({ response: s.okMessage })),
+  clearEmailLog: system.delete('/emaillog/deleteall', 'clearEmailLog', 'providerStaff', (s) => ({
+    response: s.okMessage,
+  })),
   auditLog: system.get('/auditlog', 'auditLog', 'providerStaff', (s) => ({
     query: s.auditLogQuery,
     response: s.pagedResponse(s.auditLogRow),

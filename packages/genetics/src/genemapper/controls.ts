@@ -34,8 +34,12 @@ export type ControlsValidation = {
 };
 
 function positiveProblems(c: SampleProfile, known: DnaProfile | undefined): string[] {
-  if (!known) return c.result === PanelValidationResult.Fail ? [`positive control failed validation (${c.failReasons.join(', ')})`] : [];
-  if (known.panel.id !== c.profile.panel.id) return [`the known positive control profile is on panel ${known.panel.id}`];
+  if (!known)
+    return c.result === PanelValidationResult.Fail
+      ? [`positive control failed validation (${c.failReasons.join(', ')})`]
+      : [];
+  if (known.panel.id !== c.profile.panel.id)
+    return [`the known positive control profile is on panel ${known.panel.id}`];
   const out: string[] = [];
   for (const m of known.panel.typingMarkers) {
     const [k1, k2] = [known.codes[m * 2], known.codes[m * 2 + 1]];
@@ -49,24 +53,41 @@ function positiveProblems(c: SampleProfile, known: DnaProfile | undefined): stri
   return out.length ? [`positive control does not match its known profile: ${out.join('; ')}`] : [];
 }
 
-export function validateControls(samples: readonly SampleProfile[], options: Partial<ControlsOptions> = {}): ControlsValidation {
+export function validateControls(
+  samples: readonly SampleProfile[],
+  options: Partial<ControlsOptions> = {},
+): ControlsValidation {
   const o = { ...DEFAULT_CONTROLS_OPTIONS, ...options };
   const problems: ControlProblem[] = [];
   const of = (kind: SampleKind) => samples.filter((s) => s.kind === kind);
   const positives = of(SampleKind.PositiveControl);
   const negatives = of(SampleKind.NegativeControl);
-  if (o.hasPositiveControl && positives.length === 0) problems.push({ sampleName: null, line: null, message: 'the plate has no positive control' });
-  if (o.hasNegativeControl && negatives.length === 0) problems.push({ sampleName: null, line: null, message: 'the plate has no negative control' });
+  if (o.hasPositiveControl && positives.length === 0)
+    problems.push({ sampleName: null, line: null, message: 'the plate has no positive control' });
+  if (o.hasNegativeControl && negatives.length === 0)
+    problems.push({ sampleName: null, line: null, message: 'the plate has no negative control' });
   for (const c of positives) {
-    for (const message of positiveProblems(c, o.positiveControlProfile)) problems.push({ sampleName: c.sampleName, line: c.lines[0], message });
+    for (const message of positiveProblems(c, o.positiveControlProfile))
+      problems.push({ sampleName: c.sampleName, line: c.lines[0], message });
   }
   for (const c of negatives) {
-    const called = c.profile.panel.markers.filter((_, m) => c.profile.codes[m * 2 + 1] !== NO_CALL).map((mk) => mk.name);
-    if (called.length) problems.push({ sampleName: c.sampleName, line: c.lines[0], message: `negative control has alleles at ${called.join(', ')}` });
+    const called = c.profile.panel.markers
+      .filter((_, m) => c.profile.codes[m * 2 + 1] !== NO_CALL)
+      .map((mk) => mk.name);
+    if (called.length)
+      problems.push({
+        sampleName: c.sampleName,
+        line: c.lines[0],
+        message: `negative control has alleles at ${called.join(', ')}`,
+      });
   }
   for (const c of of(SampleKind.WrongSpeciesControl)) {
     if (c.result !== PanelValidationResult.Fail) {
-      problems.push({ sampleName: c.sampleName, line: c.lines[0], message: 'wrong-species control gave a usable profile for this panel' });
+      problems.push({
+        sampleName: c.sampleName,
+        line: c.lines[0],
+        message: 'wrong-species control gave a usable profile for this panel',
+      });
     }
   }
   const passed = problems.length === 0;

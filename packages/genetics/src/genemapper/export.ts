@@ -57,7 +57,11 @@ function quote(cell: string, delimiter: string): string {
   return cell.includes(delimiter) || cell.includes('"') ? `"${cell.replace(/"/g, '""')}"` : cell;
 }
 
-export function exportGeneMapper(panel: Panel, samples: readonly ExportSample[], options: Partial<ExportOptions> = {}): string {
+export function exportGeneMapper(
+  panel: Panel,
+  samples: readonly ExportSample[],
+  options: Partial<ExportOptions> = {},
+): string {
   const o = { ...DEFAULT_EXPORT_OPTIONS, ...options };
   const rows: string[][] = [];
   const empty = o.dottedHeadersAndNA ? 'NA' : '';
@@ -74,12 +78,27 @@ export function exportGeneMapper(panel: Panel, samples: readonly ExportSample[],
       rows.push(cells);
     }
   } else {
-    const maxAlleles = Math.max(2, ...samples.flatMap((s) => panel.markers.map((_, m) => allelesOf(panel, s, m, o.homozygoteOnce).length)));
+    const maxAlleles = Math.max(
+      2,
+      ...samples.flatMap((s) => panel.markers.map((_, m) => allelesOf(panel, s, m, o.homozygoteOnce).length)),
+    );
     const nums = Array.from({ length: maxAlleles }, (_, i) => i + 1);
     const full = o.columns === 'full';
     const head = full
-      ? ['Sample File', 'Sample Name', 'Run Name', 'Panel', 'Marker', 'Dye', ...nums.map((n) => `Allele ${n}`), ...nums.map((n) => `Size ${n}`),
-          ...nums.map((n) => `Height ${n}`), ...nums.map((n) => `Peak Area ${n}`), ...nums.map((n) => `Data Point ${n}`), ...QUALITY]
+      ? [
+          'Sample File',
+          'Sample Name',
+          'Run Name',
+          'Panel',
+          'Marker',
+          'Dye',
+          ...nums.map((n) => `Allele ${n}`),
+          ...nums.map((n) => `Size ${n}`),
+          ...nums.map((n) => `Height ${n}`),
+          ...nums.map((n) => `Peak Area ${n}`),
+          ...nums.map((n) => `Data Point ${n}`),
+          ...QUALITY,
+        ]
       : ['Sample Name', 'Marker', ...nums.map((n) => `Allele ${n}`)];
     rows.push(head.map(header));
     const dyes = ['B', 'G', 'Y', 'R'];
@@ -96,8 +115,20 @@ export function exportGeneMapper(panel: Panel, samples: readonly ExportSample[],
         const heights = nums.map((_, i) => (a[i] ? String(800 + ((m * 131 + i * 57) % 3000)) : empty));
         const areas = heights.map((h) => (h && h !== 'NA' ? `${Number(h) * 6}.0` : empty));
         const points = nums.map((_, i) => (a[i] ? String(2000 + m * 40 + i * 7) : empty));
-        rows.push([file, s.sampleName, s.runName ?? o.runName, panel.name, mk.name, dyes[m % 4], ...alleleCells, ...sizes, ...heights, ...areas, ...points,
-          ...QUALITY.map((q) => (q === 'GQ' ? '1.0' : '0.0'))]);
+        rows.push([
+          file,
+          s.sampleName,
+          s.runName ?? o.runName,
+          panel.name,
+          mk.name,
+          dyes[m % 4],
+          ...alleleCells,
+          ...sizes,
+          ...heights,
+          ...areas,
+          ...points,
+          ...QUALITY.map((q) => (q === 'GQ' ? '1.0' : '0.0')),
+        ]);
       });
     }
   }

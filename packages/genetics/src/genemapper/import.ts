@@ -43,12 +43,17 @@ export type PlateImport = {
 
 export type PlateImportResult = { ok: true; plate: PlateImport } | { ok: false; errors: ParseError[] };
 
-export function importGeneMapperPlate(input: string | Uint8Array, panel: Panel, options: PlateImportOptions = {}): PlateImportResult {
+export function importGeneMapperPlate(
+  input: string | Uint8Array,
+  panel: Panel,
+  options: PlateImportOptions = {},
+): PlateImportResult {
   const parsed = parseGeneMapper(input, options);
   if (!parsed.ok) return parsed;
   let wrongSpecies: { reason: string } | undefined;
   const other = otherSpeciesPanel(panel, parsed.table.calls, options.otherPanels);
-  if (other) wrongSpecies = { reason: `the markers are those of panel ${other.name} (${other.species}), not ${panel.species}` };
+  if (other)
+    wrongSpecies = { reason: `the markers are those of panel ${other.name} (${other.species}), not ${panel.species}` };
   else {
     const unknown = unknownMarkerErrors(panel, parsed.table.calls);
     if (unknown.length > 0) return { ok: false, errors: unknown };
@@ -57,17 +62,34 @@ export function importGeneMapperPlate(input: string | Uint8Array, panel: Panel, 
   if (!wrongSpecies && binned.calledMarkers > 0 && binned.missedMarkers * 2 > binned.calledMarkers) {
     // Sizes off the bins at most markers: another species if the gender marker says so, else the wrong panel or bins.
     if (binned.unexpectedGender * 2 > binned.genderCalled && binned.genderCalled > 0) {
-      wrongSpecies = { reason: `the gender marker does not show the ${panel.species} X / X,Y pattern and the sizes do not fit` };
+      wrongSpecies = {
+        reason: `the gender marker does not show the ${panel.species} X / X,Y pattern and the sizes do not fit`,
+      };
     } else {
-      return { ok: false, errors: [{ line: parsed.table.calls[0].line, message: `these sizes do not fit panel ${panel.name}; check the panel chosen` }] };
+      return {
+        ok: false,
+        errors: [
+          {
+            line: parsed.table.calls[0].line,
+            message: `these sizes do not fit panel ${panel.name}; check the panel chosen`,
+          },
+        ],
+      };
     }
   }
   const table = { ...parsed.table, calls: binned.calls };
-  const validation = { ...options, species: { ...options.species, bins: binned.bins }, plateWrongSpecies: wrongSpecies !== undefined };
+  const validation = {
+    ...options,
+    species: { ...options.species, bins: binned.bins },
+    plateWrongSpecies: wrongSpecies !== undefined,
+  };
   const { samples, badSampleNumbers, unknownMarkers } = validatePlateProfiles(panel, table, validation);
   const controls = validateControls(samples, options);
   const isSample = (s: SampleProfile) => s.kind === SampleKind.Pet || s.kind === SampleKind.WasteSample;
-  const wells = samples.flatMap((s) => s.wells).map((w) => parseWell(w)).filter((w) => w !== null);
+  const wells = samples
+    .flatMap((s) => s.wells)
+    .map((w) => parseWell(w))
+    .filter((w) => w !== null);
   return {
     ok: true,
     plate: {

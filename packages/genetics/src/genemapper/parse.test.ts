@@ -35,13 +35,30 @@ describe('real GeneMapper exports', () => {
     expect(t.calls).toHaveLength(80);
     expect(new Set(t.calls.map((c) => c.sampleName))).toEqual(new Set(['sample1', 'sample2']));
     const first = t.calls[0];
-    expect(first).toMatchObject({ line: 2, sampleName: 'sample1', marker: 'SS-R1M2-P4B3', uncertain: true, alleles: [], runName: 'GowaP-A90314QN', panelName: 'Panel1Column4' });
+    expect(first).toMatchObject({
+      line: 2,
+      sampleName: 'sample1',
+      marker: 'SS-R1M2-P4B3',
+      uncertain: true,
+      alleles: [],
+      runName: 'GowaP-A90314QN',
+      panelName: 'Panel1Column4',
+    });
     expect(t.calls.filter((c) => c.uncertain).length).toBeGreaterThan(5);
     expect(t.calls.some((c) => c.alleles.length === 0 && !c.uncertain)).toBe(true);
     // A bird panel defined as data reads the same file into profiles.
     const markers = [...new Set(t.calls.map((c) => c.marker))];
-    const bird = definePanel({ id: 'sialia', name: 'Bluebird', species: Species.Canine, minimumMarkers: 5, markers: markers.map((name) => ({ name, type: PanelMarkerType.Canine })) });
-    const r = importGeneMapperPlate(fixture('gmconvert-test-genemapper/test.genemapper.txt'), bird, { hasNegativeControl: false, hasPositiveControl: false });
+    const bird = definePanel({
+      id: 'sialia',
+      name: 'Bluebird',
+      species: Species.Canine,
+      minimumMarkers: 5,
+      markers: markers.map((name) => ({ name, type: PanelMarkerType.Canine })),
+    });
+    const r = importGeneMapperPlate(fixture('gmconvert-test-genemapper/test.genemapper.txt'), bird, {
+      hasNegativeControl: false,
+      hasPositiveControl: false,
+    });
     if (!r.ok) throw new Error('import failed');
     expect(r.plate.unknownSamples.map((s) => s.sampleName).sort()).toEqual(['sample1', 'sample2']);
     const s1 = r.plate.unknownSamples.find((s) => s.sampleName === 'sample1');
@@ -59,9 +76,19 @@ const broken: [string, string, number, RegExp][] = [
   ['not a table', 'Hello there\nthis is a letter\n', 1, /not a GeneMapper genotype table/],
   ['csv without sample name', 'Name,Marker,Allele 1\nx,AHT121,90\n', 1, /Sample Name/],
   ['marker without alleles', 'Sample Name\tMarker\tSize\nDN1234567\tAHT121\t90\n', 1, /Allele 1/],
-  ['bad allele', 'Sample Name\tMarker\tAllele 1\tAllele 2\nDN1234567\tAHT121\t90\t92\nDN1234567\tAHT137\tabc\t130\n', 3, /abc/],
+  [
+    'bad allele',
+    'Sample Name\tMarker\tAllele 1\tAllele 2\nDN1234567\tAHT121\t90\t92\nDN1234567\tAHT137\tabc\t130\n',
+    3,
+    /abc/,
+  ],
   ['too many cells', 'Sample Name\tMarker\tAllele 1\tAllele 2\nDN1234567\tAHT121\t90\t92\t94\t96\n', 2, /6 cells/],
-  ['no sample name', 'Sample Name\tMarker\tAllele 1\tAllele 2\nDN1234567\tAHT121\t90\t92\n\tAHT137\t130\t132\n', 3, /no sample name/],
+  [
+    'no sample name',
+    'Sample Name\tMarker\tAllele 1\tAllele 2\nDN1234567\tAHT121\t90\t92\n\tAHT137\t130\t132\n',
+    3,
+    /no sample name/,
+  ],
   ['alleles but no marker', 'Sample Name\tMarker\tAllele 1\tAllele 2\r\nDN1234567\t\t90\t92\r\n', 2, /no marker/],
   ['header only', 'Sample Name\tMarker\tAllele 1\tAllele 2\n', 2, /no genotype rows/],
   ['binary', '\u0000\u0001\u0002PK\u0003', 1, /binary|not a GeneMapper/],
@@ -78,11 +105,16 @@ describe('broken files', () => {
   });
 
   it('returns every bad line and no partial table', () => {
-    const r = parseGeneMapper('Sample Name\tMarker\tAllele 1\nDN1234567\tAHT121\t90\nDN1234567\tAHT137\tzz\nDN1234567\tAHT171\t??\n');
-    expect(r).toEqual({ ok: false, errors: [
-      { line: 3, message: expect.stringMatching(/zz/) },
-      { line: 4, message: expect.stringMatching(/\?\?/) },
-    ] });
+    const r = parseGeneMapper(
+      'Sample Name\tMarker\tAllele 1\nDN1234567\tAHT121\t90\nDN1234567\tAHT137\tzz\nDN1234567\tAHT171\t??\n',
+    );
+    expect(r).toEqual({
+      ok: false,
+      errors: [
+        { line: 3, message: expect.stringMatching(/zz/) },
+        { line: 4, message: expect.stringMatching(/\?\?/) },
+      ],
+    });
   });
 });
 
@@ -92,7 +124,8 @@ describe('layouts and encodings', () => {
     { marker: 'AHT121', alleles: ['90', '92'] },
     { marker: 'AHT137', alleles: ['130'] },
   ];
-  const calls = (r: ParseResult) => table(r).calls.map((c) => ({ marker: c.marker, alleles: c.alleles.map(alleleText) }));
+  const calls = (r: ParseResult) =>
+    table(r).calls.map((c) => ({ marker: c.marker, alleles: c.alleles.map(alleleText) }));
   it.each([
     ['LF', base],
     ['CRLF', base.replace(/\n/g, '\r\n')],
@@ -100,7 +133,14 @@ describe('layouts and encodings', () => {
     ['UTF-8 BOM', `\uFEFF${base}`],
     ['comma separated', base.replace(/\t/g, ',')],
     ['quoted csv', base.replace(/\t/g, ',').replace(/DN1234567/g, '"DN1234567"')],
-    ['dotted headers and NA', base.replace('Sample Name', 'Sample.Name').replace('Allele 1', 'Allele.1').replace('Allele 2', 'Allele.2').replace('130\t', '130\tNA')],
+    [
+      'dotted headers and NA',
+      base
+        .replace('Sample Name', 'Sample.Name')
+        .replace('Allele 1', 'Allele.1')
+        .replace('Allele 2', 'Allele.2')
+        .replace('130\t', '130\tNA'),
+    ],
     ['ragged short rows', base.replace('130\t\n', '130\n')],
     ['trailing empty cells', base.replace(/\n/g, '\t\t\n')],
     ['blank lines', base.replace('\n', '\n\n\n')],
@@ -124,7 +164,10 @@ describe('layouts and encodings', () => {
   });
 
   it('wide layout with "<marker> 1" and "<marker>_A" columns', () => {
-    for (const text of ['Sample Name\tAHT121 1\tAHT121 2\tAHT137 1\tAHT137 2\nDN1234567\t90\t92\t130\t\n', 'Sample Name,AHT121_A,AHT121_B,AHT137_A,AHT137_B\nDN1234567,90,92,130,NA\n']) {
+    for (const text of [
+      'Sample Name\tAHT121 1\tAHT121 2\tAHT137 1\tAHT137 2\nDN1234567\t90\t92\t130\t\n',
+      'Sample Name,AHT121_A,AHT121_B,AHT137_A,AHT137_B\nDN1234567,90,92,130,NA\n',
+    ]) {
       const t = table(parseGeneMapper(text));
       expect(t.layout).toBe('wide');
       expect(calls(parseGeneMapper(text))).toEqual(expected);
@@ -150,9 +193,14 @@ describe('export then import', () => {
         fc.boolean(),
         (seed, options, utf16) => {
           const pop = createPopulation(panel, seed);
-          const plate = generatePlate(pop, { size: 96, degradation: { dropoutRate: 0.2, missingRate: 0.2, offLadderRate: 0.05 } });
+          const plate = generatePlate(pop, {
+            size: 96,
+            degradation: { dropoutRate: 0.2, missingRate: 0.2, offLadderRate: 0.05 },
+          });
           const text = exportGeneMapper(panel, plate.samples, options);
-          const r = importGeneMapperPlate(utf16 ? toUtf16le(text) : text, panel, { positiveControlProfile: plate.positiveControl });
+          const r = importGeneMapperPlate(utf16 ? toUtf16le(text) : text, panel, {
+            positiveControlProfile: plate.positiveControl,
+          });
           if (!r.ok) throw new Error(JSON.stringify(r.errors));
           expect(r.plate.controls.passed).toBe(true);
           expect(r.plate.profiles).toHaveLength(plate.truth.size);
@@ -169,7 +217,9 @@ describe('export then import', () => {
   it('a 384-well plate keeps its wells', () => {
     const pop = createPopulation(panel, 3);
     const plate = generatePlate(pop, { size: 384 });
-    const r = importGeneMapperPlate(exportGeneMapper(panel, plate.samples), panel, { positiveControlProfile: plate.positiveControl });
+    const r = importGeneMapperPlate(exportGeneMapper(panel, plate.samples), panel, {
+      positiveControlProfile: plate.positiveControl,
+    });
     if (!r.ok) throw new Error('import failed');
     expect(r.plate.plateSize).toBe(384);
     expect(r.plate.profiles.at(-1)?.wells).toEqual(['P24']);
@@ -183,7 +233,10 @@ describe('export then import', () => {
     dog.codes[1] = ALLELE_OL;
     dog.codes[2] = NO_CALL;
     dog.codes[3] = NO_CALL;
-    const r = importGeneMapperPlate(exportGeneMapper(panel, [{ sampleName: 'DN0000001', profile: dog }]), panel, { hasNegativeControl: false, hasPositiveControl: false });
+    const r = importGeneMapperPlate(exportGeneMapper(panel, [{ sampleName: 'DN0000001', profile: dog }]), panel, {
+      hasNegativeControl: false,
+      hasPositiveControl: false,
+    });
     if (!r.ok) throw new Error('import failed');
     expect(decodeProfile(r.plate.profiles[0].profile)).toEqual(decodeProfile(dog));
     expect(r.plate.profiles[0].result).toBe('Pending');

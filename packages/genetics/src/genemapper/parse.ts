@@ -3,7 +3,15 @@
 // Any unreadable row fails the whole file with the line and the problem: nothing partial is returned.
 
 import { NO_CALL, parseAllele } from '../alleles.ts';
-import { type Delimiter, type Encoding, decodeExport, detectDelimiter, normaliseHeader, splitLines, splitQuotedCells } from './text.ts';
+import {
+  type Delimiter,
+  type Encoding,
+  decodeExport,
+  detectDelimiter,
+  normaliseHeader,
+  splitLines,
+  splitQuotedCells,
+} from './text.ts';
 
 export type GenotypeCall = {
   /** 1-based line in the file. */
@@ -61,7 +69,22 @@ class Refusal {
 }
 
 /** Columns of a long export that are not markers (used to reject them as wide marker columns). */
-const NON_MARKER_PREFIXES = ['allele', 'size', 'height', 'peak area', 'data point', 'mutation', 'ae comment', 'sample', 'run', 'panel', 'well', 'dye', 'comment', 'quality'];
+const NON_MARKER_PREFIXES = [
+  'allele',
+  'size',
+  'height',
+  'peak area',
+  'data point',
+  'mutation',
+  'ae comment',
+  'sample',
+  'run',
+  'panel',
+  'well',
+  'dye',
+  'comment',
+  'quality',
+];
 
 /** Control characters other than tab, line feed and carriage return: a binary file, not a text export. */
 function hasBinary(line: string): boolean {
@@ -80,7 +103,11 @@ type Row = { cells: string[]; count: number; extraNonEmpty: boolean };
 
 function checkCells(cells: readonly string[], lineNo: number): void {
   for (const c of cells) {
-    if (c.length > MAX_CELL_LENGTH) throw new Refusal({ line: lineNo, message: `a cell holds ${c.length} characters; a genotype table cell has at most ${MAX_CELL_LENGTH}` });
+    if (c.length > MAX_CELL_LENGTH)
+      throw new Refusal({
+        line: lineNo,
+        message: `a cell holds ${c.length} characters; a genotype table cell has at most ${MAX_CELL_LENGTH}`,
+      });
   }
 }
 
@@ -89,7 +116,8 @@ function readRow(line: string, lineNo: number, delimiter: Delimiter, needed: rea
   const width = needed.length;
   if (line.includes('"')) {
     const cells = splitQuotedCells(line, delimiter);
-    if (!cells) throw new Refusal({ line: lineNo, message: 'a quoted cell is not closed on this line; the row cannot be read' });
+    if (!cells)
+      throw new Refusal({ line: lineNo, message: 'a quoted cell is not closed on this line; the row cannot be read' });
     checkCells(cells, lineNo);
     return { cells, count: cells.length, extraNonEmpty: cells.slice(width).some((c) => c !== '' && c !== 'NA') };
   }
@@ -138,7 +166,8 @@ function widePairs(rawHeaders: string[], normalised: string[]): WidePair[] {
     const m = wideColumn(raw);
     if (!m) return;
     const lower = normaliseHeader(m[1]);
-    if (NON_MARKER_PREFIXES.some((p) => lower === p || lower.startsWith(`${p} `)) || normalised[i] === 'sample name') return;
+    if (NON_MARKER_PREFIXES.some((p) => lower === p || lower.startsWith(`${p} `)) || normalised[i] === 'sample name')
+      return;
     const key = m[1].trim().toUpperCase();
     let pair = byMarker.get(key);
     if (!pair) byMarker.set(key, (pair = { marker: m[1].trim(), columns: [] }));
@@ -174,20 +203,49 @@ function parseText(input: string | Uint8Array, maxRows: number): ParseResult {
     return { ok: false, errors: [{ line: headerNo, message: 'not a text export: the file holds binary data' }] };
   }
   if (lines.length - headerAt - 1 > maxRows) {
-    return { ok: false, errors: [{ line: headerNo + maxRows + 1, message: `the file has more than ${maxRows} rows after the header` }] };
+    return {
+      ok: false,
+      errors: [{ line: headerNo + maxRows + 1, message: `the file has more than ${maxRows} rows after the header` }],
+    };
   }
   const delimiter = detectDelimiter(headerLine);
-  if (!delimiter) return { ok: false, errors: [{ line: headerNo, message: 'not a GeneMapper genotype table: the header has no tab, comma or semicolon separated columns' }] };
+  if (!delimiter)
+    return {
+      ok: false,
+      errors: [
+        {
+          line: headerNo,
+          message: 'not a GeneMapper genotype table: the header has no tab, comma or semicolon separated columns',
+        },
+      ],
+    };
   const rawHeaders = splitQuotedCells(headerLine, delimiter);
-  if (!rawHeaders) return { ok: false, errors: [{ line: headerNo, message: 'a quoted header cell is not closed on this line' }] };
+  if (!rawHeaders)
+    return { ok: false, errors: [{ line: headerNo, message: 'a quoted header cell is not closed on this line' }] };
   checkCells(rawHeaders, headerNo);
   if (rawHeaders.length > MAX_COLUMNS) {
-    return { ok: false, errors: [{ line: headerNo, message: `the header has ${rawHeaders.length} columns; a genotype table has at most ${MAX_COLUMNS}` }] };
+    return {
+      ok: false,
+      errors: [
+        {
+          line: headerNo,
+          message: `the header has ${rawHeaders.length} columns; a genotype table has at most ${MAX_COLUMNS}`,
+        },
+      ],
+    };
   }
   const headers = rawHeaders.map(normaliseHeader);
   const sampleCol = findColumn(headers, 'sample name', 'sample', 'samplename');
   if (sampleCol < 0) {
-    return { ok: false, errors: [{ line: headerNo, message: `not a GeneMapper genotype table: no 'Sample Name' column (columns: ${rawHeaders.slice(0, 8).join(', ')})` }] };
+    return {
+      ok: false,
+      errors: [
+        {
+          line: headerNo,
+          message: `not a GeneMapper genotype table: no 'Sample Name' column (columns: ${rawHeaders.slice(0, 8).join(', ')})`,
+        },
+      ],
+    };
   }
   const markerCol = findColumn(headers, 'marker', 'locus');
   const alleleCols: number[] = [];
@@ -198,14 +256,34 @@ function parseText(input: string | Uint8Array, maxRows: number): ParseResult {
   const pairs = markerCol < 0 ? widePairs(rawHeaders, headers) : [];
   let layout: Layout;
   if (markerCol >= 0) {
-    if (alleleCols.length === 0) return { ok: false, errors: [{ line: headerNo, message: "not a GeneMapper genotype table: a 'Marker' column but no 'Allele 1' column" }] };
+    if (alleleCols.length === 0)
+      return {
+        ok: false,
+        errors: [
+          { line: headerNo, message: "not a GeneMapper genotype table: a 'Marker' column but no 'Allele 1' column" },
+        ],
+      };
     layout = 'long';
   } else if (pairs.length > 0) layout = 'wide';
   else {
-    return { ok: false, errors: [{ line: headerNo, message: "not a GeneMapper genotype table: no 'Marker' column and no '<marker> 1' / '<marker>_A' allele columns" }] };
+    return {
+      ok: false,
+      errors: [
+        {
+          line: headerNo,
+          message:
+            "not a GeneMapper genotype table: no 'Marker' column and no '<marker> 1' / '<marker>_A' allele columns",
+        },
+      ],
+    };
   }
   if (layout === 'wide' && (lines.length - headerAt - 1) * pairs.length > maxRows) {
-    return { ok: false, errors: [{ line: headerNo, message: `the file holds more than ${maxRows} genotype calls (rows times marker columns)` }] };
+    return {
+      ok: false,
+      errors: [
+        { line: headerNo, message: `the file holds more than ${maxRows} genotype calls (rows times marker columns)` },
+      ],
+    };
   }
   const fileCol = findColumn(headers, 'sample file', 'sample file name', 'file name');
   const runCol = findColumn(headers, 'run name', 'run');
@@ -214,7 +292,17 @@ function parseText(input: string | Uint8Array, maxRows: number): ParseResult {
 
   // Only the columns read below are cut out of each row; a full export has some 45 columns per row.
   const needed = rawHeaders.map(() => false);
-  for (const i of [sampleCol, markerCol, fileCol, runCol, panelCol, wellCol, ...alleleCols, ...pairs.flatMap((p) => p.columns)]) if (i >= 0) needed[i] = true;
+  for (const i of [
+    sampleCol,
+    markerCol,
+    fileCol,
+    runCol,
+    panelCol,
+    wellCol,
+    ...alleleCols,
+    ...pairs.flatMap((p) => p.columns),
+  ])
+    if (i >= 0) needed[i] = true;
   const textHasBinary = BINARY.test(text);
   const calls: GenotypeCall[] = [];
   const errors: ParseError[] = [];
@@ -258,7 +346,10 @@ function parseText(input: string | Uint8Array, maxRows: number): ParseResult {
     }
     const row = readRow(line, lineNo, delimiter, needed);
     if (endsCut && li === lastRow && lastRow > headerAt + 1 && row.count < previousCount) {
-      throw new Refusal({ line: lineNo, message: `the last row has ${row.count} of ${previousCount} cells and no line break: the file was cut short` });
+      throw new Refusal({
+        line: lineNo,
+        message: `the last row has ${row.count} of ${previousCount} cells and no line break: the file was cut short`,
+      });
     }
     previousCount = row.count;
     if (row.extraNonEmpty) {
@@ -296,7 +387,10 @@ function parseText(input: string | Uint8Array, maxRows: number): ParseResult {
       const alleles = `${read.uncertain ? '?' : ''}${[...read.codes].sort((a, b) => a - b).join('/')}`;
       const before = seen.get(key);
       if (before && before.alleles !== alleles) {
-        fail(lineNo, `sample '${sampleName}', marker '${marker}' is on line ${before.line} and line ${lineNo} with different calls`);
+        fail(
+          lineNo,
+          `sample '${sampleName}', marker '${marker}' is on line ${before.line} and line ${lineNo} with different calls`,
+        );
         continue;
       }
       if (!before) seen.set(key, { line: lineNo, alleles });
@@ -313,6 +407,7 @@ function parseText(input: string | Uint8Array, maxRows: number): ParseResult {
     }
   }
   if (errors.length > 0) return { ok: false, errors };
-  if (calls.length === 0) return { ok: false, errors: [{ line: headerNo + 1, message: 'the table has a header but no genotype rows' }] };
+  if (calls.length === 0)
+    return { ok: false, errors: [{ line: headerNo + 1, message: 'the table has a header but no genotype rows' }] };
   return { ok: true, table: { layout, delimiter, encoding, columns: rawHeaders, calls } };
 }

@@ -9,7 +9,11 @@ import type { GenotypeCall, ParseError } from './parse.ts';
 import { SampleKind, parseSampleName } from './sample-name.ts';
 
 /** The other panel whose markers the file's typing markers mostly are, when it is of another species. */
-export function otherSpeciesPanel(panel: Panel, calls: readonly GenotypeCall[], panels: readonly Panel[] = BUILT_IN_PANELS): Panel | null {
+export function otherSpeciesPanel(
+  panel: Panel,
+  calls: readonly GenotypeCall[],
+  panels: readonly Panel[] = BUILT_IN_PANELS,
+): Panel | null {
   const names = new Set(calls.map((c) => c.marker));
   const unknown = [...names].filter((n) => panel.markerIndex(n) < 0);
   if (unknown.length * 2 <= names.size) return null;
@@ -28,7 +32,8 @@ function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
     prev = cur;
   }
   return prev[b.length];
@@ -101,7 +106,11 @@ export function binCalls(panel: Panel, calls: readonly GenotypeCall[], base: Bin
     if (m < 0 || isLadder(c)) return c;
     if (m === panel.genderMarker) {
       const sorted = [...c.alleles].sort((a, b) => a - b);
-      if (sorted.length > 0) gender.set(c.sampleName, unexpectedGenderPattern(sorted[0], sorted[sorted.length - 1]) || (gender.get(c.sampleName) ?? false));
+      if (sorted.length > 0)
+        gender.set(
+          c.sampleName,
+          unexpectedGenderPattern(sorted[0], sorted[sorted.length - 1]) || (gender.get(c.sampleName) ?? false),
+        );
       return c;
     }
     let off = false;

@@ -7,9 +7,12 @@ export type Delimiter = '\t' | ',' | ';';
 export function decodeExport(input: string | Uint8Array): { text: string; encoding: Encoding } {
   if (typeof input === 'string') return { text: input.replace(/^\uFEFF/, ''), encoding: 'utf-8' };
   const b = input;
-  if (b.length >= 2 && b[0] === 0xff && b[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(b.subarray(2)), encoding: 'utf-16le' };
-  if (b.length >= 2 && b[0] === 0xfe && b[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(b.subarray(2)), encoding: 'utf-16be' };
-  if (b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return { text: new TextDecoder('utf-8').decode(b.subarray(3)), encoding: 'utf-8' };
+  if (b.length >= 2 && b[0] === 0xff && b[1] === 0xfe)
+    return { text: new TextDecoder('utf-16le').decode(b.subarray(2)), encoding: 'utf-16le' };
+  if (b.length >= 2 && b[0] === 0xfe && b[1] === 0xff)
+    return { text: new TextDecoder('utf-16be').decode(b.subarray(2)), encoding: 'utf-16be' };
+  if (b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf)
+    return { text: new TextDecoder('utf-8').decode(b.subarray(3)), encoding: 'utf-8' };
   // UTF-16 without a byte-order mark: ASCII text leaves every other byte zero.
   const probe = Math.min(b.length, 400) & ~1;
   let zeroOdd = 0;
@@ -18,8 +21,10 @@ export function decodeExport(input: string | Uint8Array): { text: string; encodi
     if (b[i] === 0) zeroEven++;
     if (b[i + 1] === 0) zeroOdd++;
   }
-  if (probe >= 4 && zeroOdd > probe * 0.4 && zeroEven === 0) return { text: new TextDecoder('utf-16le').decode(b), encoding: 'utf-16le' };
-  if (probe >= 4 && zeroEven > probe * 0.4 && zeroOdd === 0) return { text: new TextDecoder('utf-16be').decode(b), encoding: 'utf-16be' };
+  if (probe >= 4 && zeroOdd > probe * 0.4 && zeroEven === 0)
+    return { text: new TextDecoder('utf-16le').decode(b), encoding: 'utf-16le' };
+  if (probe >= 4 && zeroEven > probe * 0.4 && zeroOdd === 0)
+    return { text: new TextDecoder('utf-16be').decode(b), encoding: 'utf-16be' };
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(b), encoding: 'utf-8' };
   } catch {

@@ -80,7 +80,9 @@ function groupKey(call: GenotypeCall, read: Readers): string {
 }
 
 function wellOf(call: GenotypeCall, read: Readers): string | undefined {
-  return (call.well ? parseWell(call.well) : null)?.label ?? (call.sampleFile ? read.fileWell(call.sampleFile) : undefined);
+  return (
+    (call.well ? parseWell(call.well) : null)?.label ?? (call.sampleFile ? read.fileWell(call.sampleFile) : undefined)
+  );
 }
 
 function buildSample(panel: Panel, calls: GenotypeCall[], settings: ValidationSettings, read: Readers): SampleProfile {
@@ -106,11 +108,13 @@ function buildSample(panel: Panel, calls: GenotypeCall[], settings: ValidationSe
     }
     const g = normaliseGenotype(call.alleles);
     if (!g) {
-      if (parsed.kind !== SampleKind.AllelicLadder) pendingReasons.push(`${name}: more than two alleles on line ${call.line}`);
+      if (parsed.kind !== SampleKind.AllelicLadder)
+        pendingReasons.push(`${name}: more than two alleles on line ${call.line}`);
       continue;
     }
     if (g[1] === 0) continue;
-    if (g[0] === ALLELE_OL || g[1] === ALLELE_OL) pendingReasons.push(`${name}: off-ladder allele on line ${call.line}`);
+    if (g[0] === ALLELE_OL || g[1] === ALLELE_OL)
+      pendingReasons.push(`${name}: off-ladder allele on line ${call.line}`);
     const text = `${alleleText(g[0])}/${alleleText(g[1])}`;
     const before = called.get(m);
     if (before !== undefined && before !== text) {
@@ -123,10 +127,17 @@ function buildSample(panel: Panel, calls: GenotypeCall[], settings: ValidationSe
   const calledMarkers = calledMarkerCount(profile);
   const species = checkSpecies(profile, settings.species);
   const failReasons: PanelValidationFailReason[] = [];
-  if (calledMarkers < (settings.minimumMarkers ?? panel.minimumMarkers)) failReasons.push(PanelValidationFailReason.MarkerQuantityNotSufficient);
+  if (calledMarkers < (settings.minimumMarkers ?? panel.minimumMarkers))
+    failReasons.push(PanelValidationFailReason.MarkerQuantityNotSufficient);
   if (differing.size > 0) failReasons.push(PanelValidationFailReason.AggregatedMarkersDiffer);
-  if (species.wrongSpecies || settings.plateWrongSpecies) failReasons.push(PanelValidationFailReason.WrongSpeciesForPanel);
-  const result = failReasons.length > 0 ? PanelValidationResult.Fail : pendingReasons.length > 0 ? PanelValidationResult.Pending : PanelValidationResult.Pass;
+  if (species.wrongSpecies || settings.plateWrongSpecies)
+    failReasons.push(PanelValidationFailReason.WrongSpeciesForPanel);
+  const result =
+    failReasons.length > 0
+      ? PanelValidationResult.Fail
+      : pendingReasons.length > 0
+        ? PanelValidationResult.Pending
+        : PanelValidationResult.Pass;
   return {
     sampleName: first.sampleName,
     kind: parsed.kind,
@@ -152,7 +163,11 @@ const REASON_TEXT: Record<PanelValidationFailReason, string> = {
 };
 
 /** One profile per sample (wells of the same sample number merged), validated against the panel. */
-export function validatePlateProfiles(panel: Panel, table: GeneMapperTable, settings: Partial<ValidationSettings> = {}): PlateProfiles {
+export function validatePlateProfiles(
+  panel: Panel,
+  table: GeneMapperTable,
+  settings: Partial<ValidationSettings> = {},
+): PlateProfiles {
   const s: ValidationSettings = { minimumMarkers: null, species: {}, ...settings };
   const read = readers();
   const groups = new Map<string, GenotypeCall[]>();
@@ -168,9 +183,20 @@ export function validatePlateProfiles(panel: Panel, table: GeneMapperTable, sett
   const bad: BadSample[] = [];
   for (const sample of samples) {
     const line = sample.lines[0];
-    const base = { sampleName: sample.sampleName, ...(sample.sampleNumber ? { sampleNumber: sample.sampleNumber } : {}), line };
-    if (sample.kind === SampleKind.Unknown) bad.push({ ...base, reason: 'the sample name is not a DN/DNI/TD/TDI sample number (prefix and 7 digits) or a control' });
-    else if ((sample.kind === SampleKind.Pet || sample.kind === SampleKind.WasteSample) && sample.result === PanelValidationResult.Fail) {
+    const base = {
+      sampleName: sample.sampleName,
+      ...(sample.sampleNumber ? { sampleNumber: sample.sampleNumber } : {}),
+      line,
+    };
+    if (sample.kind === SampleKind.Unknown)
+      bad.push({
+        ...base,
+        reason: 'the sample name is not a DN/DNI/TD/TDI sample number (prefix and 7 digits) or a control',
+      });
+    else if (
+      (sample.kind === SampleKind.Pet || sample.kind === SampleKind.WasteSample) &&
+      sample.result === PanelValidationResult.Fail
+    ) {
       bad.push({ ...base, reason: sample.failReasons.map((r) => REASON_TEXT[r]).join('; ') });
     }
   }

@@ -104,7 +104,13 @@ function agrees(ix: CandidateSource, slot: number, c: Called, mode: AgreeMode): 
 }
 
 /** Whether a slot agrees on at least minAgree of the called markers, giving up at the first miss too many. */
-function agreesOnEnough(ix: CandidateSource, slot: number, called: readonly Called[], minAgree: number, mode: AgreeMode): boolean {
+function agreesOnEnough(
+  ix: CandidateSource,
+  slot: number,
+  called: readonly Called[],
+  minAgree: number,
+  mode: AgreeMode,
+): boolean {
   let misses = called.length - minAgree;
   for (const c of called) if (!agrees(ix, slot, c, mode) && --misses < 0) return false;
   return true;
@@ -112,7 +118,8 @@ function agreesOnEnough(ix: CandidateSource, slot: number, called: readonly Call
 
 function scanAgreeing(ix: CandidateSource, called: readonly Called[], minAgree: number, mode: AgreeMode): Uint32Array {
   const out: number[] = [];
-  for (let slot = 0; slot < ix.slotCount; slot++) if (ix.alive[slot] === 1 && agreesOnEnough(ix, slot, called, minAgree, mode)) out.push(slot);
+  for (let slot = 0; slot < ix.slotCount; slot++)
+    if (ix.alive[slot] === 1 && agreesOnEnough(ix, slot, called, minAgree, mode)) out.push(slot);
   return Uint32Array.from(out);
 }
 
@@ -121,7 +128,13 @@ function scanAgreeing(ix: CandidateSource, called: readonly Called[], minAgree: 
  * marker pairs (each miss spoils one pair), so it appears in one of any D + 1 pair lists, and after reading R pair
  * lists it must have been counted at least R - D times. Null when the pairs cannot prune (too many misses allowed).
  */
-function agreeingByPairs(ix: CandidateSource, query: DnaProfile, called: readonly Called[], minAgree: number, mode: AgreeMode): Uint32Array | null {
+function agreeingByPairs(
+  ix: CandidateSource,
+  query: DnaProfile,
+  called: readonly Called[],
+  minAgree: number,
+  mode: AgreeMode,
+): Uint32Array | null {
   const d = called.length - minAgree;
   const typing = ix.panel.typingMarkers;
   const pairLists: { lists: Posting[]; total: number }[] = [];

@@ -15,7 +15,10 @@ export type DuplicateSettings = {
   minimumComparedMarkers: number | null;
 };
 
-export const DEFAULT_DUPLICATE_SETTINGS: DuplicateSettings = Object.freeze({ maxDifferingMarkers: 2, minimumComparedMarkers: null });
+export const DEFAULT_DUPLICATE_SETTINGS: DuplicateSettings = Object.freeze({
+  maxDifferingMarkers: 2,
+  minimumComparedMarkers: null,
+});
 
 export type DuplicatePair = ComparisonCounts & { a: number; b: number };
 export type DuplicateCluster = { ids: number[]; pairs: DuplicatePair[] };
@@ -24,8 +27,12 @@ type Resolved = { maxDiffering: number; minCompared: number };
 
 function resolve(panel: Panel, settings: Partial<DuplicateSettings>): Resolved {
   const s = { ...DEFAULT_DUPLICATE_SETTINGS, ...settings };
-  if (!(Number.isInteger(s.maxDifferingMarkers) && s.maxDifferingMarkers >= 0)) throw new Error('maxDifferingMarkers must be a whole number');
-  return { maxDiffering: s.maxDifferingMarkers, minCompared: Math.max(1, s.minimumComparedMarkers ?? panel.minimumMarkers) };
+  if (!(Number.isInteger(s.maxDifferingMarkers) && s.maxDifferingMarkers >= 0))
+    throw new Error('maxDifferingMarkers must be a whole number');
+  return {
+    maxDiffering: s.maxDifferingMarkers,
+    minCompared: Math.max(1, s.minimumComparedMarkers ?? panel.minimumMarkers),
+  };
 }
 
 function isDuplicate(c: ComparisonCounts, r: Resolved): boolean {
@@ -37,7 +44,10 @@ function orderPair(a: number, b: number, c: ComparisonCounts): DuplicatePair {
 }
 
 /** Reference: compares every pair. Quadratic, for tests and the benchmark baseline. */
-export function findDuplicatePairsByScan(profiles: readonly DogProfileRecord[], settings: Partial<DuplicateSettings> = {}): DuplicatePair[] {
+export function findDuplicatePairsByScan(
+  profiles: readonly DogProfileRecord[],
+  settings: Partial<DuplicateSettings> = {},
+): DuplicatePair[] {
   if (profiles.length === 0) return [];
   const panel = profiles[0].profile.panel;
   const r = resolve(panel, settings);
@@ -94,7 +104,8 @@ export function findDuplicatePairs(index: ProfileIndex, settings: Partial<Duplic
   const sameGroup = (x: number, y: number, group: readonly number[]) => {
     for (const m of group) {
       const i = m * 2;
-      if (codes[x * stride + i] !== codes[y * stride + i] || codes[x * stride + i + 1] !== codes[y * stride + i + 1]) return false;
+      if (codes[x * stride + i] !== codes[y * stride + i] || codes[x * stride + i + 1] !== codes[y * stride + i + 1])
+        return false;
     }
     return true;
   };
@@ -103,7 +114,12 @@ export function findDuplicatePairs(index: ProfileIndex, settings: Partial<Duplic
     let differing = 0;
     for (const m of typing) {
       const i = m * 2;
-      const c = compareCodes(codes[x * stride + i], codes[x * stride + i + 1], codes[y * stride + i], codes[y * stride + i + 1]);
+      const c = compareCodes(
+        codes[x * stride + i],
+        codes[x * stride + i + 1],
+        codes[y * stride + i],
+        codes[y * stride + i + 1],
+      );
       if ((c === CMP_MISMATCH || c === CMP_DROPOUT) && ++differing > r.maxDiffering) return true;
     }
     return false;
@@ -123,7 +139,7 @@ export function findDuplicatePairs(index: ProfileIndex, settings: Partial<Duplic
       keys[count++] = (h >>> 1) * 4194304 + slot; // 31-bit hash, 22-bit slot: exact in a double
     }
     const sorted = keys.subarray(0, count).sort();
-    for (let i = 0; i < sorted.length; ) {
+    for (let i = 0; i < sorted.length;) {
       const hash = Math.floor(sorted[i] / 4194304);
       let j = i + 1;
       while (j < sorted.length && Math.floor(sorted[j] / 4194304) === hash) j++;
@@ -133,7 +149,8 @@ export function findDuplicatePairs(index: ProfileIndex, settings: Partial<Duplic
           const sy = sorted[y] % 4194304;
           if (tainted[sx] + tainted[sy] >= t0 || !sameGroup(sx, sy, group)) continue;
           let seenEarlier = false;
-          for (let e = 0; e < g && !seenEarlier; e++) seenEarlier = groupComplete[e][sx] === 1 && groupComplete[e][sy] === 1 && sameGroup(sx, sy, groups[e]);
+          for (let e = 0; e < g && !seenEarlier; e++)
+            seenEarlier = groupComplete[e][sx] === 1 && groupComplete[e][sy] === 1 && sameGroup(sx, sy, groups[e]);
           if (seenEarlier || tooDifferent(sx, sy)) continue;
           const c = countCodes(codes, sx * stride, codes, sy * stride, typing);
           if (isDuplicate(c, r)) pairs.push(orderPair(index.idAt(sx), index.idAt(sy), c));
@@ -159,7 +176,8 @@ export function findDuplicatePairs(index: ProfileIndex, settings: Partial<Duplic
   }
   // Both tainted, each below t0, together at least t0: both have no-calls, so a small index of the gappy profiles will do.
   const gappy: number[] = [];
-  for (let slot = 0; slot < n; slot++) if (index.isLive(slot) && tainted[slot] > 0 && tainted[slot] < t0) gappy.push(slot);
+  for (let slot = 0; slot < n; slot++)
+    if (index.isLive(slot) && tainted[slot] > 0 && tainted[slot] < t0) gappy.push(slot);
   if (gappy.length > 1 && t0 >= 2) {
     const gappyCodes = new Uint16Array(gappy.length * stride);
     gappy.forEach((slot, i) => gappyCodes.set(codes.subarray(slot * stride, (slot + 1) * stride), i * stride));

@@ -13,14 +13,21 @@ import { findSimilarProfiles, findSimilarProfilesByScan, identifyWasteSample } f
 const panel = ISAG_2006_CANINE;
 
 /** A population with close relatives and repeated dogs so near matches and duplicates actually occur. */
-function population(seed: number, size: number, usePairs = seed % 2 === 0, missingRate = 0.1): { records: DogProfileRecord[]; index: ProfileIndex; pop: ReturnType<typeof createPopulation> } {
+function population(
+  seed: number,
+  size: number,
+  usePairs = seed % 2 === 0,
+  missingRate = 0.1,
+): { records: DogProfileRecord[]; index: ProfileIndex; pop: ReturnType<typeof createPopulation> } {
   const pop = createPopulation(panel, seed);
   const records: DogProfileRecord[] = [];
   for (let i = 0; i < size; i++) {
     let profile: DnaProfile;
     const r = pop.random.next();
-    if (records.length > 2 && r < 0.15) profile = pop.wasteFrom(pop.random.pick(records).profile, { dropoutRate: 0.05, missingRate });
-    else if (records.length > 2 && r < 0.25) profile = pop.litter(pop.random.pick(records).profile, pop.random.pick(records).profile, 1)[0];
+    if (records.length > 2 && r < 0.15)
+      profile = pop.wasteFrom(pop.random.pick(records).profile, { dropoutRate: 0.05, missingRate });
+    else if (records.length > 2 && r < 0.25)
+      profile = pop.litter(pop.random.pick(records).profile, pop.random.pick(records).profile, 1)[0];
     else if (records.length > 2 && r < 0.45) profile = mutant(pop, pop.random.pick(records).profile);
     else profile = pop.dog();
     records.push({ id: 1000 + i * 3, profile });
@@ -55,17 +62,24 @@ const settingsArb = fc.record({
 describe('profile index', () => {
   it('identity search returns exactly what the plain scan returns', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 31 }), settingsArb, fc.integer({ min: -1, max: 4 }), fc.double({ min: 0, max: 0.5, noNaN: true }), (seed, settings, below, rate) => {
-        const { records, index, pop } = population(seed, 300);
-        for (let q = 0; q < 8; q++) {
-          const source = pop.random.chance(0.8) ? pop.random.pick(records).profile : pop.dog();
-          const waste = pop.wasteFrom(source, { dropoutRate: rate, missingRate: rate / 2, offLadderRate: rate / 10 });
-          // Thresholds just under the waste sample's called markers put dogs right on the boundary.
-          const minimumComparedMarkers = settings.minimumComparedMarkers ?? Math.max(1, calledMarkerCount(waste) - below);
-          const s = { ...settings, minimumComparedMarkers };
-          expect(identifyWasteSample(index, waste, s)).toEqual(identifyWasteSampleByScan(waste, records, s));
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 31 }),
+        settingsArb,
+        fc.integer({ min: -1, max: 4 }),
+        fc.double({ min: 0, max: 0.5, noNaN: true }),
+        (seed, settings, below, rate) => {
+          const { records, index, pop } = population(seed, 300);
+          for (let q = 0; q < 8; q++) {
+            const source = pop.random.chance(0.8) ? pop.random.pick(records).profile : pop.dog();
+            const waste = pop.wasteFrom(source, { dropoutRate: rate, missingRate: rate / 2, offLadderRate: rate / 10 });
+            // Thresholds just under the waste sample's called markers put dogs right on the boundary.
+            const minimumComparedMarkers =
+              settings.minimumComparedMarkers ?? Math.max(1, calledMarkerCount(waste) - below);
+            const s = { ...settings, minimumComparedMarkers };
+            expect(identifyWasteSample(index, waste, s)).toEqual(identifyWasteSampleByScan(waste, records, s));
+          }
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -89,11 +103,20 @@ describe('profile index', () => {
             const query = pop.wasteFrom(source.profile, { dropoutRate: 0.1, missingRate: 0.05 });
             // A large subset goes through the posting lists, a tiny one (one property's dogs) is compared directly.
             const share = q % 2 ? 0.3 : 0.005;
-            const subset = useSubset ? new Set([source.id, ...records.filter(() => pop.random.chance(share)).map((r) => r.id)]) : undefined;
+            const subset = useSubset
+              ? new Set([source.id, ...records.filter(() => pop.random.chance(share)).map((r) => r.id)])
+              : undefined;
             // 9 stands for the screen's default threshold of 6; otherwise just under the query's called markers.
             const minMatching = below === 9 ? 6 : Math.max(0, calledMarkerCount(query) - below);
-            const options = { minimumMatchingMarkerThreshold: minMatching, maximumFailingMarkerThreshold: maxFailing, dropoutCountsAsFailing: dropoutFails, subset };
-            expect(findSimilarProfiles(index, query, options)).toEqual(findSimilarProfilesByScan(query, records, options));
+            const options = {
+              minimumMatchingMarkerThreshold: minMatching,
+              maximumFailingMarkerThreshold: maxFailing,
+              dropoutCountsAsFailing: dropoutFails,
+              subset,
+            };
+            expect(findSimilarProfiles(index, query, options)).toEqual(
+              findSimilarProfilesByScan(query, records, options),
+            );
           }
         },
       ),
@@ -138,25 +161,39 @@ describe('profile index', () => {
 
   it('agreeingSlots returns exactly the profiles agreeing on enough markers', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 31 }), fc.integer({ min: -1, max: 8 }), fc.constantFrom(AgreeMode.Exact, AgreeMode.Consistent, AgreeMode.OneSided), (seed, below, mode) => {
-        const { records, index, pop } = population(seed, 200, true);
-        const single = population(seed, 200, false).index;
-        for (let q = 0; q < 5; q++) {
-          const query = pop.wasteFrom(pop.random.pick(records).profile, { dropoutRate: 0.2, missingRate: 0.1, offLadderRate: 0.05 });
-          const minAgree = calledMarkerCount(query) - below;
-          const expected = records
-            .filter((r) => {
-              const c = mode === AgreeMode.OneSided ? compareWasteWithDog(query, r.profile) : countComparison(query, r.profile);
-              return c.matching + (mode === AgreeMode.Exact ? 0 : c.dropout) >= minAgree;
-            })
-            .map((r) => r.id)
-            .sort((a, b) => a - b);
-          for (const ix of [index, single]) {
-            const got = [...ix.agreeingSlots(query, minAgree, mode)].map((slot) => ix.idAt(slot)).sort((a, b) => a - b);
-            expect(got).toEqual(expected);
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 31 }),
+        fc.integer({ min: -1, max: 8 }),
+        fc.constantFrom(AgreeMode.Exact, AgreeMode.Consistent, AgreeMode.OneSided),
+        (seed, below, mode) => {
+          const { records, index, pop } = population(seed, 200, true);
+          const single = population(seed, 200, false).index;
+          for (let q = 0; q < 5; q++) {
+            const query = pop.wasteFrom(pop.random.pick(records).profile, {
+              dropoutRate: 0.2,
+              missingRate: 0.1,
+              offLadderRate: 0.05,
+            });
+            const minAgree = calledMarkerCount(query) - below;
+            const expected = records
+              .filter((r) => {
+                const c =
+                  mode === AgreeMode.OneSided
+                    ? compareWasteWithDog(query, r.profile)
+                    : countComparison(query, r.profile);
+                return c.matching + (mode === AgreeMode.Exact ? 0 : c.dropout) >= minAgree;
+              })
+              .map((r) => r.id)
+              .sort((a, b) => a - b);
+            for (const ix of [index, single]) {
+              const got = [...ix.agreeingSlots(query, minAgree, mode)]
+                .map((slot) => ix.idAt(slot))
+                .sort((a, b) => a - b);
+              expect(got).toEqual(expected);
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -165,7 +202,12 @@ describe('profile index', () => {
     const { records, index, pop } = population(21, 300);
     const codes = new Uint16Array(records.length * index.stride);
     records.forEach((r, i) => codes.set(r.profile.codes, i * index.stride));
-    const bulk = ProfileIndex.fromCodes(panel, records.map((r) => r.id), codes, { scanFallback: false });
+    const bulk = ProfileIndex.fromCodes(
+      panel,
+      records.map((r) => r.id),
+      codes,
+      { scanFallback: false },
+    );
     expect(bulk.size).toBe(records.length);
     expect(bulk.alleleFrequencies()).toEqual(index.alleleFrequencies());
     for (let q = 0; q < 10; q++) {
@@ -197,11 +239,16 @@ describe('profile index', () => {
 describe('duplicate dogs', () => {
   it('index pairs equal the all-pairs scan for any tolerance', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 31 }), fc.integer({ min: 0, max: 5 }), fc.integer({ min: 5, max: 21 }), (seed, maxDiff, minCompared) => {
-        const { records, index } = population(seed, 200);
-        const settings = { maxDifferingMarkers: maxDiff, minimumComparedMarkers: minCompared };
-        expect(findDuplicatePairs(index, settings)).toEqual(findDuplicatePairsByScan(records, settings));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 31 }),
+        fc.integer({ min: 0, max: 5 }),
+        fc.integer({ min: 5, max: 21 }),
+        (seed, maxDiff, minCompared) => {
+          const { records, index } = population(seed, 200);
+          const settings = { maxDifferingMarkers: maxDiff, minimumComparedMarkers: minCompared };
+          expect(findDuplicatePairs(index, settings)).toEqual(findDuplicatePairsByScan(records, settings));
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -209,7 +256,11 @@ describe('duplicate dogs', () => {
   it('groups pairs into clusters', () => {
     const pair = (a: number, b: number) => ({ a, b, compared: 20, matching: 20, dropout: 0, mismatching: 0 });
     const clusters = clusterPairs([pair(1, 2), pair(3, 4), pair(2, 5), pair(8, 9)]);
-    expect(clusters.map((c) => c.ids)).toEqual([[1, 2, 5], [3, 4], [8, 9]]);
+    expect(clusters.map((c) => c.ids)).toEqual([
+      [1, 2, 5],
+      [3, 4],
+      [8, 9],
+    ]);
     expect(clusters[0].pairs).toHaveLength(2);
   });
 });
@@ -225,7 +276,10 @@ describe('no-match clusters', () => {
     expect(clusters.add(3, pop.wasteFrom(a, light))).toEqual({ clusterId: 1, ids: [1, 3], mergedClusterIds: [] });
     // A sample consistent with both (a's alleles where it overlaps b's missing markers is impossible) is not forced in.
     expect(clusters.add(4, pop.wasteFrom(b, light)).clusterId).toBe(2);
-    expect(clusters.clusters().map((c) => c.ids)).toEqual([[1, 3], [2, 4]]);
+    expect(clusters.clusters().map((c) => c.ids)).toEqual([
+      [1, 3],
+      [2, 4],
+    ]);
     expect(clusters.remove(1)).toEqual([{ clusterId: 3, ids: [3] }]);
     expect(clusters.clusters().map((c) => c.ids)).toEqual([[2, 4], [3]]);
   });
@@ -243,7 +297,11 @@ describe('no-match clusters', () => {
             clusters.remove(id);
             live.delete(id);
           } else {
-            const waste = pop.wasteFrom(pop.random.pick(dogs), { dropoutRate: 0.15, missingRate: 0.3, offLadderRate: 0.02 });
+            const waste = pop.wasteFrom(pop.random.pick(dogs), {
+              dropoutRate: 0.15,
+              missingRate: 0.3,
+              offLadderRate: 0.02,
+            });
             clusters.add(step, waste);
             live.set(step, waste);
           }
@@ -260,13 +318,18 @@ describe('no-match clusters', () => {
           component.set(start, start);
           while (stack.length) {
             const x = stack.pop() as number;
-            for (const y of ids) if (!component.has(y) && linked(x, y)) {
-              component.set(y, start);
-              stack.push(y);
-            }
+            for (const y of ids)
+              if (!component.has(y) && linked(x, y)) {
+                component.set(y, start);
+                stack.push(y);
+              }
           }
         }
-        const expected = new Set([...new Set(component.values())].map((root) => JSON.stringify(ids.filter((i) => component.get(i) === root).sort((a, b) => a - b))));
+        const expected = new Set(
+          [...new Set(component.values())].map((root) =>
+            JSON.stringify(ids.filter((i) => component.get(i) === root).sort((a, b) => a - b)),
+          ),
+        );
         const got = new Set(clusters.clusters().map((c) => JSON.stringify([...c.ids].sort((a, b) => a - b))));
         expect(got).toEqual(expected);
         for (const c of clusters.clusters()) expect(c.clusterId).toBe(Math.min(...c.ids));

@@ -1,9 +1,7 @@
 // No-match clusters: waste samples that matched no dog but match each other, grouped as they arrive (incremental).
 // A cluster is named by its earliest member so its id stays put while later samples join or merge into it.
 
-import {
-  type IdentitySettings, type ResolvedIdentitySettings, resolveIdentitySettings,
-} from '../matching/identity.ts';
+import { type IdentitySettings, type ResolvedIdentitySettings, resolveIdentitySettings } from '../matching/identity.ts';
 import type { Panel } from '../panels.ts';
 import type { DnaProfile } from '../profile.ts';
 import { ProfileIndex } from './profile-index.ts';
@@ -104,7 +102,11 @@ export class NoMatchClusters {
     }
     for (const m of merged) this.clusterOf.set(m, merged);
     const clusterId = this.firstOf(merged);
-    return { clusterId, ids: this.ordered(merged), mergedClusterIds: before.filter((c) => c !== clusterId).sort((a, b) => a - b) };
+    return {
+      clusterId,
+      ids: this.ordered(merged),
+      mergedClusterIds: before.filter((c) => c !== clusterId).sort((a, b) => a - b),
+    };
   }
 
   /** Removes a sample (e.g. it later matched a dog); its cluster is re-formed from the remaining links, possibly splitting. */

@@ -2,7 +2,13 @@
 // Supports add / update / remove of single profiles and candidate generation for identity and similarity searches.
 
 import { ALLELE_OL, NO_CALL, genotypeKey } from '../alleles.ts';
-import { type AlleleCounts, type AlleleFrequencies, emptyAlleleCounts, frequenciesFromCounts, tallyAlleles } from '../matching/statistics.ts';
+import {
+  type AlleleCounts,
+  type AlleleFrequencies,
+  emptyAlleleCounts,
+  frequenciesFromCounts,
+  tallyAlleles,
+} from '../matching/statistics.ts';
 import type { Panel } from '../panels.ts';
 import type { DnaProfile } from '../profile.ts';
 import { AgreeMode } from './agree-mode.ts';
@@ -80,7 +86,8 @@ export class ProfileIndex {
     const n = ids.length;
     const index = new ProfileIndex(panel, n, options);
     const stride = index.stride;
-    if (codes.length < n * stride) throw new Error(`expected ${n * stride} codes for ${n} profiles, got ${codes.length}`);
+    if (codes.length < n * stride)
+      throw new Error(`expected ${n * stride} codes for ${n} profiles, got ${codes.length}`);
     index.codes.set(codes.subarray(0, n * stride));
     for (let slot = 0; slot < n; slot++) {
       const id = ids[slot];
@@ -233,7 +240,8 @@ export class ProfileIndex {
   }
 
   private checkPanel(profile: DnaProfile): void {
-    if (profile.panel.id !== this.panel.id) throw new Error(`profile is on panel ${profile.panel.id}, index holds ${this.panel.id}`);
+    if (profile.panel.id !== this.panel.id)
+      throw new Error(`profile is on panel ${profile.panel.id}, index holds ${this.panel.id}`);
   }
 
   /** Adds a profile, or replaces the genotypes of an id already held. */
@@ -271,7 +279,12 @@ export class ProfileIndex {
 
   /** Bytes held in typed arrays (codes, ids, flags, posting lists); Map and object overhead comes on top. */
   typedArrayBytes(): number {
-    let bytes = this.codes.byteLength + this.idBySlot.byteLength + this.alive.byteLength + this.counts.byteLength + this.touched.byteLength;
+    let bytes =
+      this.codes.byteLength +
+      this.idBySlot.byteLength +
+      this.alive.byteLength +
+      this.counts.byteLength +
+      this.touched.byteLength;
     for (const lists of this.postings) for (const p of lists.values()) bytes += p.items.byteLength;
     return bytes + this.pairIndex.bytes();
   }
@@ -300,7 +313,8 @@ export class ProfileIndex {
     // A waste sample showing two alleles agrees only with a dog of exactly those two (dropout is one-sided).
     if (mode === AgreeMode.OneSided && lo !== hi) return hi === ALLELE_OL ? [] : [genotypeKey(lo, hi)];
     // Heterozygous query: the same pair, or a homozygote of either allele (dropout on the other side).
-    if (lo !== hi) return hi === ALLELE_OL ? [genotypeKey(lo, lo)] : [genotypeKey(lo, hi), genotypeKey(lo, lo), genotypeKey(hi, hi)];
+    if (lo !== hi)
+      return hi === ALLELE_OL ? [genotypeKey(lo, lo)] : [genotypeKey(lo, hi), genotypeKey(lo, lo), genotypeKey(hi, hi)];
     // Homozygous query (one allele shown): any genotype carrying that allele.
     return [...(this.keysByAllele[t].get(lo) ?? [])];
   }

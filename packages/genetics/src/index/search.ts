@@ -2,14 +2,29 @@
 
 import { type ComparisonCounts, countCodes, countWasteCodes } from '../matching/compare.ts';
 import {
-  type DogHit, type DogProfileRecord, HIT_MATCH, HIT_NEAR, type IdentityResult, type IdentitySettings, type ResolvedIdentitySettings,
-  classifyCounts, identityOutcome, minimumAgreeingMarkers, resolveIdentitySettings,
+  type DogHit,
+  type DogProfileRecord,
+  HIT_MATCH,
+  HIT_NEAR,
+  type IdentityResult,
+  type IdentitySettings,
+  type ResolvedIdentitySettings,
+  classifyCounts,
+  identityOutcome,
+  minimumAgreeingMarkers,
+  resolveIdentitySettings,
 } from '../matching/identity.ts';
 import { type DnaProfile, calledMarkerCount } from '../profile.ts';
 import { AgreeMode, type ProfileIndex } from './profile-index.ts';
 
 /** Visits every live slot agreeing with the query on at least `minAgree` called markers (from the index). */
-function forCandidates(index: ProfileIndex, query: DnaProfile, minAgree: number, mode: AgreeMode, visit: (slot: number) => void): void {
+function forCandidates(
+  index: ProfileIndex,
+  query: DnaProfile,
+  minAgree: number,
+  mode: AgreeMode,
+  visit: (slot: number) => void,
+): void {
   for (const slot of index.agreeingSlots(query, minAgree, mode)) visit(slot);
 }
 
@@ -49,8 +64,13 @@ export function findConsistentProfiles(
 }
 
 /** Identity run of a waste sample against the dogs held by the index; equals identifyWasteSampleByScan. */
-export function identifyWasteSample(index: ProfileIndex, waste: DnaProfile, settings: Partial<IdentitySettings> = {}): IdentityResult {
-  if (waste.panel.id !== index.panel.id) throw new Error(`waste sample is on panel ${waste.panel.id}, index holds ${index.panel.id}`);
+export function identifyWasteSample(
+  index: ProfileIndex,
+  waste: DnaProfile,
+  settings: Partial<IdentitySettings> = {},
+): IdentityResult {
+  if (waste.panel.id !== index.panel.id)
+    throw new Error(`waste sample is on panel ${waste.panel.id}, index holds ${index.panel.id}`);
   const s = resolveIdentitySettings(waste.panel, settings);
   return identityOutcome(waste, findConsistentProfiles(index, waste, s), s);
 }
@@ -91,13 +111,18 @@ function sortSimilar(out: SimilarProfile[]): SimilarProfile[] {
 function resolveSimilarity(options: SimilarityOptions): SimilaritySettings {
   const s = { ...DEFAULT_SIMILARITY_SETTINGS, ...options };
   for (const key of ['minimumMatchingMarkerThreshold', 'maximumFailingMarkerThreshold'] as const) {
-    if (!(Number.isInteger(s[key]) && s[key] >= 0)) throw new Error(`${key} must be a whole number of markers, got ${s[key]}`);
+    if (!(Number.isInteger(s[key]) && s[key] >= 0))
+      throw new Error(`${key} must be a whole number of markers, got ${s[key]}`);
   }
   return s;
 }
 
 /** The similar DNA profiles tool, from the index; equals findSimilarProfilesByScan. Closest first. */
-export function findSimilarProfiles(index: ProfileIndex, query: DnaProfile, options: SimilarityOptions = {}): SimilarProfile[] {
+export function findSimilarProfiles(
+  index: ProfileIndex,
+  query: DnaProfile,
+  options: SimilarityOptions = {},
+): SimilarProfile[] {
   const s = resolveSimilarity(options);
   const out: SimilarProfile[] = [];
   const typing = index.panel.typingMarkers;
@@ -131,11 +156,16 @@ export function findSimilarProfiles(index: ProfileIndex, query: DnaProfile, opti
   return sortSimilar(out);
 }
 
-export function findSimilarProfilesByScan(query: DnaProfile, profiles: Iterable<DogProfileRecord>, options: SimilarityOptions = {}): SimilarProfile[] {
+export function findSimilarProfilesByScan(
+  query: DnaProfile,
+  profiles: Iterable<DogProfileRecord>,
+  options: SimilarityOptions = {},
+): SimilarProfile[] {
   const s = resolveSimilarity(options);
   const out: SimilarProfile[] = [];
   for (const { id, profile } of profiles) {
-    if (profile.panel.id !== query.panel.id || id === options.excludeId || (options.subset && !options.subset.has(id))) continue;
+    if (profile.panel.id !== query.panel.id || id === options.excludeId || (options.subset && !options.subset.has(id)))
+      continue;
     const c = countCodes(query.codes, 0, profile.codes, 0, query.panel.typingMarkers);
     const failing = similarityOf(c, s);
     if (failing !== null) out.push({ id, ...c, failing });

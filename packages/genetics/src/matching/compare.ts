@@ -20,7 +20,10 @@ export const CMP_DROPOUT = 2;
 export const CMP_MISMATCH = 3;
 
 const NAMES: readonly MarkerComparison[] = [
-  MarkerComparison.NotCompared, MarkerComparison.Match, MarkerComparison.DropoutConsistent, MarkerComparison.Mismatch,
+  MarkerComparison.NotCompared,
+  MarkerComparison.Match,
+  MarkerComparison.DropoutConsistent,
+  MarkerComparison.Mismatch,
 ];
 
 /**
@@ -60,7 +63,9 @@ export type ComparisonCounts = { compared: number; matching: number; dropout: nu
 export type ProfileComparison = ComparisonCounts & { markers: { marker: string; result: MarkerComparison }[] };
 
 export function compareMarker(a: DnaProfile, b: DnaProfile, marker: number): MarkerComparison {
-  return NAMES[compareCodes(a.codes[marker * 2], a.codes[marker * 2 + 1], b.codes[marker * 2], b.codes[marker * 2 + 1])];
+  return NAMES[
+    compareCodes(a.codes[marker * 2], a.codes[marker * 2 + 1], b.codes[marker * 2], b.codes[marker * 2 + 1])
+  ];
 }
 
 function assertSamePanel(a: DnaProfile, b: DnaProfile): void {
@@ -74,7 +79,13 @@ export function countComparison(a: DnaProfile, b: DnaProfile): ComparisonCounts 
 }
 
 /** Counts for genotypes held at offsets of larger code arrays (the columnar index stores all profiles in one array). */
-export function countCodes(a: Uint16Array, aOff: number, b: Uint16Array, bOff: number, typing: readonly number[]): ComparisonCounts {
+export function countCodes(
+  a: Uint16Array,
+  aOff: number,
+  b: Uint16Array,
+  bOff: number,
+  typing: readonly number[],
+): ComparisonCounts {
   let matching = 0;
   let dropout = 0;
   let mismatching = 0;
@@ -88,7 +99,13 @@ export function countCodes(a: Uint16Array, aOff: number, b: Uint16Array, bOff: n
 }
 
 /** As countCodes with one-sided dropout: `w` holds the waste sample, `d` the dog. */
-export function countWasteCodes(w: Uint16Array, wOff: number, d: Uint16Array, dOff: number, typing: readonly number[]): ComparisonCounts {
+export function countWasteCodes(
+  w: Uint16Array,
+  wOff: number,
+  d: Uint16Array,
+  dOff: number,
+  typing: readonly number[],
+): ComparisonCounts {
   let matching = 0;
   let dropout = 0;
   let mismatching = 0;
@@ -107,13 +124,17 @@ export function compareWasteWithDog(waste: DnaProfile, dog: DnaProfile): Profile
   const counts = countWasteCodes(waste.codes, 0, dog.codes, 0, waste.panel.typingMarkers);
   const markers = waste.panel.typingMarkers.map((m) => ({
     marker: waste.panel.markers[m].name,
-    result: NAMES[compareWasteCodes(waste.codes[m * 2], waste.codes[m * 2 + 1], dog.codes[m * 2], dog.codes[m * 2 + 1])],
+    result:
+      NAMES[compareWasteCodes(waste.codes[m * 2], waste.codes[m * 2 + 1], dog.codes[m * 2], dog.codes[m * 2 + 1])],
   }));
   return { ...counts, markers };
 }
 
 export function compareProfiles(a: DnaProfile, b: DnaProfile): ProfileComparison {
   const counts = countComparison(a, b);
-  const markers = a.panel.typingMarkers.map((m) => ({ marker: a.panel.markers[m].name, result: compareMarker(a, b, m) }));
+  const markers = a.panel.typingMarkers.map((m) => ({
+    marker: a.panel.markers[m].name,
+    result: compareMarker(a, b, m),
+  }));
   return { ...counts, markers };
 }

@@ -72,29 +72,41 @@ describe('identity run result', () => {
   it('Inconclusive with one mismatching marker, NoMatch with two', () => {
     const dog = dogs[7].profile;
     const other = pop.dog();
-    const swap = (n: number) => withMarkers(dog, (c, m, i) => {
-      if (i < n && (c[m * 2] !== other.codes[m * 2] || c[m * 2 + 1] !== other.codes[m * 2 + 1])) {
-        c[m * 2] = 600;
-        c[m * 2 + 1] = 600;
-      }
-    });
+    const swap = (n: number) =>
+      withMarkers(dog, (c, m, i) => {
+        if (i < n && (c[m * 2] !== other.codes[m * 2] || c[m * 2 + 1] !== other.codes[m * 2 + 1])) {
+          c[m * 2] = 600;
+          c[m * 2 + 1] = 600;
+        }
+      });
     expect(identifyWasteSampleByScan(swap(1), dogs).result).toBe('Inconclusive');
     expect(identifyWasteSampleByScan(swap(2), dogs).result).toBe('NoMatch');
     expect(identifyWasteSampleByScan(swap(2), dogs, { inconclusiveMaxMismatchMarkers: 2 }).result).toBe('Inconclusive');
   });
 
   it('Inconclusive, not NoMatch, for a dog that agrees everywhere but shares too few markers, when configured', () => {
-    const gappy = (n: number) => withMarkers(dogs[11].profile, (c, m, i) => {
-      if (i < n) c.fill(0, m * 2, m * 2 + 2);
-    });
+    const gappy = (n: number) =>
+      withMarkers(dogs[11].profile, (c, m, i) => {
+        if (i < n) c.fill(0, m * 2, m * 2 + 2);
+      });
     const waste = pop.wasteFrom(dogs[11].profile, clean);
     const others = dogs.filter((d) => d.id !== 12);
-    const r = identifyWasteSampleByScan(waste, [...others, { id: 12, profile: gappy(8) }], { inconclusiveMinimumComparedMarkers: 12 });
+    const r = identifyWasteSampleByScan(waste, [...others, { id: 12, profile: gappy(8) }], {
+      inconclusiveMinimumComparedMarkers: 12,
+    });
     expect(identifyWasteSampleByScan(waste, [...others, { id: 12, profile: gappy(8) }]).result).toBe('NoMatch');
     expect(r.result).toBe('Inconclusive');
     expect(r.nearMatches[0]).toMatchObject({ id: 12, compared: 13, mismatching: 0 });
-    expect(identifyWasteSampleByScan(waste, [...others, { id: 12, profile: gappy(10) }], { inconclusiveMinimumComparedMarkers: 12 }).result).toBe('NoMatch');
-    expect(identifyWasteSampleByScan(waste, [...others, { id: 12, profile: gappy(10) }], { inconclusiveMinimumComparedMarkers: 11 }).result).toBe('Inconclusive');
+    expect(
+      identifyWasteSampleByScan(waste, [...others, { id: 12, profile: gappy(10) }], {
+        inconclusiveMinimumComparedMarkers: 12,
+      }).result,
+    ).toBe('NoMatch');
+    expect(
+      identifyWasteSampleByScan(waste, [...others, { id: 12, profile: gappy(10) }], {
+        inconclusiveMinimumComparedMarkers: 11,
+      }).result,
+    ).toBe('Inconclusive');
   });
 
   it('Fail below the panel minimum of called markers, even for the right dog', () => {

@@ -44,18 +44,32 @@ export const DEFAULT_IDENTITY_SETTINGS: IdentitySettings = Object.freeze({
   species: {},
 });
 
-export type ResolvedIdentitySettings = Omit<IdentitySettings, 'minimumComparedMarkers' | 'inconclusiveMinimumComparedMarkers'> & {
+export type ResolvedIdentitySettings = Omit<
+  IdentitySettings,
+  'minimumComparedMarkers' | 'inconclusiveMinimumComparedMarkers'
+> & {
   minimumComparedMarkers: number;
   inconclusiveMinimumComparedMarkers: number;
 };
 
-export function resolveIdentitySettings(panel: Panel, settings: Partial<IdentitySettings> = {}): ResolvedIdentitySettings {
+export function resolveIdentitySettings(
+  panel: Panel,
+  settings: Partial<IdentitySettings> = {},
+): ResolvedIdentitySettings {
   const s = { ...DEFAULT_IDENTITY_SETTINGS, ...settings };
   const minimumComparedMarkers = Math.max(1, s.minimumComparedMarkers ?? panel.minimumMarkers);
-  for (const key of ['matchMaxDropoutMarkers', 'inconclusiveMaxMismatchMarkers', 'inconclusiveMaxDropoutMarkers'] as const) {
-    if (!(Number.isInteger(s[key]) && s[key] >= 0)) throw new Error(`${key} must be a whole number of markers, got ${s[key]}`);
+  for (const key of [
+    'matchMaxDropoutMarkers',
+    'inconclusiveMaxMismatchMarkers',
+    'inconclusiveMaxDropoutMarkers',
+  ] as const) {
+    if (!(Number.isInteger(s[key]) && s[key] >= 0))
+      throw new Error(`${key} must be a whole number of markers, got ${s[key]}`);
   }
-  const inconclusiveMinimumComparedMarkers = Math.max(1, Math.min(minimumComparedMarkers, s.inconclusiveMinimumComparedMarkers ?? minimumComparedMarkers));
+  const inconclusiveMinimumComparedMarkers = Math.max(
+    1,
+    Math.min(minimumComparedMarkers, s.inconclusiveMinimumComparedMarkers ?? minimumComparedMarkers),
+  );
   return { ...s, minimumComparedMarkers, inconclusiveMinimumComparedMarkers };
 }
 
@@ -65,12 +79,14 @@ export const HIT_NEAR = 2;
 
 /** Whether a dog with these counts is a full match, a near match (within tolerance) or neither. */
 export function classifyCounts(c: ComparisonCounts, s: ResolvedIdentitySettings): number {
-  if (c.compared >= s.minimumComparedMarkers && c.mismatching === 0 && c.dropout <= s.matchMaxDropoutMarkers) return HIT_MATCH;
+  if (c.compared >= s.minimumComparedMarkers && c.mismatching === 0 && c.dropout <= s.matchMaxDropoutMarkers)
+    return HIT_MATCH;
   if (
     c.compared >= s.inconclusiveMinimumComparedMarkers &&
     c.mismatching <= s.inconclusiveMaxMismatchMarkers &&
     c.dropout <= s.inconclusiveMaxDropoutMarkers
-  ) return HIT_NEAR;
+  )
+    return HIT_NEAR;
   return HIT_NONE;
 }
 
@@ -94,11 +110,17 @@ export type IdentityResult = {
 export type DogProfileRecord = { id: number; profile: DnaProfile };
 
 /** Decides the run once the hits are known; shared by the scan and the index so both answer identically. */
-export function identityOutcome(waste: DnaProfile, hits: { match: DogHit[]; near: DogHit[] }, s: ResolvedIdentitySettings): IdentityResult {
+export function identityOutcome(
+  waste: DnaProfile,
+  hits: { match: DogHit[]; near: DogHit[] },
+  s: ResolvedIdentitySettings,
+): IdentityResult {
   const species = checkSpecies(waste, s.species);
   const calledMarkers = calledMarkerCount(waste);
   const matches = [...hits.match].sort((a, b) => a.id - b.id);
-  const nearMatches = [...hits.near].sort((a, b) => a.mismatching - b.mismatching || a.dropout - b.dropout || a.id - b.id);
+  const nearMatches = [...hits.near].sort(
+    (a, b) => a.mismatching - b.mismatching || a.dropout - b.dropout || a.id - b.id,
+  );
   let result: PooPrintsMatchRunResult;
   if (species.wrongSpecies) result = PooPrintsMatchRunResult.NonCanine;
   else if (calledMarkers < waste.panel.minimumMarkers) result = PooPrintsMatchRunResult.Fail;

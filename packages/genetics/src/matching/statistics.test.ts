@@ -5,7 +5,12 @@ import { ISAG_2006_CANINE, ISAG_FELINE } from '../panels.ts';
 import { createPopulation } from '../population/generator.ts';
 import { encodeProfile } from '../profile.ts';
 import {
-  alleleFrequency, carrierProbability, estimateAlleleFrequencies, genotypeProbability, matchStatistics, twoSignificantFigures,
+  alleleFrequency,
+  carrierProbability,
+  estimateAlleleFrequencies,
+  genotypeProbability,
+  matchStatistics,
+  twoSignificantFigures,
 } from './statistics.ts';
 
 const panel = ISAG_FELINE;
@@ -27,9 +32,18 @@ function carrier(p: number, t: number): number {
 
 describe('match statistics', () => {
   // 10 cats typed at FCA069: alleles 100 x8, 102 x6, 104 x4, 106 x2 (2N = 20).
-  const population = ['100 100', '100 102', '100 102', '100 104', '100 106', '100 100', '102 102', '102 104', '104 106', '102 104'].map((g) =>
-    encodeProfile(panel, { FCA069: g }),
-  );
+  const population = [
+    '100 100',
+    '100 102',
+    '100 102',
+    '100 104',
+    '100 106',
+    '100 100',
+    '102 102',
+    '102 104',
+    '104 106',
+    '102 104',
+  ].map((g) => encodeProfile(panel, { FCA069: g }));
   const freqs = estimateAlleleFrequencies(panel, population);
 
   it('estimates frequencies with the 5/2N floor', () => {
@@ -73,10 +87,11 @@ describe('match statistics', () => {
           }
           const freq = (a: number) => {
             const n = f.typed[m];
-            return Math.max((f.frequencies[m].get(a) ?? 0), 5 / (2 * n));
+            return Math.max(f.frequencies[m].get(a) ?? 0, 5 / (2 * n));
           };
           let expected: number;
-          if (w1 === d1 && w2 === d2) expected = w1 === w2 ? nrc410Hom(freq(w1), theta) : nrc410Het(freq(w1), freq(w2), theta);
+          if (w1 === d1 && w2 === d2)
+            expected = w1 === w2 ? nrc410Hom(freq(w1), theta) : nrc410Het(freq(w1), freq(w2), theta);
           else if (w1 === w2 && (d1 === w1 || d2 === w1)) expected = carrier(freq(w1), theta);
           else {
             left.push(name);
@@ -116,8 +131,15 @@ describe('match statistics', () => {
     const dog = encodeProfile(panel, { FCA069: '100 100' });
     const waste = encodeProfile(panel, { FCA069: '100 102' });
     expect(matchStatistics(waste, dog, freqs).markers).toEqual([]);
-    const dropout = matchStatistics(encodeProfile(panel, { FCA069: '100' }), encodeProfile(panel, { FCA069: '100 102' }), freqs, { theta: 0 });
-    expect(dropout.markers).toEqual([{ marker: 'FCA069', comparison: 'DropoutConsistent', probability: expect.closeTo(0.64, 12) }]);
+    const dropout = matchStatistics(
+      encodeProfile(panel, { FCA069: '100' }),
+      encodeProfile(panel, { FCA069: '100 102' }),
+      freqs,
+      { theta: 0 },
+    );
+    expect(dropout.markers).toEqual([
+      { marker: 'FCA069', comparison: 'DropoutConsistent', probability: expect.closeTo(0.64, 12) },
+    ]);
   });
 
   it('prints 1 in N to two significant figures, and "more than" above the ceiling', () => {

@@ -22,7 +22,13 @@ export function emptyAlleleCounts(panel: Panel): AlleleCounts {
 }
 
 /** Adds (sign 1) or removes (sign -1) one profile's genotypes at an offset of a code array. */
-export function tallyAlleles(tally: AlleleCounts, codes: Uint16Array, offset: number, markerCount: number, sign: 1 | -1): void {
+export function tallyAlleles(
+  tally: AlleleCounts,
+  codes: Uint16Array,
+  offset: number,
+  markerCount: number,
+  sign: 1 | -1,
+): void {
   for (let m = 0; m < markerCount; m++) {
     const lo = codes[offset + m * 2];
     const hi = codes[offset + m * 2 + 1];
@@ -83,7 +89,11 @@ export type StatisticsSettings = {
   /** The printed "1 in N" stops at registry size times this: beyond it the figure is "more than 1 in {ceiling}". */
   ceilingFactor: number;
 };
-export const DEFAULT_STATISTICS_SETTINGS: StatisticsSettings = Object.freeze({ theta: null, registrySize: null, ceilingFactor: 1e9 });
+export const DEFAULT_STATISTICS_SETTINGS: StatisticsSettings = Object.freeze({
+  theta: null,
+  registrySize: null,
+  ceilingFactor: 1e9,
+});
 
 /** Balding-Nichols: chance that the next allele drawn is a, given `seen` copies of a among `n` alleles already seen. */
 function conditional(p: number, seen: number, n: number, theta: number): number {
@@ -95,7 +105,13 @@ function conditional(p: number, seen: number, n: number, theta: number): number 
  * heterozygote 2[θ + (1−θ)p][θ + (1−θ)q] / [(1+θ)(1+2θ)], homozygote [2θ + (1−θ)p][3θ + (1−θ)p] / [(1+θ)(1+2θ)].
  * θ = 0 gives the product rule (2pq, p²).
  */
-export function genotypeProbability(freqs: AlleleFrequencies, marker: number, lo: number, hi: number, theta: number): number {
+export function genotypeProbability(
+  freqs: AlleleFrequencies,
+  marker: number,
+  lo: number,
+  hi: number,
+  theta: number,
+): number {
   const p = alleleFrequency(freqs, marker, lo);
   if (lo === hi) return Math.min(1, conditional(p, 2, 2, theta) * conditional(p, 3, 3, theta));
   const q = alleleFrequency(freqs, marker, hi);
@@ -165,7 +181,8 @@ export function matchStatistics(
   const s = { ...DEFAULT_STATISTICS_SETTINGS, ...settings };
   const theta = s.theta ?? waste.panel.theta;
   if (!(theta >= 0 && theta < 1)) throw new Error(`theta must be in [0, 1), got ${theta}`);
-  if (waste.panel.id !== dog.panel.id || freqs.panelId !== waste.panel.id) throw new Error('profiles and frequencies must share one panel');
+  if (waste.panel.id !== dog.panel.id || freqs.panelId !== waste.panel.id)
+    throw new Error('profiles and frequencies must share one panel');
   const registrySize = Math.max(1, s.registrySize ?? Math.max(0, ...freqs.typed));
   if (!(s.ceilingFactor >= 1)) throw new Error(`ceilingFactor must be at least 1, got ${s.ceilingFactor}`);
   let rmp = 1;
@@ -182,9 +199,14 @@ export function matchStatistics(
       offLadderMarkers.push(waste.panel.markers[m].name);
       continue;
     }
-    const probability = c === CMP_MATCH ? genotypeProbability(freqs, m, w1, w2, theta) : carrierProbability(freqs, m, w1, theta);
+    const probability =
+      c === CMP_MATCH ? genotypeProbability(freqs, m, w1, w2, theta) : carrierProbability(freqs, m, w1, theta);
     rmp *= probability;
-    markers.push({ marker: waste.panel.markers[m].name, comparison: c === CMP_MATCH ? 'Match' : 'DropoutConsistent', probability });
+    markers.push({
+      marker: waste.panel.markers[m].name,
+      comparison: c === CMP_MATCH ? 'Match' : 'DropoutConsistent',
+      probability,
+    });
   }
   const ceiling = twoSignificantFigures(registrySize * s.ceilingFactor);
   const inverse = 1 / rmp;

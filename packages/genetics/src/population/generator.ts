@@ -16,7 +16,11 @@ export type Degradation = {
   offLadderRate: number;
 };
 
-export const DEFAULT_DEGRADATION: Degradation = Object.freeze({ dropoutRate: 0.04, missingRate: 0.05, offLadderRate: 0.005 });
+export const DEFAULT_DEGRADATION: Degradation = Object.freeze({
+  dropoutRate: 0.04,
+  missingRate: 0.05,
+  offLadderRate: 0.005,
+});
 
 export type Population = {
   readonly panel: Panel;

@@ -28,7 +28,14 @@ export type SyntheticPlate = {
 };
 
 export function generatePlate(pop: Population, options: Partial<PlateOptions> = {}): SyntheticPlate {
-  const o: PlateOptions = { size: 96, wasteShare: 0.5, firstNumber: 1000000, degradation: {}, runName: 'Run_2026-01-01', ...options };
+  const o: PlateOptions = {
+    size: 96,
+    wasteShare: 0.5,
+    firstNumber: 1000000,
+    degradation: {},
+    runName: 'Run_2026-01-01',
+    ...options,
+  };
   const wells = plateWells(o.size);
   const positiveControl = o.positiveControl ?? pop.dog();
   const ladder: string[][] = pop.panel.markers.map(() => []);
@@ -38,7 +45,12 @@ export function generatePlate(pop: Population, options: Partial<PlateOptions> = 
   const samples: ExportSample[] = [
     { sampleName: 'Allelic Ladder', well: wells[0], alleles: ladder, runName: o.runName },
     { sampleName: 'POS CTRL', well: wells[1], profile: positiveControl, runName: o.runName },
-    { sampleName: 'NEG CTRL', well: wells[2], profile: { panel: pop.panel, codes: new Uint16Array(pop.panel.markers.length * 2) }, runName: o.runName },
+    {
+      sampleName: 'NEG CTRL',
+      well: wells[2],
+      profile: { panel: pop.panel, codes: new Uint16Array(pop.panel.markers.length * 2) },
+      runName: o.runName,
+    },
   ];
   const truth = new Map<string, DnaProfile>();
   const sourceDog = new Map<string, DnaProfile>();

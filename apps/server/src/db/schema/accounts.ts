@@ -1,6 +1,21 @@
 // Users of every kind (admins, pet owners, residents), their sessions and one-time tokens, settings and features.
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { UserRole, type Address } from '@registry/contracts';
 import { oneOf } from './checks.ts';
 
@@ -47,7 +62,9 @@ export const sessions = pgTable(
   {
     id: serial().primaryKey(),
     tokenHash: text().notNull(),
-    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     isPersistent: boolean().notNull().default(false),
     dateCreated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
@@ -66,7 +83,9 @@ export const userTokens = pgTable(
   'user_tokens',
   {
     id: serial().primaryKey(),
-    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text().$type<UserTokenPurpose>().notNull(),
     tokenHash: text().notNull(),
     dateCreated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -82,7 +101,9 @@ export const userTokens = pgTable(
 );
 
 export const userSettings = pgTable('user_settings', {
-  userId: integer().primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   dogQuickActions: integer().notNull().default(0),
 });
 
@@ -95,8 +116,12 @@ export const features = pgTable('features', {
 export const userFeatures = pgTable(
   'user_features',
   {
-    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
-    featureId: integer().notNull().references(() => features.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    featureId: integer()
+      .notNull()
+      .references(() => features.id, { onDelete: 'cascade' }),
   },
   (table) => [primaryKey({ columns: [table.userId, table.featureId] })],
 );

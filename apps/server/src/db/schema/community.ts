@@ -1,7 +1,28 @@
 // Pet owners' group memberships, pets, and pre-registered residents: the foundation's share of document 2's entities.
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { Gender, PetSpecies, RegistrationStatus, SampleCustomerStatus, WeightUnit, type Address } from '@registry/contracts';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import {
+  Gender,
+  PetSpecies,
+  RegistrationStatus,
+  SampleCustomerStatus,
+  WeightUnit,
+  type Address,
+} from '@registry/contracts';
 import { flagsOf, oneOf } from './checks.ts';
 import { users } from './accounts.ts';
 import { groups } from './groups.ts';
@@ -11,12 +32,19 @@ export const petOwnerGroups = pgTable(
   'pet_owner_groups',
   {
     id: serial().primaryKey(),
-    petOwnerId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
-    groupId: integer().notNull().references(() => groups.id, { onDelete: 'cascade' }),
+    petOwnerId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: integer()
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
     dateAdded: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     moveOutDate: timestamp({ withTimezone: true, mode: 'date' }),
   },
-  (table) => [index('pet_owner_groups_owner_idx').on(table.petOwnerId), index('pet_owner_groups_group_idx').on(table.groupId)],
+  (table) => [
+    index('pet_owner_groups_owner_idx').on(table.petOwnerId),
+    index('pet_owner_groups_group_idx').on(table.groupId),
+  ],
 );
 
 export const pets = pgTable(
@@ -57,7 +85,9 @@ export const preRegisteredResidents = pgTable(
   'pre_registered_residents',
   {
     id: serial().primaryKey(),
-    groupId: integer().notNull().references(() => groups.id, { onDelete: 'cascade' }),
+    groupId: integer()
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
     firstName: text().notNull(),
     lastName: text().notNull(),
@@ -87,7 +117,9 @@ export const preRegisteredDogs = pgTable(
   'pre_registered_dogs',
   {
     id: serial().primaryKey(),
-    residentId: integer().notNull().references(() => preRegisteredResidents.id, { onDelete: 'cascade' }),
+    residentId: integer()
+      .notNull()
+      .references(() => preRegisteredResidents.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     breed: text(),
     weightUnit: smallint().notNull().default(0),

@@ -1,6 +1,21 @@
 // The group tree (parent plus materialised path for subtree queries), group admins and group features.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { GroupTypes, PooPrintsCertificationRecipient, type Address } from '@registry/contracts';
 import { features, users } from './accounts.ts';
 import { oneOf } from './checks.ts';
@@ -60,8 +75,12 @@ export const groups = pgTable(
 export const groupAdmins = pgTable(
   'group_admins',
   {
-    groupId: integer().notNull().references(() => groups.id, { onDelete: 'cascade' }),
-    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    groupId: integer()
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     isPrimary: boolean().notNull().default(false),
     dateAssigned: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -71,8 +90,12 @@ export const groupAdmins = pgTable(
 export const groupFeatures = pgTable(
   'group_features',
   {
-    groupId: integer().notNull().references(() => groups.id, { onDelete: 'cascade' }),
-    featureId: integer().notNull().references(() => features.id, { onDelete: 'cascade' }),
+    groupId: integer()
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    featureId: integer()
+      .notNull()
+      .references(() => features.id, { onDelete: 'cascade' }),
   },
   (table) => [primaryKey({ columns: [table.groupId, table.featureId] })],
 );
@@ -84,8 +107,12 @@ export const groupFeatures = pgTable(
 export const adjacentProperties = pgTable(
   'adjacent_properties',
   {
-    propertyId: integer().notNull().references(() => groups.id, { onDelete: 'cascade' }),
-    adjacentPropertyId: integer().notNull().references(() => groups.id, { onDelete: 'cascade' }),
+    propertyId: integer()
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    adjacentPropertyId: integer()
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
     dateCreated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,5 +1,17 @@
 // Documents with versions, the email log and the hash-chained audit log.
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
 export const documents = pgTable('documents', {
@@ -13,7 +25,9 @@ export const documentVersions = pgTable(
   'document_versions',
   {
     id: serial().primaryKey(),
-    documentId: integer().notNull().references(() => documents.id, { onDelete: 'cascade' }),
+    documentId: integer()
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
     version: integer().notNull(),
     content: text().notNull(),
     dateCreated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),

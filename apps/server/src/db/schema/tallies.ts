@@ -8,32 +8,36 @@ import { groups } from './groups.ts';
  * inactive ones (subgroups by their own state; members, pets and residents by their pet-owner group's state). Pet
  * counts are per customer-facing status (pets_status_{value}); the dashboard folds them into its buckets.
  */
-export const groupTallies = pgTable('group_tallies', {
-  groupId: integer()
-    .notNull()
-    .references(() => groups.id, { onDelete: 'cascade' }),
-  active: boolean().notNull(),
-  /** Groups beneath this one (not itself) in this state. */
-  subgroups: integer().notNull().default(0),
-  dogOwners: integer().notNull().default(0),
-  movedOut: integer().notNull().default(0),
-  nonDogOwners: integer().notNull().default(0),
-  awaitingApproval: integer().notNull().default(0),
-  petsTotal: integer().notNull().default(0),
-  petsStatus0: integer('pets_status_0').notNull().default(0),
-  petsStatus10: integer('pets_status_10').notNull().default(0),
-  petsStatus15: integer('pets_status_15').notNull().default(0),
-  petsStatus20: integer('pets_status_20').notNull().default(0),
-  petsStatus30: integer('pets_status_30').notNull().default(0),
-  petsStatus40: integer('pets_status_40').notNull().default(0),
-  petsStatus45: integer('pets_status_45').notNull().default(0),
-  petsStatus50: integer('pets_status_50').notNull().default(0),
-  petsStatus52: integer('pets_status_52').notNull().default(0),
-  petsStatus55: integer('pets_status_55').notNull().default(0),
-  petsStatus300: integer('pets_status_300').notNull().default(0),
-  petsStatus350: integer('pets_status_350').notNull().default(0),
-  petsStatus400: integer('pets_status_400').notNull().default(0),
-  petsStatus500: integer('pets_status_500').notNull().default(0),
-  lastPet: timestamp({ withTimezone: true, mode: 'date' }),
-  lastSample: timestamp({ withTimezone: true, mode: 'date' }),
-}, (table) => [primaryKey({ columns: [table.groupId, table.active] })]);
+export const groupTallies = pgTable(
+  'group_tallies',
+  {
+    groupId: integer()
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    active: boolean().notNull(),
+    /** Groups beneath this one (not itself) in this state. */
+    subgroups: integer().notNull().default(0),
+    dogOwners: integer().notNull().default(0),
+    movedOut: integer().notNull().default(0),
+    nonDogOwners: integer().notNull().default(0),
+    awaitingApproval: integer().notNull().default(0),
+    petsTotal: integer().notNull().default(0),
+    petsStatus0: integer('pets_status_0').notNull().default(0),
+    petsStatus10: integer('pets_status_10').notNull().default(0),
+    petsStatus15: integer('pets_status_15').notNull().default(0),
+    petsStatus20: integer('pets_status_20').notNull().default(0),
+    petsStatus30: integer('pets_status_30').notNull().default(0),
+    petsStatus40: integer('pets_status_40').notNull().default(0),
+    petsStatus45: integer('pets_status_45').notNull().default(0),
+    petsStatus50: integer('pets_status_50').notNull().default(0),
+    petsStatus52: integer('pets_status_52').notNull().default(0),
+    petsStatus55: integer('pets_status_55').notNull().default(0),
+    petsStatus300: integer('pets_status_300').notNull().default(0),
+    petsStatus350: integer('pets_status_350').notNull().default(0),
+    petsStatus400: integer('pets_status_400').notNull().default(0),
+    petsStatus500: integer('pets_status_500').notNull().default(0),
+    lastPet: timestamp({ withTimezone: true, mode: 'date' }),
+    lastSample: timestamp({ withTimezone: true, mode: 'date' }),
+  },
+  (table) => [primaryKey({ columns: [table.groupId, table.active] })],
+);

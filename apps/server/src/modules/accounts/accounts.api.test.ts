@@ -12,11 +12,18 @@ afterAll(async () => {
   await t?.close();
 });
 
-const form = (fields: Record<string, string>) => ({ body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+const form = (fields: Record<string, string>) => ({
+  body: new URLSearchParams(fields).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
 
 describe('POST /token', () => {
   test('signs in with form fields and answers an OAuth-style token', async () => {
-    const response = await t.call('POST', '/token', form({ grant_type: 'password', userName: 'lab.admin', password: 'Registry#2026', isPersistent: 'true' }));
+    const response = await t.call(
+      'POST',
+      '/token',
+      form({ grant_type: 'password', userName: 'lab.admin', password: 'Registry#2026', isPersistent: 'true' }),
+    );
     expect(response.status).toBe(200);
     expect(response.body.token_type).toBe('bearer');
     expect(response.body.access_token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
@@ -25,40 +32,73 @@ describe('POST /token', () => {
   });
 
   test('the same call under /api/v1 works too', async () => {
-    const response = await t.call('POST', '/api/v1/token', form({ grant_type: 'password', userName: 'pet.owner', password: 'Registry#2026' }));
+    const response = await t.call(
+      'POST',
+      '/api/v1/token',
+      form({ grant_type: 'password', userName: 'pet.owner', password: 'Registry#2026' }),
+    );
     expect(response.status).toBe(200);
     expect(response.body.expires_in).toBe(t.config.tokenLifetimeHours * 3600);
   });
 
   test('a wrong password, an unknown user and missing fields answer error_description', async () => {
-    const wrong = await t.call('POST', '/token', form({ grant_type: 'password', userName: 'lab.admin', password: 'nope' }));
+    const wrong = await t.call(
+      'POST',
+      '/token',
+      form({ grant_type: 'password', userName: 'lab.admin', password: 'nope' }),
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ error: 'invalid_grant', error_description: Messages.invalidCredentials });
-    const unknown = await t.call('POST', '/token', form({ grant_type: 'password', userName: 'nobody.here', password: 'Registry#2026' }));
+    const unknown = await t.call(
+      'POST',
+      '/token',
+      form({ grant_type: 'password', userName: 'nobody.here', password: 'Registry#2026' }),
+    );
     expect(unknown.body.error_description).toBe(Messages.invalidCredentials);
     const missing = await t.call('POST', '/token', form({ grant_type: 'password', userName: 'lab.admin' }));
     expect(missing.status).toBe(400);
     expect(missing.body.error).toBe('invalid_request');
-    const grant = await t.call('POST', '/token', form({ grant_type: 'client_credentials', userName: 'lab.admin', password: 'x' }));
+    const grant = await t.call(
+      'POST',
+      '/token',
+      form({ grant_type: 'client_credentials', userName: 'lab.admin', password: 'x' }),
+    );
     expect(grant.body.error).toBe('unsupported_grant_type');
-    const tooLong = await t.call('POST', '/token', form({ grant_type: 'password', userName: 'x'.repeat(300), password: 'x' }));
+    const tooLong = await t.call(
+      'POST',
+      '/token',
+      form({ grant_type: 'password', userName: 'x'.repeat(300), password: 'x' }),
+    );
     expect(tooLong.body.error).toBe('invalid_request');
   });
 
   test('staff with no group cannot sign in; an inactive account cannot either', async () => {
     const loner = await makeAdmin(t.database.db, { roleId: UserRole.PropertyManager });
-    const response = await t.call('POST', '/token', form({ grant_type: 'password', userName: loner.userName, password: 'Registry#2026' }));
+    const response = await t.call(
+      'POST',
+      '/token',
+      form({ grant_type: 'password', userName: loner.userName, password: 'Registry#2026' }),
+    );
     expect(response.body.error_description).toBe(Messages.notAssignedToGroups);
     const property = await groupByName(t.database.db, 'Oak Ridge Apartments');
-    const inactive = await makeAdmin(t.database.db, { roleId: UserRole.PropertyManager, groupId: property.id, isActive: false });
-    const refused = await t.call('POST', '/token', form({ grant_type: 'password', userName: inactive.userName, password: 'Registry#2026' }));
+    const inactive = await makeAdmin(t.database.db, {
+      roleId: UserRole.PropertyManager,
+      groupId: property.id,
+      isActive: false,
+    });
+    const refused = await t.call(
+      'POST',
+      '/token',
+      form({ grant_type: 'password', userName: inactive.userName, password: 'Registry#2026' }),
+    );
     expect(refused.body.error_description).toBe(Messages.accountInactive);
   });
 
   test('is rate limited per address and user name', async () => {
     const limited = await startTestApp({ rateLimitPerMinute: 3 });
     try {
-      const attempt = () => limited.call('POST', '/token', form({ grant_type: 'password', userName: 'lab.admin', password: 'bad' }));
+      const attempt = () =>
+        limited.call('POST', '/token', form({ grant_type: 'password', userName: 'lab.admin', password: 'bad' }));
       for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(400);
       const blocked = await attempt();
       expect(blocked.status).toBe(429);
@@ -77,7 +117,13 @@ describe('userinfo and logout', () => {
 
   test('describes the caller so the client can route them', async () => {
     const owner = await t.call('GET', '/api/v1/account/userinfo', { token: await t.login('pet.owner') });
-    expect(owner.body).toMatchObject({ userName: 'pet.owner', isPetOwner: true, isAdmin: false, isResident: false, roleId: UserRole.PetOwner });
+    expect(owner.body).toMatchObject({
+      userName: 'pet.owner',
+      isPetOwner: true,
+      isAdmin: false,
+      isResident: false,
+      roleId: UserRole.PetOwner,
+    });
     expect(owner.body.petOwnerId).toBe(owner.body.id);
     const resident = await t.call('GET', '/api/v1/account/userinfo', { token: await t.login('RES0000001') });
     expect(resident.body).toMatchObject({ isResident: true, isPetOwner: false });
@@ -112,11 +158,18 @@ describe('userinfo and logout', () => {
   test('signing in as someone outside your groups, or as a pet owner, is refused', async () => {
     const other = await makeOtherDistributorship(t.database.db);
     const managerToken = await t.login('property.manager');
-    expect((await t.call('POST', `/api/v1/account/signinasanotheruser/${other.propertyManager.id}`, { token: managerToken })).status).toBe(404);
+    expect(
+      (await t.call('POST', `/api/v1/account/signinasanotheruser/${other.propertyManager.id}`, { token: managerToken }))
+        .status,
+    ).toBe(404);
     const ownerToken = await t.login('pet.owner');
     const manager = await userByName(t.database.db, 'property.manager');
-    expect((await t.call('POST', `/api/v1/account/signinasanotheruser/${manager.id}`, { token: ownerToken })).status).toBe(403);
-    expect((await t.call('POST', '/api/v1/account/signinasanotheruser/999999', { token: managerToken })).status).toBe(404);
+    expect(
+      (await t.call('POST', `/api/v1/account/signinasanotheruser/${manager.id}`, { token: ownerToken })).status,
+    ).toBe(403);
+    expect((await t.call('POST', '/api/v1/account/signinasanotheruser/999999', { token: managerToken })).status).toBe(
+      404,
+    );
     expect((await t.call('POST', '/api/v1/account/signinasanotheruser/abc', { token: managerToken })).status).toBe(400);
   });
 });
@@ -126,15 +179,29 @@ describe('change password', () => {
     const property = await groupByName(t.database.db, 'Maple Court');
     const owner = await makePetOwner(t.database.db, { groupId: property.id });
     const token = await t.login(owner.userName);
-    const wrongOld = await t.call('POST', '/api/v1/account/changepassword', { token, body: { oldPassword: 'bad', newPassword: 'Better#Pass1', confirmPassword: 'Better#Pass1' } });
+    const wrongOld = await t.call('POST', '/api/v1/account/changepassword', {
+      token,
+      body: { oldPassword: 'bad', newPassword: 'Better#Pass1', confirmPassword: 'Better#Pass1' },
+    });
     expect(wrongOld.status).toBe(400);
     expect(wrongOld.body.modelState.oldPassword).toEqual(['Incorrect password.']);
-    const weak = await t.call('POST', '/api/v1/account/changepassword', { token, body: { oldPassword: 'Registry#2026', newPassword: 'short', confirmPassword: 'short' } });
+    const weak = await t.call('POST', '/api/v1/account/changepassword', {
+      token,
+      body: { oldPassword: 'Registry#2026', newPassword: 'short', confirmPassword: 'short' },
+    });
     expect(weak.status).toBe(400);
-    expect(weak.body.modelState.newPassword).toEqual(expect.arrayContaining(['Passwords must be at least 8 characters.']));
-    const mismatch = await t.call('POST', '/api/v1/account/changepassword', { token, body: { oldPassword: 'Registry#2026', newPassword: 'Better#Pass1', confirmPassword: 'Other#Pass1' } });
+    expect(weak.body.modelState.newPassword).toEqual(
+      expect.arrayContaining(['Passwords must be at least 8 characters.']),
+    );
+    const mismatch = await t.call('POST', '/api/v1/account/changepassword', {
+      token,
+      body: { oldPassword: 'Registry#2026', newPassword: 'Better#Pass1', confirmPassword: 'Other#Pass1' },
+    });
     expect(mismatch.body.modelState.confirmPassword).toBeDefined();
-    const ok = await t.call('POST', '/api/v1/account/changepassword', { token, body: { oldPassword: 'Registry#2026', newPassword: 'Better#Pass1', confirmPassword: 'Better#Pass1' } });
+    const ok = await t.call('POST', '/api/v1/account/changepassword', {
+      token,
+      body: { oldPassword: 'Registry#2026', newPassword: 'Better#Pass1', confirmPassword: 'Better#Pass1' },
+    });
     expect(ok.body.message).toBe(Messages.passwordChanged);
     await expect(t.login(owner.userName)).rejects.toThrow(/failed/);
     expect(await t.login(owner.userName, 'Better#Pass1')).toEqual(expect.any(String));
@@ -144,40 +211,57 @@ describe('change password', () => {
 describe('forgot and reset password', () => {
   test('mails a link over SMTP that resets the password once and only once', async () => {
     const owner = await makePetOwner(t.database.db, { email: 'forgetful@test.example' });
-    const response = await t.call('POST', '/api/v1/account/forgotpassword', { body: { email: 'Forgetful@test.example' } });
+    const response = await t.call('POST', '/api/v1/account/forgotpassword', {
+      body: { email: 'Forgetful@test.example' },
+    });
     expect(response.body.message).toBe(Messages.forgotProcessed);
     const mail = await t.smtp.waitFor((message) => message.to.includes('forgetful@test.example'));
     const link = /http:\/\/registry\.test\/resetpassword\?userName=([^&\s]+)&token=([A-Za-z0-9_-]+)/.exec(mail.text);
     expect(link).not.toBeNull();
     const [, userName, token] = link!;
     expect(decodeURIComponent(userName)).toBe(owner.userName);
-    expect((await t.call('GET', `/api/v1/account/resetpassword?userName=${userName}&token=${token}`)).body.isValid).toBe(true);
+    expect(
+      (await t.call('GET', `/api/v1/account/resetpassword?userName=${userName}&token=${token}`)).body.isValid,
+    ).toBe(true);
 
     const body = { userName: owner.userName, token, password: 'Fresh#Start9', confirmPassword: 'Fresh#Start9' };
     const first = await t.call('POST', '/api/v1/account/resetpassword', { body });
     expect(first.body.message).toBe(Messages.passwordReset);
     expect(await t.login(owner.userName, 'Fresh#Start9')).toEqual(expect.any(String));
-    const second = await t.call('POST', '/api/v1/account/resetpassword', { body: { ...body, password: 'Again#Start9', confirmPassword: 'Again#Start9' } });
+    const second = await t.call('POST', '/api/v1/account/resetpassword', {
+      body: { ...body, password: 'Again#Start9', confirmPassword: 'Again#Start9' },
+    });
     expect(second.status).toBe(400);
     expect(second.body.exceptionMessage).toBe(Messages.invalidResetToken);
     await expect(t.login(owner.userName, 'Again#Start9')).rejects.toThrow(/failed/);
 
     const log = await t.call('GET', '/api/v1/emaillog?subjectFilter=reset', { token: await t.login('lab.admin') });
-    expect(log.body.data.some((row: { recipients: string; wasSuccessful: boolean }) => row.recipients === 'forgetful@test.example' && row.wasSuccessful)).toBe(true);
+    expect(
+      log.body.data.some(
+        (row: { recipients: string; wasSuccessful: boolean }) =>
+          row.recipients === 'forgetful@test.example' && row.wasSuccessful,
+      ),
+    ).toBe(true);
   });
 
   test('an unknown email gets the same answer and no mail', async () => {
     const before = t.smtp.messages.length;
-    const response = await t.call('POST', '/api/v1/account/forgotpassword', { body: { email: 'nobody@nowhere.example' } });
+    const response = await t.call('POST', '/api/v1/account/forgotpassword', {
+      body: { email: 'nobody@nowhere.example' },
+    });
     expect(response.body.message).toBe(Messages.forgotProcessed);
     expect(t.smtp.messages.length).toBe(before);
     expect((await t.call('POST', '/api/v1/account/forgotpassword', { body: {} })).status).toBe(400);
   });
 
   test('a made-up token is refused and a weak password is a validation error', async () => {
-    const made = await t.call('POST', '/api/v1/account/resetpassword', { body: { userName: 'pet.owner', token: 'made-up', password: 'Fresh#Start9', confirmPassword: 'Fresh#Start9' } });
+    const made = await t.call('POST', '/api/v1/account/resetpassword', {
+      body: { userName: 'pet.owner', token: 'made-up', password: 'Fresh#Start9', confirmPassword: 'Fresh#Start9' },
+    });
     expect(made.body.exceptionMessage).toBe(Messages.invalidResetToken);
-    const weak = await t.call('POST', '/api/v1/account/resetpassword', { body: { userName: 'pet.owner', token: 'made-up', password: 'weak', confirmPassword: 'weak' } });
+    const weak = await t.call('POST', '/api/v1/account/resetpassword', {
+      body: { userName: 'pet.owner', token: 'made-up', password: 'weak', confirmPassword: 'weak' },
+    });
     expect(weak.body.modelState.password.length).toBeGreaterThan(1);
   });
 });
@@ -186,13 +270,20 @@ describe('temporary sign-in links', () => {
   test('an admin makes a link for a pet owner of their groups; it signs the owner in until it expires', async () => {
     const owner = await userByName(t.database.db, 'pet.owner');
     const token = await t.login('property.manager');
-    const link = await t.call('GET', `/api/v1/account/generatetemporarytoken/${owner.id}?returnUrl=/account/manage`, { token });
+    const link = await t.call('GET', `/api/v1/account/generatetemporarytoken/${owner.id}?returnUrl=/account/manage`, {
+      token,
+    });
     expect(link.status).toBe(200);
     expect(link.body.url).toContain('/token-login?token=');
-    const signedIn = await t.call('GET', `/api/v1/account/signinwithtemporarytoken?token=${link.body.token}&isPersistent=false`);
+    const signedIn = await t.call(
+      'GET',
+      `/api/v1/account/signinwithtemporarytoken?token=${link.body.token}&isPersistent=false`,
+    );
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.returnUrl).toBe('/account/manage');
-    expect((await t.call('GET', '/api/v1/account/userinfo', { token: signedIn.body.access_token })).body.userName).toBe('pet.owner');
+    expect((await t.call('GET', '/api/v1/account/userinfo', { token: signedIn.body.access_token })).body.userName).toBe(
+      'pet.owner',
+    );
   });
 
   test('no token, an unknown token, and callers outside the group are refused', async () => {
@@ -202,8 +293,17 @@ describe('temporary sign-in links', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe(Messages.loginLinkExpired);
     const owner = await userByName(t.database.db, 'pet.owner');
-    expect((await t.call('GET', `/api/v1/account/generatetemporarytoken/${owner.id}`, { token: await t.login('parentage.manager') })).status).toBe(404);
-    expect((await t.call('GET', `/api/v1/account/generatetemporarytoken/${owner.id}`, { token: await t.login('avery.kim') })).status).toBe(403);
+    expect(
+      (
+        await t.call('GET', `/api/v1/account/generatetemporarytoken/${owner.id}`, {
+          token: await t.login('parentage.manager'),
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await t.call('GET', `/api/v1/account/generatetemporarytoken/${owner.id}`, { token: await t.login('avery.kim') }))
+        .status,
+    ).toBe(403);
   });
 });
 
@@ -211,7 +311,9 @@ describe('password resets by an admin', () => {
   test('resetadminpassword mails a new password and ends the old one', async () => {
     const property = await groupByName(t.database.db, 'Oak Ridge Apartments');
     const admin = await makeAdmin(t.database.db, { roleId: UserRole.PropertyMaintenance, groupId: property.id });
-    const response = await t.call('POST', `/api/v1/account/resetadminpassword?id=${admin.id}`, { token: await t.login('property.manager') });
+    const response = await t.call('POST', `/api/v1/account/resetadminpassword?id=${admin.id}`, {
+      token: await t.login('property.manager'),
+    });
     expect(response.status).toBe(200);
     const mail = await t.smtp.waitFor((message) => message.to.includes(admin.email!));
     const password = /new password is: (\S+)/.exec(mail.text)?.[1]?.replace(/<.*$/, '');
@@ -222,25 +324,57 @@ describe('password resets by an admin', () => {
 
   test('resetpetownerpassword works for an owner in scope and not for others', async () => {
     const owner = await userByName(t.database.db, 'avery.kim');
-    expect((await t.call('POST', '/api/v1/account/resetpetownerpassword', { token: await t.login('firm.manager'), body: { petOwnerId: owner.id } })).status).toBe(200);
-    expect((await t.call('POST', '/api/v1/account/resetpetownerpassword', { token: await t.login('parentage.manager'), body: { petOwnerId: owner.id } })).status).toBe(404);
-    expect((await t.call('POST', '/api/v1/account/resetpetownerpassword', { token: await t.login('firm.manager'), body: { petOwnerId: 'x' } })).status).toBe(400);
+    expect(
+      (
+        await t.call('POST', '/api/v1/account/resetpetownerpassword', {
+          token: await t.login('firm.manager'),
+          body: { petOwnerId: owner.id },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await t.call('POST', '/api/v1/account/resetpetownerpassword', {
+          token: await t.login('parentage.manager'),
+          body: { petOwnerId: owner.id },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.call('POST', '/api/v1/account/resetpetownerpassword', {
+          token: await t.login('firm.manager'),
+          body: { petOwnerId: 'x' },
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
 describe('profile', () => {
   test('updateuserprofile validates and saves, manageinfo reads it back', async () => {
     const token = await t.login('casey.morgan');
-    const tooLong = await t.call('POST', '/api/v1/account/updateuserprofile', { token, body: { firstName: 'x'.repeat(101), lastName: 'Morgan' } });
+    const tooLong = await t.call('POST', '/api/v1/account/updateuserprofile', {
+      token,
+      body: { firstName: 'x'.repeat(101), lastName: 'Morgan' },
+    });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.modelState.firstName).toBeDefined();
-    const badState = await t.call('POST', '/api/v1/account/updateuserprofile', { token, body: { firstName: 'Casey', lastName: 'Morgan', address: { countryId: 'US', stateId: 'CA-ON' } } });
+    const badState = await t.call('POST', '/api/v1/account/updateuserprofile', {
+      token,
+      body: { firstName: 'Casey', lastName: 'Morgan', address: { countryId: 'US', stateId: 'CA-ON' } },
+    });
     expect(badState.body.modelState['address.stateId']).toEqual(['Unknown state for this country.']);
     const missing = await t.call('POST', '/api/v1/account/updateuserprofile', { token, body: { lastName: 'Morgan' } });
     expect(missing.body.modelState.firstName).toBeDefined();
     const ok = await t.call('POST', '/api/v1/account/updateuserprofile', {
       token,
-      body: { firstName: 'Casey', lastName: 'Morgan-Hill', phoneNumber: '555-0100', address: { addressLine1: '1 Main St', city: 'Austin', stateId: 'US-TX', countryId: 'US', postalCode: '78701' } },
+      body: {
+        firstName: 'Casey',
+        lastName: 'Morgan-Hill',
+        phoneNumber: '555-0100',
+        address: { addressLine1: '1 Main St', city: 'Austin', stateId: 'US-TX', countryId: 'US', postalCode: '78701' },
+      },
     });
     expect(ok.body.message).toBe(Messages.savedSuccessfully);
     const info = await t.call('GET', '/api/v1/account/manageinfo', { token });
@@ -249,18 +383,35 @@ describe('profile', () => {
   });
 
   test('password rules and roles are served', async () => {
-    expect((await t.call('GET', '/api/v1/account/passwordrules')).body).toEqual({ requiredLength: 8, requireUppercase: true, requireLowercase: true, requireDigit: true, requireNonLetterOrDigit: true });
-    const creatable = await t.call('GET', '/api/v1/account/getcreatableadminroles', { token: await t.login('distributor') });
+    expect((await t.call('GET', '/api/v1/account/passwordrules')).body).toEqual({
+      requiredLength: 8,
+      requireUppercase: true,
+      requireLowercase: true,
+      requireDigit: true,
+      requireNonLetterOrDigit: true,
+    });
+    const creatable = await t.call('GET', '/api/v1/account/getcreatableadminroles', {
+      token: await t.login('distributor'),
+    });
     expect(creatable.body.map((role: { id: number }) => role.id)).toEqual([5, 6, 7, 8]);
     const forType = async (userName: string, groupType: number | string) =>
-      (await t.call('GET', `/api/v1/account/getcreatableadminroles?groupType=${groupType}`, { token: await t.login(userName) })).body.map?.((role: { id: number }) => role.id);
+      (
+        await t.call('GET', `/api/v1/account/getcreatableadminroles?groupType=${groupType}`, {
+          token: await t.login(userName),
+        })
+      ).body.map?.((role: { id: number }) => role.id);
     expect(await forType('distributor', 4)).toEqual([7, 8]);
     // Only roles strictly below one's own: a distributor makes no distributors, a lab admin no lab admins.
     expect(await forType('distributor', 2)).toEqual([]);
     expect(await forType('property.manager', 4)).toEqual([8]);
     expect(await forType('distributor', 0)).toEqual([]);
     expect(await forType('lab.admin', 0)).toEqual([1, 2]);
-    expect((await t.call('GET', '/api/v1/account/getcreatableadminroles?groupType=9', { token: await t.login('lab.admin') })).status).toBe(400);
-    expect((await t.call('GET', '/api/v1/account/getalladminroles', { token: await t.login('pet.owner') })).status).toBe(403);
+    expect(
+      (await t.call('GET', '/api/v1/account/getcreatableadminroles?groupType=9', { token: await t.login('lab.admin') }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await t.call('GET', '/api/v1/account/getalladminroles', { token: await t.login('pet.owner') })).status,
+    ).toBe(403);
   });
 });

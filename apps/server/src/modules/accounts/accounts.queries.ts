@@ -1,7 +1,18 @@
 // SQL for users, one-time tokens, sign-in attempts and features.
 import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
-import { features, groupAdmins, groupFeatures, groups, petOwnerGroups, preRegisteredResidents, sessions, userFeatures, userTokens, users } from '../../db/schema/index.ts';
+import {
+  features,
+  groupAdmins,
+  groupFeatures,
+  groups,
+  petOwnerGroups,
+  preRegisteredResidents,
+  sessions,
+  userFeatures,
+  userTokens,
+  users,
+} from '../../db/schema/index.ts';
 import type { UserTokenPurpose } from '../../db/schema/accounts.ts';
 import { hashToken } from '../../platform/tokens.ts';
 
@@ -13,16 +24,26 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
 }
 
 export async function findUserByUserName(db: Db, userName: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.userName}) = lower(${userName})`);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.userName}) = lower(${userName})`);
   return row;
 }
 
 export async function findUsersByEmail(db: Db, email: string): Promise<UserRow[]> {
-  return db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+  return db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
 }
 
 export async function updateUser(db: Db, id: number, changes: Partial<typeof users.$inferInsert>): Promise<UserRow> {
-  const [row] = await db.update(users).set({ ...changes, dateUpdated: new Date() }).where(eq(users.id, id)).returning();
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, dateUpdated: new Date() })
+    .where(eq(users.id, id))
+    .returning();
   return row;
 }
 
@@ -76,13 +97,24 @@ export async function voidUserTokens(db: Db, userId: number, purposes: UserToken
 
 /** Marks a token used; false when another request used it first (the update is the single-use guard). */
 export async function consumeUserToken(db: Db, id: number): Promise<boolean> {
-  const rows = await db.update(userTokens).set({ usedAt: new Date() }).where(and(eq(userTokens.id, id), isNull(userTokens.usedAt))).returning({ id: userTokens.id });
+  const rows = await db
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(userTokens.id, id), isNull(userTokens.usedAt)))
+    .returning({ id: userTokens.id });
   return rows.length === 1;
 }
 
 export async function directlyAssignedGroups(db: Db, userId: number) {
   return db
-    .select({ id: groups.id, name: groups.name, groupType: groups.groupType, isActive: groups.isActive, parentId: groups.parentId, isPrimaryAdmin: groupAdmins.isPrimary })
+    .select({
+      id: groups.id,
+      name: groups.name,
+      groupType: groups.groupType,
+      isActive: groups.isActive,
+      parentId: groups.parentId,
+      isPrimaryAdmin: groupAdmins.isPrimary,
+    })
     .from(groupAdmins)
     .innerJoin(groups, eq(groups.id, groupAdmins.groupId))
     .where(eq(groupAdmins.userId, userId))
@@ -95,28 +127,37 @@ export async function featureNamesForUser(db: Db, userId: number): Promise<strin
     select group_id from ${groupAdmins} where user_id = ${userId}
     union select group_id from ${petOwnerGroups} where pet_owner_id = ${userId} and move_out_date is null
     union select group_id from ${preRegisteredResidents} where user_id = ${userId})`;
-  const rows = await queryRows<{ name: string }>(db, sql`
+  const rows = await queryRows<{ name: string }>(
+    db,
+    sql`
     select f.name from ${features} f join ${userFeatures} uf on uf.feature_id = f.id where uf.user_id = ${userId}
     union
     select f.name from ${features} f
       join ${groupFeatures} gf on gf.feature_id = f.id
       join ${groups} g on g.path like '%/' || gf.group_id || '/%'
     where g.id in ${memberGroups}
-    order by 1`);
+    order by 1`,
+  );
   return rows.map((row) => row.name);
 }
 
 export async function featureNamesForGroup(db: Db, groupId: number): Promise<string[]> {
-  const rows = await queryRows<{ name: string }>(db, sql`
+  const rows = await queryRows<{ name: string }>(
+    db,
+    sql`
     select distinct f.name from ${features} f
       join ${groupFeatures} gf on gf.feature_id = f.id
       join ${groups} g on g.path like '%/' || gf.group_id || '/%'
-    where g.id = ${groupId} order by 1`);
+    where g.id = ${groupId} order by 1`,
+  );
   return rows.map((row) => row.name);
 }
 
 export async function residentIdForUser(db: Db, userId: number): Promise<number | null> {
-  const [row] = await db.select({ id: preRegisteredResidents.id }).from(preRegisteredResidents).where(eq(preRegisteredResidents.userId, userId));
+  const [row] = await db
+    .select({ id: preRegisteredResidents.id })
+    .from(preRegisteredResidents)
+    .where(eq(preRegisteredResidents.userId, userId));
   return row?.id ?? null;
 }
 
@@ -126,4 +167,7 @@ export async function findSession(db: Db, sessionId: number) {
 }
 
 export const anyUserWithEmailOrName = (db: Db, email: string, userName: string) =>
-  db.select({ id: users.id }).from(users).where(or(sql`lower(${users.email}) = lower(${email})`, sql`lower(${users.userName}) = lower(${userName})`));
+  db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(sql`lower(${users.email}) = lower(${email})`, sql`lower(${users.userName}) = lower(${userName})`));

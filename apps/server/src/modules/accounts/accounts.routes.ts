@@ -9,7 +9,8 @@ import { passwordRules } from '../../platform/passwords.ts';
 import { addressProblems } from '../lookups/lookups.service.ts';
 import * as accounts from './accounts.service.ts';
 
-const truthy = (value: unknown) => value === true || value === 'true' || value === 'True' || value === 'on' || value === '1';
+const truthy = (value: unknown) =>
+  value === true || value === 'true' || value === 'True' || value === 'on' || value === '1';
 const roleList = (roles: readonly number[]) => roles.map((id) => ({ id, name: userRoleName(id) }));
 
 /** The token form's first problem, naming the field: a missing one, or what is wrong with the one sent. */
@@ -21,7 +22,6 @@ function tokenFormProblem(issues: { path: PropertyKey[]; message: string; code: 
 
 /** Registered at the root: the token endpoint lives at /token as well as /api/v1/token. */
 export async function accountsRoutes(app: FastifyInstance) {
-
   // The token endpoint answers OAuth-style errors ({ error, error_description }) rather than the API's error bodies, so
   // it reads its form body itself.
   const tokenHandler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -52,11 +52,15 @@ export async function accountsRoutes(app: FastifyInstance) {
     await route(api, endpoints.userInfo, async (request) => accounts.userInfo(signedIn(request)));
     await route(api, endpoints.isAuthenticated, async (request) => ({ isAuthenticated: request.ctx.caller !== null }));
     await route(api, endpoints.logout, async (request) => accounts.logout(signedIn(request)));
-    await route(api, endpoints.changePassword, async (request) => accounts.changePassword(signedIn(request), request.body));
+    await route(api, endpoints.changePassword, async (request) =>
+      accounts.changePassword(signedIn(request), request.body),
+    );
     await route(api, endpoints.forgotPassword, async (request) => accounts.forgotPassword(request.ctx, request.body), {
       config: { authThrottle: 'forgotPassword' },
     });
-    await route(api, endpoints.checkResetPasswordToken, async (request) => accounts.checkResetToken(request.ctx, request.query));
+    await route(api, endpoints.checkResetPasswordToken, async (request) =>
+      accounts.checkResetToken(request.ctx, request.query),
+    );
     await route(api, endpoints.resetPassword, async (request) => accounts.resetPassword(request.ctx, request.body), {
       config: { authThrottle: 'resetPassword' },
     });

@@ -1,5 +1,15 @@
 // Sign-in, sessions, passwords and own-account rules (spec 1 §4, §7, §8).
-import { UserRole, Messages, can, creatableRoles, isAdminRole, isProviderStaffRole, parseUsDate, userRoleName, type UserInfo } from '@registry/contracts';
+import {
+  UserRole,
+  Messages,
+  can,
+  creatableRoles,
+  isAdminRole,
+  isProviderStaffRole,
+  parseUsDate,
+  userRoleName,
+  type UserInfo,
+} from '@registry/contracts';
 import { assertMayActOnAdmin } from '../../platform/rights.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type RequestContext, type SignedInContext } from '../../platform/context.ts';
@@ -36,19 +46,42 @@ function sessionLifetimeSeconds(ctx: RequestContext, isPersistent: boolean): num
   return isPersistent ? ctx.config.persistentTokenLifetimeDays * 86_400 : ctx.config.tokenLifetimeHours * 3_600;
 }
 
-export async function signIn(ctx: RequestContext, input: { userName: string; password: string; isPersistent: boolean }) {
+export async function signIn(
+  ctx: RequestContext,
+  input: { userName: string; password: string; isPersistent: boolean },
+) {
   const user = await q.findUserByUserName(ctx.db, input.userName);
-  const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : await verifyPassword(DUMMY_HASH, input.password);
+  const passwordOk = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyPassword(DUMMY_HASH, input.password);
   if (!user || !passwordOk) throw new TokenGrantError(Messages.invalidCredentials);
   if (!user.isActive) throw new TokenGrantError(Messages.accountInactive);
   if (isAdminRole(user.roleId) && (await q.directlyAssignedGroups(ctx.db, user.id)).length === 0) {
     throw new TokenGrantError(Messages.notAssignedToGroups);
   }
   return withTransaction(ctx, async (tx) => {
-    const session = await issueSession(tx, { userId: user.id, isPersistent: input.isPersistent, lifetimeSeconds: sessionLifetimeSeconds(ctx, input.isPersistent) });
+    const session = await issueSession(tx, {
+      userId: user.id,
+      isPersistent: input.isPersistent,
+      lifetimeSeconds: sessionLifetimeSeconds(ctx, input.isPersistent),
+    });
     await q.updateUser(tx, user.id, { lastLogin: new Date() });
-    await writeAudit(tx, { ...ctx, caller: { ...callerStub(user), sessionId: session.sessionId } }, { entityType: 'Session', entityId: session.sessionId, actionType: 'Login', after: { userId: user.id, isPersistent: input.isPersistent } });
-    return { access_token: session.token, token_type: 'bearer' as const, expires_in: session.expiresIn, userName: user.userName };
+    await writeAudit(
+      tx,
+      { ...ctx, caller: { ...callerStub(user), sessionId: session.sessionId } },
+      {
+        entityType: 'Session',
+        entityId: session.sessionId,
+        actionType: 'Login',
+        after: { userId: user.id, isPersistent: input.isPersistent },
+      },
+    );
+    return {
+      access_token: session.token,
+      token_type: 'bearer' as const,
+      expires_in: session.expiresIn,
+      userName: user.userName,
+    };
   });
 }
 // Verifying against a fixed hash for unknown users keeps the response time from revealing which user names exist.
@@ -72,7 +105,9 @@ function callerStub(user: q.UserRow) {
 export async function userInfo(ctx: SignedInContext): Promise<UserInfo> {
   const user = await q.findUserById(ctx.db, ctx.caller.userId);
   if (!user) throw notFound('User not found.');
-  const impersonator = ctx.caller.impersonatedByUserId ? await q.findUserById(ctx.db, ctx.caller.impersonatedByUserId) : undefined;
+  const impersonator = ctx.caller.impersonatedByUserId
+    ? await q.findUserById(ctx.db, ctx.caller.impersonatedByUserId)
+    : undefined;
   return {
     id: user.id,
     userName: user.userName,
@@ -115,7 +150,12 @@ export async function logout(ctx: SignedInContext): Promise<{ restoredToken: str
         restoredToken = restored.token;
       }
     }
-    await writeAudit(tx, ctx, { entityType: 'Session', entityId: ctx.caller.sessionId, actionType: 'Logout', after: { restored: restoredToken !== null } });
+    await writeAudit(tx, ctx, {
+      entityType: 'Session',
+      entityId: ctx.caller.sessionId,
+      actionType: 'Logout',
+      after: { restored: restoredToken !== null },
+    });
     return { restoredToken };
   });
 }
@@ -142,7 +182,12 @@ export async function forgotPassword(ctx: RequestContext, input: { email: string
     const token = newToken();
     const url = `${ctx.config.baseUrl}/resetpassword?userName=${encodeURIComponent(user.userName)}&token=${secretPlaceholder('token')}`;
     await withTransaction(ctx, async (tx, txCtx) => {
-      await q.insertUserToken(tx, { userId: user.id, purpose: 'PasswordReset', token, expiresAt: new Date(Date.now() + RESET_LINK_LIFETIME_MS) });
+      await q.insertUserToken(tx, {
+        userId: user.id,
+        purpose: 'PasswordReset',
+        token,
+        expiresAt: new Date(Date.now() + RESET_LINK_LIFETIME_MS),
+      });
       await writeAudit(tx, ctx, { entityType: 'User', entityId: user.id, actionType: 'PasswordResetRequested' });
       await mailAfterCommit(txCtx, {
         to: user.email!,
@@ -151,7 +196,10 @@ export async function forgotPassword(ctx: RequestContext, input: { email: string
         secrets: { token: encodeURIComponent(token) },
         html: mailBody(ctx.config.brandName, {
           greeting: `Hello ${fullNameOf(user)},`,
-          paragraphs: [`We received a request to reset the password of the account ${user.userName}.`, 'The link below works once and expires in one hour. If you did not ask for this, ignore this mail.'],
+          paragraphs: [
+            `We received a request to reset the password of the account ${user.userName}.`,
+            'The link below works once and expires in one hour. If you did not ask for this, ignore this mail.',
+          ],
           link: { url, label: 'Reset your password' },
         }),
       });
@@ -169,7 +217,8 @@ export async function checkResetToken(ctx: RequestContext, input: { userName: st
 export async function resetPassword(ctx: RequestContext, input: { userName: string; token: string; password: string }) {
   const token = await q.findLiveUserToken(ctx.db, 'PasswordReset', input.token);
   const user = token ? await q.findUserById(ctx.db, token.userId) : undefined;
-  if (!token || !user || user.userName.toLowerCase() !== input.userName.toLowerCase()) throw refused(Messages.invalidResetToken);
+  if (!token || !user || user.userName.toLowerCase() !== input.userName.toLowerCase())
+    throw refused(Messages.invalidResetToken);
   const passwordHash = await hashPassword(input.password);
   await withTransaction(ctx, async (tx) => {
     if (!(await q.consumeUserToken(tx, token.id))) throw refused(Messages.invalidResetToken);
@@ -213,12 +262,17 @@ export type SignInLinkRequest = {
  * yesterday is refused; yesterday is accepted because the caller's today may still be yesterday in UTC.
  */
 export function signInLinkWindow(request: SignInLinkRequest, now: Date): { validFrom: Date; expiresAt: Date } {
-  const durationMs = request.daysValid ? request.daysValid * DAY_MS : request.hoursValid ? request.hoursValid * 3_600_000 : DAY_MS;
+  const durationMs = request.daysValid
+    ? request.daysValid * DAY_MS
+    : request.hoursValid
+      ? request.hoursValid * 3_600_000
+      : DAY_MS;
   let validFrom = now;
   if (request.issueDate) {
     const issueDay = parseUsDate(request.issueDate);
     const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-    if (!issueDay || issueDay.getTime() < today - DAY_MS) throw validationError({ issueDate: ['The issue date cannot be in the past.'] });
+    if (!issueDay || issueDay.getTime() < today - DAY_MS)
+      throw validationError({ issueDate: ['The issue date cannot be in the past.'] });
     if (issueDay > now) validFrom = issueDay;
   }
   return { validFrom, expiresAt: new Date(validFrom.getTime() + durationMs) };
@@ -232,15 +286,32 @@ export async function generateTemporaryToken(ctx: SignedInContext, userId: numbe
   const returnUrl = request.returnUrl ?? null;
   const token = newToken();
   await withTransaction(ctx, async (tx) => {
-    await q.insertUserToken(tx, { userId: target.id, purpose: 'TemporaryLogin', token, validFrom, expiresAt, returnUrl });
-    await writeAudit(tx, ctx, { entityType: 'User', entityId: target.id, actionType: 'TemporaryTokenGenerated', after: { validFrom, expiresAt } });
+    await q.insertUserToken(tx, {
+      userId: target.id,
+      purpose: 'TemporaryLogin',
+      token,
+      validFrom,
+      expiresAt,
+      returnUrl,
+    });
+    await writeAudit(tx, ctx, {
+      entityType: 'User',
+      entityId: target.id,
+      actionType: 'TemporaryTokenGenerated',
+      after: { validFrom, expiresAt },
+    });
   });
   const query = new URLSearchParams({
     token,
     ...(returnUrl ? { returnUrl } : {}),
     ...(request.isPersistent ? { isPersistent: 'true' } : {}),
   });
-  return { token, validFrom: validFrom.toISOString(), expiresAt: expiresAt.toISOString(), url: `${ctx.config.baseUrl}/token-login?${query}` };
+  return {
+    token,
+    validFrom: validFrom.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+    url: `${ctx.config.baseUrl}/token-login?${query}`,
+  };
 }
 
 /**
@@ -255,10 +326,24 @@ export async function signInWithTemporaryToken(ctx: RequestContext, input: { tok
   if (!token || !user || !user.isActive) throw expired();
   return withTransaction(ctx, async (tx) => {
     if (!(await q.consumeUserToken(tx, token.id))) throw expired();
-    const session = await issueSession(tx, { userId: user.id, isPersistent: input.isPersistent, lifetimeSeconds: sessionLifetimeSeconds(ctx, input.isPersistent) });
+    const session = await issueSession(tx, {
+      userId: user.id,
+      isPersistent: input.isPersistent,
+      lifetimeSeconds: sessionLifetimeSeconds(ctx, input.isPersistent),
+    });
     await q.updateUser(tx, user.id, { lastLogin: new Date() });
-    await writeAudit(tx, { ...ctx, caller: { ...callerStub(user), sessionId: session.sessionId } }, { entityType: 'Session', entityId: session.sessionId, actionType: 'TokenLogin' });
-    return { access_token: session.token, token_type: 'bearer' as const, expires_in: session.expiresIn, userName: user.userName, returnUrl: token.returnUrl };
+    await writeAudit(
+      tx,
+      { ...ctx, caller: { ...callerStub(user), sessionId: session.sessionId } },
+      { entityType: 'Session', entityId: session.sessionId, actionType: 'TokenLogin' },
+    );
+    return {
+      access_token: session.token,
+      token_type: 'bearer' as const,
+      expires_in: session.expiresIn,
+      userName: user.userName,
+      returnUrl: token.returnUrl,
+    };
   });
 }
 
@@ -280,9 +365,20 @@ export async function signInAsAnotherUser(ctx: SignedInContext, userId: number) 
       entityType: 'Session',
       entityId: session.sessionId,
       actionType: 'SignInAsAnotherUser',
-      after: { userId: target.id, userName: target.userName, byUserId: ctx.caller.userId, byUserName: ctx.caller.userName, originalUserId: ctx.caller.impersonatedByUserId ?? ctx.caller.userId },
+      after: {
+        userId: target.id,
+        userName: target.userName,
+        byUserId: ctx.caller.userId,
+        byUserName: ctx.caller.userName,
+        originalUserId: ctx.caller.impersonatedByUserId ?? ctx.caller.userId,
+      },
     });
-    return { access_token: session.token, token_type: 'bearer' as const, expires_in: session.expiresIn, userName: target.userName };
+    return {
+      access_token: session.token,
+      token_type: 'bearer' as const,
+      expires_in: session.expiresIn,
+      userName: target.userName,
+    };
   });
 }
 
@@ -302,20 +398,42 @@ export async function resetPasswordByAdmin(ctx: SignedInContext, userId: number,
     await writeAudit(tx, ctx, { entityType: 'User', entityId: target.id, actionType: 'PasswordResetByAdmin' });
     const html = mailBody(ctx.config.brandName, {
       greeting: `Hello ${fullNameOf(target)},`,
-      paragraphs: [`Your password was reset by an administrator. Your user name is ${target.userName} and your new password is: ${secretPlaceholder('password')}`, 'Please sign in and change it under Manage account.'],
+      paragraphs: [
+        `Your password was reset by an administrator. Your user name is ${target.userName} and your new password is: ${secretPlaceholder('password')}`,
+        'Please sign in and change it under Manage account.',
+      ],
       link: { url: `${ctx.config.baseUrl}/login`, label: 'Sign in' },
     });
     const sent = (result: MailResult) => (delivery.result = result);
-    await mailAfterCommit(txCtx, { to: email, subject: `${ctx.config.brandName}: your new password`, eventName: 'UserPasswordReset', html, secrets: { password } }, sent);
+    await mailAfterCommit(
+      txCtx,
+      {
+        to: email,
+        subject: `${ctx.config.brandName}: your new password`,
+        eventName: 'UserPasswordReset',
+        html,
+        secrets: { password },
+      },
+      sent,
+    );
   });
-  if (delivery.result && !delivery.result.wasSuccessful) throw refused('The password was reset but the mail could not be sent. Please try again.');
+  if (delivery.result && !delivery.result.wasSuccessful)
+    throw refused('The password was reset but the mail could not be sent. Please try again.');
   return { message: 'A new password was generated and emailed.' };
 }
 
 /** Saves the profile; a changed email is not saved here but waits for its mailed confirmation (own-account.service.ts). */
 export async function updateUserProfile(
   ctx: SignedInContext,
-  input: { firstName: string; lastName: string; email?: string | null; phoneNumber?: string | null; companyName?: string | null; receiveEmails?: boolean; address?: q.UserRow['address'] | null },
+  input: {
+    firstName: string;
+    lastName: string;
+    email?: string | null;
+    phoneNumber?: string | null;
+    companyName?: string | null;
+    receiveEmails?: boolean;
+    address?: q.UserRow['address'] | null;
+  },
 ) {
   const user = await q.findUserById(ctx.db, ctx.caller.userId);
   if (!user) throw notFound('User not found.');
@@ -336,7 +454,13 @@ export async function updateUserProfile(
       receiveEmails: input.receiveEmails ?? user.receiveEmails,
       address: input.address ?? null,
     });
-    await writeAudit(tx, ctx, { entityType: 'User', entityId: user.id, actionType: 'Update', before: userSnapshot(user), after: userSnapshot(row) });
+    await writeAudit(tx, ctx, {
+      entityType: 'User',
+      entityId: user.id,
+      actionType: 'Update',
+      before: userSnapshot(user),
+      after: userSnapshot(row),
+    });
     return row;
   });
   if (emailChanges) return { message: await startEmailChange(ctx, updated, email!) };
@@ -363,7 +487,15 @@ export async function manageInfo(ctx: SignedInContext) {
     localLoginProvider: 'Local',
     logins: [],
     externalLoginProviders: [],
-    profile: { firstName, lastName, email, phoneNumber, companyName, receiveEmails, address: toAddressView(user.address) },
+    profile: {
+      firstName,
+      lastName,
+      email,
+      phoneNumber,
+      companyName,
+      receiveEmails,
+      address: toAddressView(user.address),
+    },
   };
 }
 
@@ -372,4 +504,5 @@ export type UserRow = q.UserRow;
 type WithDb = Pick<RequestContext, 'db'>;
 export const userByUserName = (ctx: WithDb, userName: string) => q.findUserByUserName(ctx.db, userName);
 export const usersByEmail = (ctx: WithDb, email: string) => q.findUsersByEmail(ctx.db, email);
-export const saveUser = (ctx: WithDb, id: number, changes: Parameters<typeof q.updateUser>[2]) => q.updateUser(ctx.db, id, changes);
+export const saveUser = (ctx: WithDb, id: number, changes: Parameters<typeof q.updateUser>[2]) =>
+  q.updateUser(ctx.db, id, changes);

@@ -44,8 +44,20 @@ export async function startEmailChange(ctx: SignedInContext, user: q.UserRow, em
   const delivery: { result?: MailResult } = {};
   await withTransaction(ctx, async (tx, txCtx) => {
     await q.voidUserTokens(tx, user.id, ['EmailChange']);
-    await q.insertUserToken(tx, { userId: user.id, purpose: 'EmailChange', token, expiresAt: new Date(Date.now() + EMAIL_LINK_LIFETIME_MS), newEmail: email });
-    await writeAudit(tx, ctx, { entityType: 'User', entityId: user.id, actionType: 'EmailChangeRequested', before: { email: user.email }, after: { pendingEmail: email } });
+    await q.insertUserToken(tx, {
+      userId: user.id,
+      purpose: 'EmailChange',
+      token,
+      expiresAt: new Date(Date.now() + EMAIL_LINK_LIFETIME_MS),
+      newEmail: email,
+    });
+    await writeAudit(tx, ctx, {
+      entityType: 'User',
+      entityId: user.id,
+      actionType: 'EmailChangeRequested',
+      before: { email: user.email },
+      after: { pendingEmail: email },
+    });
     const html = mailBody(ctx.config.brandName, {
       greeting: `Hello ${fullNameOf(user)},`,
       paragraphs: [
@@ -55,7 +67,11 @@ export async function startEmailChange(ctx: SignedInContext, user: q.UserRow, em
       link: { url, label: 'Confirm your email address' },
     });
     const subject = `${ctx.config.brandName}: confirm your new email address`;
-    await mailAfterCommit(txCtx, { to: email, subject, eventName: 'UserEmailChange', html }, (result) => (delivery.result = result));
+    await mailAfterCommit(
+      txCtx,
+      { to: email, subject, eventName: 'UserEmailChange', html },
+      (result) => (delivery.result = result),
+    );
   });
   if (delivery.result && !delivery.result.wasSuccessful) {
     throw refused('Your other changes were saved but the confirmation mail could not be sent. Please try again.');
@@ -67,14 +83,23 @@ export const emailDiffers = (user: q.UserRow, email: string | null) =>
   email !== null && email.toLowerCase() !== (user.email ?? '').toLowerCase();
 
 /** Changes the caller's name at once; a different email waits for its confirmation link (startEmailChange). */
-export async function updateUserInfo(ctx: SignedInContext, input: { firstName: string; lastName: string; email: string }) {
+export async function updateUserInfo(
+  ctx: SignedInContext,
+  input: { firstName: string; lastName: string; email: string },
+) {
   const user = await q.findUserById(ctx.db, ctx.caller.userId);
   if (!user) throw notFound('User not found.');
   const emailChanges = emailDiffers(user, input.email);
   if (emailChanges) await assertEmailFree(ctx, input.email, user.id);
   const updated = await withTransaction(ctx, async (tx) => {
     const row = await q.updateUser(tx, user.id, { firstName: input.firstName, lastName: input.lastName });
-    await writeAudit(tx, ctx, { entityType: 'User', entityId: user.id, actionType: 'Update', before: userSnapshot(user), after: userSnapshot(row) });
+    await writeAudit(tx, ctx, {
+      entityType: 'User',
+      entityId: user.id,
+      actionType: 'Update',
+      before: userSnapshot(user),
+      after: userSnapshot(row),
+    });
     return row;
   });
   if (!emailChanges) return { message: Messages.savedSuccessfully, pendingEmail: null };

@@ -16,7 +16,9 @@ test('a group inherits the features of the groups above it', async () => {
   const oak = await groupByName(t.database.db, 'Oak Ridge Apartments');
   const maple = await groupByName(t.database.db, 'Maple Court');
   const token = await t.login('firm.manager');
-  expect((await t.call('GET', `/api/v1/features/getfeaturesforgroup?groupId=${oak.id}`, { token })).body).toEqual(['Ancestry']);
+  expect((await t.call('GET', `/api/v1/features/getfeaturesforgroup?groupId=${oak.id}`, { token })).body).toEqual([
+    'Ancestry',
+  ]);
   expect((await t.call('GET', `/api/v1/features/getfeaturesforgroup?groupId=${maple.id}`, { token })).body).toEqual([]);
 });
 
@@ -24,7 +26,9 @@ test('a resident reads the features of their own property, not of others', async
   const oak = await groupByName(t.database.db, 'Oak Ridge Apartments');
   const maple = await groupByName(t.database.db, 'Maple Court');
   const token = await t.login('RES0000001');
-  expect((await t.call('GET', `/api/v1/features/getfeaturesforgroup?groupId=${oak.id}`, { token })).body).toEqual(['Ancestry']);
+  expect((await t.call('GET', `/api/v1/features/getfeaturesforgroup?groupId=${oak.id}`, { token })).body).toEqual([
+    'Ancestry',
+  ]);
   expect((await t.call('GET', `/api/v1/features/getfeaturesforgroup?groupId=${maple.id}`, { token })).status).toBe(404);
   expect((await t.call('GET', '/api/v1/features', { token })).body).toEqual(['Ancestry']);
 });
@@ -32,20 +36,50 @@ test('a resident reads the features of their own property, not of others', async
 test('admins of other groups are refused; unknown and bad ids answer 404 and 400', async () => {
   const other = await makeOtherDistributorship(t.database.db);
   const oak = await groupByName(t.database.db, 'Oak Ridge Apartments');
-  expect((await t.call('GET', `/api/v1/features/getfeaturesforgroup?groupId=${oak.id}`, { token: await t.login(other.distributor.userName) })).status).toBe(404);
-  expect((await t.call('GET', '/api/v1/features/getfeaturesforgroup?groupId=999999', { token: await t.login('lab.admin') })).status).toBe(404);
-  expect((await t.call('GET', '/api/v1/features/getfeaturesforgroup?groupId=x', { token: await t.login('lab.admin') })).status).toBe(400);
+  expect(
+    (
+      await t.call('GET', `/api/v1/features/getfeaturesforgroup?groupId=${oak.id}`, {
+        token: await t.login(other.distributor.userName),
+      })
+    ).status,
+  ).toBe(404);
+  expect(
+    (await t.call('GET', '/api/v1/features/getfeaturesforgroup?groupId=999999', { token: await t.login('lab.admin') }))
+      .status,
+  ).toBe(404);
+  expect(
+    (await t.call('GET', '/api/v1/features/getfeaturesforgroup?groupId=x', { token: await t.login('lab.admin') }))
+      .status,
+  ).toBe(400);
   expect((await t.call('GET', '/api/v1/features')).status).toBe(401);
 });
 
 test('dog quick actions default to all and are saved per user', async () => {
   const token = await t.login('property.manager');
-  expect((await t.call('GET', '/api/v1/usersettings/getdogquickactions', { token })).body.value).toBe(allDogQuickActions);
+  expect((await t.call('GET', '/api/v1/usersettings/getdogquickactions', { token })).body.value).toBe(
+    allDogQuickActions,
+  );
   const chosen = DogQuickActions.Flag | DogQuickActions.Transfer;
-  expect((await t.call('POST', '/api/v1/usersettings/setdogquickactions', { token, body: { value: chosen } })).body.value).toBe(chosen);
+  expect(
+    (await t.call('POST', '/api/v1/usersettings/setdogquickactions', { token, body: { value: chosen } })).body.value,
+  ).toBe(chosen);
   expect((await t.call('GET', '/api/v1/usersettings/getdogquickactions', { token })).body.value).toBe(chosen);
-  expect((await t.call('GET', '/api/v1/usersettings/getdogquickactions', { token: await t.login('property.maintenance') })).body.value).toBe(allDogQuickActions);
-  expect((await t.call('POST', '/api/v1/usersettings/setdogquickactions', { token, body: { value: 5000 } })).status).toBe(400);
-  expect((await t.call('POST', '/api/v1/usersettings/setdogquickactions', { token, body: { value: 'all' } })).status).toBe(400);
-  expect((await t.call('POST', '/api/v1/usersettings/setdogquickactions', { token: await t.login('pet.owner'), body: { value: 1 } })).status).toBe(403);
+  expect(
+    (await t.call('GET', '/api/v1/usersettings/getdogquickactions', { token: await t.login('property.maintenance') }))
+      .body.value,
+  ).toBe(allDogQuickActions);
+  expect(
+    (await t.call('POST', '/api/v1/usersettings/setdogquickactions', { token, body: { value: 5000 } })).status,
+  ).toBe(400);
+  expect(
+    (await t.call('POST', '/api/v1/usersettings/setdogquickactions', { token, body: { value: 'all' } })).status,
+  ).toBe(400);
+  expect(
+    (
+      await t.call('POST', '/api/v1/usersettings/setdogquickactions', {
+        token: await t.login('pet.owner'),
+        body: { value: 1 },
+      })
+    ).status,
+  ).toBe(403);
 });

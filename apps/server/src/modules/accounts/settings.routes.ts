@@ -13,6 +13,9 @@ export async function settingsRoutes(app: FastifyInstance) {
   );
   await route(app, endpoints.dogQuickActions, async (request) => settings.dogQuickActions(signedIn(request)));
   await route(app, endpoints.setDogQuickActions, async (request) =>
-    settings.setDogQuickActions(signedIn(request), typeof request.body === 'number' ? request.body : request.body.value),
+    settings.setDogQuickActions(
+      signedIn(request),
+      typeof request.body === 'number' ? request.body : request.body.value,
+    ),
   );
 }

@@ -10,7 +10,9 @@ export const featuresOfCaller = (ctx: SignedInContext) => featureNamesForUser(ct
 
 /** Admins read the groups in their scope; residents and pet owners the groups they belong to; others get a 404. */
 export async function featuresOfGroup(ctx: SignedInContext, groupId: number) {
-  const visible = ctx.caller.isAdmin ? await isGroupInScope(ctx.db, ctx.caller, groupId) : await q.isMemberOfGroup(ctx.db, ctx.caller.userId, groupId);
+  const visible = ctx.caller.isAdmin
+    ? await isGroupInScope(ctx.db, ctx.caller, groupId)
+    : await q.isMemberOfGroup(ctx.db, ctx.caller.userId, groupId);
   if (!visible) throw groupNotFound();
   return featureNamesForGroup(ctx.db, groupId);
 }
@@ -25,7 +27,13 @@ export async function setDogQuickActions(ctx: SignedInContext, value: number) {
   await withTransaction(ctx, async (tx) => {
     const before = await q.findUserSettings(tx, ctx.caller.userId);
     await q.saveDogQuickActions(tx, ctx.caller.userId, value);
-    await writeAudit(tx, ctx, { entityType: 'UserSettings', entityId: ctx.caller.userId, actionType: 'Update', before: before ?? null, after: { dogQuickActions: value } });
+    await writeAudit(tx, ctx, {
+      entityType: 'UserSettings',
+      entityId: ctx.caller.userId,
+      actionType: 'Update',
+      before: before ?? null,
+      after: { dogQuickActions: value },
+    });
   });
   return { value };
 }

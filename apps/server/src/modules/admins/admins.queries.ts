@@ -11,13 +11,23 @@ import { groupInScopeSql, managedAdminSql } from '../../platform/scope.ts';
 export const isAdminUser = sql`${users.roleId} <> ${UserRole.PetOwner}`;
 
 export async function findAdmin(db: Db, id: number) {
-  const [row] = await db.select().from(users).where(and(eq(users.id, id), isAdminUser));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isAdminUser));
   return row;
 }
 
 export async function groupsOfAdmin(db: Db, adminId: number) {
   return db
-    .select({ id: groups.id, name: groups.name, groupType: groups.groupType, isActive: groups.isActive, parentId: groups.parentId, isPrimaryAdmin: groupAdmins.isPrimary })
+    .select({
+      id: groups.id,
+      name: groups.name,
+      groupType: groups.groupType,
+      isActive: groups.isActive,
+      parentId: groups.parentId,
+      isPrimaryAdmin: groupAdmins.isPrimary,
+    })
     .from(groupAdmins)
     .innerJoin(groups, eq(groups.id, groupAdmins.groupId))
     .where(eq(groupAdmins.userId, adminId))
@@ -26,20 +36,29 @@ export async function groupsOfAdmin(db: Db, adminId: number) {
 
 const fullNameOrder = sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
 // No prototype: an orderBy such as '__proto__' or 'toString' finds nothing and falls back to the name.
-const SEARCH_ORDER: Record<string, SQL | AnyPgColumn> = Object.assign(Object.create(null) as Record<string, SQL | AnyPgColumn>, {
-  name: fullNameOrder,
-  fullname: fullNameOrder,
-  username: users.userName,
-  email: users.email,
-  role: users.roleId,
-});
+const SEARCH_ORDER: Record<string, SQL | AnyPgColumn> = Object.assign(
+  Object.create(null) as Record<string, SQL | AnyPgColumn>,
+  {
+    name: fullNameOrder,
+    fullname: fullNameOrder,
+    username: users.userName,
+    email: users.email,
+    role: users.roleId,
+  },
+);
 
-export async function searchAdmins(db: Db, caller: Caller, query: { page: number; pageSize: number; name?: string; email?: string; orderBy?: string; ascending?: boolean }) {
+export async function searchAdmins(
+  db: Db,
+  caller: Caller,
+  query: { page: number; pageSize: number; name?: string; email?: string; orderBy?: string; ascending?: boolean },
+) {
   const conditions: SQL[] = [isAdminUser];
   if (query.name) {
     const name = query.name;
     const fullName = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
-    conditions.push(or(...[users.firstName, users.lastName, users.userName, fullName].map((value) => ilikeContains(value, name)))!);
+    conditions.push(
+      or(...[users.firstName, users.lastName, users.userName, fullName].map((value) => ilikeContains(value, name)))!,
+    );
   }
   if (query.email) conditions.push(ilikeContains(users.email, query.email));
   // Other admins find the admins of their own groups and of the groups beneath them, never provider staff.
@@ -48,7 +67,15 @@ export async function searchAdmins(db: Db, caller: Caller, query: { page: number
   const orderColumn = SEARCH_ORDER[(query.orderBy ?? 'name').toLowerCase()] ?? SEARCH_ORDER.name;
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ id: users.id, userName: users.userName, firstName: users.firstName, lastName: users.lastName, email: users.email, roleId: users.roleId, isActive: users.isActive })
+      .select({
+        id: users.id,
+        userName: users.userName,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        roleId: users.roleId,
+        isActive: users.isActive,
+      })
       .from(users)
       .where(where)
       .orderBy(query.ascending === false ? desc(orderColumn) : asc(orderColumn), asc(users.id))
@@ -70,7 +97,10 @@ export async function deleteAdmin(db: Db, id: number) {
 }
 
 export async function assignment(db: Db, adminId: number, groupId: number) {
-  const [row] = await db.select().from(groupAdmins).where(and(eq(groupAdmins.userId, adminId), eq(groupAdmins.groupId, groupId)));
+  const [row] = await db
+    .select()
+    .from(groupAdmins)
+    .where(and(eq(groupAdmins.userId, adminId), eq(groupAdmins.groupId, groupId)));
   return row;
 }
 
@@ -83,16 +113,28 @@ export async function removeAssignment(db: Db, adminId: number, groupId: number)
 }
 
 export async function otherAdminsOfGroup(db: Db, groupId: number, exceptAdminId: number) {
-  return db.select().from(groupAdmins).where(and(eq(groupAdmins.groupId, groupId), ne(groupAdmins.userId, exceptAdminId)));
+  return db
+    .select()
+    .from(groupAdmins)
+    .where(and(eq(groupAdmins.groupId, groupId), ne(groupAdmins.userId, exceptAdminId)));
 }
 
 export async function setPrimary(db: Db, groupId: number, adminId: number) {
-  await db.update(groupAdmins).set({ isPrimary: sql`${groupAdmins.userId} = ${adminId}` }).where(eq(groupAdmins.groupId, groupId));
+  await db
+    .update(groupAdmins)
+    .set({ isPrimary: sql`${groupAdmins.userId} = ${adminId}` })
+    .where(eq(groupAdmins.groupId, groupId));
 }
 
 export async function stewardedProperties(db: Db, caller: Caller, groupTypes: number[]) {
   return db
-    .select({ id: groups.id, name: groups.name, groupType: groups.groupType, isActive: groups.isActive, parentId: groups.parentId })
+    .select({
+      id: groups.id,
+      name: groups.name,
+      groupType: groups.groupType,
+      isActive: groups.isActive,
+      parentId: groups.parentId,
+    })
     .from(groups)
     .where(and(inArray(groups.groupType, groupTypes), eq(groups.isActive, true), groupInScopeSql(caller)))
     .orderBy(asc(groups.name));

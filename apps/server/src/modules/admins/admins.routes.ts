@@ -29,7 +29,9 @@ export async function adminsRoutes(app: FastifyInstance) {
   });
   await route(app, endpoints.delete, async (request) => admins.deleteAdmin(signedIn(request), request.params.id));
   await route(app, endpoints.activate, async (request) => admins.setActive(signedIn(request), request.params.id, true));
-  await route(app, endpoints.deactivate, async (request) => admins.setActive(signedIn(request), request.params.id, false));
+  await route(app, endpoints.deactivate, async (request) =>
+    admins.setActive(signedIn(request), request.params.id, false),
+  );
   await route(app, endpoints.groups, async (request) => admins.adminGroups(signedIn(request), request.params.id));
   await route(app, endpoints.addToGroup, async (request) =>
     admins.addToGroup(signedIn(request), request.params.id, request.params.groupId),
@@ -37,7 +39,9 @@ export async function adminsRoutes(app: FastifyInstance) {
   await route(app, endpoints.removeFromGroup, async (request) =>
     admins.removeFromGroup(signedIn(request), request.params.id, request.params.groupId),
   );
-  await route(app, endpoints.directlyAssignedGroups, async (request) => admins.directlyAssignedGroups(signedIn(request)));
+  await route(app, endpoints.directlyAssignedGroups, async (request) =>
+    admins.directlyAssignedGroups(signedIn(request)),
+  );
   await route(app, endpoints.allStewardedProperties, async (request) =>
     admins.allStewardedProperties(signedIn(request), request.query.includeParentageGroups ?? false),
   );

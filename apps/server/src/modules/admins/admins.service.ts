@@ -1,5 +1,14 @@
 // Admin accounts: view, edit, activate and deactivate, delete, group membership (spec 1 §4 Admin state, §6).
-import { GroupTypes, Messages, can, creatableRoles, isProviderStaffRole, userRoleName, type AdminAction, type AdminView } from '@registry/contracts';
+import {
+  GroupTypes,
+  Messages,
+  can,
+  creatableRoles,
+  isProviderStaffRole,
+  userRoleName,
+  type AdminAction,
+  type AdminView,
+} from '@registry/contracts';
 import { assertMayActOnAdmin } from '../../platform/rights.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
@@ -9,7 +18,14 @@ import { generatePassword, hashPassword } from '../../platform/passwords.ts';
 import { endAccountAccess } from '../accounts/account-access.ts';
 import { assertGroupInScope } from '../../platform/scope.ts';
 import { dataKeyOf, decryptSecret, encryptSecret } from '../../platform/secrets.ts';
-import { fullNameOf, saveUser, userByUserName, userSnapshot, usersByEmail, type UserRow } from '../accounts/accounts.service.ts';
+import {
+  fullNameOf,
+  saveUser,
+  userByUserName,
+  userSnapshot,
+  usersByEmail,
+  type UserRow,
+} from '../accounts/accounts.service.ts';
 import { toAddressView } from '../lookups/lookups.service.ts';
 import * as q from './admins.queries.ts';
 
@@ -75,7 +91,9 @@ export async function getSecurityQuestion(ctx: SignedInContext, adminId: number)
   const admin = await loadManagedAdmin(ctx, adminId, 'admin.viewSecurityAnswer');
   const stored = admin.securityQuestionAnswer;
   const answer = stored === null ? null : decryptSecret(dataKeyOf(ctx.config), stored);
-  await withTransaction(ctx, (tx) => writeAudit(tx, ctx, { entityType: 'Admin', entityId: admin.id, actionType: 'SecurityAnswerViewed' }));
+  await withTransaction(ctx, (tx) =>
+    writeAudit(tx, ctx, { entityType: 'Admin', entityId: admin.id, actionType: 'SecurityAnswerViewed' }),
+  );
   return { securityQuestion: admin.securityQuestion, securityQuestionAnswer: answer };
 }
 
@@ -84,7 +102,11 @@ export function assertRoleAllowed(ctx: SignedInContext, roleId: number) {
   if (!creatableRoles(ctx.caller.roleId).includes(roleId)) throw forbidden(Messages.roleNotCreatable);
 }
 
-async function assertUniqueIdentity(ctx: SignedInContext, input: { userName: string; email?: string | null }, exceptId: number | null) {
+async function assertUniqueIdentity(
+  ctx: SignedInContext,
+  input: { userName: string; email?: string | null },
+  exceptId: number | null,
+) {
   const problems: Record<string, string[]> = {};
   const sameName = await userByUserName(ctx, input.userName);
   if (sameName && sameName.id !== exceptId) problems.userName = [`User name '${input.userName}' is already taken.`];
@@ -104,7 +126,8 @@ export async function updateAdmin(ctx: SignedInContext, adminId: number, input: 
   }
   await assertUniqueIdentity(ctx, input, admin.id);
   const email = input.email?.trim() || null;
-  if ((email ?? '').toLowerCase() !== (admin.email ?? '').toLowerCase()) await assertMayActOnAdmin(ctx, admin, 'admin.changeEmail');
+  if ((email ?? '').toLowerCase() !== (admin.email ?? '').toLowerCase())
+    await assertMayActOnAdmin(ctx, admin, 'admin.changeEmail');
   if (admin.isActive && !email) throw validationError({ email: ['An active admin needs an email.'] });
   return withTransaction(ctx, async (tx, txCtx) => {
     const updated = await saveUser(txCtx, admin.id, {
@@ -120,9 +143,18 @@ export async function updateAdmin(ctx: SignedInContext, adminId: number, input: 
       adminNotes: input.adminNotes,
       bioPetNotes: ctx.caller.isProviderStaff ? input.bioPetNotes : admin.bioPetNotes,
       securityQuestion: input.securityQuestion ?? admin.securityQuestion,
-      securityQuestionAnswer: input.securityQuestionAnswer != null ? encryptSecret(dataKeyOf(ctx.config), input.securityQuestionAnswer) : admin.securityQuestionAnswer,
+      securityQuestionAnswer:
+        input.securityQuestionAnswer != null
+          ? encryptSecret(dataKeyOf(ctx.config), input.securityQuestionAnswer)
+          : admin.securityQuestionAnswer,
     });
-    await writeAudit(tx, ctx, { entityType: 'Admin', entityId: admin.id, actionType: 'Update', before: userSnapshot(admin), after: userSnapshot(updated) });
+    await writeAudit(tx, ctx, {
+      entityType: 'Admin',
+      entityId: admin.id,
+      actionType: 'Update',
+      before: userSnapshot(admin),
+      after: userSnapshot(updated),
+    });
     return toView(txCtx, updated);
   });
 }
@@ -159,7 +191,12 @@ export async function createAdmin(ctx: SignedInContext, input: AdminInput & { gr
       const others = await q.otherAdminsOfGroup(tx, input.groupId, created.id);
       await q.addAssignment(tx, created.id, input.groupId, !others.some((other) => other.isPrimary));
     }
-    await writeAudit(tx, ctx, { entityType: 'Admin', entityId: created.id, actionType: 'Create', after: userSnapshot(created) });
+    await writeAudit(tx, ctx, {
+      entityType: 'Admin',
+      entityId: created.id,
+      actionType: 'Create',
+      after: userSnapshot(created),
+    });
     if (email) {
       await mailAfterCommit(txCtx, {
         to: email,
@@ -197,7 +234,13 @@ export async function setActive(ctx: SignedInContext, adminId: number, isActive:
   await withTransaction(ctx, async (tx) => {
     const updated = await saveUser({ db: tx }, admin.id, { isActive });
     if (!isActive) await endAccountAccess(tx, admin.id);
-    await writeAudit(tx, ctx, { entityType: 'Admin', entityId: admin.id, actionType: isActive ? 'Activate' : 'Deactivate', before: userSnapshot(admin), after: userSnapshot(updated) });
+    await writeAudit(tx, ctx, {
+      entityType: 'Admin',
+      entityId: admin.id,
+      actionType: isActive ? 'Activate' : 'Deactivate',
+      before: userSnapshot(admin),
+      after: userSnapshot(updated),
+    });
   });
   return { message: Messages.savedSuccessfully };
 }
@@ -208,7 +251,12 @@ export async function deleteAdmin(ctx: SignedInContext, adminId: number) {
   await withTransaction(ctx, async (tx) => {
     const groups = await q.groupsOfAdmin(tx, admin.id);
     await q.deleteAdmin(tx, admin.id);
-    await writeAudit(tx, ctx, { entityType: 'Admin', entityId: admin.id, actionType: 'Delete', before: { ...userSnapshot(admin), groups } });
+    await writeAudit(tx, ctx, {
+      entityType: 'Admin',
+      entityId: admin.id,
+      actionType: 'Delete',
+      before: { ...userSnapshot(admin), groups },
+    });
   });
   return { message: Messages.adminDeleted };
 }
@@ -226,7 +274,12 @@ export async function addToGroup(ctx: SignedInContext, adminId: number, groupId:
     const others = await q.otherAdminsOfGroup(tx, groupId, adminId);
     const isPrimary = !others.some((other) => other.isPrimary);
     await q.addAssignment(tx, adminId, groupId, isPrimary);
-    await writeAudit(tx, ctx, { entityType: 'GroupAdmin', entityId: `${groupId}:${adminId}`, actionType: 'Create', after: { groupId, adminId: admin.id, isPrimary } });
+    await writeAudit(tx, ctx, {
+      entityType: 'GroupAdmin',
+      entityId: `${groupId}:${adminId}`,
+      actionType: 'Create',
+      after: { groupId, adminId: admin.id, isPrimary },
+    });
   });
   return q.groupsOfAdmin(ctx.db, adminId);
 }
@@ -236,7 +289,12 @@ export async function addToGroup(ctx: SignedInContext, adminId: number, groupId:
  * others remain needs newPrimaryAdminId, one of those others (a 400 naming the field otherwise), never a silent pick.
  * 'onlyOther' (remove from all groups) promotes the other admin when exactly one remains.
  */
-export async function removeFromGroup(ctx: SignedInContext, adminId: number, groupId: number, newPrimaryAdminId?: number | 'onlyOther') {
+export async function removeFromGroup(
+  ctx: SignedInContext,
+  adminId: number,
+  groupId: number,
+  newPrimaryAdminId?: number | 'onlyOther',
+) {
   await loadManagedAdmin(ctx, adminId, 'admin.assignGroups');
   await assertGroupInScope(ctx, groupId);
   const current = await q.assignment(ctx.db, adminId, groupId);
@@ -245,12 +303,20 @@ export async function removeFromGroup(ctx: SignedInContext, adminId: number, gro
     await q.removeAssignment(tx, adminId, groupId);
     if (current.isPrimary) {
       const others = await q.otherAdminsOfGroup(tx, groupId, adminId);
-      const next = newPrimaryAdminId === 'onlyOther' ? (others.length === 1 ? others[0].userId : undefined) : newPrimaryAdminId;
-      if (others.length && next === undefined && newPrimaryAdminId !== 'onlyOther') throw validationError({ newPrimaryAdminId: [Messages.newPrimaryAdminRequired] });
-      if (next !== undefined && !others.some((other) => other.userId === next)) throw validationError({ newPrimaryAdminId: [Messages.newPrimaryAdminNotInGroup] });
+      const next =
+        newPrimaryAdminId === 'onlyOther' ? (others.length === 1 ? others[0].userId : undefined) : newPrimaryAdminId;
+      if (others.length && next === undefined && newPrimaryAdminId !== 'onlyOther')
+        throw validationError({ newPrimaryAdminId: [Messages.newPrimaryAdminRequired] });
+      if (next !== undefined && !others.some((other) => other.userId === next))
+        throw validationError({ newPrimaryAdminId: [Messages.newPrimaryAdminNotInGroup] });
       if (next !== undefined) await q.setPrimary(tx, groupId, next);
     }
-    await writeAudit(tx, ctx, { entityType: 'GroupAdmin', entityId: `${groupId}:${adminId}`, actionType: 'Delete', before: current });
+    await writeAudit(tx, ctx, {
+      entityType: 'GroupAdmin',
+      entityId: `${groupId}:${adminId}`,
+      actionType: 'Delete',
+      before: current,
+    });
   });
   return q.groupsOfAdmin(ctx.db, adminId);
 }
@@ -262,11 +328,22 @@ export async function setPrimaryAssignment(ctx: SignedInContext, adminId: number
   await q.setPrimary(ctx.db, groupId, adminId);
 }
 
-export async function search(ctx: SignedInContext, query: { page: number; pageSize: number; name?: string; email?: string; orderBy?: string; ascending?: boolean }) {
+export async function search(
+  ctx: SignedInContext,
+  query: { page: number; pageSize: number; name?: string; email?: string; orderBy?: string; ascending?: boolean },
+) {
   const { rows, total } = await q.searchAdmins(ctx.db, ctx.caller, query);
   return {
     totalRecords: total,
-    data: rows.map((row) => ({ id: row.id, userName: row.userName, fullName: fullNameOf(row), email: row.email, roleId: row.roleId, role: userRoleName(row.roleId), isActive: row.isActive })),
+    data: rows.map((row) => ({
+      id: row.id,
+      userName: row.userName,
+      fullName: fullNameOf(row),
+      email: row.email,
+      roleId: row.roleId,
+      role: userRoleName(row.roleId),
+      isActive: row.isActive,
+    })),
   };
 }
 
@@ -276,6 +353,8 @@ export async function directlyAssignedGroups(ctx: SignedInContext) {
 
 /** Properties (and parentage groups) the caller stewards: assigned to them or beneath their groups. */
 export async function allStewardedProperties(ctx: SignedInContext, includeParentageGroups: boolean) {
-  const types: number[] = includeParentageGroups ? [GroupTypes.Property, GroupTypes.ParentageGroup] : [GroupTypes.Property];
+  const types: number[] = includeParentageGroups
+    ? [GroupTypes.Property, GroupTypes.ParentageGroup]
+    : [GroupTypes.Property];
   return q.stewardedProperties(ctx.db, ctx.caller, types);
 }

@@ -29,19 +29,29 @@ type TallyRow = Record<string, number | boolean | null>;
  */
 export async function dashboardCounts(db: Db, groupId: number, properties: boolean | null) {
   const statusColumns = sql.raw(STATUSES.map((status) => `pets_status_${status} as "s${status}"`).join(', '));
-  const rows = await queryRows<TallyRow>(db, sql`select active, subgroups, pets_total as "petsTotal", ${statusColumns},
+  const rows = await queryRows<TallyRow>(
+    db,
+    sql`select active, subgroups, pets_total as "petsTotal", ${statusColumns},
       dog_owners as "dogOwner", non_dog_owners as "nonDogOwner", moved_out as "movedOut", awaiting_approval as "awaitingApproval"
-    from group_tallies where group_id = ${groupId}`);
+    from group_tallies where group_id = ${groupId}`,
+  );
   const half = (active: boolean) => rows.find((row) => row.active === active);
-  const sum = (key: string, halves: (TallyRow | undefined)[]) => halves.reduce((total, row) => total + Number(row?.[key] ?? 0), 0);
+  const sum = (key: string, halves: (TallyRow | undefined)[]) =>
+    halves.reduce((total, row) => total + Number(row?.[key] ?? 0), 0);
   const shown = properties === null ? [half(true), half(false)] : [half(properties)];
   const pets: Record<string, number> = {};
-  for (const [key, statuses] of Object.entries(PET_BUCKETS)) pets[key] = statuses.reduce((total, status) => total + sum(`s${status}`, shown), 0);
+  for (const [key, statuses] of Object.entries(PET_BUCKETS))
+    pets[key] = statuses.reduce((total, status) => total + sum(`s${status}`, shown), 0);
   const active = sum('subgroups', [half(true)]);
   const inactive = sum('subgroups', [half(false)]);
   return {
     groups: { active, inactive, total: active + inactive },
     pets: { ...pets, total: sum('petsTotal', shown) },
-    residents: { dogOwner: sum('dogOwner', shown), nonDogOwner: sum('nonDogOwner', shown), movedOut: sum('movedOut', shown), awaitingApproval: sum('awaitingApproval', shown) },
+    residents: {
+      dogOwner: sum('dogOwner', shown),
+      nonDogOwner: sum('nonDogOwner', shown),
+      movedOut: sum('movedOut', shown),
+      awaitingApproval: sum('awaitingApproval', shown),
+    },
   };
 }

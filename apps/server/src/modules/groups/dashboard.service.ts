@@ -1,6 +1,13 @@
 // The group dashboard: counts of groups, pet samples, residents and waste samples over a group's subtree, with
 // whole-number percentages. Global mode (the whole registry) is for provider staff only.
-import { DashboardMode, GROUP_COUNT_KEYS, PET_SAMPLE_KEYS, RESIDENT_KEYS, WASTE_SAMPLE_KEYS, type DashboardResponse } from '@registry/contracts';
+import {
+  DashboardMode,
+  GROUP_COUNT_KEYS,
+  PET_SAMPLE_KEYS,
+  RESIDENT_KEYS,
+  WASTE_SAMPLE_KEYS,
+  type DashboardResponse,
+} from '@registry/contracts';
 import type { SignedInContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { dashboardCounts } from './dashboard.queries.ts';
@@ -21,12 +28,25 @@ function block<K extends string>(keys: readonly K[], values: Record<string, numb
 
 export async function dashboard(ctx: SignedInContext, groupId: number, mode: number): Promise<DashboardResponse> {
   const group = await loadGroup(ctx, groupId);
-  if (mode === DashboardMode.GlobalStatus && !ctx.caller.isProviderStaff) throw forbidden('The global dashboard is for provider staff only.');
+  if (mode === DashboardMode.GlobalStatus && !ctx.caller.isProviderStaff)
+    throw forbidden('The global dashboard is for provider staff only.');
   // Global is the whole registry: the root's tallies (the first id of the path), active and inactive properties alike.
   const global = mode === DashboardMode.GlobalStatus;
-  const properties = mode === DashboardMode.InactiveProperties ? false : mode === DashboardMode.ActiveAndInactiveProperties || global ? null : true;
-  const { groups, pets, residents } = await dashboardCounts(ctx.db, global ? Number(group.path.split('/')[1]) : group.id, properties);
-  const residentTotal = RESIDENT_KEYS.filter((key) => key !== 'total').reduce((sum, key) => sum + (residents[key] ?? 0), 0);
+  const properties =
+    mode === DashboardMode.InactiveProperties
+      ? false
+      : mode === DashboardMode.ActiveAndInactiveProperties || global
+        ? null
+        : true;
+  const { groups, pets, residents } = await dashboardCounts(
+    ctx.db,
+    global ? Number(group.path.split('/')[1]) : group.id,
+    properties,
+  );
+  const residentTotal = RESIDENT_KEYS.filter((key) => key !== 'total').reduce(
+    (sum, key) => sum + (residents[key] ?? 0),
+    0,
+  );
   return {
     groupId: group.id,
     dashboardMode: mode,

@@ -17,7 +17,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const assignments = () => t.database.db.select().from(groupAdmins).orderBy(asc(groupAdmins.groupId), asc(groupAdmins.userId));
+const assignments = () =>
+  t.database.db.select().from(groupAdmins).orderBy(asc(groupAdmins.groupId), asc(groupAdmins.userId));
 
 describe('GET /groupadmin/{id}', () => {
   test('assigned admins by name; with inherited, every ancestor admin once, marked inherited', async () => {
@@ -26,10 +27,22 @@ describe('GET /groupadmin/{id}', () => {
     const assigned = await t.call('GET', `/api/v1/groupadmin/${oak.id}?adminFilter=1`, { token });
     expect(assigned.status).toBe(200);
     expect(assigned.body.isHierarchyRoot).toBe(false);
-    expect(assigned.body.admins.map((admin: { fullName: string }) => admin.fullName)).toEqual(['Marco Diaz', 'Priya Shah']);
-    expect(assigned.body.admins[1]).toMatchObject({ userName: 'property.manager', role: 'PropertyManager', isPrimaryAdmin: true, isInherited: false, email: 'property.manager@registry.example' });
+    expect(assigned.body.admins.map((admin: { fullName: string }) => admin.fullName)).toEqual([
+      'Marco Diaz',
+      'Priya Shah',
+    ]);
+    expect(assigned.body.admins[1]).toMatchObject({
+      userName: 'property.manager',
+      role: 'PropertyManager',
+      isPrimaryAdmin: true,
+      isInherited: false,
+      email: 'property.manager@registry.example',
+    });
     const inherited = await t.call('GET', `/api/v1/groupadmin/${oak.id}?adminFilter=2`, { token });
-    const rows = inherited.body.admins.map((admin: { userName: string; isInherited: boolean }) => [admin.userName, admin.isInherited]);
+    const rows = inherited.body.admins.map((admin: { userName: string; isInherited: boolean }) => [
+      admin.userName,
+      admin.isInherited,
+    ]);
     expect(rows).toEqual([
       ['distributor', true],
       ['firm.manager', true],
@@ -39,12 +52,24 @@ describe('GET /groupadmin/{id}', () => {
       ['property.manager', false],
       ['service.admin', true],
     ]);
-    expect(inherited.body.admins.every((admin: { isInherited: boolean; isPrimaryAdmin: boolean }) => !admin.isInherited || !admin.isPrimaryAdmin)).toBe(true);
+    expect(
+      inherited.body.admins.every(
+        (admin: { isInherited: boolean; isPrimaryAdmin: boolean }) => !admin.isInherited || !admin.isPrimaryAdmin,
+      ),
+    ).toBe(true);
     const root = await groupByName(t.database.db, 'PetDNA Registry');
-    expect((await t.call('GET', `/api/v1/groupadmin/${root.id}`, { token: await t.login('lab.admin') })).body.isHierarchyRoot).toBe(true);
+    expect(
+      (await t.call('GET', `/api/v1/groupadmin/${root.id}`, { token: await t.login('lab.admin') })).body
+        .isHierarchyRoot,
+    ).toBe(true);
     expect((await t.call('GET', `/api/v1/groupadmin/${oak.id}?adminFilter=3`, { token })).status).toBe(400);
-    expect((await t.call('GET', `/api/v1/groupadmin/${oak.id}`, { token: await t.login(other.distributor.userName) })).status).toBe(404);
-    expect((await t.call('GET', `/api/v1/groupadmin/${oak.id}`, { token: await t.login('pet.owner') })).status).toBe(403);
+    expect(
+      (await t.call('GET', `/api/v1/groupadmin/${oak.id}`, { token: await t.login(other.distributor.userName) }))
+        .status,
+    ).toBe(404);
+    expect((await t.call('GET', `/api/v1/groupadmin/${oak.id}`, { token: await t.login('pet.owner') })).status).toBe(
+      403,
+    );
     expect((await t.call('GET', `/api/v1/groupadmin/${oak.id}`)).status).toBe(401);
     expect((await t.call('GET', '/api/v1/groupadmin/999999', { token: await t.login('lab.admin') })).status).toBe(404);
   });
@@ -54,11 +79,17 @@ describe('changing the admins of a group', () => {
   test('add an existing admin, then remove them; removing the primary leaves one to promote', async () => {
     const maple = await groupByName(t.database.db, 'Maple Court');
     const token = await t.login('firm.manager');
-    const first = await makeAdmin(t.database.db, { roleId: UserRole.PropertyManager, groupId: maple.id, isPrimary: true });
+    const first = await makeAdmin(t.database.db, {
+      roleId: UserRole.PropertyManager,
+      groupId: maple.id,
+      isPrimary: true,
+    });
     const second = await makeAdmin(t.database.db, { roleId: UserRole.PropertyMaintenance });
     const added = await t.call('PUT', `/api/v1/groups/${maple.id}/admins/${second.id}`, { token });
     expect(added.status).toBe(404);
-    await t.database.db.insert(groupAdmins).values({ groupId: (await groupByName(t.database.db, 'Oak Ridge Apartments')).id, userId: second.id });
+    await t.database.db
+      .insert(groupAdmins)
+      .values({ groupId: (await groupByName(t.database.db, 'Oak Ridge Apartments')).id, userId: second.id });
     const addedNow = await t.call('PUT', `/api/v1/groups/${maple.id}/admins/${second.id}`, { token });
     expect(addedNow.status).toBe(200);
     expect(addedNow.body.admins.map((admin: { id: number }) => admin.id).sort()).toEqual([first.id, second.id].sort());
@@ -69,24 +100,38 @@ describe('changing the admins of a group', () => {
     const removedThird = await t.call('DELETE', `/api/v1/groups/${maple.id}/admins/${third.id}`, { token });
     expect(removedThird.body).toMatchObject({ promptMakePrimary: false, remainingAdminId: null });
     // The primary leaves while another remains: the caller names who becomes primary, never the server.
-    const unnamed = await t.call('DELETE', `/api/v1/groups/${maple.id}/admins/${first.id}?deactivateAdmin=true`, { token });
+    const unnamed = await t.call('DELETE', `/api/v1/groups/${maple.id}/admins/${first.id}?deactivateAdmin=true`, {
+      token,
+    });
     expect(unnamed.status).toBe(400);
     expect(unnamed.body.modelState).toEqual({ newPrimaryAdminId: [Messages.newPrimaryAdminRequired] });
     expect((await userByName(t.database.db, first.userName)).isActive).toBe(true);
-    const outsider = await t.call('DELETE', `/api/v1/groups/${maple.id}/admins/${first.id}?newPrimaryAdminId=${first.id}`, { token });
+    const outsider = await t.call(
+      'DELETE',
+      `/api/v1/groups/${maple.id}/admins/${first.id}?newPrimaryAdminId=${first.id}`,
+      { token },
+    );
     expect(outsider.body.modelState).toEqual({ newPrimaryAdminId: [Messages.newPrimaryAdminNotInGroup] });
-    const removedFirst = await t.call('DELETE', `/api/v1/groups/${maple.id}/admins/${first.id}?deactivateAdmin=true&newPrimaryAdminId=${second.id}`, { token });
+    const removedFirst = await t.call(
+      'DELETE',
+      `/api/v1/groups/${maple.id}/admins/${first.id}?deactivateAdmin=true&newPrimaryAdminId=${second.id}`,
+      { token },
+    );
     expect(removedFirst.status).toBe(200);
     expect(removedFirst.body.admins).toEqual([expect.objectContaining({ id: second.id, isPrimaryAdmin: true })]);
     expect((await userByName(t.database.db, first.userName)).isActive).toBe(false);
-    expect((await t.call('DELETE', `/api/v1/groups/${maple.id}/admins/${first.id}`, { token: await t.login('lab.admin') })).status).toBe(404);
+    expect(
+      (await t.call('DELETE', `/api/v1/groups/${maple.id}/admins/${first.id}`, { token: await t.login('lab.admin') }))
+        .status,
+    ).toBe(404);
   });
 
   test('exactly one non-primary admin left: the answer asks to make them primary; set primary does it', async () => {
     const maple = await groupByName(t.database.db, 'Maple Court');
     const token = await t.login('firm.manager');
     const onlyGroup = await t.call('GET', `/api/v1/groupadmin/${maple.id}`, { token });
-    for (const admin of onlyGroup.body.admins) await t.call('DELETE', `/api/v1/groups/${maple.id}/admins/${admin.id}`, { token });
+    for (const admin of onlyGroup.body.admins)
+      await t.call('DELETE', `/api/v1/groups/${maple.id}/admins/${admin.id}`, { token });
     const a = await makeAdmin(t.database.db, { roleId: UserRole.PropertyManager, groupId: maple.id });
     const b = await makeAdmin(t.database.db, { roleId: UserRole.PropertyManager, groupId: maple.id });
     const response = await t.call('DELETE', `/api/v1/groups/${maple.id}/admins/${a.id}`, { token });
@@ -94,9 +139,23 @@ describe('changing the admins of a group', () => {
     const primary = await t.call('PUT', `/api/v1/groups/${maple.id}/setprimaryadminforgroup/${b.id}`, { token });
     expect(primary.body.admins).toEqual([expect.objectContaining({ id: b.id, isPrimaryAdmin: true })]);
     // a is in no group now: beyond the firm manager's reach, and not assigned here for provider staff.
-    expect((await t.call('PUT', `/api/v1/groups/${maple.id}/setprimaryadminforgroup/${a.id}`, { token })).status).toBe(404);
-    expect((await t.call('PUT', `/api/v1/groups/${maple.id}/setprimaryadminforgroup/${a.id}`, { token: await t.login('lab.admin') })).status).toBe(404);
-    expect((await t.call('PUT', `/api/v1/groups/${maple.id}/setprimaryadminforgroup/${b.id}`, { token: await t.login(other.distributor.userName) })).status).toBe(404);
+    expect((await t.call('PUT', `/api/v1/groups/${maple.id}/setprimaryadminforgroup/${a.id}`, { token })).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await t.call('PUT', `/api/v1/groups/${maple.id}/setprimaryadminforgroup/${a.id}`, {
+          token: await t.login('lab.admin'),
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.call('PUT', `/api/v1/groups/${maple.id}/setprimaryadminforgroup/${b.id}`, {
+          token: await t.login(other.distributor.userName),
+        })
+      ).status,
+    ).toBe(404);
     expect((await t.call('PUT', `/api/v1/groups/${maple.id}/setprimaryadminforgroup/abc`, { token })).status).toBe(400);
   });
 
@@ -104,26 +163,66 @@ describe('changing the admins of a group', () => {
     const oak = await groupByName(t.database.db, 'Oak Ridge Apartments');
     const admin = await makeAdmin(t.database.db, { roleId: UserRole.PropertyManager, groupId: oak.id });
     await t.database.db.insert(groupAdmins).values({ groupId: other.property.id, userId: admin.id });
-    const response = await t.call('POST', `/api/v1/groupadmin/removefromallgroups/${admin.id}`, { token: await t.login('distributor') });
+    const response = await t.call('POST', `/api/v1/groupadmin/removefromallgroups/${admin.id}`, {
+      token: await t.login('distributor'),
+    });
     expect(response.status).toBe(200);
     expect(response.body.message).toBe('Removed from all groups successfully.');
     const left = (await assignments()).filter((row) => row.userId === admin.id).map((row) => row.groupId);
     expect(left).toEqual([other.property.id]);
-    expect((await t.call('POST', `/api/v1/groupadmin/removefromallgroups/${other.propertyManager.id}`, { token: await t.login('distributor') })).status).toBe(404);
-    expect((await t.call('POST', '/api/v1/groupadmin/removefromallgroups/999999', { token: await t.login('lab.admin') })).status).toBe(404);
+    expect(
+      (
+        await t.call('POST', `/api/v1/groupadmin/removefromallgroups/${other.propertyManager.id}`, {
+          token: await t.login('distributor'),
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await t.call('POST', '/api/v1/groupadmin/removefromallgroups/999999', { token: await t.login('lab.admin') }))
+        .status,
+    ).toBe(404);
   });
 
   test('outsiders, maintenance, pet owners and anonymous callers change nothing', async () => {
     const oak = await groupByName(t.database.db, 'Oak Ridge Apartments');
     const manager = await userByName(t.database.db, 'property.manager');
     const before = await assignments();
-    expect((await t.call('DELETE', `/api/v1/groups/${oak.id}/admins/${manager.id}`, { token: await t.login(other.distributor.userName) })).status).toBe(404);
-    expect((await t.call('DELETE', `/api/v1/groups/${oak.id}/admins/${manager.id}`, { token: await t.login('property.maintenance') })).status).toBe(403);
-    expect((await t.call('PUT', `/api/v1/groups/${oak.id}/admins/${other.propertyManager.id}`, { token: await t.login('distributor') })).status).toBe(404);
-    expect((await t.call('PUT', `/api/v1/groups/${oak.id}/admins/${manager.id}`, { token: await t.login('pet.owner') })).status).toBe(403);
+    expect(
+      (
+        await t.call('DELETE', `/api/v1/groups/${oak.id}/admins/${manager.id}`, {
+          token: await t.login(other.distributor.userName),
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.call('DELETE', `/api/v1/groups/${oak.id}/admins/${manager.id}`, {
+          token: await t.login('property.maintenance'),
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await t.call('PUT', `/api/v1/groups/${oak.id}/admins/${other.propertyManager.id}`, {
+          token: await t.login('distributor'),
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await t.call('PUT', `/api/v1/groups/${oak.id}/admins/${manager.id}`, { token: await t.login('pet.owner') }))
+        .status,
+    ).toBe(403);
     expect((await t.call('DELETE', `/api/v1/groups/${oak.id}/admins/${manager.id}`)).status).toBe(401);
-    expect((await t.call('PUT', `/api/v1/groups/${oak.id}/admins/999999`, { token: await t.login('lab.admin') })).status).toBe(404);
-    expect((await t.call('DELETE', `/api/v1/groups/${oak.id}/admins/${manager.id}?deactivateAdmin=maybe`, { token: await t.login('lab.admin') })).status).toBe(400);
+    expect(
+      (await t.call('PUT', `/api/v1/groups/${oak.id}/admins/999999`, { token: await t.login('lab.admin') })).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.call('DELETE', `/api/v1/groups/${oak.id}/admins/${manager.id}?deactivateAdmin=maybe`, {
+          token: await t.login('lab.admin'),
+        })
+      ).status,
+    ).toBe(400);
     expect(await assignments()).toEqual(before);
   });
 });

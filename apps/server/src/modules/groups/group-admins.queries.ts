@@ -6,7 +6,12 @@ import { groupAdmins, groups, users } from '../../db/schema/index.ts';
 import { pathInScope } from '../../platform/scope.ts';
 
 /** Ancestor ids of a group from its materialised path ('/1/4/9/' → [1, 4]), nearest last. */
-export const ancestorIds = (path: string, selfId: number) => path.split('/').filter(Boolean).map(Number).filter((id) => id !== selfId);
+export const ancestorIds = (path: string, selfId: number) =>
+  path
+    .split('/')
+    .filter(Boolean)
+    .map(Number)
+    .filter((id) => id !== selfId);
 
 /** Admins assigned to any of the groups, sorted by name; an admin assigned to several is listed once per group. */
 export async function groupAdminsOf(db: Db, groupIds: number[]) {
@@ -46,7 +51,14 @@ export async function providerStaffRecipients(db: Db): Promise<string[]> {
   const rows = await db
     .select({ email: users.email })
     .from(users)
-    .where(and(sql`${users.roleId} between 0 and 2`, eq(users.isActive, true), eq(users.receiveEmails, true), sql`${users.email} is not null`))
+    .where(
+      and(
+        sql`${users.roleId} between 0 and 2`,
+        eq(users.isActive, true),
+        eq(users.receiveEmails, true),
+        sql`${users.email} is not null`,
+      ),
+    )
     .orderBy(asc(users.id));
   return rows.map((row) => row.email!);
 }

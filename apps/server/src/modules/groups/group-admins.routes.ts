@@ -11,12 +11,20 @@ export async function groupAdminsRoutes(app: FastifyInstance) {
   await route(app, endpoints.list, async (request) =>
     admins.listAdmins(signedIn(request), request.params.id, request.query.adminFilter),
   );
-  await route(app, endpoints.create, async (request) => createAdminOnGroup(signedIn(request), request.params.id, request.body));
+  await route(app, endpoints.create, async (request) =>
+    createAdminOnGroup(signedIn(request), request.params.id, request.body),
+  );
   await route(app, endpoints.addExisting, async (request) =>
     admins.addExistingAdmin(signedIn(request), request.params.id, request.params.adminId),
   );
   await route(app, endpoints.remove, async (request) =>
-    admins.removeAdmin(signedIn(request), request.params.id, request.params.adminId, request.query.deactivateAdmin ?? false, request.query.newPrimaryAdminId),
+    admins.removeAdmin(
+      signedIn(request),
+      request.params.id,
+      request.params.adminId,
+      request.query.deactivateAdmin ?? false,
+      request.query.newPrimaryAdminId,
+    ),
   );
   await route(app, endpoints.removeFromAllGroups, async (request) =>
     admins.removeFromAllGroups(signedIn(request), request.params.id),

@@ -4,14 +4,23 @@ import { AdminFilter, GroupTypes, Messages, userRoleName } from '@registry/contr
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { scopePaths } from '../../platform/scope.ts';
-import { addToGroup, loadManagedAdmin, removeFromGroup, setActive, setPrimaryAssignment } from '../admins/admins.service.ts';
+import {
+  addToGroup,
+  loadManagedAdmin,
+  removeFromGroup,
+  setActive,
+  setPrimaryAssignment,
+} from '../admins/admins.service.ts';
 import { ancestorIds, assignedGroupsWithin, groupAdminsOf } from './group-admins.queries.ts';
 import { loadGroup } from './groups.service.ts';
 
 export async function listAdmins(ctx: SignedInContext, groupId: number, adminFilter: number) {
   const group = await loadGroup(ctx, groupId);
   const withInherited = adminFilter === AdminFilter.ActiveAndInherited;
-  const rows = await groupAdminsOf(ctx.db, withInherited ? [...ancestorIds(group.path, group.id), group.id] : [group.id]);
+  const rows = await groupAdminsOf(
+    ctx.db,
+    withInherited ? [...ancestorIds(group.path, group.id), group.id] : [group.id],
+  );
   // An admin assigned here and above is listed once, as assigned here; otherwise by the nearest ancestor.
   const byAdmin = new Map<number, (typeof rows)[number]>();
   for (const row of rows) {
@@ -40,7 +49,13 @@ export async function addExistingAdmin(ctx: SignedInContext, groupId: number, ad
  * Removes an admin from the group, and deactivates them when asked, in one transaction. When exactly one admin
  * remains and they are not primary, the answer asks the client to offer making them primary.
  */
-export async function removeAdmin(ctx: SignedInContext, groupId: number, adminId: number, deactivateAdmin: boolean, newPrimaryAdminId?: number) {
+export async function removeAdmin(
+  ctx: SignedInContext,
+  groupId: number,
+  adminId: number,
+  deactivateAdmin: boolean,
+  newPrimaryAdminId?: number,
+) {
   await loadGroup(ctx, groupId);
   await withTransaction(ctx, async (_tx, txCtx) => {
     // Deactivate first: once removed, an admin with no other group is no longer within the caller's reach.
@@ -68,7 +83,13 @@ export async function setPrimaryAdmin(ctx: SignedInContext, groupId: number, adm
     const before = await groupAdminsOf(tx, [groupId]);
     await setPrimaryAssignment(txCtx, adminId, groupId);
     const after = { primaryAdminId: adminId };
-    await writeAudit(tx, ctx, { entityType: 'GroupAdmin', entityId: `${groupId}:${adminId}`, actionType: 'SetPrimary', before: { primaryAdminId: before.find((row) => row.isPrimaryAdmin)?.id ?? null }, after });
+    await writeAudit(tx, ctx, {
+      entityType: 'GroupAdmin',
+      entityId: `${groupId}:${adminId}`,
+      actionType: 'SetPrimary',
+      before: { primaryAdminId: before.find((row) => row.isPrimaryAdmin)?.id ?? null },
+      after,
+    });
   });
   return listAdmins(ctx, groupId, AdminFilter.Active);
 }

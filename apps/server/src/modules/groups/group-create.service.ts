@@ -1,7 +1,18 @@
 // Adding groups (per-type create with its primary and additional admins), the "group requested" notice, and creating
 // an admin on a group. New admins get a welcome mail with a generated password once the transaction has committed.
 import crypto from 'node:crypto';
-import { ALLOWED_CHILD_TYPES, GroupTypes, Messages, UserRole, can, groupTypeLabel, userRoleName, type ExistingAdminOffer, type GroupCreateValues, type NewGroupAdminValues } from '@registry/contracts';
+import {
+  ALLOWED_CHILD_TYPES,
+  GroupTypes,
+  Messages,
+  UserRole,
+  can,
+  groupTypeLabel,
+  userRoleName,
+  type ExistingAdminOffer,
+  type GroupCreateValues,
+  type NewGroupAdminValues,
+} from '@registry/contracts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { HttpError, forbidden, refused, validationError } from '../../platform/errors.ts';
@@ -9,7 +20,13 @@ import { mailAfterCommit, mailBody, secretPlaceholder } from '../../platform/mai
 import { generatePassword, hashPassword } from '../../platform/passwords.ts';
 import { mayManageAdmin } from '../../platform/rights.ts';
 import { fullNameOf, userByUserName, userSnapshot, usersByEmail } from '../accounts/accounts.service.ts';
-import { assertRoleAllowed, assignAdmin, createAdmin, insertAdminAccount, loadManagedAdmin } from '../admins/admins.service.ts';
+import {
+  assertRoleAllowed,
+  assignAdmin,
+  createAdmin,
+  insertAdminAccount,
+  loadManagedAdmin,
+} from '../admins/admins.service.ts';
 import { groupAdminsOf, providerStaffRecipients } from './group-admins.queries.ts';
 import * as q from './groups.queries.ts';
 import { assertAddresses, details, groupValues, loadGroup } from './groups.service.ts';
@@ -23,7 +40,10 @@ const PRE_REGISTER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** A property's pre-registration code: 8 characters without look-alikes (0/O, 1/I), unique among groups. */
 async function newPreRegisterCode(db: Db): Promise<string> {
   for (;;) {
-    const code = Array.from({ length: 8 }, () => PRE_REGISTER_ALPHABET[crypto.randomInt(PRE_REGISTER_ALPHABET.length)]).join('');
+    const code = Array.from(
+      { length: 8 },
+      () => PRE_REGISTER_ALPHABET[crypto.randomInt(PRE_REGISTER_ALPHABET.length)],
+    ).join('');
     if (!(await q.isPreRegisterCodeTaken(db, code))) return code;
   }
 }
@@ -42,17 +62,35 @@ async function assertNewAdminFree(ctx: SignedInContext, admin: ParsedAdmin, fiel
     const existing = owners[0];
     // The admin's name is told only to a caller who may assign them; anyone else learns only that the email is taken.
     const mayAssign = await mayManageAdmin(ctx.db, ctx.caller, existing, 'admin.assignGroups');
-    const problem = mayAssign ? `Email '${admin.email}' belongs to Admin '${fullNameOf(existing)}'. Add them as an existing admin instead.` : `Email '${admin.email}' is already taken.`;
+    const problem = mayAssign
+      ? `Email '${admin.email}' belongs to Admin '${fullNameOf(existing)}'. Add them as an existing admin instead.`
+      : `Email '${admin.email}' is already taken.`;
     const offer: ExistingAdminOffer | null = mayAssign
-      ? { isEmailAlreadyAssignedToAdmin: true, existingUserId: existing.id, existingUserFullName: fullNameOf(existing), email: admin.email, field }
+      ? {
+          isEmailAlreadyAssignedToAdmin: true,
+          existingUserId: existing.id,
+          existingUserFullName: fullNameOf(existing),
+          email: admin.email,
+          field,
+        }
       : null;
-    throw new HttpError(400, { message: 'The request is invalid.', modelState: { [`${field}.email`]: [problem] }, ...offer });
+    throw new HttpError(400, {
+      message: 'The request is invalid.',
+      modelState: { [`${field}.email`]: [problem] },
+      ...offer,
+    });
   }
   const userName = admin.userName || admin.email;
-  if (await userByUserName(ctx, userName)) throw validationError({ [`${field}.userName`]: [`User name '${userName}' is already taken.`] });
+  if (await userByUserName(ctx, userName))
+    throw validationError({ [`${field}.userName`]: [`User name '${userName}' is already taken.`] });
 }
 
-async function insertNewAdmin(ctx: SignedInContext, admin: ParsedAdmin, groupId: number, isPrimary: boolean): Promise<Welcome> {
+async function insertNewAdmin(
+  ctx: SignedInContext,
+  admin: ParsedAdmin,
+  groupId: number,
+  isPrimary: boolean,
+): Promise<Welcome> {
   const password = generatePassword();
   const created = await insertAdminAccount(ctx, {
     userName: admin.userName || admin.email,
@@ -65,7 +103,12 @@ async function insertNewAdmin(ctx: SignedInContext, admin: ParsedAdmin, groupId:
     passwordHash: await hashPassword(password),
   });
   await assignAdmin(ctx, created.id, groupId, isPrimary);
-  await writeAudit(ctx.db, ctx, { entityType: 'Admin', entityId: created.id, actionType: 'Create', after: userSnapshot(created) });
+  await writeAudit(ctx.db, ctx, {
+    entityType: 'Admin',
+    entityId: created.id,
+    actionType: 'Create',
+    after: userSnapshot(created),
+  });
   return { email: admin.email, userName: created.userName, fullName: fullNameOf(created), password };
 }
 
@@ -95,9 +138,11 @@ async function loadExistingAdmins(ctx: SignedInContext, ids: number[]) {
 
 export async function createGroup(ctx: SignedInContext, groupType: number, request: GroupCreateValues) {
   if (!can(ctx.caller.roleId, 'group.create')) throw forbidden(Messages.actionNotAllowedForRole);
-  if (request.groupType !== undefined && request.groupType !== groupType) throw validationError({ groupType: [`This call adds a ${groupTypeLabel(groupType)}.`] });
+  if (request.groupType !== undefined && request.groupType !== groupType)
+    throw validationError({ groupType: [`This call adds a ${groupTypeLabel(groupType)}.`] });
   const parent = await loadGroup(ctx, request.parentId);
-  if (!(ALLOWED_CHILD_TYPES[parent.groupType] ?? []).includes(groupType)) throw refused(Messages.childTypeNotAllowed(groupTypeLabel(groupType), groupTypeLabel(parent.groupType)));
+  if (!(ALLOWED_CHILD_TYPES[parent.groupType] ?? []).includes(groupType))
+    throw refused(Messages.childTypeNotAllowed(groupTypeLabel(groupType), groupTypeLabel(parent.groupType)));
   assertAddresses(request);
 
   // The primary admin: inherited from the parent, an existing admin, or a new one (the default).
@@ -115,12 +160,24 @@ export async function createGroup(ctx: SignedInContext, groupType: number, reque
   } else {
     throw validationError({ primaryAdminToBeCreated: [Messages.primaryAdminRequired] });
   }
-  const existingIds = [...new Set([...(primaryExistingId && !request.inheritPrimaryAdminFromParent ? [primaryExistingId] : []), ...request.additionalAdminsFromExisting])];
+  const existingIds = [
+    ...new Set([
+      ...(primaryExistingId && !request.inheritPrimaryAdminFromParent ? [primaryExistingId] : []),
+      ...request.additionalAdminsFromExisting,
+    ]),
+  ];
   await loadExistingAdmins(ctx, existingIds);
-  const newAdmins = [...(primaryNew ? [{ admin: primaryNew, field: 'primaryAdminToBeCreated' }] : []), ...request.additionalAdminsToBeCreated.map((admin, index) => ({ admin, field: `additionalAdminsToBeCreated.${index}` }))];
+  const newAdmins = [
+    ...(primaryNew ? [{ admin: primaryNew, field: 'primaryAdminToBeCreated' }] : []),
+    ...request.additionalAdminsToBeCreated.map((admin, index) => ({
+      admin,
+      field: `additionalAdminsToBeCreated.${index}`,
+    })),
+  ];
   const emails = new Set<string>();
   for (const { admin, field } of newAdmins) {
-    if (emails.has(admin.email.toLowerCase())) throw validationError({ [`${field}.email`]: [`Email '${admin.email}' is named twice.`] });
+    if (emails.has(admin.email.toLowerCase()))
+      throw validationError({ [`${field}.email`]: [`Email '${admin.email}' is named twice.`] });
     emails.add(admin.email.toLowerCase());
     await assertNewAdminFree(ctx, admin, field);
   }
@@ -131,9 +188,16 @@ export async function createGroup(ctx: SignedInContext, groupType: number, reque
     const created = await q.insertGroup(tx, { ...values, name: values.name!, groupType, parentId: parent.id });
     const welcomes: Welcome[] = [];
     if (primaryExistingId) await assignAdmin(txCtx, primaryExistingId, created.id, true);
-    for (const id of existingIds.filter((id) => id !== primaryExistingId)) await assignAdmin(txCtx, id, created.id, false);
-    for (const [index, { admin }] of newAdmins.entries()) welcomes.push(await insertNewAdmin(txCtx, admin, created.id, index === 0 && primaryNew !== null));
-    await writeAudit(tx, ctx, { entityType: 'Group', entityId: created.id, actionType: 'Create', after: { ...created, primaryAdminId: primaryExistingId, newAdmins: welcomes.map((welcome) => welcome.userName) } });
+    for (const id of existingIds.filter((id) => id !== primaryExistingId))
+      await assignAdmin(txCtx, id, created.id, false);
+    for (const [index, { admin }] of newAdmins.entries())
+      welcomes.push(await insertNewAdmin(txCtx, admin, created.id, index === 0 && primaryNew !== null));
+    await writeAudit(tx, ctx, {
+      entityType: 'Group',
+      entityId: created.id,
+      actionType: 'Create',
+      after: { ...created, primaryAdminId: primaryExistingId, newAdmins: welcomes.map((welcome) => welcome.userName) },
+    });
     for (const welcome of welcomes) await sendWelcome(txCtx, welcome, created.name);
     return created;
   });
@@ -149,7 +213,12 @@ export async function groupRequested(ctx: SignedInContext, groupId: number) {
   const group = await loadGroup(ctx, groupId);
   const staff = await providerStaffRecipients(ctx.db);
   await withTransaction(ctx, async (tx, txCtx) => {
-    await writeAudit(tx, ctx, { entityType: 'Group', entityId: group.id, actionType: 'GroupRequested', after: { recipients: staff.length } });
+    await writeAudit(tx, ctx, {
+      entityType: 'Group',
+      entityId: group.id,
+      actionType: 'GroupRequested',
+      after: { recipients: staff.length },
+    });
     if (!staff.length) return;
     await mailAfterCommit(txCtx, {
       to: staff,
@@ -157,7 +226,9 @@ export async function groupRequested(ctx: SignedInContext, groupId: number) {
       eventName: 'GroupRequested',
       html: mailBody(ctx.config.brandName, {
         greeting: 'Hello,',
-        paragraphs: [`${ctx.caller.fullName} (${ctx.caller.userName}) added the ${groupTypeLabel(group.groupType)} '${group.name}'.`],
+        paragraphs: [
+          `${ctx.caller.fullName} (${ctx.caller.userName}) added the ${groupTypeLabel(group.groupType)} '${group.name}'.`,
+        ],
         link: { url: `${ctx.config.baseUrl}/group/${group.id}`, label: 'Open the group' },
       }),
     });
@@ -174,11 +245,19 @@ export async function createAdminOnGroup(ctx: SignedInContext, groupId: number, 
   if (!can(ctx.caller.roleId, 'admin.create')) throw forbidden(Messages.actionNotAllowedForRole);
   assertRoleAllowed(ctx, admin.role);
   const owners = await usersByEmail(ctx, admin.email);
-  if (owners.some((user) => user.roleId === UserRole.PetOwner)) throw refused(Messages.emailAssignedToPetOwner(admin.email));
+  if (owners.some((user) => user.roleId === UserRole.PetOwner))
+    throw refused(Messages.emailAssignedToPetOwner(admin.email));
   if (owners.length) {
     // Only an admin the caller may assign is named and offered; for anyone else the email is simply taken.
-    if (!(await mayManageAdmin(ctx.db, ctx.caller, owners[0], 'admin.assignGroups'))) throw validationError({ email: [`Email '${admin.email}' is already taken.`] });
-    return { isEmailAlreadyExists: true, isEmailAlreadyAssignedToAdmin: true, existingUserFullName: fullNameOf(owners[0]), existingUserId: owners[0].id, admin: null };
+    if (!(await mayManageAdmin(ctx.db, ctx.caller, owners[0], 'admin.assignGroups')))
+      throw validationError({ email: [`Email '${admin.email}' is already taken.`] });
+    return {
+      isEmailAlreadyExists: true,
+      isEmailAlreadyAssignedToAdmin: true,
+      existingUserFullName: fullNameOf(owners[0]),
+      existingUserId: owners[0].id,
+      admin: null,
+    };
   }
   const created = await createAdmin(ctx, {
     firstName: admin.firstName,

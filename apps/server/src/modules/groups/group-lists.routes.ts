@@ -15,7 +15,9 @@ export async function groupListsRoutes(app: FastifyInstance) {
   await route(app, endpoints.dashboard, async (request) =>
     dashboard(signedIn(request), request.query.groupId, request.query.dashboardMode),
   );
-  await route(app, endpoints.petOwnerGroupsOfCurrentAdmin, async (request) => petOwnerGroups(signedIn(request), request.query));
+  await route(app, endpoints.petOwnerGroupsOfCurrentAdmin, async (request) =>
+    petOwnerGroups(signedIn(request), request.query),
+  );
 
   await route(app, endpoints.uploadLogo, async (request) => {
     if (!request.isMultipart()) throw refused('Please select a file.');
@@ -27,18 +29,24 @@ export async function groupListsRoutes(app: FastifyInstance) {
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw refused(Messages.logoTooLarge);
       throw error;
     }
-    return uploadLogo(signedIn(request), request.params.groupId, part && content ? { content, mimetype: part.mimetype } : null);
+    return uploadLogo(
+      signedIn(request),
+      request.params.groupId,
+      part && content ? { content, mimetype: part.mimetype } : null,
+    );
   });
 
   await route(app, endpoints.storedFile, async (request, reply) => {
     const content = await filesStoreFor(request.server.services.config).read(request.params.name);
     if (!content) throw notFound('File not found.');
-    return reply
-      .type(contentTypeOf(request.params.name))
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      // An SVG opened directly must not run scripts in the app's origin.
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-      .send(content);
+    return (
+      reply
+        .type(contentTypeOf(request.params.name))
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        // An SVG opened directly must not run scripts in the app's origin.
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .send(content)
+    );
   });
 }

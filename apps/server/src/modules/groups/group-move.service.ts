@@ -10,7 +10,12 @@ import * as q from './groups.queries.ts';
 type MoveNode = { id: number; groupType: number; parentId: number | null; path: string };
 
 /** Types whose row of the actions table includes move (spec 2 §4). */
-const MOVABLE_TYPES: readonly number[] = [GroupTypes.ManagementGroup, GroupTypes.Distributorship, GroupTypes.ParentageGroup, GroupTypes.Property];
+const MOVABLE_TYPES: readonly number[] = [
+  GroupTypes.ManagementGroup,
+  GroupTypes.Distributorship,
+  GroupTypes.ParentageGroup,
+  GroupTypes.Property,
+];
 
 /**
  * Why a group may not go under a target, or null when it may. The spec's checks come in its order, except that
@@ -23,7 +28,8 @@ export function moveRefusal(child: MoveNode, target: MoveNode): string | null {
   if (target.path.startsWith(child.path)) return Messages.moveIntoOwnSubgroup;
   if (child.groupType === target.groupType) return Messages.moveSameType;
   const toRoot = target.groupType === GroupTypes.HierarchyRoot;
-  const toDistributorOrManagement = target.groupType === GroupTypes.Distributorship || target.groupType === GroupTypes.ManagementGroup;
+  const toDistributorOrManagement =
+    target.groupType === GroupTypes.Distributorship || target.groupType === GroupTypes.ManagementGroup;
   switch (child.groupType) {
     case GroupTypes.ParentageGroup:
       if (toRoot) return Messages.moveParentageGroupToRoot;
@@ -32,7 +38,9 @@ export function moveRefusal(child: MoveNode, target: MoveNode): string | null {
       if (toRoot) return Messages.movePropertyToRoot;
       return toDistributorOrManagement ? null : Messages.movePropertyTarget;
     case GroupTypes.Distributorship:
-      return toRoot || target.groupType === GroupTypes.DistributorshipManagementGroup ? null : Messages.moveDistributorshipTarget;
+      return toRoot || target.groupType === GroupTypes.DistributorshipManagementGroup
+        ? null
+        : Messages.moveDistributorshipTarget;
     case GroupTypes.ManagementGroup:
       return target.groupType === GroupTypes.Distributorship ? null : Messages.moveManagementGroupTarget;
     default:
@@ -56,7 +64,13 @@ async function moveWithin(tx: SignedInContext['db'], ctx: SignedInContext, child
   const problem = moveRefusal(child, target);
   if (problem) throw refused(problem);
   await q.moveSubtree(tx, child, target);
-  await writeAudit(tx, ctx, { entityType: 'Group', entityId: child.id, actionType: 'Move', before: { parentId: child.parentId, path: child.path }, after: { parentId: target.id, path: `${target.path}${child.id}/` } });
+  await writeAudit(tx, ctx, {
+    entityType: 'Group',
+    entityId: child.id,
+    actionType: 'Move',
+    before: { parentId: child.parentId, path: child.path },
+    after: { parentId: target.id, path: `${target.path}${child.id}/` },
+  });
   return child;
 }
 
@@ -77,7 +91,13 @@ export async function bulkTransfer(ctx: SignedInContext, targetId: number, group
       } catch (error) {
         // Name the group in the message: the client shows one toast for the whole transfer.
         const group = await q.findGroup(tx, id);
-        if (error instanceof Error && 'statusCode' in error && (error as { statusCode: number }).statusCode === 400 && group) throw refused(`${group.name}: ${error.message}`);
+        if (
+          error instanceof Error &&
+          'statusCode' in error &&
+          (error as { statusCode: number }).statusCode === 400 &&
+          group
+        )
+          throw refused(`${group.name}: ${error.message}`);
         throw error;
       }
     }

@@ -2,13 +2,25 @@
 // materialised path, and the checks deletion needs.
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
-import { adjacentProperties, groupAdmins, groups, petOwnerGroups, preRegisteredResidents } from '../../db/schema/index.ts';
+import {
+  adjacentProperties,
+  groupAdmins,
+  groups,
+  petOwnerGroups,
+  preRegisteredResidents,
+} from '../../db/schema/index.ts';
 import type { Caller } from '../../platform/context.ts';
 import { pathWithin } from '../../platform/scope.ts';
 
 export type GroupRow = typeof groups.$inferSelect;
 
-export const groupSummaryColumns = { id: groups.id, name: groups.name, groupType: groups.groupType, isActive: groups.isActive, parentId: groups.parentId };
+export const groupSummaryColumns = {
+  id: groups.id,
+  name: groups.name,
+  groupType: groups.groupType,
+  isActive: groups.isActive,
+  parentId: groups.parentId,
+};
 
 /** A tree node: the summary plus whether it has active or inactive children (the parent index answers both). */
 // The outer row is named explicitly: drizzle leaves select-list columns unqualified, which the subquery would capture.
@@ -16,11 +28,25 @@ const outerId = sql.raw('"groups"."id"');
 const treeNodeColumns = {
   ...groupSummaryColumns,
   propertyPreRegisterCode: groups.propertyPreRegisterCode,
-  hasChildren: sql<boolean>`exists (select 1 from ${groups} c where c.parent_id = ${outerId} and c.is_active)`.as('has_children'),
-  hasInactiveChildren: sql<boolean>`exists (select 1 from ${groups} c where c.parent_id = ${outerId} and not c.is_active)`.as('has_inactive_children'),
+  hasChildren: sql<boolean>`exists (select 1 from ${groups} c where c.parent_id = ${outerId} and c.is_active)`.as(
+    'has_children',
+  ),
+  hasInactiveChildren:
+    sql<boolean>`exists (select 1 from ${groups} c where c.parent_id = ${outerId} and not c.is_active)`.as(
+      'has_inactive_children',
+    ),
 };
 
-type TreeRow = { id: number; name: string; groupType: number; isActive: boolean; parentId: number | null; propertyPreRegisterCode: string | null; hasChildren: boolean; hasInactiveChildren: boolean };
+type TreeRow = {
+  id: number;
+  name: string;
+  groupType: number;
+  isActive: boolean;
+  parentId: number | null;
+  propertyPreRegisterCode: string | null;
+  hasChildren: boolean;
+  hasInactiveChildren: boolean;
+};
 const toNode = (row: TreeRow) => ({ ...row, label: row.name, noLeaf: row.hasChildren || row.hasInactiveChildren });
 
 export async function findGroup(db: Db, id: number) {
@@ -40,7 +66,11 @@ export async function findGroupForUpdate(db: Db, id: number) {
 export async function firstLevelGroups(db: Db, caller: Caller, includeInactive: boolean) {
   const active = includeInactive ? sql`true` : eq(groups.isActive, true);
   if (caller.isProviderStaff) {
-    const rows = await db.select(treeNodeColumns).from(groups).where(and(isNull(groups.parentId), active)).orderBy(asc(groups.name));
+    const rows = await db
+      .select(treeNodeColumns)
+      .from(groups)
+      .where(and(isNull(groups.parentId), active))
+      .orderBy(asc(groups.name));
     return rows.map(toNode);
   }
   const rows = await db
@@ -73,14 +103,21 @@ export async function childrenOf(db: Db, parentId: number, inactive: boolean) {
 export async function insertGroup(db: Db, values: Omit<typeof groups.$inferInsert, 'path' | 'depth'>) {
   const parent = values.parentId ? await findGroup(db, values.parentId) : undefined;
   if (values.parentId && !parent) throw new Error(`Parent group ${values.parentId} does not exist.`);
-  const [row] = await db.insert(groups).values({ ...values, path: '/', depth: parent ? parent.depth + 1 : 0 }).returning();
+  const [row] = await db
+    .insert(groups)
+    .values({ ...values, path: '/', depth: parent ? parent.depth + 1 : 0 })
+    .returning();
   const path = `${parent?.path ?? '/'}${row.id}/`;
   await db.update(groups).set({ path }).where(eq(groups.id, row.id));
   return { ...row, path };
 }
 
 export async function updateGroup(db: Db, id: number, values: Partial<typeof groups.$inferInsert>) {
-  const [row] = await db.update(groups).set({ ...values, dateUpdated: new Date() }).where(eq(groups.id, id)).returning();
+  const [row] = await db
+    .update(groups)
+    .set({ ...values, dateUpdated: new Date() })
+    .where(eq(groups.id, id))
+    .returning();
   return row;
 }
 
@@ -88,7 +125,11 @@ export async function updateGroup(db: Db, id: number, values: Partial<typeof gro
  * Moves a group and its whole subtree under a new parent in one UPDATE: every path under the old prefix gets the new
  * prefix, depths shift by the same amount, and the moved group gets its new parent.
  */
-export async function moveSubtree(db: Db, group: Pick<GroupRow, 'id' | 'path' | 'depth'>, newParent: Pick<GroupRow, 'id' | 'path' | 'depth'>) {
+export async function moveSubtree(
+  db: Db,
+  group: Pick<GroupRow, 'id' | 'path' | 'depth'>,
+  newParent: Pick<GroupRow, 'id' | 'path' | 'depth'>,
+) {
   const newPath = `${newParent.path}${group.id}/`;
   const depthShift = newParent.depth + 1 - group.depth;
   await db.execute(sql`update ${groups}
@@ -116,7 +157,10 @@ export async function deleteGroup(db: Db, id: number) {
 }
 
 export async function isPreRegisterCodeTaken(db: Db, code: string) {
-  const rows = await db.select({ id: groups.id }).from(groups).where(sql`lower(${groups.propertyPreRegisterCode}) = lower(${code})`);
+  const rows = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(sql`lower(${groups.propertyPreRegisterCode}) = lower(${code})`);
   return rows.length > 0;
 }
 
@@ -136,8 +180,13 @@ export async function adjacentPropertiesOf(db: Db, propertyId: number) {
   return db
     .select({ id: groups.id, name: groups.name })
     .from(adjacentProperties)
-    .innerJoin(groups, sql`${groups.id} = case when ${adjacentProperties.propertyId} = ${propertyId} then ${adjacentProperties.adjacentPropertyId} else ${adjacentProperties.propertyId} end`)
-    .where(sql`${adjacentProperties.propertyId} = ${propertyId} or ${adjacentProperties.adjacentPropertyId} = ${propertyId}`)
+    .innerJoin(
+      groups,
+      sql`${groups.id} = case when ${adjacentProperties.propertyId} = ${propertyId} then ${adjacentProperties.adjacentPropertyId} else ${adjacentProperties.propertyId} end`,
+    )
+    .where(
+      sql`${adjacentProperties.propertyId} = ${propertyId} or ${adjacentProperties.adjacentPropertyId} = ${propertyId}`,
+    )
     .orderBy(asc(groups.name));
 }
 
@@ -145,7 +194,9 @@ export async function findAdjacentAgreement(db: Db, a: number, b: number) {
   const [row] = await db
     .select()
     .from(adjacentProperties)
-    .where(and(eq(adjacentProperties.propertyId, Math.min(a, b)), eq(adjacentProperties.adjacentPropertyId, Math.max(a, b))));
+    .where(
+      and(eq(adjacentProperties.propertyId, Math.min(a, b)), eq(adjacentProperties.adjacentPropertyId, Math.max(a, b))),
+    );
   return row;
 }
 
@@ -154,15 +205,27 @@ export async function insertAdjacentAgreement(db: Db, a: number, b: number) {
 }
 
 export async function deleteAdjacentAgreement(db: Db, a: number, b: number) {
-  await db.delete(adjacentProperties).where(and(eq(adjacentProperties.propertyId, Math.min(a, b)), eq(adjacentProperties.adjacentPropertyId, Math.max(a, b))));
+  await db
+    .delete(adjacentProperties)
+    .where(
+      and(eq(adjacentProperties.propertyId, Math.min(a, b)), eq(adjacentProperties.adjacentPropertyId, Math.max(a, b))),
+    );
 }
 
 /** Agreements where either property lies in the subtree of `path`. */
 export async function adjacentAgreementsUnder(db: Db, path: string) {
-  return queryRows<{ propertyId: number; propertyName: string; adjacentPropertyId: number; adjacentPropertyName: string }>(db, sql`select a.property_id as "propertyId", p.name as "propertyName", a.adjacent_property_id as "adjacentPropertyId", q.name as "adjacentPropertyName"
+  return queryRows<{
+    propertyId: number;
+    propertyName: string;
+    adjacentPropertyId: number;
+    adjacentPropertyName: string;
+  }>(
+    db,
+    sql`select a.property_id as "propertyId", p.name as "propertyName", a.adjacent_property_id as "adjacentPropertyId", q.name as "adjacentPropertyName"
     from ${adjacentProperties} a join ${groups} p on p.id = a.property_id join ${groups} q on q.id = a.adjacent_property_id
     where ${pathWithin(sql`p.path`, path)} or ${pathWithin(sql`q.path`, path)}
-    order by p.name, q.name`);
+    order by p.name, q.name`,
+  );
 }
 
 export async function groupsWithIds(db: Db, ids: number[]) {

@@ -28,7 +28,9 @@ export async function groupsRoutes(app: FastifyInstance) {
   );
   await route(app, endpoints.menu, async (request) => groups.menu(signedIn(request), request.params.id));
   await route(app, endpoints.get, async (request) => groups.details(signedIn(request), request.params.id));
-  await route(app, endpoints.update, async (request) => groups.update(signedIn(request), request.params.id, request.body));
+  await route(app, endpoints.update, async (request) =>
+    groups.update(signedIn(request), request.params.id, request.body),
+  );
   await route(app, endpoints.delete, async (request) =>
     groups.remove(signedIn(request), request.params.id, request.query.confirmation),
   );
@@ -42,8 +44,12 @@ export async function groupsRoutes(app: FastifyInstance) {
   await route(app, endpoints.bulkTransfer, async (request) =>
     bulkTransfer(signedIn(request), request.params.id, request.body.transferGroupIds),
   );
-  await route(app, endpoints.deactivate, async (request) => groups.setActive(signedIn(request), request.body.groupId, false));
-  await route(app, endpoints.activate, async (request) => groups.setActive(signedIn(request), request.body.groupId, true));
+  await route(app, endpoints.deactivate, async (request) =>
+    groups.setActive(signedIn(request), request.body.groupId, false),
+  );
+  await route(app, endpoints.activate, async (request) =>
+    groups.setActive(signedIn(request), request.body.groupId, true),
+  );
 
   await route(app, endpoints.certificateCustomization, async (request) =>
     groups.certificateCustomization(signedIn(request), request.params.id),
@@ -52,7 +58,9 @@ export async function groupsRoutes(app: FastifyInstance) {
     groups.updateCertificateCustomization(signedIn(request), request.params.id, request.body),
   );
 
-  await route(app, endpoints.addAdjacentProperty, async (request) => groups.addAdjacentProperty(signedIn(request), request.body));
+  await route(app, endpoints.addAdjacentProperty, async (request) =>
+    groups.addAdjacentProperty(signedIn(request), request.body),
+  );
   await route(app, endpoints.removeAdjacentProperty, async (request) =>
     groups.removeAdjacentProperty(signedIn(request), request.body),
   );

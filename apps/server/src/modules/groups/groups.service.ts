@@ -1,6 +1,17 @@
 // Group tree, menu flags, details (view, edit, delete), activation, certificate customization, adjacent property
 // agreements and the pre-registration link: rules and permission checks; SQL lives in groups.queries.ts.
-import { GroupTypes, Messages, UserRole, can, isEmptyAddress, isPetOwnerGroupType, type GroupDetails, type GroupMenu, type Address, type GroupUpdateValues } from '@registry/contracts';
+import {
+  GroupTypes,
+  Messages,
+  UserRole,
+  can,
+  isEmptyAddress,
+  isPetOwnerGroupType,
+  type GroupDetails,
+  type GroupMenu,
+  type Address,
+  type GroupUpdateValues,
+} from '@registry/contracts';
 import { writeAudit } from '../../platform/audit.ts';
 import { afterCommit, withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { forbidden, notFound, refused, validationError } from '../../platform/errors.ts';
@@ -15,9 +26,11 @@ import * as q from './groups.queries.ts';
 export const loadGroup = loadGroupInScope;
 
 /** Provider staff and distributors see (and edit) the extra fields of group details. */
-const seesExtraFields = (ctx: SignedInContext) => ctx.caller.isProviderStaff || ctx.caller.roleId === UserRole.Distributor;
+const seesExtraFields = (ctx: SignedInContext) =>
+  ctx.caller.isProviderStaff || ctx.caller.roleId === UserRole.Distributor;
 
-export const preRegistrationLinkOf = (ctx: SignedInContext, code: string) => `${ctx.config.baseUrl}/reg/${encodeURIComponent(code)}`;
+export const preRegistrationLinkOf = (ctx: SignedInContext, code: string) =>
+  `${ctx.config.baseUrl}/reg/${encodeURIComponent(code)}`;
 
 /** The top of the caller's tree: the groups assigned to them (everything's root for provider staff). */
 export async function firstLevel(ctx: SignedInContext, includeInactive: boolean) {
@@ -51,7 +64,10 @@ export async function menu(ctx: SignedInContext, groupId: number): Promise<Group
   };
 }
 
-type StoredAddresses = Pick<NonNullable<Awaited<ReturnType<typeof q.findGroup>>>, 'isSameAddress' | 'mailingAddress' | 'propertyAddress'>;
+type StoredAddresses = Pick<
+  NonNullable<Awaited<ReturnType<typeof q.findGroup>>>,
+  'isSameAddress' | 'mailingAddress' | 'propertyAddress'
+>;
 
 /**
  * "Property address is the same as the mailing address" holds only when there is a mailing address to be the same
@@ -60,7 +76,10 @@ type StoredAddresses = Pick<NonNullable<Awaited<ReturnType<typeof q.findGroup>>>
  */
 export function sameAddress(group: StoredAddresses): boolean {
   if (!group.isSameAddress || isEmptyAddress(group.mailingAddress)) return false;
-  return isEmptyAddress(group.propertyAddress) || JSON.stringify(toAddressView(group.mailingAddress)) === JSON.stringify(toAddressView(group.propertyAddress));
+  return (
+    isEmptyAddress(group.propertyAddress) ||
+    JSON.stringify(toAddressView(group.mailingAddress)) === JSON.stringify(toAddressView(group.propertyAddress))
+  );
 }
 
 export async function details(ctx: SignedInContext, groupId: number): Promise<GroupDetails> {
@@ -86,12 +105,14 @@ export async function details(ctx: SignedInContext, groupId: number): Promise<Gr
     propertyAddress: isProperty ? toAddressView(same ? group.mailingAddress : group.propertyAddress) : null,
     propertyNotes: isProperty ? group.propertyNotes : null,
     propertyPreRegisterCode: isProperty ? group.propertyPreRegisterCode : null,
-    preRegistrationLink: isProperty && group.propertyPreRegisterCode ? preRegistrationLinkOf(ctx, group.propertyPreRegisterCode) : null,
+    preRegistrationLink:
+      isProperty && group.propertyPreRegisterCode ? preRegistrationLinkOf(ctx, group.propertyPreRegisterCode) : null,
     propertyOrderFormUrl: propertyExtra ? group.propertyOrderFormUrl : null,
     propertyManagementSoftware: propertyExtra ? group.propertyManagementSoftware : null,
     propertyType: propertyExtra ? group.propertyType : null,
     residentPayEnabled: propertyExtra ? group.residentPayEnabled : null,
-    propertyRegistrationFee: propertyExtra && group.propertyRegistrationFee != null ? Number(group.propertyRegistrationFee) : null,
+    propertyRegistrationFee:
+      propertyExtra && group.propertyRegistrationFee != null ? Number(group.propertyRegistrationFee) : null,
     propertyDnBarcodeCount: propertyExtra ? group.propertyDnBarcodeCount : null,
     propertyTdBarcodeCount: propertyExtra ? group.propertyTdBarcodeCount : null,
     propertyDnBarcodeThreshold: propertyExtra ? group.propertyDnBarcodeThreshold : null,
@@ -106,7 +127,10 @@ export async function details(ctx: SignedInContext, groupId: number): Promise<Gr
 
 /** Address ids must be known countries and states; the zod schema checks everything else. */
 export function assertAddresses(input: { mailingAddress?: Address | null; propertyAddress?: Address | null }) {
-  const problems = { ...addressProblems(input.mailingAddress, 'mailingAddress'), ...addressProblems(input.propertyAddress, 'propertyAddress') };
+  const problems = {
+    ...addressProblems(input.mailingAddress, 'mailingAddress'),
+    ...addressProblems(input.propertyAddress, 'propertyAddress'),
+  };
   if (Object.keys(problems).length) throw validationError(problems);
 }
 
@@ -117,7 +141,12 @@ type GroupValues = Parameters<typeof q.updateGroup>[2];
  * "Same address" copies the mailing address to the property address on the server, and only when there is one; an
  * address that was not sent keeps its stored value.
  */
-export function groupValues(ctx: SignedInContext, groupType: number, input: GroupUpdateValues, stored?: StoredAddresses): GroupValues {
+export function groupValues(
+  ctx: SignedInContext,
+  groupType: number,
+  input: GroupUpdateValues,
+  stored?: StoredAddresses,
+): GroupValues {
   const mailingAddress = input.mailingAddress === undefined ? (stored?.mailingAddress ?? null) : input.mailingAddress;
   const same = (input.isSameAddress ?? true) && !isEmptyAddress(mailingAddress);
   const values: GroupValues = {
@@ -143,8 +172,14 @@ export function groupValues(ctx: SignedInContext, groupType: number, input: Grou
       values.propertyManagementSoftware = input.propertyManagementSoftware;
       values.propertyType = input.propertyType;
       if (input.residentPayEnabled !== undefined) values.residentPayEnabled = input.residentPayEnabled;
-      values.propertyRegistrationFee = input.propertyRegistrationFee == null ? null : input.propertyRegistrationFee.toFixed(2);
-      for (const key of ['propertyDnBarcodeCount', 'propertyTdBarcodeCount', 'propertyDnBarcodeThreshold', 'propertyTdBarcodeThreshold'] as const) {
+      values.propertyRegistrationFee =
+        input.propertyRegistrationFee == null ? null : input.propertyRegistrationFee.toFixed(2);
+      for (const key of [
+        'propertyDnBarcodeCount',
+        'propertyTdBarcodeCount',
+        'propertyDnBarcodeThreshold',
+        'propertyTdBarcodeThreshold',
+      ] as const) {
         if (input[key] !== undefined) values[key] = input[key];
       }
     }
@@ -158,7 +193,13 @@ export async function update(ctx: SignedInContext, groupId: number, input: Group
   assertAddresses(input);
   await withTransaction(ctx, async (tx) => {
     const updated = await q.updateGroup(tx, group.id, groupValues(ctx, group.groupType, input, group));
-    await writeAudit(tx, ctx, { entityType: 'Group', entityId: group.id, actionType: 'Update', before: group, after: updated });
+    await writeAudit(tx, ctx, {
+      entityType: 'Group',
+      entityId: group.id,
+      actionType: 'Update',
+      before: group,
+      after: updated,
+    });
   });
   return details(ctx, group.id);
 }
@@ -169,7 +210,8 @@ export async function remove(ctx: SignedInContext, groupId: number, confirmation
   const group = await loadGroup(ctx, groupId);
   if (group.groupType === GroupTypes.HierarchyRoot) throw refused(Messages.rootNotDeletable);
   // A group one is assigned to is deleted from above: deleting it would take away the deleter's own access.
-  if (!ctx.caller.isProviderStaff && (await assignedGroupPaths(ctx.db, ctx.caller.userId)).includes(group.path)) throw forbidden(Messages.ownGroupNotDeletable);
+  if (!ctx.caller.isProviderStaff && (await assignedGroupPaths(ctx.db, ctx.caller.userId)).includes(group.path))
+    throw forbidden(Messages.ownGroupNotDeletable);
   if ((confirmation ?? '').trim() !== group.name) throw refused(Messages.invalidConfirmationText);
   await withTransaction(ctx, async (tx, txCtx) => {
     const locked = await q.findGroupForUpdate(tx, group.id);
@@ -189,10 +231,17 @@ export async function setActive(ctx: SignedInContext, groupId: number, isActive:
   assertCan(ctx, 'group.deactivate');
   const group = await loadGroup(ctx, groupId);
   if (!isPetOwnerGroupType(group.groupType)) throw refused(Messages.onlyPetOwnerGroupsDeactivate);
-  if (group.isActive === isActive) throw refused(isActive ? Messages.groupAlreadyActive : Messages.groupAlreadyInactive);
+  if (group.isActive === isActive)
+    throw refused(isActive ? Messages.groupAlreadyActive : Messages.groupAlreadyInactive);
   await withTransaction(ctx, async (tx) => {
     const updated = await q.updateGroup(tx, group.id, { isActive });
-    await writeAudit(tx, ctx, { entityType: 'Group', entityId: group.id, actionType: isActive ? 'Activate' : 'Deactivate', before: { isActive: group.isActive }, after: { isActive: updated.isActive } });
+    await writeAudit(tx, ctx, {
+      entityType: 'Group',
+      entityId: group.id,
+      actionType: isActive ? 'Activate' : 'Deactivate',
+      before: { isActive: group.isActive },
+      after: { isActive: updated.isActive },
+    });
   });
   return { message: Messages.savedSuccessfully };
 }
@@ -212,22 +261,43 @@ export async function certificateCustomization(ctx: SignedInContext, groupId: nu
 export async function updateCertificateCustomization(
   ctx: SignedInContext,
   groupId: number,
-  input: { certificateTitle: string | null; certificateSignatureName: string | null; certificateFooterText: string | null; certificateShowLogo: boolean },
+  input: {
+    certificateTitle: string | null;
+    certificateSignatureName: string | null;
+    certificateFooterText: string | null;
+    certificateShowLogo: boolean;
+  },
 ) {
   assertCan(ctx, 'group.edit');
   const group = await loadGroup(ctx, groupId);
   await withTransaction(ctx, async (tx) => {
     await q.updateGroup(tx, group.id, input);
-    const before = { certificateTitle: group.certificateTitle, certificateSignatureName: group.certificateSignatureName, certificateFooterText: group.certificateFooterText, certificateShowLogo: group.certificateShowLogo };
-    await writeAudit(tx, ctx, { entityType: 'CertificateCustomization', entityId: group.id, actionType: 'Update', before, after: input });
+    const before = {
+      certificateTitle: group.certificateTitle,
+      certificateSignatureName: group.certificateSignatureName,
+      certificateFooterText: group.certificateFooterText,
+      certificateShowLogo: group.certificateShowLogo,
+    };
+    await writeAudit(tx, ctx, {
+      entityType: 'CertificateCustomization',
+      entityId: group.id,
+      actionType: 'Update',
+      before,
+      after: input,
+    });
   });
   return certificateCustomization(ctx, group.id);
 }
 
 export async function preRegistrationLink(ctx: SignedInContext, groupId: number) {
   const group = await loadGroup(ctx, groupId);
-  if (group.groupType !== GroupTypes.Property || !group.propertyPreRegisterCode) throw refused(Messages.noPreRegistrationLink);
-  return { groupId: group.id, code: group.propertyPreRegisterCode, link: preRegistrationLinkOf(ctx, group.propertyPreRegisterCode) };
+  if (group.groupType !== GroupTypes.Property || !group.propertyPreRegisterCode)
+    throw refused(Messages.noPreRegistrationLink);
+  return {
+    groupId: group.id,
+    code: group.propertyPreRegisterCode,
+    link: preRegistrationLinkOf(ctx, group.propertyPreRegisterCode),
+  };
 }
 
 async function loadPropertyPair(ctx: SignedInContext, propertyId: number, adjacentPropertyId: number) {
@@ -235,26 +305,43 @@ async function loadPropertyPair(ctx: SignedInContext, propertyId: number, adjace
   if (propertyId === adjacentPropertyId) throw refused(Messages.adjacentToItself);
   const property = await loadGroup(ctx, propertyId);
   const adjacent = await loadGroup(ctx, adjacentPropertyId);
-  if (property.groupType !== GroupTypes.Property || adjacent.groupType !== GroupTypes.Property) throw refused(Messages.adjacentNeedsProperties);
+  if (property.groupType !== GroupTypes.Property || adjacent.groupType !== GroupTypes.Property)
+    throw refused(Messages.adjacentNeedsProperties);
   return { property, adjacent };
 }
 
-export async function addAdjacentProperty(ctx: SignedInContext, input: { propertyId: number; adjacentPropertyId: number }) {
+export async function addAdjacentProperty(
+  ctx: SignedInContext,
+  input: { propertyId: number; adjacentPropertyId: number },
+) {
   const { property, adjacent } = await loadPropertyPair(ctx, input.propertyId, input.adjacentPropertyId);
   await withTransaction(ctx, async (tx) => {
     if (await q.findAdjacentAgreement(tx, property.id, adjacent.id)) throw refused(Messages.adjacentAlreadyExists);
     await q.insertAdjacentAgreement(tx, property.id, adjacent.id);
-    await writeAudit(tx, ctx, { entityType: 'AdjacentProperty', entityId: `${property.id}:${adjacent.id}`, actionType: 'Create', after: input });
+    await writeAudit(tx, ctx, {
+      entityType: 'AdjacentProperty',
+      entityId: `${property.id}:${adjacent.id}`,
+      actionType: 'Create',
+      after: input,
+    });
   });
   return q.adjacentPropertiesOf(ctx.db, property.id);
 }
 
-export async function removeAdjacentProperty(ctx: SignedInContext, input: { propertyId: number; adjacentPropertyId: number }) {
+export async function removeAdjacentProperty(
+  ctx: SignedInContext,
+  input: { propertyId: number; adjacentPropertyId: number },
+) {
   const { property, adjacent } = await loadPropertyPair(ctx, input.propertyId, input.adjacentPropertyId);
   await withTransaction(ctx, async (tx) => {
     if (!(await q.findAdjacentAgreement(tx, property.id, adjacent.id))) throw notFound(Messages.adjacentNotFound);
     await q.deleteAdjacentAgreement(tx, property.id, adjacent.id);
-    await writeAudit(tx, ctx, { entityType: 'AdjacentProperty', entityId: `${property.id}:${adjacent.id}`, actionType: 'Delete', before: input });
+    await writeAudit(tx, ctx, {
+      entityType: 'AdjacentProperty',
+      entityId: `${property.id}:${adjacent.id}`,
+      actionType: 'Delete',
+      before: input,
+    });
   });
   return q.adjacentPropertiesOf(ctx.db, property.id);
 }

@@ -23,9 +23,14 @@ afterAll(async () => {
 
 function multipart(content: Buffer, contentType: string, fileName = 'logo.png') {
   const boundary = '----registrytest';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { body: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    body: Buffer.concat([head, content, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 async function upload(groupId: number, token: string | undefined, content: Buffer, contentType: string) {
@@ -53,7 +58,9 @@ describe('POST /logoupload/postnewlogo/{groupId}', () => {
     expect(storedFiles()).toEqual([second.body.logoUrl.split('/').pop()]);
     expect((await t.app.inject({ method: 'GET', url: first.body.logoUrl })).statusCode).toBe(404);
     expect((await t.call('GET', `/api/v1/group/${oak.id}`, { token })).body.logoUrl).toBe(second.body.logoUrl);
-    expect((await t.call('GET', `/api/v1/certificatecustomization/${oak.id}`, { token })).body.logoUrl).toBe(second.body.logoUrl);
+    expect((await t.call('GET', `/api/v1/certificatecustomization/${oak.id}`, { token })).body.logoUrl).toBe(
+      second.body.logoUrl,
+    );
   });
 
   test('too large, not an image, no file: refused with the spec messages and nothing stored', async () => {
@@ -69,7 +76,12 @@ describe('POST /logoupload/postnewlogo/{groupId}', () => {
     expect(json.status).toBe(400);
     expect(storedFiles()).toEqual(before);
     expect((await groupByName(t.database.db, 'Maple Court')).logoPath).toBeNull();
-    const exact = await upload(maple.id, token, Buffer.concat([png, Buffer.alloc(2_000_000 - png.length, 1)]), 'image/png');
+    const exact = await upload(
+      maple.id,
+      token,
+      Buffer.concat([png, Buffer.alloc(2_000_000 - png.length, 1)]),
+      'image/png',
+    );
     expect(exact.status).toBe(200);
   });
 
@@ -79,8 +91,17 @@ describe('POST /logoupload/postnewlogo/{groupId}', () => {
     const before = storedFiles();
     const html = await upload(maple.id, token, Buffer.from('<html><script>alert(1)</script></html>'), 'image/png');
     expect(html.status).toBe(400);
-    expect(html.body).toEqual({ message: Messages.imageTypeNotAccepted, exceptionMessage: Messages.imageTypeNotAccepted, modelState: { file: [Messages.imageTypeNotAccepted] } });
-    const svg = await upload(maple.id, token, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'image/svg+xml');
+    expect(html.body).toEqual({
+      message: Messages.imageTypeNotAccepted,
+      exceptionMessage: Messages.imageTypeNotAccepted,
+      modelState: { file: [Messages.imageTypeNotAccepted] },
+    });
+    const svg = await upload(
+      maple.id,
+      token,
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+      'image/svg+xml',
+    );
     expect(svg.status).toBe(400);
     expect(svg.body.exceptionMessage).toBe(Messages.imageTypeNotAccepted);
     expect(storedFiles()).toEqual(before);
@@ -88,7 +109,12 @@ describe('POST /logoupload/postnewlogo/{groupId}', () => {
     expect(mislabelled.body.logoUrl).toMatch(/\.png$/);
     const jpeg = await upload(maple.id, token, Buffer.from('ffd8ffe000104a464946', 'hex'), 'image/jpeg');
     expect(jpeg.body.logoUrl).toMatch(/\.jpg$/);
-    const webp = await upload(maple.id, token, Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 ')]), 'application/octet-stream');
+    const webp = await upload(
+      maple.id,
+      token,
+      Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 ')]),
+      'application/octet-stream',
+    );
     expect(webp.body.logoUrl).toMatch(/\.webp$/);
     expect((await t.app.inject({ method: 'GET', url: webp.body.logoUrl })).headers['content-type']).toBe('image/webp');
   });
@@ -100,7 +126,9 @@ describe('POST /logoupload/postnewlogo/{groupId}', () => {
     expect((await upload(oak.id, await t.login('pet.owner'), png, 'image/png')).status).toBe(403);
     expect((await upload(oak.id, undefined, png, 'image/png')).status).toBe(401);
     expect((await upload(999999, await t.login('lab.admin'), png, 'image/png')).status).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/files/0123456789abcdef0123456789abcdef.png' })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/files/0123456789abcdef0123456789abcdef.png' })).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/files/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
   });
 });
@@ -136,7 +164,11 @@ describe('with the S3 files store configured', () => {
     expect(served.rawPayload.equals(png)).toBe(true);
 
     const gif = multipart(Buffer.from('GIF89a'), 'image/gif', 'logo.gif');
-    const second = await onS3.call('POST', `/api/v1/logoupload/postnewlogo/${oak.id}`, { token, body: gif.body, headers: gif.headers });
+    const second = await onS3.call('POST', `/api/v1/logoupload/postnewlogo/${oak.id}`, {
+      token,
+      body: gif.body,
+      headers: gif.headers,
+    });
     expect(second.status).toBe(200);
     expect(await s3.keys()).toEqual([`uploads/${second.body.logoUrl.split('/').pop()}`]);
     expect((await onS3.app.inject({ method: 'GET', url: first.body.logoUrl })).statusCode).toBe(404);

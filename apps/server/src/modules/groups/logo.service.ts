@@ -11,7 +11,11 @@ import { loadGroup } from './groups.service.ts';
 
 export const LOGO_MAX_BYTES = 2_000_000;
 
-export async function uploadLogo(ctx: SignedInContext, groupId: number, file: { content: Buffer; mimetype: string } | null) {
+export async function uploadLogo(
+  ctx: SignedInContext,
+  groupId: number,
+  file: { content: Buffer; mimetype: string } | null,
+) {
   assertCan(ctx, 'group.edit');
   const group = await loadGroup(ctx, groupId);
   if (!file || file.content.length === 0) throw refused('Please select a file.');
@@ -24,7 +28,13 @@ export async function uploadLogo(ctx: SignedInContext, groupId: number, file: { 
     await withTransaction(ctx, async (tx, txCtx) => {
       const previous = (await q.findGroupForUpdate(tx, group.id))?.logoPath ?? null;
       await q.updateGroup(tx, group.id, { logoPath: name });
-      await writeAudit(tx, ctx, { entityType: 'GroupLogo', entityId: group.id, actionType: 'Update', before: { logoPath: previous }, after: { logoPath: name } });
+      await writeAudit(tx, ctx, {
+        entityType: 'GroupLogo',
+        entityId: group.id,
+        actionType: 'Update',
+        before: { logoPath: previous },
+        after: { logoPath: name },
+      });
       // The previous logo goes only after the new one is committed, so a failure never leaves the group without a file;
       // failing to delete it only leaves an unused file, and must not undo (below) the committed upload.
       if (previous && previous !== name) await afterCommit(txCtx, () => files.delete(previous).catch(() => undefined));

@@ -17,8 +17,13 @@ describe('DELETE /groups/{id}/admins/{adminId} of the primary admin', () => {
     const maple = await groupByName(t.database.db, 'Maple Court');
     const token = await t.login('lab.admin');
     const list = await t.call('GET', `/api/v1/groupadmin/${maple.id}`, { token });
-    for (const admin of list.body.admins) await t.call('DELETE', `/api/v1/groups/${maple.id}/admins/${admin.id}`, { token });
-    const first = await makeAdmin(t.database.db, { roleId: UserRole.PropertyManager, groupId: maple.id, isPrimary: true });
+    for (const admin of list.body.admins)
+      await t.call('DELETE', `/api/v1/groups/${maple.id}/admins/${admin.id}`, { token });
+    const first = await makeAdmin(t.database.db, {
+      roleId: UserRole.PropertyManager,
+      groupId: maple.id,
+      isPrimary: true,
+    });
     const second = await makeAdmin(t.database.db, { roleId: UserRole.PropertyManager, groupId: maple.id });
     const third = await makeAdmin(t.database.db, { roleId: UserRole.PropertyMaintenance, groupId: maple.id });
     const url = `/api/v1/groups/${maple.id}/admins/${first.id}`;
@@ -36,7 +41,9 @@ describe('DELETE /groups/{id}/admins/{adminId} of the primary admin', () => {
 
     const removed = await t.call('DELETE', `${url}?newPrimaryAdminId=${third.id}`, { token });
     expect(removed.status).toBe(200);
-    const primary = removed.body.admins.filter((a: { isPrimaryAdmin: boolean }) => a.isPrimaryAdmin).map((a: { id: number }) => a.id);
+    const primary = removed.body.admins
+      .filter((a: { isPrimaryAdmin: boolean }) => a.isPrimaryAdmin)
+      .map((a: { id: number }) => a.id);
     expect(primary).toEqual([third.id]);
     expect(removed.body.admins.map((a: { id: number }) => a.id).sort()).toEqual([second.id, third.id].sort());
   });
@@ -48,8 +55,11 @@ describe('DELETE /groups/{id}/admins/{adminId} of the primary admin', () => {
     const others = list.body.admins.filter((a: { isPrimaryAdmin: boolean }) => !a.isPrimaryAdmin);
     for (const admin of others) await t.call('DELETE', `/api/v1/groups/${oak.id}/admins/${admin.id}`, { token });
     const only = await makeAdmin(t.database.db, { roleId: UserRole.PropertyManager, groupId: oak.id, isPrimary: true });
-    const rest = (await t.call('GET', `/api/v1/groupadmin/${oak.id}`, { token })).body.admins.filter((a: { id: number }) => a.id !== only.id);
-    for (const admin of rest) await t.call('DELETE', `/api/v1/groups/${oak.id}/admins/${admin.id}?newPrimaryAdminId=${only.id}`, { token });
+    const rest = (await t.call('GET', `/api/v1/groupadmin/${oak.id}`, { token })).body.admins.filter(
+      (a: { id: number }) => a.id !== only.id,
+    );
+    for (const admin of rest)
+      await t.call('DELETE', `/api/v1/groups/${oak.id}/admins/${admin.id}?newPrimaryAdminId=${only.id}`, { token });
     const res = await t.call('DELETE', `/api/v1/groups/${oak.id}/admins/${only.id}`, { token });
     expect(res.status).toBe(200);
     expect(res.body.admins).toEqual([]);

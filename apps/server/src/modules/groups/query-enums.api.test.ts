@@ -15,7 +15,8 @@ afterAll(async () => {
 test('dashboardMode=InactiveProperties, =inactiveproperties and =1 answer the same; an unknown name is a 400 naming it', async () => {
   const harbor = await groupByName(t.database.db, 'Harbor Property Management');
   const token = await t.login('firm.manager');
-  const get = (mode: string) => t.call('GET', `/api/v1/groupdashboard?groupId=${harbor.id}&dashboardMode=${mode}`, { token });
+  const get = (mode: string) =>
+    t.call('GET', `/api/v1/groupdashboard?groupId=${harbor.id}&dashboardMode=${mode}`, { token });
   const byNumber = await get(String(DashboardMode.InactiveProperties));
   expect(byNumber.status).toBe(200);
   expect(byNumber.body.dashboardMode).toBe(DashboardMode.InactiveProperties);
@@ -36,7 +37,11 @@ test('adminFilter=ActiveAndInherited and =2 list the same admins', async () => {
   const property = await groupByName(t.database.db, 'Oak Ridge Apartments');
   const token = await t.login('firm.manager');
   const byName = await t.call('GET', `/api/v1/groupadmin/${property.id}?adminFilter=ActiveAndInherited`, { token });
-  const byNumber = await t.call('GET', `/api/v1/groupadmin/${property.id}?adminFilter=${AdminFilter.ActiveAndInherited}`, { token });
+  const byNumber = await t.call(
+    'GET',
+    `/api/v1/groupadmin/${property.id}?adminFilter=${AdminFilter.ActiveAndInherited}`,
+    { token },
+  );
   const assigned = await t.call('GET', `/api/v1/groupadmin/${property.id}?adminFilter=Active`, { token });
   expect(byName.status).toBe(200);
   expect(byName.body).toEqual(byNumber.body);

@@ -26,9 +26,19 @@ describe('GET /subgroups', () => {
     const response = await t.call('GET', `/api/v1/subgroups?groupId=${sunbelt.id}`, { token });
     expect(response.status).toBe(200);
     expect(response.body.totalRecords).toBe(4);
-    expect(names(response.body)).toEqual(['Harbor Property Management', 'Lone Star Breeders Club', 'Maple Court', 'Oak Ridge Apartments']);
+    expect(names(response.body)).toEqual([
+      'Harbor Property Management',
+      'Lone Star Breeders Club',
+      'Maple Court',
+      'Oak Ridge Apartments',
+    ]);
     const oak = response.body.data[3];
-    expect(oak).toMatchObject({ parentName: 'Harbor Property Management', city: 'Austin', state: 'TX', isActive: true });
+    expect(oak).toMatchObject({
+      parentName: 'Harbor Property Management',
+      city: 'Austin',
+      state: 'TX',
+      isActive: true,
+    });
     expect(oak.lastPet).toEqual(expect.any(String));
     expect(oak.lastSample).toEqual(expect.any(String));
     expect(oak.lastLogin).toEqual(expect.any(String));
@@ -54,16 +64,30 @@ describe('GET /subgroups', () => {
     const inactive = await get('isActiveFilter=Inactive');
     expect([names(inactive), inactive.totalRecords]).toEqual([['Maple Court'], 1]);
     expect((await get('name=oak&isActiveFilter=ActiveAndInactive')).totalRecords).toBe(1);
-    expect(names(await get('orderBy=name&ascending=false'))).toEqual(['Oak Ridge Apartments', 'Lone Star Breeders Club', 'Harbor Property Management']);
-    expect(names(await get('orderBy=city&ascending=true&isActiveFilter=ActiveAndInactive')).slice(2)).toEqual(['Oak Ridge Apartments', 'Maple Court']);
+    expect(names(await get('orderBy=name&ascending=false'))).toEqual([
+      'Oak Ridge Apartments',
+      'Lone Star Breeders Club',
+      'Harbor Property Management',
+    ]);
+    expect(names(await get('orderBy=city&ascending=true&isActiveFilter=ActiveAndInactive')).slice(2)).toEqual([
+      'Oak Ridge Apartments',
+      'Maple Court',
+    ]);
     expect(names(await get('name=OAK'))).toEqual(['Oak Ridge Apartments']);
     expect(names(await get('city=round&isActiveFilter=ActiveAndInactive'))).toEqual(['Maple Court']);
-    expect(names(await get('state=tx&isActiveFilter=ActiveAndInactive'))).toEqual(['Maple Court', 'Oak Ridge Apartments']);
+    expect(names(await get('state=tx&isActiveFilter=ActiveAndInactive'))).toEqual([
+      'Maple Court',
+      'Oak Ridge Apartments',
+    ]);
     expect(names(await get('state=US-TX'))).toEqual(['Oak Ridge Apartments']);
     expect(names(await get('phone=555-0111'))).toEqual(['Oak Ridge Apartments']);
     const today = formatUsDate(new Date());
     expect(names(await get(`lastLogin=${encodeURIComponent(today)}`))).toContain('Oak Ridge Apartments');
-    expect(names(await get(`lastPet=${encodeURIComponent(today)}`))).toEqual(['Harbor Property Management', 'Lone Star Breeders Club', 'Oak Ridge Apartments']);
+    expect(names(await get(`lastPet=${encodeURIComponent(today)}`))).toEqual([
+      'Harbor Property Management',
+      'Lone Star Breeders Club',
+      'Oak Ridge Apartments',
+    ]);
     expect(names(await get(`lastPet=${encodeURIComponent('1/1/2001')}`))).toEqual([]);
     const byLastPet = await get('orderBy=lastPet&ascending=false&pageSize=1');
     expect(byLastPet.totalRecords).toBe(3);
@@ -76,13 +100,27 @@ describe('GET /subgroups', () => {
   test('bad input, outsiders, pet owners and anonymous callers are refused', async () => {
     const sunbelt = await groupByName(t.database.db, 'Sunbelt Pet Services');
     const token = await t.login('distributor');
-    for (const query of [`groupId=${sunbelt.id}&isActiveFilter=Bogus`, `groupId=${sunbelt.id}&lastLogin=13/45/2020`, `groupId=${sunbelt.id}&pageSize=40000`, 'page=1', `groupId=${sunbelt.id}&name=${'x'.repeat(201)}`]) {
+    for (const query of [
+      `groupId=${sunbelt.id}&isActiveFilter=Bogus`,
+      `groupId=${sunbelt.id}&lastLogin=13/45/2020`,
+      `groupId=${sunbelt.id}&pageSize=40000`,
+      'page=1',
+      `groupId=${sunbelt.id}&name=${'x'.repeat(201)}`,
+    ]) {
       const response = await t.call('GET', `/api/v1/subgroups?${query}`, { token });
       expect([query, response.status]).toEqual([query, 400]);
       expect([query, response.body.modelState !== undefined]).toEqual([query, true]);
     }
-    expect((await t.call('GET', `/api/v1/subgroups?groupId=${sunbelt.id}`, { token: await t.login(other.distributor.userName) })).status).toBe(404);
-    expect((await t.call('GET', `/api/v1/subgroups?groupId=${sunbelt.id}`, { token: await t.login('pet.owner') })).status).toBe(403);
+    expect(
+      (
+        await t.call('GET', `/api/v1/subgroups?groupId=${sunbelt.id}`, {
+          token: await t.login(other.distributor.userName),
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await t.call('GET', `/api/v1/subgroups?groupId=${sunbelt.id}`, { token: await t.login('pet.owner') })).status,
+    ).toBe(403);
     expect((await t.call('GET', `/api/v1/subgroups?groupId=${sunbelt.id}`)).status).toBe(401);
     expect((await t.call('GET', '/api/v1/subgroups?groupId=999999', { token })).status).toBe(404);
   });

@@ -56,21 +56,35 @@ const AGGREGATE_ORDERS = new Set(['lastlogin', 'lastsample', 'lastpet']);
  * filter needs those dates, the page is cut first, by an ordered walk of the name index on a large subtree, and the
  * dates computed for its rows only; the total comes from the group's tallies, or a count when other filters apply.
  */
-export async function subgroupsOf(db: Db, group: { id: number; path: string }, filter: SubgroupFilter, timeZone = DEFAULT_LAB_TIME_ZONE) {
+export async function subgroupsOf(
+  db: Db,
+  group: { id: number; path: string },
+  filter: SubgroupFilter,
+  timeZone = DEFAULT_LAB_TIME_ZONE,
+) {
   const conditions: SQL[] = [pathWithin(sql`g.path`, group.path), sql`g.id <> ${group.id}`];
   if (filter.isActiveFilter === 'Active') conditions.push(sql`g.is_active`);
   if (filter.isActiveFilter === 'Inactive') conditions.push(sql`not g.is_active`);
   // With no filter beyond the state, the group's tallies already hold the total.
   const plainConditions = conditions.length;
   if (filter.name) conditions.push(sql`g.name ilike ${containsPattern(filter.name)}`);
-  if (filter.city) conditions.push(sql`coalesce(g.property_address->>'city', g.mailing_address->>'city') ilike ${containsPattern(filter.city)}`);
+  if (filter.city)
+    conditions.push(
+      sql`coalesce(g.property_address->>'city', g.mailing_address->>'city') ilike ${containsPattern(filter.city)}`,
+    );
   if (filter.state) {
     const state = filter.state.toUpperCase();
-    conditions.push(sql`upper(coalesce(g.property_address->>'stateId', g.mailing_address->>'stateId')) in (${state}, ${`US-${state}`}) or upper(split_part(coalesce(g.property_address->>'stateId', g.mailing_address->>'stateId'), '-', 2)) = ${state}`);
+    conditions.push(
+      sql`upper(coalesce(g.property_address->>'stateId', g.mailing_address->>'stateId')) in (${state}, ${`US-${state}`}) or upper(split_part(coalesce(g.property_address->>'stateId', g.mailing_address->>'stateId'), '-', 2)) = ${state}`,
+    );
   }
   if (filter.phone) conditions.push(sql`g.phone ilike ${containsPattern(filter.phone)}`);
   const dateConditions: SQL[] = [];
-  for (const [key, column] of [['lastLogin', sql`last_login`], ['lastSample', sql`last_sample`], ['lastPet', sql`last_pet`]] as const) {
+  for (const [key, column] of [
+    ['lastLogin', sql`last_login`],
+    ['lastSample', sql`last_sample`],
+    ['lastPet', sql`last_pet`],
+  ] as const) {
     const value = filter[key];
     if (value) {
       const [from, to] = dayRange(value, timeZone);
@@ -80,9 +94,19 @@ export async function subgroupsOf(db: Db, group: { id: number; path: string }, f
   const order = sortColumn(ORDER, filter.orderBy, 'name');
   const orderKey = [...ORDER].find(([, column]) => column === order)![0];
   // Name is never null, so its direction matches the (lower(name), id) index as it is walked either way.
-  const direction = order === ORDER.get('name') ? (filter.ascending === false ? sql`desc` : sql`asc`) : filter.ascending === false ? sql`desc nulls last` : sql`asc nulls first`;
+  const direction =
+    order === ORDER.get('name')
+      ? filter.ascending === false
+        ? sql`desc`
+        : sql`asc`
+      : filter.ascending === false
+        ? sql`desc nulls last`
+        : sql`asc nulls first`;
   const offset = (filter.page - 1) * filter.pageSize;
-  const where = sql.join(conditions.map((condition) => sql`(${condition})`), sql` and `);
+  const where = sql.join(
+    conditions.map((condition) => sql`(${condition})`),
+    sql` and `,
+  );
   const base = sql`select g.id, g.name, g.group_type, g.is_active, g.parent_id, g.path, p.name as parent_name,
       coalesce(g.property_address->>'city', g.mailing_address->>'city') as city,
       split_part(coalesce(g.property_address->>'stateId', g.mailing_address->>'stateId'), '-', 2) as state,
@@ -105,7 +129,13 @@ export async function subgroupsOf(db: Db, group: { id: number; path: string }, f
       sql`select ${columns}, count(*) over () as total from (${dated}) d order by ${order} ${direction}, id limit ${filter.pageSize} offset ${offset}`,
     );
     // Past the last row the windowed count has no row to ride on.
-    totalRecords = rows.length ? Number(rows[0].total) : offset > 0 ? Number((await queryRows<{ total: string | number }>(db, sql`select count(*) as total from (${dated}) d`))[0].total) : 0;
+    totalRecords = rows.length
+      ? Number(rows[0].total)
+      : offset > 0
+        ? Number(
+            (await queryRows<{ total: string | number }>(db, sql`select count(*) as total from (${dated}) d`))[0].total,
+          )
+        : 0;
   } else {
     const [page, [count]] = await Promise.all([
       queryRows<SubgroupSqlRow>(
@@ -113,7 +143,12 @@ export async function subgroupsOf(db: Db, group: { id: number; path: string }, f
         sql`with b as (select * from (${base}) b0 order by ${order} ${direction}, id limit ${filter.pageSize} offset ${offset})
           select ${columns} from (select b.*, ${dateColumns} from b ${dates}) d order by ${order} ${direction}, id`,
       ),
-      queryRows<{ total: string | number }>(db, conditions.length === plainConditions ? tallyCount(group.id, filter.isActiveFilter) : sql`select count(*) as total from ${groups} g where ${where}`),
+      queryRows<{ total: string | number }>(
+        db,
+        conditions.length === plainConditions
+          ? tallyCount(group.id, filter.isActiveFilter)
+          : sql`select count(*) as total from ${groups} g where ${where}`,
+      ),
     ]);
     rows = page;
     totalRecords = Number(count.total);
@@ -121,28 +156,64 @@ export async function subgroupsOf(db: Db, group: { id: number; path: string }, f
   const iso = (value: Date | string | null) => (value == null ? null : new Date(value).toISOString());
   return {
     totalRecords,
-    data: rows.map(({ total: _total, ...row }) => ({ ...row, lastLogin: iso(row.lastLogin), lastSample: iso(row.lastSample), lastPet: iso(row.lastPet) })),
+    data: rows.map(({ total: _total, ...row }) => ({
+      ...row,
+      lastLogin: iso(row.lastLogin),
+      lastSample: iso(row.lastSample),
+      lastPet: iso(row.lastPet),
+    })),
   };
 }
 
 /** The number of groups beneath a group in the given state, from its tallies (absent rows: none yet). */
 function tallyCount(groupId: number, isActiveFilter: SubgroupFilter['isActiveFilter']) {
-  const halves = isActiveFilter === 'Active' ? sql`and active` : isActiveFilter === 'Inactive' ? sql`and not active` : sql``;
+  const halves =
+    isActiveFilter === 'Active' ? sql`and active` : isActiveFilter === 'Inactive' ? sql`and not active` : sql``;
   return sql`select coalesce(sum(subgroups), 0) as total from group_tallies where group_id = ${groupId} ${halves}`;
 }
 
 /** Pet-owner groups (properties, and parentage groups when asked) within the caller's groups, by name. */
-export async function petOwnerGroupsOf(db: Db, caller: Caller, filter: { name?: string; page: number; pageSize: number; includeParentageGroups?: boolean; includeInactiveGroups?: boolean }) {
-  const types = filter.includeParentageGroups ? [GroupTypes.Property, GroupTypes.ParentageGroup] : [GroupTypes.Property];
-  const conditions: SQL[] = [sql`g.group_type in (${sql.join(types.map((type) => sql`${type}`), sql`, `)})`, groupInScopeSql(caller, sql`g.path`)];
+export async function petOwnerGroupsOf(
+  db: Db,
+  caller: Caller,
+  filter: {
+    name?: string;
+    page: number;
+    pageSize: number;
+    includeParentageGroups?: boolean;
+    includeInactiveGroups?: boolean;
+  },
+) {
+  const types = filter.includeParentageGroups
+    ? [GroupTypes.Property, GroupTypes.ParentageGroup]
+    : [GroupTypes.Property];
+  const conditions: SQL[] = [
+    sql`g.group_type in (${sql.join(
+      types.map((type) => sql`${type}`),
+      sql`, `,
+    )})`,
+    groupInScopeSql(caller, sql`g.path`),
+  ];
   if (!filter.includeInactiveGroups) conditions.push(sql`g.is_active`);
   if (filter.name) conditions.push(sql`g.name ilike ${containsPattern(filter.name)}`);
-  const rows = await queryRows<{ id: number; name: string; groupType: number; isActive: boolean; parentId: number | null; parentName: string | null; propertyPreRegisterCode: string | null; total: string }>(
+  const rows = await queryRows<{
+    id: number;
+    name: string;
+    groupType: number;
+    isActive: boolean;
+    parentId: number | null;
+    parentName: string | null;
+    propertyPreRegisterCode: string | null;
+    total: string;
+  }>(
     db,
     sql`select g.id, g.name, g.group_type as "groupType", g.is_active as "isActive", g.parent_id as "parentId", p.name as "parentName",
         g.property_pre_register_code as "propertyPreRegisterCode", count(*) over () as total
       from ${groups} g left join ${groups} p on p.id = g.parent_id
-      where ${sql.join(conditions.map((condition) => sql`(${condition})`), sql` and `)}
+      where ${sql.join(
+        conditions.map((condition) => sql`(${condition})`),
+        sql` and `,
+      )}
       order by lower(g.name), g.id limit ${filter.pageSize} offset ${(filter.page - 1) * filter.pageSize}`,
   );
   return { totalRecords: rows.length ? Number(rows[0].total) : 0, data: rows.map(({ total: _total, ...row }) => row) };

@@ -18,7 +18,10 @@ afterAll(async () => {
 
 /** The group's tally for its active half (or the inactive half). */
 async function tally(groupId: number, active = true) {
-  const [row] = await t.database.db.select().from(groupTallies).where(and(eq(groupTallies.groupId, groupId), eq(groupTallies.active, active)));
+  const [row] = await t.database.db
+    .select()
+    .from(groupTallies)
+    .where(and(eq(groupTallies.groupId, groupId), eq(groupTallies.active, active)));
   return row;
 }
 
@@ -28,26 +31,46 @@ async function newProperty() {
 }
 
 const addPet = (petOwnerId: number, status: number, name = 'Rex') =>
-  t.database.db.insert(pets).values({ petOwnerId, name, customerFacingStatus: status }).returning().then(([row]) => row);
+  t.database.db
+    .insert(pets)
+    .values({ petOwnerId, name, customerFacingStatus: status })
+    .returning()
+    .then(([row]) => row);
 
 describe('group tallies', () => {
-  test('pets follow their owner\'s current memberships through insert, status change, move-out and delete', async () => {
+  test("pets follow their owner's current memberships through insert, status change, move-out and delete", async () => {
     const property = await newProperty();
     const ann = await makePetOwner(t.database.db, { groupId: property.id });
     const bob = await makePetOwner(t.database.db, { groupId: property.id });
     const rex = await addPet(ann.id, S.ProfileCreated);
     await addPet(ann.id, S.DnaSampleReceived, 'Bella');
     await addPet(bob.id, S.DnaSampleReceived, 'Max');
-    expect(await tally(property.id)).toMatchObject({ dogOwners: 2, movedOut: 0, petsTotal: 3, petsStatus0: 1, petsStatus10: 2, lastSample: expect.any(Date) });
+    expect(await tally(property.id)).toMatchObject({
+      dogOwners: 2,
+      movedOut: 0,
+      petsTotal: 3,
+      petsStatus0: 1,
+      petsStatus10: 2,
+      lastSample: expect.any(Date),
+    });
 
     await t.database.db.update(pets).set({ customerFacingStatus: S.DnaProcessingComplete }).where(eq(pets.id, rex.id));
     expect(await tally(property.id)).toMatchObject({ petsTotal: 3, petsStatus0: 0, petsStatus10: 2, petsStatus300: 1 });
 
-    await t.database.db.update(petOwnerGroups).set({ moveOutDate: new Date() }).where(and(eq(petOwnerGroups.petOwnerId, bob.id), eq(petOwnerGroups.groupId, property.id)));
+    await t.database.db
+      .update(petOwnerGroups)
+      .set({ moveOutDate: new Date() })
+      .where(and(eq(petOwnerGroups.petOwnerId, bob.id), eq(petOwnerGroups.groupId, property.id)));
     expect(await tally(property.id)).toMatchObject({ dogOwners: 1, movedOut: 1, petsTotal: 2, petsStatus10: 1 });
 
     await t.database.db.delete(pets).where(eq(pets.petOwnerId, ann.id));
-    expect(await tally(property.id)).toMatchObject({ dogOwners: 1, petsTotal: 0, petsStatus300: 0, lastPet: null, lastSample: null });
+    expect(await tally(property.id)).toMatchObject({
+      dogOwners: 1,
+      petsTotal: 0,
+      petsStatus300: 0,
+      lastPet: null,
+      lastSample: null,
+    });
   });
 
   test('a membership moved to another group recounts both; an owner in two groups counts in each', async () => {
@@ -70,25 +93,43 @@ describe('group tallies', () => {
       .insert(preRegisteredResidents)
       .values([
         { groupId: property.id, firstName: 'Pat', lastName: 'Pending', status: RegistrationStatus.PendingApproval },
-        { groupId: property.id, firstName: 'Al', lastName: 'Approved', status: RegistrationStatus.Approved, hasDogs: false },
+        {
+          groupId: property.id,
+          firstName: 'Al',
+          lastName: 'Approved',
+          status: RegistrationStatus.Approved,
+          hasDogs: false,
+        },
       ])
       .returning();
     expect(await tally(property.id)).toMatchObject({ awaitingApproval: 1, nonDogOwners: 1 });
-    await t.database.db.update(preRegisteredResidents).set({ status: RegistrationStatus.Approved }).where(eq(preRegisteredResidents.id, pending.id));
+    await t.database.db
+      .update(preRegisteredResidents)
+      .set({ status: RegistrationStatus.Approved })
+      .where(eq(preRegisteredResidents.id, pending.id));
     expect(await tally(property.id)).toMatchObject({ awaitingApproval: 0, nonDogOwners: 2 });
     await t.database.db.delete(preRegisteredResidents).where(eq(preRegisteredResidents.id, approved.id));
     expect(await tally(property.id)).toMatchObject({ awaitingApproval: 0, nonDogOwners: 1 });
   });
 
-  test('containers sum their subtree by the groups\' state, through adds, deactivation and moves', async () => {
+  test("containers sum their subtree by the groups' state, through adds, deactivation and moves", async () => {
     const sunbelt = await groupByName(t.database.db, 'Sunbelt Pet Services');
     const firm = await makeGroup(t.database.db, { parentId: sunbelt.id, groupType: GroupTypes.ManagementGroup });
     const before = { sunbelt: await tally(sunbelt.id), sunbeltInactive: await tally(sunbelt.id, false) };
-    const [a, b] = [await makeGroup(t.database.db, { parentId: firm.id, groupType: GroupTypes.Property }), await makeGroup(t.database.db, { parentId: firm.id, groupType: GroupTypes.Property })];
+    const [a, b] = [
+      await makeGroup(t.database.db, { parentId: firm.id, groupType: GroupTypes.Property }),
+      await makeGroup(t.database.db, { parentId: firm.id, groupType: GroupTypes.Property }),
+    ];
     const owner = await makePetOwner(t.database.db, { groupId: a.id });
     await addPet(owner.id, S.DnaSampleReceived);
     await makePetOwner(t.database.db, { groupId: b.id }).then((other) => addPet(other.id, S.DnaSampleReceived));
-    expect(await tally(firm.id)).toMatchObject({ subgroups: 2, dogOwners: 2, petsTotal: 2, petsStatus10: 2, lastPet: expect.any(Date) });
+    expect(await tally(firm.id)).toMatchObject({
+      subgroups: 2,
+      dogOwners: 2,
+      petsTotal: 2,
+      petsStatus10: 2,
+      lastPet: expect.any(Date),
+    });
     expect((await tally(sunbelt.id)).petsTotal).toBe(before.sunbelt.petsTotal + 2);
     expect((await tally(sunbelt.id)).subgroups).toBe(before.sunbelt.subgroups + 2);
 
@@ -100,10 +141,16 @@ describe('group tallies', () => {
     // Moving the property out of the firm (through the move call) takes its counts along.
     const harbor = await groupByName(t.database.db, 'Harbor Property Management');
     const harborBefore = await tally(harbor.id);
-    const moved = await t.call('POST', '/api/v1/group/movegroup', { token: await t.login('lab.admin'), body: { parentId: harbor.id, childId: a.id } });
+    const moved = await t.call('POST', '/api/v1/group/movegroup', {
+      token: await t.login('lab.admin'),
+      body: { parentId: harbor.id, childId: a.id },
+    });
     expect(moved.status).toBe(200);
     expect(await tally(firm.id)).toMatchObject({ subgroups: 0, petsTotal: 0, dogOwners: 0 });
-    expect(await tally(harbor.id)).toMatchObject({ subgroups: harborBefore.subgroups + 1, petsTotal: harborBefore.petsTotal + 1 });
+    expect(await tally(harbor.id)).toMatchObject({
+      subgroups: harborBefore.subgroups + 1,
+      petsTotal: harborBefore.petsTotal + 1,
+    });
     // Harbor is beneath Sunbelt too: Sunbelt's active half still holds the moved property's pet.
     expect((await tally(sunbelt.id)).petsTotal).toBe(before.sunbelt.petsTotal + 1);
 
@@ -129,7 +176,10 @@ describe('group tallies', () => {
 
   test('a writer that waited for another still counts what the other committed', async () => {
     const property = await newProperty();
-    const [first, second] = await Promise.all([makePetOwner(t.database.db, { groupId: property.id }), makePetOwner(t.database.db, { groupId: property.id })]);
+    const [first, second] = await Promise.all([
+      makePetOwner(t.database.db, { groupId: property.id }),
+      makePetOwner(t.database.db, { groupId: property.id }),
+    ]);
     let releaseFirst!: () => void;
     const firstMayCommit = new Promise<void>((resolve) => (releaseFirst = resolve));
     let firstInserted!: () => void;

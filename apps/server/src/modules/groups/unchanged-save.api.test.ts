@@ -35,7 +35,11 @@ function unchangedBody(g: any) {
     mailingAddress: formAddress(g.mailingAddress),
     isSameAddress: g.isSameAddress,
   };
-  if (g.canSeeExtraFields) Object.assign(body, { managementCompany: g.managementCompany ?? '', certificationRecipient: g.certificationRecipient ?? 0 });
+  if (g.canSeeExtraFields)
+    Object.assign(body, {
+      managementCompany: g.managementCompany ?? '',
+      certificationRecipient: g.certificationRecipient ?? 0,
+    });
   if (g.groupType === 4) {
     body.propertyAddress = g.isSameAddress ? body.mailingAddress : formAddress(g.propertyAddress);
     body.propertyNotes = g.propertyNotes ?? '';
@@ -77,14 +81,27 @@ describe('PUT /group/{id} with the form unchanged', () => {
     const token = await t.login('lab.admin');
     const maple = await groupByName(t.database.db, 'Maple Court');
     const before = await t.call('GET', `/api/v1/group/${maple.id}`, { token });
-    const mailingAddress = { addressLine1: '1 Main St', city: 'Austin', stateId: 'US-TX', countryId: 'US', postalCode: '78701' };
-    const body = { ...unchangedBody(before.body), mailingAddress, isSameAddress: true, propertyAddress: mailingAddress };
+    const mailingAddress = {
+      addressLine1: '1 Main St',
+      city: 'Austin',
+      stateId: 'US-TX',
+      countryId: 'US',
+      postalCode: '78701',
+    };
+    const body = {
+      ...unchangedBody(before.body),
+      mailingAddress,
+      isSameAddress: true,
+      propertyAddress: mailingAddress,
+    };
     expect((await t.call('PUT', `/api/v1/group/${maple.id}`, { token, body })).status).toBe(200);
     const after = await t.call('GET', `/api/v1/group/${maple.id}`, { token });
     expect(after.body.isSameAddress).toBe(true);
     expect(after.body.propertyAddress).toEqual(after.body.mailingAddress);
     // And saving that unchanged keeps it.
-    expect((await t.call('PUT', `/api/v1/group/${maple.id}`, { token, body: unchangedBody(after.body) })).status).toBe(200);
+    expect((await t.call('PUT', `/api/v1/group/${maple.id}`, { token, body: unchangedBody(after.body) })).status).toBe(
+      200,
+    );
     expect((await t.call('GET', `/api/v1/group/${maple.id}`, { token })).body).toEqual(after.body);
   });
 });
@@ -97,9 +114,19 @@ describe('admin and profile saved unchanged', () => {
     const before = await t.call('GET', `/api/v1/admin/${id}`, { token });
     const a = before.body;
     const body = {
-      adminId: a.id, firstName: a.firstName, lastName: a.lastName, userName: a.userName, email: a.email ?? '', phoneNumber: a.phoneNumber,
-      companyName: a.companyName, roleId: a.roleId, receiveEmails: a.receiveEmails, address: formAddress(a.address), adminNotes: a.adminNotes,
-      bioPetNotes: a.bioPetNotes, isActive: a.isActive,
+      adminId: a.id,
+      firstName: a.firstName,
+      lastName: a.lastName,
+      userName: a.userName,
+      email: a.email ?? '',
+      phoneNumber: a.phoneNumber,
+      companyName: a.companyName,
+      roleId: a.roleId,
+      receiveEmails: a.receiveEmails,
+      address: formAddress(a.address),
+      adminNotes: a.adminNotes,
+      bioPetNotes: a.bioPetNotes,
+      isActive: a.isActive,
     };
     expect((await t.call('PUT', `/api/v1/admin/${id}`, { token, body })).status).toBe(200);
     const after = await t.call('GET', `/api/v1/admin/${id}`, { token });

@@ -18,10 +18,20 @@ describe('PUT /group/{id} refuses bad values with the field named', () => {
     const before = await t.call('GET', `/api/v1/group/${oak.id}`, { token });
     const res = await t.call('PUT', `/api/v1/group/${oak.id}`, {
       token,
-      body: { name: 'x'.repeat(201), numberOfUnits: -5, mailingAddress: { city: 'c'.repeat(101) }, propertyDnBarcodeCount: 2147483648 },
+      body: {
+        name: 'x'.repeat(201),
+        numberOfUnits: -5,
+        mailingAddress: { city: 'c'.repeat(101) },
+        propertyDnBarcodeCount: 2147483648,
+      },
     });
     expect(res.status).toBe(400);
-    expect(Object.keys(res.body.modelState).sort()).toEqual(['mailingAddress.city', 'name', 'numberOfUnits', 'propertyDnBarcodeCount']);
+    expect(Object.keys(res.body.modelState).sort()).toEqual([
+      'mailingAddress.city',
+      'name',
+      'numberOfUnits',
+      'propertyDnBarcodeCount',
+    ]);
     expect(res.body.modelState.numberOfUnits).toEqual(['Must be 0 or more.']);
     expect(res.body.modelState.name).toEqual(['Must be at most 200 characters.']);
     // Nothing was stored, not even a clamped or cut value.
@@ -32,7 +42,10 @@ describe('PUT /group/{id} refuses bad values with the field named', () => {
   test('a registration fee below 0 is refused, not saved as 0', async () => {
     const token = await t.login('lab.admin');
     const oak = await groupByName(t.database.db, 'Oak Ridge Apartments');
-    const res = await t.call('PUT', `/api/v1/group/${oak.id}`, { token, body: { name: 'Oak Ridge Apartments', propertyRegistrationFee: -1 } });
+    const res = await t.call('PUT', `/api/v1/group/${oak.id}`, {
+      token,
+      body: { name: 'Oak Ridge Apartments', propertyRegistrationFee: -1 },
+    });
     expect(res.status).toBe(400);
     expect(res.body.modelState).toEqual({ propertyRegistrationFee: ['Must be 0 or more.'] });
   });

@@ -30,7 +30,12 @@ test('US states are the 50 states and DC; territories are countries of their own
 });
 
 test('single lookups and their errors', async () => {
-  expect((await t.call('GET', '/api/v1/lookup/getstatebyid?stateId=US-CA')).body).toEqual({ id: 'US-CA', name: 'California', abbreviation: 'CA', countryId: 'US' });
+  expect((await t.call('GET', '/api/v1/lookup/getstatebyid?stateId=US-CA')).body).toEqual({
+    id: 'US-CA',
+    name: 'California',
+    abbreviation: 'CA',
+    countryId: 'US',
+  });
   expect((await t.call('GET', '/api/v1/lookup/getstatebyid?stateId=US-ZZ')).status).toBe(404);
   expect((await t.call('GET', '/api/v1/lookup/getcountrybyid?countryId=ZZ')).status).toBe(404);
   expect((await t.call('GET', '/api/v1/lookup/getstatesbyid?countryId=ZZ')).status).toBe(404);

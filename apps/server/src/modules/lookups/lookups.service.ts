@@ -8,14 +8,27 @@ import { notFound } from '../../platform/errors.ts';
 const US_EXCLUDED = new Set(['AS', 'GU', 'MP', 'PR', 'UM', 'VI']);
 const US_OUTLYING = /^UM-/;
 
-const SUBDIVISION_LABELS: Record<string, string> = { US: 'State', CA: 'Province', AU: 'State', GB: 'County', IE: 'County', MX: 'State', NZ: 'Region' };
+const SUBDIVISION_LABELS: Record<string, string> = {
+  US: 'State',
+  CA: 'Province',
+  AU: 'State',
+  GB: 'County',
+  IE: 'County',
+  MX: 'State',
+  NZ: 'Region',
+};
 
 let countryCache: Country[] | null = null;
 const stateCache = new Map<string, Subdivision[]>();
 
 export function countries(): Country[] {
   countryCache ??= CountryData.getAllCountries()
-    .map((country) => ({ id: country.isoCode, name: country.name, twoLetterCode: country.isoCode, subdivisionLabel: SUBDIVISION_LABELS[country.isoCode] ?? 'State/Province' }))
+    .map((country) => ({
+      id: country.isoCode,
+      name: country.name,
+      twoLetterCode: country.isoCode,
+      subdivisionLabel: SUBDIVISION_LABELS[country.isoCode] ?? 'State/Province',
+    }))
     .sort((a, b) => a.name.localeCompare(b.name));
   return countryCache;
 }
@@ -32,7 +45,12 @@ export function statesOf(countryId: string): Subdivision[] {
   if (!states) {
     states = StateData.getStatesOfCountry(code)
       .filter((state) => code !== 'US' || (!US_EXCLUDED.has(state.isoCode) && !US_OUTLYING.test(state.isoCode)))
-      .map((state) => ({ id: `${code}-${state.isoCode}`, name: state.name, abbreviation: state.isoCode, countryId: code }))
+      .map((state) => ({
+        id: `${code}-${state.isoCode}`,
+        name: state.name,
+        abbreviation: state.isoCode,
+        countryId: code,
+      }))
       .sort((a, b) => a.name.localeCompare(b.name));
     stateCache.set(code, states);
   }
@@ -61,11 +79,15 @@ export function isKnownState(stateId: string, countryId: string | null | undefin
 }
 
 /** The problems of an address's country and state ids, keyed by field, or null when they are known. */
-export function addressProblems(address: Address | null | undefined, prefix = 'address'): Record<string, string[]> | null {
+export function addressProblems(
+  address: Address | null | undefined,
+  prefix = 'address',
+): Record<string, string[]> | null {
   if (!address) return null;
   const problems: Record<string, string[]> = {};
   if (address.countryId && !isKnownCountry(address.countryId)) problems[`${prefix}.countryId`] = ['Unknown country.'];
-  if (address.stateId && !isKnownState(address.stateId, address.countryId)) problems[`${prefix}.stateId`] = ['Unknown state for this country.'];
+  if (address.stateId && !isKnownState(address.stateId, address.countryId))
+    problems[`${prefix}.stateId`] = ['Unknown state for this country.'];
   return Object.keys(problems).length ? problems : null;
 }
 

@@ -10,20 +10,38 @@ import { petOwnerInScopeSql } from '../../platform/scope.ts';
 /** The pet owner when the caller is them or has them in scope; residents' accounts (RES…) are not pet owners here. */
 export async function findPetOwnerFor(db: Db, caller: Caller, petOwnerId: number) {
   const visible = sql`(${users.id} = ${caller.userId} or ${caller.isAdmin ? petOwnerInScopeSql(caller, users.id) : sql`false`})`;
-  const [row] = await db.select().from(users).where(and(eq(users.id, petOwnerId), eq(users.roleId, UserRole.PetOwner), visible));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, petOwnerId), eq(users.roleId, UserRole.PetOwner), visible));
   return row;
 }
 
 export async function petsOf(db: Db, petOwnerId: number) {
   return db
-    .select({ id: pets.id, name: pets.name, sampleNumber: pets.sampleNumber, breed: pets.breed, gender: pets.gender, isActive: pets.isActive })
+    .select({
+      id: pets.id,
+      name: pets.name,
+      sampleNumber: pets.sampleNumber,
+      breed: pets.breed,
+      gender: pets.gender,
+      isActive: pets.isActive,
+    })
     .from(pets)
     .where(eq(pets.petOwnerId, petOwnerId))
     .orderBy(asc(pets.name));
 }
 
-export async function searchPetOwners(db: Db, caller: Caller, query: { page: number; pageSize: number; name?: string; userName?: string }) {
-  const conditions: SQL[] = [eq(users.roleId, UserRole.PetOwner), sql`${users.userName} not ilike 'RES%'`, petOwnerInScopeSql(caller, users.id)];
+export async function searchPetOwners(
+  db: Db,
+  caller: Caller,
+  query: { page: number; pageSize: number; name?: string; userName?: string },
+) {
+  const conditions: SQL[] = [
+    eq(users.roleId, UserRole.PetOwner),
+    sql`${users.userName} not ilike 'RES%'`,
+    petOwnerInScopeSql(caller, users.id),
+  ];
   if (query.name) {
     const name = query.name;
     const fullName = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
@@ -33,7 +51,13 @@ export async function searchPetOwners(db: Db, caller: Caller, query: { page: num
   const where = and(...conditions);
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ id: users.id, userName: users.userName, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .select({
+        id: users.id,
+        userName: users.userName,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+      })
       .from(users)
       .where(where)
       .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))

@@ -10,10 +10,23 @@ export async function getPetOwner(ctx: SignedInContext, petOwnerId: number): Pro
   const owner = await q.findPetOwnerFor(ctx.db, ctx.caller, petOwnerId);
   if (!owner) throw notFound('Petowner not found');
   const ownerPets = await q.petsOf(ctx.db, owner.id);
-  return { id: owner.id, userName: owner.userName, fullName: fullNameOf(owner), email: owner.email, isActive: owner.isActive, pets: ownerPets };
+  return {
+    id: owner.id,
+    userName: owner.userName,
+    fullName: fullNameOf(owner),
+    email: owner.email,
+    isActive: owner.isActive,
+    pets: ownerPets,
+  };
 }
 
-export async function searchPetOwners(ctx: SignedInContext, query: { page: number; pageSize: number; name?: string; userName?: string }) {
+export async function searchPetOwners(
+  ctx: SignedInContext,
+  query: { page: number; pageSize: number; name?: string; userName?: string },
+) {
   const { rows, total } = await q.searchPetOwners(ctx.db, ctx.caller, query);
-  return { totalRecords: total, data: rows.map((row) => ({ id: row.id, userName: row.userName, fullName: fullNameOf(row), email: row.email })) };
+  return {
+    totalRecords: total,
+    data: rows.map((row) => ({ id: row.id, userName: row.userName, fullName: fullNameOf(row), email: row.email })),
+  };
 }

@@ -29,10 +29,23 @@ export async function searchResidents(db: Db, caller: Caller, text: string) {
   const r = preRegisteredResidents;
   const fullName = sql`${r.firstName} || ' ' || ${r.lastName}`;
   return db
-    .select({ id: r.id, firstName: r.firstName, lastName: r.lastName, email: r.email, status: r.status, groupId: r.groupId, propertyName: groups.name })
+    .select({
+      id: r.id,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      email: r.email,
+      status: r.status,
+      groupId: r.groupId,
+      propertyName: groups.name,
+    })
     .from(r)
     .innerJoin(groups, eq(groups.id, r.groupId))
-    .where(and(groupInScopeSql(caller), or(...[r.firstName, r.lastName, r.email, fullName].map((value) => ilikeContains(value, text)))))
+    .where(
+      and(
+        groupInScopeSql(caller),
+        or(...[r.firstName, r.lastName, r.email, fullName].map((value) => ilikeContains(value, text))),
+      ),
+    )
     .orderBy(asc(r.lastName), asc(r.firstName))
     .limit(50);
 }

@@ -7,6 +7,8 @@ import { signedIn } from '../../platform/http.ts';
 import * as residents from './residents.service.ts';
 
 export async function residentsRoutes(app: FastifyInstance) {
-  await route(app, endpoints.search, async (request) => residents.searchResidents(signedIn(request), request.query.query));
+  await route(app, endpoints.search, async (request) =>
+    residents.searchResidents(signedIn(request), request.query.query),
+  );
   await route(app, endpoints.get, async (request) => residents.getResident(signedIn(request), request.params.id));
 }

@@ -5,7 +5,13 @@ import { documentVersions, documents, users } from '../../db/schema/index.ts';
 
 export async function documentList(db: Db) {
   return db
-    .select({ documentId: documents.id, name: documents.name, dateUpdated: documents.dateUpdated, currentVersionId: max(documentVersions.id), versionCount: count(documentVersions.id) })
+    .select({
+      documentId: documents.id,
+      name: documents.name,
+      dateUpdated: documents.dateUpdated,
+      currentVersionId: max(documentVersions.id),
+      versionCount: count(documentVersions.id),
+    })
     .from(documents)
     .leftJoin(documentVersions, eq(documentVersions.documentId, documents.id))
     .groupBy(documents.id)
@@ -20,7 +26,13 @@ export async function findDocument(db: Db, documentId: number) {
 /** Versions newest first, with who saved each. */
 export async function versionsOf(db: Db, documentId: number) {
   return db
-    .select({ versionId: documentVersions.id, version: documentVersions.version, dateCreated: documentVersions.dateCreated, createdBy: users.userName, content: documentVersions.content })
+    .select({
+      versionId: documentVersions.id,
+      version: documentVersions.version,
+      dateCreated: documentVersions.dateCreated,
+      createdBy: users.userName,
+      content: documentVersions.content,
+    })
     .from(documentVersions)
     .leftJoin(users, eq(users.id, documentVersions.createdByUserId))
     .where(eq(documentVersions.documentId, documentId))
@@ -30,7 +42,10 @@ export async function versionsOf(db: Db, documentId: number) {
 /** Another document with the name (case-insensitive), other than `exceptId`. */
 export async function documentNamed(db: Db, name: string, exceptId: number | null) {
   const sameName = sql`lower(${documents.name}) = lower(${name})`;
-  const [row] = await db.select({ id: documents.id }).from(documents).where(exceptId === null ? sameName : and(sameName, sql`${documents.id} <> ${exceptId}`));
+  const [row] = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(exceptId === null ? sameName : and(sameName, sql`${documents.id} <> ${exceptId}`));
   return row;
 }
 
@@ -41,8 +56,14 @@ export async function insertDocument(db: Db, name: string) {
 
 /** Adds the next version of a document and answers it. */
 export async function insertNextVersion(db: Db, documentId: number, content: string, userId: number) {
-  const [{ latest }] = await db.select({ latest: max(documentVersions.version) }).from(documentVersions).where(eq(documentVersions.documentId, documentId));
-  const [row] = await db.insert(documentVersions).values({ documentId, version: (latest ?? 0) + 1, content, createdByUserId: userId }).returning();
+  const [{ latest }] = await db
+    .select({ latest: max(documentVersions.version) })
+    .from(documentVersions)
+    .where(eq(documentVersions.documentId, documentId));
+  const [row] = await db
+    .insert(documentVersions)
+    .values({ documentId, version: (latest ?? 0) + 1, content, createdByUserId: userId })
+    .returning();
   return row;
 }
 

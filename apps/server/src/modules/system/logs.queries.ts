@@ -10,10 +10,15 @@ type Page = { page: number; pageSize: number; orderBy?: string; ascending?: bool
 type Range = { from?: Date; to?: Date };
 
 /** Newest first until the user picks a column; a picked column sorts ascending unless told otherwise, id breaking ties. */
-function orderOf(columns: ReadonlyMap<string, AnyColumn | SQL>, fallback: string, idColumn: AnyColumn, page: Page): SQL[] {
+function orderOf(
+  columns: ReadonlyMap<string, AnyColumn | SQL>,
+  fallback: string,
+  idColumn: AnyColumn,
+  page: Page,
+): SQL[] {
   const column = sortColumn(columns, page.orderBy, fallback);
   const picked = page.orderBy !== undefined && columns.has(page.orderBy.toLowerCase());
-  return page.ascending ?? picked ? [asc(column), asc(idColumn)] : [desc(column), desc(idColumn)];
+  return (page.ascending ?? picked) ? [asc(column), asc(idColumn)] : [desc(column), desc(idColumn)];
 }
 
 const EMAIL_LOG_ORDER = sortColumns<AnyColumn | SQL>({
@@ -30,7 +35,11 @@ const AUDIT_LOG_ORDER = sortColumns<AnyColumn | SQL>({
   actionType: auditLog.actionType,
 });
 
-export type EmailLogFilter = Range & { subjectFilter?: string; recipientsFilter?: string; wasSuccessfulFilter?: boolean };
+export type EmailLogFilter = Range & {
+  subjectFilter?: string;
+  recipientsFilter?: string;
+  wasSuccessfulFilter?: boolean;
+};
 
 export async function emailLogPage(db: Db, filter: EmailLogFilter, page: Page) {
   const conditions: SQL[] = [];
@@ -41,7 +50,13 @@ export async function emailLogPage(db: Db, filter: EmailLogFilter, page: Page) {
   if (filter.wasSuccessfulFilter !== undefined) conditions.push(eq(emailLog.wasSuccessful, filter.wasSuccessfulFilter));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(emailLog).where(where).orderBy(...orderOf(EMAIL_LOG_ORDER, 'dateSent', emailLog.id, page)).limit(page.pageSize).offset((page.page - 1) * page.pageSize),
+    db
+      .select()
+      .from(emailLog)
+      .where(where)
+      .orderBy(...orderOf(EMAIL_LOG_ORDER, 'dateSent', emailLog.id, page))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
     db.select({ total: count() }).from(emailLog).where(where),
   ]);
   return { rows, total };
@@ -65,7 +80,13 @@ export async function auditLogPage(db: Db, filter: AuditLogFilter, page: Page) {
   if (filter.createdBy) conditions.push(ilikeContains(auditLog.userName, filter.createdBy));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(auditLog).where(where).orderBy(...orderOf(AUDIT_LOG_ORDER, 'dateCreated', auditLog.id, page)).limit(page.pageSize).offset((page.page - 1) * page.pageSize),
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(...orderOf(AUDIT_LOG_ORDER, 'dateCreated', auditLog.id, page))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
     db.select({ total: count() }).from(auditLog).where(where),
   ]);
   return { rows, total };

@@ -14,9 +14,27 @@ beforeAll(async () => {
   await t.database.db.delete(emailLog);
   await t.database.db.insert(emailLog).values([
     // 22:00 on January 14 in New York, already January 15 in UTC.
-    { subject: 'Bravo', recipients: 'b@example.com', body: 'b', dateSent: new Date('2026-01-15T03:00:00Z'), wasSuccessful: true },
-    { subject: 'alpha', recipients: 'a@example.com', body: 'a', dateSent: new Date('2026-01-15T12:00:00Z'), wasSuccessful: true },
-    { subject: 'Charlie', recipients: 'c@example.com', body: 'c', dateSent: new Date('2026-01-16T04:59:59.999Z'), wasSuccessful: false },
+    {
+      subject: 'Bravo',
+      recipients: 'b@example.com',
+      body: 'b',
+      dateSent: new Date('2026-01-15T03:00:00Z'),
+      wasSuccessful: true,
+    },
+    {
+      subject: 'alpha',
+      recipients: 'a@example.com',
+      body: 'a',
+      dateSent: new Date('2026-01-15T12:00:00Z'),
+      wasSuccessful: true,
+    },
+    {
+      subject: 'Charlie',
+      recipients: 'c@example.com',
+      body: 'c',
+      dateSent: new Date('2026-01-16T04:59:59.999Z'),
+      wasSuccessful: false,
+    },
   ]);
 });
 afterAll(async () => {
@@ -43,18 +61,21 @@ describe('email log order', () => {
 });
 
 describe('orderBy naming a prototype member', () => {
-  test.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('%s is ignored on every paged list', async (orderBy) => {
-    const root = await groupByName(t.database.db, 'Sunbelt Pet Services');
-    for (const url of [
-      `/api/v1/emaillog?orderBy=${orderBy}`,
-      `/api/v1/auditlog?orderBy=${orderBy}`,
-      `/api/v1/admin/search?orderBy=${orderBy}`,
-      `/api/v1/subgroups?groupId=${root.id}&orderBy=${orderBy}`,
-    ]) {
-      const res = await t.call('GET', url, { token });
-      expect({ url, status: res.status }).toEqual({ url, status: 200 });
-    }
-  });
+  test.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
+    '%s is ignored on every paged list',
+    async (orderBy) => {
+      const root = await groupByName(t.database.db, 'Sunbelt Pet Services');
+      for (const url of [
+        `/api/v1/emaillog?orderBy=${orderBy}`,
+        `/api/v1/auditlog?orderBy=${orderBy}`,
+        `/api/v1/admin/search?orderBy=${orderBy}`,
+        `/api/v1/subgroups?groupId=${root.id}&orderBy=${orderBy}`,
+      ]) {
+        const res = await t.call('GET', url, { token });
+        expect({ url, status: res.status }).toEqual({ url, status: 200 });
+      }
+    },
+  );
 });
 
 describe('the lab time zone and test mode settings', () => {

@@ -18,31 +18,66 @@ afterAll(async () => {
 describe('documents', () => {
   test('the pre-registration documents are seeded, each with a first version', async () => {
     const list = await t.call('GET', '/api/v1/document', { token: staff });
-    expect(list.body.map((doc: { name: string }) => doc.name)).toEqual(['Dog Owner Policy', 'No Pets Representation', 'Other Species Policy', 'Service Animal Agreement']);
+    expect(list.body.map((doc: { name: string }) => doc.name)).toEqual([
+      'Dog Owner Policy',
+      'No Pets Representation',
+      'Other Species Policy',
+      'Service Animal Agreement',
+    ]);
     expect(list.body.every((doc: { versionCount: number }) => doc.versionCount === 1)).toBe(true);
   });
 
   test('create, update as a new version, and read an older version', async () => {
-    const created = await t.call('POST', '/api/v1/document', { token: staff, body: { name: 'Pool Rules', content: '<p>v1</p>' } });
+    const created = await t.call('POST', '/api/v1/document', {
+      token: staff,
+      body: { name: 'Pool Rules', content: '<p>v1</p>' },
+    });
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ name: 'Pool Rules', version: 1, content: '<p>v1</p>' });
-    const updated = await t.call('PUT', `/api/v1/document/${created.body.documentId}`, { token: staff, body: { name: 'Pool Rules', content: '<p>v2</p>' } });
+    const updated = await t.call('PUT', `/api/v1/document/${created.body.documentId}`, {
+      token: staff,
+      body: { name: 'Pool Rules', content: '<p>v2</p>' },
+    });
     expect(updated.body).toMatchObject({ version: 2, content: '<p>v2</p>' });
     expect(updated.body.versions.map((version: { version: number }) => version.version)).toEqual([2, 1]);
-    const old = await t.call('GET', `/api/v1/document/${created.body.documentId}?versionId=${created.body.versionId}`, { token: staff });
+    const old = await t.call('GET', `/api/v1/document/${created.body.documentId}?versionId=${created.body.versionId}`, {
+      token: staff,
+    });
     expect(old.body.content).toBe('<p>v1</p>');
   });
 
   test('bad input, duplicates, unknown ids and non-staff callers are refused', async () => {
-    expect((await t.call('POST', '/api/v1/document', { token: staff, body: { name: '', content: 'x' } })).body.modelState.name).toBeDefined();
-    expect((await t.call('POST', '/api/v1/document', { token: staff, body: { name: 'x'.repeat(201), content: 'x' } })).status).toBe(400);
-    expect((await t.call('POST', '/api/v1/document', { token: staff, body: { name: 'Dog Owner Policy', content: 'x' } })).body.modelState.name[0]).toContain('already exists');
-    expect((await t.call('POST', '/api/v1/document', { token: staff, body: { name: 'X', content: 42 } })).status).toBe(400);
+    expect(
+      (await t.call('POST', '/api/v1/document', { token: staff, body: { name: '', content: 'x' } })).body.modelState
+        .name,
+    ).toBeDefined();
+    expect(
+      (await t.call('POST', '/api/v1/document', { token: staff, body: { name: 'x'.repeat(201), content: 'x' } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await t.call('POST', '/api/v1/document', { token: staff, body: { name: 'Dog Owner Policy', content: 'x' } }))
+        .body.modelState.name[0],
+    ).toContain('already exists');
+    expect((await t.call('POST', '/api/v1/document', { token: staff, body: { name: 'X', content: 42 } })).status).toBe(
+      400,
+    );
     expect((await t.call('GET', '/api/v1/document/999999', { token: staff })).status).toBe(404);
-    expect((await t.call('GET', '/api/v1/document/1?versionId=999999', { token: staff })).body.message).toBe(Messages.failedToLoadDocumentVersion);
-    expect((await t.call('PUT', '/api/v1/document/999999', { token: staff, body: { name: 'X', content: 'x' } })).status).toBe(404);
+    expect((await t.call('GET', '/api/v1/document/1?versionId=999999', { token: staff })).body.message).toBe(
+      Messages.failedToLoadDocumentVersion,
+    );
+    expect(
+      (await t.call('PUT', '/api/v1/document/999999', { token: staff, body: { name: 'X', content: 'x' } })).status,
+    ).toBe(404);
     expect((await t.call('GET', '/api/v1/document', { token: await t.login('distributor') })).status).toBe(403);
-    expect((await t.call('POST', '/api/v1/document', { token: await t.login('pet.owner'), body: { name: 'X', content: 'x' } })).status).toBe(403);
+    expect(
+      (
+        await t.call('POST', '/api/v1/document', {
+          token: await t.login('pet.owner'),
+          body: { name: 'X', content: 'x' },
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
@@ -52,14 +87,20 @@ describe('email log', () => {
     await t.smtp.waitFor((mail) => mail.to.includes('pet.owner@mail.example'));
     const today = new Date();
     const date = `${String(today.getUTCMonth() + 1).padStart(2, '0')}/${String(today.getUTCDate()).padStart(2, '0')}/${today.getUTCFullYear()}`;
-    const found = await t.call('GET', `/api/v1/emaillog?recipientsFilter=pet.owner&dateFilter=${encodeURIComponent(date)}&wasSuccessfulFilter=true`, { token: staff });
+    const found = await t.call(
+      'GET',
+      `/api/v1/emaillog?recipientsFilter=pet.owner&dateFilter=${encodeURIComponent(date)}&wasSuccessfulFilter=true`,
+      { token: staff },
+    );
     expect(found.body.totalRecords).toBe(1);
     expect(found.body.data[0].body).toContain('/resetpassword?userName=pet.owner');
     const none = await t.call('GET', '/api/v1/emaillog?wasSuccessfulFilter=false', { token: staff });
     expect(none.body.totalRecords).toBe(0);
     expect((await t.call('GET', '/api/v1/emaillog?dateFilter=13/45/2026', { token: staff })).status).toBe(400);
     expect((await t.call('GET', '/api/v1/emaillog?wasSuccessfulFilter=maybe', { token: staff })).status).toBe(400);
-    expect((await t.call('DELETE', '/api/v1/emaillog/deleteall', { token: await t.login('property.manager') })).status).toBe(403);
+    expect(
+      (await t.call('DELETE', '/api/v1/emaillog/deleteall', { token: await t.login('property.manager') })).status,
+    ).toBe(403);
     const cleared = await t.call('DELETE', '/api/v1/emaillog/deleteall', { token: staff });
     expect(cleared.body.message).toBe(Messages.logCleared);
     expect((await t.call('GET', '/api/v1/emaillog', { token: staff })).body.totalRecords).toBe(0);
@@ -69,7 +110,9 @@ describe('email log', () => {
     const broken = await startTestApp({ smtpUrl: 'smtp://127.0.0.1:1?ignoreTLS=true' });
     try {
       await broken.call('POST', '/api/v1/account/forgotpassword', { body: { email: 'pet.owner@mail.example' } });
-      const failed = await broken.call('GET', '/api/v1/emaillog?wasSuccessfulFilter=false', { token: await broken.login('lab.admin') });
+      const failed = await broken.call('GET', '/api/v1/emaillog?wasSuccessfulFilter=false', {
+        token: await broken.login('lab.admin'),
+      });
       expect(failed.body.totalRecords).toBe(1);
       expect(failed.body.data[0].errorMessage).toMatch(/ECONNREFUSED|connect/i);
     } finally {
@@ -81,8 +124,14 @@ describe('email log', () => {
 describe('audit log', () => {
   test('every mutation is there, filterable, newest first, and the chain verifies', async () => {
     await t.call('POST', '/api/v1/document', { token: staff, body: { name: 'Parking Rules', content: '<p>p</p>' } });
-    const page = await t.call('GET', '/api/v1/auditlog?entityType=Document&actionType=Create&pageSize=100', { token: staff });
-    expect(page.body.data[0]).toMatchObject({ createdBy: 'office.admin', entityType: 'Document', actionType: 'Create' });
+    const page = await t.call('GET', '/api/v1/auditlog?entityType=Document&actionType=Create&pageSize=100', {
+      token: staff,
+    });
+    expect(page.body.data[0]).toMatchObject({
+      createdBy: 'office.admin',
+      entityType: 'Document',
+      actionType: 'Create',
+    });
     expect(page.body.data[0].after.name).toBe('Parking Rules');
     const logins = await t.call('GET', '/api/v1/auditlog?actionType=Login&createdBy=office', { token: staff });
     expect(logins.body.totalRecords).toBeGreaterThan(0);
@@ -96,7 +145,11 @@ describe('audit log', () => {
   test('the chain stays whole under concurrent writes', async () => {
     const ctx = { caller: null, requestId: 'concurrency' };
     await Promise.all(
-      Array.from({ length: 20 }, (_, i) => t.database.db.transaction((tx) => writeAudit(tx, ctx, { entityType: 'Probe', entityId: i, actionType: 'Create', after: { i } }))),
+      Array.from({ length: 20 }, (_, i) =>
+        t.database.db.transaction((tx) =>
+          writeAudit(tx, ctx, { entityType: 'Probe', entityId: i, actionType: 'Create', after: { i } }),
+        ),
+      ),
     );
     const verify = await t.call('GET', '/api/v1/auditlog/verify', { token: staff });
     expect(verify.body.ok).toBe(true);
@@ -110,11 +163,15 @@ describe('audit log', () => {
       await copy.call('POST', '/api/v1/document', { token, body: { name: 'Tamper B', content: 'b' } });
       const rows = (await copy.call('GET', '/api/v1/auditlog?entityType=Document', { token })).body.data;
       const target = rows[rows.length - 1];
-      await copy.database.db.execute(sql`update audit_log set after = '{"name":"Forged"}'::jsonb where id = ${target.id}`);
+      await copy.database.db.execute(
+        sql`update audit_log set after = '{"name":"Forged"}'::jsonb where id = ${target.id}`,
+      );
       const edited = await copy.call('GET', '/api/v1/auditlog/verify', { token });
       expect(edited.body).toMatchObject({ ok: false, firstBrokenId: target.id });
 
-      await copy.database.db.execute(sql`update audit_log set after = ${JSON.stringify(target.after)}::jsonb where id = ${target.id}`);
+      await copy.database.db.execute(
+        sql`update audit_log set after = ${JSON.stringify(target.after)}::jsonb where id = ${target.id}`,
+      );
       expect((await copy.call('GET', '/api/v1/auditlog/verify', { token })).body.ok).toBe(true);
       await copy.database.db.execute(sql`delete from audit_log where id = ${target.id}`);
       const deleted = await copy.call('GET', '/api/v1/auditlog/verify', { token });

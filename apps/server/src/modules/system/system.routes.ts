@@ -12,7 +12,9 @@ export async function systemRoutes(app: FastifyInstance) {
   await route(app, endpoints.document, async (request) =>
     documents.getDocument(signedIn(request), request.params.id, request.query.versionId),
   );
-  await route(app, endpoints.createDocument, async (request) => documents.createDocument(signedIn(request), request.body));
+  await route(app, endpoints.createDocument, async (request) =>
+    documents.createDocument(signedIn(request), request.body),
+  );
   await route(app, endpoints.updateDocument, async (request) =>
     documents.updateDocument(signedIn(request), request.params.id, request.body),
   );

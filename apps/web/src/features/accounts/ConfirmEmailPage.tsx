@@ -21,7 +21,9 @@ function failureMessage(error: unknown): string {
 
 export function ConfirmEmailPage() {
   const { token } = useSearch({ from: '/confirm-email' });
-  const [state, setState] = useState<State>(() => (token ? { kind: 'working' } : { kind: 'failed', message: Messages.emailLinkInvalid }));
+  const [state, setState] = useState<State>(() =>
+    token ? { kind: 'working' } : { kind: 'failed', message: Messages.emailLinkInvalid },
+  );
   const started = useRef(false);
 
   useEffect(() => {
@@ -33,7 +35,10 @@ export function ConfirmEmailPage() {
     );
   }, [token]);
 
-  const onward = getToken() !== null ? { to: '/account/manage', label: 'Back to Manage account' } : { to: '/login', label: 'Sign in' };
+  const onward =
+    getToken() !== null
+      ? { to: '/account/manage', label: 'Back to Manage account' }
+      : { to: '/login', label: 'Sign in' };
   return (
     <AnonLayout title="Confirm your email address">
       {state.kind === 'working' && <p>Confirming…</p>}

@@ -31,7 +31,9 @@ export function ForgotPage() {
 
   return (
     <AnonLayout title="Forgot your password?">
-      <Typography.Paragraph type="secondary">Enter the email address of your account and we will send you a link to reset your password.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        Enter the email address of your account and we will send you a link to reset your password.
+      </Typography.Paragraph>
       <ErrorPresenter error={error} />
       <Form layout="vertical" onFinish={onFinish} requiredMark={false}>
         <Form.Item

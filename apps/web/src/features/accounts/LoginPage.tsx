@@ -122,7 +122,9 @@ export function LoginPage() {
           Sign in
         </Button>
       </form>
-      {external.isError && <Alert type="warning" showIcon style={{ marginTop: 16 }} title={Messages.externalProvidersFailed} />}
+      {external.isError && (
+        <Alert type="warning" showIcon style={{ marginTop: 16 }} title={Messages.externalProvidersFailed} />
+      )}
       {(external.data ?? []).length > 0 && (
         <div style={{ marginTop: 16, display: 'grid', gap: 8 }}>
           {external.data!.map((p) => (

@@ -30,7 +30,11 @@ export function ResetPasswordPage() {
         <Alert
           type="error"
           showIcon
-          title={!userName || !token ? 'This password reset link is incomplete.' : 'This password reset link is invalid or has expired.'}
+          title={
+            !userName || !token
+              ? 'This password reset link is incomplete.'
+              : 'This password reset link is invalid or has expired.'
+          }
           description={<Link to="/forgot">Request a new reset link</Link>}
         />
       </AnonLayout>
@@ -42,7 +46,11 @@ export function ResetPasswordPage() {
     setBusy(true);
     try {
       await resetPassword({ userName, token, password: values.password, confirmPassword: values.confirmPassword });
-      modal.success({ title: 'Password reset', content: Messages.passwordReset, onOk: () => void navigate({ to: '/login', search: {} }) });
+      modal.success({
+        title: 'Password reset',
+        content: Messages.passwordReset,
+        onOk: () => void navigate({ to: '/login', search: {} }),
+      });
     } catch (err) {
       setError(err);
     } finally {
@@ -57,7 +65,12 @@ export function ResetPasswordPage() {
       </Typography.Paragraph>
       <ErrorPresenter error={error} />
       <Form<ResetValues> layout="vertical" onFinish={onFinish} requiredMark={false}>
-        <Form.Item label="New password" name="password" rules={[{ required: true, message: 'Please enter a new password.' }, passwordRule(rules)]} extra={<PasswordRulesHint rules={rules} />}>
+        <Form.Item
+          label="New password"
+          name="password"
+          rules={[{ required: true, message: 'Please enter a new password.' }, passwordRule(rules)]}
+          extra={<PasswordRulesHint rules={rules} />}
+        >
           <PasswordInput autoComplete="new-password" />
         </Form.Item>
         <Form.Item
@@ -68,7 +81,8 @@ export function ResetPasswordPage() {
             { required: true, message: 'Please confirm the new password.' },
             ({ getFieldValue }) => ({
               validator: async (_, value) => {
-                if (value && value !== getFieldValue('password')) throw new Error('The password and confirmation password do not match.');
+                if (value && value !== getFieldValue('password'))
+                  throw new Error('The password and confirmation password do not match.');
               },
             }),
           ]}

@@ -8,16 +8,37 @@ import { tokenLoginErrorMessage } from './accounts.api';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const rules = { requiredLength: 8, requireUppercase: true, requireLowercase: true, requireDigit: true, requireNonLetterOrDigit: true };
+const rules = {
+  requiredLength: 8,
+  requireUppercase: true,
+  requireLowercase: true,
+  requireDigit: true,
+  requireNonLetterOrDigit: true,
+};
 const user = {
-  id: 10, userName: 'jane', fullName: 'Jane Admin', firstName: 'Jane', lastName: 'Admin', email: 'jane@example.com', roleId: 7,
-  role: 'PropertyManager', isAdmin: true, isPetOwner: false, isBioPetAdmin: false, isResident: false, petOwnerId: null, residentId: null,
-  features: [], impersonatedBy: null,
+  id: 10,
+  userName: 'jane',
+  fullName: 'Jane Admin',
+  firstName: 'Jane',
+  lastName: 'Admin',
+  email: 'jane@example.com',
+  roleId: 7,
+  role: 'PropertyManager',
+  isAdmin: true,
+  isPetOwner: false,
+  isBioPetAdmin: false,
+  isResident: false,
+  petOwnerId: null,
+  residentId: null,
+  features: [],
+  impersonatedBy: null,
 };
 
 describe('token login', () => {
   it('maps failures to the spec messages', () => {
-    expect(tokenLoginErrorMessage(new ApiError(400, { message: 'Token already used.' }, 'Bad Request'))).toBe('Token already used.');
+    expect(tokenLoginErrorMessage(new ApiError(400, { message: 'Token already used.' }, 'Bad Request'))).toBe(
+      'Token already used.',
+    );
     expect(tokenLoginErrorMessage(new ApiError(404, undefined, 'Not Found'))).toBe('This login link has expired');
     expect(tokenLoginErrorMessage(new ApiError(500, undefined, 'Server Error'))).toBe('Failed to sign in');
     expect(tokenLoginErrorMessage(new Error('offline'))).toBe('Failed to sign in');
@@ -50,7 +71,9 @@ describe('token login', () => {
     });
     const { router } = renderApp('/token-login?token=12345&returnUrl=%2Faccount%2Fmanage');
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/manage'));
-    expect(calls.find((c) => c.url.pathname.endsWith('signinwithtemporarytoken'))!.url.searchParams.get('token')).toBe('12345');
+    expect(calls.find((c) => c.url.pathname.endsWith('signinwithtemporarytoken'))!.url.searchParams.get('token')).toBe(
+      '12345',
+    );
     expect(sessionStorage.getItem('registry.accessToken')).toBe('tmp-tok');
   });
 });
@@ -61,14 +84,21 @@ describe('forgot and reset password', () => {
     const { router } = renderApp('/forgot');
     await userEvent.type(await screen.findByLabelText('Email'), 'jane@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByText('Password reset request processed successfully. Please check your registered email for next steps.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Password reset request processed successfully. Please check your registered email for next steps.',
+      ),
+    ).toBeTruthy();
     expect(calls.at(-1)!.body).toEqual({ email: 'jane@example.com' });
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('checks the new password against the server rules before sending', async () => {
-    const { calls } = mockFetch({ 'GET /api/v1/account/passwordrules': rules, 'POST /api/v1/account/resetpassword': { message: 'ok' } });
+    const { calls } = mockFetch({
+      'GET /api/v1/account/passwordrules': rules,
+      'POST /api/v1/account/resetpassword': { message: 'ok' },
+    });
     renderApp('/resetpassword?userName=jane&token=t0k');
     const pw = await screen.findByLabelText('New password');
     await userEvent.type(pw, 'short');
@@ -83,7 +113,12 @@ describe('forgot and reset password', () => {
     await userEvent.type(screen.getByLabelText('Confirm password'), 'Better#Pass1');
     await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByText('Password has been reset successfully.')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ userName: 'jane', token: 't0k', password: 'Better#Pass1', confirmPassword: 'Better#Pass1' });
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      userName: 'jane',
+      token: 't0k',
+      password: 'Better#Pass1',
+      confirmPassword: 'Better#Pass1',
+    });
   });
 });
 
@@ -105,8 +140,19 @@ describe('manage account', () => {
       'GET /api/v1/account/passwordrules': rules,
       'GET /api/v1/lookup/countries': [],
       'GET /api/v1/account/manageinfo': {
-        userName: 'jane', localLoginProvider: 'Local', logins: [], externalLoginProviders: [],
-        profile: { firstName: 'Jane', lastName: 'Admin', email: 'jane@example.com', phoneNumber: null, companyName: null, receiveEmails: true, address: null },
+        userName: 'jane',
+        localLoginProvider: 'Local',
+        logins: [],
+        externalLoginProviders: [],
+        profile: {
+          firstName: 'Jane',
+          lastName: 'Admin',
+          email: 'jane@example.com',
+          phoneNumber: null,
+          companyName: null,
+          receiveEmails: true,
+          address: null,
+        },
       },
       'GET /api/v1/usersettings/getdogquickactions': { value: 1 | 8 },
       'POST /api/v1/usersettings/setdogquickactions': ({ body }: MockCall) => ({ body }),
@@ -145,7 +191,11 @@ describe('manage account', () => {
       'POST /api/v1/account/updateuserinfo': ({ body }: MockCall) => {
         const sent = body as { email: string };
         const changed = sent.email !== 'jane@example.com';
-        return { body: changed ? { message: `Saved. Check your mail at ${sent.email} and open the link.`, pendingEmail: sent.email } : { message: 'Saved Successfully.', pendingEmail: null } };
+        return {
+          body: changed
+            ? { message: `Saved. Check your mail at ${sent.email} and open the link.`, pendingEmail: sent.email }
+            : { message: 'Saved Successfully.', pendingEmail: null },
+        };
       },
     });
     renderApp('/account/manage');
@@ -155,7 +205,11 @@ describe('manage account', () => {
     await userEvent.type(first, 'Janet');
     await userEvent.click(screen.getByRole('button', { name: 'Save name and email' }));
     expect(await screen.findByText('Saved Successfully.')).toBeTruthy();
-    expect(calls.find((c) => c.url.pathname.endsWith('updateuserinfo'))!.body).toEqual({ firstName: 'Janet', lastName: 'Admin', email: 'jane@example.com' });
+    expect(calls.find((c) => c.url.pathname.endsWith('updateuserinfo'))!.body).toEqual({
+      firstName: 'Janet',
+      lastName: 'Admin',
+      email: 'jane@example.com',
+    });
 
     const email = screen.getByLabelText('Email');
     await userEvent.clear(email);
@@ -173,13 +227,20 @@ describe('manage account', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('Saved Successfully.')).toBeTruthy();
     expect(calls.find((c) => c.url.pathname.endsWith('updateuserprofile'))!.body).toMatchObject({
-      firstName: 'Jane', lastName: 'Admin', email: 'jane@example.com', phoneNumber: '555-0100', receiveEmails: true,
+      firstName: 'Jane',
+      lastName: 'Admin',
+      email: 'jane@example.com',
+      phoneNumber: '555-0100',
+      receiveEmails: true,
     });
   });
 
   it('shows the error list when changing the password fails, or the unknown error', async () => {
     setup({
-      'POST /api/v1/account/changepassword': () => ({ status: 400, body: { message: 'The request is invalid.', modelState: { oldPassword: ['Incorrect password.'] } } }),
+      'POST /api/v1/account/changepassword': () => ({
+        status: 400,
+        body: { message: 'The request is invalid.', modelState: { oldPassword: ['Incorrect password.'] } },
+      }),
     });
     renderApp('/account/manage');
     await userEvent.type(await screen.findByLabelText('Current password'), 'Wrong#Pass1');
@@ -208,13 +269,17 @@ describe('manage account', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Verify' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Delete' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save quick actions' }));
-    await waitFor(() => expect(calls.find((c) => c.url.pathname.endsWith('setdogquickactions'))?.body).toEqual({ value: 1 | 4 }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.pathname.endsWith('setdogquickactions'))?.body).toEqual({ value: 1 | 4 }),
+    );
   });
 });
 
 describe('confirm email', () => {
   it('confirms the new address from the mailed link', async () => {
-    const { calls } = mockFetch({ 'POST /api/v1/account/confirmemail': { message: 'Your email address has been changed.' } });
+    const { calls } = mockFetch({
+      'POST /api/v1/account/confirmemail': { message: 'Your email address has been changed.' },
+    });
     renderApp('/confirm-email?token=abc123');
     expect(await screen.findByText('Your email address has been changed.')).toBeTruthy();
     expect(calls.find((c) => c.url.pathname.endsWith('confirmemail'))!.body).toEqual({ token: 'abc123' });
@@ -222,7 +287,12 @@ describe('confirm email', () => {
   });
 
   it('shows why a used or expired link fails, and a link without a token', async () => {
-    mockFetch({ 'POST /api/v1/account/confirmemail': () => ({ status: 400, body: { message: 'x', exceptionMessage: 'This confirmation link is invalid or has expired.' } }) });
+    mockFetch({
+      'POST /api/v1/account/confirmemail': () => ({
+        status: 400,
+        body: { message: 'x', exceptionMessage: 'This confirmation link is invalid or has expired.' },
+      }),
+    });
     renderApp('/confirm-email?token=used');
     expect(await screen.findByText('This confirmation link is invalid or has expired.')).toBeTruthy();
   });

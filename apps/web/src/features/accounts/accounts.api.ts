@@ -50,7 +50,8 @@ export function passwordRule(rules: PasswordRules) {
 export function useUpdateUserInfo() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: BodyOf<typeof accountEndpoints.updateUserInfo>) => callApi(accountEndpoints.updateUserInfo, { body }),
+    mutationFn: (body: BodyOf<typeof accountEndpoints.updateUserInfo>) =>
+      callApi(accountEndpoints.updateUserInfo, { body }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: accountKeys.manageInfo() });
       void qc.invalidateQueries({ queryKey: authKeys.userInfo() });
@@ -59,7 +60,8 @@ export function useUpdateUserInfo() {
 }
 
 /** The confirm-email landing: the token from the mailed link. */
-export const confirmEmail = (token: string) => callApi(accountEndpoints.confirmEmail, { body: { token } }, { handleErrorsSpecifically: true });
+export const confirmEmail = (token: string) =>
+  callApi(accountEndpoints.confirmEmail, { body: { token } }, { handleErrorsSpecifically: true });
 
 export const manageInfoQuery = () =>
   queryOptions({ queryKey: accountKeys.manageInfo(), queryFn: () => callApi(accountEndpoints.manageInfo) });
@@ -93,7 +95,11 @@ export const resetTokenQuery = (userName: string, token: string) =>
   queryOptions({
     queryKey: [...accountKeys.all, 'resettoken', userName, token] as const,
     queryFn: () =>
-      callApi(accountEndpoints.checkResetPasswordToken, { query: { userName, token } }, { handleErrorsSpecifically: true }),
+      callApi(
+        accountEndpoints.checkResetPasswordToken,
+        { query: { userName, token } },
+        { handleErrorsSpecifically: true },
+      ),
     staleTime: Infinity,
   });
 
@@ -111,7 +117,12 @@ export const signInWithTemporaryToken = (token: string, isPersistent = false) =>
 export function tokenLoginErrorMessage(err: unknown): string {
   if (err instanceof ApiError) {
     const body = err.body as { message?: unknown; exceptionMessage?: unknown } | undefined;
-    const serverMessage = typeof body?.exceptionMessage === 'string' ? body.exceptionMessage : typeof body?.message === 'string' ? body.message : null;
+    const serverMessage =
+      typeof body?.exceptionMessage === 'string'
+        ? body.exceptionMessage
+        : typeof body?.message === 'string'
+          ? body.message
+          : null;
     if (serverMessage) return serverMessage;
     if (err.status === 404) return Messages.loginLinkExpired;
   }

@@ -25,12 +25,20 @@ const baseUser = {
   features: [],
   impersonatedBy: null,
 };
-const group = (id: number, name: string) => ({ id, name, groupType: 4, isActive: true, parentId: null, isPrimaryAdmin: false });
+const group = (id: number, name: string) => ({
+  id,
+  name,
+  groupType: 4,
+  isActive: true,
+  parentId: null,
+  isPrimaryAdmin: false,
+});
 
 function api(over: Record<string, unknown> = {}) {
   return mockFetch({
     'POST /api/v1/token': { access_token: 'tok-1', token_type: 'bearer', expires_in: 3600, userName: 'jane' },
-    'GET /api/v1/account/userinfo': ({ headers }: MockCall) => (headers.Authorization ? { body: baseUser } : { status: 401, body: { message: 'Unauthorized' } }),
+    'GET /api/v1/account/userinfo': ({ headers }: MockCall) =>
+      headers.Authorization ? { body: baseUser } : { status: 401, body: { message: 'Unauthorized' } },
     'GET /api/v1/admingroups/directlyassignedgroups': [group(5, 'Maple Court')],
     'GET /api/v1/features': [],
     'GET /api/v1/group/5': group(5, 'Maple Court'),
@@ -69,7 +77,12 @@ describe('login', () => {
   });
 
   it("shows the server's error_description", async () => {
-    api({ 'POST /api/v1/token': () => ({ status: 400, body: { error: 'invalid_grant', error_description: 'The user name or password is incorrect.' } }) });
+    api({
+      'POST /api/v1/token': () => ({
+        status: 400,
+        body: { error: 'invalid_grant', error_description: 'The user name or password is incorrect.' },
+      }),
+    });
     renderApp('/login');
     await signIn();
     expect(await screen.findByText('The user name or password is incorrect.')).toBeTruthy();
@@ -81,7 +94,10 @@ describe('login', () => {
     api({
       'POST /api/v1/token': () =>
         ++attempts === 1
-          ? { status: 400, body: { error: 'invalid_grant', error_description: 'The user name or password is incorrect.' } }
+          ? {
+              status: 400,
+              body: { error: 'invalid_grant', error_description: 'The user name or password is incorrect.' },
+            }
           : { body: { access_token: 'tok-1', token_type: 'bearer', expires_in: 3600, userName: 'jane' } },
     });
     renderApp('/login');
@@ -98,7 +114,9 @@ describe('login', () => {
     api({ 'POST /api/v1/token': { token_type: 'bearer' } });
     renderApp('/login');
     await signIn();
-    expect(await screen.findByText('Something went wrong while trying to login. No access token was returned.')).toBeTruthy();
+    expect(
+      await screen.findByText('Something went wrong while trying to login. No access token was returned.'),
+    ).toBeTruthy();
   });
 
   it('refuses staff without groups and lets staff with several choose', async () => {
@@ -125,7 +143,14 @@ describe('login', () => {
   it('sends a pet owner to their own page', async () => {
     api({
       'GET /api/v1/account/userinfo': { ...baseUser, isAdmin: false, isPetOwner: true, petOwnerId: 42, roleId: 3 },
-      'GET /api/v1/petowner/42': { id: 42, userName: 'owner', fullName: 'Olive Owner', email: null, isActive: true, pets: [] },
+      'GET /api/v1/petowner/42': {
+        id: 42,
+        userName: 'owner',
+        fullName: 'Olive Owner',
+        email: null,
+        isActive: true,
+        pets: [],
+      },
     });
     const { router } = renderApp('/login');
     await signIn();
@@ -160,9 +185,17 @@ describe('route guard and fallback', () => {
   it('sends a resident of an Ancestry property to the resident landing', async () => {
     sessionStorage.setItem('registry.accessToken', 'tok-1');
     api({
-      'GET /api/v1/account/userinfo': { ...baseUser, userName: 'RES0000001', fullName: 'Rita Resident', isAdmin: false, residentId: 7 },
+      'GET /api/v1/account/userinfo': {
+        ...baseUser,
+        userName: 'RES0000001',
+        fullName: 'Rita Resident',
+        isAdmin: false,
+        residentId: 7,
+      },
       'GET /api/v1/residents/7': { id: 7, groupId: 12 },
-      'GET /api/v1/features/getfeaturesforgroup': ({ url }: MockCall) => ({ body: url.searchParams.get('groupId') === '12' ? ['Ancestry'] : [] }),
+      'GET /api/v1/features/getfeaturesforgroup': ({ url }: MockCall) => ({
+        body: url.searchParams.get('groupId') === '12' ? ['Ancestry'] : [],
+      }),
     });
     const { router } = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/reg/overview'));

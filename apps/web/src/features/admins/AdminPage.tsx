@@ -35,7 +35,9 @@ function AdminDetails({ admin }: { admin: AdminView }) {
       <Descriptions.Item label="Address" span={2}>
         {formatAddress(admin.address)}
       </Descriptions.Item>
-      <Descriptions.Item label="Last login">{admin.lastLogin ? new Date(admin.lastLogin).toLocaleString() : 'Never'}</Descriptions.Item>
+      <Descriptions.Item label="Last login">
+        {admin.lastLogin ? new Date(admin.lastLogin).toLocaleString() : 'Never'}
+      </Descriptions.Item>
       <Descriptions.Item label="Created">{new Date(admin.dateCreated).toLocaleDateString()}</Descriptions.Item>
     </Descriptions>
   );
@@ -55,9 +57,7 @@ export function AdminPage() {
 
   return (
     <>
-      <PageTitle
-        extra={!editing && admin && <ActionsDropdown actions={actions} loading={busy} />}
-      >
+      <PageTitle extra={!editing && admin && <ActionsDropdown actions={actions} loading={busy} />}>
         {admin ? admin.fullName || admin.userName : 'Admin'}{' '}
         {admin && (admin.isActive ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>)}
       </PageTitle>
@@ -65,14 +65,23 @@ export function AdminPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={15}>
           <Card title={editing ? 'Edit admin' : 'Details'} loading={query.isLoading}>
-            {admin && (editing ? <AdminEditForm admin={admin} onDone={() => setEditing(false)} /> : <AdminDetails admin={admin} />)}
+            {admin &&
+              (editing ? (
+                <AdminEditForm admin={admin} onDone={() => setEditing(false)} />
+              ) : (
+                <AdminDetails admin={admin} />
+              ))}
           </Card>
         </Col>
         <Col xs={24} xl={9}>
           <Row gutter={[16, 16]}>
             {admin && (
               <Col span={24}>
-                <AdminNotesCard key={`${admin.id}-${admin.adminNotes}-${admin.bioPetNotes}`} admin={admin} showProviderNotes={!!me?.isBioPetAdmin} />
+                <AdminNotesCard
+                  key={`${admin.id}-${admin.adminNotes}-${admin.bioPetNotes}`}
+                  admin={admin}
+                  showProviderNotes={!!me?.isBioPetAdmin}
+                />
               </Col>
             )}
             {admin && maySeeSecurityAnswer && (
@@ -94,7 +103,8 @@ export function AdminPage() {
           title="Delete admin"
           prompt={
             <>
-              This permanently deletes the admin. Type the user name <strong>{deleteDialog.expectedText}</strong> to confirm.
+              This permanently deletes the admin. Type the user name <strong>{deleteDialog.expectedText}</strong> to
+              confirm.
             </>
           }
           expectedText={deleteDialog.expectedText}

@@ -16,10 +16,22 @@ export function AdminSearchPage() {
         <Form layout="inline" style={{ marginBottom: 16 }}>
           <Space wrap>
             <Form.Item label="Name" htmlFor="admin-search-name">
-              <UpdateOnEnterInput id="admin-search-name" value={params.name ?? ''} allowClear placeholder="Press Enter to search" onCommit={(name) => setParams({ name }, { resetPage: true })} />
+              <UpdateOnEnterInput
+                id="admin-search-name"
+                value={params.name ?? ''}
+                allowClear
+                placeholder="Press Enter to search"
+                onCommit={(name) => setParams({ name }, { resetPage: true })}
+              />
             </Form.Item>
             <Form.Item label="Email" htmlFor="admin-search-email">
-              <UpdateOnEnterInput id="admin-search-email" value={params.email ?? ''} allowClear placeholder="Press Enter to search" onCommit={(email) => setParams({ email }, { resetPage: true })} />
+              <UpdateOnEnterInput
+                id="admin-search-email"
+                value={params.email ?? ''}
+                allowClear
+                placeholder="Press Enter to search"
+                onCommit={(email) => setParams({ email }, { resetPage: true })}
+              />
             </Form.Item>
           </Space>
         </Form>
@@ -42,8 +54,17 @@ export function AdminSearchPage() {
             },
             { title: 'User name', dataIndex: 'userName', sorter: true },
             { title: 'Email', dataIndex: 'email', sorter: true, render: (v: string | null) => v ?? '—' },
-            { title: 'Role', dataIndex: 'role', sorter: true, render: (_: string, row: AdminSearchRow) => roleLabel(row.roleId) },
-            { title: 'Status', dataIndex: 'isActive', render: (active: boolean) => (active ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>) },
+            {
+              title: 'Role',
+              dataIndex: 'role',
+              sorter: true,
+              render: (_: string, row: AdminSearchRow) => roleLabel(row.roleId),
+            },
+            {
+              title: 'Status',
+              dataIndex: 'isActive',
+              render: (active: boolean) => (active ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>),
+            },
           ]}
         />
       </Card>

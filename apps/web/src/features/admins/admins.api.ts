@@ -43,7 +43,11 @@ export const securityQuestionQuery = (id: number) =>
     queryFn: () => callApi(adminEndpoints.securityQuestion, { params: { id } }),
   });
 export const adminRolesQuery = () =>
-  queryOptions({ queryKey: adminKeys.roles(), queryFn: () => callApi(accountEndpoints.allAdminRoles), staleTime: Infinity });
+  queryOptions({
+    queryKey: adminKeys.roles(),
+    queryFn: () => callApi(accountEndpoints.allAdminRoles),
+    staleTime: Infinity,
+  });
 /** Roles the caller may give a new admin of a group of this type. */
 export const creatableAdminRolesQuery = (groupType: number) =>
   queryOptions({
@@ -68,8 +72,11 @@ function useAdminMutation<TVars, TResult>(id: number, fn: (vars: TVars) => Promi
 }
 
 export const useUpdateAdmin = (id: number) =>
-  useAdminMutation(id, (body: AdminUpdateRequest) => callApi(adminEndpoints.update, { params: { id }, body: { ...body, adminId: id } }));
-export const useActivateAdmin = (id: number) => useAdminMutation(id, () => callApi(adminEndpoints.activate, { params: { id } }));
+  useAdminMutation(id, (body: AdminUpdateRequest) =>
+    callApi(adminEndpoints.update, { params: { id }, body: { ...body, adminId: id } }),
+  );
+export const useActivateAdmin = (id: number) =>
+  useAdminMutation(id, () => callApi(adminEndpoints.activate, { params: { id } }));
 export const useDeactivateAdmin = (id: number) =>
   useAdminMutation(id, () => callApi(adminEndpoints.deactivate, { params: { id } }));
 export const useResetAdminPassword = (id: number) =>

@@ -7,15 +7,51 @@ import { mockFetch, type MockCall } from '../../test/utils';
 afterEach(() => vi.unstubAllGlobals());
 
 const me = {
-  id: 1, userName: 'boss', fullName: 'Big Boss', firstName: 'Big', lastName: 'Boss', email: 'boss@example.com', roleId: 0,
-  role: 'BioPetLabAdmin', isAdmin: true, isPetOwner: false, isBioPetAdmin: true, isResident: false, petOwnerId: null, residentId: null,
-  features: [], impersonatedBy: null,
+  id: 1,
+  userName: 'boss',
+  fullName: 'Big Boss',
+  firstName: 'Big',
+  lastName: 'Boss',
+  email: 'boss@example.com',
+  roleId: 0,
+  role: 'BioPetLabAdmin',
+  isAdmin: true,
+  isPetOwner: false,
+  isBioPetAdmin: true,
+  isResident: false,
+  petOwnerId: null,
+  residentId: null,
+  features: [],
+  impersonatedBy: null,
 };
-const group = (id: number, name: string) => ({ id, name, groupType: 4, isActive: true, parentId: null, isPrimaryAdmin: false });
+const group = (id: number, name: string) => ({
+  id,
+  name,
+  groupType: 4,
+  isActive: true,
+  parentId: null,
+  isPrimaryAdmin: false,
+});
 const admin = {
-  id: 3, userName: 'pmgr', firstName: 'Pat', lastName: 'Manager', fullName: 'Pat Manager', email: null as string | null, phoneNumber: null,
-  companyName: null, roleId: 7, role: 'PropertyManager', isBioPetAdmin: false, isActive: false, receiveEmails: true, adminNotes: 'old',
-  bioPetNotes: null, address: null, groups: [group(5, 'Maple Court')], lastLogin: null, dateCreated: '2026-01-02T10:00:00Z',
+  id: 3,
+  userName: 'pmgr',
+  firstName: 'Pat',
+  lastName: 'Manager',
+  fullName: 'Pat Manager',
+  email: null as string | null,
+  phoneNumber: null,
+  companyName: null,
+  roleId: 7,
+  role: 'PropertyManager',
+  isBioPetAdmin: false,
+  isActive: false,
+  receiveEmails: true,
+  adminNotes: 'old',
+  bioPetNotes: null,
+  address: null,
+  groups: [group(5, 'Maple Court')],
+  lastLogin: null,
+  dateCreated: '2026-01-02T10:00:00Z',
 };
 
 function setup(over: Record<string, unknown> = {}, adminOver: Partial<typeof admin> = {}) {
@@ -38,14 +74,44 @@ function setup(over: Record<string, unknown> = {}, adminOver: Partial<typeof adm
 
 describe('admin screen', () => {
   it('shows the role by its one display name, on the admin page and in the search', async () => {
-    setup({ 'GET /api/v1/admin/search': { data: [{ id: 4, userName: 'lab', fullName: 'Lab Person', email: null, roleId: 0, role: 'BioPetLabAdmin', isActive: true }], totalRecords: 1 } });
+    setup({
+      'GET /api/v1/admin/search': {
+        data: [
+          {
+            id: 4,
+            userName: 'lab',
+            fullName: 'Lab Person',
+            email: null,
+            roleId: 0,
+            role: 'BioPetLabAdmin',
+            isActive: true,
+          },
+        ],
+        totalRecords: 1,
+      },
+    });
     renderApp('/admin/3');
     await screen.findByRole('heading', { name: /Pat Manager/ });
     expect(screen.getByText('Property manager')).toBeTruthy();
     expect(screen.queryByText(/PropertyManager|Property Manager/)).toBeNull();
   });
   it('lists roles in the admin search by their display names', async () => {
-    setup({ 'GET /api/v1/admin/search': { data: [{ id: 4, userName: 'lab', fullName: 'Lab Person', email: null, roleId: 0, role: 'BioPetLabAdmin', isActive: true }], totalRecords: 1 } });
+    setup({
+      'GET /api/v1/admin/search': {
+        data: [
+          {
+            id: 4,
+            userName: 'lab',
+            fullName: 'Lab Person',
+            email: null,
+            roleId: 0,
+            role: 'BioPetLabAdmin',
+            isActive: true,
+          },
+        ],
+        totalRecords: 1,
+      },
+    });
     renderApp('/admin');
     expect(await screen.findByText('Lab admin')).toBeTruthy();
     expect(screen.queryByText(/BioPetLabAdmin|Bio Pet Lab Admin/)).toBeNull();
@@ -66,11 +132,16 @@ describe('admin screen', () => {
     await screen.findByRole('heading', { name: /Pat Manager/ });
     await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Activate' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.url.pathname === '/api/v1/admin/activate/3')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'PUT' && c.url.pathname === '/api/v1/admin/activate/3')).toBe(true),
+    );
   });
 
   it('deactivates after confirmation', async () => {
-    const { calls } = setup({ 'PUT /api/v1/admin/deactivate/3': { message: 'Admin deactivated.' } }, { isActive: true, email: 'pat@example.com' });
+    const { calls } = setup(
+      { 'PUT /api/v1/admin/deactivate/3': { message: 'Admin deactivated.' } },
+      { isActive: true, email: 'pat@example.com' },
+    );
     renderApp('/admin/3');
     await screen.findByRole('heading', { name: /Pat Manager/ });
     expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
@@ -79,7 +150,9 @@ describe('admin screen', () => {
     const dialog = await screen.findByRole('dialog');
     expect(calls.some((c) => c.url.pathname.includes('/deactivate/'))).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.url.pathname === '/api/v1/admin/deactivate/3')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'PUT' && c.url.pathname === '/api/v1/admin/deactivate/3')).toBe(true),
+    );
   });
 
   it('deletes only after the user name is typed', async () => {
@@ -91,7 +164,9 @@ describe('admin screen', () => {
     const input = await screen.findByLabelText('Confirmation text');
     await userEvent.type(input, 'pmgr2');
     await userEvent.click(screen.getByRole('button', { name: 'Delete admin' }));
-    expect(await screen.findByText('Invalid confirmation text. Please ensure you have typed the username correctly.')).toBeTruthy();
+    expect(
+      await screen.findByText('Invalid confirmation text. Please ensure you have typed the username correctly.'),
+    ).toBeTruthy();
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     await userEvent.clear(input);
     await userEvent.type(input, 'pmgr');
@@ -108,7 +183,12 @@ describe('admin screen', () => {
     await userEvent.type(notes, 'Prefers email');
     await userEvent.click(screen.getByRole('button', { name: 'Save notes' }));
     expect(await screen.findByText('Saved Successfully.')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ adminId: 3, userName: 'pmgr', roleId: 7, adminNotes: 'Prefers email' });
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      adminId: 3,
+      userName: 'pmgr',
+      roleId: 7,
+      adminNotes: 'Prefers email',
+    });
   });
 
   it('adds the admin to a group, requiring a choice', async () => {
@@ -121,7 +201,9 @@ describe('admin screen', () => {
     const dropdown = document.querySelector('.ant-select-dropdown') as HTMLElement;
     await userEvent.click(await within(dropdown).findByText('Oak Park (Property)'));
     await userEvent.click(addButton);
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/v1/admin/3/groups/6')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/v1/admin/3/groups/6')).toBe(true),
+    );
   });
 
   it('answers an impossible id without calling the server', async () => {

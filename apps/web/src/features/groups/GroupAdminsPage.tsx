@@ -9,11 +9,19 @@ import { ErrorPresenter, useErrorDialog } from '../../components/ErrorPresenter'
 import { GroupFrame } from './components/GroupFrame';
 import { AdminSearchSelect } from './components/AdminSearchSelect';
 import { CreateGroupAdminModal } from './components/CreateGroupAdminModal';
-import { groupAdminsQuery, useAddExistingAdmin, useRemoveFromAllGroups, useRemoveGroupAdmin, useSetPrimaryAdmin, type GroupAdminRow } from './groups.api';
+import {
+  groupAdminsQuery,
+  useAddExistingAdmin,
+  useRemoveFromAllGroups,
+  useRemoveGroupAdmin,
+  useSetPrimaryAdmin,
+  type GroupAdminRow,
+} from './groups.api';
 import { DataTable } from '../../components/DataTable';
 
 /** Admins sorted by name ascending (spec 2 §9). */
-export const sortAdminsByName = (rows: GroupAdminRow[]) => [...rows].sort((a, b) => a.fullName.localeCompare(b.fullName, undefined, { sensitivity: 'base' }));
+export const sortAdminsByName = (rows: GroupAdminRow[]) =>
+  [...rows].sort((a, b) => a.fullName.localeCompare(b.fullName, undefined, { sensitivity: 'base' }));
 
 function AddExistingAdminModal({ groupId, open, onClose }: { groupId: number; open: boolean; onClose: () => void }) {
   const [adminId, setAdminId] = useState<number | undefined>();
@@ -43,7 +51,13 @@ function AddExistingAdminModal({ groupId, open, onClose }: { groupId: number; op
     >
       <Form layout="vertical">
         <Form.Item label="Admin" htmlFor="existing-admin">
-          <AdminSearchSelect id="existing-admin" placeholder="Type a name" value={adminId} onChange={(v) => setAdminId(v as number)} style={{ width: '100%' }} />
+          <AdminSearchSelect
+            id="existing-admin"
+            placeholder="Type a name"
+            value={adminId}
+            onChange={(v) => setAdminId(v as number)}
+            style={{ width: '100%' }}
+          />
         </Form.Item>
       </Form>
     </Modal>
@@ -88,7 +102,10 @@ function RemoveAdminQuestion({
               setSuccessorId(value);
               onSuccessorChange(value);
             }}
-            options={successors.map((admin) => ({ value: admin.id, label: `${admin.fullName} (${roleLabel(admin.roleId)})` }))}
+            options={successors.map((admin) => ({
+              value: admin.id,
+              label: `${admin.fullName} (${roleLabel(admin.roleId)})`,
+            }))}
           />
         </div>
       )}
@@ -135,7 +152,9 @@ export function GroupAdmins({ groupId }: { groupId: number }) {
     // Read when OK is pressed; the checkbox lives in the dialog's own state.
     let deactivateAdmin = false;
     // Admins assigned to this group itself can take over as primary; inherited ones are not the group's own.
-    const successors = sortAdminsByName((query.data?.admins ?? []).filter((admin) => admin.id !== row.id && !admin.isInherited));
+    const successors = sortAdminsByName(
+      (query.data?.admins ?? []).filter((admin) => admin.id !== row.id && !admin.isInherited),
+    );
     let newPrimaryAdminId = row.isPrimaryAdmin ? successors[0]?.id : undefined;
     modal.confirm({
       title: 'Remove admin',
@@ -153,7 +172,11 @@ export function GroupAdmins({ groupId }: { groupId: number }) {
       onOk: async () => {
         try {
           const res = await remove.mutateAsync({ adminId: row.id, deactivateAdmin, newPrimaryAdminId });
-          void message.success(deactivateAdmin ? `${row.fullName} removed from the group and deactivated.` : `${row.fullName} removed from the group.`);
+          void message.success(
+            deactivateAdmin
+              ? `${row.fullName} removed from the group and deactivated.`
+              : `${row.fullName} removed from the group.`,
+          );
           const remaining = res.admins.find((a) => a.id === res.remainingAdminId);
           if (res.promptMakePrimary && res.remainingAdminId) {
             const remainingId = res.remainingAdminId;
@@ -197,7 +220,15 @@ export function GroupAdmins({ groupId }: { groupId: number }) {
         pagination={false}
         locale={{ emptyText: 'No admins' }}
         columns={[
-          { title: 'Name', dataIndex: 'fullName', render: (name: string, r) => <Link to="/admin/$adminId" params={{ adminId: String(r.id) }}>{name}</Link> },
+          {
+            title: 'Name',
+            dataIndex: 'fullName',
+            render: (name: string, r) => (
+              <Link to="/admin/$adminId" params={{ adminId: String(r.id) }}>
+                {name}
+              </Link>
+            ),
+          },
           { title: 'User name', dataIndex: 'userName' },
           { title: 'Email', dataIndex: 'email' },
           { title: 'Role', dataIndex: 'role', render: (_: string, row: GroupAdminRow) => roleLabel(row.roleId) },
@@ -221,7 +252,12 @@ export function GroupAdmins({ groupId }: { groupId: number }) {
                   size="small"
                   moreLabel={`More actions for ${r.fullName}`}
                   actions={[
-                    { key: 'primary', label: 'Set primary', eligible: !r.isPrimaryAdmin, onClick: () => void run(() => setPrimary.mutateAsync(r.id), 'Primary admin set.') },
+                    {
+                      key: 'primary',
+                      label: 'Set primary',
+                      eligible: !r.isPrimaryAdmin,
+                      onClick: () => void run(() => setPrimary.mutateAsync(r.id), 'Primary admin set.'),
+                    },
                     { key: 'remove', label: 'Remove', danger: true, onClick: () => onRemove(r) },
                     {
                       key: 'removeall',

@@ -21,18 +21,43 @@ const BLOCKS: { name: BlockName; title: string; color: string }[] = [
 ];
 
 const label = (key: string) => {
-  const text = humanize(key).toLowerCase().replace(/\bdna\b/g, 'DNA');
+  const text = humanize(key)
+    .toLowerCase()
+    .replace(/\bdna\b/g, 'DNA');
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
 
-function DashboardBlock({ title, color, block, note }: { title: string; color: string; block: DashboardResponse[BlockName]; note?: string }) {
+function DashboardBlock({
+  title,
+  color,
+  block,
+  note,
+}: {
+  title: string;
+  color: string;
+  block: DashboardResponse[BlockName];
+  note?: string;
+}) {
   const counts = block.counts as Record<string, number>;
   const percentages = block.percentages as Record<string, number>;
-  const rows = Object.keys(counts).map((key) => ({ key, name: label(key), count: counts[key], percent: `${percentages[key] ?? 0}%` }));
+  const rows = Object.keys(counts).map((key) => ({
+    key,
+    name: label(key),
+    count: counts[key],
+    percent: `${percentages[key] ?? 0}%`,
+  }));
   const chart = rows.filter((r) => r.key !== 'total');
   const total = counts.total ?? 0;
   return (
-    <Card title={title} extra={<Typography.Text strong aria-label={`${title} total`}>{total}</Typography.Text>} size="small">
+    <Card
+      title={title}
+      extra={
+        <Typography.Text strong aria-label={`${title} total`}>
+          {total}
+        </Typography.Text>
+      }
+      size="small"
+    >
       {note && <Typography.Paragraph type="secondary">{note}</Typography.Paragraph>}
       {total > 0 ? (
         <div style={{ height: 260 }} role="img" aria-label={`${title} chart`}>
@@ -41,7 +66,12 @@ function DashboardBlock({ title, color, block, note }: { title: string; color: s
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="name" angle={-30} textAnchor="end" interval={0} fontSize={11} height={72} />
               <YAxis allowDecimals={false} fontSize={11} />
-              <Tooltip formatter={(value, _n, item) => [`${String(value)} (${(item.payload as { percent: string }).percent})`, 'Count']} />
+              <Tooltip
+                formatter={(value, _n, item) => [
+                  `${String(value)} (${(item.payload as { percent: string }).percent})`,
+                  'Count',
+                ]}
+              />
               <Bar dataKey="count" fill={color} isAnimationActive={false} />
             </BarChart>
           </ResponsiveContainer>
@@ -78,7 +108,9 @@ function Dashboard({ groupId }: { groupId: number }) {
   const [search, setSearch] = useUrlState(dashboardSearch);
   const options = MODES.filter((m) => m.value !== DashboardMode.GlobalStatus || user?.isBioPetAdmin);
   // Global is for the registry's staff only: asked for by anyone else, the default is shown.
-  const mode = options.some((m) => m.value === search.dashboardMode) ? search.dashboardMode : DashboardMode.ActiveProperties;
+  const mode = options.some((m) => m.value === search.dashboardMode)
+    ? search.dashboardMode
+    : DashboardMode.ActiveProperties;
   const query = useQuery({ ...dashboardQuery(groupId, mode), enabled: user !== undefined });
   const data = query.data;
   return (
@@ -87,7 +119,9 @@ function Dashboard({ groupId }: { groupId: number }) {
         aria-label="Dashboard mode"
         options={options}
         value={mode}
-        onChange={(v) => setSearch({ dashboardMode: Number(v) === DashboardMode.ActiveProperties ? undefined : Number(v) })}
+        onChange={(v) =>
+          setSearch({ dashboardMode: Number(v) === DashboardMode.ActiveProperties ? undefined : Number(v) })
+        }
         style={{ marginBottom: 16 }}
       />
       <ErrorPresenter error={query.error} />
@@ -100,7 +134,11 @@ function Dashboard({ groupId }: { groupId: number }) {
                 title={b.title}
                 color={b.color}
                 block={data[b.name]}
-                note={b.name === 'wasteSamples' && !data.wasteSamplesTracked ? 'Waste samples are not tracked yet.' : undefined}
+                note={
+                  b.name === 'wasteSamples' && !data.wasteSamplesTracked
+                    ? 'Waste samples are not tracked yet.'
+                    : undefined
+                }
               />
             </Col>
           ))}

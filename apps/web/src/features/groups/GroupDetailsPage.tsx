@@ -10,7 +10,11 @@ import { AdjacentPropertiesCard } from './components/AdjacentPropertiesCard';
 import { groupMenuQuery, type GroupDetails } from './groups.api';
 
 const addressText = (a: AddressView | null) =>
-  a ? [a.addressLine1, a.addressLine2, a.addressLine3, a.city, a.state?.abbreviation, a.postalCode, a.country?.name].filter(Boolean).join(', ') || '—' : '—';
+  a
+    ? [a.addressLine1, a.addressLine2, a.addressLine3, a.city, a.state?.abbreviation, a.postalCode, a.country?.name]
+        .filter(Boolean)
+        .join(', ') || '—'
+    : '—';
 const text = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '—' : String(v));
 
 function Details({ group }: { group: GroupDetails }) {
@@ -27,12 +31,20 @@ function Details({ group }: { group: GroupDetails }) {
     ...(extra
       ? [
           { key: 'company', label: 'Management company', children: text(group.managementCompany) },
-          { key: 'recipient', label: 'Certification recipient', children: group.certificationRecipient === 1 ? 'Distributor' : 'Property' },
+          {
+            key: 'recipient',
+            label: 'Certification recipient',
+            children: group.certificationRecipient === 1 ? 'Distributor' : 'Property',
+          },
         ]
       : []),
     ...(isProperty
       ? [
-          { key: 'property', label: 'Property address', children: group.isSameAddress ? 'Same as mailing address' : addressText(group.propertyAddress) },
+          {
+            key: 'property',
+            label: 'Property address',
+            children: group.isSameAddress ? 'Same as mailing address' : addressText(group.propertyAddress),
+          },
           { key: 'notes', label: 'Property notes', children: text(group.propertyNotes) },
           { key: 'code', label: 'Pre-registration code', children: text(group.propertyPreRegisterCode) },
         ]
@@ -44,8 +56,16 @@ function Details({ group }: { group: GroupDetails }) {
           { key: 'ptype', label: 'Property type', children: text(group.propertyType) },
           { key: 'respay', label: 'Resident pay', children: group.residentPayEnabled ? 'Enabled' : 'Disabled' },
           { key: 'fee', label: 'Registration fee', children: text(group.propertyRegistrationFee) },
-          { key: 'dn', label: 'DN barcodes (count / threshold)', children: `${text(group.propertyDnBarcodeCount)} / ${text(group.propertyDnBarcodeThreshold)}` },
-          { key: 'td', label: 'TD barcodes (count / threshold)', children: `${text(group.propertyTdBarcodeCount)} / ${text(group.propertyTdBarcodeThreshold)}` },
+          {
+            key: 'dn',
+            label: 'DN barcodes (count / threshold)',
+            children: `${text(group.propertyDnBarcodeCount)} / ${text(group.propertyDnBarcodeThreshold)}`,
+          },
+          {
+            key: 'td',
+            label: 'TD barcodes (count / threshold)',
+            children: `${text(group.propertyTdBarcodeCount)} / ${text(group.propertyTdBarcodeThreshold)}`,
+          },
         ]
       : []),
   ];

@@ -13,7 +13,12 @@ import { fetchSubgroups, groupKeys, useBulkTransfer, useSetGroupActive, type Sub
 import { subgroupsSearch, type SubgroupsSearch } from './groups.search';
 
 const URL_DATE = 'MM/DD/YYYY';
-const TRANSFER_TARGET_TYPES = [GroupTypes.HierarchyRoot, GroupTypes.ManagementGroup, GroupTypes.Distributorship, GroupTypes.DistributorshipManagementGroup];
+const TRANSFER_TARGET_TYPES = [
+  GroupTypes.HierarchyRoot,
+  GroupTypes.ManagementGroup,
+  GroupTypes.Distributorship,
+  GroupTypes.DistributorshipManagementGroup,
+];
 type TextFilter = 'name' | 'city' | 'state' | 'phone';
 type DateFilter = 'lastLogin' | 'lastSample' | 'lastPet';
 
@@ -41,7 +46,13 @@ function Subgroups({ groupId }: { groupId: number }) {
 
   const textFilter = (key: TextFilter, label: string) => (
     <Form.Item label={label} htmlFor={`subgroups-${key}`}>
-      <UpdateOnEnterInput id={`subgroups-${key}`} allowClear value={params[key] ?? ''} onCommit={(v) => setParams({ [key]: v } as Partial<SubgroupsSearch>, { resetPage: true })} style={{ width: 150 }} />
+      <UpdateOnEnterInput
+        id={`subgroups-${key}`}
+        allowClear
+        value={params[key] ?? ''}
+        onCommit={(v) => setParams({ [key]: v } as Partial<SubgroupsSearch>, { resetPage: true })}
+        style={{ width: 150 }}
+      />
     </Form.Item>
   );
   const dateFilter = (key: DateFilter, label: string) => (
@@ -50,7 +61,9 @@ function Subgroups({ groupId }: { groupId: number }) {
         id={`subgroups-${key}`}
         format="M/D/YYYY"
         value={params[key] ? dayjs(params[key], URL_DATE) : null}
-        onChange={(d) => setParams({ [key]: d ? d.format(URL_DATE) : undefined } as Partial<SubgroupsSearch>, { resetPage: true })}
+        onChange={(d) =>
+          setParams({ [key]: d ? d.format(URL_DATE) : undefined } as Partial<SubgroupsSearch>, { resetPage: true })
+        }
       />
     </Form.Item>
   );
@@ -92,16 +105,55 @@ function Subgroups({ groupId }: { groupId: number }) {
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
         scroll={{ x: true }}
         columns={[
-          { title: 'Name', dataIndex: 'name', sorter: true, render: (name: string, r) => <Link to="/group/$id/dashboard" params={{ id: String(r.id) }}>{name}</Link> },
-          { title: 'Type', dataIndex: 'grouptype', key: 'grouptype', sorter: true, render: (_, r) => groupTypeLabel(r.groupType) },
+          {
+            title: 'Name',
+            dataIndex: 'name',
+            sorter: true,
+            render: (name: string, r) => (
+              <Link to="/group/$id/dashboard" params={{ id: String(r.id) }}>
+                {name}
+              </Link>
+            ),
+          },
+          {
+            title: 'Type',
+            dataIndex: 'grouptype',
+            key: 'grouptype',
+            sorter: true,
+            render: (_, r) => groupTypeLabel(r.groupType),
+          },
           { title: 'Parent', dataIndex: 'parentName', key: 'parentname', sorter: true },
           { title: 'City', dataIndex: 'city', sorter: true },
           { title: 'State', dataIndex: 'state', sorter: true },
           { title: 'Phone', dataIndex: 'phone', sorter: true },
-          { title: 'Last login', dataIndex: 'lastLogin', key: 'lastlogin', sorter: true, render: (v: string | null) => (v ? dayjs(v).format('M/D/YYYY') : '') },
-          { title: 'Last sample', dataIndex: 'lastSample', key: 'lastsample', sorter: true, render: (v: string | null) => (v ? dayjs(v).format('M/D/YYYY') : '') },
-          { title: 'Last pet', dataIndex: 'lastPet', key: 'lastpet', sorter: true, render: (v: string | null) => (v ? dayjs(v).format('M/D/YYYY') : '') },
-          { title: 'Status', dataIndex: 'isActive', key: 'isactive', sorter: true, render: (v: boolean) => (v ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>) },
+          {
+            title: 'Last login',
+            dataIndex: 'lastLogin',
+            key: 'lastlogin',
+            sorter: true,
+            render: (v: string | null) => (v ? dayjs(v).format('M/D/YYYY') : ''),
+          },
+          {
+            title: 'Last sample',
+            dataIndex: 'lastSample',
+            key: 'lastsample',
+            sorter: true,
+            render: (v: string | null) => (v ? dayjs(v).format('M/D/YYYY') : ''),
+          },
+          {
+            title: 'Last pet',
+            dataIndex: 'lastPet',
+            key: 'lastpet',
+            sorter: true,
+            render: (v: string | null) => (v ? dayjs(v).format('M/D/YYYY') : ''),
+          },
+          {
+            title: 'Status',
+            dataIndex: 'isActive',
+            key: 'isactive',
+            sorter: true,
+            render: (v: boolean) => (v ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>),
+          },
           {
             title: 'Actions',
             key: 'actions',
@@ -110,8 +162,19 @@ function Subgroups({ groupId }: { groupId: number }) {
                 <ActionsDropdown
                   size="small"
                   actions={[
-                    { key: 'deactivate', label: 'Deactivate', danger: true, eligible: r.isActive, onClick: () => confirmActive(r, false) },
-                    { key: 'activate', label: 'Activate', eligible: !r.isActive, onClick: () => confirmActive(r, true) },
+                    {
+                      key: 'deactivate',
+                      label: 'Deactivate',
+                      danger: true,
+                      eligible: r.isActive,
+                      onClick: () => confirmActive(r, false),
+                    },
+                    {
+                      key: 'activate',
+                      label: 'Activate',
+                      eligible: !r.isActive,
+                      onClick: () => confirmActive(r, true),
+                    },
                   ]}
                 />
               ) : null,

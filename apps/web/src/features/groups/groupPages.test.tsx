@@ -13,15 +13,51 @@ import type { GroupTreeNode } from './groups.api';
 afterEach(() => vi.unstubAllGlobals());
 
 const staff = {
-  id: 1, userName: 'boss', fullName: 'Big Boss', firstName: 'Big', lastName: 'Boss', email: 'boss@example.com', roleId: 0,
-  role: 'BioPetLabAdmin', isAdmin: true, isPetOwner: false, isBioPetAdmin: true, isResident: false, petOwnerId: null, residentId: null,
-  features: [], impersonatedBy: null,
+  id: 1,
+  userName: 'boss',
+  fullName: 'Big Boss',
+  firstName: 'Big',
+  lastName: 'Boss',
+  email: 'boss@example.com',
+  roleId: 0,
+  role: 'BioPetLabAdmin',
+  isAdmin: true,
+  isPetOwner: false,
+  isBioPetAdmin: true,
+  isResident: false,
+  petOwnerId: null,
+  residentId: null,
+  features: [],
+  impersonatedBy: null,
 };
 const node = (id: number, name: string, groupType: number, extra: Partial<GroupTreeNode> = {}): GroupTreeNode => ({
-  id, name, label: name, groupType, isActive: true, parentId: null, propertyPreRegisterCode: null, hasChildren: false, hasInactiveChildren: false, noLeaf: false, ...extra,
+  id,
+  name,
+  label: name,
+  groupType,
+  isActive: true,
+  parentId: null,
+  propertyPreRegisterCode: null,
+  hasChildren: false,
+  hasInactiveChildren: false,
+  noLeaf: false,
+  ...extra,
 });
 const block = { counts: { total: 0 }, percentages: { total: 0 } };
-const menu = { groupId: 31, groupType: GroupTypes.Property, dashboard: true, detail: true, subgroups: false, admins: true, petOwners: true, pets: true, preRegLink: false, isPropertySteward: true, isParentageSteward: false, preRegCode: null };
+const menu = {
+  groupId: 31,
+  groupType: GroupTypes.Property,
+  dashboard: true,
+  detail: true,
+  subgroups: false,
+  admins: true,
+  petOwners: true,
+  pets: true,
+  preRegLink: false,
+  isPropertySteward: true,
+  isParentageSteward: false,
+  preRegCode: null,
+};
 
 /** Root > Sunbelt > Harbor > (Maple Court, inactive Old Court); Old Court is opened by URL. */
 function signedIn(user: Record<string, unknown> = staff) {
@@ -29,22 +65,52 @@ function signedIn(user: Record<string, unknown> = staff) {
   return mockFetch({
     'GET /api/v1/account/userinfo': user,
     'GET /api/v1/features': [],
-    'GET /api/v1/admingroups/directlyassignedgroups': [{ id: 1, name: 'Registry', groupType: 0, isActive: true, parentId: null, isPrimaryAdmin: true }],
+    'GET /api/v1/admingroups/directlyassignedgroups': [
+      { id: 1, name: 'Registry', groupType: 0, isActive: true, parentId: null, isPrimaryAdmin: true },
+    ],
     'GET /api/v1/groups/group': [node(1, 'Registry', GroupTypes.HierarchyRoot, { hasChildren: true, noLeaf: true })],
-    'GET /api/v1/groups/group/getchildren/1': [node(2, 'Sunbelt', GroupTypes.Distributorship, { parentId: 1, hasChildren: true, noLeaf: true })],
-    'GET /api/v1/groups/group/getchildren/2': [node(3, 'Harbor', GroupTypes.ManagementGroup, { parentId: 2, hasChildren: true, hasInactiveChildren: true, noLeaf: true })],
+    'GET /api/v1/groups/group/getchildren/1': [
+      node(2, 'Sunbelt', GroupTypes.Distributorship, { parentId: 1, hasChildren: true, noLeaf: true }),
+    ],
+    'GET /api/v1/groups/group/getchildren/2': [
+      node(3, 'Harbor', GroupTypes.ManagementGroup, {
+        parentId: 2,
+        hasChildren: true,
+        hasInactiveChildren: true,
+        noLeaf: true,
+      }),
+    ],
     'GET /api/v1/groups/group/getchildren/3': (call: MockCall) => ({
-      body: call.url.searchParams.get('inactive') === 'true' ? [node(31, 'Old Court', GroupTypes.Property, { parentId: 3, isActive: false })] : [node(30, 'Maple Court', GroupTypes.Property, { parentId: 3 })],
+      body:
+        call.url.searchParams.get('inactive') === 'true'
+          ? [node(31, 'Old Court', GroupTypes.Property, { parentId: 3, isActive: false })]
+          : [node(30, 'Maple Court', GroupTypes.Property, { parentId: 3 })],
     }),
-    'GET /api/v1/group/31': { id: 31, name: 'Old Court', groupType: GroupTypes.Property, isActive: false, parentId: 3, ancestorIds: [1, 2, 3] },
+    'GET /api/v1/group/31': {
+      id: 31,
+      name: 'Old Court',
+      groupType: GroupTypes.Property,
+      isActive: false,
+      parentId: 3,
+      ancestorIds: [1, 2, 3],
+    },
     'GET /api/v1/group/getgroupmenuviewmodel/31': menu,
     'GET /api/v1/groupdashboard': (call: MockCall) => ({
-      body: { groupId: 31, dashboardMode: Number(call.url.searchParams.get('dashboardMode')), groups: block, petSamples: block, residents: block, wasteSamples: block, wasteSamplesTracked: false },
+      body: {
+        groupId: 31,
+        dashboardMode: Number(call.url.searchParams.get('dashboardMode')),
+        groups: block,
+        petSamples: block,
+        residents: block,
+        wasteSamples: block,
+        wasteSamplesTracked: false,
+      },
     }),
   });
 }
 
-const dashboardModes = (calls: MockCall[]) => calls.filter((c) => c.url.pathname === '/api/v1/groupdashboard').map((c) => c.url.searchParams.get('dashboardMode'));
+const dashboardModes = (calls: MockCall[]) =>
+  calls.filter((c) => c.url.pathname === '/api/v1/groupdashboard').map((c) => c.url.searchParams.get('dashboardMode'));
 const selectedMode = () => document.querySelector('.ant-segmented-item-selected')?.textContent;
 
 describe('side group tree', () => {
@@ -56,7 +122,9 @@ describe('side group tree', () => {
     expect(current.closest('.ant-tree-node-selected')).toBeTruthy();
     expect(within(nav).getByText('Inactive Groups')).toBeTruthy();
     expect(within(nav).getByText('Maple Court')).toBeTruthy();
-    const loaded = calls.filter((c) => c.url.pathname.startsWith('/api/v1/groups/group/getchildren/')).map((c) => `${c.url.pathname.split('/').at(-1)}${c.url.search}`);
+    const loaded = calls
+      .filter((c) => c.url.pathname.startsWith('/api/v1/groups/group/getchildren/'))
+      .map((c) => `${c.url.pathname.split('/').at(-1)}${c.url.search}`);
     expect(new Set(loaded)).toEqual(new Set(['1', '2', '3', '3?inactive=true']));
   });
 
@@ -76,10 +144,14 @@ describe('group dashboard mode', () => {
     await waitFor(() => expect(dashboardModes(calls)).toContain('2'));
     await waitFor(() => expect(selectedMode()).toBe('Active & Inactive'));
     expect(dashboardModes(calls)).not.toContain('0');
-    await userEvent.click(screen.getByText('Inactive', { selector: '.ant-segmented-item-label, .ant-segmented-item-label *' }));
+    await userEvent.click(
+      screen.getByText('Inactive', { selector: '.ant-segmented-item-label, .ant-segmented-item-label *' }),
+    );
     await waitFor(() => expect(router.state.location.search).toEqual({ dashboardMode: '1' }));
     await waitFor(() => expect(dashboardModes(calls)).toContain('1'));
-    await userEvent.click(screen.getByText('Active', { selector: '.ant-segmented-item-label, .ant-segmented-item-label *' }));
+    await userEvent.click(
+      screen.getByText('Active', { selector: '.ant-segmented-item-label, .ant-segmented-item-label *' }),
+    );
     await waitFor(() => expect(router.state.location.search).toEqual({}));
     router.history.back();
     await waitFor(() => expect(selectedMode()).toBe('Inactive'));
@@ -97,13 +169,27 @@ describe('group dashboard mode', () => {
 
 describe('removing an admin from a group', () => {
   const admin = (id: number, fullName: string, isPrimaryAdmin: boolean, isActive = true) => ({
-    id, fullName, userName: fullName.toLowerCase(), email: null, roleId: 8, role: 'PropertyManager', isActive, isPrimaryAdmin, isInherited: false, inheritedFromGroupId: null,
+    id,
+    fullName,
+    userName: fullName.toLowerCase(),
+    email: null,
+    roleId: 8,
+    role: 'PropertyManager',
+    isActive,
+    isPrimaryAdmin,
+    isInherited: false,
+    inheritedFromGroupId: null,
   });
 
   it('can also deactivate the admin, and still offers to make the remaining admin primary', async () => {
     const { calls } = mockFetch({
       'GET /api/v1/groupadmin/5': { admins: [admin(2, 'Zoe', false), admin(1, 'Amy', true)], isHierarchyRoot: false },
-      'DELETE /api/v1/groups/5/admins/1': { admins: [admin(2, 'Zoe', false)], isHierarchyRoot: false, promptMakePrimary: true, remainingAdminId: 2 },
+      'DELETE /api/v1/groups/5/admins/1': {
+        admins: [admin(2, 'Zoe', false)],
+        isHierarchyRoot: false,
+        promptMakePrimary: true,
+        remainingAdminId: 2,
+      },
     });
     renderInRouter(() => <GroupAdmins groupId={5} />);
     const amyRow = (await screen.findByText('Amy')).closest('tr') as HTMLElement;
@@ -114,13 +200,23 @@ describe('removing an admin from a group', () => {
     expect(await screen.findByText('Amy removed from the group and deactivated.')).toBeTruthy();
     const removal = calls.find((c) => c.method === 'DELETE')!;
     expect(removal.url.searchParams.get('deactivateAdmin')).toBe('true');
-    expect(await screen.findByText('Would you like to make the remaining admin Zoe the primary admin of this group?')).toBeTruthy();
+    expect(
+      await screen.findByText('Would you like to make the remaining admin Zoe the primary admin of this group?'),
+    ).toBeTruthy();
   });
 
   it('leaves the admin active unless asked, and offers no deactivation for an inactive admin', async () => {
     const { calls } = mockFetch({
-      'GET /api/v1/groupadmin/5': { admins: [admin(1, 'Amy', true), admin(2, 'Zoe', false, false)], isHierarchyRoot: false },
-      'DELETE /api/v1/groups/5/admins/1': { admins: [admin(2, 'Zoe', false, false)], isHierarchyRoot: false, promptMakePrimary: false, remainingAdminId: null },
+      'GET /api/v1/groupadmin/5': {
+        admins: [admin(1, 'Amy', true), admin(2, 'Zoe', false, false)],
+        isHierarchyRoot: false,
+      },
+      'DELETE /api/v1/groups/5/admins/1': {
+        admins: [admin(2, 'Zoe', false, false)],
+        isHierarchyRoot: false,
+        promptMakePrimary: false,
+        remainingAdminId: null,
+      },
     });
     renderInRouter(() => <GroupAdmins groupId={5} />);
     const zoeRow = (await screen.findByText('Zoe')).closest('tr') as HTMLElement;

@@ -3,7 +3,19 @@ import { groupDashboardPath, groupDetailsPath } from '../../app/landing';
 import { ALLOWED_CHILD_TYPES, GroupTypes } from '@registry/contracts';
 
 /** Group pages that exist for some group types only. */
-export type GroupPage = 'dashboard' | 'detail' | 'admins' | 'subgroups' | 'parentage' | 'results' | 'preregistration' | 'petowners' | 'pets' | 'residents' | 'moveouts' | 'flaggedsamples';
+export type GroupPage =
+  | 'dashboard'
+  | 'detail'
+  | 'admins'
+  | 'subgroups'
+  | 'parentage'
+  | 'results'
+  | 'preregistration'
+  | 'petowners'
+  | 'pets'
+  | 'residents'
+  | 'moveouts'
+  | 'flaggedsamples';
 
 /** Spec 2 §2 page fit: whether a group page fits the group type; a page that does not fit falls back to the dashboard. */
 export function pageFitsGroupType(page: GroupPage, groupType: number): boolean {
@@ -43,7 +55,8 @@ export const pickerShowsPetOwnerGroups = (allowedTypes: readonly number[]) =>
 
 /** Whether a node of the given type is listed in the hierarchy picker. */
 export const pickerShowsType = (groupType: number, allowedTypes: readonly number[]) =>
-  pickerShowsPetOwnerGroups(allowedTypes) || (groupType !== GroupTypes.ParentageGroup && groupType !== GroupTypes.Property);
+  pickerShowsPetOwnerGroups(allowedTypes) ||
+  (groupType !== GroupTypes.ParentageGroup && groupType !== GroupTypes.Property);
 
 /** Spec 2 §4 actions by group type. */
 export function groupActions(groupType: number) {

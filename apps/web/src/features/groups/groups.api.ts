@@ -85,20 +85,28 @@ export const agreementsQuery = (id: number) =>
     queryFn: () => callApi(groupEndpoints.adjacentAgreementsUnder, { params: { id } }),
   });
 export const preRegLinkQuery = (id: number) =>
-  queryOptions({ queryKey: groupKeys.preReg(id), queryFn: () => callApi(groupEndpoints.preRegistrationLink, { params: { id } }) });
+  queryOptions({
+    queryKey: groupKeys.preReg(id),
+    queryFn: () => callApi(groupEndpoints.preRegistrationLink, { params: { id } }),
+  });
 
 export function fetchSubgroups(groupId: number, p: SubgroupParams) {
   return callApi(groupEndpoints.subgroups, { query: { groupId, ...p } });
 }
 export function fetchPetOwnerGroups(params: { name?: string; page: number; pageSize: number }) {
-  return callApi(groupEndpoints.petOwnerGroupsOfCurrentAdmin, { query: { ...params, name: params.name?.trim() || undefined } });
+  return callApi(groupEndpoints.petOwnerGroupsOfCurrentAdmin, {
+    query: { ...params, name: params.name?.trim() || undefined },
+  });
 }
 
 /**
  * Group structure changes touch the tree, every group's details and lists, and the signed-in user's group lists;
  * `alsoTouches` names further keys a particular call changes.
  */
-function useGroupMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>, alsoTouches?: (vars: TVars) => QueryKey[]) {
+function useGroupMutation<TVars, TResult>(
+  fn: (vars: TVars) => Promise<TResult>,
+  alsoTouches?: (vars: TVars) => QueryKey[],
+) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
@@ -144,10 +152,11 @@ export const useUpdateCertificate = (id: number) =>
     callApi(groupEndpoints.updateCertificateCustomization, { params: { id }, body }),
   );
 export const useAdjacentProperty = () =>
-  useGroupMutation(({ add, propertyId, adjacentPropertyId }: { add: boolean; propertyId: number; adjacentPropertyId: number }) =>
-    callApi(add ? groupEndpoints.addAdjacentProperty : groupEndpoints.removeAdjacentProperty, {
-      body: { propertyId, adjacentPropertyId },
-    }),
+  useGroupMutation(
+    ({ add, propertyId, adjacentPropertyId }: { add: boolean; propertyId: number; adjacentPropertyId: number }) =>
+      callApi(add ? groupEndpoints.addAdjacentProperty : groupEndpoints.removeAdjacentProperty, {
+        body: { propertyId, adjacentPropertyId },
+      }),
   );
 export const useCreateGroupAdmin = (id: number) =>
   useGroupMutation((body: NewGroupAdmin) => callApi(groupAdminEndpoints.create, { params: { id }, body }));
@@ -156,8 +165,19 @@ export const useAddExistingAdmin = (id: number) =>
 /** Removes an admin from the group, and deactivates them when asked: that also changes the admin's own pages. */
 export const useRemoveGroupAdmin = (id: number) =>
   useGroupMutation(
-    ({ adminId, deactivateAdmin, newPrimaryAdminId }: { adminId: number; deactivateAdmin: boolean; newPrimaryAdminId?: number }) =>
-      callApi(groupAdminEndpoints.remove, { params: { id, adminId }, query: { deactivateAdmin: deactivateAdmin || undefined, newPrimaryAdminId } }),
+    ({
+      adminId,
+      deactivateAdmin,
+      newPrimaryAdminId,
+    }: {
+      adminId: number;
+      deactivateAdmin: boolean;
+      newPrimaryAdminId?: number;
+    }) =>
+      callApi(groupAdminEndpoints.remove, {
+        params: { id, adminId },
+        query: { deactivateAdmin: deactivateAdmin || undefined, newPrimaryAdminId },
+      }),
     ({ deactivateAdmin }) => (deactivateAdmin ? [adminKeys.all] : []),
   );
 export const useSetPrimaryAdmin = (id: number) =>

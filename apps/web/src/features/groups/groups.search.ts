@@ -5,7 +5,9 @@ import { subgroupFilterFromRoute } from './groupRules';
 
 /** Subgroups URL state: paging plus the active filter (route value nonzero → Active, zero → Inactive) and seven filters. */
 export const subgroupsSearch = pagingSearch().extend({
-  isActiveFilter: z.preprocess(subgroupFilterFromRoute, z.enum(['Active', 'Inactive', 'ActiveAndInactive'])).catch('Active'),
+  isActiveFilter: z
+    .preprocess(subgroupFilterFromRoute, z.enum(['Active', 'Inactive', 'ActiveAndInactive']))
+    .catch('Active'),
   name: searchText,
   lastLogin: searchText,
   lastSample: searchText,
@@ -21,5 +23,11 @@ export type SubgroupsSearch = z.infer<typeof subgroupsSearch>;
  * or unreadable means the default, Active. The page falls back to Active when Global is not offered to the user.
  */
 export const dashboardSearch = z.object({
-  dashboardMode: z.coerce.number().int().min(DashboardMode.ActiveProperties).max(DashboardMode.GlobalStatus).catch(DashboardMode.ActiveProperties).default(DashboardMode.ActiveProperties),
+  dashboardMode: z.coerce
+    .number()
+    .int()
+    .min(DashboardMode.ActiveProperties)
+    .max(DashboardMode.GlobalStatus)
+    .catch(DashboardMode.ActiveProperties)
+    .default(DashboardMode.ActiveProperties),
 });

@@ -6,7 +6,16 @@ import { mockFetch, renderInRouter, renderWithProviders } from '../../test/utils
 import { GroupHierarchyPicker } from '../../components/GroupHierarchyPicker';
 import { PetOwnerGroupSearchModal } from '../../components/PetOwnerGroupSearchModal';
 import { CreateGroupAdminModal } from './components/CreateGroupAdminModal';
-import { groupActions, groupPageOf, groupPagePath, isAllowedPick, pageFitsGroupType, pickerShowsType, subgroupFilterFromRoute, wholePercent } from './groupRules';
+import {
+  groupActions,
+  groupPageOf,
+  groupPagePath,
+  isAllowedPick,
+  pageFitsGroupType,
+  pickerShowsType,
+  subgroupFilterFromRoute,
+  wholePercent,
+} from './groupRules';
 import { logoFileProblem } from './components/LogoUploadCard';
 import { buildCreateRequest } from './components/AddGroupModal';
 import { GroupAdmins, sortAdminsByName } from './GroupAdminsPage';
@@ -14,7 +23,8 @@ import type { GroupAdminRow, GroupTreeNode } from './groups.api';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const { HierarchyRoot, ManagementGroup, Distributorship, ParentageGroup, Property, DistributorshipManagementGroup } = GroupTypes;
+const { HierarchyRoot, ManagementGroup, Distributorship, ParentageGroup, Property, DistributorshipManagementGroup } =
+  GroupTypes;
 
 describe('page fit (spec 2 §2)', () => {
   it('sends the subgroups page of a parentage group or property to the dashboard', () => {
@@ -29,7 +39,14 @@ describe('page fit (spec 2 §2)', () => {
     expect(pageFitsGroupType('parentage', ParentageGroup)).toBe(true);
     expect(pageFitsGroupType('results', ParentageGroup)).toBe(false);
     expect(pageFitsGroupType('results', Property)).toBe(true);
-    for (const type of [HierarchyRoot, ManagementGroup, Distributorship, ParentageGroup, DistributorshipManagementGroup]) expect(pageFitsGroupType('preregistration', type)).toBe(false);
+    for (const type of [
+      HierarchyRoot,
+      ManagementGroup,
+      Distributorship,
+      ParentageGroup,
+      DistributorshipManagementGroup,
+    ])
+      expect(pageFitsGroupType('preregistration', type)).toBe(false);
     expect(pageFitsGroupType('preregistration', Property)).toBe(true);
     expect(groupPagePath(3, 'detail', Property)).toBe('/group/3');
     expect(groupPagePath(3, 'admins', Property)).toBe('/group/3/admins');
@@ -52,7 +69,12 @@ describe('group rules', () => {
   });
   it('actions by type (spec 2 §4)', () => {
     expect(groupActions(HierarchyRoot)).toEqual({ add: true, move: false, delete: false, deactivate: false });
-    expect(groupActions(DistributorshipManagementGroup)).toEqual({ add: true, move: false, delete: true, deactivate: false });
+    expect(groupActions(DistributorshipManagementGroup)).toEqual({
+      add: true,
+      move: false,
+      delete: true,
+      deactivate: false,
+    });
     expect(groupActions(Property)).toEqual({ add: false, move: true, delete: true, deactivate: true });
     expect(groupActions(ManagementGroup)).toEqual({ add: true, move: true, delete: true, deactivate: false });
   });
@@ -75,14 +97,35 @@ describe('group rules', () => {
   });
   it('add group: primary admin choice becomes the create flags', () => {
     const base = { name: 'N', groupType: Property, additionalAdminsFromExisting: [4] };
-    const created = buildCreateRequest(9, { ...base, primaryChoice: 'create', newAdmin: { firstName: 'A', lastName: 'B', email: 'a@b.example', role: 8 } }, false);
-    expect(created).toMatchObject({ parentId: 9, groupType: Property, createNewUser: true, inheritPrimaryAdminFromParent: false, primaryAdminToBeCreated: { email: 'a@b.example', userName: 'a@b.example' }, additionalAdminsFromExisting: [4] });
-    expect(buildCreateRequest(9, { ...base, primaryChoice: 'inherit' }, false)).toMatchObject({ createNewUser: false, inheritPrimaryAdminFromParent: true, primaryAdminToBeCreated: null });
-    expect(buildCreateRequest(9, { ...base, primaryChoice: 'existing', selectedPrimaryAdminId: 12 }, false)).toMatchObject({ createNewUser: false, selectedPrimaryAdminId: 12 });
+    const created = buildCreateRequest(
+      9,
+      { ...base, primaryChoice: 'create', newAdmin: { firstName: 'A', lastName: 'B', email: 'a@b.example', role: 8 } },
+      false,
+    );
+    expect(created).toMatchObject({
+      parentId: 9,
+      groupType: Property,
+      createNewUser: true,
+      inheritPrimaryAdminFromParent: false,
+      primaryAdminToBeCreated: { email: 'a@b.example', userName: 'a@b.example' },
+      additionalAdminsFromExisting: [4],
+    });
+    expect(buildCreateRequest(9, { ...base, primaryChoice: 'inherit' }, false)).toMatchObject({
+      createNewUser: false,
+      inheritPrimaryAdminFromParent: true,
+      primaryAdminToBeCreated: null,
+    });
+    expect(
+      buildCreateRequest(9, { ...base, primaryChoice: 'existing', selectedPrimaryAdminId: 12 }, false),
+    ).toMatchObject({ createNewUser: false, selectedPrimaryAdminId: 12 });
   });
   it('admins sorted by name', () => {
     const row = (fullName: string) => ({ fullName }) as GroupAdminRow;
-    expect(sortAdminsByName([row('zed'), row('Amy'), row('bob')]).map((r) => r.fullName)).toEqual(['Amy', 'bob', 'zed']);
+    expect(sortAdminsByName([row('zed'), row('Amy'), row('bob')]).map((r) => r.fullName)).toEqual([
+      'Amy',
+      'bob',
+      'zed',
+    ]);
   });
 });
 
@@ -104,10 +147,15 @@ describe('GroupHierarchyPicker', () => {
   it('refuses a group whose type is not allowed and hides properties when not allowed', async () => {
     mockFetch({
       'GET /api/v1/groups/group': [node(1, 'Root', HierarchyRoot, { hasChildren: true, noLeaf: true })],
-      'GET /api/v1/groups/group/getchildren/1': [node(2, 'North Dist', Distributorship), node(3, 'Lone Property', Property)],
+      'GET /api/v1/groups/group/getchildren/1': [
+        node(2, 'North Dist', Distributorship),
+        node(3, 'Lone Property', Property),
+      ],
     });
     const onPick = vi.fn<(g: GroupTreeNode) => void>();
-    renderWithProviders(<GroupHierarchyPicker open allowedTypes={[Distributorship]} onPick={onPick} onCancel={vi.fn<() => void>()} />);
+    renderWithProviders(
+      <GroupHierarchyPicker open allowedTypes={[Distributorship]} onPick={onPick} onCancel={vi.fn<() => void>()} />,
+    );
     await userEvent.click(await screen.findByText('Root'));
     await userEvent.click(screen.getByRole('button', { name: 'Select' }));
     expect(await screen.findByText('No valid groups selected.')).toBeTruthy();
@@ -124,10 +172,28 @@ describe('GroupHierarchyPicker', () => {
 describe('PetOwnerGroupSearchModal', () => {
   it('reloads on Enter with the trimmed name and returns the chosen group', async () => {
     const rows = [
-      { id: 31, name: 'Maple Court', groupType: Property, isActive: true, parentId: 2, parentName: 'North Dist', propertyPreRegisterCode: 'ABC' },
-      { id: 32, name: 'Breeders', groupType: ParentageGroup, isActive: true, parentId: 2, parentName: 'North Dist', propertyPreRegisterCode: null },
+      {
+        id: 31,
+        name: 'Maple Court',
+        groupType: Property,
+        isActive: true,
+        parentId: 2,
+        parentName: 'North Dist',
+        propertyPreRegisterCode: 'ABC',
+      },
+      {
+        id: 32,
+        name: 'Breeders',
+        groupType: ParentageGroup,
+        isActive: true,
+        parentId: 2,
+        parentName: 'North Dist',
+        propertyPreRegisterCode: null,
+      },
     ];
-    const { calls } = mockFetch({ 'GET /api/v1/group/getpetownergroupsofcurrentadmin': { data: rows, totalRecords: 2 } });
+    const { calls } = mockFetch({
+      'GET /api/v1/group/getpetownergroupsofcurrentadmin': { data: rows, totalRecords: 2 },
+    });
     const onSelect = vi.fn<(g: unknown) => void>();
     renderWithProviders(<PetOwnerGroupSearchModal open onSelect={onSelect} onCancel={vi.fn<() => void>()} />);
     await screen.findByText('Maple Court');
@@ -144,7 +210,13 @@ describe('CreateGroupAdminModal', () => {
     const { calls } = mockFetch({
       'GET /api/v1/group/5': { id: 5, name: 'Oak Ridge Apartments', groupType: 4 },
       'GET /api/v1/account/getcreatableadminroles': [{ id: 7, name: 'PropertyManager' }],
-      'POST /api/v1/groupadmin/5/createadmin': { isEmailAlreadyExists: true, isEmailAlreadyAssignedToAdmin: true, existingUserFullName: 'Priya Shah', existingUserId: 44, admin: null },
+      'POST /api/v1/groupadmin/5/createadmin': {
+        isEmailAlreadyExists: true,
+        isEmailAlreadyAssignedToAdmin: true,
+        existingUserFullName: 'Priya Shah',
+        existingUserId: 44,
+        admin: null,
+      },
       'PUT /api/v1/groups/5/admins/44': { admins: [], isHierarchyRoot: false },
     });
     renderWithProviders(<CreateGroupAdminModal groupId={5} open onClose={vi.fn<() => void>()} />);
@@ -154,22 +226,50 @@ describe('CreateGroupAdminModal', () => {
     await userEvent.click(screen.getByLabelText('Role'));
     await userEvent.click(await screen.findByTitle('Property manager'));
     // The roles offered are those that run a Property.
-    expect(calls.some((c) => c.url.pathname === '/api/v1/account/getcreatableadminroles' && c.url.searchParams.get('groupType') === '4')).toBe(true);
+    expect(
+      calls.some(
+        (c) =>
+          c.url.pathname === '/api/v1/account/getcreatableadminroles' && c.url.searchParams.get('groupType') === '4',
+      ),
+    ).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Create admin' }));
-    expect(await screen.findByText("Email 'p@x.example' belongs to Admin 'Priya Shah'. Would you like to add them as an admin to this group?")).toBeTruthy();
+    expect(
+      await screen.findByText(
+        "Email 'p@x.example' belongs to Admin 'Priya Shah'. Would you like to add them as an admin to this group?",
+      ),
+    ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Add admin' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.url.pathname === '/api/v1/groups/5/admins/44')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'PUT' && c.url.pathname === '/api/v1/groups/5/admins/44')).toBe(true),
+    );
   });
 });
 
 describe('GroupAdmins', () => {
   const admin = (id: number, fullName: string, isPrimaryAdmin: boolean) => ({
-    id, fullName, userName: fullName.toLowerCase(), email: null, roleId: 7, role: 'PropertyManager', isActive: true, isPrimaryAdmin, isInherited: false, inheritedFromGroupId: null,
+    id,
+    fullName,
+    userName: fullName.toLowerCase(),
+    email: null,
+    roleId: 7,
+    role: 'PropertyManager',
+    isActive: true,
+    isPrimaryAdmin,
+    isInherited: false,
+    inheritedFromGroupId: null,
   });
   it('lists admins by name; removing the primary admin names who becomes primary and lets the user pick', async () => {
     const { calls } = mockFetch({
-      'GET /api/v1/groupadmin/5': { admins: [admin(2, 'Zoe', false), admin(1, 'Amy', true), admin(3, 'Bob', false)], isHierarchyRoot: false },
-      'DELETE /api/v1/groups/5/admins/1': { admins: [admin(2, 'Zoe', true), admin(3, 'Bob', false)], isHierarchyRoot: false, promptMakePrimary: false, remainingAdminId: null },
+      'GET /api/v1/groupadmin/5': {
+        admins: [admin(2, 'Zoe', false), admin(1, 'Amy', true), admin(3, 'Bob', false)],
+        isHierarchyRoot: false,
+      },
+      'DELETE /api/v1/groups/5/admins/1': {
+        admins: [admin(2, 'Zoe', true), admin(3, 'Bob', false)],
+        isHierarchyRoot: false,
+        promptMakePrimary: false,
+        remainingAdminId: null,
+      },
     });
     renderInRouter(() => <GroupAdmins groupId={5} />);
     await screen.findByText('Amy');
@@ -192,7 +292,12 @@ describe('GroupAdmins', () => {
   it('after a removal that leaves one non-primary admin, offers to make them primary', async () => {
     const { calls } = mockFetch({
       'GET /api/v1/groupadmin/5': { admins: [admin(2, 'Zoe', false), admin(4, 'Kim', false)], isHierarchyRoot: false },
-      'DELETE /api/v1/groups/5/admins/4': { admins: [admin(2, 'Zoe', false)], isHierarchyRoot: false, promptMakePrimary: true, remainingAdminId: 2 },
+      'DELETE /api/v1/groups/5/admins/4': {
+        admins: [admin(2, 'Zoe', false)],
+        isHierarchyRoot: false,
+        promptMakePrimary: true,
+        remainingAdminId: 2,
+      },
       'PUT /api/v1/groups/5/setprimaryadminforgroup/2': { admins: [admin(2, 'Zoe', true)], isHierarchyRoot: false },
     });
     renderInRouter(() => <GroupAdmins groupId={5} />);
@@ -202,8 +307,14 @@ describe('GroupAdmins', () => {
     await screen.findByText('Remove Kim from this group?');
     expect(screen.queryByText(/will become the primary admin/)).toBeNull();
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }));
-    expect(await screen.findByText('Would you like to make the remaining admin Zoe the primary admin of this group?')).toBeTruthy();
+    expect(
+      await screen.findByText('Would you like to make the remaining admin Zoe the primary admin of this group?'),
+    ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Make primary' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.url.pathname === '/api/v1/groups/5/setprimaryadminforgroup/2')).toBe(true));
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.method === 'PUT' && c.url.pathname === '/api/v1/groups/5/setprimaryadminforgroup/2'),
+      ).toBe(true),
+    );
   });
 });

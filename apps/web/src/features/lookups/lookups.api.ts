@@ -12,7 +12,11 @@ export const lookupKeys = {
 const FOREVER = Infinity;
 
 export const countriesQuery = () =>
-  queryOptions({ queryKey: lookupKeys.countries(), queryFn: () => callApi(lookupEndpoints.countries), staleTime: FOREVER });
+  queryOptions({
+    queryKey: lookupKeys.countries(),
+    queryFn: () => callApi(lookupEndpoints.countries),
+    staleTime: FOREVER,
+  });
 
 export const statesQuery = (countryId: string) =>
   queryOptions({
@@ -22,4 +26,5 @@ export const statesQuery = (countryId: string) =>
   });
 
 export const useCountries = () => useQuery(countriesQuery());
-export const useStates = (countryId: string | null | undefined) => useQuery({ ...statesQuery(countryId ?? ''), enabled: !!countryId });
+export const useStates = (countryId: string | null | undefined) =>
+  useQuery({ ...statesQuery(countryId ?? ''), enabled: !!countryId });

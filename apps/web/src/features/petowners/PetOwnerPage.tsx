@@ -31,7 +31,9 @@ export function PetOwnerPage() {
             <Descriptions.Item label="Name">{owner.fullName}</Descriptions.Item>
             <Descriptions.Item label="User name">{owner.userName}</Descriptions.Item>
             <Descriptions.Item label="Email">{owner.email ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label="Status">{owner.isActive ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>}</Descriptions.Item>
+            <Descriptions.Item label="Status">
+              {owner.isActive ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>}
+            </Descriptions.Item>
           </Descriptions>
         )}
       </Card>
@@ -42,13 +44,19 @@ export function PetOwnerPage() {
           dataSource={owner?.pets ?? []}
           pagination={false}
           locale={{ emptyText: 'No pets registered yet.' }}
-          rowClassName={(pet) => (highlighted && pet.sampleNumber?.toUpperCase() === highlighted ? 'ant-table-row-selected' : '')}
+          rowClassName={(pet) =>
+            highlighted && pet.sampleNumber?.toUpperCase() === highlighted ? 'ant-table-row-selected' : ''
+          }
           columns={[
             { title: 'Name', dataIndex: 'name' },
             { title: 'Sample number', dataIndex: 'sampleNumber', render: (v: string | null) => v ?? '—' },
             { title: 'Breed', dataIndex: 'breed', render: (v: string | null) => v ?? '—' },
             { title: 'Gender', dataIndex: 'gender', render: genderName },
-            { title: 'Status', dataIndex: 'isActive', render: (active: boolean) => (active ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>) },
+            {
+              title: 'Status',
+              dataIndex: 'isActive',
+              render: (active: boolean) => (active ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>),
+            },
           ]}
         />
       </Card>

@@ -16,7 +16,10 @@ export const petOwnerKeys = {
 };
 
 export const petOwnerQuery = (id: number) =>
-  queryOptions({ queryKey: petOwnerKeys.detail(id), queryFn: () => callApi(petOwnerEndpoints.get, { params: { id } }) });
+  queryOptions({
+    queryKey: petOwnerKeys.detail(id),
+    queryFn: () => callApi(petOwnerEndpoints.get, { params: { id } }),
+  });
 
 export const petOwnerSearchQuery = (params: PetOwnerSearchParams) =>
   queryOptions({

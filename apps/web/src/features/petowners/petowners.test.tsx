@@ -6,9 +6,22 @@ import { mockFetch } from '../../test/utils';
 afterEach(() => vi.unstubAllGlobals());
 
 const owner = {
-  id: 42, userName: 'owner', fullName: 'Olive Owner', firstName: 'Olive', lastName: 'Owner', email: 'olive@example.com', roleId: 3,
-  role: 'PetOwner', isAdmin: false, isPetOwner: true, isBioPetAdmin: false, isResident: false, petOwnerId: 42, residentId: null,
-  features: [], impersonatedBy: null,
+  id: 42,
+  userName: 'owner',
+  fullName: 'Olive Owner',
+  firstName: 'Olive',
+  lastName: 'Owner',
+  email: 'olive@example.com',
+  roleId: 3,
+  role: 'PetOwner',
+  isAdmin: false,
+  isPetOwner: true,
+  isBioPetAdmin: false,
+  isResident: false,
+  petOwnerId: 42,
+  residentId: null,
+  features: [],
+  impersonatedBy: null,
 };
 
 function setup(over: Record<string, unknown> = {}) {
@@ -17,7 +30,11 @@ function setup(over: Record<string, unknown> = {}) {
     'GET /api/v1/account/userinfo': owner,
     'GET /api/v1/features': [],
     'GET /api/v1/petowner/42': {
-      id: 42, userName: 'owner', fullName: 'Olive Owner', email: 'olive@example.com', isActive: true,
+      id: 42,
+      userName: 'owner',
+      fullName: 'Olive Owner',
+      email: 'olive@example.com',
+      isActive: true,
       pets: [
         { id: 1, name: 'Biscuit', sampleNumber: 'DN1000001', breed: 'Labrador Retriever', gender: 1, isActive: true },
         { id: 2, name: 'Pepper', sampleNumber: 'DN1000002', breed: null, gender: 2, isActive: false },
@@ -40,7 +57,12 @@ describe('pet owner page', () => {
   });
 
   it('shows the server refusal for someone else’s page', async () => {
-    setup({ 'GET /api/v1/petowner/43': () => ({ status: 403, body: { message: 'You do not have access to this pet owner.' } }) });
+    setup({
+      'GET /api/v1/petowner/43': () => ({
+        status: 403,
+        body: { message: 'You do not have access to this pet owner.' },
+      }),
+    });
     renderApp('/petowner/43');
     expect(await screen.findByText('You do not have access to this pet owner.')).toBeTruthy();
   });

@@ -21,7 +21,9 @@ export function ResidentLandingPage() {
             <Descriptions.Item label="Name">{user.fullName}</Descriptions.Item>
             <Descriptions.Item label="Resident number">{user.userName}</Descriptions.Item>
             {resident.data && <Descriptions.Item label="Property">{resident.data.propertyName}</Descriptions.Item>}
-            <Descriptions.Item label="Status">{approved ? <Tag color="green">Approved</Tag> : <Tag color="gold">Pending approval</Tag>}</Descriptions.Item>
+            <Descriptions.Item label="Status">
+              {approved ? <Tag color="green">Approved</Tag> : <Tag color="gold">Pending approval</Tag>}
+            </Descriptions.Item>
           </Descriptions>
         )}
       </Card>

@@ -11,4 +11,7 @@ export const preregKeys = {
 };
 
 export const residentQuery = (id: number) =>
-  queryOptions({ queryKey: preregKeys.resident(id), queryFn: () => callApi(residentEndpoints.get, { params: { id } }) });
+  queryOptions({
+    queryKey: preregKeys.resident(id),
+    queryFn: () => callApi(residentEndpoints.get, { params: { id } }),
+  });

@@ -15,7 +15,11 @@ const URL_DATE = 'MM/DD/YYYY';
 
 function Json({ value }: { value: unknown }) {
   if (value == null) return <Typography.Text type="secondary">—</Typography.Text>;
-  return <pre style={{ margin: 0, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{JSON.stringify(value, null, 2)}</pre>;
+  return (
+    <pre style={{ margin: 0, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+      {JSON.stringify(value, null, 2)}
+    </pre>
+  );
 }
 
 function renderChange(row: AuditLogRow) {
@@ -79,20 +83,38 @@ export function AuditLogPage() {
               value={[dayjs(start, URL_DATE), params.endDate ? dayjs(params.endDate, URL_DATE) : null]}
               onChange={(range) =>
                 setParams(
-                  { startDate: range?.[0]?.format(URL_DATE) ?? defaultStart, endDate: range?.[1]?.format(URL_DATE) ?? undefined },
+                  {
+                    startDate: range?.[0]?.format(URL_DATE) ?? defaultStart,
+                    endDate: range?.[1]?.format(URL_DATE) ?? undefined,
+                  },
                   { resetPage: true },
                 )
               }
             />
           </Form.Item>
           <Form.Item label="Entity type" htmlFor="audit-entity">
-            <UpdateOnEnterInput id="audit-entity" allowClear value={params.entityType ?? ''} onCommit={(v) => setParams({ entityType: v }, { resetPage: true })} />
+            <UpdateOnEnterInput
+              id="audit-entity"
+              allowClear
+              value={params.entityType ?? ''}
+              onCommit={(v) => setParams({ entityType: v }, { resetPage: true })}
+            />
           </Form.Item>
           <Form.Item label="Action" htmlFor="audit-action">
-            <UpdateOnEnterInput id="audit-action" allowClear value={params.actionType ?? ''} onCommit={(v) => setParams({ actionType: v }, { resetPage: true })} />
+            <UpdateOnEnterInput
+              id="audit-action"
+              allowClear
+              value={params.actionType ?? ''}
+              onCommit={(v) => setParams({ actionType: v }, { resetPage: true })}
+            />
           </Form.Item>
           <Form.Item label="Created by" htmlFor="audit-createdby">
-            <UpdateOnEnterInput id="audit-createdby" allowClear value={params.createdBy ?? ''} onCommit={(v) => setParams({ createdBy: v }, { resetPage: true })} />
+            <UpdateOnEnterInput
+              id="audit-createdby"
+              allowClear
+              value={params.createdBy ?? ''}
+              onCommit={(v) => setParams({ createdBy: v }, { resetPage: true })}
+            />
           </Form.Item>
         </Form>
         <UrlTable<AuditLogRow, typeof auditLogSearch>
@@ -106,7 +128,12 @@ export function AuditLogPage() {
           expandable={{ expandedRowRender: renderChange }}
           columns={[
             { title: '#', dataIndex: 'id', width: 80 },
-            { title: 'Date', dataIndex: 'dateCreated', width: 180, render: (d: string) => dayjs(d).format('MMM-DD-YY hh:mm A') },
+            {
+              title: 'Date',
+              dataIndex: 'dateCreated',
+              width: 180,
+              render: (d: string) => dayjs(d).format('MMM-DD-YY hh:mm A'),
+            },
             { title: 'Created by', dataIndex: 'createdBy', render: (v: string | null) => v ?? 'system' },
             { title: 'Entity', dataIndex: 'entityType' },
             { title: 'Entity id', dataIndex: 'entityId', render: (v: string | null) => v ?? '—' },

@@ -37,11 +37,21 @@ export function DocumentsPage() {
           loading={query.isLoading}
           dataSource={query.data ?? []}
           // The whole list is small and unpaged on the server; ten per page keeps it readable.
-          pagination={{ pageSize: DOCUMENTS_PAGE_SIZE, current: search.page, onChange: (page) => setSearch({ page }), showSizeChanger: false }}
+          pagination={{
+            pageSize: DOCUMENTS_PAGE_SIZE,
+            current: search.page,
+            onChange: (page) => setSearch({ page }),
+            showSizeChanger: false,
+          }}
           columns={[
             { title: 'Name', dataIndex: 'name' },
             { title: 'Versions', dataIndex: 'versionCount', width: 110 },
-            { title: 'Last updated', dataIndex: 'dateUpdated', width: 200, render: (d: string) => dayjs(d).format('MMM-DD-YY hh:mm A') },
+            {
+              title: 'Last updated',
+              dataIndex: 'dateUpdated',
+              width: 200,
+              render: (d: string) => dayjs(d).format('MMM-DD-YY hh:mm A'),
+            },
             {
               title: '',
               key: 'actions',
@@ -49,10 +59,20 @@ export function DocumentsPage() {
               width: 220,
               render: (_, doc) => (
                 <Space>
-                  <Button size="small" onClick={() => setVersionsOf(doc.documentId)} aria-label={`Versions of ${doc.name}`}>
+                  <Button
+                    size="small"
+                    onClick={() => setVersionsOf(doc.documentId)}
+                    aria-label={`Versions of ${doc.name}`}
+                  >
                     Versions
                   </Button>
-                  <Button size="small" type="primary" ghost onClick={() => setEditing({ id: doc.documentId })} aria-label={`Edit ${doc.name}`}>
+                  <Button
+                    size="small"
+                    type="primary"
+                    ghost
+                    onClick={() => setEditing({ id: doc.documentId })}
+                    aria-label={`Edit ${doc.name}`}
+                  >
                     Edit
                   </Button>
                 </Space>

@@ -33,7 +33,11 @@ export function EmailLogPage() {
       content: 'This permanently deletes every entry of the email log. Continue?',
       okText: 'Delete all',
       okButtonProps: { danger: true },
-      onOk: () => clear.mutateAsync().then(() => void message.success(Messages.logCleared), (e) => showError(e)),
+      onOk: () =>
+        clear.mutateAsync().then(
+          () => void message.success(Messages.logCleared),
+          (e) => showError(e),
+        ),
     });
 
   return (
@@ -50,10 +54,20 @@ export function EmailLogPage() {
       <Card>
         <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
           <Form.Item label="Subject" htmlFor="email-subject">
-            <UpdateOnEnterInput id="email-subject" allowClear value={params.subjectFilter ?? ''} onCommit={(v) => setParams({ subjectFilter: v }, { resetPage: true })} />
+            <UpdateOnEnterInput
+              id="email-subject"
+              allowClear
+              value={params.subjectFilter ?? ''}
+              onCommit={(v) => setParams({ subjectFilter: v }, { resetPage: true })}
+            />
           </Form.Item>
           <Form.Item label="Recipients" htmlFor="email-recipients">
-            <UpdateOnEnterInput id="email-recipients" allowClear value={params.recipientsFilter ?? ''} onCommit={(v) => setParams({ recipientsFilter: v }, { resetPage: true })} />
+            <UpdateOnEnterInput
+              id="email-recipients"
+              allowClear
+              value={params.recipientsFilter ?? ''}
+              onCommit={(v) => setParams({ recipientsFilter: v }, { resetPage: true })}
+            />
           </Form.Item>
           <Form.Item label="Date" htmlFor="email-date">
             <DatePicker
@@ -68,7 +82,9 @@ export function EmailLogPage() {
               id="email-success"
               style={{ width: 120 }}
               value={params.wasSuccessfulFilter === undefined ? 'any' : String(params.wasSuccessfulFilter)}
-              onChange={(v) => setParams({ wasSuccessfulFilter: v === 'any' ? undefined : v === 'true' }, { resetPage: true })}
+              onChange={(v) =>
+                setParams({ wasSuccessfulFilter: v === 'any' ? undefined : v === 'true' }, { resetPage: true })
+              }
               options={[
                 { value: 'any', label: 'Any' },
                 { value: 'true', label: 'Yes' },
@@ -85,7 +101,12 @@ export function EmailLogPage() {
           pageSizeOptions={EMAIL_LOG_PAGE_SIZES}
           expandable={{ expandedRowRender: renderEmailBody }}
           columns={[
-            { title: 'Date sent', dataIndex: 'dateSent', width: 190, render: (d: string) => dayjs(d).format('MMM-DD-YY hh:mm A') },
+            {
+              title: 'Date sent',
+              dataIndex: 'dateSent',
+              width: 190,
+              render: (d: string) => dayjs(d).format('MMM-DD-YY hh:mm A'),
+            },
             { title: 'Subject', dataIndex: 'subject' },
             { title: 'Recipients', dataIndex: 'recipients', ellipsis: true },
             {

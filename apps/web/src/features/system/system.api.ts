@@ -30,7 +30,9 @@ export function useSaveDocument() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: DocumentWrite & { id?: number }) =>
-      id ? callApi(systemEndpoints.updateDocument, { params: { id }, body }) : callApi(systemEndpoints.createDocument, { body }),
+      id
+        ? callApi(systemEndpoints.updateDocument, { params: { id }, body })
+        : callApi(systemEndpoints.createDocument, { body }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: systemKeys.documents() }),
   });
 }

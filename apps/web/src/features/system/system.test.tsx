@@ -9,9 +9,22 @@ import { defaultAuditStart } from './system.search';
 afterEach(() => vi.unstubAllGlobals());
 
 const me = {
-  id: 1, userName: 'boss', fullName: 'Big Boss', firstName: 'Big', lastName: 'Boss', email: 'boss@example.com', roleId: 0,
-  role: 'BioPetLabAdmin', isAdmin: true, isPetOwner: false, isBioPetAdmin: true, isResident: false, petOwnerId: null, residentId: null,
-  features: [], impersonatedBy: null,
+  id: 1,
+  userName: 'boss',
+  fullName: 'Big Boss',
+  firstName: 'Big',
+  lastName: 'Boss',
+  email: 'boss@example.com',
+  roleId: 0,
+  role: 'BioPetLabAdmin',
+  isAdmin: true,
+  isPetOwner: false,
+  isBioPetAdmin: true,
+  isResident: false,
+  petOwnerId: null,
+  residentId: null,
+  features: [],
+  impersonatedBy: null,
 };
 
 function setup(over: Record<string, unknown>) {
@@ -25,7 +38,13 @@ function setup(over: Record<string, unknown>) {
 }
 
 const emailRow = (id: number) => ({
-  id, subject: `Subject ${id}`, recipients: 'a@example.com', body: `<p>Body ${id}</p>`, dateSent: '2026-03-01T10:00:00Z', wasSuccessful: id % 2 === 0, errorMessage: null,
+  id,
+  subject: `Subject ${id}`,
+  recipients: 'a@example.com',
+  body: `<p>Body ${id}</p>`,
+  dateSent: '2026-03-01T10:00:00Z',
+  wasSuccessful: id % 2 === 0,
+  errorMessage: null,
 });
 
 describe('email log', () => {
@@ -49,7 +68,10 @@ describe('email log', () => {
   });
 
   it('clears the log after confirmation', async () => {
-    const { calls } = setup({ 'GET /api/v1/emaillog': { data: [emailRow(1)], totalRecords: 1 }, 'DELETE /api/v1/emaillog/deleteall': { message: 'ok' } });
+    const { calls } = setup({
+      'GET /api/v1/emaillog': { data: [emailRow(1)], totalRecords: 1 },
+      'DELETE /api/v1/emaillog/deleteall': { message: 'ok' },
+    });
     renderApp('/system/emaillog');
     await screen.findByText('Subject 1');
     await userEvent.click(screen.getByRole('button', { name: /Delete all/ }));
@@ -59,7 +81,6 @@ describe('email log', () => {
     expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
   });
 });
-
 
 describe('audit log', () => {
   it('starts one month back at midnight with 100 rows per page', async () => {
@@ -73,14 +94,22 @@ describe('audit log', () => {
   });
 
   it('shows load errors in an alert titled Error', async () => {
-    setup({ 'GET /api/v1/auditlog': () => ({ status: 400, body: { message: 'The request is invalid.', modelState: { endDate: ['Invalid date.'] } } }) });
+    setup({
+      'GET /api/v1/auditlog': () => ({
+        status: 400,
+        body: { message: 'The request is invalid.', modelState: { endDate: ['Invalid date.'] } },
+      }),
+    });
     renderApp('/system/audit-log?endDate=01%2F01%2F2026');
     expect(await screen.findByText('Invalid date.')).toBeTruthy();
     expect(screen.getAllByText('Error').length).toBeGreaterThan(0);
   });
 
   it('verifies the chain', async () => {
-    setup({ 'GET /api/v1/auditlog': { data: [], totalRecords: 0 }, 'GET /api/v1/auditlog/verify': { ok: false, checked: 120, firstBrokenId: 77 } });
+    setup({
+      'GET /api/v1/auditlog': { data: [], totalRecords: 0 },
+      'GET /api/v1/auditlog/verify': { ok: false, checked: 120, firstBrokenId: 77 },
+    });
     renderApp('/system/audit-log');
     await userEvent.click(await screen.findByRole('button', { name: /Verify chain/ }));
     expect(await screen.findByText('The audit chain is broken.')).toBeTruthy();
@@ -89,10 +118,21 @@ describe('audit log', () => {
 });
 
 describe('documents', () => {
-  const doc = { documentId: 4, name: 'Terms of Service', currentVersionId: 9, versionCount: 2, dateUpdated: '2026-03-01T10:00:00Z' };
+  const doc = {
+    documentId: 4,
+    name: 'Terms of Service',
+    currentVersionId: 9,
+    versionCount: 2,
+    dateUpdated: '2026-03-01T10:00:00Z',
+  };
 
   it('creates a document', async () => {
-    const { calls } = setup({ 'GET /api/v1/document': [doc], 'POST /api/v1/document': ({ body }: MockCall) => ({ body: { ...(body as object), documentId: 5, versionId: 1, version: 1, versions: [] } }) });
+    const { calls } = setup({
+      'GET /api/v1/document': [doc],
+      'POST /api/v1/document': ({ body }: MockCall) => ({
+        body: { ...(body as object), documentId: 5, versionId: 1, version: 1, versions: [] },
+      }),
+    });
     renderApp('/system/documents');
     await screen.findByText('Terms of Service');
     await userEvent.click(screen.getByRole('button', { name: /New document/ }));
@@ -106,7 +146,14 @@ describe('documents', () => {
   it('reports a failed save', async () => {
     setup({
       'GET /api/v1/document': [doc],
-      'GET /api/v1/document/4': { documentId: 4, name: 'Terms of Service', content: '<p>v2</p>', versionId: 9, version: 2, versions: [] },
+      'GET /api/v1/document/4': {
+        documentId: 4,
+        name: 'Terms of Service',
+        content: '<p>v2</p>',
+        versionId: 9,
+        version: 2,
+        versions: [],
+      },
       'PUT /api/v1/document/4': () => ({ status: 500, body: { message: 'boom' } }),
     });
     renderApp('/system/documents');
@@ -124,7 +171,11 @@ describe('documents', () => {
           ? { status: 500, body: { message: 'boom' } }
           : {
               body: {
-                documentId: 4, name: 'Terms of Service', content: '<p>v2</p>', versionId: 9, version: 2,
+                documentId: 4,
+                name: 'Terms of Service',
+                content: '<p>v2</p>',
+                versionId: 9,
+                version: 2,
                 versions: [
                   { versionId: 9, version: 2, dateCreated: '2026-03-01T10:00:00Z', createdBy: 'boss' },
                   { versionId: 8, version: 1, dateCreated: '2026-02-01T10:00:00Z', createdBy: 'boss' },

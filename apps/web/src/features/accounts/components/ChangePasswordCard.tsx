@@ -26,12 +26,28 @@ export function ChangePasswordCard() {
 
   return (
     <Card title="Change password">
-      {error != null && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={<ErrorList error={error} fallback={Messages.unknownError} />} />}
+      {error != null && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={<ErrorList error={error} fallback={Messages.unknownError} />}
+        />
+      )}
       <Form form={form} layout="vertical" onFinish={onFinish} aria-label="Change password" requiredMark={false}>
-        <Form.Item label="Current password" name="oldPassword" rules={[{ required: true, message: 'Please enter your current password.' }]}>
+        <Form.Item
+          label="Current password"
+          name="oldPassword"
+          rules={[{ required: true, message: 'Please enter your current password.' }]}
+        >
           <PasswordInput autoComplete="current-password" />
         </Form.Item>
-        <Form.Item label="New password" name="newPassword" rules={[{ required: true, message: 'Please enter a new password.' }, passwordRule(rules)]} extra={<PasswordRulesHint rules={rules} />}>
+        <Form.Item
+          label="New password"
+          name="newPassword"
+          rules={[{ required: true, message: 'Please enter a new password.' }, passwordRule(rules)]}
+          extra={<PasswordRulesHint rules={rules} />}
+        >
           <PasswordInput autoComplete="new-password" />
         </Form.Item>
         <Form.Item
@@ -42,7 +58,8 @@ export function ChangePasswordCard() {
             { required: true, message: 'Please confirm the new password.' },
             ({ getFieldValue }) => ({
               validator: async (_, value) => {
-                if (value && value !== getFieldValue('newPassword')) throw new Error('The new password and confirmation password do not match.');
+                if (value && value !== getFieldValue('newPassword'))
+                  throw new Error('The new password and confirmation password do not match.');
               },
             }),
           ]}

@@ -40,16 +40,27 @@ function DogQuickActionsForm({ initial }: { initial: number }) {
   return (
     <>
       <ErrorPresenter error={save.error} />
-      <Typography.Paragraph type="secondary">Choose the actions shown as quick buttons on dog lists.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        Choose the actions shown as quick buttons on dog lists.
+      </Typography.Paragraph>
       <Checkbox.Group
         aria-label="Dog quick actions"
         value={checked}
         onChange={(v) => setChecked(v as number[])}
-        options={Object.entries(DogQuickActions).map(([key, flag]) => ({ value: flag, label: LABELS[key as keyof typeof DogQuickActions] }))}
+        options={Object.entries(DogQuickActions).map(([key, flag]) => ({
+          value: flag,
+          label: LABELS[key as keyof typeof DogQuickActions],
+        }))}
         style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 8 }}
       />
       <div style={{ marginTop: 16 }}>
-        <Button type="primary" loading={save.isPending} onClick={() => save.mutate(listToFlags(checked), { onSuccess: () => void message.success(Messages.savedSuccessfully) })}>
+        <Button
+          type="primary"
+          loading={save.isPending}
+          onClick={() =>
+            save.mutate(listToFlags(checked), { onSuccess: () => void message.success(Messages.savedSuccessfully) })
+          }
+        >
           Save quick actions
         </Button>
       </div>

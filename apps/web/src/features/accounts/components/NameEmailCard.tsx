@@ -36,25 +36,48 @@ export function NameEmailCard() {
   return (
     <Card title="Name and email" loading={info.isLoading}>
       <ErrorPresenter error={info.error ?? serverErrors.general} />
-      {pending && <Alert type="info" showIcon message="Check your mail to confirm" description={pending} style={{ marginBottom: 16 }} />}
-      <FillWithTestData form={form} values={(fake) => {
-        const { firstName, lastName, email } = fake.person();
-        return { firstName, lastName, email };
-      }} />
+      {pending && (
+        <Alert
+          type="info"
+          showIcon
+          message="Check your mail to confirm"
+          description={pending}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <FillWithTestData
+        form={form}
+        values={(fake) => {
+          const { firstName, lastName, email } = fake.person();
+          return { firstName, lastName, email };
+        }}
+      />
       <Form form={form} layout="vertical" onFinish={onFinish} aria-label="Name and email">
         <Row gutter={12}>
           <Col xs={24} md={12}>
-            <Form.Item label="First name" name="firstName" rules={[{ required: true, whitespace: true, message: 'The First Name field is required.' }]}>
+            <Form.Item
+              label="First name"
+              name="firstName"
+              rules={[{ required: true, whitespace: true, message: 'The First Name field is required.' }]}
+            >
               <SchemaTextInput schema={updateUserInfoRequest} field="firstName" autoComplete="given-name" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item label="Last name" name="lastName" rules={[{ required: true, whitespace: true, message: 'The Last Name field is required.' }]}>
+            <Form.Item
+              label="Last name"
+              name="lastName"
+              rules={[{ required: true, whitespace: true, message: 'The Last Name field is required.' }]}
+            >
               <SchemaTextInput schema={updateUserInfoRequest} field="lastName" autoComplete="family-name" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item label="Email" name="email" rules={[{ required: true, type: 'email', message: 'Invalid email address.' }]}>
+            <Form.Item
+              label="Email"
+              name="email"
+              rules={[{ required: true, type: 'email', message: 'Invalid email address.' }]}
+            >
               <SchemaTextInput schema={updateUserInfoRequest} field="email" autoComplete="email" />
             </Form.Item>
           </Col>

@@ -32,7 +32,10 @@ export function ProfileCard() {
     // Name and email are saved by their own card (updateuserinfo); the profile call keeps them as they are.
     const p = info.data?.profile;
     const current = { firstName: p?.firstName ?? '', lastName: p?.lastName ?? '', email: p?.email ?? '' };
-    update.mutate({ ...values, ...current }, { onSuccess: () => void message.success(Messages.savedSuccessfully), onError: serverErrors.onError });
+    update.mutate(
+      { ...values, ...current },
+      { onSuccess: () => void message.success(Messages.savedSuccessfully), onError: serverErrors.onError },
+    );
   };
 
   return (

@@ -1,6 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Checkbox, Col, Form, Row, Select, Space } from 'antd';
-import { Messages, adminUpdateRequest, creatableRoles, mayActOnAdmin, roleLabel, type AdminUpdateRequest, type AdminView } from '@registry/contracts';
+import {
+  Messages,
+  adminUpdateRequest,
+  creatableRoles,
+  mayActOnAdmin,
+  roleLabel,
+  type AdminUpdateRequest,
+  type AdminView,
+} from '@registry/contracts';
 import { useCurrentUser } from '../../../app/auth';
 import { AddressForm } from '../../../components/AddressForm';
 import { ErrorPresenter, useFormServerErrors } from '../../../components/ErrorPresenter';
@@ -47,7 +55,13 @@ export function AdminEditForm({ admin, onDone }: { admin: AdminView; onDone: () 
   };
 
   return (
-    <Form form={form} layout="vertical" initialValues={toUpdateRequest(admin)} onFinish={onFinish} aria-label="Edit admin">
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={toUpdateRequest(admin)}
+      onFinish={onFinish}
+      aria-label="Edit admin"
+    >
       <ErrorPresenter error={serverErrors.general} />
       <Row gutter={12}>
         <Col xs={24} md={12}>
@@ -73,7 +87,9 @@ export function AdminEditForm({ admin, onDone }: { admin: AdminView; onDone: () 
             <Select
               loading={roles.isLoading}
               disabled={!mayChangeRole}
-              options={roles.data?.filter((r) => r.id === admin.roleId || giveable.includes(r.id)).map((r) => ({ value: r.id, label: roleLabel(r.id) }))}
+              options={roles.data
+                ?.filter((r) => r.id === admin.roleId || giveable.includes(r.id))
+                .map((r) => ({ value: r.id, label: roleLabel(r.id) }))}
             />
           </Form.Item>
         </Col>

@@ -20,7 +20,9 @@ export function AdminGroupsCard({ adminId }: { adminId: number }) {
   const [problem, setProblem] = useState<string | null>(null);
 
   const memberIds = new Set((groups.data ?? []).map((g) => g.id));
-  const options = (choices.data ?? []).filter((g) => !memberIds.has(g.id)).map((g) => ({ value: g.id, label: `${g.name} (${groupTypeName(g.groupType)})` }));
+  const options = (choices.data ?? [])
+    .filter((g) => !memberIds.has(g.id))
+    .map((g) => ({ value: g.id, label: `${g.name} (${groupTypeName(g.groupType)})` }));
 
   const onAdd = () => {
     if (groupId == null) {
@@ -67,7 +69,15 @@ export function AdminGroupsCard({ adminId }: { adminId: number }) {
         pagination={false}
         locale={{ emptyText: 'Not assigned to any group.' }}
         columns={[
-          { title: 'Group', dataIndex: 'name', render: (name: string, g) => <Link to="/group/$id/dashboard" params={{ id: String(g.id) }}>{name}</Link> },
+          {
+            title: 'Group',
+            dataIndex: 'name',
+            render: (name: string, g) => (
+              <Link to="/group/$id/dashboard" params={{ id: String(g.id) }}>
+                {name}
+              </Link>
+            ),
+          },
           { title: 'Type', dataIndex: 'groupType', render: groupTypeName },
           {
             title: '',
@@ -88,7 +98,12 @@ export function AdminGroupsCard({ adminId }: { adminId: number }) {
                 title={`Remove the admin from ${g.name}?`}
                 okText="Remove"
                 okButtonProps={{ danger: true }}
-                onConfirm={() => remove.mutateAsync(g.id).then(() => void message.success('Admin removed from the group.'), (err) => showError(err))}
+                onConfirm={() =>
+                  remove.mutateAsync(g.id).then(
+                    () => void message.success('Admin removed from the group.'),
+                    (err) => showError(err),
+                  )
+                }
               >
                 <Button size="small" danger aria-label={`Remove from ${g.name}`}>
                   Remove

@@ -24,11 +24,25 @@ export function AdminNotesCard({ admin, showProviderNotes }: { admin: AdminView;
       <ErrorPresenter error={update.error} />
       <Form layout="vertical">
         <Form.Item label="Admin notes" htmlFor="admin-notes">
-          <SchemaTextInput schema={adminUpdateRequest} field="adminNotes" id="admin-notes" multiline value={adminNotes} onChange={setAdminNotes} />
+          <SchemaTextInput
+            schema={adminUpdateRequest}
+            field="adminNotes"
+            id="admin-notes"
+            multiline
+            value={adminNotes}
+            onChange={setAdminNotes}
+          />
         </Form.Item>
         {showProviderNotes && (
           <Form.Item label="Provider notes" htmlFor="biopet-notes">
-            <SchemaTextInput schema={adminUpdateRequest} field="bioPetNotes" id="biopet-notes" multiline value={bioPetNotes} onChange={setBioPetNotes} />
+            <SchemaTextInput
+              schema={adminUpdateRequest}
+              field="bioPetNotes"
+              id="biopet-notes"
+              multiline
+              value={bioPetNotes}
+              onChange={setBioPetNotes}
+            />
           </Form.Item>
         )}
         <Button type="primary" onClick={save} loading={update.isPending}>

@@ -20,8 +20,12 @@ export function AdminSecurityCard({ adminId }: { adminId: number }) {
       <ErrorPresenter error={query.error} />
       {shown && (
         <Descriptions column={1} size="small">
-          <Descriptions.Item label="Question">{query.isLoading ? '…' : (query.data?.securityQuestion ?? 'Not set')}</Descriptions.Item>
-          <Descriptions.Item label="Answer">{query.isLoading ? '…' : (query.data?.securityQuestionAnswer ?? 'Not set')}</Descriptions.Item>
+          <Descriptions.Item label="Question">
+            {query.isLoading ? '…' : (query.data?.securityQuestion ?? 'Not set')}
+          </Descriptions.Item>
+          <Descriptions.Item label="Answer">
+            {query.isLoading ? '…' : (query.data?.securityQuestionAnswer ?? 'Not set')}
+          </Descriptions.Item>
         </Descriptions>
       )}
       {!shown && 'Hidden.'}

@@ -6,10 +6,20 @@ import { errorText } from '../../../app/api';
 import { isTokenPersistent, setToken } from '../../../app/tokenStorage';
 import { useErrorDialog } from '../../../components/ErrorPresenter';
 import type { ActionItem } from '../../../components/ActionsDropdown';
-import { signInAsAdmin, useActivateAdmin, useDeactivateAdmin, useDeleteAdmin, useResetAdminPassword } from '../admins.api';
+import {
+  signInAsAdmin,
+  useActivateAdmin,
+  useDeactivateAdmin,
+  useDeleteAdmin,
+  useResetAdminPassword,
+} from '../admins.api';
 
 /** The admin screen's actions (spec 1 §6) with their confirmations and messages; only those the rights table allows `me`. */
-export function useAdminActions(admin: AdminView | undefined, onEdit: () => void, me: Pick<UserInfo, 'id' | 'roleId'> | undefined) {
+export function useAdminActions(
+  admin: AdminView | undefined,
+  onEdit: () => void,
+  me: Pick<UserInfo, 'id' | 'roleId'> | undefined,
+) {
   const { modal, message } = App.useApp();
   const showError = useErrorDialog();
   const navigate = useNavigate();
@@ -28,7 +38,10 @@ export function useAdminActions(admin: AdminView | undefined, onEdit: () => void
       modal.warning({ title: 'Activate admin', content: Messages.adminNeedsEmail });
       return;
     }
-    activate.mutate(undefined, { onSuccess: (r) => void message.success(r?.message ?? 'Admin activated.'), onError: (e) => showError(e) });
+    activate.mutate(undefined, {
+      onSuccess: (r) => void message.success(r?.message ?? 'Admin activated.'),
+      onError: (e) => showError(e),
+    });
   };
 
   const onDeactivate = () =>
@@ -37,7 +50,11 @@ export function useAdminActions(admin: AdminView | undefined, onEdit: () => void
       content: `You are about to deactivate ${name}. They will no longer be able to sign in. Continue?`,
       okText: 'Deactivate',
       okButtonProps: { danger: true },
-      onOk: () => deactivate.mutateAsync().then((r) => void message.success(r?.message ?? 'Admin deactivated.'), (e) => showError(e)),
+      onOk: () =>
+        deactivate.mutateAsync().then(
+          (r) => void message.success(r?.message ?? 'Admin deactivated.'),
+          (e) => showError(e),
+        ),
     });
 
   const onResetPassword = () =>
@@ -45,7 +62,11 @@ export function useAdminActions(admin: AdminView | undefined, onEdit: () => void
       title: 'Reset password',
       content: `A new password will be generated for ${name} and emailed to ${admin.email ?? 'the admin'}. Continue?`,
       okText: 'Reset password',
-      onOk: () => resetPassword.mutateAsync().then((r) => void message.success(r?.message ?? 'The new password has been emailed.'), (e) => showError(e)),
+      onOk: () =>
+        resetPassword.mutateAsync().then(
+          (r) => void message.success(r?.message ?? 'The new password has been emailed.'),
+          (e) => showError(e),
+        ),
     });
 
   const onSignInAs = () =>
@@ -86,9 +107,19 @@ export function useAdminActions(admin: AdminView | undefined, onEdit: () => void
   const actions: ActionItem[] = [
     { key: 'edit', label: 'Edit', onClick: onEdit, eligible: may('admin.edit') },
     { key: 'activate', label: 'Activate', onClick: onActivate, eligible: !admin.isActive && may('admin.deactivate') },
-    { key: 'deactivate', label: 'Deactivate', onClick: onDeactivate, eligible: admin.isActive && may('admin.deactivate') },
+    {
+      key: 'deactivate',
+      label: 'Deactivate',
+      onClick: onDeactivate,
+      eligible: admin.isActive && may('admin.deactivate'),
+    },
     { key: 'reset', label: 'Reset password', onClick: onResetPassword, eligible: may('admin.resetPassword') },
-    { key: 'signinas', label: 'Sign in as this admin', onClick: onSignInAs, eligible: admin.isActive && may('admin.signInAs') },
+    {
+      key: 'signinas',
+      label: 'Sign in as this admin',
+      onClick: onSignInAs,
+      eligible: admin.isActive && may('admin.signInAs'),
+    },
     { key: 'delete', label: 'Delete', onClick: () => setDeleteOpen(true), danger: true, eligible: may('admin.delete') },
   ];
   return { actions, deleteDialog, busy: activate.isPending || deactivate.isPending || resetPassword.isPending };

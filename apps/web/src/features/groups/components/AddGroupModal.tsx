@@ -3,7 +3,15 @@ import { useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Divider, Form, Modal, Radio } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { ALLOWED_CHILD_TYPES, GroupTypes, Messages, existingAdminOffer, groupTypeLabel, type ExistingAdminOffer, type GroupCreateRequest } from '@registry/contracts';
+import {
+  ALLOWED_CHILD_TYPES,
+  GroupTypes,
+  Messages,
+  existingAdminOffer,
+  groupTypeLabel,
+  type ExistingAdminOffer,
+  type GroupCreateRequest,
+} from '@registry/contracts';
 import { ApiError } from '../../../app/api';
 import { useFormErrorDialog } from '../../../components/ErrorPresenter';
 import { creatableAdminRolesQuery } from '../../admins/admins.api';
@@ -58,13 +66,16 @@ export function newAdminPathOf(field: string): ['newAdmin'] | ['additionalAdmins
 /** Taking the offer: the new admin entry is dropped and the existing admin takes its place (primary or additional). */
 export function takeExistingAdminOffer(v: AddGroupValues, offer: ExistingAdminOffer): AddGroupValues {
   const path = newAdminPathOf(offer.field);
-  if (path?.[0] === 'newAdmin') return { ...v, primaryChoice: 'existing', selectedPrimaryAdminId: offer.existingUserId, newAdmin: undefined };
+  if (path?.[0] === 'newAdmin')
+    return { ...v, primaryChoice: 'existing', selectedPrimaryAdminId: offer.existingUserId, newAdmin: undefined };
   if (!path) return v;
   const existing = v.additionalAdminsFromExisting ?? [];
   return {
     ...v,
     additionalAdminsToBeCreated: (v.additionalAdminsToBeCreated ?? []).filter((_, index) => index !== path[1]),
-    additionalAdminsFromExisting: existing.includes(offer.existingUserId) ? existing : [...existing, offer.existingUserId],
+    additionalAdminsFromExisting: existing.includes(offer.existingUserId)
+      ? existing
+      : [...existing, offer.existingUserId],
   };
 }
 
@@ -94,7 +105,9 @@ export function AddGroupModal({ parent, open, onClose }: { parent: GroupDetails;
     const v = form.getFieldsValue(true) as AddGroupValues;
     form.setFieldsValue({
       newAdmin: { ...v.newAdmin, role: fittingRole(v.newAdmin?.role, offered) } as NewAdminValues,
-      additionalAdminsToBeCreated: (v.additionalAdminsToBeCreated ?? []).map((admin) => ({ ...admin, role: fittingRole(admin.role, offered) }) as NewAdminValues),
+      additionalAdminsToBeCreated: (v.additionalAdminsToBeCreated ?? []).map(
+        (admin) => ({ ...admin, role: fittingRole(admin.role, offered) }) as NewAdminValues,
+      ),
     });
   }, [open, roles.data, form]);
 
@@ -112,14 +125,21 @@ export function AddGroupModal({ parent, open, onClose }: { parent: GroupDetails;
         void submit(next);
       },
       // Declined: the email stays, marked, so the user can change it.
-      onCancel: () => path && form.setFields([{ name: [...path, 'email'], errors: ['This email belongs to an existing admin.'] }]),
+      onCancel: () =>
+        path && form.setFields([{ name: [...path, 'email'], errors: ['This email belongs to an existing admin.'] }]),
     });
   };
 
   const submit = async (values: AddGroupValues) => {
     try {
-      const created = await create.mutateAsync({ groupType: values.groupType, body: buildCreateRequest(parent.id, values, parent.canSeeExtraFields) });
-      setTimeout(() => void groupRequested(created.id).catch((e: unknown) => console.error('Group requested failed', e)), GROUP_REQUESTED_DELAY_MS);
+      const created = await create.mutateAsync({
+        groupType: values.groupType,
+        body: buildCreateRequest(parent.id, values, parent.canSeeExtraFields),
+      });
+      setTimeout(
+        () => void groupRequested(created.id).catch((e: unknown) => console.error('Group requested failed', e)),
+        GROUP_REQUESTED_DELAY_MS,
+      );
       void message.success(`${groupTypeLabel(created.groupType)} '${created.name}' added.`);
       onClose();
       void navigate({ to: '/group/$id', params: { id: String(created.id) } });
@@ -131,13 +151,29 @@ export function AddGroupModal({ parent, open, onClose }: { parent: GroupDetails;
   };
   const roleProps = { roles: roles.data, rolesLoading: roles.isLoading };
   return (
-    <Modal open={open} title={`Add group under ${parent.name}`} okText="Add group" confirmLoading={create.isPending} onOk={() => form.submit()} onCancel={onClose} width={760} forceRender>
+    <Modal
+      open={open}
+      title={`Add group under ${parent.name}`}
+      okText="Add group"
+      confirmLoading={create.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      width={760}
+      forceRender
+    >
       <Form<AddGroupValues>
         form={form}
         name="add-group"
         layout="vertical"
         onFinish={(v) => void submit(v)}
-        initialValues={{ groupType: types[0], primaryChoice: 'create', isSameAddress: true, certificationRecipient: 0, additionalAdminsFromExisting: [], additionalAdminsToBeCreated: [] }}
+        initialValues={{
+          groupType: types[0],
+          primaryChoice: 'create',
+          isSameAddress: true,
+          certificationRecipient: 0,
+          additionalAdminsFromExisting: [],
+          additionalAdminsToBeCreated: [],
+        }}
       >
         <Form.Item name="groupType" label="Group type" rules={[{ required: true }]}>
           <Radio.Group options={types.map((t) => ({ value: t, label: groupTypeLabel(t) }))} />
@@ -155,7 +191,11 @@ export function AddGroupModal({ parent, open, onClose }: { parent: GroupDetails;
         </Form.Item>
         {choice === 'create' && <NewAdminFields name={['newAdmin']} label="New primary admin" {...roleProps} />}
         {choice === 'existing' && (
-          <Form.Item name="selectedPrimaryAdminId" label="Existing admin" rules={[{ required: true, message: 'Choose an admin.' }]}>
+          <Form.Item
+            name="selectedPrimaryAdminId"
+            label="Existing admin"
+            rules={[{ required: true, message: 'Choose an admin.' }]}
+          >
             <AdminSearchSelect placeholder="Type a name" known={known} />
           </Form.Item>
         )}
@@ -173,13 +213,27 @@ export function AddGroupModal({ parent, open, onClose }: { parent: GroupDetails;
                   role="group"
                   aria-label={`New admin ${index + 1}`}
                   title={`New admin ${index + 1}`}
-                  extra={<Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={`Remove new admin ${index + 1}`} onClick={() => remove(field.name)} />}
+                  extra={
+                    <Button
+                      type="text"
+                      size="small"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={`Remove new admin ${index + 1}`}
+                      onClick={() => remove(field.name)}
+                    />
+                  }
                   style={{ marginBottom: 12 }}
                 >
                   <NewAdminFields name={[field.name]} {...roleProps} />
                 </Card>
               ))}
-              <Button type="dashed" block icon={<PlusOutlined />} onClick={() => add({ role: fittingRole(undefined, roles.data ?? []) })}>
+              <Button
+                type="dashed"
+                block
+                icon={<PlusOutlined />}
+                onClick={() => add({ role: fittingRole(undefined, roles.data ?? []) })}
+              >
                 Add a new admin
               </Button>
             </>

@@ -16,7 +16,12 @@ export function AdjacentPropertiesCard({ group }: { group: GroupDetails }) {
   const { message } = App.useApp();
   const [picking, setPicking] = useState(false);
   const rows: AdjacentAgreement[] = isProperty
-    ? group.adjacentProperties.map((p) => ({ propertyId: group.id, propertyName: group.name, adjacentPropertyId: p.id, adjacentPropertyName: p.name }))
+    ? group.adjacentProperties.map((p) => ({
+        propertyId: group.id,
+        propertyName: group.name,
+        adjacentPropertyId: p.id,
+        adjacentPropertyName: p.name,
+      }))
     : (agreements.data ?? []);
   const change = async (add: boolean, propertyId: number, adjacentPropertyId: number) => {
     try {
@@ -55,7 +60,11 @@ export function AdjacentPropertiesCard({ group }: { group: GroupDetails }) {
             key: 'remove',
             width: 100,
             render: (_: unknown, r: AdjacentAgreement) => (
-              <Popconfirm title={`Remove ${r.adjacentPropertyName}?`} okText="Remove" onConfirm={() => change(false, r.propertyId, r.adjacentPropertyId)}>
+              <Popconfirm
+                title={`Remove ${r.adjacentPropertyName}?`}
+                okText="Remove"
+                onConfirm={() => change(false, r.propertyId, r.adjacentPropertyId)}
+              >
                 <Button size="small" danger>
                   Remove
                 </Button>

@@ -12,7 +12,12 @@ export interface KnownAdmin {
  * A Select over GET /admin/search (name typed by the user), for picking existing admins. `known` adds admins chosen
  * another way (e.g. taken from an email offer), so their names show even when the search has not listed them.
  */
-export function AdminSearchSelect({ known = [], ...props }: Omit<SelectProps<number | number[]>, 'options' | 'onSearch' | 'filterOption' | 'showSearch'> & { known?: KnownAdmin[] }) {
+export function AdminSearchSelect({
+  known = [],
+  ...props
+}: Omit<SelectProps<number | number[]>, 'options' | 'onSearch' | 'filterOption' | 'showSearch'> & {
+  known?: KnownAdmin[];
+}) {
   const [name, setName] = useState('');
   // A long pick list: infinite scroll, 100 admins a page (spec 1 §9).
   const list = useInfiniteList(['admins', 'search', 'picker', name], (page, pageSize) =>

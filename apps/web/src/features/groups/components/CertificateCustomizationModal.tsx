@@ -6,7 +6,15 @@ import { App, Checkbox, Form, Modal, Spin } from 'antd';
 import { useFormErrorDialog } from '../../../components/ErrorPresenter';
 import { certificateQuery, useUpdateCertificate, type CertificateCustomization } from '../groups.api';
 
-export function CertificateCustomizationModal({ groupId, open, onClose }: { groupId: number; open: boolean; onClose: () => void }) {
+export function CertificateCustomizationModal({
+  groupId,
+  open,
+  onClose,
+}: {
+  groupId: number;
+  open: boolean;
+  onClose: () => void;
+}) {
   const [form] = Form.useForm<CertificateCustomization>();
   const query = useQuery({ ...certificateQuery(groupId), enabled: open });
   const update = useUpdateCertificate(groupId);
@@ -32,7 +40,15 @@ export function CertificateCustomizationModal({ groupId, open, onClose }: { grou
     }
   };
   return (
-    <Modal open={open} title="Certificate customization" okText="Save" confirmLoading={update.isPending} onOk={() => form.submit()} onCancel={onClose} forceRender>
+    <Modal
+      open={open}
+      title="Certificate customization"
+      okText="Save"
+      confirmLoading={update.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      forceRender
+    >
       <Spin spinning={query.isLoading}>
         <Form form={form} name="certificate" layout="vertical" onFinish={(v) => void save(v)}>
           <Form.Item name="certificateTitle" label="Certificate title">

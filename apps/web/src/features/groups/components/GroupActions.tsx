@@ -15,7 +15,12 @@ import { CertificateCustomizationModal } from './CertificateCustomizationModal';
 import { GroupEditModal } from './GroupEditModal';
 
 /** Groups that can receive children: the move picker lists these and the server checks the rules of spec 2 §5. */
-const MOVE_TARGET_TYPES = [GroupTypes.HierarchyRoot, GroupTypes.ManagementGroup, GroupTypes.Distributorship, GroupTypes.DistributorshipManagementGroup];
+const MOVE_TARGET_TYPES = [
+  GroupTypes.HierarchyRoot,
+  GroupTypes.ManagementGroup,
+  GroupTypes.Distributorship,
+  GroupTypes.DistributorshipManagementGroup,
+];
 
 type Open = 'edit' | 'add' | 'move' | 'delete' | 'certificate' | null;
 
@@ -45,7 +50,9 @@ export function GroupActions({ group }: { group: GroupDetails }) {
   const confirmActive = (active: boolean) =>
     modal.confirm({
       title: active ? `Reactivate ${label}` : `Deactivate ${label}`,
-      content: active ? `You are about to reactivate '${group.name}'. Continue?` : `You are about to deactivate '${group.name}'. Continue?`,
+      content: active
+        ? `You are about to reactivate '${group.name}'. Continue?`
+        : `You are about to deactivate '${group.name}'. Continue?`,
       okText: active ? 'Reactivate' : 'Deactivate',
       okButtonProps: { danger: !active },
       onOk: async () => {
@@ -66,9 +73,25 @@ export function GroupActions({ group }: { group: GroupDetails }) {
           { key: 'edit', label: 'Edit', onClick: () => setOpen('edit'), eligible: allowed.edit },
           { key: 'add', label: 'Add group', onClick: () => setOpen('add'), eligible: allowed.add && group.isActive },
           { key: 'move', label: 'Move', onClick: () => setOpen('move'), eligible: allowed.move },
-          { key: 'deactivate', label: 'Deactivate', onClick: () => confirmActive(false), eligible: allowed.deactivate && group.isActive, danger: true },
-          { key: 'reactivate', label: 'Reactivate', onClick: () => confirmActive(true), eligible: allowed.deactivate && !group.isActive },
-          { key: 'certificate', label: 'Certificate customization', onClick: () => setOpen('certificate'), eligible: allowed.edit },
+          {
+            key: 'deactivate',
+            label: 'Deactivate',
+            onClick: () => confirmActive(false),
+            eligible: allowed.deactivate && group.isActive,
+            danger: true,
+          },
+          {
+            key: 'reactivate',
+            label: 'Reactivate',
+            onClick: () => confirmActive(true),
+            eligible: allowed.deactivate && !group.isActive,
+          },
+          {
+            key: 'certificate',
+            label: 'Certificate customization',
+            onClick: () => setOpen('certificate'),
+            eligible: allowed.edit,
+          },
           { key: 'delete', label: 'Delete', onClick: () => setOpen('delete'), eligible: allowed.delete, danger: true },
         ]}
       />

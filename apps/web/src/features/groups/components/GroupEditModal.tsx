@@ -40,7 +40,10 @@ export function groupFormValues(g: GroupDetails): GroupFieldValues {
 }
 
 /** Only the fields this group and caller have are sent: the server keeps the others as they are. */
-export function groupUpdateBody(values: GroupFieldValues, opts: { extra: boolean; property: boolean }): GroupUpdateRequest {
+export function groupUpdateBody(
+  values: GroupFieldValues,
+  opts: { extra: boolean; property: boolean },
+): GroupUpdateRequest {
   const body: GroupUpdateRequest = {
     name: values.name,
     email: values.email,
@@ -86,7 +89,11 @@ export function GroupFields({ extra, property }: { extra: boolean; property: boo
   );
   return (
     <>
-      <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: 'The Name field is required.' }]}>
+      <Form.Item
+        name="name"
+        label="Name"
+        rules={[{ required: true, whitespace: true, message: 'The Name field is required.' }]}
+      >
         <SchemaTextInput schema={groupUpdateRequest} field="name" />
       </Form.Item>
       <Row gutter={12}>
@@ -106,12 +113,19 @@ export function GroupFields({ extra, property }: { extra: boolean; property: boo
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="numberOfUnits" label="Number of units" rules={[schemaRule(groupUpdateRequest, 'numberOfUnits')]}>
+          <Form.Item
+            name="numberOfUnits"
+            label="Number of units"
+            rules={[schemaRule(groupUpdateRequest, 'numberOfUnits')]}
+          >
             <InputNumber style={{ width: '100%' }} />
           </Form.Item>
         </Col>
       </Row>
-      <AddressForm name="mailingAddress" labels={{ addressLine1: 'Mailing address line 1', addressLine2: 'Mailing address line 2' }} />
+      <AddressForm
+        name="mailingAddress"
+        labels={{ addressLine1: 'Mailing address line 1', addressLine2: 'Mailing address line 2' }}
+      />
       {extra && (
         <Row gutter={12}>
           <Col xs={24} md={12}>
@@ -121,7 +135,12 @@ export function GroupFields({ extra, property }: { extra: boolean; property: boo
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="certificationRecipient" label="Certification recipient">
-              <Select options={[{ value: 0, label: 'Property' }, { value: 1, label: 'Distributor' }]} />
+              <Select
+                options={[
+                  { value: 0, label: 'Property' },
+                  { value: 1, label: 'Distributor' },
+                ]}
+              />
             </Form.Item>
           </Col>
         </Row>
@@ -131,7 +150,12 @@ export function GroupFields({ extra, property }: { extra: boolean; property: boo
           <Form.Item name="isSameAddress" valuePropName="checked">
             <Checkbox>Property address is the same as the mailing address</Checkbox>
           </Form.Item>
-          {!same && <AddressForm name="propertyAddress" labels={{ addressLine1: 'Property address line 1', addressLine2: 'Property address line 2' }} />}
+          {!same && (
+            <AddressForm
+              name="propertyAddress"
+              labels={{ addressLine1: 'Property address line 1', addressLine2: 'Property address line 2' }}
+            />
+          )}
           <Form.Item name="propertyNotes" label="Property notes">
             <SchemaTextInput schema={groupUpdateRequest} field="propertyNotes" multiline rows={3} />
           </Form.Item>
@@ -140,7 +164,11 @@ export function GroupFields({ extra, property }: { extra: boolean; property: boo
       {property && extra && (
         <Row gutter={12}>
           <Col xs={24} md={12}>
-            <Form.Item name="propertyOrderFormUrl" label="Order form URL" rules={[{ type: 'url', message: 'Invalid URL.' }]}>
+            <Form.Item
+              name="propertyOrderFormUrl"
+              label="Order form URL"
+              rules={[{ type: 'url', message: 'Invalid URL.' }]}
+            >
               <SchemaTextInput schema={groupUpdateRequest} field="propertyOrderFormUrl" />
             </Form.Item>
           </Col>
@@ -160,7 +188,11 @@ export function GroupFields({ extra, property }: { extra: boolean; property: boo
             </Form.Item>
           </Col>
           <Col xs={24} md={6}>
-            <Form.Item name="propertyRegistrationFee" label="Registration fee" rules={[schemaRule(groupUpdateRequest, 'propertyRegistrationFee')]}>
+            <Form.Item
+              name="propertyRegistrationFee"
+              label="Registration fee"
+              rules={[schemaRule(groupUpdateRequest, 'propertyRegistrationFee')]}
+            >
               <InputNumber style={{ width: '100%' }} />
             </Form.Item>
           </Col>
@@ -193,8 +225,23 @@ export function GroupEditModal({ group, open, onClose }: { group: GroupDetails; 
     }
   };
   return (
-    <Modal open={open} title={`Edit ${group.name}`} okText="Save" confirmLoading={update.isPending} onOk={() => form.submit()} onCancel={onClose} width={760} forceRender>
-      <Form form={form} name="edit-group" layout="vertical" onFinish={(v) => void save(v)} initialValues={groupFormValues(group)}>
+    <Modal
+      open={open}
+      title={`Edit ${group.name}`}
+      okText="Save"
+      confirmLoading={update.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      width={760}
+      forceRender
+    >
+      <Form
+        form={form}
+        name="edit-group"
+        layout="vertical"
+        onFinish={(v) => void save(v)}
+        initialValues={groupFormValues(group)}
+      >
         <FillWithTestData form={form} values={(fake) => ({ ...fake.group(), propertyAddress: fake.address() })} />
         <GroupFields extra={group.canSeeExtraFields} property={property} />
       </Form>

@@ -33,7 +33,12 @@ export function GroupFrame({ groupId, page, renderActions, children }: GroupFram
   const tabs = [
     { key: 'dashboard', show: m?.dashboard ?? true, label: 'Dashboard', to: '/group/$id/dashboard' as const },
     { key: 'detail', show: m?.detail ?? true, label: 'Details', to: '/group/$id' as const },
-    { key: 'subgroups', show: (m?.subgroups ?? false) && (type === undefined || pageFitsGroupType('subgroups', type)), label: 'Subgroups', to: '/group/$id/subgroups' as const },
+    {
+      key: 'subgroups',
+      show: (m?.subgroups ?? false) && (type === undefined || pageFitsGroupType('subgroups', type)),
+      label: 'Subgroups',
+      to: '/group/$id/subgroups' as const,
+    },
     { key: 'admins', show: m?.admins ?? false, label: 'Admins', to: '/group/$id/admins' as const },
   ].filter((t) => t.show);
   return (
@@ -49,7 +54,14 @@ export function GroupFrame({ groupId, page, renderActions, children }: GroupFram
         mode="horizontal"
         aria-label="Group pages"
         selectedKeys={[page]}
-        items={tabs.map((t) => ({ key: t.key, label: <Link to={t.to} params={{ id: String(groupId) }}>{t.label}</Link> }))}
+        items={tabs.map((t) => ({
+          key: t.key,
+          label: (
+            <Link to={t.to} params={{ id: String(groupId) }}>
+              {t.label}
+            </Link>
+          ),
+        }))}
         style={{ marginBottom: 16 }}
       />
       <ErrorPresenter error={group.error} />

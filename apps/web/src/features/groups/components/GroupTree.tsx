@@ -2,7 +2,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Tree, Typography, type TreeDataNode } from 'antd';
 import { groupTypeLabel } from '@registry/contracts';
-import { firstLevelGroupsQuery, groupChildrenQuery, groupQuery, type GroupDetails, type GroupTreeNode } from '../groups.api';
+import {
+  firstLevelGroupsQuery,
+  groupChildrenQuery,
+  groupQuery,
+  type GroupDetails,
+  type GroupTreeNode,
+} from '../groups.api';
 
 /** Tree keys: 'g:{id}' a group, 'i:{id}' the 'Inactive Groups' pseudo-node of a group. */
 const groupKey = (id: number) => `g:${id}`;
@@ -26,7 +32,10 @@ export interface GroupTreeProps {
  * The tree keys to open so `group` shows: its ancestors from the first one the tree lists (the caller's first level)
  * down to its parent, plus the parent's 'Inactive Groups' node for an inactive group. Null when no ancestor is listed.
  */
-export function keysToReveal(group: Pick<GroupDetails, 'id' | 'isActive' | 'ancestorIds'>, firstLevel: readonly GroupTreeNode[]): string[] | null {
+export function keysToReveal(
+  group: Pick<GroupDetails, 'id' | 'isActive' | 'ancestorIds'>,
+  firstLevel: readonly GroupTreeNode[],
+): string[] | null {
   const chain = [...(group.ancestorIds ?? []), group.id];
   const top = chain.findIndex((id) => firstLevel.some((node) => node.id === id));
   if (top < 0) return null;
@@ -41,14 +50,25 @@ export function keysToReveal(group: Pick<GroupDetails, 'id' | 'isActive' | 'ance
  * The group hierarchy: first-level groups (the caller's scope), children loaded on demand, inactive children under an
  * 'Inactive Groups' pseudo-node. Node data lives in the query cache, so group mutations refresh the tree.
  */
-export function GroupTree({ selectedGroupId, onSelect, filter, hideInactive, ariaLabel = 'Group tree', height, revealSelected }: GroupTreeProps) {
+export function GroupTree({
+  selectedGroupId,
+  onSelect,
+  filter,
+  hideInactive,
+  ariaLabel = 'Group tree',
+  height,
+  revealSelected,
+}: GroupTreeProps) {
   const qc = useQueryClient();
   const roots = useQuery(firstLevelGroupsQuery());
   const [loadedKeys, setLoadedKeys] = useState<string[]>([]);
   const [expandedKeys, setExpandedKeys] = useState<React.Key[]>([]);
   const container = useRef<HTMLDivElement>(null);
   // The selected group's details (shared with the page in the query cache) give its path in the hierarchy.
-  const selected = useQuery({ ...groupQuery(selectedGroupId ?? 0), enabled: Boolean(revealSelected && selectedGroupId) });
+  const selected = useQuery({
+    ...groupQuery(selectedGroupId ?? 0),
+    enabled: Boolean(revealSelected && selectedGroupId),
+  });
   const target = revealSelected && selected.data?.id === selectedGroupId ? selected.data : undefined;
   const revealKeys = target && roots.data ? keysToReveal(target, roots.data) : null;
   const revealSignature = revealKeys && `${target?.id}:${revealKeys.join(',')}`;
@@ -58,13 +78,17 @@ export function GroupTree({ selectedGroupId, onSelect, filter, hideInactive, ari
     if (!revealKeys || !revealSignature || revealed.current === revealSignature) return;
     let cancelled = false;
     // Each level's children are loaded (or taken from the cache) before opening, as on a click, so nothing opens empty.
-    void Promise.all(revealKeys.map((key) => qc.fetchQuery(groupChildrenQuery(parseKey(key).id, parseKey(key).inactive))))
+    void Promise.all(
+      revealKeys.map((key) => qc.fetchQuery(groupChildrenQuery(parseKey(key).id, parseKey(key).inactive))),
+    )
       .then(() => {
         if (cancelled) return;
         revealed.current = revealSignature;
         setLoadedKeys((keys) => [...keys, ...revealKeys.filter((key) => !keys.includes(key))]);
         setExpandedKeys((keys) => [...keys, ...revealKeys.filter((key) => !keys.includes(key))]);
-        requestAnimationFrame(() => container.current?.querySelector('.ant-tree-node-selected')?.scrollIntoView?.({ block: 'nearest' }));
+        requestAnimationFrame(() =>
+          container.current?.querySelector('.ant-tree-node-selected')?.scrollIntoView?.({ block: 'nearest' }),
+        );
       })
       .catch((error: unknown) => console.error('Group path failed to load', error));
     return () => {
@@ -112,7 +136,10 @@ export function GroupTree({ selectedGroupId, onSelect, filter, hideInactive, ari
           isLeaf: !hasSomething,
           children: kids,
           title: (
-            <span title={`${g.name} (${groupTypeLabel(g.groupType)})`} style={g.isActive ? undefined : { color: '#999' }}>
+            <span
+              title={`${g.name} (${groupTypeLabel(g.groupType)})`}
+              style={g.isActive ? undefined : { color: '#999' }}
+            >
               {g.label || g.name}
             </span>
           ),
@@ -135,7 +162,9 @@ export function GroupTree({ selectedGroupId, onSelect, filter, hideInactive, ari
           const key = String(node.key);
           if (loadedKeys.includes(key)) return;
           const { id, inactive } = parseKey(key);
-          await qc.fetchQuery(groupChildrenQuery(id, inactive)).catch((error: unknown) => console.error('Group children failed to load', error));
+          await qc
+            .fetchQuery(groupChildrenQuery(id, inactive))
+            .catch((error: unknown) => console.error('Group children failed to load', error));
           setLoadedKeys((keys) => (keys.includes(key) ? keys : [...keys, key]));
         }}
         onSelect={(_keys, info) => {

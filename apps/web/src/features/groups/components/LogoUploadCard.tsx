@@ -87,7 +87,11 @@ export function LogoUploadCard({ group }: { group: GroupDetails }) {
       {status && (
         <div style={{ marginTop: 12 }} aria-live="polite">
           <Typography.Text>{fileName}</Typography.Text>
-          <Progress percent={percent ?? 0} status={status === 'Upload Failed' ? 'exception' : status === 'done' ? 'success' : 'active'} aria-label="Upload progress" />
+          <Progress
+            percent={percent ?? 0}
+            status={status === 'Upload Failed' ? 'exception' : status === 'done' ? 'success' : 'active'}
+            aria-label="Upload progress"
+          />
           {status === 'Upload Failed' && <Typography.Text type="danger">Upload Failed</Typography.Text>}
         </div>
       )}

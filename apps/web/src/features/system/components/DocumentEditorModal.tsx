@@ -8,7 +8,15 @@ import { RichTextEditor } from '../../../components/RichTextEditor';
 import { documentQuery, useSaveDocument, type DocumentWrite } from '../system.api';
 
 /** Creates a document (no id) or saves a new version of one. */
-export function DocumentEditorModal({ documentId, open, onClose }: { documentId?: number; open: boolean; onClose: () => void }) {
+export function DocumentEditorModal({
+  documentId,
+  open,
+  onClose,
+}: {
+  documentId?: number;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<DocumentWrite>();
   const save = useSaveDocument();
@@ -46,7 +54,11 @@ export function DocumentEditorModal({ documentId, open, onClose }: { documentId?
     >
       <Spin spinning={!!documentId && current.isLoading}>
         <Form form={form} layout="vertical" onFinish={onFinish}>
-          <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: 'The Name field is required.' }, { max: 200 }]}>
+          <Form.Item
+            label="Name"
+            name="name"
+            rules={[{ required: true, whitespace: true, message: 'The Name field is required.' }, { max: 200 }]}
+          >
             <SchemaTextInput schema={documentWriteRequest} field="name" />
           </Form.Item>
           <Tabs
@@ -55,7 +67,11 @@ export function DocumentEditorModal({ documentId, open, onClose }: { documentId?
                 key: 'edit',
                 label: 'Edit',
                 children: (
-                  <Form.Item label="Content" name="content" rules={[{ required: true, message: 'The Content field is required.' }]}>
+                  <Form.Item
+                    label="Content"
+                    name="content"
+                    rules={[{ required: true, message: 'The Content field is required.' }]}
+                  >
                     <RichTextEditor aria-label="Content" />
                   </Form.Item>
                 ),

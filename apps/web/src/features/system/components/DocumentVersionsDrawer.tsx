@@ -9,12 +9,20 @@ import { documentQuery } from '../system.api';
 export function DocumentVersionsDrawer({ documentId, onClose }: { documentId: number | null; onClose: () => void }) {
   const current = useQuery({ ...documentQuery(documentId ?? 0), enabled: documentId != null });
   const [versionId, setVersionId] = useState<number | undefined>(undefined);
-  const version = useQuery({ ...documentQuery(documentId ?? 0, versionId), enabled: documentId != null && versionId != null });
+  const version = useQuery({
+    ...documentQuery(documentId ?? 0, versionId),
+    enabled: documentId != null && versionId != null,
+  });
   const shown = versionId != null ? version.data : current.data;
   const loadError = versionId != null ? version.error : current.error;
 
   return (
-    <Drawer open={documentId != null} onClose={onClose} size={760} title={current.data ? `${current.data.name}: versions` : 'Document versions'}>
+    <Drawer
+      open={documentId != null}
+      onClose={onClose}
+      size={760}
+      title={current.data ? `${current.data.name}: versions` : 'Document versions'}
+    >
       <Spin spinning={current.isLoading}>
         <List
           size="small"
@@ -29,7 +37,12 @@ export function DocumentVersionsDrawer({ documentId, onClose }: { documentId: nu
                 style={{ cursor: 'pointer', background: active ? '#e6f4ff' : undefined }}
                 extra={v.versionId === current.data?.versionId ? <Tag color="green">Current</Tag> : null}
               >
-                <button type="button" className="link-button" aria-pressed={active} onClick={() => setVersionId(v.versionId)}>
+                <button
+                  type="button"
+                  className="link-button"
+                  aria-pressed={active}
+                  onClick={() => setVersionId(v.versionId)}
+                >
                   Version {v.version}
                 </button>
                 <Typography.Text type="secondary">
@@ -43,7 +56,9 @@ export function DocumentVersionsDrawer({ documentId, onClose }: { documentId: nu
         {loadError ? (
           <Alert type="error" showIcon title={Messages.failedToLoadDocumentVersion} />
         ) : (
-          <Spin spinning={version.isFetching}>{shown && <HtmlPreview title={`Version ${shown.version}`} html={shown.content} height={420} />}</Spin>
+          <Spin spinning={version.isFetching}>
+            {shown && <HtmlPreview title={`Version ${shown.version}`} html={shown.content} height={420} />}
+          </Spin>
         )}
       </Spin>
     </Drawer>
