@@ -3,23 +3,22 @@
 import { lazyRouteComponent } from '@tanstack/react-router';
 import { whenServerAnswers } from './serverAnswers';
 
-/**
- * Like lazyRouteComponent, but a chunk that fails to load is fetched again once the server answers (which also shows
- * the update prompt if the server now runs a newer build). If it fails again, the route's error screen offers Reload.
- */
-export function lazyPage<T extends Record<string, any>, K extends keyof T>(importer: () => Promise<T>, exportName: K) {
-  const importOnceServerAnswers = async (): Promise<T> => {
+/** Runs a dynamic import; if it fails, once more after the server answers (showing the update prompt for a newer build). */
+export async function importOnceServerAnswers<T>(importer: () => Promise<T>): Promise<T> {
+  try {
+    return await importer();
+  } catch {
+    await whenServerAnswers();
     try {
       return await importer();
-    } catch {
-      await whenServerAnswers();
-      try {
-        return await importer();
-      } catch (error) {
-        // Reworded so that lazyRouteComponent does not recognise it and reload; RouteError still does.
-        throw new Error(`This screen's code could not be loaded (${(error as Error).message})`, { cause: error });
-      }
+    } catch (error) {
+      // Reworded so that lazyRouteComponent does not recognise it and reload; RouteError still does and offers Reload.
+      throw new Error(`This screen's code could not be loaded (${(error as Error).message})`, { cause: error });
     }
-  };
-  return lazyRouteComponent(importOnceServerAnswers, exportName);
+  }
+}
+
+/** Like lazyRouteComponent, but a chunk that fails to load is fetched again once the server answers. */
+export function lazyPage<T extends Record<string, any>, K extends keyof T>(importer: () => Promise<T>, exportName: K) {
+  return lazyRouteComponent(() => importOnceServerAnswers(importer), exportName);
 }

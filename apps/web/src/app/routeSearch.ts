@@ -2,6 +2,7 @@
 // imported when its route first loads, and until then the route's search is re-validated by reloading the route once.
 import { redirect } from '@tanstack/react-router';
 import type { z } from 'zod';
+import { importOnceServerAnswers } from './lazyPage';
 
 type Search = Record<string, unknown>;
 
@@ -35,7 +36,7 @@ export function lazySearch<S extends z.ZodType<object>>(load: () => Promise<S>) 
       return {};
     },
     beforeLoad: async ({ location }: { location: { href: string } }): Promise<void> => {
-      if (!schema) schema = await load();
+      if (!schema) schema = await importOnceServerAnswers(load);
       if (unchecked) {
         unchecked = false;
         throw redirect({ href: location.href, replace: true });
