@@ -41,7 +41,7 @@ export function FillWithTestData<T>({
   values,
 }: {
   form: FormInstance<T>;
-  values: (fake: FakeData) => Record<string, unknown>;
+  values: (fake: FakeData) => Parameters<FormInstance<T>['setFieldsValue']>[0];
 }) {
   const { on } = useTestMode();
   if (!on) return null;
@@ -50,7 +50,7 @@ export function FillWithTestData<T>({
       icon={<ExperimentOutlined />}
       size="small"
       style={{ marginBottom: 12 }}
-      onClick={async () => form.setFieldsValue(values(await loadFakeData()) as never)}
+      onClick={async () => form.setFieldsValue(values(await loadFakeData()))}
     >
       Fill with test data
     </Button>
