@@ -6,7 +6,7 @@ import {
   OrphanOrdering,
   PetListOrdering,
   SampleCustomerStatus,
-  parseUsDate,
+  usDateBounds,
   type OrphansQuery,
   type PetsUnderGroupQuery,
 } from '@registry/contracts';
@@ -134,11 +134,10 @@ export async function petsOfOwner(db: Db, petOwnerId: number, approvedOnly: bool
     .orderBy(asc(pets.name), asc(pets.id));
 }
 
-/** Start and end of a US-format filter date's day. */
-function sameDay(column: AnyPgColumn, usDate: string): SQL {
-  const day = parseUsDate(usDate)!;
-  const next = new Date(day.getTime() + 86_400_000);
-  return sql`(${column} >= ${day.toISOString()} and ${column} < ${next.toISOString()})`;
+/** The column falls on the filter's day in the lab's time zone. */
+function sameDay(column: AnyPgColumn, usDate: string, timeZone: string): SQL {
+  const { start, end } = usDateBounds(usDate, timeZone)!;
+  return sql`(${column} >= ${start.toISOString()} and ${column} < ${end.toISOString()})`;
 }
 
 type Paging = { page: number; pageSize: number; ascending?: boolean };
@@ -171,7 +170,7 @@ const PET_LIST_ORDER: Record<number, SQL | AnyPgColumn> = {
 };
 
 /** Pets whose owner currently belongs to a pet-owner group within the group's subtree (the group is in scope). */
-export async function petsUnderGroup(db: Db, groupPath: string, query: PetsUnderGroupQuery) {
+export async function petsUnderGroup(db: Db, groupPath: string, query: PetsUnderGroupQuery, timeZone: string) {
   const conditions: SQL[] = [
     sql`exists (select 1 from ${petOwnerGroups} pug join ${groups} pug_g on pug_g.id = pug.group_id
       where pug.pet_owner_id = ${pets.petOwnerId} and pug.move_out_date is null and ${pathWithin(sql`pug_g.path`, groupPath)})`,
@@ -179,8 +178,9 @@ export async function petsUnderGroup(db: Db, groupPath: string, query: PetsUnder
   if (query.nameFilter) conditions.push(ilikeContains(pets.name, query.nameFilter));
   if (query.petOwnerNameFilter) conditions.push(ilikeContains(ownerName, query.petOwnerNameFilter));
   if (query.sampleNumberFilter) conditions.push(ilikeContains(pets.sampleNumber, query.sampleNumberFilter));
-  if (query.dateCreatedFilter) conditions.push(sameDay(pets.dateCreated, query.dateCreatedFilter));
-  if (query.statusLastUpdatedFilter) conditions.push(sameDay(pets.statusLastUpdated, query.statusLastUpdatedFilter));
+  if (query.dateCreatedFilter) conditions.push(sameDay(pets.dateCreated, query.dateCreatedFilter, timeZone));
+  if (query.statusLastUpdatedFilter)
+    conditions.push(sameDay(pets.statusLastUpdated, query.statusLastUpdatedFilter, timeZone));
   if (query.customerFacingStatusFilter !== undefined)
     conditions.push(eq(pets.customerFacingStatus, query.customerFacingStatusFilter));
   if (query.isServiceAnimalFilter !== undefined) conditions.push(eq(pets.isServiceAnimal, query.isServiceAnimalFilter));
@@ -198,12 +198,12 @@ const ORPHAN_ORDER: Record<number, SQL | AnyPgColumn> = {
 };
 
 /** Pets without an owner (their owner was deleted or they were registered by sample number alone). */
-export async function orphans(db: Db, caller: Caller, query: OrphansQuery) {
+export async function orphans(db: Db, caller: Caller, query: OrphansQuery, timeZone: string) {
   const conditions: SQL[] = [isNull(pets.petOwnerId), petInScopeSql(caller, pets.petOwnerId)];
   if (query.name) conditions.push(ilikeContains(pets.name, query.name));
   if (query.sampleNumber) conditions.push(ilikeContains(pets.sampleNumber, query.sampleNumber));
-  if (query.dateCreated) conditions.push(sameDay(pets.dateCreated, query.dateCreated));
-  if (query.dateUpdated) conditions.push(sameDay(pets.dateUpdated, query.dateUpdated));
+  if (query.dateCreated) conditions.push(sameDay(pets.dateCreated, query.dateCreated, timeZone));
+  if (query.dateUpdated) conditions.push(sameDay(pets.dateUpdated, query.dateUpdated, timeZone));
   if (query.customerFacingStatus !== undefined)
     conditions.push(eq(pets.customerFacingStatus, query.customerFacingStatus));
   if (query.isActive !== undefined) conditions.push(eq(pets.isActive, query.isActive));

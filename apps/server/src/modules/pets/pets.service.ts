@@ -88,12 +88,12 @@ export async function petsOfOwner(ctx: SignedInContext, ownerId: number, approve
 
 export async function petsUnderGroup(ctx: SignedInContext, query: PetsUnderGroupQuery) {
   const group = await loadGroupInScope(ctx, query.groupId);
-  const { rows, total } = await q.petsUnderGroup(ctx.db, group.path, query);
+  const { rows, total } = await q.petsUnderGroup(ctx.db, group.path, query, ctx.config.labTimeZone);
   return { totalRecords: total, data: rows.map(listRow) };
 }
 
 export async function orphans(ctx: SignedInContext, query: OrphansQuery) {
-  const { rows, total } = await q.orphans(ctx.db, ctx.caller, query);
+  const { rows, total } = await q.orphans(ctx.db, ctx.caller, query, ctx.config.labTimeZone);
   return { totalRecords: total, data: rows.map(listRow) };
 }
 
