@@ -38,7 +38,7 @@ test('the admin transfers a dog to another owner from the dog details', async ()
   const modal = page.getByRole('dialog', { name: `Transfer ${biscuit.name} to` });
   await modal.getByLabel('User name').fill('avery.kim');
   await modal.getByRole('button', { name: 'Search' }).click();
-  await modal.getByRole('cell', { name: 'Avery Kim' }).click();
+  await modal.getByRole('cell', { name: 'Avery Kim', exact: true }).click();
   await modal.getByRole('button', { name: 'Select' }).click();
   await page.getByRole('dialog', { name: 'Transfer pet' }).getByRole('button', { name: 'Transfer' }).click();
   await visible(page.getByText(`${biscuit.sampleNumber} successfully transferred to Avery Kim.`));
