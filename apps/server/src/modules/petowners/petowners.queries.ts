@@ -25,13 +25,14 @@ const isPetOwnerAccount = and(eq(users.roleId, UserRole.PetOwner), sql`${users.u
 const fullNameSql = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
 const petCountSql = sql<number>`(select count(*)::int from ${pets} where ${pets.petOwnerId} = ${users.id})`;
 
-/** The pet owner when the caller is them, or an admin who reaches them (scope.ts); otherwise undefined. */
+/** The pet owner when the caller is them, or an admin who reaches them (scope.ts); otherwise undefined. Residents'
+ * RES… accounts are never group members, so admins never reach them here. */
 export async function findPetOwnerFor(db: Db, caller: Caller, petOwnerId: number) {
   const visible = sql`(${users.id} = ${caller.userId} or ${caller.isAdmin ? petOwnerReachableSql(caller, users.id) : sql`false`})`;
   const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.id, petOwnerId), isPetOwnerAccount, visible));
+    .where(and(eq(users.id, petOwnerId), eq(users.roleId, UserRole.PetOwner), visible));
   return row;
 }
 
