@@ -16,6 +16,7 @@ import { GroupTreeSlot } from './GroupTreeSlot';
 import { AppFooter } from './AppFooter';
 import { BRAND_NAME, PRODUCT_VERSION } from './brand';
 import { petOwnerPath } from './landing';
+import { UserRole } from '@registry/contracts/enums';
 
 const { Header, Sider, Content } = Layout;
 
@@ -35,6 +36,12 @@ function useNavItems(): MenuProps['items'] {
       ),
     });
   if (user.isAdmin) items.push({ key: '/admin', label: <Link to="/admin">Admins</Link> });
+  // The rights table's petOwner.view: every admin but property maintenance (checked here without loading the table).
+  if (user.isAdmin && user.roleId !== UserRole.PropertyMaintenance)
+    items.push({
+      key: '/tools/unassignedpetowners',
+      label: <Link to="/tools/unassignedpetowners">Unassigned pet owners</Link>,
+    });
   if (user.isBioPetAdmin) {
     items.push({
       key: 'system',

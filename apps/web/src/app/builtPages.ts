@@ -20,6 +20,9 @@ export const BUILT_PAGES = [
   '/group/$id',
   '/group/$id/admins',
   '/group/$id/subgroups',
+  '/group/$id/petowners',
+  '/group/$id/moveouts',
+  '/tools/unassignedpetowners',
   '/reg/overview',
 ] as const;
 

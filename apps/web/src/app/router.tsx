@@ -97,6 +97,12 @@ const searchOf = {
   auditLog: lazySearch(() => import('../features/system/system.search').then((m) => m.auditLogSearch)),
   groupDashboard: lazySearch(() => import('../features/groups/groups.search').then((m) => m.dashboardSearch)),
   groupSubgroups: lazySearch(() => import('../features/groups/groups.search').then((m) => m.subgroupsSearch)),
+  groupPetOwners: lazySearch(() =>
+    import('../features/petowners/petowners.search').then((m) => m.groupPetOwnersSearch),
+  ),
+  unassignedPetOwners: lazySearch(() =>
+    import('../features/petowners/petowners.search').then((m) => m.unassignedPetOwnersSearch),
+  ),
 };
 
 const manageRoute = createRoute({
@@ -170,6 +176,24 @@ const groupSubgroupsRoute = createRoute({
   ...searchOf.groupSubgroups,
   component: lazyPage(() => import('../features/groups/GroupSubgroupsPage'), 'GroupSubgroupsPage'),
 });
+const groupPetOwnersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/petowners',
+  ...searchOf.groupPetOwners,
+  component: lazyPage(() => import('../features/petowners/GroupPetOwnersPage'), 'GroupPetOwnersPage'),
+});
+const groupMoveOutsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/moveouts',
+  ...searchOf.groupPetOwners,
+  component: lazyPage(() => import('../features/petowners/GroupPetOwnersPage'), 'GroupMoveOutsPage'),
+});
+const unassignedPetOwnersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/tools/unassignedpetowners',
+  ...searchOf.unassignedPetOwners,
+  component: lazyPage(() => import('../features/petowners/UnassignedPetOwnersPage'), 'UnassignedPetOwnersPage'),
+});
 const residentLandingRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/reg/overview',
@@ -219,6 +243,9 @@ const routeTree = rootRoute.addChildren([
     groupDetailsRoute,
     groupAdminsRoute,
     groupSubgroupsRoute,
+    groupPetOwnersRoute,
+    groupMoveOutsRoute,
+    unassignedPetOwnersRoute,
     residentLandingRoute,
   ]),
   indexRoute,

@@ -60,7 +60,9 @@ export function PetOwnerGroupsTab({ owner }: { owner: PetOwnerView }) {
       okText: 'Remove',
       okButtonProps: { danger: true },
       onOk: () =>
-        moveOut.mutateAsync({ groupId: entry.id, id: owner.id, sendMoveOutEmail: false }).then(done, (e) => showError(e)),
+        moveOut
+          .mutateAsync({ groupId: entry.id, id: owner.id, sendMoveOutEmail: false })
+          .then(done, (e) => showError(e)),
     });
   const confirmRemoveAll = () =>
     modal.confirm({
