@@ -65,7 +65,7 @@ export function PetOwnerPromotionsCard({ owner }: { owner: PetOwnerView }) {
         open={open !== null}
         title={promo?.title}
         onCancel={() => setOpen(null)}
-        footer={<Button onClick={() => setOpen(null)}>Close</Button>}
+        footer={<Button onClick={() => setOpen(null)}>Done</Button>}
       >
         {code ? (
           <>
