@@ -43,8 +43,8 @@ test('the property admin moves an owner out and finds them under move-outs', asy
   const mail = await world.smtp.waitFor((m) => m.to.includes(owner.email) && m.subject.includes('moved out'));
   expect(mail.text).toContain('no longer registered at Oak Ridge Apartments');
 
-  await page.getByRole('menuitem', { name: 'Move-outs' }).click();
-  await page.waitForURL((url) => url.pathname === `/group/${oakRidgeId}/moveouts`);
+  await page.getByText('Moved out', { exact: true }).click();
+  await page.waitForURL((url) => url.searchParams.get('movedOut') === 'true');
   const movedOut = page.getByRole('row').filter({ hasText: owner.userName });
   await visible(movedOut);
   await movedOut.getByRole('link', { name: 'Quinn Harper' }).click();

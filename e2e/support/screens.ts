@@ -153,8 +153,8 @@ export const SCREENS: Screen[] = [
     rowActions: actionsColumn,
   },
   {
-    name: 'group move-outs',
-    path: (ids) => `/group/${ids.property}/moveouts`,
+    name: 'group pet owners moved out',
+    path: (ids) => `/group/${ids.property}/petowners?movedOut=true`,
     user: 'property.manager',
     ready: (page) => page.getByRole('table'),
   },

@@ -21,7 +21,6 @@ export const BUILT_PAGES = [
   '/group/$id/admins',
   '/group/$id/subgroups',
   '/group/$id/petowners',
-  '/group/$id/moveouts',
   '/tools/unassignedpetowners',
   '/reg/overview',
 ] as const;

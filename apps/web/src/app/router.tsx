@@ -182,12 +182,6 @@ const groupPetOwnersRoute = createRoute({
   ...searchOf.groupPetOwners,
   component: lazyPage(() => import('../features/petowners/GroupPetOwnersPage'), 'GroupPetOwnersPage'),
 });
-const groupMoveOutsRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/group/$id/moveouts',
-  ...searchOf.groupPetOwners,
-  component: lazyPage(() => import('../features/petowners/GroupPetOwnersPage'), 'GroupMoveOutsPage'),
-});
 const unassignedPetOwnersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/tools/unassignedpetowners',
@@ -244,7 +238,6 @@ const routeTree = rootRoute.addChildren([
     groupAdminsRoute,
     groupSubgroupsRoute,
     groupPetOwnersRoute,
-    groupMoveOutsRoute,
     unassignedPetOwnersRoute,
     residentLandingRoute,
   ]),

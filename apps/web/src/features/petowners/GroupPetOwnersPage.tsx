@@ -1,32 +1,39 @@
 import { useParams } from '@tanstack/react-router';
-import { Card } from 'antd';
+import { Card, Segmented } from 'antd';
+import { useUrlState } from '../../components/UrlTable';
 import { GroupFrame } from '../groups/components/GroupFrame';
 import { GroupPetOwnersList } from './components/GroupPetOwnersList';
+import { groupPetOwnersSearch } from './petowners.search';
 
-/** /group/{id}/petowners: the pet owners of a group and its subgroups, with move out (spec 2 §2, §7). */
+/**
+ * /group/{id}/petowners: the pet owners of a group and its subgroups, with move out; "Moved out" lists the group's
+ * move-outs, newest first (spec 2 §2, §7, §9).
+ */
 export function GroupPetOwnersPage() {
   const { id } = useParams({ from: '/_app/group/$id/petowners' });
   const groupId = Number(id);
+  const [params, setParams] = useUrlState(groupPetOwnersSearch);
+  const movedOut = params.movedOut ?? false;
   return (
     <GroupFrame groupId={groupId} page="petowners">
       {() => (
         <Card>
-          <GroupPetOwnersList groupId={groupId} movedOut={false} />
-        </Card>
-      )}
-    </GroupFrame>
-  );
-}
-
-/** /group/{id}/moveouts: owners who moved out of the group, newest move-out first (spec 2 §9). */
-export function GroupMoveOutsPage() {
-  const { id } = useParams({ from: '/_app/group/$id/moveouts' });
-  const groupId = Number(id);
-  return (
-    <GroupFrame groupId={groupId} page="moveouts">
-      {() => (
-        <Card>
-          <GroupPetOwnersList groupId={groupId} movedOut />
+          <Segmented
+            aria-label="Pet owners shown"
+            style={{ marginBottom: 16 }}
+            value={movedOut ? 'movedOut' : 'current'}
+            onChange={(value) =>
+              setParams(
+                { movedOut: value === 'movedOut' ? true : undefined, orderBy: undefined, ascending: undefined },
+                { resetPage: true },
+              )
+            }
+            options={[
+              { value: 'current', label: 'Current' },
+              { value: 'movedOut', label: 'Moved out' },
+            ]}
+          />
+          <GroupPetOwnersList key={String(movedOut)} groupId={groupId} movedOut={movedOut} />
         </Card>
       )}
     </GroupFrame>

@@ -1,8 +1,18 @@
 import { z } from 'zod';
 import { pagingSearch, searchText } from '../../components/urlSearch';
 
-/** The group's pet owners and move-outs lists: paging, sort, and the name, user name and email filters. */
+const searchFlag = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .transform((v) => v === true || v === 'true')
+  .optional()
+  .catch(undefined);
+
+/**
+ * The group's pet owners: current members, or with movedOut its move-outs (newest first); paging, sort, and the
+ * name, user name and email filters.
+ */
 export const groupPetOwnersSearch = pagingSearch().extend({
+  movedOut: searchFlag,
   name: searchText,
   userName: searchText,
   email: searchText,

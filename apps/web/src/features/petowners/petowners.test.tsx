@@ -23,7 +23,7 @@ const ownerUser = {
   isPetOwner: true,
   isBioPetAdmin: false,
   isResident: false,
-  petOwnerId: 42,
+  petOwnerId: 42 as number | null,
   residentId: null,
   features: [],
   impersonatedBy: null,

@@ -41,7 +41,6 @@ export function GroupFrame({ groupId, page, renderActions, children }: GroupFram
     },
     { key: 'admins', show: m?.admins ?? false, label: 'Admins', to: '/group/$id/admins' as const },
     { key: 'petowners', show: m?.petOwners ?? false, label: 'Pet owners', to: '/group/$id/petowners' as const },
-    { key: 'moveouts', show: m?.petOwners ?? false, label: 'Move-outs', to: '/group/$id/moveouts' as const },
   ].filter((t) => t.show);
   return (
     <>
