@@ -36,12 +36,21 @@ function useNavItems(): MenuProps['items'] {
       ),
     });
   if (user.isAdmin) items.push({ key: '/admin', label: <Link to="/admin">Admins</Link> });
-  // The rights table's petOwner.view: every admin but property maintenance (checked here without loading the table).
-  if (user.isAdmin && user.roleId !== UserRole.PropertyMaintenance)
-    items.push({
-      key: '/tools/unassignedpetowners',
-      label: <Link to="/tools/unassignedpetowners">Unassigned pet owners</Link>,
-    });
+  if (user.isAdmin) {
+    const tools = [
+      { key: '/tools/petbarcodescanner', label: <Link to="/tools/petbarcodescanner">Pet barcode scanner</Link> },
+    ];
+    // Orphans have no group: only the provider's staff reach them.
+    if (user.isBioPetAdmin)
+      tools.push({ key: '/tools/orphans', label: <Link to="/tools/orphans">Orphaned pets</Link> });
+    // The rights table's petOwner.view: every admin but property maintenance (checked here without loading the table).
+    if (user.roleId !== UserRole.PropertyMaintenance)
+      tools.push({
+        key: '/tools/unassignedpetowners',
+        label: <Link to="/tools/unassignedpetowners">Unassigned pet owners</Link>,
+      });
+    items.push({ key: 'tools', label: 'Tools', type: 'group', children: tools });
+  }
   if (user.isBioPetAdmin) {
     items.push({
       key: 'system',

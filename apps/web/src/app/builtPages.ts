@@ -22,6 +22,9 @@ export const BUILT_PAGES = [
   '/group/$id/subgroups',
   '/group/$id/petowners',
   '/tools/unassignedpetowners',
+  '/group/$id/pets',
+  '/tools/orphans',
+  '/tools/petbarcodescanner',
   '/reg/overview',
 ] as const;
 

@@ -103,6 +103,8 @@ const searchOf = {
   unassignedPetOwners: lazySearch(() =>
     import('../features/petowners/petowners.search').then((m) => m.unassignedPetOwnersSearch),
   ),
+  groupPets: lazySearch(() => import('../features/pets/pets.search').then((m) => m.groupPetsSearch)),
+  orphans: lazySearch(() => import('../features/pets/pets.search').then((m) => m.orphansSearch)),
 };
 
 const manageRoute = createRoute({
@@ -188,6 +190,23 @@ const unassignedPetOwnersRoute = createRoute({
   ...searchOf.unassignedPetOwners,
   component: lazyPage(() => import('../features/petowners/UnassignedPetOwnersPage'), 'UnassignedPetOwnersPage'),
 });
+const groupPetsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/pets',
+  ...searchOf.groupPets,
+  component: lazyPage(() => import('../features/pets/GroupPetsPage'), 'GroupPetsPage'),
+});
+const orphansRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/tools/orphans',
+  ...searchOf.orphans,
+  component: lazyPage(() => import('../features/pets/OrphansPage'), 'OrphansPage'),
+});
+const petBarcodeScannerRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/tools/petbarcodescanner',
+  component: lazyPage(() => import('../features/pets/PetBarcodeScannerPage'), 'PetBarcodeScannerPage'),
+});
 const residentLandingRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/reg/overview',
@@ -239,6 +258,9 @@ const routeTree = rootRoute.addChildren([
     groupSubgroupsRoute,
     groupPetOwnersRoute,
     unassignedPetOwnersRoute,
+    groupPetsRoute,
+    orphansRoute,
+    petBarcodeScannerRoute,
     residentLandingRoute,
   ]),
   indexRoute,

@@ -5,6 +5,7 @@ import { adminEndpoints } from './admins.ts';
 import { groupAdminEndpoints, groupEndpoints } from './groups.ts';
 import { lookupEndpoints } from './lookups.ts';
 import { petOwnerEndpoints } from './petowners.ts';
+import { petEndpoints } from './pets.ts';
 import { residentEndpoints } from './residents.ts';
 import { systemEndpoints } from './system.ts';
 
@@ -15,6 +16,7 @@ export {
   groupEndpoints,
   lookupEndpoints,
   petOwnerEndpoints,
+  petEndpoints,
   residentEndpoints,
   settingsEndpoints,
   systemEndpoints,
@@ -28,6 +30,7 @@ export const endpointsByDomain: Record<string, Record<string, AnyEndpoint>> = {
   groupAdmins: groupAdminEndpoints,
   lookups: lookupEndpoints,
   petOwners: petOwnerEndpoints,
+  pets: petEndpoints,
   residents: residentEndpoints,
   system: systemEndpoints,
 };

@@ -2,24 +2,20 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { App, Card, Col, Descriptions, Row, Tabs, Tag } from 'antd';
-import { Gender, PetOwnerMessages, can, type PetOwnerView } from '@registry/contracts';
+import { PetOwnerMessages, can, type PetOwnerView } from '@registry/contracts';
 import { ApiError } from '../../app/api';
 import { useCurrentUser } from '../../app/auth';
 import { ActionsDropdown } from '../../components/ActionsDropdown';
 import { ConfirmByTypingDialog } from '../../components/ConfirmByTypingDialog';
-import { DataTable } from '../../components/DataTable';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { NotFound, isValidId } from '../../components/NotFound';
 import { PageTitle } from '../../components/PageTitle';
+import { OwnerPets } from '../pets/OwnerPets';
 import { petOwnerQuery } from './petowners.api';
 import { PetOwnerEditModal } from './components/PetOwnerEditModal';
 import { PetOwnerGroupsTab } from './components/PetOwnerGroupsTab';
 import { AncestryUpgradeModal, PetOwnerPromotionsCard, PetOwnerSecurityCard } from './components/PetOwnerSideCards';
 import { usePetOwnerActions } from './components/usePetOwnerActions';
-
-type Pet = PetOwnerView['pets'][number];
-
-const genderName = (g: number) => (g === Gender.Male ? 'Male' : g === Gender.Female ? 'Female' : 'Unknown');
 
 function formatAddress(a: PetOwnerView['address']): string {
   if (!a) return '—';
@@ -71,7 +67,7 @@ function useNotFoundReturn(error: unknown) {
   return missing;
 }
 
-/** /petowner/{petOwnerId}/{sampleNumber}: the owner dashboard; a sample number in the URL highlights that pet. */
+/** /petowner/{petOwnerId}/{sampleNumber}: the owner dashboard; a sample number in the URL selects that dog. */
 export function PetOwnerPage() {
   const { petOwnerId, sampleNumber } = useParams({ from: '/_app/petowner/$petOwnerId/{-$sampleNumber}' });
   const id = Number(petOwnerId);
@@ -81,7 +77,6 @@ export function PetOwnerPage() {
   const missing = useNotFoundReturn(query.error);
   const [editing, setEditing] = useState(false);
   const { actions, deleteDialog, busy } = usePetOwnerActions(owner, () => setEditing(true), me);
-  const highlighted = sampleNumber?.toUpperCase();
   const isAdmin = Boolean(me?.isAdmin);
   if (!isValidId(id)) return <NotFound what="Pet owner" />;
 
@@ -119,34 +114,7 @@ export function PetOwnerPage() {
                 {
                   key: 'pets',
                   label: 'Pets',
-                  children: (
-                    <DataTable<Pet>
-                      rowKey="id"
-                      loading={query.isLoading}
-                      dataSource={owner?.pets ?? []}
-                      pagination={false}
-                      scroll={{ x: true }}
-                      locale={{ emptyText: 'No pets registered yet.' }}
-                      rowClassName={(pet) =>
-                        highlighted && pet.sampleNumber?.toUpperCase() === highlighted ? 'ant-table-row-selected' : ''
-                      }
-                      columns={[
-                        { title: 'Name', dataIndex: 'name' },
-                        {
-                          title: 'Sample number',
-                          dataIndex: 'sampleNumber',
-                          render: (v: string | null) => v ?? '—',
-                        },
-                        { title: 'Breed', dataIndex: 'breed', render: (v: string | null) => v ?? '—' },
-                        { title: 'Gender', dataIndex: 'gender', render: genderName },
-                        {
-                          title: 'Status',
-                          dataIndex: 'isActive',
-                          render: (active: boolean) => (active ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>),
-                        },
-                      ]}
-                    />
-                  ),
+                  children: owner && <OwnerPets petOwnerId={owner.id} sampleNumber={sampleNumber} />,
                 },
                 { key: 'groups', label: 'Groups', children: owner && <PetOwnerGroupsTab owner={owner} /> },
               ]}
