@@ -2,6 +2,7 @@
 // and history, the group's owner and move-out lists, unassigned owners, promotion codes and the registration agreement.
 import { z } from 'zod';
 import { addressView, optionalAddress } from './addresses.ts';
+import { newPet } from './pets.ts';
 import { id, optionalText, pagingQuery, queryBoolean, requiredText, textField } from './common.ts';
 
 /** Promotion codes handed to a pet owner: the retail partner's code and the smart-collar code (spec 2 §2 Promotions). */
@@ -28,6 +29,7 @@ export const PetOwnerMessages = {
   historyEntryCurrent: 'Remove the pet owner from the group before deleting this history entry.',
   notPetOwnerGroup: 'Pet owners belong to properties and parentage groups only.',
   inactiveOwner: 'Activate the pet owner before adding them to a group.',
+  petsCreated: 'New dog(s) created successfully.',
   resetPasswordWarning: 'A new password will be generated and emailed to the pet owner. Continue?',
 } as const;
 
@@ -178,3 +180,14 @@ export type UnassignedPetOwnerRow = z.infer<typeof unassignedPetOwnerRow>;
 export const registrationAgreementQuery = z.object({ petOwnerId: id, groupId: id });
 /** The agreement's bytes, a PDF sent as it is (never serialised as JSON). */
 export const pdfContent = z.string().meta({ format: 'binary' });
+
+/** Add pets (POST /petowner/pets): new dogs under the owner; at most 20 at once. */
+export const addPetsRequest = z.object({
+  petOwnerId: id,
+  pets: z.array(newPet).min(1, 'Add at least one pet.').max(20),
+});
+export type AddPetsRequest = z.input<typeof addPetsRequest>;
+export const addPetsResponse = z.object({
+  message: z.string(),
+  pets: z.array(z.object({ id: z.number().int(), name: z.string(), sampleNumber: z.string().nullable() })),
+});

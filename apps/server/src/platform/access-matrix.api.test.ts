@@ -358,6 +358,12 @@ const SAMPLES: Record<string, Sample> = {
     foreign: (_c, f) => ({ params: { id: f.foreignPetOwner } }),
   },
   getUnassignedPetOwners: none,
+  addPetsToPetOwner: {
+    own: async (c) => ({
+      body: { petOwnerId: (await makePetOwner(db, { groupId: c.group })).id, pets: [{ name: 'Matrix' }] },
+    }),
+    foreign: (_c, f) => ({ body: { petOwnerId: f.foreignPetOwner, pets: [{ name: 'Matrix' }] } }),
+  },
   updatePetOwner: petOwnerTarget({ body: { firstName: 'Matrix', lastName: 'Owner' } }),
   deletePetOwner: petOwnerTarget(),
   activatePetOwner: petOwnerTarget(),

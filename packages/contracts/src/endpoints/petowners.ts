@@ -111,6 +111,10 @@ export const petOwnerEndpoints = {
     query: s.groupPetOwnersQuery,
     response: s.pagedResponse(s.groupPetOwnerRow),
   })),
+  addPets: petOwner.post('/petowner/pets', 'addPetsToPetOwner', { right: 'pet.register' }, (s) => ({
+    body: s.addPetsRequest,
+    response: s.addPetsResponse,
+  })),
   registrationAgreement: petOwner.get(
     '/pdfdownload/getdogregistrationagreement',
     'getDogRegistrationAgreement',

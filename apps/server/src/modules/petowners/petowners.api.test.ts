@@ -229,3 +229,42 @@ describe('unassigned pet owners', () => {
     ).toBe(403);
   });
 });
+
+describe('add pets', () => {
+  test('the owner’s admin adds dogs; a used sample number is refused naming the field; maintenance may not', async () => {
+    const owner = await makePetOwner(t.database.db, { groupId: oakRidge });
+    const token = await t.login('property.manager');
+    const sample = `DN${String(owner.id + 5_000_000).padStart(7, '0')}`;
+    const added = await t.call('POST', '/api/v1/petowner/pets', {
+      token,
+      body: { petOwnerId: owner.id, pets: [{ name: 'Rex', sampleNumber: sample.toLowerCase() }, { name: 'Lady' }] },
+    });
+    expect(added.status).toBe(200);
+    expect(added.body).toMatchObject({
+      message: 'New dog(s) created successfully.',
+      pets: [
+        { name: 'Rex', sampleNumber: sample },
+        { name: 'Lady', sampleNumber: null },
+      ],
+    });
+    const again = await t.call('POST', '/api/v1/petowner/pets', {
+      token,
+      body: { petOwnerId: owner.id, pets: [{ name: 'Copy', sampleNumber: sample }] },
+    });
+    expect(again.status).toBe(400);
+    expect(Object.keys(again.body.modelState)).toEqual(['pets[0].sampleNumber']);
+    const maintenance = await t.call('POST', '/api/v1/petowner/pets', {
+      token: await t.login('property.maintenance'),
+      body: { petOwnerId: owner.id, pets: [{ name: 'Nope' }] },
+    });
+    expect(maintenance.status).toBe(403);
+    const far = await makePetOwner(t.database.db, { groupId: other.property.id });
+    const foreign = await t.call('POST', '/api/v1/petowner/pets', {
+      token,
+      body: { petOwnerId: far.id, pets: [{ name: 'Far' }] },
+    });
+    expect(foreign.status).toBe(404);
+    const empty = await t.call('POST', '/api/v1/petowner/pets', { token, body: { petOwnerId: owner.id, pets: [] } });
+    expect(empty.status).toBe(400);
+  });
+});

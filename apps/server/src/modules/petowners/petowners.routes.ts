@@ -51,6 +51,9 @@ export async function petOwnersRoutes(app: FastifyInstance) {
   await route(app, endpoints.moveOut, async (request) =>
     petOwnerGroups.movePetOwnerOut(signedIn(request), request.params.groupId, request.params.id, request.query),
   );
+  await route(app, endpoints.addPets, async (request) =>
+    petOwners.addPets(signedIn(request), request.body.petOwnerId, request.body.pets),
+  );
   await route(app, endpoints.registrationAgreement, async (request, reply) => {
     const pdf = await registrationAgreement(signedIn(request), request.query.petOwnerId, request.query.groupId);
     return reply

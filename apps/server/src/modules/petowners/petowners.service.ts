@@ -17,6 +17,7 @@ import { dataKeyOf, decryptSecret, encryptSecret } from '../../platform/secrets.
 import { endAccountAccess } from '../accounts/account-access.ts';
 import { fullNameOf, saveUser, userSnapshot, usersByEmail, type UserRow } from '../accounts/accounts.service.ts';
 import { toAddressView } from '../lookups/lookups.service.ts';
+import { registerPets } from '../pets/pet-register.service.ts';
 import * as q from './petowners.queries.ts';
 
 export const petOwnerNotFound = () => notFound(PetOwnerMessages.notFound);
@@ -246,4 +247,14 @@ export async function assignPromotionCode(ctx: SignedInContext, petOwnerId: numb
       after: { kind, code },
     });
   });
+}
+
+/**
+ * Add pets: new dogs under an owner the caller reaches (pets.register refuses property maintenance). The orphaned-pets
+ * check and its confirmation run on the screen before this call; the shop's product check joins when the shop lands.
+ */
+export async function addPets(ctx: SignedInContext, petOwnerId: number, dogs: Parameters<typeof registerPets>[2]) {
+  const owner = await loadManagedPetOwner(ctx, petOwnerId, 'pet.register');
+  const pets = await registerPets(ctx, owner.id, dogs, 'pets');
+  return { message: PetOwnerMessages.petsCreated, pets };
 }
