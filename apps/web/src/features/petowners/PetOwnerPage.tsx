@@ -12,6 +12,7 @@ import { NotFound, isValidId } from '../../components/NotFound';
 import { PageTitle } from '../../components/PageTitle';
 import { OwnerPets } from '../pets/OwnerPets';
 import { petOwnerQuery } from './petowners.api';
+import { AddPetsModal } from './components/AddPetsModal';
 import { PetOwnerEditModal } from './components/PetOwnerEditModal';
 import { PetOwnerGroupsTab } from './components/PetOwnerGroupsTab';
 import { AncestryUpgradeModal, PetOwnerPromotionsCard, PetOwnerSecurityCard } from './components/PetOwnerSideCards';
@@ -76,7 +77,13 @@ export function PetOwnerPage() {
   const owner = query.data;
   const missing = useNotFoundReturn(query.error);
   const [editing, setEditing] = useState(false);
-  const { actions, deleteDialog, busy } = usePetOwnerActions(owner, () => setEditing(true), me);
+  const [addingPets, setAddingPets] = useState(false);
+  const { actions, deleteDialog, busy } = usePetOwnerActions(
+    owner,
+    () => setEditing(true),
+    () => setAddingPets(true),
+    me,
+  );
   const isAdmin = Boolean(me?.isAdmin);
   if (!isValidId(id)) return <NotFound what="Pet owner" />;
 
@@ -129,6 +136,9 @@ export function PetOwnerPage() {
           showProviderNotes={Boolean(me?.isBioPetAdmin)}
           onClose={() => setEditing(false)}
         />
+      )}
+      {owner && addingPets && (
+        <AddPetsModal petOwnerId={owner.id} open={addingPets} onClose={() => setAddingPets(false)} />
       )}
       {owner && <AncestryUpgradeModal key={owner.id} me={me} owner={owner} />}
       {deleteDialog && (

@@ -5,6 +5,7 @@ import {
   accountEndpoints,
   petOwnerEndpoints,
   type EndpointResponse,
+  type AddPetsRequest,
   type NewPetOwnerRequest,
   type PetOwnerUpdateRequest,
 } from '@registry/contracts';
@@ -119,6 +120,11 @@ export const useDeleteHistoryEntry = () =>
 export const useCreatePetOwner = (groupId: number) =>
   usePetOwnerMutation((body: NewPetOwnerRequest) =>
     callApi(petOwnerEndpoints.createInGroup, { params: { groupId }, body }),
+  );
+
+export const useAddPets = (id: number) =>
+  usePetOwnerMutation((body: AddPetsRequest) =>
+    callApi(petOwnerEndpoints.addPets, { body: { ...body, petOwnerId: id } }),
   );
 
 export function useDeletePetOwner(id: number) {

@@ -163,7 +163,7 @@ describe('pet owner page', () => {
     await screen.findByRole('heading', { name: /Olive Owner/ });
     await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete pet owner' });
+    const dialog = await screen.findByRole('dialog');
     await userEvent.type(within(dialog).getByLabelText('Confirmation text'), 'ownr');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete pet owner' }));
     expect(await screen.findByText('Invalid, please ensure you typed the username correctly.')).toBeTruthy();
@@ -194,6 +194,39 @@ describe('pet owner page', () => {
       'DELETE /api/v1/petowner/deletepetownergrouphistoryentry/10',
       'POST /api/v1/petowner/removefromallgroups/42',
     ]);
+  });
+
+  it('add pets: an orphan’s sample number is attached after confirming, the other dog is created', async () => {
+    const { calls } = setup(manager, {
+      'POST /api/v1/pet/checkfororphanedpets': {
+        message:
+          'The following sample numbers belong to orphaned pets and will be attached to this pet owner: DN7654321.',
+        orphans: [{ id: 9, name: 'Old', sampleNumber: 'DN7654321' }],
+      },
+      'POST /api/v1/pet/attachorphantopetowner': { message: 'Attached.' },
+      'POST /api/v1/petowner/pets': { message: 'New dog(s) created successfully.', pets: [] },
+    });
+    renderApp('/petowner/42');
+    await screen.findByRole('heading', { name: /Olive Owner/ });
+    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Add pets' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Dog 1 name'), 'Old');
+    await userEvent.type(within(dialog).getByLabelText('Sample number'), 'dn7654321');
+    await userEvent.click(within(dialog).getByRole('button', { name: /Add another dog/ }));
+    await userEvent.type(within(dialog).getByLabelText('Dog 2 name'), 'Newbie');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/belong to orphaned pets/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('New dog(s) created successfully.')).toBeTruthy();
+    const writes = calls.filter((call) => call.method === 'POST');
+    expect(writes.map((call) => call.url.pathname)).toEqual([
+      '/api/v1/pet/checkfororphanedpets',
+      '/api/v1/pet/attachorphantopetowner',
+      '/api/v1/petowner/pets',
+    ]);
+    expect(writes[1].body).toEqual({ petId: 9, newPetOwnerId: 42 });
+    expect(writes[2].body).toMatchObject({ petOwnerId: 42, pets: [{ name: 'Newbie' }] });
   });
 
   it('a missing owner leads back to the dashboard with the spec’s message', async () => {

@@ -18,6 +18,7 @@ import {
 export function usePetOwnerActions(
   owner: PetOwnerView | undefined,
   onEdit: () => void,
+  onAddPets: () => void,
   me: Pick<UserInfo, 'roleId' | 'isAdmin'> | undefined,
 ) {
   const { modal, message } = App.useApp();
@@ -97,6 +98,7 @@ export function usePetOwnerActions(
 
   const actions: ActionItem[] = [
     { key: 'edit', label: 'Edit', onClick: onEdit, eligible: may('petOwner.edit') },
+    { key: 'addpets', label: 'Add pets', onClick: onAddPets, eligible: owner.isActive && may('pet.register') },
     {
       key: 'activate',
       label: 'Activate',
