@@ -417,7 +417,6 @@ const SAMPLES: Record<string, Sample> = {
     foreign: (_c, f) => ({ query: { groupId: f.foreignGroup } }),
   },
   petsOfOwner: {
-    ownRefused: (c) => c.userName === 'RES0000001',
     own: (c) => ({ params: { ownerId: c.petOwnerId } }),
     foreign: (_c, f) => ({ params: { ownerId: f.foreignPetOwner } }),
   },
@@ -427,12 +426,10 @@ const SAMPLES: Record<string, Sample> = {
     foreign: async (_c, f) => ({ query: { sampleNumber: (await freshPet(f.foreignPetOwner)).sampleNumber } }),
   },
   petSampleHistory: {
-    ownRefused: (c) => c.userName === 'RES0000001',
     own: async (c) => ({ query: { sampleNumber: (await freshPet(c.petOwnerId)).sampleNumber } }),
     foreign: async (_c, f) => ({ query: { sampleNumber: (await freshPet(f.foreignPetOwner)).sampleNumber } }),
   },
-  // The resident's sample owner is another owner in their property: a resident sees only pets of their own.
-  getPet: { ...petTarget(), ownRefused: (c) => c.userName === 'RES0000001' },
+  getPet: petTarget(),
   updatePet: {
     own: async (c) => ({ body: { id: (await freshPet(c.petOwnerId)).id, name: 'Matrix' } }),
     foreign: async (_c, f) => ({ body: { id: (await freshPet(f.foreignPetOwner)).id, name: 'Matrix' } }),
