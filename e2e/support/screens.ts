@@ -3,7 +3,13 @@
 import type { Locator, Page } from 'playwright-core';
 
 /** Seeded records the screens open, looked up once through the API (see resolveSeedIds). */
-export type SeedIds = { root: number; management: number; property: number; propertyManagerAdmin: number };
+export type SeedIds = {
+  root: number;
+  management: number;
+  property: number;
+  propertyManagerAdmin: number;
+  petOwner: number;
+};
 
 export type EditForm = {
   name: string;
@@ -126,6 +132,39 @@ export const SCREENS: Screen[] = [
   },
   { name: 'pet owner page', path: () => '/', user: 'pet.owner', ready: (page) => page.getByRole('table') },
   {
+    name: 'pet owner page (admin)',
+    path: (ids) => `/petowner/${ids.petOwner}/`,
+    user: 'property.manager',
+    ready: heading(/^Jordan Blake/),
+    editForms: [
+      {
+        name: 'pet owner edit',
+        open: async (page) => page.getByRole('button', { name: 'Edit', exact: true }).click(),
+        save: (page) => page.getByRole('dialog', { name: 'Edit pet owner' }).getByRole('button', { name: 'Save' }),
+        readBack: (ids) => `/petowner/${ids.petOwner}`,
+      },
+    ],
+  },
+  {
+    name: 'group pet owners',
+    path: (ids) => `/group/${ids.property}/petowners`,
+    user: 'property.manager',
+    ready: (page) => page.getByRole('cell', { name: 'pet.owner' }),
+    rowActions: actionsColumn,
+  },
+  {
+    name: 'group pet owners moved out',
+    path: (ids) => `/group/${ids.property}/petowners?movedOut=true`,
+    user: 'property.manager',
+    ready: (page) => page.getByRole('table'),
+  },
+  {
+    name: 'unassigned pet owners',
+    path: () => '/tools/unassignedpetowners',
+    user: 'lab.admin',
+    ready: (page) => page.getByRole('table'),
+  },
+  {
     name: 'pets under a group',
     path: (ids) => `/group/${ids.property}/pets`,
     user: 'property.manager',
@@ -153,5 +192,12 @@ export async function resolveSeedIds(staff: Api): Promise<SeedIds> {
   const [root] = await staff('GET', '/groups/group');
   const manager = (await staff('GET', '/admin/search?name=Shah')).data[0];
   const property = (await staff('GET', `/admin/${manager.id}`)).groups[0];
-  return { root: root.id, management: property.parentId, property: property.id, propertyManagerAdmin: manager.id };
+  const petOwner = (await staff('GET', '/petowner/searchpetowners?userName=pet.owner')).data[0];
+  return {
+    root: root.id,
+    management: property.parentId,
+    property: property.id,
+    propertyManagerAdmin: manager.id,
+    petOwner: petOwner.id,
+  };
 }

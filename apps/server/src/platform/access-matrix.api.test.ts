@@ -13,7 +13,7 @@ import {
   type Right,
 } from '@registry/contracts';
 import { eq } from 'drizzle-orm';
-import { adjacentProperties, pets, preRegisteredResidents } from '../db/schema/index.ts';
+import { adjacentProperties, petOwnerGroups, pets, preRegisteredResidents } from '../db/schema/index.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import {
   groupByName,
@@ -100,6 +100,14 @@ const newAdmin = () => {
   };
 };
 const none: Sample = { own: () => ({}) };
+/** A pet owner of the caller's own group made for the call (the call may change or delete them), or a foreign one. */
+const petOwnerTarget = (extra: Input = {}): Sample => ({
+  own: async (c) => ({ ...extra, params: { id: (await makePetOwner(db, { groupId: c.group })).id } }),
+  foreign: (_c, f) => ({ ...extra, params: { id: f.foreignPetOwner } }),
+});
+/** A past membership (a group history entry) of the owner in the group. */
+const pastMembership = async (petOwnerId: number, groupId: number) =>
+  (await db.insert(petOwnerGroups).values({ petOwnerId, groupId, moveOutDate: new Date() }).returning())[0].id;
 let petSerial = 0;
 /** A fresh pet (with a DN sample number) of the owner, or an orphan when the owner is null. */
 const freshPet = async (petOwnerId: number | null, customerFacingStatus = 0) => {
@@ -348,6 +356,55 @@ const SAMPLES: Record<string, Sample> = {
   getPetOwner: {
     own: (c) => ({ params: { id: c.petOwnerId } }),
     foreign: (_c, f) => ({ params: { id: f.foreignPetOwner } }),
+  },
+  getUnassignedPetOwners: none,
+  addPetsToPetOwner: {
+    own: async (c) => ({
+      body: { petOwnerId: (await makePetOwner(db, { groupId: c.group })).id, pets: [{ name: 'Matrix' }] },
+    }),
+    foreign: (_c, f) => ({ body: { petOwnerId: f.foreignPetOwner, pets: [{ name: 'Matrix' }] } }),
+  },
+  updatePetOwner: petOwnerTarget({ body: { firstName: 'Matrix', lastName: 'Owner' } }),
+  deletePetOwner: petOwnerTarget(),
+  activatePetOwner: petOwnerTarget(),
+  deactivatePetOwner: petOwnerTarget(),
+  removePetOwnerFromAllGroups: petOwnerTarget(),
+  getPetOwnerSecurityQuestion: {
+    own: (c) => ({ params: { id: c.petOwnerId } }),
+    foreign: (_c, f) => ({ params: { id: f.foreignPetOwner } }),
+  },
+  getGroupHistoryForPetOwner: {
+    own: (c) => ({ params: { id: c.petOwnerId } }),
+    foreign: (_c, f) => ({ params: { id: f.foreignPetOwner } }),
+  },
+  deletePetOwnerGroupHistoryEntry: {
+    own: async (c) => ({ params: { id: await pastMembership((await makePetOwner(db)).id, c.group) } }),
+    foreign: async (_c, f) => ({ params: { id: await pastMembership(f.foreignPetOwner, f.foreignGroup) } }),
+  },
+  getGroupPetOwners: {
+    own: (c) => ({ params: { groupId: c.group } }),
+    foreign: (_c, f) => ({ params: { groupId: f.foreignGroup } }),
+  },
+  getGroupMoveOuts: {
+    own: (c) => ({ params: { groupId: c.group } }),
+    foreign: (_c, f) => ({ params: { groupId: f.foreignGroup } }),
+  },
+  createPetOwnerInGroup: {
+    own: (c) => ({ params: { groupId: c.group }, body: { firstName: 'Matrix', lastName: 'Owner' } }),
+    foreign: (_c, f) => ({ params: { groupId: f.foreignGroup }, body: { firstName: 'Matrix', lastName: 'Owner' } }),
+  },
+  addPetOwnerToGroup: {
+    own: async (c) => ({ params: { groupId: c.group, id: (await makePetOwner(db, { groupId: c.group })).id } }),
+    foreign: (_c, f) => ({ params: { groupId: f.foreignGroup, id: f.foreignPetOwner } }),
+  },
+  movePetOwnerOut: {
+    own: async (c) => ({ params: { groupId: c.group, id: (await makePetOwner(db, { groupId: c.group })).id } }),
+    foreign: (_c, f) => ({ params: { groupId: f.foreignGroup, id: f.foreignPetOwner } }),
+  },
+  getDogRegistrationAgreement: {
+    ownRefused: (c) => c.userName === 'RES0000001',
+    own: (c) => ({ query: { petOwnerId: c.petOwnerId, groupId: c.group } }),
+    foreign: (_c, f) => ({ query: { petOwnerId: f.foreignPetOwner, groupId: f.foreignGroup } }),
   },
   searchResidents: { own: () => ({ query: { query: 'Reed' } }) },
   getResident: {

@@ -62,6 +62,22 @@ export function petOwnerInScopeSql(caller: Scoped, petOwnerId: SqlValue): SQL {
 }
 
 /**
+ * SQL condition: the pet owner is one the caller's admins still answer for: a current member of a group in scope, or,
+ * having no current group at all (moved out everywhere, deactivated), last seen in a group in scope. Once the owner
+ * joins a group elsewhere, the groups they left lose them.
+ */
+export function petOwnerReachableSql(caller: Scoped, petOwnerId: SqlValue): SQL {
+  if (caller.isProviderStaff) return sql`true`;
+  return sql`(${petOwnerInScopeSql(caller, petOwnerId)} or (
+    not exists (select 1 from ${petOwnerGroups} reach_cur where reach_cur.pet_owner_id = ${petOwnerId}
+      and reach_cur.move_out_date is null)
+    and exists (select 1 from ${petOwnerGroups} reach_last join ${groups} reach_g on reach_g.id = reach_last.group_id
+      where reach_last.pet_owner_id = ${petOwnerId} and ${groupInScopeSql(caller, sql`reach_g.path`)}
+        and reach_last.move_out_date = (select max(reach_max.move_out_date) from ${petOwnerGroups} reach_max
+          where reach_max.pet_owner_id = ${petOwnerId}))))`;
+}
+
+/**
  * SQL condition: the caller may see this pet. A pet owner (or resident) sees their own pets; admins the pets of owners in their scope;
  * orphans (no owner) only provider staff, who run the orphans tool.
  */

@@ -16,6 +16,7 @@ import { GroupTreeSlot } from './GroupTreeSlot';
 import { AppFooter } from './AppFooter';
 import { BRAND_NAME, PRODUCT_VERSION } from './brand';
 import { petOwnerPath } from './landing';
+import { UserRole } from '@registry/contracts/enums';
 
 const { Header, Sider, Content } = Layout;
 
@@ -42,6 +43,12 @@ function useNavItems(): MenuProps['items'] {
     // Orphans have no group: only the provider's staff reach them.
     if (user.isBioPetAdmin)
       tools.push({ key: '/tools/orphans', label: <Link to="/tools/orphans">Orphaned pets</Link> });
+    // The rights table's petOwner.view: every admin but property maintenance (checked here without loading the table).
+    if (user.roleId !== UserRole.PropertyMaintenance)
+      tools.push({
+        key: '/tools/unassignedpetowners',
+        label: <Link to="/tools/unassignedpetowners">Unassigned pet owners</Link>,
+      });
     items.push({ key: 'tools', label: 'Tools', type: 'group', children: tools });
   }
   if (user.isBioPetAdmin) {

@@ -20,6 +20,8 @@ export const BUILT_PAGES = [
   '/group/$id',
   '/group/$id/admins',
   '/group/$id/subgroups',
+  '/group/$id/petowners',
+  '/tools/unassignedpetowners',
   '/group/$id/pets',
   '/tools/orphans',
   '/tools/petbarcodescanner',

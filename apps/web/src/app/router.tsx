@@ -97,6 +97,12 @@ const searchOf = {
   auditLog: lazySearch(() => import('../features/system/system.search').then((m) => m.auditLogSearch)),
   groupDashboard: lazySearch(() => import('../features/groups/groups.search').then((m) => m.dashboardSearch)),
   groupSubgroups: lazySearch(() => import('../features/groups/groups.search').then((m) => m.subgroupsSearch)),
+  groupPetOwners: lazySearch(() =>
+    import('../features/petowners/petowners.search').then((m) => m.groupPetOwnersSearch),
+  ),
+  unassignedPetOwners: lazySearch(() =>
+    import('../features/petowners/petowners.search').then((m) => m.unassignedPetOwnersSearch),
+  ),
   groupPets: lazySearch(() => import('../features/pets/pets.search').then((m) => m.groupPetsSearch)),
   orphans: lazySearch(() => import('../features/pets/pets.search').then((m) => m.orphansSearch)),
 };
@@ -172,6 +178,18 @@ const groupSubgroupsRoute = createRoute({
   ...searchOf.groupSubgroups,
   component: lazyPage(() => import('../features/groups/GroupSubgroupsPage'), 'GroupSubgroupsPage'),
 });
+const groupPetOwnersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/petowners',
+  ...searchOf.groupPetOwners,
+  component: lazyPage(() => import('../features/petowners/GroupPetOwnersPage'), 'GroupPetOwnersPage'),
+});
+const unassignedPetOwnersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/tools/unassignedpetowners',
+  ...searchOf.unassignedPetOwners,
+  component: lazyPage(() => import('../features/petowners/UnassignedPetOwnersPage'), 'UnassignedPetOwnersPage'),
+});
 const groupPetsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/group/$id/pets',
@@ -238,6 +256,8 @@ const routeTree = rootRoute.addChildren([
     groupDetailsRoute,
     groupAdminsRoute,
     groupSubgroupsRoute,
+    groupPetOwnersRoute,
+    unassignedPetOwnersRoute,
     groupPetsRoute,
     orphansRoute,
     petBarcodeScannerRoute,

@@ -5,4 +5,5 @@ export * from './community.ts';
 export * from './system.ts';
 export * from './tallies.ts';
 export * from './throttles.ts';
+export * from './petowners.ts';
 export * from './samples.ts';

@@ -7,6 +7,7 @@ import {
   FeatureName,
   GroupTypes,
   PetSpecies,
+  PromotionCodeKind,
   RegistrationStatus,
   SampleCustomerStatus,
   UserRole,
@@ -19,7 +20,9 @@ import {
   features,
   groupAdmins,
   groupFeatures,
+  petOwnerAgreements,
   petOwnerGroups,
+  petOwnerPromotionCodes,
   pets,
   preRegisteredDogs,
   preRegisteredResidents,
@@ -348,6 +351,20 @@ export async function seedDemoData(db: Db, password: string): Promise<void> {
       const [row] = await tx.insert(documents).values({ name: document.name }).returning();
       await tx.insert(documentVersions).values({ documentId: row.id, version: 1, content: document.content });
     }
+    // The demo owner's promotion codes and the dog owner policy they agreed to at their property.
+    const [demoOwner] = await tx.select().from(users).where(eq(users.userName, DEMO_PET_OWNER));
+    const [{ versionId }] = await tx
+      .select({ versionId: documentVersions.id })
+      .from(documentVersions)
+      .innerJoin(documents, eq(documents.id, documentVersions.documentId))
+      .where(eq(documents.name, PRE_REGISTRATION_DOCUMENTS[0].name));
+    await tx
+      .insert(petOwnerAgreements)
+      .values({ petOwnerId: demoOwner.id, groupId: oakRidge.id, documentVersionId: versionId });
+    await tx.insert(petOwnerPromotionCodes).values([
+      { petOwnerId: demoOwner.id, kind: PromotionCodeKind.Retail, code: 'PETSHOP-20-JBLAKE' },
+      { petOwnerId: demoOwner.id, kind: PromotionCodeKind.Collar, code: 'COLLAR-15-JBLAKE' },
+    ]);
     await writeAudit(
       tx,
       { caller: null, requestId: 'seed' },

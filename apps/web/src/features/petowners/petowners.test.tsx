@@ -1,11 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/renderApp';
 import { mockFetch } from '../../test/utils';
+import { deleteConfirmed, dismissAncestryUpgrade, offersRemoveFromAll, showsAncestryUpgrade } from './petOwnerRules';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
 
-const owner = {
+const ownerUser = {
   id: 42,
   userName: 'owner',
   fullName: 'Olive Owner',
@@ -18,92 +23,278 @@ const owner = {
   isPetOwner: true,
   isBioPetAdmin: false,
   isResident: false,
-  petOwnerId: 42,
+  petOwnerId: 42 as number | null,
   residentId: null,
   features: [],
   impersonatedBy: null,
 };
+const manager = {
+  ...ownerUser,
+  id: 7,
+  userName: 'pm',
+  fullName: 'Pat Manager',
+  roleId: 7,
+  role: 'PropertyManager',
+  isAdmin: true,
+  isPetOwner: false,
+  petOwnerId: null,
+};
+const petOwner = (over: Record<string, unknown> = {}) => ({
+  id: 42,
+  userName: 'owner',
+  firstName: 'Olive',
+  lastName: 'Owner',
+  fullName: 'Olive Owner',
+  email: 'olive@example.com',
+  phoneNumber: null,
+  companyName: null,
+  receiveEmails: true,
+  isActive: true,
+  address: null,
+  groups: [{ id: 5, name: 'Oak Ridge', groupType: 4, isActive: true, residentPayEnabled: false }],
+  associatedProperty: { id: 5, name: 'Oak Ridge' },
+  pets: [
+    { id: 1, name: 'Biscuit', sampleNumber: 'DN1000001', breed: 'Labrador Retriever', gender: 1, isActive: true },
+    { id: 2, name: 'Pepper', sampleNumber: 'DN1000002', breed: null, gender: 2, isActive: false },
+  ],
+  securityQuestion: null,
+  adminNotes: null,
+  bioPetNotes: null,
+  showAncestryUpgradeModal: false,
+  chewyPromoCode: 'RETAIL-1',
+  fiCollarPromoCode: null,
+  dateApproved: '2026-01-02T00:00:00.000Z',
+  lastLogin: null,
+  dateCreated: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+const petRow = (id: number, name: string, sampleNumber: string) => ({
+  id,
+  petOwnerId: 42,
+  petOwnerName: 'Olive Owner',
+  name,
+  breed: null,
+  sampleNumber,
+  customerFacingStatus: 0,
+  isServiceAnimal: false,
+  isActive: true,
+  isFlagged: false,
+  dateCreated: '2026-01-02T00:00:00.000Z',
+  dateUpdated: '2026-01-02T00:00:00.000Z',
+  statusLastUpdated: '2026-01-02T00:00:00.000Z',
+});
+const history = [
+  {
+    historyId: 11,
+    id: 5,
+    name: 'Oak Ridge',
+    groupType: 4,
+    dateAdded: '2026-01-02T00:00:00.000Z',
+    moveOutDate: null,
+    isMovedOut: false,
+  },
+  {
+    historyId: 10,
+    id: 6,
+    name: 'Maple Court',
+    groupType: 4,
+    dateAdded: '2025-01-02T00:00:00.000Z',
+    moveOutDate: '2025-12-01T00:00:00.000Z',
+    isMovedOut: true,
+  },
+];
 
-function setup(over: Record<string, unknown> = {}) {
+function setup(user: typeof ownerUser, over: Record<string, unknown> = {}) {
   sessionStorage.setItem('registry.accessToken', 'tok');
   return mockFetch({
-    'GET /api/v1/account/userinfo': owner,
+    'GET /api/v1/account/userinfo': user,
     'GET /api/v1/features': [],
-    'GET /api/v1/petowner/42': {
-      id: 42,
-      userName: 'owner',
-      fullName: 'Olive Owner',
-      email: 'olive@example.com',
-      isActive: true,
-      pets: [
-        { id: 1, name: 'Biscuit', sampleNumber: 'DN1000001', breed: 'Labrador Retriever', gender: 1, isActive: true },
-        { id: 2, name: 'Pepper', sampleNumber: 'DN1000002', breed: null, gender: 2, isActive: false },
-      ],
-    },
-    // The pet list and the selected dog come from the pet calls (features/pets).
-    'GET /api/v1/pet/getallpets/42': [
-      petRow({ id: 1, name: 'Biscuit', sampleNumber: 'DN1000001', breed: 'Labrador Retriever' }),
-      petRow({ id: 2, name: 'Pepper', sampleNumber: 'DN1000002', isActive: false }),
-    ],
-    'GET /api/v1/pet/2': {
-      ...petRow({ id: 2, name: 'Pepper', sampleNumber: 'DN1000002', isActive: false }),
-      weight: null,
-      weightUnit: 0,
-      gender: 2,
-      dateOfBirth: null,
-      adoptionDate: null,
-      isParentage: false,
-      isPooPrints: true,
-      isPetId: false,
-      flagNotes: null,
-      hasApprovedVerificationTest: false,
-      isDnaVerificationCertificateRevoked: false,
-      isDeferredRegistration: false,
-      imageUrl: null,
-      updatedBy: null,
-    },
-    'GET /api/v1/pet/getsamplehistory': [],
+    'GET /api/v1/petowner/42': petOwner(),
+    'GET /api/v1/petowner/getgrouphistoryforpetowner/42': history,
+    'GET /api/v1/pet/getallpets/42': [petRow(1, 'Biscuit', 'DN1000001'), petRow(2, 'Pepper', 'DN1000002')],
     ...over,
   });
 }
 
-function petRow(values: Record<string, unknown>) {
-  return {
-    petOwnerId: 42,
-    petOwnerName: 'Olive Owner',
-    breed: null,
-    customerFacingStatus: 0,
-    isServiceAnimal: false,
-    isActive: true,
-    isFlagged: false,
-    dateCreated: '2026-01-02T00:00:00.000Z',
-    dateUpdated: '2026-01-02T00:00:00.000Z',
-    statusLastUpdated: '2026-01-02T00:00:00.000Z',
-    ...values,
-  };
-}
-
 describe('pet owner page', () => {
-  it("shows the owner's details and pets, selecting the dog of the sample number in the URL", async () => {
-    setup();
-    renderApp('/petowner/42/dn1000002');
-    expect(await screen.findByRole('heading', { name: 'Olive Owner' })).toBeTruthy();
+  it('shows the owner their details, pets and promotions, with no admin actions', async () => {
+    setup(ownerUser);
+    renderApp('/petowner/42');
+    expect(await screen.findByRole('heading', { name: /Olive Owner/ })).toBeTruthy();
     expect(screen.getByText('olive@example.com')).toBeTruthy();
-    expect(await screen.findByText('Biscuit')).toBeTruthy();
-    expect(screen.getByText('Pepper').closest('tr')!.className).toContain('ant-table-row-selected');
-    expect(screen.getByText('Biscuit').closest('tr')!.className).not.toContain('ant-table-row-selected');
-    // The selected dog's details show below the list.
-    expect(await screen.findByText('Female')).toBeTruthy();
+    expect(await screen.findByText('Pepper')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByText('Security question')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Retail promo code' }));
+    expect(await screen.findByText('RETAIL-1')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Collar promo code' }));
+    expect(await screen.findByText('No promo code has been assigned yet.')).toBeTruthy();
   });
 
-  it('shows the server refusal for someone else’s page', async () => {
-    setup({
-      'GET /api/v1/petowner/43': () => ({
-        status: 403,
-        body: { message: 'You do not have access to this pet owner.' },
-      }),
+  it('offers the ancestry upgrade to the owner once, until dismissed', async () => {
+    setup(ownerUser, { 'GET /api/v1/petowner/42': petOwner({ showAncestryUpgradeModal: true }) });
+    const first = renderApp('/petowner/42');
+    expect(await screen.findByText("Discover your dog's ancestry")).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    expect(localStorage.getItem('registry.ancestryUpgradeDismissed.42')).toBe('true');
+    first.unmount();
+    renderApp('/petowner/42');
+    expect(await screen.findByRole('heading', { name: /Olive Owner/ })).toBeTruthy();
+    expect(screen.queryByText("Discover your dog's ancestry")).toBeNull();
+  });
+
+  it('refuses to delete an owner with pets, with the spec’s message', async () => {
+    const { calls } = setup(manager);
+    renderApp('/petowner/42');
+    await screen.findByRole('heading', { name: /Olive Owner/ });
+    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    expect(await screen.findByText('Pets under pet owner must be removed before proceeding.')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+  });
+
+  it('deletes an owner without pets only when the user name is typed exactly', async () => {
+    const { calls } = setup(manager, {
+      'GET /api/v1/petowner/42': petOwner({ pets: [] }),
+      'DELETE /api/v1/petowner/42': { message: 'Pet Owner deleted successfully.' },
     });
+    renderApp('/petowner/42');
+    await screen.findByRole('heading', { name: /Olive Owner/ });
+    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Confirmation text'), 'ownr');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete pet owner' }));
+    expect(await screen.findByText('Invalid, please ensure you typed the username correctly.')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    await userEvent.clear(within(dialog).getByLabelText('Confirmation text'));
+    await userEvent.type(within(dialog).getByLabelText('Confirmation text'), 'owner');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete pet owner' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
+    expect(await screen.findByText('Pet Owner deleted successfully.')).toBeTruthy();
+  });
+
+  it('the groups tab removes from all groups and deletes a past entry', async () => {
+    const { calls } = setup(manager, {
+      'POST /api/v1/petowner/removefromallgroups/42': { message: 'Removed from all groups successfully.' },
+      'DELETE /api/v1/petowner/deletepetownergrouphistoryentry/10': { message: 'Removed history entry successfully.' },
+    });
+    renderApp('/petowner/42');
+    await screen.findByRole('heading', { name: /Olive Owner/ });
+    await userEvent.click(screen.getByRole('tab', { name: 'Groups' }));
+    const past = (await screen.findByText('Maple Court')).closest('tr')!;
+    await userEvent.click(within(past as HTMLElement).getByRole('button', { name: 'Delete entry' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Removed history entry successfully.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove from all groups' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove from all' }));
+    expect(await screen.findByText('Removed from all groups successfully.')).toBeTruthy();
+    expect(calls.filter((call) => call.method !== 'GET').map((call) => `${call.method} ${call.url.pathname}`)).toEqual([
+      'DELETE /api/v1/petowner/deletepetownergrouphistoryentry/10',
+      'POST /api/v1/petowner/removefromallgroups/42',
+    ]);
+  });
+
+  it('add pets: an orphan’s sample number is attached after confirming, the other dog is created', async () => {
+    const { calls } = setup(manager, {
+      'POST /api/v1/pet/checkfororphanedpets': {
+        message:
+          'The following sample numbers belong to orphaned pets and will be attached to this pet owner: DN7654321.',
+        orphans: [{ id: 9, name: 'Old', sampleNumber: 'DN7654321' }],
+      },
+      'POST /api/v1/pet/attachorphantopetowner': { message: 'Attached.' },
+      'POST /api/v1/petowner/pets': { message: 'New dog(s) created successfully.', pets: [] },
+    });
+    renderApp('/petowner/42');
+    await screen.findByRole('heading', { name: /Olive Owner/ });
+    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Add pets' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Dog 1 name'), 'Old');
+    await userEvent.type(within(dialog).getByLabelText('Sample number'), 'dn7654321');
+    await userEvent.click(within(dialog).getByRole('button', { name: /Add another dog/ }));
+    await userEvent.type(within(dialog).getByLabelText('Dog 2 name'), 'Newbie');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/belong to orphaned pets/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('New dog(s) created successfully.')).toBeTruthy();
+    const writes = calls.filter((call) => call.method === 'POST');
+    expect(writes.map((call) => call.url.pathname)).toEqual([
+      '/api/v1/pet/checkfororphanedpets',
+      '/api/v1/pet/attachorphantopetowner',
+      '/api/v1/petowner/pets',
+    ]);
+    expect(writes[1].body).toEqual({ petId: 9, newPetOwnerId: 42 });
+    expect(writes[2].body).toMatchObject({ petOwnerId: 42, pets: [{ name: 'Newbie' }] });
+  });
+
+  it('a missing owner leads back to the dashboard with the spec’s message', async () => {
+    setup(manager, { 'GET /api/v1/petowner/43': () => ({ status: 404, body: { message: 'Petowner not found' } }) });
     renderApp('/petowner/43');
-    expect(await screen.findByText('You do not have access to this pet owner.')).toBeTruthy();
+    expect(await screen.findByText('Returning to the dashboard')).toBeTruthy();
+  });
+});
+
+describe('the group’s pet owners', () => {
+  it('moves an owner out with the move-out email when asked', async () => {
+    const row = {
+      id: 42,
+      userName: 'owner',
+      fullName: 'Olive Owner',
+      email: 'olive@example.com',
+      phoneNumber: null,
+      isActive: true,
+      groupId: 5,
+      groupName: 'Oak Ridge',
+      petCount: 2,
+      dateAdded: '2026-01-02T00:00:00.000Z',
+      dateMoveOut: null,
+    };
+    const { calls } = setup(manager, {
+      'GET /api/v1/groups/group/5': { id: 5, name: 'Oak Ridge', groupType: 4, isActive: true },
+      'GET /api/v1/group/5': { id: 5, name: 'Oak Ridge', groupType: 4, isActive: true, adjacentProperties: [] },
+      'GET /api/v1/group/getgroupmenuviewmodel/5': { dashboard: true, detail: true, petOwners: true },
+      'GET /api/v1/petownergroups/5/petowners': { data: [row], totalRecords: 1 },
+      'DELETE /api/v1/petownergroups/5/petowners/42': { message: "Removed from 'Oak Ridge' successfully." },
+    });
+    renderApp('/group/5/petowners');
+    await userEvent.click(await screen.findByRole('button', { name: 'Move out' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Send the move-out email' }));
+    const dialog = screen.getByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move out' }));
+    expect(await screen.findByText("Removed from 'Oak Ridge' successfully.")).toBeTruthy();
+    const call = calls.find((c) => c.method === 'DELETE')!;
+    expect(call.url.searchParams.get('sendMoveOutEmail')).toBe('true');
+  });
+});
+
+describe('pet owner rules', () => {
+  const store = () => {
+    const values = new Map<string, string>();
+    return { getItem: (k: string) => values.get(k) ?? null, setItem: (k: string, v: string) => void values.set(k, v) };
+  };
+  it('shows the ancestry upgrade only to a non-admin owner whose record asks for it, until dismissed', () => {
+    const storage = store();
+    const owner = { id: 1, showAncestryUpgradeModal: true };
+    expect(showsAncestryUpgrade({ isAdmin: false, isPetOwner: true }, owner, storage)).toBe(true);
+    expect(showsAncestryUpgrade({ isAdmin: true, isPetOwner: false }, owner, storage)).toBe(false);
+    expect(
+      showsAncestryUpgrade(
+        { isAdmin: false, isPetOwner: true },
+        { ...owner, showAncestryUpgradeModal: false },
+        storage,
+      ),
+    ).toBe(false);
+    dismissAncestryUpgrade(1, storage);
+    expect(showsAncestryUpgrade({ isAdmin: false, isPetOwner: true }, owner, storage)).toBe(false);
+    expect(showsAncestryUpgrade({ isAdmin: false, isPetOwner: true }, { ...owner, id: 2 }, storage)).toBe(true);
+  });
+  it('offers remove-from-all only with a current group; delete needs the exact user name', () => {
+    expect(offersRemoveFromAll([{ isMovedOut: true }])).toBe(false);
+    expect(offersRemoveFromAll([{ isMovedOut: true }, { isMovedOut: false }])).toBe(true);
+    expect(deleteConfirmed('', '')).toBe(false);
+    expect(deleteConfirmed('Owner', 'owner')).toBe(false);
+    expect(deleteConfirmed('owner', 'owner')).toBe(true);
   });
 });

@@ -1,0 +1,22 @@
+// pdfkit ships no types (and @types/pdfkit is not installed): the small part the server uses.
+declare module 'pdfkit' {
+  type TextOptions = { width?: number; align?: 'left' | 'center' | 'right' | 'justify'; continued?: boolean };
+  class PDFDocument {
+    constructor(options?: { size?: string; margin?: number; info?: Record<string, string>; compress?: boolean });
+    y: number;
+    page: { width: number; height: number; margins: { left: number; right: number; top: number; bottom: number } };
+    font(name: string): this;
+    fontSize(size: number): this;
+    text(text: string, options?: TextOptions): this;
+    text(text: string, x: number, y: number, options?: TextOptions): this;
+    moveDown(lines?: number): this;
+    addPage(): this;
+    moveTo(x: number, y: number): this;
+    lineTo(x: number, y: number): this;
+    stroke(): this;
+    on(event: 'data', listener: (chunk: Buffer) => void): this;
+    on(event: 'end', listener: () => void): this;
+    end(): void;
+  }
+  export default PDFDocument;
+}

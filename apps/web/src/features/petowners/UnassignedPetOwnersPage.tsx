@@ -1,0 +1,61 @@
+import { Link } from '@tanstack/react-router';
+import { Card, Form, Tag } from 'antd';
+import { PageTitle } from '../../components/PageTitle';
+import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
+import { UrlTable, useUrlState } from '../../components/UrlTable';
+import { fetchUnassigned, petOwnerKeys, type UnassignedRow } from './petowners.api';
+import { unassignedPetOwnersSearch } from './petowners.search';
+
+const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '—');
+
+/** /tools/unassignedpetowners: pet owners in no current group, as far as the admin reaches (spec 2 §7). */
+export function UnassignedPetOwnersPage() {
+  const [params, setParams] = useUrlState(unassignedPetOwnersSearch);
+  return (
+    <>
+      <PageTitle>Unassigned pet owners</PageTitle>
+      <Card>
+        <Form layout="inline" style={{ marginBottom: 16 }}>
+          <Form.Item label="Name" htmlFor="unassigned-name">
+            <UpdateOnEnterInput
+              id="unassigned-name"
+              allowClear
+              value={params.name ?? ''}
+              onCommit={(v) => setParams({ name: v }, { resetPage: true })}
+              style={{ width: 200 }}
+            />
+          </Form.Item>
+        </Form>
+        <UrlTable<UnassignedRow, typeof unassignedPetOwnersSearch>
+          rowKey="id"
+          searchSchema={unassignedPetOwnersSearch}
+          queryKey={(p) => petOwnerKeys.unassigned(p)}
+          queryFn={fetchUnassigned}
+          scroll={{ x: true }}
+          locale={{ emptyText: 'No unassigned pet owners.' }}
+          columns={[
+            {
+              title: 'Name',
+              dataIndex: 'fullName',
+              render: (_: unknown, row) => (
+                <Link to="/petowner/$petOwnerId/{-$sampleNumber}" params={{ petOwnerId: String(row.id) }}>
+                  {row.fullName.trim() || row.userName}
+                </Link>
+              ),
+            },
+            { title: 'User name', dataIndex: 'userName' },
+            { title: 'Email', dataIndex: 'email', render: (v: string | null) => v ?? '—' },
+            { title: 'Pets', dataIndex: 'petCount' },
+            { title: 'Last group', dataIndex: 'lastGroupName', render: (v: string | null) => v ?? '—' },
+            { title: 'Moved out', dataIndex: 'dateMoveOut', render: day },
+            {
+              title: 'Status',
+              dataIndex: 'isActive',
+              render: (v: boolean) => (v ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>),
+            },
+          ]}
+        />
+      </Card>
+    </>
+  );
+}
