@@ -5,7 +5,7 @@ import { adminEndpoints } from './admins.ts';
 import { groupAdminEndpoints, groupEndpoints } from './groups.ts';
 import { lookupEndpoints } from './lookups.ts';
 import { petOwnerEndpoints } from './petowners.ts';
-import { residentEndpoints } from './residents.ts';
+import { preregEndpoints, residentEndpoints } from './residents.ts';
 import { systemEndpoints } from './system.ts';
 
 export {
@@ -15,6 +15,7 @@ export {
   groupEndpoints,
   lookupEndpoints,
   petOwnerEndpoints,
+  preregEndpoints,
   residentEndpoints,
   settingsEndpoints,
   systemEndpoints,
@@ -29,5 +30,6 @@ export const endpointsByDomain: Record<string, Record<string, AnyEndpoint>> = {
   lookups: lookupEndpoints,
   petOwners: petOwnerEndpoints,
   residents: residentEndpoints,
+  prereg: preregEndpoints,
   system: systemEndpoints,
 };
