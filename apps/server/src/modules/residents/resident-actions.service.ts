@@ -15,7 +15,7 @@ import { withTransaction, type SignedInContext } from '../../platform/context.ts
 import { notFound, refused, validationError } from '../../platform/errors.ts';
 import { mailAfterCommit, mailBody } from '../../platform/mail.ts';
 import { assertCan } from '../../platform/rights.ts';
-import { groupNotFound, loadGroupInScope } from '../../platform/scope.ts';
+import { loadGroupInScope } from '../../platform/scope.ts';
 import * as q from './residents.queries.ts';
 import { dogView, fullNameOfResident, isPetOwnerUser, loadResident } from './residents.service.ts';
 
@@ -276,7 +276,7 @@ export async function bulkTransfer(
   assertCan(ctx, 'resident.transfer');
   const group = await loadGroupInScope(ctx, groupId);
   const destination = await loadGroupInScope(ctx, destinationId);
-  if (destination.groupType !== GroupTypes.Property) throw groupNotFound();
+  if (destination.groupType !== GroupTypes.Property) throw refused('Residents can only be transferred to a property.');
   if (!destination.isActive) throw refused('The destination property is inactive.');
   const rows = await q.residentsInSubtree(ctx.db, group, residentIds);
   if (rows.length === 0) throw notFound('Resident not found.');

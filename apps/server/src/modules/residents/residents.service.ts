@@ -1,6 +1,6 @@
 // Pre-registered residents as admins and residents read them: a resident reads their own record, admins those of
 // their properties; anyone else is answered as if the resident did not exist. SQL lives in residents.queries.ts.
-import { UserRole, usDateBounds } from '@registry/contracts';
+import { UserRole, can, usDateBounds } from '@registry/contracts';
 import type { z } from 'zod';
 import type { residentListQuery, moveOutListQuery, preRegResidentUpdate } from '@registry/contracts';
 import { writeAudit } from '../../platform/audit.ts';
@@ -164,7 +164,8 @@ export async function searchResidents(ctx: SignedInContext, query: string) {
 /** The resident corrects their contact details (or an admin of the property does, with the edit right). */
 export async function updateResident(ctx: SignedInContext, input: z.output<typeof preRegResidentUpdate>) {
   const row = await loadResident(ctx, input.id);
-  if (row.resident.userId !== ctx.caller.userId) assertCan(ctx, 'resident.edit');
+  // Admins who do not handle residents (property maintenance) find another's record as if it did not exist.
+  if (row.resident.userId !== ctx.caller.userId && !can(ctx.caller.roleId, 'resident.edit')) throw residentNotFound();
   await withTransaction(ctx, async (tx) => {
     const { id, ...changes } = input;
     const after = await q.updateResident(tx, id, {
