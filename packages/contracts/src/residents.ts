@@ -14,6 +14,8 @@ import {
 } from './common.ts';
 import { optionalAddress } from './addresses.ts';
 import { newPassword } from './accounts.ts';
+import { newPet } from './pets.ts';
+import { petSampleNumber } from './samples.ts';
 import { PetSpecies, PetType, RegistrationStatus, WeightUnit } from './enums.ts';
 
 export const residentView = z.object({
@@ -236,20 +238,9 @@ export const residentDetails = residentRow.extend({
 });
 
 /** Approving a dog owner: each pre-registered dog becomes a pet with a sample number (add-dogs / new pet owner popup). */
-export const approveDog = z.object({
+export const approveDog = newPet.extend({
   preRegisteredDogId: id.optional(),
-  name: requiredText(100, 'Name is required.'),
-  breed: optionalText(100),
-  sampleNumber: textField(10)
-    .trim()
-    .refine((text) => SAMPLE_NUMBER_PATTERNS.pet.test(text), 'Sample number must be DN or DNI followed by 7 digits.')
-    .transform((text) => text.toUpperCase()),
-  gender: z.number().int().min(0).max(2).default(0),
-  weight: z.number().positive().max(500).nullable().optional(),
-  weightUnit: weightUnit.default(WeightUnit.Pounds),
-  isServiceAnimal: z.boolean().default(false),
-  dateOfBirth: calendarDate.nullable().optional(),
-  adoptionDate: calendarDate.nullable().optional(),
+  sampleNumber: petSampleNumber,
 });
 export const approveResidentRequest = z.object({
   dogs: z.array(approveDog).max(20).default([]),

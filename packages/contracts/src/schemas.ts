@@ -11,3 +11,5 @@ export * from './system.ts';
 export * from './lookups.ts';
 export * from './petowners.ts';
 export * from './residents.ts';
+export * from './samples.ts';
+export * from './pets.ts';

@@ -16,6 +16,7 @@ import { notFound, refused, validationError } from '../../platform/errors.ts';
 import { mailAfterCommit, mailBody } from '../../platform/mail.ts';
 import { assertCan } from '../../platform/rights.ts';
 import { loadGroupInScope } from '../../platform/scope.ts';
+import { assertSampleNumbersFree, registerPets } from '../pets/pet-register.service.ts';
 import * as q from './residents.queries.ts';
 import { dogView, fullNameOfResident, isPetOwnerUser, loadResident } from './residents.service.ts';
 
@@ -78,13 +79,8 @@ export async function approveResident(
     if (dog.preRegisteredDogId !== undefined && !unregistered.has(dog.preRegisteredDogId))
       problems[`dogs[${index}].preRegisteredDogId`] = ['This dog is not a pre-registered dog of the resident.'];
   });
-  const numbers = input.dogs.map((dog) => dog.sampleNumber);
-  numbers.forEach((number, index) => {
-    if (numbers.indexOf(number) !== index) problems[`dogs[${index}].sampleNumber`] = ['Sample number is used twice.'];
-  });
-  for (const taken of await q.sampleNumbersTaken(ctx.db, numbers))
-    problems[`dogs[${numbers.indexOf(taken)}].sampleNumber`] = [`Sample number ${taken} is already registered.`];
   if (Object.keys(problems).length) throw validationError(problems);
+  await assertSampleNumbersFree(ctx.db, input.dogs, 'dogs');
 
   const result = await withTransaction(ctx, async (tx, txCtx) => {
     const user = resident.userId ? await q.findUser(tx, resident.userId) : undefined;
@@ -117,21 +113,11 @@ export async function approveResident(
       petOwnerId = created.id;
     }
     await q.addMembership(tx, petOwnerId, resident.groupId);
-    const created = await q.insertPets(
-      tx,
+    const created = await registerPets(
+      txCtx,
       petOwnerId,
-      input.dogs.map((dog) => ({
-        name: dog.name,
-        breed: dog.breed,
-        sampleNumber: dog.sampleNumber,
-        gender: dog.gender,
-        weight: dog.weight == null ? null : String(dog.weight),
-        weightUnit: dog.weightUnit,
-        isServiceAnimal: dog.isServiceAnimal,
-        dateOfBirth: dog.dateOfBirth ?? null,
-        adoptionDate: dog.adoptionDate ?? null,
-        imagePath: dog.preRegisteredDogId ? (unregistered.get(dog.preRegisteredDogId)?.imagePath ?? null) : null,
-      })),
+      input.dogs.map(({ preRegisteredDogId: _dogId, ...dog }) => dog),
+      'dogs',
     );
     for (const [index, dog] of input.dogs.entries())
       if (dog.preRegisteredDogId !== undefined) await q.linkDogToPet(tx, dog.preRegisteredDogId, created[index].id);

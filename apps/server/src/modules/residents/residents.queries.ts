@@ -355,24 +355,3 @@ export async function moveOutMembership(db: Db, petOwnerId: number, groupId: num
       ),
     );
 }
-
-/**
- * Until the pets module's registerPets lands on this branch: the approved resident's dogs as pets of the new owner.
- * Sample numbers are unique across the registry (the pets_sample_number_key index refuses a duplicate).
- */
-export async function insertPets(db: Db, petOwnerId: number, dogs: Omit<typeof pets.$inferInsert, 'petOwnerId'>[]) {
-  if (dogs.length === 0) return [];
-  return db
-    .insert(pets)
-    .values(dogs.map((dog) => ({ ...dog, petOwnerId })))
-    .returning({ id: pets.id, sampleNumber: pets.sampleNumber });
-}
-
-export async function sampleNumbersTaken(db: Db, sampleNumbers: string[]) {
-  if (sampleNumbers.length === 0) return [];
-  const rows = await db
-    .select({ sampleNumber: pets.sampleNumber })
-    .from(pets)
-    .where(inArray(sql`upper(${pets.sampleNumber})`, sampleNumbers));
-  return rows.map((row) => row.sampleNumber!.toUpperCase());
-}
