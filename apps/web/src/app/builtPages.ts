@@ -21,6 +21,10 @@ export const BUILT_PAGES = [
   '/group/$id/admins',
   '/group/$id/subgroups',
   '/reg/overview',
+  '/shop/offers',
+  '/reg',
+  '/reg/success',
+  '/reg/$propertyCode',
 ] as const;
 
 function patternRegex(pattern: string): RegExp {

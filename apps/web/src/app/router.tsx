@@ -71,6 +71,35 @@ const tokenLoginRoute = createRoute({
   component: lazyPage(() => import('../features/accounts/TokenLoginPage'), 'TokenLoginPage'),
 });
 
+// The public pre-registration flow (spec 2 §2): anonymous.
+const preRegCodeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reg',
+  validateSearch: (s: Search): { invalidCode?: string } => ({ invalidCode: text(s.invalidCode) }),
+  component: lazyPage(() => import('../features/prereg/PreRegCodePage'), 'PreRegCodePage'),
+});
+const preRegSuccessRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reg/success',
+  validateSearch: (s: Search): { propertyCode?: string; orderId?: string; uid?: string; hasDogs?: boolean } => ({
+    propertyCode: text(s.propertyCode),
+    orderId: text(s.orderId),
+    uid: text(s.uid),
+    hasDogs:
+      s.hasDogs === true || s.hasDogs === 'true'
+        ? true
+        : s.hasDogs === false || s.hasDogs === 'false'
+          ? false
+          : undefined,
+  }),
+  component: lazyPage(() => import('../features/prereg/PreRegSuccessPage'), 'PreRegSuccessPage'),
+});
+const preRegFormRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reg/$propertyCode',
+  component: lazyPage(() => import('../features/prereg/PreRegFormPage'), 'PreRegFormPage'),
+});
+
 // Everything else needs a live session: a token and a user-info answer (spec 1 §4).
 const appRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -170,6 +199,12 @@ const groupSubgroupsRoute = createRoute({
   ...searchOf.groupSubgroups,
   component: lazyPage(() => import('../features/groups/GroupSubgroupsPage'), 'GroupSubgroupsPage'),
 });
+const shopOffersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/shop/offers',
+  validateSearch: (s: Search): { propertyCode?: string } => ({ propertyCode: text(s.propertyCode) }),
+  component: lazyPage(() => import('../features/prereg/ShopOffersPage'), 'ShopOffersPage'),
+});
 const residentLandingRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/reg/overview',
@@ -220,7 +255,11 @@ const routeTree = rootRoute.addChildren([
     groupAdminsRoute,
     groupSubgroupsRoute,
     residentLandingRoute,
+    shopOffersRoute,
   ]),
+  preRegCodeRoute,
+  preRegSuccessRoute,
+  preRegFormRoute,
   indexRoute,
   unknownRoute,
 ]);
@@ -230,7 +269,15 @@ export const pageRoutePaths = (): string[] =>
   (appRoute.children as { options: { path: string } }[])
     .map((r) => r.options.path)
     .concat(
-      [loginRoute, forgotRoute, resetPasswordRoute, tokenLoginRoute].map((r) => (r.options as { path: string }).path),
+      [
+        loginRoute,
+        forgotRoute,
+        resetPasswordRoute,
+        tokenLoginRoute,
+        preRegCodeRoute,
+        preRegSuccessRoute,
+        preRegFormRoute,
+      ].map((r) => (r.options as { path: string }).path),
     );
 
 export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {

@@ -1,13 +1,25 @@
 import { queryOptions } from '@tanstack/react-query';
-import { residentEndpoints, type EndpointResponse } from '@registry/contracts';
+import {
+  BOT_CHECK_HEADER,
+  preregEndpoints,
+  residentEndpoints,
+  type EndpointInput,
+  type EndpointResponse,
+} from '@registry/contracts';
 import { callApi } from '../../app/client';
+import { solveBotCheck } from './botCheck';
 
 /** The resident's own pre-registration record. */
 export type ResidentRecord = EndpointResponse<typeof residentEndpoints.get>;
+export type PreRegBody = NonNullable<EndpointInput<typeof preregEndpoints.create>['body']>;
+export type PreRegProperty = EndpointResponse<typeof preregEndpoints.property>;
+export type PreRegDocument = EndpointResponse<typeof preregEndpoints.documents>[number];
 
 export const preregKeys = {
   all: ['prereg'] as const,
   resident: (id: number) => [...preregKeys.all, 'resident', id] as const,
+  property: (code: string) => [...preregKeys.all, 'property', code.toLowerCase()] as const,
+  documents: () => [...preregKeys.all, 'documents'] as const,
 };
 
 export const residentQuery = (id: number) =>
@@ -15,3 +27,24 @@ export const residentQuery = (id: number) =>
     queryKey: preregKeys.resident(id),
     queryFn: () => callApi(residentEndpoints.get, { params: { id } }),
   });
+
+export const propertyByCodeQuery = (code: string) =>
+  queryOptions({
+    queryKey: preregKeys.property(code),
+    queryFn: () => callApi(preregEndpoints.property, { params: { code } }, { handleErrorsSpecifically: true }),
+    retry: false,
+  });
+
+export const preRegDocumentsQuery = () =>
+  queryOptions({
+    queryKey: preregKeys.documents(),
+    queryFn: () => callApi(preregEndpoints.documents),
+    staleTime: Infinity,
+  });
+
+/** Fetches a bot-check challenge, solves it, and posts the pre-registration with the proof. */
+export async function preRegister(body: PreRegBody, onProgress?: (tried: number) => void) {
+  const { challenge, difficulty } = await callApi(preregEndpoints.botCheck);
+  const proof = await solveBotCheck(challenge, difficulty, onProgress);
+  return callApi(preregEndpoints.create, { body }, { headers: { [BOT_CHECK_HEADER]: proof } });
+}
