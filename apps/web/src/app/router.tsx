@@ -126,6 +126,11 @@ const searchOf = {
   auditLog: lazySearch(() => import('../features/system/system.search').then((m) => m.auditLogSearch)),
   groupDashboard: lazySearch(() => import('../features/groups/groups.search').then((m) => m.dashboardSearch)),
   groupSubgroups: lazySearch(() => import('../features/groups/groups.search').then((m) => m.subgroupsSearch)),
+  groupResidents: lazySearch(() => import('../features/residents/residents.search').then((m) => m.residentsSearch)),
+  groupPreregistration: lazySearch(() =>
+    import('../features/residents/residents.search').then((m) => m.preregistrationSearch),
+  ),
+  groupMoveOuts: lazySearch(() => import('../features/residents/residents.search').then((m) => m.moveOutsSearch)),
 };
 
 const manageRoute = createRoute({
@@ -199,6 +204,29 @@ const groupSubgroupsRoute = createRoute({
   ...searchOf.groupSubgroups,
   component: lazyPage(() => import('../features/groups/GroupSubgroupsPage'), 'GroupSubgroupsPage'),
 });
+const groupResidentsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/residents',
+  ...searchOf.groupResidents,
+  component: lazyPage(() => import('../features/residents/ResidentsPage'), 'ResidentsPage'),
+});
+const groupPreregistrationRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/preregistration',
+  ...searchOf.groupPreregistration,
+  component: lazyPage(() => import('../features/residents/PreregistrationPage'), 'PreregistrationPage'),
+});
+const groupMoveOutsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/moveouts',
+  ...searchOf.groupMoveOuts,
+  component: lazyPage(() => import('../features/residents/MoveOutsPage'), 'MoveOutsPage'),
+});
+const residentDetailsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/resident/$residentId',
+  component: lazyPage(() => import('../features/residents/ResidentDetailsPage'), 'ResidentDetailsPage'),
+});
 const shopOffersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/shop/offers',
@@ -256,6 +284,10 @@ const routeTree = rootRoute.addChildren([
     groupSubgroupsRoute,
     residentLandingRoute,
     shopOffersRoute,
+    groupResidentsRoute,
+    groupPreregistrationRoute,
+    groupMoveOutsRoute,
+    residentDetailsRoute,
   ]),
   preRegCodeRoute,
   preRegSuccessRoute,
