@@ -3,7 +3,13 @@
 import type { Locator, Page } from 'playwright-core';
 
 /** Seeded records the screens open, looked up once through the API (see resolveSeedIds). */
-export type SeedIds = { root: number; management: number; property: number; propertyManagerAdmin: number };
+export type SeedIds = {
+  root: number;
+  management: number;
+  property: number;
+  propertyManagerAdmin: number;
+  resident: number;
+};
 
 export type EditForm = {
   name: string;
@@ -126,6 +132,38 @@ export const SCREENS: Screen[] = [
   },
   { name: 'pet owner page', path: () => '/', user: 'pet.owner', ready: (page) => page.getByRole('table') },
   { name: 'resident landing', path: () => '/reg/overview', user: 'RES0000001', ready: heading(/^Welcome/) },
+  {
+    name: 'residents',
+    path: (ids) => `/group/${ids.property}/residents`,
+    user: 'property.manager',
+    ready: (page) => page.getByRole('link', { name: 'Morgan Lee' }),
+    rowActions: actionsColumn,
+  },
+  {
+    name: 'pre-registration list',
+    path: (ids) => `/group/${ids.property}/preregistration`,
+    user: 'property.manager',
+    ready: (page) => page.getByRole('link', { name: 'Morgan Lee' }),
+    rowActions: actionsColumn,
+  },
+  {
+    name: 'move-outs',
+    path: (ids) => `/group/${ids.property}/moveouts`,
+    user: 'property.manager',
+    ready: (page) => page.getByRole('table'),
+  },
+  {
+    name: 'resident details',
+    path: (ids) => `/resident/${ids.resident}`,
+    user: 'property.manager',
+    ready: (page) => page.getByText('Bella'),
+  },
+  {
+    name: 'shop offers',
+    path: () => '/shop/offers?propertyCode=OAKRIDGE',
+    user: 'RES0000001',
+    ready: (page) => page.getByText('The shop is not open yet.'),
+  },
 ];
 
 type Api = (method: string, path: string, body?: unknown) => Promise<any>;
@@ -134,5 +172,12 @@ export async function resolveSeedIds(staff: Api): Promise<SeedIds> {
   const [root] = await staff('GET', '/groups/group');
   const manager = (await staff('GET', '/admin/search?name=Shah')).data[0];
   const property = (await staff('GET', `/admin/${manager.id}`)).groups[0];
-  return { root: root.id, management: property.parentId, property: property.id, propertyManagerAdmin: manager.id };
+  const [resident] = await staff('GET', '/residents/search?query=Morgan');
+  return {
+    root: root.id,
+    management: property.parentId,
+    property: property.id,
+    propertyManagerAdmin: manager.id,
+    resident: resident.id,
+  };
 }
