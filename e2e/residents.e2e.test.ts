@@ -10,6 +10,10 @@ import { gone, visible } from './support/locators.ts';
 let world: E2eWorld;
 let oakRidge: number;
 const PASSWORD = 'Quinn#Pass1';
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
 beforeAll(async () => {
   world = await startWorld();
@@ -41,6 +45,10 @@ test('a visitor pre-registers with two dogs, is approved into a pet owner with t
   await visitor.getByLabel('Unit number').fill('12B');
   await visitor.getByLabel('I have one or more dogs').check();
   await fillDog(visitor, 1, 'Biscuit', 'Beagle');
+  await visitor
+    .getByRole('group', { name: 'Dog 1' })
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'biscuit.png', mimeType: 'image/png', buffer: PNG });
   await visitor.getByRole('button', { name: 'Add another dog' }).click();
   await fillDog(visitor, 2, 'Pepper', 'Poodle');
   await visitor.getByLabel('I agree to the dog owner policy').check();
@@ -69,6 +77,11 @@ test('a visitor pre-registers with two dogs, is approved into a pet owner with t
   const staff = await world.api('property.manager');
   const [resident] = (await staff('GET', `/groups/${oakRidge}/residents?name=Quinn Avery`)).data;
   expect(resident).toMatchObject({ isPetOwner: true, userName: 'quinn.avery' });
+  const dogs = await staff('GET', `/dogs/${resident.id}`);
+  expect(dogs.map((dog: { name: string; imagePath: string | null }) => [dog.name, !!dog.imagePath])).toEqual([
+    ['Biscuit', true],
+    ['Pepper', false],
+  ]);
   const owner = await staff('GET', `/petowner/${resident.petOwnerId}`);
   expect(owner.pets.map((pet: { name: string }) => pet.name).sort()).toEqual(['Biscuit', 'Pepper']);
   const mail = await world.smtp.waitFor((message) => message.to.includes('quinn.avery@mail.example'));

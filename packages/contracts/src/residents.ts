@@ -47,6 +47,10 @@ export const residentSearchRow = z.object({
 
 // ---- Residents and pre-registration (spec 2 §3, §4, §7) ----
 
+/** A dog's photo, as pet images: under 4,000,000 bytes. */
+export const DOG_IMAGE_MAX_BYTES = 4_000_000;
+export const DOG_IMAGE_TOO_LARGE = 'File must be under 4mb.';
+
 /** The header carrying the solved bot-check challenge with POST /preregresident. */
 export const BOT_CHECK_HEADER = 'x-bot-check';
 

@@ -404,6 +404,14 @@ const SAMPLES: Record<string, Sample> = {
     },
     foreign: (_c, f) => ({ params: { residentId: f.foreignResident, dogId: 1 }, query: { confirmName: 'x' } }),
   },
+  uploadPreRegisteredDogImage: {
+    ownRefused: (c) => c.userName === 'pet.owner' || c.userName === 'property.maintenance',
+    own: async (c) => {
+      const [dog] = await db.insert(preRegisteredDogs).values({ residentId: c.residentId, name: 'Photo' }).returning();
+      return { params: { residentId: c.residentId, dogId: dog.id } };
+    },
+    foreign: (_c, f) => ({ params: { residentId: f.foreignResident, dogId: 1 } }),
+  },
   getPropertyByPreRegCode: { own: () => ({ params: { code: 'OAKRIDGE' } }) },
   getPreRegistrationDocuments: none,
   getBotCheckChallenge: none,

@@ -90,6 +90,13 @@ export const residentEndpoints = {
     query: s.deleteDogQuery,
     response: s.okMessage,
   })),
+  dogImage: resident.post(
+    '/dogs/:residentId/:dogId/image',
+    'uploadPreRegisteredDogImage',
+    'signedIn',
+    (s) => ({ params: s.residentDogParams, response: s.preRegisteredDogView }),
+    { bodyKind: 'multipart' },
+  ),
 };
 
 /** The anonymous pre-registration flow. */

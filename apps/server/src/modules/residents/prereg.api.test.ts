@@ -148,3 +148,42 @@ describe('POST /preregresident', () => {
     expect(response.body.preRegResident).toMatchObject({ petSpecies: PetSpecies.None, dogs: [] });
   });
 });
+
+describe('POST /dogs/{residentId}/{dogId}/image', () => {
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+  const multipart = (content: Buffer, contentType = 'image/png') => {
+    const boundary = '----residenttest';
+    return {
+      body: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="dog.png"\r\nContent-Type: ${contentType}\r\n\r\n`,
+        ),
+        content,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    };
+  };
+
+  test("the new resident uploads their dog's photo; too large or not an image is refused; another's dog is not found", async () => {
+    const created = await t.call('POST', '/api/v1/preregresident', {
+      body: await form({ lastName: 'Photo', email: 'photo@mail.example' }),
+      headers: { [BOT_CHECK_HEADER]: await proof() },
+    });
+    const { token, preRegResident } = created.body;
+    const [biscuit] = preRegResident.dogs;
+    const path = `/api/v1/dogs/${preRegResident.id}/${biscuit.id}/image`;
+    const uploaded = await t.call('POST', path, { token, ...multipart(png) });
+    expect(uploaded.status).toBe(200);
+    expect(uploaded.body.imagePath).toMatch(/^[0-9a-f]{32}\.png$/);
+    const tooLarge = await t.call('POST', path, { token, ...multipart(Buffer.concat([png, Buffer.alloc(4_000_000)])) });
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.body.message).toBe('File must be under 4mb.');
+    const html = await t.call('POST', path, { token, ...multipart(Buffer.from('<html></html>'), 'image/png') });
+    expect(html.status).toBe(400);
+    const stranger = await t.call('POST', path, { token: await t.login('RES0000001'), ...multipart(png) });
+    expect(stranger.status).toBe(404);
+    const dogs = await t.call('GET', `/api/v1/dogs/${preRegResident.id}`, { token });
+    expect(dogs.body[0].imagePath).toBe(uploaded.body.imagePath);
+  });
+});

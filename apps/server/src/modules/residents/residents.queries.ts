@@ -355,3 +355,12 @@ export async function moveOutMembership(db: Db, petOwnerId: number, groupId: num
       ),
     );
 }
+
+export async function setDogImage(db: Db, dogId: number, imagePath: string) {
+  const [row] = await db
+    .update(preRegisteredDogs)
+    .set({ imagePath })
+    .where(eq(preRegisteredDogs.id, dogId))
+    .returning();
+  return row;
+}

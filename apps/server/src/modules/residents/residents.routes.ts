@@ -1,9 +1,17 @@
 // Residents and the public pre-registration: HTTP only; the declarations are in
 // packages/contracts/src/endpoints/residents.ts.
 import type { FastifyInstance } from 'fastify';
-import { BOT_CHECK_HEADER, preregEndpoints, residentEndpoints as endpoints } from '@registry/contracts';
+import {
+  BOT_CHECK_HEADER,
+  DOG_IMAGE_MAX_BYTES,
+  DOG_IMAGE_TOO_LARGE,
+  preregEndpoints,
+  residentEndpoints as endpoints,
+} from '@registry/contracts';
+import { refused } from '../../platform/errors.ts';
 import { route } from '../../platform/endpoint.ts';
 import { signedIn } from '../../platform/http.ts';
+import { uploadDogImage } from './dog-image.service.ts';
 import * as actions from './resident-actions.service.ts';
 import * as prereg from './prereg.service.ts';
 import * as residents from './residents.service.ts';
@@ -48,6 +56,19 @@ export async function residentsRoutes(app: FastifyInstance) {
   await route(app, endpoints.deleteDog, async (request) =>
     actions.deleteDog(signedIn(request), request.params.residentId, request.params.dogId, request.query.confirmName),
   );
+  await route(app, endpoints.dogImage, async (request) => {
+    let file: { content: Buffer; mimetype: string } | null = null;
+    if (request.isMultipart()) {
+      const part = await request.file({ limits: { fileSize: DOG_IMAGE_MAX_BYTES - 1, files: 1 } });
+      try {
+        if (part) file = { content: await part.toBuffer(), mimetype: part.mimetype };
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw refused(DOG_IMAGE_TOO_LARGE);
+        throw error;
+      }
+    }
+    return uploadDogImage(signedIn(request), request.params.residentId, request.params.dogId, file);
+  });
 
   await route(app, preregEndpoints.property, async (request) =>
     prereg.propertyByCode(request.ctx, request.params.code),

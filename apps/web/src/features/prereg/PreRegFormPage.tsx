@@ -14,8 +14,10 @@ import {
   Progress,
   Select,
   Space,
+  Upload,
+  type UploadFile,
 } from 'antd';
-import { PetSpecies, PetSpeciesNonDog, WeightUnit } from '@registry/contracts';
+import { DOG_IMAGE_MAX_BYTES, DOG_IMAGE_TOO_LARGE, PetSpecies, WeightUnit } from '@registry/contracts';
 import { AnonLayout } from '../../app/AnonLayout';
 import { logout } from '../../app/auth';
 import { setToken } from '../../app/tokenStorage';
@@ -28,6 +30,7 @@ import {
   preRegDocumentsQuery,
   preRegister,
   propertyByCodeQuery,
+  uploadDogPhoto,
   type PreRegBody,
   type PreRegDocument,
 } from './prereg.api';
@@ -41,6 +44,7 @@ type DogValues = {
   serviceAnimalRepresentationAttested?: boolean;
   dateOfBirth?: Dayjs | null;
   adoptionDate?: Dayjs | null;
+  photo?: UploadFile[];
 };
 type Values = {
   firstName: string;
@@ -108,6 +112,7 @@ export function PreRegFormPage() {
   const { general, onError, clear } = useFormServerErrors(form);
   const [saving, setSaving] = useState(false);
   const [tried, setTried] = useState(0);
+  const [photoProgress, setPhotoProgress] = useState<{ name: string; percent: number } | null>(null);
   const hasDogs = Form.useWatch('hasDogs', form) ?? false;
   const otherSpecies = Form.useWatch('otherSpecies', form) ?? [];
   const dogs = (Form.useWatch('dogs', form) ?? []) as DogValues[];
@@ -168,6 +173,17 @@ export function PreRegFormPage() {
       const answer = await preRegister(body, setTried);
       setToken(answer.token, false);
       queryClient.clear();
+      // Photos go up once the resident exists and is signed in, each with its progress.
+      const created = answer.preRegResident.dogs;
+      for (const [index, dog] of (values.hasDogs ? values.dogs : []).entries()) {
+        const file = dog.photo?.[0]?.originFileObj;
+        if (!file || !created[index]) continue;
+        setPhotoProgress({ name: dog.name, percent: 0 });
+        await uploadDogPhoto(answer.preRegResident.id, created[index].id, file, (percent) =>
+          setPhotoProgress({ name: dog.name, percent }),
+        );
+      }
+      setPhotoProgress(null);
       if (values.hasDogs && property.data.hasAncestry)
         await navigate({ to: '/shop/offers', search: { propertyCode: property.data.propertyCode } });
       else
@@ -281,6 +297,25 @@ export function PreRegFormPage() {
                           <DatePicker format="M/D/YYYY" style={{ width: '100%' }} />
                         </Form.Item>
                       </Space>
+                      <Form.Item
+                        name={[field.name, 'photo']}
+                        label="Photo"
+                        valuePropName="fileList"
+                        getValueFromEvent={(e: { fileList: UploadFile[] }) => e.fileList.slice(-1)}
+                        rules={[
+                          {
+                            validator: async (_: unknown, list: UploadFile[] | undefined) => {
+                              const file = list?.[0]?.originFileObj;
+                              if (file && file.size >= DOG_IMAGE_MAX_BYTES) throw new Error(DOG_IMAGE_TOO_LARGE);
+                              if (file && !file.type.startsWith('image/')) throw new Error('File must be an image.');
+                            },
+                          },
+                        ]}
+                      >
+                        <Upload accept="image/*" maxCount={1} beforeUpload={() => false} listType="text">
+                          <Button>Choose a photo</Button>
+                        </Upload>
+                      </Form.Item>
                       <Form.Item name={[field.name, 'isServiceAnimal']} valuePropName="checked">
                         <Checkbox>This dog is a service or emotional support animal</Checkbox>
                       </Form.Item>
@@ -383,7 +418,15 @@ export function PreRegFormPage() {
             </Form.Item>
           </Space>
           <ErrorPresenter error={general} />
-          {saving && (
+          {photoProgress && (
+            <Alert
+              type="info"
+              style={{ marginBottom: 12 }}
+              message={`Uploading the photo of ${photoProgress.name}…`}
+              description={<Progress percent={photoProgress.percent} size="small" aria-label="Photo upload progress" />}
+            />
+          )}
+          {saving && !photoProgress && (
             <Alert
               type="info"
               style={{ marginBottom: 12 }}
