@@ -1,17 +1,6 @@
 // Resident shapes the foundation needs (the resident landing and the admin search); the residents area extends this file.
 import { z } from 'zod';
-import {
-  INT_MAX,
-  SAMPLE_NUMBER_PATTERNS,
-  email,
-  id,
-  optionalText,
-  pagingQuery,
-  queryEnum,
-  requiredText,
-  textField,
-  usDate,
-} from './common.ts';
+import { INT_MAX, email, id, optionalText, pagingQuery, queryEnum, requiredText, textField, usDate } from './common.ts';
 import { optionalAddress } from './addresses.ts';
 import { newPassword } from './accounts.ts';
 import { newPet } from './pets.ts';

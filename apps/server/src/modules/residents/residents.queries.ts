@@ -4,14 +4,7 @@ import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { PetType, RegistrationStatus, UserRole } from '@registry/contracts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { containsPattern, ilikeContains } from '../../db/like.ts';
-import {
-  groups,
-  petOwnerGroups,
-  pets,
-  preRegisteredDogs,
-  preRegisteredResidents,
-  users,
-} from '../../db/schema/index.ts';
+import { groups, petOwnerGroups, preRegisteredDogs, preRegisteredResidents, users } from '../../db/schema/index.ts';
 import type { Caller } from '../../platform/context.ts';
 import { groupInScopeSql, pathWithin } from '../../platform/scope.ts';
 import { sortColumn, sortColumns } from '../../platform/sorting.ts';
