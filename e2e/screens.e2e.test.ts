@@ -113,6 +113,20 @@ describe('(3, 4) every screen at 1280×800: row actions on screen, no serious or
     expect(await seriousAxeViolations(phone)).toEqual([]);
     await phone.keyboard.press('Escape');
   });
+
+  test.each([
+    ['/reg', 'Pre-register your pets'],
+    ['/reg/OAKRIDGE', 'Pre-register at Oak Ridge Apartments'],
+    ['/reg/success?uid=RES0000001&hasDogs=true', 'Pre-registration complete'],
+  ])('the public pre-registration page %s: axe and phone width, signed out', async (path, title) => {
+    const { page } = await world.newPage();
+    await page.goto(path);
+    await visible(page.getByRole('heading', { name: title }));
+    await settle(page);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.setViewportSize(PHONE);
+    expect((await pageOverflow(page)).pixels).toBe(0);
+  });
 });
 
 describe('(5) keyboard only', () => {

@@ -9,6 +9,7 @@ export type SeedIds = {
   property: number;
   propertyManagerAdmin: number;
   petOwner: number;
+  resident: number;
 };
 
 export type EditForm = {
@@ -184,6 +185,38 @@ export const SCREENS: Screen[] = [
     ready: heading('Pet barcode scanner'),
   },
   { name: 'resident landing', path: () => '/reg/overview', user: 'RES0000001', ready: heading(/^Welcome/) },
+  {
+    name: 'residents',
+    path: (ids) => `/group/${ids.property}/residents`,
+    user: 'property.manager',
+    ready: (page) => page.getByRole('link', { name: 'Morgan Lee' }),
+    rowActions: actionsColumn,
+  },
+  {
+    name: 'pre-registration list',
+    path: (ids) => `/group/${ids.property}/preregistration`,
+    user: 'property.manager',
+    ready: (page) => page.getByRole('link', { name: 'Morgan Lee' }),
+    rowActions: actionsColumn,
+  },
+  {
+    name: 'move-outs',
+    path: (ids) => `/group/${ids.property}/moveouts`,
+    user: 'property.manager',
+    ready: (page) => page.getByRole('table'),
+  },
+  {
+    name: 'resident details',
+    path: (ids) => `/resident/${ids.resident}`,
+    user: 'property.manager',
+    ready: (page) => page.getByText('Bella'),
+  },
+  {
+    name: 'shop offers',
+    path: () => '/shop/offers?propertyCode=OAKRIDGE',
+    user: 'RES0000001',
+    ready: (page) => page.getByText('The shop is not open yet.'),
+  },
 ];
 
 type Api = (method: string, path: string, body?: unknown) => Promise<any>;
@@ -193,11 +226,13 @@ export async function resolveSeedIds(staff: Api): Promise<SeedIds> {
   const manager = (await staff('GET', '/admin/search?name=Shah')).data[0];
   const property = (await staff('GET', `/admin/${manager.id}`)).groups[0];
   const petOwner = (await staff('GET', '/petowner/searchpetowners?userName=pet.owner')).data[0];
+  const [resident] = await staff('GET', '/residents/search?query=Morgan');
   return {
     root: root.id,
     management: property.parentId,
     property: property.id,
     propertyManagerAdmin: manager.id,
     petOwner: petOwner.id,
+    resident: resident.id,
   };
 }

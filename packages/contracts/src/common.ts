@@ -43,6 +43,8 @@ export const queryBoolean = z
 
 export const id = z.coerce.number().int().positive().max(INT_MAX);
 export const idParam = z.object({ id });
+/** A group in the path, as in /groups/{groupId}/residents. */
+export const groupIdParam = z.object({ groupId: id });
 
 /**
  * An enum in a query string: the spec's name (any case) or its number, as a client of the original API sends either,

@@ -139,7 +139,6 @@ export const groupHistoryEntry = z.object({
 export type GroupHistoryEntry = z.infer<typeof groupHistoryEntry>;
 
 export const groupPetOwnerParams = z.object({ groupId: id, id });
-export const groupIdParam = z.object({ groupId: id });
 export const moveOutQuery = z.object({ sendMoveOutEmail: queryBoolean.optional() });
 
 /** orderBy: name, userName, email, dateAdded, dateMoveOut, petCount; an unknown name keeps the list's default. */

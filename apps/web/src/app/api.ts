@@ -39,6 +39,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The caller presents its own 401 handling (login, token login, fallback routing). */
   handleErrorsSpecifically?: boolean;
+  /** Extra headers a call needs (the pre-registration's bot-check proof). */
+  headers?: Record<string, string>;
 }
 
 let unauthorizedHandler: (() => void) | null = null;
@@ -67,6 +69,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.handleErrorsSpecifically) headers['WPR-Handle-Errors-Specifically'] = 'true';
+  Object.assign(headers, options.headers);
 
   let body: BodyInit | undefined;
   if (options.form) {

@@ -14,10 +14,11 @@ describe('built pages', () => {
     expect(isBuiltPage('/petowner/42/DN1234567', origin)).toBe(true);
     expect(isBuiltPage('https://registry.example/admin/3', origin)).toBe(true);
     expect(isBuiltPage('/group/5/pets', origin)).toBe(true);
-    // The property's pre-registration page, flagged samples and residents are not built yet.
-    expect(isBuiltPage('https://registry.example/reg/OAKRIDGE', origin)).toBe(false);
+    // The pre-registration and residents pages are built; pages no route has yet are not.
+    expect(isBuiltPage('https://registry.example/reg/OAKRIDGE', origin)).toBe(true);
+    expect(isBuiltPage('/group/5/residents', origin)).toBe(true);
     expect(isBuiltPage('/group/5/flaggedsamples', origin)).toBe(false);
-    expect(isBuiltPage('/group/5/residents', origin)).toBe(false);
+    expect(isBuiltPage('/group/5/parentage', origin)).toBe(false);
     // Another site is never one of ours.
     expect(isBuiltPage('https://elsewhere.example/admin/3', origin)).toBe(false);
   });

@@ -26,6 +26,14 @@ export const BUILT_PAGES = [
   '/tools/orphans',
   '/tools/petbarcodescanner',
   '/reg/overview',
+  '/shop/offers',
+  '/group/$id/residents',
+  '/group/$id/preregistration',
+  '/group/$id/moveouts',
+  '/resident/$residentId',
+  '/reg',
+  '/reg/success',
+  '/reg/$propertyCode',
 ] as const;
 
 function patternRegex(pattern: string): RegExp {

@@ -13,6 +13,7 @@ export type CallOptions = {
   signal?: AbortSignal;
   /** The caller presents its own 401 handling (login, token login, fallback routing). */
   handleErrorsSpecifically?: boolean;
+  headers?: Record<string, string>;
 };
 
 /** The URL of an endpoint with its path parameters and query, e.g. for a download link or an upload with progress. */
@@ -43,6 +44,7 @@ export function callApi<E extends AnyEndpoint>(
     form,
     signal: options?.signal,
     handleErrorsSpecifically: options?.handleErrorsSpecifically,
+    headers: options?.headers,
   });
 }
 

@@ -71,6 +71,35 @@ const tokenLoginRoute = createRoute({
   component: lazyPage(() => import('../features/accounts/TokenLoginPage'), 'TokenLoginPage'),
 });
 
+// The public pre-registration flow (spec 2 §2): anonymous.
+const preRegCodeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reg',
+  validateSearch: (s: Search): { invalidCode?: string } => ({ invalidCode: text(s.invalidCode) }),
+  component: lazyPage(() => import('../features/prereg/PreRegCodePage'), 'PreRegCodePage'),
+});
+const preRegSuccessRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reg/success',
+  validateSearch: (s: Search): { propertyCode?: string; orderId?: string; uid?: string; hasDogs?: boolean } => ({
+    propertyCode: text(s.propertyCode),
+    orderId: text(s.orderId),
+    uid: text(s.uid),
+    hasDogs:
+      s.hasDogs === true || s.hasDogs === 'true'
+        ? true
+        : s.hasDogs === false || s.hasDogs === 'false'
+          ? false
+          : undefined,
+  }),
+  component: lazyPage(() => import('../features/prereg/PreRegSuccessPage'), 'PreRegSuccessPage'),
+});
+const preRegFormRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reg/$propertyCode',
+  component: lazyPage(() => import('../features/prereg/PreRegFormPage'), 'PreRegFormPage'),
+});
+
 // Everything else needs a live session: a token and a user-info answer (spec 1 §4).
 const appRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -105,6 +134,11 @@ const searchOf = {
   ),
   groupPets: lazySearch(() => import('../features/pets/pets.search').then((m) => m.groupPetsSearch)),
   orphans: lazySearch(() => import('../features/pets/pets.search').then((m) => m.orphansSearch)),
+  groupResidents: lazySearch(() => import('../features/residents/residents.search').then((m) => m.residentsSearch)),
+  groupPreregistration: lazySearch(() =>
+    import('../features/residents/residents.search').then((m) => m.preregistrationSearch),
+  ),
+  groupMoveOuts: lazySearch(() => import('../features/residents/residents.search').then((m) => m.moveOutsSearch)),
 };
 
 const manageRoute = createRoute({
@@ -207,6 +241,35 @@ const petBarcodeScannerRoute = createRoute({
   path: '/tools/petbarcodescanner',
   component: lazyPage(() => import('../features/pets/PetBarcodeScannerPage'), 'PetBarcodeScannerPage'),
 });
+const groupResidentsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/residents',
+  ...searchOf.groupResidents,
+  component: lazyPage(() => import('../features/residents/ResidentsPage'), 'ResidentsPage'),
+});
+const groupPreregistrationRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/preregistration',
+  ...searchOf.groupPreregistration,
+  component: lazyPage(() => import('../features/residents/PreregistrationPage'), 'PreregistrationPage'),
+});
+const groupMoveOutsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/moveouts',
+  ...searchOf.groupMoveOuts,
+  component: lazyPage(() => import('../features/residents/MoveOutsPage'), 'MoveOutsPage'),
+});
+const residentDetailsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/resident/$residentId',
+  component: lazyPage(() => import('../features/residents/ResidentDetailsPage'), 'ResidentDetailsPage'),
+});
+const shopOffersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/shop/offers',
+  validateSearch: (s: Search): { propertyCode?: string } => ({ propertyCode: text(s.propertyCode) }),
+  component: lazyPage(() => import('../features/prereg/ShopOffersPage'), 'ShopOffersPage'),
+});
 const residentLandingRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/reg/overview',
@@ -262,7 +325,15 @@ const routeTree = rootRoute.addChildren([
     orphansRoute,
     petBarcodeScannerRoute,
     residentLandingRoute,
+    shopOffersRoute,
+    groupResidentsRoute,
+    groupPreregistrationRoute,
+    groupMoveOutsRoute,
+    residentDetailsRoute,
   ]),
+  preRegCodeRoute,
+  preRegSuccessRoute,
+  preRegFormRoute,
   indexRoute,
   unknownRoute,
 ]);
@@ -272,7 +343,15 @@ export const pageRoutePaths = (): string[] =>
   (appRoute.children as { options: { path: string } }[])
     .map((r) => r.options.path)
     .concat(
-      [loginRoute, forgotRoute, resetPasswordRoute, tokenLoginRoute].map((r) => (r.options as { path: string }).path),
+      [
+        loginRoute,
+        forgotRoute,
+        resetPasswordRoute,
+        tokenLoginRoute,
+        preRegCodeRoute,
+        preRegSuccessRoute,
+        preRegFormRoute,
+      ].map((r) => (r.options as { path: string }).path),
     );
 
 export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {

@@ -6,7 +6,7 @@ import { groupAdminEndpoints, groupEndpoints } from './groups.ts';
 import { lookupEndpoints } from './lookups.ts';
 import { petOwnerEndpoints } from './petowners.ts';
 import { petEndpoints } from './pets.ts';
-import { residentEndpoints } from './residents.ts';
+import { preregEndpoints, residentEndpoints } from './residents.ts';
 import { systemEndpoints } from './system.ts';
 
 export {
@@ -17,6 +17,7 @@ export {
   lookupEndpoints,
   petOwnerEndpoints,
   petEndpoints,
+  preregEndpoints,
   residentEndpoints,
   settingsEndpoints,
   systemEndpoints,
@@ -32,5 +33,6 @@ export const endpointsByDomain: Record<string, Record<string, AnyEndpoint>> = {
   petOwners: petOwnerEndpoints,
   pets: petEndpoints,
   residents: residentEndpoints,
+  prereg: preregEndpoints,
   system: systemEndpoints,
 };

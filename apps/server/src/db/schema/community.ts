@@ -108,6 +108,8 @@ export const preRegisteredResidents = pgTable(
     petSpecies: integer().notNull().default(1),
     otherPetSpeciesNotListed: text(),
     dogOwnerPolicyAttested: boolean().notNull().default(false),
+    otherSpeciesPolicyAttested: boolean().notNull().default(false),
+    noPetsRepresentationAttested: boolean().notNull().default(false),
     status: smallint().notNull().default(10),
     isPartiallyRegistered: boolean().notNull().default(false),
     agreedDocumentVersionIds: jsonb().$type<number[]>().notNull().default([]),
@@ -116,6 +118,13 @@ export const preRegisteredResidents = pgTable(
   },
   (table) => [
     index('pre_registered_residents_group_idx').on(table.groupId, table.status),
+    index('pre_registered_residents_group_name_idx').on(
+      table.groupId,
+      sql`lower(${table.firstName})`,
+      sql`lower(${table.lastName})`,
+      table.id,
+    ),
+    index('pre_registered_residents_user_idx').on(table.userId),
     check('pre_registered_residents_status_check', oneOf(table.status, RegistrationStatus)),
     check('pre_registered_residents_pet_species_check', flagsOf(table.petSpecies, PetSpecies)),
   ],
@@ -130,6 +139,7 @@ export const preRegisteredDogs = pgTable(
       .references(() => preRegisteredResidents.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     breed: text(),
+    weight: numeric({ precision: 6, scale: 2 }),
     weightUnit: smallint().notNull().default(0),
     isServiceAnimal: boolean().notNull().default(false),
     serviceAnimalRepresentationAttested: boolean().notNull().default(false),
@@ -138,5 +148,14 @@ export const preRegisteredDogs = pgTable(
     imagePath: text(),
     petId: integer().references(() => pets.id, { onDelete: 'set null' }),
   },
-  (table) => [check('pre_registered_dogs_weight_unit_check', oneOf(table.weightUnit, WeightUnit))],
+  (table) => [
+    index('pre_registered_dogs_resident_idx').on(table.residentId),
+    check('pre_registered_dogs_weight_unit_check', oneOf(table.weightUnit, WeightUnit)),
+  ],
 );
+
+/** Bot-check challenges already spent: a solved challenge admits one pre-registration, until it expires anyway. */
+export const spentBotChallenges = pgTable('spent_bot_challenges', {
+  challengeHash: text().primaryKey(),
+  expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+});

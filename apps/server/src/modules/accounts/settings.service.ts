@@ -4,6 +4,7 @@ import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { groupNotFound, isGroupInScope } from '../../platform/scope.ts';
 import { featureNamesForGroup, featureNamesForUser } from './accounts.queries.ts';
+import type { Db } from '../../db/client.ts';
 import * as q from './settings.queries.ts';
 
 export const featuresOfCaller = (ctx: SignedInContext) => featureNamesForUser(ctx.db, ctx.caller.userId);
@@ -37,3 +38,6 @@ export async function setDogQuickActions(ctx: SignedInContext, value: number) {
   });
   return { value };
 }
+
+/** A group's features (with those inherited from above), for flows that have no signed-in caller yet. */
+export const featureNamesOfGroup = (db: Db, groupId: number) => featureNamesForGroup(db, groupId);

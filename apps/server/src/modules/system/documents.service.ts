@@ -3,6 +3,7 @@ import { Messages } from '@registry/contracts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { notFound, validationError } from '../../platform/errors.ts';
+import type { Db } from '../../db/client.ts';
 import * as q from './documents.queries.ts';
 
 export async function listDocuments(ctx: SignedInContext) {
@@ -71,4 +72,22 @@ export async function updateDocument(
     });
   });
   return getDocument(ctx, documentId);
+}
+
+/** The current version of each document that exists, in the order asked (the public pre-registration reads 1 to 4). */
+export async function currentDocumentVersions(db: Db, documentIds: number[]) {
+  const found = [];
+  for (const documentId of documentIds) {
+    const document = await q.findDocument(db, documentId);
+    const [latest] = document ? await q.versionsOf(db, documentId) : [];
+    if (document && latest)
+      found.push({
+        documentId,
+        versionId: latest.versionId,
+        version: latest.version,
+        name: document.name,
+        content: latest.content,
+      });
+  }
+  return found;
 }

@@ -5,7 +5,7 @@ import { useCurrentUser } from '../../app/auth';
 import { PageTitle } from '../../components/PageTitle';
 import { residentQuery } from './prereg.api';
 
-/** Resident landing for properties with the Ancestry feature; the shop and orders arrive with the prereg issue. */
+/** Resident landing (/reg/overview): the resident's record, status and whether they have eligible pets (dogs). */
 export function ResidentLandingPage() {
   const user = useCurrentUser();
   const residentId = user?.residentId ?? null;
@@ -21,6 +21,14 @@ export function ResidentLandingPage() {
             <Descriptions.Item label="Name">{user.fullName}</Descriptions.Item>
             <Descriptions.Item label="Resident number">{user.userName}</Descriptions.Item>
             {resident.data && <Descriptions.Item label="Property">{resident.data.propertyName}</Descriptions.Item>}
+            {resident.data && (
+              // Eligible pets: the resident's dogs, which DNA products can be ordered for.
+              <Descriptions.Item label="Eligible pets">
+                {resident.data.dogs.length > 0
+                  ? `Yes: ${resident.data.dogs.map((dog) => dog.name).join(', ')}`
+                  : 'No eligible pets'}
+              </Descriptions.Item>
+            )}
             <Descriptions.Item label="Status">
               {approved ? <Tag color="green">Approved</Tag> : <Tag color="gold">Pending approval</Tag>}
             </Descriptions.Item>

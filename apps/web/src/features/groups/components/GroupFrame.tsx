@@ -42,6 +42,15 @@ export function GroupFrame({ groupId, page, renderActions, children }: GroupFram
     { key: 'admins', show: m?.admins ?? false, label: 'Admins', to: '/group/$id/admins' as const },
     { key: 'petowners', show: m?.petOwners ?? false, label: 'Pet owners', to: '/group/$id/petowners' as const },
     { key: 'pets', show: m?.pets ?? false, label: 'Pets', to: '/group/$id/pets' as const },
+    // Residents and move-outs wherever pet owners are listed; pre-registration only on a property.
+    { key: 'residents', show: m?.petOwners ?? false, label: 'Residents', to: '/group/$id/residents' as const },
+    {
+      key: 'preregistration',
+      show: (m?.petOwners ?? false) && type !== undefined && pageFitsGroupType('preregistration', type),
+      label: 'Pre-registration',
+      to: '/group/$id/preregistration' as const,
+    },
+    { key: 'moveouts', show: m?.petOwners ?? false, label: 'Move-outs', to: '/group/$id/moveouts' as const },
   ].filter((t) => t.show);
   return (
     <>

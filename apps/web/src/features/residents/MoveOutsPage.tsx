@@ -1,0 +1,67 @@
+import { Link, useParams } from '@tanstack/react-router';
+import { Card, Form } from 'antd';
+import { dayjs } from '../../app/dayjs';
+import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
+import { UrlTable, useUrlState } from '../../components/UrlTable';
+import { GroupFrame } from '../groups/components/GroupFrame';
+import { fetchMoveOuts, residentKeys, type MoveOutRow } from './residents.api';
+import { moveOutsSearch } from './residents.search';
+
+function MoveOuts({ groupId }: { groupId: number }) {
+  const [params, setParams] = useUrlState(moveOutsSearch);
+  return (
+    <Card>
+      <Form layout="inline" style={{ marginBottom: 16 }}>
+        <Form.Item label="Name" htmlFor="moveouts-name">
+          <UpdateOnEnterInput
+            id="moveouts-name"
+            allowClear
+            value={params.name ?? ''}
+            onCommit={(v) => setParams({ name: v }, { resetPage: true })}
+            style={{ width: 180 }}
+          />
+        </Form.Item>
+      </Form>
+      <UrlTable<MoveOutRow, typeof moveOutsSearch>
+        rowKey={(row) => `${row.petOwnerId}-${row.dateMoveOut}`}
+        searchSchema={moveOutsSearch}
+        queryKey={(p) => residentKeys.list(groupId, 'moveouts', p)}
+        queryFn={(p) => fetchMoveOuts(groupId, p)}
+        scroll={{ x: true }}
+        columns={[
+          {
+            title: 'Name',
+            dataIndex: 'fullName',
+            key: 'fullname',
+            sorter: true,
+            render: (name: string, row) => (
+              <Link to="/petowner/$petOwnerId/{-$sampleNumber}" params={{ petOwnerId: String(row.petOwnerId) }}>
+                {name}
+              </Link>
+            ),
+          },
+          { title: 'User name', dataIndex: 'userName' },
+          { title: 'Email', dataIndex: 'email' },
+          {
+            title: 'Move-out date',
+            dataIndex: 'dateMoveOut',
+            key: 'datemoveout',
+            sorter: true,
+            render: (value: string) => dayjs(value).format('M/D/YYYY'),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** Pet owners who moved out of the group (spec 2 §2), move-out date descending. */
+export function MoveOutsPage() {
+  const { id } = useParams({ strict: false }) as { id: string };
+  const groupId = Number(id);
+  return (
+    <GroupFrame groupId={groupId} page="moveouts">
+      {() => <MoveOuts groupId={groupId} />}
+    </GroupFrame>
+  );
+}

@@ -1,0 +1,125 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { App, Checkbox, Form, Input, Modal, Select, Space, Typography } from 'antd';
+import { Gender } from '@registry/contracts';
+import { ErrorPresenter, useFormErrorDialog } from '../../../components/ErrorPresenter';
+import { residentDetailsQuery, useApproveResident } from '../residents.api';
+
+type DogValues = { preRegisteredDogId: number; include: boolean; name: string; sampleNumber: string; gender: number };
+
+/**
+ * Approving a dog owner (spec 2 §4): the add-new-pet-owner popup, or the add-dogs popup for a partially registered
+ * resident. Each pre-registered dog gets its sample number and becomes a pet; an unticked dog is deferred.
+ */
+export function ApproveDogsModal({ residentId, onClose }: { residentId: number | null; onClose: () => void }) {
+  const details = useQuery({ ...residentDetailsQuery(residentId ?? 0), enabled: residentId !== null });
+  const approve = useApproveResident();
+  const [form] = Form.useForm<{ dogs: DogValues[] }>();
+  const onError = useFormErrorDialog(form);
+  const { message } = App.useApp();
+  const resident = details.data;
+  const pending = resident?.dogDetails.filter((dog) => !dog.isRegistered) ?? [];
+
+  useEffect(() => {
+    if (resident)
+      form.setFieldsValue({
+        dogs: resident.dogDetails
+          .filter((dog) => !dog.isRegistered)
+          .map((dog) => ({ preRegisteredDogId: dog.id, include: true, name: dog.name, sampleNumber: '', gender: 0 })),
+      });
+  }, [resident, form]);
+
+  const submit = async ({ dogs }: { dogs: DogValues[] }) => {
+    if (!resident) return;
+    try {
+      const answer = await approve.mutateAsync({
+        id: resident.id,
+        body: {
+          dogs: dogs
+            .filter((dog) => dog.include)
+            .map((dog) => ({
+              preRegisteredDogId: dog.preRegisteredDogId,
+              name: dog.name,
+              sampleNumber: dog.sampleNumber,
+              gender: dog.gender,
+            })),
+        },
+      });
+      void message.success(answer.message);
+      if (answer.userName) void message.info(`Pet owner user name: ${answer.userName}`);
+      onClose();
+    } catch (error) {
+      onError(error);
+    }
+  };
+
+  return (
+    <Modal
+      open={residentId !== null}
+      title={resident?.isPartiallyRegistered ? 'Add dogs' : 'Add new pet owner'}
+      okText="Approve"
+      confirmLoading={approve.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      width={720}
+    >
+      <ErrorPresenter error={details.error} />
+      {resident && (
+        <>
+          <Typography.Paragraph>
+            {resident.fullName} becomes a registry pet owner at {resident.propertyName}; each ticked dog is registered
+            with its sample number.
+          </Typography.Paragraph>
+          {pending.length === 0 && <Typography.Text>No dogs associated with this resident</Typography.Text>}
+          <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
+            <Form.List name="dogs">
+              {(fields) =>
+                fields.map((field, index) => (
+                  <Space key={field.key} wrap align="start" style={{ width: '100%' }}>
+                    <Form.Item name={[field.name, 'include']} valuePropName="checked" label="Register">
+                      <Checkbox aria-label={`Register ${pending[index]?.name ?? 'dog'}`} />
+                    </Form.Item>
+                    <Form.Item
+                      name={[field.name, 'name']}
+                      label="Dog name"
+                      rules={[{ required: true, message: 'Pet name is required.' }]}
+                    >
+                      <Input maxLength={50} />
+                    </Form.Item>
+                    <Form.Item
+                      name={[field.name, 'sampleNumber']}
+                      label="Sample number"
+                      dependencies={[['dogs', field.name, 'include']]}
+                      rules={[
+                        ({ getFieldValue }) => ({
+                          validator: async (_: unknown, value: string | undefined) => {
+                            if (!getFieldValue(['dogs', field.name, 'include'])) return;
+                            if (!/^(DN|DNI)\d{7}$/i.test((value ?? '').trim()))
+                              throw new Error('Sample number must be DN or DNI followed by 7 digits.');
+                          },
+                        }),
+                      ]}
+                    >
+                      <Input maxLength={10} placeholder="DN0000000" />
+                    </Form.Item>
+                    <Form.Item name={[field.name, 'gender']} label="Gender">
+                      <Select
+                        style={{ width: 120 }}
+                        options={[
+                          { value: Gender.Unknown, label: 'Unknown' },
+                          { value: Gender.Male, label: 'Male' },
+                          { value: Gender.Female, label: 'Female' },
+                        ]}
+                      />
+                    </Form.Item>
+                  </Space>
+                ))
+              }
+            </Form.List>
+          </Form>
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,205 @@
+import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { App, Tag } from 'antd';
+import type { TableProps } from 'antd';
+import type { z } from 'zod';
+import { PetSpecies, RegistrationStatus } from '@registry/contracts';
+import { dayjs } from '../../../app/dayjs';
+import { ActionsDropdown, type ActionItem } from '../../../components/ActionsDropdown';
+import { useErrorDialog } from '../../../components/ErrorPresenter';
+import { UrlTable, type PagingParams } from '../../../components/UrlTable';
+import { useApproveResident, useBulkMoveOut, useDeleteResident, type ResidentRow } from '../residents.api';
+import { AddDogModal } from './AddDogModal';
+import { ApproveDogsModal } from './ApproveDogsModal';
+
+const SPECIES_LABELS: [number, string][] = [
+  [PetSpecies.Dog, 'Dog'],
+  [PetSpecies.Cat, 'Cat'],
+  [PetSpecies.Bird, 'Bird'],
+  [PetSpecies.Rodent, 'Rodent'],
+  [PetSpecies.Reptile, 'Reptile'],
+  [PetSpecies.Other, 'Other'],
+];
+export const speciesLabel = (flags: number) =>
+  SPECIES_LABELS.filter(([flag]) => (flags & flag) !== 0)
+    .map(([, label]) => label)
+    .join(', ') || 'None';
+
+export const isDogOwner = (row: Pick<ResidentRow, 'petSpecies' | 'dogs'>) =>
+  (row.petSpecies & PetSpecies.Dog) !== 0 || row.dogs.length > 0;
+/** Spec 2 §4: approvable while pending or partially registered. */
+export const canApprove = (row: Pick<ResidentRow, 'status' | 'isPartiallyRegistered'>) =>
+  row.status === RegistrationStatus.PendingApproval || row.isPartiallyRegistered;
+/** Delete while pending, or approved and not a dog owner (a registry pet owner moves out instead). */
+export const canDelete = (row: Pick<ResidentRow, 'status' | 'isPetOwner'>) =>
+  row.status === RegistrationStatus.PendingApproval || !row.isPetOwner;
+
+/**
+ * The resident table widget (spec 1 §2): a paged resident list with approve and delete, plus the list actions of the
+ * pre-registration list (Approve / Approve All, Delete, Add Dog) or the residents list (Approve, Delete, Move Out, Add
+ * Dog, where Add Dog approves a non-dog resident instead).
+ */
+export function ResidentTable<S extends z.ZodType<PagingParams>>({
+  groupId,
+  kind,
+  searchSchema,
+  queryKey,
+  queryFn,
+  rowSelection,
+}: {
+  groupId: number;
+  kind: 'residents' | 'prereg';
+  searchSchema: S;
+  queryKey: (params: z.infer<S>) => readonly unknown[];
+  queryFn: (params: z.infer<S>) => Promise<{ data: ResidentRow[]; totalRecords: number }>;
+  rowSelection?: TableProps<ResidentRow>['rowSelection'];
+}) {
+  const { modal, message } = App.useApp();
+  const showError = useErrorDialog();
+  const approve = useApproveResident();
+  const remove = useDeleteResident();
+  const moveOut = useBulkMoveOut();
+  const [approving, setApproving] = useState<number | null>(null);
+  const [addingDogTo, setAddingDogTo] = useState<ResidentRow | null>(null);
+
+  const approveResident = (row: ResidentRow) => {
+    if (isDogOwner(row)) {
+      setApproving(row.id);
+      return;
+    }
+    modal.confirm({
+      title: 'Approve resident',
+      content: `You are about to approve resident ${row.fullName}. Continue?`,
+      okText: 'Approve',
+      cancelText: 'Cancel',
+      onOk: () =>
+        approve.mutateAsync({ id: row.id, body: {} }).then(
+          (answer) => void message.success(answer.message),
+          (error: unknown) => showError(error),
+        ),
+    });
+  };
+  const deleteResident = (row: ResidentRow) =>
+    modal.confirm({
+      title: 'Delete resident',
+      content: `You are about to delete resident ${row.fullName}. Continue?`,
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      onOk: () =>
+        remove.mutateAsync(row.id).then(
+          (answer) => void message.success(answer.message),
+          (error: unknown) => showError(error),
+        ),
+    });
+  const moveOutResident = (row: ResidentRow) =>
+    modal.confirm({
+      title: 'Move out',
+      content: `You are about to move out ${row.fullName}. Continue?`,
+      okText: 'Move out',
+      okButtonProps: { danger: true },
+      onOk: () =>
+        moveOut.mutateAsync({ groupId, residentIds: [row.id] }).then(
+          (answer) => void message.success(answer.message),
+          (error: unknown) => showError(error),
+        ),
+    });
+
+  const actionsOf = (row: ResidentRow): ActionItem[] => {
+    const pendingDogs = row.dogs.filter((dog) => !dog.isRegistered).length;
+    if (kind === 'prereg')
+      return [
+        {
+          key: 'approve',
+          label: 'Approve',
+          eligible: canApprove(row) && (pendingDogs === 1 || !isDogOwner(row)),
+          onClick: () => approveResident(row),
+        },
+        {
+          key: 'approveAll',
+          label: 'Approve All',
+          eligible: canApprove(row) && pendingDogs > 1,
+          onClick: () => approveResident(row),
+        },
+        { key: 'addDog', label: 'Add Dog', onClick: () => setAddingDogTo(row) },
+        { key: 'delete', label: 'Delete', danger: true, eligible: canDelete(row), onClick: () => deleteResident(row) },
+      ];
+    return [
+      { key: 'approve', label: 'Approve', eligible: canApprove(row), onClick: () => approveResident(row) },
+      {
+        key: 'addDog',
+        label: 'Add Dog',
+        onClick: () => (isDogOwner(row) ? setAddingDogTo(row) : approveResident(row)),
+        eligible: isDogOwner(row) || canApprove(row),
+      },
+      { key: 'moveOut', label: 'Move Out', eligible: row.isPetOwner, onClick: () => moveOutResident(row) },
+      { key: 'delete', label: 'Delete', danger: true, eligible: canDelete(row), onClick: () => deleteResident(row) },
+    ];
+  };
+
+  return (
+    <>
+      <UrlTable<ResidentRow, S>
+        rowKey="id"
+        searchSchema={searchSchema}
+        queryKey={queryKey}
+        queryFn={queryFn}
+        rowSelection={rowSelection}
+        scroll={{ x: true }}
+        columns={[
+          {
+            title: 'Name',
+            dataIndex: 'fullName',
+            key: 'name',
+            sorter: true,
+            render: (name: string, row) => (
+              <Link to="/resident/$residentId" params={{ residentId: String(row.id) }}>
+                {name}
+              </Link>
+            ),
+          },
+          { title: 'Resident number', dataIndex: 'userName', key: 'residentnumber', sorter: true },
+          { title: 'Unit', dataIndex: 'unitNumber', key: 'unitnumber', sorter: true },
+          { title: 'Email', dataIndex: 'email', sorter: true },
+          { title: 'Phone', dataIndex: 'phoneNumber', key: 'phonenumber', sorter: true },
+          {
+            title: 'Species',
+            dataIndex: 'petSpecies',
+            key: 'petspecies',
+            sorter: true,
+            render: (flags: number) => speciesLabel(flags),
+          },
+          {
+            title: 'Dogs',
+            key: 'dogs',
+            render: (_, row) => row.dogs.map((dog) => dog.name).join(', '),
+          },
+          {
+            title: 'Status',
+            dataIndex: 'status',
+            sorter: true,
+            render: (_: number, row) =>
+              row.status === RegistrationStatus.Approved ? (
+                <Tag color="green">{row.isPartiallyRegistered ? 'Partially registered' : 'Approved'}</Tag>
+              ) : (
+                <Tag color="gold">Pending approval</Tag>
+              ),
+          },
+          {
+            title: 'Pre-registered',
+            dataIndex: 'datePreRegistered',
+            key: 'datepreregistered',
+            sorter: true,
+            render: (value: string) => dayjs(value).format('M/D/YYYY'),
+          },
+          {
+            title: 'Actions',
+            key: 'actions',
+            render: (_, row) => <ActionsDropdown size="small" actions={actionsOf(row)} />,
+          },
+        ]}
+      />
+      <ApproveDogsModal residentId={approving} onClose={() => setApproving(null)} />
+      <AddDogModal resident={addingDogTo} onClose={() => setAddingDogTo(null)} />
+    </>
+  );
+}
