@@ -31,6 +31,14 @@ export const RIGHTS = [
   'system.documents',
   'system.emailLog',
   'system.auditLog',
+  'wasteSample.view',
+  'wasteSample.create',
+  'wasteSample.edit',
+  'wasteSample.delete',
+  'wasteSample.receive',
+  'wasteSample.changeStatus',
+  'wasteSample.flag',
+  'wasteSample.transfer',
 ] as const;
 export type Right = (typeof RIGHTS)[number];
 
@@ -78,6 +86,16 @@ export const RIGHTS_TABLE: Record<Right, readonly number[]> = {
   'system.documents': STAFF,
   'system.emailLog': STAFF,
   'system.auditLog': STAFF,
+  // Property maintenance looks samples up and creates them, nothing more (spec 2 §1); the lab receives them and moves
+  // their customer status; the admins of a property keep its samples (edit, flag, delete, transfer).
+  'wasteSample.view': ALL_ADMINS,
+  'wasteSample.create': ALL_ADMINS,
+  'wasteSample.edit': ADMIN_MANAGERS,
+  'wasteSample.delete': ADMIN_MANAGERS,
+  'wasteSample.receive': STAFF,
+  'wasteSample.changeStatus': STAFF,
+  'wasteSample.flag': ADMIN_MANAGERS,
+  'wasteSample.transfer': ADMIN_MANAGERS,
 };
 
 /** May a user of this role take this action (before the scope and rank checks of the thing acted on)? */

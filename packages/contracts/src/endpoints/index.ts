@@ -7,6 +7,7 @@ import { lookupEndpoints } from './lookups.ts';
 import { petOwnerEndpoints } from './petowners.ts';
 import { residentEndpoints } from './residents.ts';
 import { systemEndpoints } from './system.ts';
+import { wasteSampleEndpoints } from './wastesamples.ts';
 
 export {
   accountEndpoints,
@@ -18,6 +19,7 @@ export {
   residentEndpoints,
   settingsEndpoints,
   systemEndpoints,
+  wasteSampleEndpoints,
 };
 
 export const endpointsByDomain: Record<string, Record<string, AnyEndpoint>> = {
@@ -30,4 +32,5 @@ export const endpointsByDomain: Record<string, Record<string, AnyEndpoint>> = {
   petOwners: petOwnerEndpoints,
   residents: residentEndpoints,
   system: systemEndpoints,
+  wasteSamples: wasteSampleEndpoints,
 };

@@ -55,7 +55,7 @@ describe('GET /groupdashboard', () => {
       total: 7,
     });
     expect(response.body.residents.percentages).toMatchObject({ dogOwner: 43, awaitingApproval: 57 });
-    expect(response.body.wasteSamplesTracked).toBe(false);
+    expect(response.body.wasteSamplesTracked).toBe(true);
     expect(response.body.wasteSamples.counts.total).toBe(0);
     expect(response.body.wasteSamples.percentages.match).toBe(0);
   });
