@@ -115,11 +115,15 @@ describe('entry and lookup', () => {
     const other = await makeOtherDistributorship(t.database.db);
     const outsider = await t.login(other.propertyManager.userName);
     expect(
-      (await t.call('GET', `/api/v1/wastesamples/getwastesamplebysamplenumber?sampleNumber=${number}`, { token: outsider }))
-        .status,
+      (
+        await t.call('GET', `/api/v1/wastesamples/getwastesamplebysamplenumber?sampleNumber=${number}`, {
+          token: outsider,
+        })
+      ).status,
     ).toBe(404);
     expect(
-      (await t.call('GET', `/api/v1/wastesamples/getwastesampledetails?wasteSampleId=${id}`, { token: outsider })).status,
+      (await t.call('GET', `/api/v1/wastesamples/getwastesampledetails?wasteSampleId=${id}`, { token: outsider }))
+        .status,
     ).toBe(404);
     expect((await t.call('PUT', `/api/v1/wastesamples/unFlag/${id}`, { token: outsider })).status).toBe(404);
     // Entering one on a property outside their scope answers like a missing property.
@@ -258,9 +262,9 @@ describe('delete, transfer, orphans and tallies', () => {
     expect(wrong.body.exceptionMessage).toBe(Messages.invalidConfirmationText);
     const done = await t.call('DELETE', `/api/v1/wastesamples/${id}?confirmation=${number}`, { token });
     expect(done.body.message).toBe(Messages.wasteSampleDeleted);
-    expect((await t.call('GET', `/api/v1/wastesamples/getwastesampledetails?wasteSampleId=${id}`, { token })).status).toBe(
-      404,
-    );
+    expect(
+      (await t.call('GET', `/api/v1/wastesamples/getwastesampledetails?wasteSampleId=${id}`, { token })).status,
+    ).toBe(404);
   });
 
   test('bulk transfer moves samples to a property in scope; the tallies follow the samples', async () => {
@@ -312,9 +316,13 @@ describe('delete, transfer, orphans and tallies', () => {
     const isOrphan = async () =>
       (await t.call('POST', `/api/v1/wastesamples/isorphan?sampleNumber=${number}`, { token })).body.isOrphan;
     expect(await isOrphan()).toBe(false);
-    await t.call('DELETE', `/api/v1/group/${other.property.id}?confirmation=${encodeURIComponent(other.property.name)}`, {
-      token,
-    });
+    await t.call(
+      'DELETE',
+      `/api/v1/group/${other.property.id}?confirmation=${encodeURIComponent(other.property.name)}`,
+      {
+        token,
+      },
+    );
     expect(await isOrphan()).toBe(true);
     const found = await findWasteSampleNumbers(t.database.db, [number.toLowerCase(), 'TD7777777', 'DN1234567']);
     expect([...found]).toEqual([number]);
