@@ -84,9 +84,7 @@ export const Messages = {
   emailConfirmed: 'Your email address has been changed.',
   emailLinkInvalid: 'This confirmation link is invalid or has expired.',
   emailTaken: (email: string) => `Email '${email}' is already taken.`,
-  // Waste samples (spec 3 §4, §5, §8).
-  wasteSampleInvalidFormat: 'Invalid format.',
-  barcodeEmpty: 'Please enter a Sample Number.',
+  // Waste samples (spec 3 §4, §5, §8); the sample-number and notes messages are SampleMessages (samples.ts).
   barcodeInvalidFormat: 'invalid format',
   wasteSampleNotFound: (sampleNumber: string) =>
     `Sample ${sampleNumber} not found, Please complete the form and save to receive the TD.`,
@@ -96,11 +94,7 @@ export const Messages = {
   sampleUpdated: 'Sample updated successfully!',
   sampleHasBeenVoided: (sampleNumber: string) => `${sampleNumber} has been voided.`,
   sampleAlreadyReceived: (sampleNumber: string) => `${sampleNumber} has already been received.`,
-  flagNotesTooLong: 'Notes are limited to 250 characters.',
-  rejectNotesRequired: 'Notes are required, please provide a rejection reason.',
-  notesRequired: 'Notes are required.',
   wasteSampleExists: (sampleNumber: string) => `Sample ${sampleNumber} already exists.`,
   wasteSampleNeedsProperty: 'Waste samples are collected on a property.',
-  wasteSampleStatusRefused: (action: string, status: string) => `A sample at ${status} cannot be ${action}.`,
   wasteSampleDeleted: 'Sample deleted successfully.',
 } as const;

@@ -28,6 +28,13 @@ export const RIGHTS = [
   'petOwner.signInAs',
   'petOwner.resetPassword',
   'petOwner.createSignInLink',
+  'pet.view',
+  'pet.register',
+  'pet.edit',
+  'pet.transfer',
+  'pet.delete',
+  'sample.flag',
+  'sample.changeStatus',
   'system.documents',
   'system.emailLog',
   'system.auditLog',
@@ -36,8 +43,6 @@ export const RIGHTS = [
   'wasteSample.edit',
   'wasteSample.delete',
   'wasteSample.receive',
-  'wasteSample.changeStatus',
-  'wasteSample.flag',
   'wasteSample.transfer',
 ] as const;
 export type Right = (typeof RIGHTS)[number];
@@ -83,18 +88,26 @@ export const RIGHTS_TABLE: Record<Right, readonly number[]> = {
   'petOwner.signInAs': ADMIN_MANAGERS,
   'petOwner.resetPassword': ADMIN_MANAGERS,
   'petOwner.createSignInLink': ADMIN_MANAGERS,
+  // Pets (spec 3): every admin sees the pets of their groups; property maintenance only creates and receives samples,
+  // so registering, editing, moving and deleting dogs is for the admin managers.
+  'pet.view': ALL_ADMINS,
+  'pet.register': ADMIN_MANAGERS,
+  'pet.edit': ADMIN_MANAGERS,
+  'pet.transfer': ADMIN_MANAGERS,
+  'pet.delete': ADMIN_MANAGERS,
+  'sample.flag': ADMIN_MANAGERS,
+  // Rejecting, voiding, expiring and the other customer-status moves are the provider's lab and service decisions.
+  'sample.changeStatus': STAFF,
   'system.documents': STAFF,
   'system.emailLog': STAFF,
   'system.auditLog': STAFF,
-  // Property maintenance looks samples up and creates them, nothing more (spec 2 §1); the lab receives them and moves
-  // their customer status; the admins of a property keep its samples (edit, flag, delete, transfer).
+  // Property maintenance looks samples up and creates them, nothing more (spec 2 §1); the lab receives them (their
+  // status and flags follow sample.changeStatus and sample.flag); a property's admins edit, delete and transfer them.
   'wasteSample.view': ALL_ADMINS,
   'wasteSample.create': ALL_ADMINS,
   'wasteSample.edit': ADMIN_MANAGERS,
   'wasteSample.delete': ADMIN_MANAGERS,
   'wasteSample.receive': STAFF,
-  'wasteSample.changeStatus': STAFF,
-  'wasteSample.flag': ADMIN_MANAGERS,
   'wasteSample.transfer': ADMIN_MANAGERS,
 };
 

@@ -1,15 +1,9 @@
 // Waste sample shapes (spec 3 §3 "Waste", §5): the sample as the entry screens and the details modal show it, the save
 // and receive model, notes bodies and the bulk transfer.
 import { z } from 'zod';
-import { SAMPLE_NUMBER_PATTERNS, id, optionalText, textField } from './common.ts';
+import { id, optionalText, textField } from './common.ts';
 import { WasteSampleReceiptFollowupAction } from './enums.ts';
-import { Messages } from './messages.ts';
-
-/** A waste sample number: TD or TDI and 7 digits, any case, answered upper-cased; anything else is 'Invalid format.' */
-export const wasteSampleNumber = textField(10, { error: Messages.wasteSampleInvalidFormat })
-  .trim()
-  .regex(SAMPLE_NUMBER_PATTERNS.waste, Messages.wasteSampleInvalidFormat)
-  .transform((value) => value.toUpperCase());
+import { FLAG_NOTES_MAX, STATUS_NOTES_MAX, flagNotes, wasteSampleNumber } from './samples.ts';
 
 export const wasteSampleNumberQuery = z.object({ sampleNumber: wasteSampleNumber });
 export const wasteSampleIdQuery = z.object({ wasteSampleId: id });
@@ -40,7 +34,7 @@ export const wasteSampleSave = z.object({
     .refine((value) => followupValues.includes(value), followupMessage)
     .optional()
     .default(WasteSampleReceiptFollowupAction.None),
-  followupActionNotes: optionalText(250, { multiline: true }),
+  followupActionNotes: optionalText(FLAG_NOTES_MAX, { multiline: true }),
 });
 export type WasteSampleSave = z.output<typeof wasteSampleSave>;
 export type WasteSampleSaveInput = z.input<typeof wasteSampleSave>;
@@ -67,11 +61,12 @@ export type WasteSampleView = z.infer<typeof wasteSampleView>;
 /** A save or receive: the sample as stored, and the server's warning text when there is one (shown as a warning). */
 export const wasteSampleSaveResponse = z.object({ sample: wasteSampleView, warning: z.string().nullable() });
 
-/** Notes of reject, void, unvoid and flag: the JSON string body itself (spec 3 §7, "notes as string body"). */
-export const sampleNotesBody = textField(250, { multiline: true, error: Messages.notesRequired })
-  .trim()
-  .min(1, Messages.notesRequired)
-  .max(250, Messages.flagNotesTooLong);
+/**
+ * Notes sent as the JSON string body itself (spec 3 §7: flag takes "notes as string body"; reject, void and unvoid take
+ * theirs the same way). Which actions require notes is the shared status machine's rule (modules/samples).
+ */
+export const wasteFlagNotesBody = flagNotes;
+export const wasteStatusNotesBody = textField(STATUS_NOTES_MAX, { multiline: true }).trim();
 
 export const wasteBulkTransferRequest = z.object({
   destinationId: id,
@@ -81,12 +76,3 @@ export const wasteBulkTransferRequest = z.object({
 export const isOrphanResponse = z.object({ isOrphan: z.boolean() });
 
 export const wasteDeleteQuery = z.object({ confirmation: textField(20).optional() });
-
-/** One entry of a sample's history: a status change or a note, newest first. */
-export const sampleHistoryEntry = z.object({
-  id: z.number().int(),
-  dateCreated: z.string(),
-  customerFacingStatus: z.number().int(),
-  notes: z.string().nullable(),
-  updatedByName: z.string().nullable(),
-});

@@ -6,13 +6,13 @@ const waste = endpointGroup(['wastesamples'], () => import('../schemas.ts'));
 
 /** A status action on one sample that takes the notes as its JSON string body. */
 const withNotes = (path: string, operationId: string) =>
-  waste.post(path, operationId, { right: 'wasteSample.changeStatus' }, (s) => ({
+  waste.post(path, operationId, { right: 'sample.changeStatus' }, (s) => ({
     params: s.idParam,
-    body: s.sampleNotesBody,
+    body: s.wasteStatusNotesBody,
     response: s.wasteSampleView,
   }));
 const statusAction = (path: string, operationId: string) =>
-  waste.post(path, operationId, { right: 'wasteSample.changeStatus' }, (s) => ({
+  waste.post(path, operationId, { right: 'sample.changeStatus' }, (s) => ({
     params: s.idParam,
     response: s.wasteSampleView,
   }));
@@ -56,7 +56,7 @@ export const wasteSampleEndpoints = {
   reset: statusAction('/wastesamples/resetcustomerfacingstatustoprofilecreated/:id', 'resetWasteSampleStatus'),
   history: waste.get('/wastesamples/getsamplehistory', 'getWasteSampleHistory', { right: 'wasteSample.view' }, (s) => ({
     query: s.wasteSampleNumberQuery,
-    response: s.z.array(s.sampleHistoryEntry),
+    response: s.sampleHistory,
   })),
   reject: withNotes('/wastesamples/reject/:id', 'rejectWasteSample'),
   void: withNotes('/wastesamples/void/:id', 'voidWasteSample'),
@@ -64,12 +64,12 @@ export const wasteSampleEndpoints = {
   accept: statusAction('/wastesamples/accept/:id', 'acceptWasteSample'),
   expire: statusAction('/wastesamples/expire/:id', 'expireWasteSample'),
   reinstate: statusAction('/wastesamples/reinstate/:id', 'reinstateWasteSample'),
-  flag: waste.post('/wastesamples/flag/:id', 'flagWasteSample', { right: 'wasteSample.flag' }, (s) => ({
+  flag: waste.post('/wastesamples/flag/:id', 'flagWasteSample', { right: 'sample.flag' }, (s) => ({
     params: s.idParam,
-    body: s.sampleNotesBody,
+    body: s.wasteFlagNotesBody,
     response: s.wasteSampleView,
   })),
-  unflag: waste.put('/wastesamples/unFlag/:id', 'unflagWasteSample', { right: 'wasteSample.flag' }, (s) => ({
+  unflag: waste.put('/wastesamples/unFlag/:id', 'unflagWasteSample', { right: 'sample.flag' }, (s) => ({
     params: s.idParam,
     response: s.wasteSampleView,
   })),

@@ -31,8 +31,6 @@ export const wasteSamples = pgTable(
     collectedByName: text(),
     dateCollected: date({ mode: 'string' }),
     customerFacingStatus: smallint().notNull().default(0),
-    /** The status an expiry, rejection or void left, so reinstate can return to it. */
-    statusBeforeHold: smallint(),
     isFlagged: boolean().notNull().default(false),
     flagNotes: text(),
     followupAction: smallint().notNull().default(0),

@@ -1,7 +1,12 @@
 // Waste samples against the real API and database: entry, lookup, receipt, delete, transfer, scope and roles.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { Messages, SampleCustomerStatus as S, WasteSampleReceiptFollowupAction } from '@registry/contracts';
+import {
+  Messages,
+  SampleCustomerStatus as S,
+  SampleMessages,
+  WasteSampleReceiptFollowupAction,
+} from '@registry/contracts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { groupByName, makeOtherDistributorship } from '../../../test/factories.ts';
 import { auditLog, groupTallies } from '../../db/schema/index.ts';
@@ -71,9 +76,9 @@ describe('entry and lookup', () => {
   test('bad numbers, duplicates and non-property groups are refused naming the field', async () => {
     const bad = await enter('property.manager', { sampleNumber: 'DN1234567', propertyCollectedFromId: oakRidge });
     expect(bad.status).toBe(400);
-    expect(bad.body.modelState.sampleNumber).toEqual([Messages.wasteSampleInvalidFormat]);
+    expect(bad.body.modelState.sampleNumber).toEqual([SampleMessages.invalidFormat]);
     const short = await enter('property.manager', { sampleNumber: 'TD123', propertyCollectedFromId: oakRidge });
-    expect(short.body.modelState.sampleNumber).toEqual([Messages.wasteSampleInvalidFormat]);
+    expect(short.body.modelState.sampleNumber).toEqual([SampleMessages.invalidFormat]);
     const number = nextNumber();
     expect((await enter('property.manager', { sampleNumber: number, propertyCollectedFromId: oakRidge })).status).toBe(
       200,
@@ -182,7 +187,7 @@ describe('receipt', () => {
       propertyCollectedFromId: mapleCourt,
       followupAction: WasteSampleReceiptFollowupAction.Void,
     });
-    expect(noNotes.body.modelState.followupActionNotes).toEqual([Messages.notesRequired]);
+    expect(noNotes.body.modelState.followupActionNotes).toEqual([SampleMessages.notesRequired]);
   });
 });
 
@@ -194,11 +199,13 @@ describe('status actions, flags and history', () => {
     const token = await t.login('lab.admin');
     const act = (action: string, body?: string) =>
       t.call('POST', `/api/v1/wastesamples/${action}/${id}`, { token, ...(body === undefined ? {} : notes(body)) });
-    expect((await act('reject', '')).status).toBe(400);
+    const noNotes = await act('reject', '');
+    expect(noNotes.status).toBe(400);
+    expect(noNotes.body.modelState.notes).toEqual([SampleMessages.rejectNotesRequired]);
     expect((await act('reject', 'Wrong container')).body.customerFacingStatus).toBe(S.SampleRejected);
     const refusedExpire = await act('expire');
     expect(refusedExpire.status).toBe(400);
-    expect(refusedExpire.body.exceptionMessage).toBe(Messages.wasteSampleStatusRefused('expired', 'SampleRejected'));
+    expect(refusedExpire.body.exceptionMessage).toBe('A sample with status SampleRejected cannot be expired.');
     expect((await act('accept')).body.customerFacingStatus).toBe(S.DnaSampleReceived);
     expect((await act('expire')).body.customerFacingStatus).toBe(S.Expired);
     expect((await act('reinstate')).body.customerFacingStatus).toBe(S.DnaSampleReceived);
@@ -208,7 +215,7 @@ describe('status actions, flags and history', () => {
     expect((await act('resetcustomerfacingstatustoprofilecreated')).body.customerFacingStatus).toBe(S.ProfileCreated);
 
     const history = await t.call('GET', `/api/v1/wastesamples/getsamplehistory?sampleNumber=${number}`, { token });
-    expect(history.body.map((entry: { customerFacingStatus: number }) => entry.customerFacingStatus)).toEqual([
+    expect(history.body.map((entry: { toStatus: number }) => entry.toStatus)).toEqual([
       S.ProfileCreated,
       S.Expired,
       S.ProfileCreated,
@@ -219,7 +226,12 @@ describe('status actions, flags and history', () => {
       S.SampleRejected,
       S.ProfileCreated,
     ]);
-    expect(history.body[3]).toMatchObject({ notes: 'Duplicate bag', updatedByName: 'lab.admin' });
+    expect(history.body[3]).toMatchObject({
+      action: 'void',
+      notes: 'Duplicate bag',
+      changedByName: expect.any(String),
+    });
+    expect(history.body.at(-1)).toMatchObject({ action: 'created', fromStatus: null });
   });
 
   test('flag notes are at most 250 characters; unflag clears the flag; a flagged sample saves with a warning', async () => {

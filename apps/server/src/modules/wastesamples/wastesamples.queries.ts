@@ -1,8 +1,8 @@
 // SQL for waste samples: one sample (by id or number) within the caller's scope, the writes, and the number lookups
 // other modules need. Orphans (their property deleted) lie outside every scope but the provider staff's.
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog, groups, wasteSamples } from '../../db/schema/index.ts';
+import { groups, wasteSamples } from '../../db/schema/index.ts';
 import type { Caller } from '../../platform/context.ts';
 import { groupInScopeSql } from '../../platform/scope.ts';
 
@@ -80,27 +80,4 @@ export async function existingNumbers(db: Db, numbers: readonly string[]): Promi
     .from(wasteSamples)
     .where(inArray(sql`upper(${wasteSamples.sampleNumber})`, upper));
   return rows.map((row) => row.sampleNumber);
-}
-
-/**
- * The sample's status changes as its audit entries recorded them, newest first. Stands in until the shared
- * sample_history of the samples module is merged (see docs/decisions.md).
- */
-export async function statusEntries(db: Db, sampleId: number) {
-  return db
-    .select({
-      id: auditLog.id,
-      dateCreated: auditLog.dateCreated,
-      userName: auditLog.userName,
-      after: auditLog.after,
-    })
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.entityType, 'WasteSample'),
-        eq(auditLog.entityId, String(sampleId)),
-        sql`${auditLog.after} ? 'customerFacingStatus'`,
-      ),
-    )
-    .orderBy(desc(auditLog.sequence));
 }

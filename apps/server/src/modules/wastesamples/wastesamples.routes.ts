@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { wasteSampleEndpoints as endpoints } from '@registry/contracts';
 import { route } from '../../platform/endpoint.ts';
 import { signedIn } from '../../platform/http.ts';
-import * as history from './history.service.ts';
 import * as status from './status.service.ts';
 import * as waste from './wastesamples.service.ts';
 
@@ -24,11 +23,14 @@ export async function wasteSamplesRoutes(app: FastifyInstance) {
   await route(app, endpoints.bulkTransfer, async (request) =>
     waste.bulkTransfer(signedIn(request), request.body.destinationId, request.body.sampleIds),
   );
-  await route(app, endpoints.history, async (request) =>
-    history.sampleHistory(signedIn(request), request.query.sampleNumber),
-  );
-  for (const action of ['reset', 'accept', 'expire', 'reinstate'] as const)
-    await route(app, endpoints[action], async (request) =>
+  await route(app, endpoints.history, async (request) => status.history(signedIn(request), request.query.sampleNumber));
+  for (const [name, action] of [
+    ['reset', 'resetToProfileCreated'],
+    ['accept', 'accept'],
+    ['expire', 'expire'],
+    ['reinstate', 'reinstate'],
+  ] as const)
+    await route(app, endpoints[name], async (request) =>
       status.changeStatus(signedIn(request), request.params.id, action),
     );
   for (const action of ['reject', 'void', 'unvoid'] as const)

@@ -4,6 +4,8 @@ import {
   GroupTypes,
   Messages,
   SampleCustomerStatus,
+  SampleHistoryEntryType,
+  SampleMessages,
   WasteSampleReceiptFollowupAction,
   type WasteSampleSave,
   type WasteSampleView,
@@ -14,6 +16,8 @@ import { withTransaction, type SignedInContext } from '../../platform/context.ts
 import { notFound, refused, validationError } from '../../platform/errors.ts';
 import { assertCan } from '../../platform/rights.ts';
 import { loadGroupInScope } from '../../platform/scope.ts';
+import { recordSampleHistory, setSampleStatus } from '../samples/samples.service.ts';
+import { wasteSampleStore } from './waste-sample-store.ts';
 import * as q from './wastesamples.queries.ts';
 
 export const sampleNotFound = () => notFound('Sample not found.');
@@ -100,6 +104,12 @@ export async function create(ctx: SignedInContext, model: WasteSampleSave) {
       createdById: ctx.caller.userId,
       updatedById: ctx.caller.userId,
     });
+    await recordSampleHistory(tx, txCtx, {
+      sampleNumber: sample.sampleNumber,
+      entryType: SampleHistoryEntryType.StatusChange,
+      action: 'created',
+      toStatus: sample.customerFacingStatus,
+    });
     await writeAudit(tx, txCtx, {
       entityType: 'WasteSample',
       entityId: sample.id,
@@ -168,29 +178,28 @@ export async function receive(ctx: SignedInContext, model: WasteSampleSave) {
         : await loadProperty(txCtx, model.propertyCollectedFromId);
     const followup = model.followupAction;
     if (followup !== WasteSampleReceiptFollowupAction.None && !model.followupActionNotes)
-      throw validationError({ followupActionNotes: [Messages.notesRequired] });
-    const status =
-      followup === WasteSampleReceiptFollowupAction.Reject
-        ? SampleCustomerStatus.SampleRejected
-        : followup === WasteSampleReceiptFollowupAction.Void
-          ? SampleCustomerStatus.SampleVoided
-          : SampleCustomerStatus.DnaSampleReceived;
+      throw validationError({ followupActionNotes: [SampleMessages.notesRequired] });
+    if (existing && model.sampleNumber !== existing.sample.sampleNumber)
+      await assertNumberFree(tx, model.sampleNumber, existing.sample.id);
+    if (!existing) await assertNumberFree(tx, model.sampleNumber);
     const receipt = {
       ...enteredFields(model),
-      customerFacingStatus: status,
-      statusBeforeHold:
-        status === SampleCustomerStatus.DnaSampleReceived ? null : SampleCustomerStatus.DnaSampleReceived,
+      customerFacingStatus: SampleCustomerStatus.DnaSampleReceived,
       followupAction: followup,
       followupActionNotes: model.followupActionNotes,
       dateReceived: new Date(),
       updatedById: ctx.caller.userId,
     };
-    if (existing && model.sampleNumber !== existing.sample.sampleNumber)
-      await assertNumberFree(tx, model.sampleNumber, existing.sample.id);
-    if (!existing) await assertNumberFree(tx, model.sampleNumber);
-    const sample = existing
+    let sample = existing
       ? await q.update(tx, existing.sample.id, receipt)
       : await q.insert(tx, { ...receipt, createdById: ctx.caller.userId });
+    await recordSampleHistory(tx, txCtx, {
+      sampleNumber: sample.sampleNumber,
+      entryType: SampleHistoryEntryType.StatusChange,
+      action: 'received',
+      fromStatus: existing ? existing.sample.customerFacingStatus : null,
+      toStatus: sample.customerFacingStatus,
+    });
     await writeAudit(tx, txCtx, {
       entityType: 'WasteSample',
       entityId: sample.id,
@@ -198,6 +207,16 @@ export async function receive(ctx: SignedInContext, model: WasteSampleSave) {
       before: existing?.sample ?? null,
       after: sample,
     });
+    // The follow-up is a status change of its own, recorded like the user's reject or void.
+    if (followup !== WasteSampleReceiptFollowupAction.None) {
+      const to =
+        followup === WasteSampleReceiptFollowupAction.Reject
+          ? SampleCustomerStatus.SampleRejected
+          : SampleCustomerStatus.SampleVoided;
+      const action = followup === WasteSampleReceiptFollowupAction.Reject ? 'reject' : 'void';
+      await setSampleStatus(txCtx, wasteSampleStore, sample, to, action, model.followupActionNotes);
+      sample = (await loadSample(txCtx, sample.id)).sample;
+    }
     return saved(sample, property.name);
   });
 }

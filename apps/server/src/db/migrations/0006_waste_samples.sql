@@ -7,7 +7,6 @@ CREATE TABLE "waste_samples" (
 	"collected_by_name" text,
 	"date_collected" date,
 	"customer_facing_status" smallint DEFAULT 0 NOT NULL,
-	"status_before_hold" smallint,
 	"is_flagged" boolean DEFAULT false NOT NULL,
 	"flag_notes" text,
 	"followup_action" smallint DEFAULT 0 NOT NULL,
