@@ -35,6 +35,11 @@ function useNavItems(): MenuProps['items'] {
       ),
     });
   if (user.isAdmin) items.push({ key: '/admin', label: <Link to="/admin">Admins</Link> });
+  // Waste sample entry: the lab scans and receives; every other admin enters samples of their properties.
+  if (user.isBioPetAdmin)
+    items.push({ key: '/tools/scanwastebarcode', label: <Link to="/tools/scanwastebarcode">Scan waste barcode</Link> });
+  else if (user.isAdmin)
+    items.push({ key: '/tools/enterwastesample', label: <Link to="/tools/enterwastesample">Enter waste sample</Link> });
   if (user.isBioPetAdmin) {
     items.push({
       key: 'system',

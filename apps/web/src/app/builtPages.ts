@@ -21,6 +21,8 @@ export const BUILT_PAGES = [
   '/group/$id/admins',
   '/group/$id/subgroups',
   '/reg/overview',
+  '/tools/scanwastebarcode',
+  '/tools/enterwastesample',
 ] as const;
 
 function patternRegex(pattern: string): RegExp {

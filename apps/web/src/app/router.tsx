@@ -170,6 +170,16 @@ const groupSubgroupsRoute = createRoute({
   ...searchOf.groupSubgroups,
   component: lazyPage(() => import('../features/groups/GroupSubgroupsPage'), 'GroupSubgroupsPage'),
 });
+const scanWasteBarcodeRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/tools/scanwastebarcode',
+  component: lazyPage(() => import('../features/wastesamples/ScanWasteBarcodePage'), 'ScanWasteBarcodePage'),
+});
+const enterWasteSampleRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/tools/enterwastesample',
+  component: lazyPage(() => import('../features/wastesamples/EnterWasteSamplePage'), 'EnterWasteSamplePage'),
+});
 const residentLandingRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/reg/overview',
@@ -220,6 +230,8 @@ const routeTree = rootRoute.addChildren([
     groupAdminsRoute,
     groupSubgroupsRoute,
     residentLandingRoute,
+    scanWasteBarcodeRoute,
+    enterWasteSampleRoute,
   ]),
   indexRoute,
   unknownRoute,
