@@ -126,6 +126,18 @@ export const SCREENS: Screen[] = [
   },
   { name: 'pet owner page', path: () => '/', user: 'pet.owner', ready: (page) => page.getByRole('table') },
   { name: 'resident landing', path: () => '/reg/overview', user: 'RES0000001', ready: heading(/^Welcome/) },
+  {
+    name: 'scan waste barcode',
+    path: () => '/tools/scanwastebarcode',
+    user: 'lab.admin',
+    ready: (page) => page.getByLabel('Sample Number'),
+  },
+  {
+    name: 'enter waste sample',
+    path: () => '/tools/enterwastesample',
+    user: 'property.manager',
+    ready: (page) => page.getByLabel('Sample Number'),
+  },
 ];
 
 type Api = (method: string, path: string, body?: unknown) => Promise<any>;
