@@ -1,8 +1,8 @@
 // Pet shapes (spec 3 §3 "Pet"): a new pet as owners, residents' approval and admins register it, and the pet views.
 import { z } from 'zod';
-import { optionalText, requiredText } from './common.ts';
-import { Gender, WeightUnit } from './enums.ts';
-import { petSampleNumber } from './samples.ts';
+import { id, pagingQuery, optionalText, queryBoolean, queryEnum, requiredText, textField, usDate } from './common.ts';
+import { Gender, SampleCustomerStatus, WeightUnit } from './enums.ts';
+import { flagNotes, petSampleNumber, statusNotes } from './samples.ts';
 
 export const PET_NAME_MAX = 50;
 export const PET_BREED_MAX = 100;
@@ -41,3 +41,149 @@ export const newPet = z.object({
 });
 export type NewPet = z.infer<typeof newPet>;
 export type NewPetInput = z.input<typeof newPet>;
+
+export const PetMessages = {
+  petNotFound: 'Pet not found.',
+  imageTooLarge: 'File must be under 4mb.',
+  imageNotImage: 'File must be an image.',
+  imageUploaded: 'Image uploaded successfully.',
+  petUpdated: 'Pet updated successfully.',
+  statusReset: 'Status reset successfully.',
+  serviceAnimalUpdated: 'Service animal status updated successfully',
+  petDeleted: 'Pet deleted successfully.',
+  petActivated: 'Pet activated successfully.',
+  petDeactivated: 'Pet deactivated successfully.',
+  transferred: (sample: string, name: string) => `${sample} successfully transferred to ${name}.`,
+  rejectFailed: 'Failed to reject sample.',
+  contactAdministrator: 'Please contact an administrator if this issue persists.',
+  sampleRejected: 'Sample rejected successfully.',
+  sampleAccepted: 'Sample accepted successfully.',
+  sampleVoided: 'Sample voided successfully.',
+  sampleUnvoided: 'Sample un-voided successfully.',
+  sampleExpired: 'Sample expired successfully.',
+  sampleReinstated: 'Sample reinstated successfully.',
+  sampleVerify: 'Verification test requested successfully.',
+  flagged: 'Pet flagged successfully.',
+  unflagged: 'Pet unflagged successfully.',
+  lookupNotFound: 'Not found.',
+  lookupUnknownError: 'Unknown error.',
+  sameOwner: 'The pet already belongs to this pet owner.',
+  notAnOrphan: 'This pet already has a pet owner.',
+  orphansFound: (numbers: string[]) =>
+    `The following sample numbers belong to orphaned pets and will be attached to this pet owner: ${numbers.join(', ')}.`,
+} as const;
+
+/** Pet list orderings (spec 3 §3). */
+export const PetListOrdering = {
+  None: 0,
+  Name: 1,
+  PetOwnerName: 2,
+  SampleNumber: 3,
+  DateCreated: 4,
+  StatusLastUpdated: 5,
+  CustomerFacingStatus: 6,
+  IsServiceAnimal: 7,
+} as const;
+/** Orphan orderings (spec 3 §3). */
+export const OrphanOrdering = {
+  None: 0,
+  Name: 1,
+  SampleNumber: 2,
+  DateCreated: 3,
+  DateUpdated: 4,
+  CustomerFacingStatus: 5,
+  ActivityStatus: 6,
+} as const;
+
+const pagedFilters = pagingQuery.omit({ orderBy: true });
+
+/** Pets under a group (spec 2 §3 "Pet list request"). isServiceAnimalFilter: true ESA, false household. */
+export const petsUnderGroupQuery = pagedFilters.extend({
+  groupId: id,
+  nameFilter: textField(100).trim().optional(),
+  petOwnerNameFilter: textField(200).trim().optional(),
+  sampleNumberFilter: textField(32).trim().optional(),
+  dateCreatedFilter: usDate.optional(),
+  statusLastUpdatedFilter: usDate.optional(),
+  customerFacingStatusFilter: queryEnum(SampleCustomerStatus).optional(),
+  isServiceAnimalFilter: queryBoolean.optional(),
+  orderBy: queryEnum(PetListOrdering).optional(),
+});
+export type PetsUnderGroupQuery = z.infer<typeof petsUnderGroupQuery>;
+
+export const orphansQuery = pagedFilters.extend({
+  name: textField(100).trim().optional(),
+  sampleNumber: textField(32).trim().optional(),
+  dateCreated: usDate.optional(),
+  dateUpdated: usDate.optional(),
+  customerFacingStatus: queryEnum(SampleCustomerStatus).optional(),
+  isActive: queryBoolean.optional(),
+  orderBy: queryEnum(OrphanOrdering).optional(),
+});
+export type OrphansQuery = z.infer<typeof orphansQuery>;
+
+export const petListRow = z.object({
+  id: z.number().int(),
+  petOwnerId: z.number().int().nullable(),
+  petOwnerName: z.string().nullable(),
+  name: z.string(),
+  breed: z.string().nullable(),
+  sampleNumber: z.string().nullable(),
+  customerFacingStatus: z.number().int(),
+  isServiceAnimal: z.boolean(),
+  isActive: z.boolean(),
+  isFlagged: z.boolean(),
+  dateCreated: z.string(),
+  dateUpdated: z.string(),
+  statusLastUpdated: z.string(),
+});
+export type PetListRow = z.infer<typeof petListRow>;
+
+export const petView = petListRow.extend({
+  weight: z.number().nullable(),
+  weightUnit: z.number().int(),
+  gender: z.number().int(),
+  dateOfBirth: z.string().nullable(),
+  adoptionDate: z.string().nullable(),
+  isParentage: z.boolean(),
+  isPooPrints: z.boolean(),
+  isPetId: z.boolean(),
+  flagNotes: z.string().nullable(),
+  hasApprovedVerificationTest: z.boolean(),
+  isDnaVerificationCertificateRevoked: z.boolean(),
+  isDeferredRegistration: z.boolean(),
+  imageUrl: z.string().nullable(),
+  updatedBy: z.object({ fullName: z.string() }).nullable(),
+});
+export type PetView = z.infer<typeof petView>;
+
+/** PUT /pet/: the edit form. */
+export const petUpdateRequest = newPet.extend({ id });
+export type PetUpdateRequest = z.input<typeof petUpdateRequest>;
+export const ownerPetsQuery = z.object({ approvedOnly: queryBoolean.optional() });
+export const ownerIdParam = z.object({ ownerId: id });
+export const petIdParam = z.object({ petId: id });
+export const petTransferRequest = z.object({ petId: id, newPetOwnerId: id });
+export const petActiveRequest = z.object({ id, isActive: z.boolean() });
+export const petServiceAnimalRequest = z.object({ id, isServiceAnimal: z.boolean() });
+export const orphanCheckRequest = z.array(petSampleNumber).max(100);
+export const orphanCheckResponse = z.object({
+  message: z.string().nullable(),
+  orphans: z.array(z.object({ id: z.number().int(), name: z.string(), sampleNumber: z.string() })),
+});
+export const petStatusResponse = z.object({ customerFacingStatus: z.number().int(), message: z.string() });
+export const petFlagRequest = z.object({ notes: flagNotes.optional().nullable() });
+export const petStatusNotesRequest = z.object({ notes: statusNotes.optional().nullable() });
+export const petImageUploadResponse = z.object({ imageUrl: z.string() });
+export const petLookupQuery = z.object({ sampleNumber: petSampleNumber });
+export const petLookup = z.object({
+  petName: z.string(),
+  gender: z.number().int(),
+  isFlagged: z.boolean(),
+  bioPetNotes: z.string().nullable(),
+  sampleNumber: z.string(),
+  propertyName: z.string().nullable(),
+  petOwnerId: z.number().int().nullable(),
+  message: z.string().nullable(),
+});
+export type PetLookup = z.infer<typeof petLookup>;

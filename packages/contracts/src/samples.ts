@@ -80,3 +80,45 @@ export const sampleHistoryEntry = z.object({
 });
 export type SampleHistoryEntry = z.infer<typeof sampleHistoryEntry>;
 export const sampleHistory = z.array(sampleHistoryEntry);
+
+const NEW_OR_RECEIVED: readonly number[] = [
+  SampleCustomerStatus.ProfileCreated,
+  SampleCustomerStatus.DnaSampleReceived,
+];
+
+/**
+ * Where an action moves a sample from `from` (spec 3 §4), or null when it may not: the one rule book of the server's
+ * status machine and of the screens that offer the actions.
+ */
+export function sampleStatusTarget(
+  kind: SampleKind,
+  action: SampleStatusAction,
+  from: SampleCustomerStatus,
+  statusBeforeExpiry: SampleCustomerStatus | null = null,
+): SampleCustomerStatus | null {
+  switch (action) {
+    case 'reject':
+      return NEW_OR_RECEIVED.includes(from) ? SampleCustomerStatus.SampleRejected : null;
+    case 'accept':
+      return from === SampleCustomerStatus.SampleRejected ? SampleCustomerStatus.DnaSampleReceived : null;
+    case 'expire':
+      return NEW_OR_RECEIVED.includes(from) ? SampleCustomerStatus.Expired : null;
+    case 'reinstate':
+      // The spec leaves the reinstated status to the server: back to where the sample was when it expired.
+      return from === SampleCustomerStatus.Expired ? (statusBeforeExpiry ?? SampleCustomerStatus.ProfileCreated) : null;
+    case 'void':
+      if (from === SampleCustomerStatus.SampleVoided) return null;
+      return kind === 'waste' && !NEW_OR_RECEIVED.includes(from) ? null : SampleCustomerStatus.SampleVoided;
+    case 'unvoid':
+      return from === SampleCustomerStatus.SampleVoided ? SampleCustomerStatus.ProfileCreated : null;
+    case 'resetToProfileCreated':
+      // A voided sample comes back through unvoid, which asks for notes.
+      return from === SampleCustomerStatus.ProfileCreated || from === SampleCustomerStatus.SampleVoided
+        ? null
+        : SampleCustomerStatus.ProfileCreated;
+    case 'verify':
+      return from === SampleCustomerStatus.DnaProcessingComplete
+        ? SampleCustomerStatus.VerificationTestRequested
+        : null;
+  }
+}

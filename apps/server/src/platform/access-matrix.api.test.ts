@@ -13,7 +13,7 @@ import {
   type Right,
 } from '@registry/contracts';
 import { eq } from 'drizzle-orm';
-import { adjacentProperties, preRegisteredResidents } from '../db/schema/index.ts';
+import { adjacentProperties, pets, preRegisteredResidents } from '../db/schema/index.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import {
   groupByName,
@@ -121,6 +121,21 @@ const wasteModel = (right: Right): Sample => ({
     body: { sampleNumber: freshWasteSampleNumber(), propertyCollectedFromId: (await freshProperty(c.group)).id },
   }),
   foreign: (_c, f) => ({ body: { sampleNumber: freshWasteSampleNumber(), propertyCollectedFromId: f.foreignGroup } }),
+});
+let petSerial = 0;
+/** A fresh pet (with a DN sample number) of the owner, or an orphan when the owner is null. */
+const freshPet = async (petOwnerId: number | null, customerFacingStatus = 0) => {
+  const sampleNumber = `DN${9_000_000 + petSerial++}`;
+  const [row] = await db
+    .insert(pets)
+    .values({ petOwnerId, name: 'Matrix', sampleNumber, customerFacingStatus })
+    .returning();
+  return row;
+};
+const petTarget = (right?: Right, extra: () => Input = () => ({}), status = 0): Sample => ({
+  right,
+  own: async (c) => ({ ...extra(), params: { id: (await freshPet(c.petOwnerId, status)).id } }),
+  foreign: async (_c, f) => ({ ...extra(), params: { id: (await freshPet(f.foreignPetOwner, status)).id } }),
 });
 
 const SAMPLES: Record<string, Sample> = {
@@ -417,6 +432,75 @@ const SAMPLES: Record<string, Sample> = {
       body: { destinationId: (await freshProperty(c.group)).id, sampleIds: [(await ownWasteSample(c)).id] },
     }),
     foreign: async (c, f) => ({ body: { destinationId: f.foreignGroup, sampleIds: [(await ownWasteSample(c)).id] } }),
+  },
+  petsUnderGroup: {
+    own: (c) => ({ query: { groupId: c.group } }),
+    foreign: (_c, f) => ({ query: { groupId: f.foreignGroup } }),
+  },
+  petsOfOwner: {
+    ownRefused: (c) => c.userName === 'RES0000001',
+    own: (c) => ({ params: { ownerId: c.petOwnerId } }),
+    foreign: (_c, f) => ({ params: { ownerId: f.foreignPetOwner } }),
+  },
+  orphanedPets: none,
+  petLookup: {
+    own: async (c) => ({ query: { sampleNumber: (await freshPet(c.petOwnerId)).sampleNumber } }),
+    foreign: async (_c, f) => ({ query: { sampleNumber: (await freshPet(f.foreignPetOwner)).sampleNumber } }),
+  },
+  petSampleHistory: {
+    ownRefused: (c) => c.userName === 'RES0000001',
+    own: async (c) => ({ query: { sampleNumber: (await freshPet(c.petOwnerId)).sampleNumber } }),
+    foreign: async (_c, f) => ({ query: { sampleNumber: (await freshPet(f.foreignPetOwner)).sampleNumber } }),
+  },
+  // The resident's sample owner is another owner in their property: a resident sees only pets of their own.
+  getPet: { ...petTarget(), ownRefused: (c) => c.userName === 'RES0000001' },
+  updatePet: {
+    own: async (c) => ({ body: { id: (await freshPet(c.petOwnerId)).id, name: 'Matrix' } }),
+    foreign: async (_c, f) => ({ body: { id: (await freshPet(f.foreignPetOwner)).id, name: 'Matrix' } }),
+  },
+  deletePet: petTarget(),
+  transferPet: {
+    own: async (c) => ({
+      body: {
+        petId: (await freshPet(c.petOwnerId)).id,
+        newPetOwnerId: (await makePetOwner(db, { groupId: c.group })).id,
+      },
+    }),
+    foreign: async (c, f) => ({
+      body: {
+        petId: (await freshPet(f.foreignPetOwner)).id,
+        newPetOwnerId: (await makePetOwner(db, { groupId: c.group })).id,
+      },
+    }),
+  },
+  attachOrphanToPetOwner: {
+    // Orphans have no group: only provider staff, who run the orphans tool, reach them.
+    ownRefused: (c) => !isProviderStaffRole(c.roleId),
+    own: async (c) => ({ body: { petId: (await freshPet(null)).id, newPetOwnerId: c.petOwnerId } }),
+    foreign: async (_c, f) => ({ body: { petId: (await freshPet(null)).id, newPetOwnerId: f.foreignPetOwner } }),
+  },
+  setPetActiveStatus: {
+    own: async (c) => ({ body: { id: (await freshPet(c.petOwnerId)).id, isActive: false } }),
+    foreign: async (_c, f) => ({ body: { id: (await freshPet(f.foreignPetOwner)).id, isActive: false } }),
+  },
+  setPetServiceAnimalStatus: {
+    own: async (c) => ({ body: { id: (await freshPet(c.petOwnerId)).id, isServiceAnimal: true } }),
+    foreign: async (_c, f) => ({ body: { id: (await freshPet(f.foreignPetOwner)).id, isServiceAnimal: true } }),
+  },
+  checkForOrphanedPets: { own: () => ({ body: ['DN0000001'] }) },
+  resetPetStatus: petTarget(undefined, () => ({}), 10),
+  rejectPetSample: petTarget(undefined, () => ({ body: { notes: 'Matrix' } })),
+  acceptPetSample: petTarget(undefined, () => ({}), 400),
+  verifyPetSample: petTarget(undefined, () => ({}), 300),
+  expirePetSample: petTarget(),
+  reinstatePetSample: petTarget(undefined, () => ({}), 15),
+  voidPetSample: petTarget(undefined, () => ({ body: { notes: 'Matrix' } })),
+  unvoidPetSample: petTarget(undefined, () => ({ body: { notes: 'Matrix' } }), 500),
+  flagPet: petTarget(undefined, () => ({ body: { notes: 'Matrix' } })),
+  unflagPet: petTarget(),
+  uploadPetImage: {
+    own: async (c) => ({ params: { petId: (await freshPet(c.petOwnerId)).id } }),
+    foreign: async (_c, f) => ({ params: { petId: (await freshPet(f.foreignPetOwner)).id } }),
   },
   listDocuments: none,
   createDocument: { own: () => ({ body: { name: `Matrix ${Math.random()}`, content: '<p>x</p>' } }) },

@@ -35,11 +35,21 @@ function useNavItems(): MenuProps['items'] {
       ),
     });
   if (user.isAdmin) items.push({ key: '/admin', label: <Link to="/admin">Admins</Link> });
-  // Waste sample entry: the lab scans and receives; every other admin enters samples of their properties.
-  if (user.isBioPetAdmin)
-    items.push({ key: '/tools/scanwastebarcode', label: <Link to="/tools/scanwastebarcode">Scan waste barcode</Link> });
-  else if (user.isAdmin)
-    items.push({ key: '/tools/enterwastesample', label: <Link to="/tools/enterwastesample">Enter waste sample</Link> });
+  if (user.isAdmin) {
+    const tools = [
+      { key: '/tools/petbarcodescanner', label: <Link to="/tools/petbarcodescanner">Pet barcode scanner</Link> },
+    ];
+    // Waste sample entry: the lab scans and receives; every other admin enters samples of their properties.
+    tools.push(
+      user.isBioPetAdmin
+        ? { key: '/tools/scanwastebarcode', label: <Link to="/tools/scanwastebarcode">Scan waste barcode</Link> }
+        : { key: '/tools/enterwastesample', label: <Link to="/tools/enterwastesample">Enter waste sample</Link> },
+    );
+    // Orphans have no group: only the provider's staff reach them.
+    if (user.isBioPetAdmin)
+      tools.push({ key: '/tools/orphans', label: <Link to="/tools/orphans">Orphaned pets</Link> });
+    items.push({ key: 'tools', label: 'Tools', type: 'group', children: tools });
+  }
   if (user.isBioPetAdmin) {
     items.push({
       key: 'system',

@@ -97,6 +97,8 @@ const searchOf = {
   auditLog: lazySearch(() => import('../features/system/system.search').then((m) => m.auditLogSearch)),
   groupDashboard: lazySearch(() => import('../features/groups/groups.search').then((m) => m.dashboardSearch)),
   groupSubgroups: lazySearch(() => import('../features/groups/groups.search').then((m) => m.subgroupsSearch)),
+  groupPets: lazySearch(() => import('../features/pets/pets.search').then((m) => m.groupPetsSearch)),
+  orphans: lazySearch(() => import('../features/pets/pets.search').then((m) => m.orphansSearch)),
 };
 
 const manageRoute = createRoute({
@@ -180,6 +182,23 @@ const enterWasteSampleRoute = createRoute({
   path: '/tools/enterwastesample',
   component: lazyPage(() => import('../features/wastesamples/EnterWasteSamplePage'), 'EnterWasteSamplePage'),
 });
+const groupPetsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/pets',
+  ...searchOf.groupPets,
+  component: lazyPage(() => import('../features/pets/GroupPetsPage'), 'GroupPetsPage'),
+});
+const orphansRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/tools/orphans',
+  ...searchOf.orphans,
+  component: lazyPage(() => import('../features/pets/OrphansPage'), 'OrphansPage'),
+});
+const petBarcodeScannerRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/tools/petbarcodescanner',
+  component: lazyPage(() => import('../features/pets/PetBarcodeScannerPage'), 'PetBarcodeScannerPage'),
+});
 const residentLandingRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/reg/overview',
@@ -229,6 +248,9 @@ const routeTree = rootRoute.addChildren([
     groupDetailsRoute,
     groupAdminsRoute,
     groupSubgroupsRoute,
+    groupPetsRoute,
+    orphansRoute,
+    petBarcodeScannerRoute,
     residentLandingRoute,
     scanWasteBarcodeRoute,
     enterWasteSampleRoute,

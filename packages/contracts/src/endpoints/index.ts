@@ -5,6 +5,7 @@ import { adminEndpoints } from './admins.ts';
 import { groupAdminEndpoints, groupEndpoints } from './groups.ts';
 import { lookupEndpoints } from './lookups.ts';
 import { petOwnerEndpoints } from './petowners.ts';
+import { petEndpoints } from './pets.ts';
 import { residentEndpoints } from './residents.ts';
 import { systemEndpoints } from './system.ts';
 import { wasteSampleEndpoints } from './wastesamples.ts';
@@ -16,6 +17,7 @@ export {
   groupEndpoints,
   lookupEndpoints,
   petOwnerEndpoints,
+  petEndpoints,
   residentEndpoints,
   settingsEndpoints,
   systemEndpoints,
@@ -30,6 +32,7 @@ export const endpointsByDomain: Record<string, Record<string, AnyEndpoint>> = {
   groupAdmins: groupAdminEndpoints,
   lookups: lookupEndpoints,
   petOwners: petOwnerEndpoints,
+  pets: petEndpoints,
   residents: residentEndpoints,
   system: systemEndpoints,
   wasteSamples: wasteSampleEndpoints,

@@ -84,7 +84,7 @@ export async function registerPets(
   });
 }
 
-/** Refuses sample numbers repeated in the batch or already held by a pet. */
+/** Refuses sample numbers repeated in the batch or already held by a pet (an empty prefix names `sampleNumber`). */
 export async function assertSampleNumbersFree(
   db: Parameters<typeof q.takenSampleNumbers>[0],
   dogs: Pick<NewPet, 'sampleNumber'>[],
@@ -102,7 +102,9 @@ export async function assertSampleNumbersFree(
   const errors: Record<string, string[]> = {};
   numbers.forEach((number, index) => {
     if (number && (taken.has(number) || numbers.indexOf(number) !== index)) {
-      errors[`${fieldPrefix}[${index}].sampleNumber`] = [`${number}: ${SampleMessages.sampleNumberTaken}`];
+      errors[fieldPrefix ? `${fieldPrefix}[${index}].sampleNumber` : 'sampleNumber'] = [
+        `${number}: ${SampleMessages.sampleNumberTaken}`,
+      ];
     }
   });
   if (Object.keys(errors).length > 0) throw validationError(errors, SampleMessages.sampleNumberTaken);

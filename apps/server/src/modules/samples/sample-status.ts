@@ -1,8 +1,10 @@
 // The customer status machine of a sample, pet or waste (spec 3 §4): which action may move which status where, and
-// which actions need notes. Pure, so the pets, waste and DNA areas share one rule book.
+// which actions need notes. Pure, so the pets, waste and DNA areas share one rule book; the moves themselves are
+// contracts' sampleStatusTarget, which the screens read to offer only the allowed actions.
 import {
   SampleCustomerStatus as S,
   SampleMessages,
+  sampleStatusTarget,
   type SampleCustomerStatus,
   type SampleKind,
   type SampleStatusAction,
@@ -34,8 +36,6 @@ export const NOTES_REQUIRED: Partial<Record<SampleStatusAction, string>> = {
   unvoid: SampleMessages.notesRequired,
 };
 
-const NEW_OR_RECEIVED: readonly number[] = [S.ProfileCreated, S.DnaSampleReceived];
-
 export type TransitionInput = {
   kind: SampleKind;
   action: SampleStatusAction;
@@ -49,40 +49,11 @@ export type TransitionInput = {
 export function decideTransition({ kind, action, from, notes, statusBeforeExpiry }: TransitionInput): Transition {
   const notesMessage = NOTES_REQUIRED[action];
   if (notesMessage && !notes?.trim()) return { ok: false, reason: notesMessage, field: 'notes' };
-  const to = target(kind, action, from, statusBeforeExpiry ?? null);
+  const to = sampleStatusTarget(kind, action, from, statusBeforeExpiry ?? null);
   if (to === null) {
     return { ok: false, reason: `A sample with status ${statusName(from)} cannot be ${ACTION_VERBS[action]}.` };
   }
   return { ok: true, to };
-}
-
-function target(
-  kind: SampleKind,
-  action: SampleStatusAction,
-  from: SampleCustomerStatus,
-  statusBeforeExpiry: SampleCustomerStatus | null,
-): SampleCustomerStatus | null {
-  switch (action) {
-    case 'reject':
-      return NEW_OR_RECEIVED.includes(from) ? S.SampleRejected : null;
-    case 'accept':
-      return from === S.SampleRejected ? S.DnaSampleReceived : null;
-    case 'expire':
-      return NEW_OR_RECEIVED.includes(from) ? S.Expired : null;
-    case 'reinstate':
-      // The spec leaves the reinstated status to the server: back to where the sample was when it expired.
-      return from === S.Expired ? (statusBeforeExpiry ?? S.ProfileCreated) : null;
-    case 'void':
-      if (from === S.SampleVoided) return null;
-      return kind === 'waste' && !NEW_OR_RECEIVED.includes(from) ? null : S.SampleVoided;
-    case 'unvoid':
-      return from === S.SampleVoided ? S.ProfileCreated : null;
-    case 'resetToProfileCreated':
-      // A voided sample comes back through unvoid, which asks for notes.
-      return from === S.ProfileCreated || from === S.SampleVoided ? null : S.ProfileCreated;
-    case 'verify':
-      return from === S.DnaProcessingComplete ? S.VerificationTestRequested : null;
-  }
 }
 
 /** The same decision, thrown as the error to answer with; returns the new status. */
