@@ -8,6 +8,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import {
   Messages,
   SAMPLE_NUMBER_PATTERNS,
+  SampleCustomerStatus,
   SampleMessages,
   WasteSampleReceiptFollowupAction,
   can,
@@ -97,6 +98,15 @@ export function WasteSampleEntry({ mode }: { mode: 'receive' | 'enter' }) {
     setLooking(true);
     try {
       const sample = await fetchWasteSample(sampleNumber);
+      // The lab receives a sample only at ProfileCreated: anything else is a barcode error at once (spec 3 §4).
+      if (mode === 'receive' && sample.customerFacingStatus !== SampleCustomerStatus.ProfileCreated) {
+        setLookup(null);
+        return failBarcode(
+          sample.customerFacingStatus === SampleCustomerStatus.SampleVoided
+            ? Messages.sampleHasBeenVoided(sampleNumber)
+            : Messages.sampleAlreadyReceived(sampleNumber),
+        );
+      }
       void message.success(Messages.wasteSampleFound(sampleNumber));
       if (sample.isFlagged) void message.warning(`${Messages.sampleIsFlagged} ${sample.flagNotes ?? ''}`.trim());
       startForm({ sampleNumber, sample });

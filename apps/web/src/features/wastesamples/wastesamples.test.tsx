@@ -113,7 +113,23 @@ describe('scan waste barcode', () => {
     expect(calls.some((c) => c.url.pathname === '/api/v1/wastesamples/receivewastesample')).toBe(true);
   });
 
-  it('a refused receipt is a barcode error: the spec text in the alert', async () => {
+  it('a voided sample is a barcode error at once, before any form', async () => {
+    setup(user(0, true), {
+      'GET /api/v1/wastesamples/getwastesamplebysamplenumber': { ...stored, customerFacingStatus: 500 },
+    });
+    renderApp('/tools/scanwastebarcode');
+    const input = await screen.findByLabelText('Sample Number');
+    await userEvent.type(input, 'TD0000042{Enter}');
+    await waitFor(() =>
+      expect(
+        screen.getAllByRole('alert').some((alert) => alert.textContent?.includes('TD0000042 has been voided.')),
+      ).toBe(true),
+    );
+    expect((input as HTMLInputElement).value).toBe('');
+    expect(screen.queryByRole('button', { name: 'Save and receive' })).toBeNull();
+  });
+
+  it('a receipt the server refuses is a barcode error: the spec text in the alert', async () => {
     setup(user(0, true), {
       'GET /api/v1/wastesamples/getwastesamplebysamplenumber': { ...stored, isFlagged: false },
       'POST /api/v1/wastesamples/isorphan': { isOrphan: false },
