@@ -217,6 +217,18 @@ export const SCREENS: Screen[] = [
     user: 'RES0000001',
     ready: (page) => page.getByText('The shop is not open yet.'),
   },
+  {
+    name: 'scan waste barcode',
+    path: () => '/tools/scanwastebarcode',
+    user: 'lab.admin',
+    ready: (page) => page.getByLabel('Sample Number'),
+  },
+  {
+    name: 'enter waste sample',
+    path: () => '/tools/enterwastesample',
+    user: 'property.manager',
+    ready: (page) => page.getByLabel('Sample Number'),
+  },
 ];
 
 type Api = (method: string, path: string, body?: unknown) => Promise<any>;

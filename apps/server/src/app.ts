@@ -28,6 +28,7 @@ import { lookupsRoutes } from './modules/lookups/lookups.routes.ts';
 import { petOwnersRoutes } from './modules/petowners/petowners.routes.ts';
 import { petsRoutes } from './modules/pets/pets.routes.ts';
 import { residentsRoutes } from './modules/residents/residents.routes.ts';
+import { wasteSamplesRoutes } from './modules/wastesamples/wastesamples.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 
 export type App = FastifyInstance;
@@ -95,6 +96,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   await app.register(lookupsRoutes, { prefix: '/api/v1' });
   await app.register(petOwnersRoutes, { prefix: '/api/v1' });
   await app.register(residentsRoutes, { prefix: '/api/v1' });
+  await app.register(wasteSamplesRoutes, { prefix: '/api/v1' });
   await app.register(petsRoutes, { prefix: '/api/v1' });
   await app.register(systemRoutes, { prefix: '/api/v1' });
 

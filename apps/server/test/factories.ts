@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { GroupTypes, UserRole } from '@registry/contracts';
 import type { Db } from '../src/db/client.ts';
-import { groupAdmins, groups, petOwnerGroups, users } from '../src/db/schema/index.ts';
+import { groupAdmins, groups, petOwnerGroups, users, wasteSamples } from '../src/db/schema/index.ts';
 import { insertGroup } from '../src/modules/groups/groups.queries.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
 import { TEST_PASSWORD } from './harness.ts';
@@ -104,5 +104,19 @@ export async function makePetOwner(
     })
     .returning();
   if (options.groupId) await db.insert(petOwnerGroups).values({ petOwnerId: row.id, groupId: options.groupId });
+  return row;
+}
+
+// From a random start in the upper half of the range, clear of the demo seed's and the tests' own low numbers.
+let wasteSampleSerial = 5_000_000 + Math.floor(Math.random() * 4_000_000);
+/** A fresh, unused waste sample number (TD and 7 digits). */
+export const freshWasteSampleNumber = () => `TD${++wasteSampleSerial}`;
+
+/** A waste sample at ProfileCreated collected on the property. */
+export async function makeWasteSample(db: Db, propertyId: number) {
+  const [row] = await db
+    .insert(wasteSamples)
+    .values({ sampleNumber: freshWasteSampleNumber(), propertyId })
+    .returning();
   return row;
 }

@@ -104,6 +104,14 @@ export const SampleCustomerStatus = {
   SampleVoided: 500,
 } as const;
 export type SampleCustomerStatus = (typeof SampleCustomerStatus)[keyof typeof SampleCustomerStatus];
+/** The status's name as the spec writes it ('DnaSampleReceived'), or 'Unknown'. */
+export const sampleCustomerStatusName = (status: number): string =>
+  Object.entries(SampleCustomerStatus).find(([, value]) => value === status)?.[0] ?? 'Unknown';
+
+/** What the lab does with a waste sample right after receiving it (spec 3 §3). */
+export const WasteSampleReceiptFollowupAction = { None: 0, Reject: 1, Void: 2 } as const;
+export type WasteSampleReceiptFollowupAction =
+  (typeof WasteSampleReceiptFollowupAction)[keyof typeof WasteSampleReceiptFollowupAction];
 
 export const RegistrationStatus = { PendingApproval: 10, Approved: 20 } as const;
 export type RegistrationStatus = (typeof RegistrationStatus)[keyof typeof RegistrationStatus];

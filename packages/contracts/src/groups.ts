@@ -388,8 +388,8 @@ export const GROUP_COUNT_KEYS = ['active', 'inactive', 'total'] as const;
 const block = <K extends string>(keys: readonly K[]) => z.object({ counts: counts(keys), percentages: counts(keys) });
 /**
  * Counts over the group's subtree. Pet samples: pets of current members of the subtree's pet-owner groups that the
- * mode selects. Percentages are whole numbers of each block's total (0 when the total is 0). Waste samples: always
- * zeros with wasteSamplesTracked false until the waste-sample table exists.
+ * mode selects. Percentages are whole numbers of each block's total (0 when the total is 0). Waste samples: those
+ * collected on the subtree's properties; the match outcomes stay 0 until match results exist (wasteSamplesTracked).
  */
 export const dashboardResponse = z.object({
   groupId: z.number().int(),

@@ -84,4 +84,17 @@ export const Messages = {
   emailConfirmed: 'Your email address has been changed.',
   emailLinkInvalid: 'This confirmation link is invalid or has expired.',
   emailTaken: (email: string) => `Email '${email}' is already taken.`,
+  // Waste samples (spec 3 §4, §5, §8); the sample-number and notes messages are SampleMessages (samples.ts).
+  barcodeInvalidFormat: 'invalid format',
+  wasteSampleNotFound: (sampleNumber: string) =>
+    `Sample ${sampleNumber} not found, Please complete the form and save to receive the TD.`,
+  wasteSampleFound: (sampleNumber: string) => `Sample ${sampleNumber} found!`,
+  sampleIsFlagged: 'Sample is flagged.',
+  sampleCreated: 'Sample created successfully!',
+  sampleUpdated: 'Sample updated successfully!',
+  sampleHasBeenVoided: (sampleNumber: string) => `${sampleNumber} has been voided.`,
+  sampleAlreadyReceived: (sampleNumber: string) => `${sampleNumber} has already been received.`,
+  wasteSampleExists: (sampleNumber: string) => `Sample ${sampleNumber} already exists.`,
+  wasteSampleNeedsProperty: 'Waste samples are collected on a property.',
+  wasteSampleDeleted: 'Sample deleted successfully.',
 } as const;

@@ -50,6 +50,12 @@ export const RIGHTS = [
   'system.documents',
   'system.emailLog',
   'system.auditLog',
+  'wasteSample.view',
+  'wasteSample.create',
+  'wasteSample.edit',
+  'wasteSample.delete',
+  'wasteSample.receive',
+  'wasteSample.transfer',
 ] as const;
 export type Right = (typeof RIGHTS)[number];
 
@@ -120,6 +126,14 @@ export const RIGHTS_TABLE: Record<Right, readonly number[]> = {
   'system.documents': STAFF,
   'system.emailLog': STAFF,
   'system.auditLog': STAFF,
+  // Property maintenance looks samples up and creates them, nothing more (spec 2 §1); the lab receives them (their
+  // status and flags follow sample.changeStatus and sample.flag); a property's admins edit, delete and transfer them.
+  'wasteSample.view': ALL_ADMINS,
+  'wasteSample.create': ALL_ADMINS,
+  'wasteSample.edit': ADMIN_MANAGERS,
+  'wasteSample.delete': ADMIN_MANAGERS,
+  'wasteSample.receive': STAFF,
+  'wasteSample.transfer': ADMIN_MANAGERS,
 };
 
 /** May a user of this role take this action (before the scope and rank checks of the thing acted on)? */

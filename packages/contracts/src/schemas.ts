@@ -11,5 +11,6 @@ export * from './system.ts';
 export * from './lookups.ts';
 export * from './petowners.ts';
 export * from './residents.ts';
+export * from './wastesamples.ts';
 export * from './samples.ts';
 export * from './pets.ts';

@@ -27,6 +27,8 @@ import {
   makeGroup,
   makeOtherDistributorship,
   makePetOwner,
+  makeWasteSample,
+  freshWasteSampleNumber,
   userByName,
 } from '../../test/factories.ts';
 
@@ -114,6 +116,26 @@ const petOwnerTarget = (extra: Input = {}): Sample => ({
 /** A past membership (a group history entry) of the owner in the group. */
 const pastMembership = async (petOwnerId: number, groupId: number) =>
   (await db.insert(petOwnerGroups).values({ petOwnerId, groupId, moveOutDate: new Date() }).returning())[0].id;
+/** A waste sample on a fresh property beneath the caller's group, or on the foreign property. */
+const ownWasteSample = async (c: Caller) => makeWasteSample(db, (await freshProperty(c.group)).id);
+const foreignWasteSample = (f: Fixture) => makeWasteSample(db, f.foreignGroup);
+const wasteById = (right: Right, body?: unknown): Sample => ({
+  right,
+  own: async (c) => ({ params: { id: (await ownWasteSample(c)).id }, body }),
+  foreign: async (_c, f) => ({ params: { id: (await foreignWasteSample(f)).id }, body }),
+});
+const wasteByNumber = (right: Right): Sample => ({
+  right,
+  own: async (c) => ({ query: { sampleNumber: (await ownWasteSample(c)).sampleNumber } }),
+  foreign: async (_c, f) => ({ query: { sampleNumber: (await foreignWasteSample(f)).sampleNumber } }),
+});
+const wasteModel = (right: Right): Sample => ({
+  right,
+  own: async (c) => ({
+    body: { sampleNumber: freshWasteSampleNumber(), propertyCollectedFromId: (await freshProperty(c.group)).id },
+  }),
+  foreign: (_c, f) => ({ body: { sampleNumber: freshWasteSampleNumber(), propertyCollectedFromId: f.foreignGroup } }),
+});
 let petSerial = 0;
 /** A fresh pet (with a DN sample number) of the owner, or an orphan when the owner is null. */
 const freshPet = async (petOwnerId: number | null, customerFacingStatus = 0) => {
@@ -427,6 +449,62 @@ const SAMPLES: Record<string, Sample> = {
     own: (c) => ({ params: { id: c.residentId } }),
     foreign: (_c, f) => ({ params: { id: f.foreignResident } }),
   },
+  getWasteSampleDetails: {
+    right: 'wasteSample.view',
+    own: async (c) => ({ query: { wasteSampleId: (await ownWasteSample(c)).id } }),
+    foreign: async (_c, f) => ({ query: { wasteSampleId: (await foreignWasteSample(f)).id } }),
+  },
+  getWasteSampleBySampleNumber: wasteByNumber('wasteSample.view'),
+  getWasteSampleHistory: wasteByNumber('wasteSample.view'),
+  // An unknown or foreign number is simply not an orphan: the answer is the same for both.
+  isWasteSampleOrphan: {
+    right: 'wasteSample.view',
+    own: async (c) => ({ query: { sampleNumber: (await ownWasteSample(c)).sampleNumber } }),
+  },
+  createWasteSample: wasteModel('wasteSample.create'),
+  receiveWasteSample: wasteModel('wasteSample.receive'),
+  updateWasteSample: {
+    right: 'wasteSample.edit',
+    own: async (c) => {
+      const sample = await ownWasteSample(c);
+      return {
+        body: { sampleId: sample.id, sampleNumber: sample.sampleNumber, propertyCollectedFromId: sample.propertyId },
+      };
+    },
+    foreign: async (_c, f) => {
+      const sample = await foreignWasteSample(f);
+      return {
+        body: { sampleId: sample.id, sampleNumber: sample.sampleNumber, propertyCollectedFromId: f.foreignGroup },
+      };
+    },
+  },
+  deleteWasteSample: {
+    right: 'wasteSample.delete',
+    own: async (c) => {
+      const sample = await ownWasteSample(c);
+      return { params: { id: sample.id }, query: { confirmation: sample.sampleNumber } };
+    },
+    foreign: async (_c, f) => {
+      const sample = await foreignWasteSample(f);
+      return { params: { id: sample.id }, query: { confirmation: sample.sampleNumber } };
+    },
+  },
+  resetWasteSampleStatus: wasteById('sample.changeStatus'),
+  acceptWasteSample: wasteById('sample.changeStatus'),
+  expireWasteSample: wasteById('sample.changeStatus'),
+  reinstateWasteSample: wasteById('sample.changeStatus'),
+  rejectWasteSample: wasteById('sample.changeStatus', 'Matrix notes'),
+  voidWasteSample: wasteById('sample.changeStatus', 'Matrix notes'),
+  unvoidWasteSample: wasteById('sample.changeStatus', 'Matrix notes'),
+  flagWasteSample: wasteById('sample.flag', 'Matrix notes'),
+  unflagWasteSample: wasteById('sample.flag'),
+  bulkTransferWasteSamples: {
+    right: 'wasteSample.transfer',
+    own: async (c) => ({
+      body: { destinationId: (await freshProperty(c.group)).id, sampleIds: [(await ownWasteSample(c)).id] },
+    }),
+    foreign: async (c, f) => ({ body: { destinationId: f.foreignGroup, sampleIds: [(await ownWasteSample(c)).id] } }),
+  },
   petsUnderGroup: {
     own: (c) => ({ query: { groupId: c.group } }),
     foreign: (_c, f) => ({ query: { groupId: f.foreignGroup } }),
@@ -648,9 +726,12 @@ async function send(operation: Operation, input: Input, token?: string) {
   const query = input.query
     ? `?${new URLSearchParams(Object.entries(input.query).map(([k, v]): [string, string] => [k, String(v)]))}`
     : '';
+  // A plain string body (the notes of a sample action) is sent as the JSON string it is.
+  const json = typeof input.body === 'string';
   return t.call(operation.method as 'GET', `${fill(operation.path, input.params)}${query}`, {
     token,
-    body: input.body,
+    body: json ? JSON.stringify(input.body) : input.body,
+    headers: json ? { 'content-type': 'application/json' } : undefined,
   });
 }
 

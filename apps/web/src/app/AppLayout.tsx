@@ -40,6 +40,12 @@ function useNavItems(): MenuProps['items'] {
     const tools = [
       { key: '/tools/petbarcodescanner', label: <Link to="/tools/petbarcodescanner">Pet barcode scanner</Link> },
     ];
+    // Waste sample entry: the lab scans and receives; every other admin enters samples of their properties.
+    tools.push(
+      user.isBioPetAdmin
+        ? { key: '/tools/scanwastebarcode', label: <Link to="/tools/scanwastebarcode">Scan waste barcode</Link> }
+        : { key: '/tools/enterwastesample', label: <Link to="/tools/enterwastesample">Enter waste sample</Link> },
+    );
     // Orphans have no group: only the provider's staff reach them.
     if (user.isBioPetAdmin)
       tools.push({ key: '/tools/orphans', label: <Link to="/tools/orphans">Orphaned pets</Link> });

@@ -34,6 +34,8 @@ export const BUILT_PAGES = [
   '/reg',
   '/reg/success',
   '/reg/$propertyCode',
+  '/tools/scanwastebarcode',
+  '/tools/enterwastesample',
 ] as const;
 
 function patternRegex(pattern: string): RegExp {

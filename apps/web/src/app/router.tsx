@@ -224,6 +224,16 @@ const unassignedPetOwnersRoute = createRoute({
   ...searchOf.unassignedPetOwners,
   component: lazyPage(() => import('../features/petowners/UnassignedPetOwnersPage'), 'UnassignedPetOwnersPage'),
 });
+const scanWasteBarcodeRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/tools/scanwastebarcode',
+  component: lazyPage(() => import('../features/wastesamples/ScanWasteBarcodePage'), 'ScanWasteBarcodePage'),
+});
+const enterWasteSampleRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/tools/enterwastesample',
+  component: lazyPage(() => import('../features/wastesamples/EnterWasteSamplePage'), 'EnterWasteSamplePage'),
+});
 const groupPetsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/group/$id/pets',
@@ -330,6 +340,8 @@ const routeTree = rootRoute.addChildren([
     groupPreregistrationRoute,
     groupMoveOutsRoute,
     residentDetailsRoute,
+    scanWasteBarcodeRoute,
+    enterWasteSampleRoute,
   ]),
   preRegCodeRoute,
   preRegSuccessRoute,

@@ -8,6 +8,7 @@ import { petOwnerEndpoints } from './petowners.ts';
 import { petEndpoints } from './pets.ts';
 import { preregEndpoints, residentEndpoints } from './residents.ts';
 import { systemEndpoints } from './system.ts';
+import { wasteSampleEndpoints } from './wastesamples.ts';
 
 export {
   accountEndpoints,
@@ -21,6 +22,7 @@ export {
   residentEndpoints,
   settingsEndpoints,
   systemEndpoints,
+  wasteSampleEndpoints,
 };
 
 export const endpointsByDomain: Record<string, Record<string, AnyEndpoint>> = {
@@ -35,4 +37,5 @@ export const endpointsByDomain: Record<string, Record<string, AnyEndpoint>> = {
   residents: residentEndpoints,
   prereg: preregEndpoints,
   system: systemEndpoints,
+  wasteSamples: wasteSampleEndpoints,
 };

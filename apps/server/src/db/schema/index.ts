@@ -6,4 +6,5 @@ export * from './system.ts';
 export * from './tallies.ts';
 export * from './throttles.ts';
 export * from './petowners.ts';
+export * from './waste.ts';
 export * from './samples.ts';

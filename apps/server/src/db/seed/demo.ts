@@ -27,6 +27,7 @@ import {
   preRegisteredDogs,
   preRegisteredResidents,
   users,
+  wasteSamples,
 } from '../schema/index.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { writeAudit } from '../../platform/audit.ts';
@@ -346,6 +347,25 @@ export async function seedDemoData(db: Db, password: string): Promise<void> {
         .returning();
       for (const name of resident.dogs) await tx.insert(preRegisteredDogs).values({ residentId: row.id, name });
     }
+
+    // Waste samples for the entry screens and the dashboard: two entered at Oak Ridge (one received), one at Maple Court.
+    await tx.insert(wasteSamples).values([
+      {
+        sampleNumber: 'TD0100001',
+        propertyId: oakRidge.id,
+        collectedByName: 'Marco Diaz',
+        dateCollected: '2026-01-12',
+      },
+      {
+        sampleNumber: 'TD0100002',
+        propertyId: oakRidge.id,
+        collectedByName: 'Marco Diaz',
+        dateCollected: '2026-01-14',
+        customerFacingStatus: SampleCustomerStatus.DnaSampleReceived,
+        dateReceived: new Date('2026-01-16T15:00:00Z'),
+      },
+      { sampleNumber: 'TDI0100003', propertyId: mapleCourt.id, collectionLocationNotes: 'Near the mailboxes' },
+    ]);
 
     for (const document of PRE_REGISTRATION_DOCUMENTS) {
       const [row] = await tx.insert(documents).values({ name: document.name }).returning();

@@ -55,9 +55,10 @@ describe('GET /groupdashboard', () => {
       total: 7,
     });
     expect(response.body.residents.percentages).toMatchObject({ dogOwner: 43, awaitingApproval: 57 });
-    expect(response.body.wasteSamplesTracked).toBe(false);
-    expect(response.body.wasteSamples.counts.total).toBe(0);
-    expect(response.body.wasteSamples.percentages.match).toBe(0);
+    // The seed's waste samples: two at Oak Ridge (one received), one at Maple Court; no match results yet.
+    expect(response.body.wasteSamplesTracked).toBe(true);
+    expect(response.body.wasteSamples.counts).toMatchObject({ total: 3, profileCreated: 2, dnaReceived: 1, match: 0 });
+    expect(response.body.wasteSamples.percentages).toMatchObject({ profileCreated: 67, dnaReceived: 33, match: 0 });
   });
 
   test("inactive and both modes follow the properties' state; Global is for provider staff", async () => {

@@ -19,6 +19,16 @@ const PET_BUCKETS: Record<string, readonly number[]> = {
   voided: [S.SampleVoided],
 };
 const STATUSES = Object.values(S);
+/** Status buckets of the waste sample block (the statuses a waste sample takes; match outcomes come from results). */
+const WASTE_BUCKETS: Record<string, number> = {
+  profileCreated: S.ProfileCreated,
+  dnaReceived: S.DnaSampleReceived,
+  expired: S.Expired,
+  reanalyzing: S.Reanalyzing,
+  dnaProcessingComplete: S.DnaProcessingComplete,
+  rejected: S.SampleRejected,
+  voided: S.SampleVoided,
+};
 
 type TallyRow = Record<string, number | boolean | null>;
 
@@ -28,10 +38,15 @@ type TallyRow = Record<string, number | boolean | null>;
  * counts in each (see docs/decisions.md), so a parent's figures are the sum of its children's.
  */
 export async function dashboardCounts(db: Db, groupId: number, properties: boolean | null) {
-  const statusColumns = sql.raw(STATUSES.map((status) => `pets_status_${status} as "s${status}"`).join(', '));
+  const statusColumns = sql.raw(
+    [
+      ...STATUSES.map((status) => `pets_status_${status} as "s${status}"`),
+      ...Object.values(WASTE_BUCKETS).map((status) => `waste_status_${status} as "w${status}"`),
+    ].join(', '),
+  );
   const rows = await queryRows<TallyRow>(
     db,
-    sql`select active, subgroups, pets_total as "petsTotal", ${statusColumns},
+    sql`select active, subgroups, pets_total as "petsTotal", waste_total as "wasteTotal", ${statusColumns},
       dog_owners as "dogOwner", non_dog_owners as "nonDogOwner", moved_out as "movedOut", awaiting_approval as "awaitingApproval"
     from group_tallies where group_id = ${groupId}`,
   );
@@ -42,11 +57,14 @@ export async function dashboardCounts(db: Db, groupId: number, properties: boole
   const pets: Record<string, number> = {};
   for (const [key, statuses] of Object.entries(PET_BUCKETS))
     pets[key] = statuses.reduce((total, status) => total + sum(`s${status}`, shown), 0);
+  const waste: Record<string, number> = { total: sum('wasteTotal', shown) };
+  for (const [key, status] of Object.entries(WASTE_BUCKETS)) waste[key] = sum(`w${status}`, shown);
   const active = sum('subgroups', [half(true)]);
   const inactive = sum('subgroups', [half(false)]);
   return {
     groups: { active, inactive, total: active + inactive },
     pets: { ...pets, total: sum('petsTotal', shown) },
+    waste,
     residents: {
       dogOwner: sum('dogOwner', shown),
       nonDogOwner: sum('nonDogOwner', shown),

@@ -38,7 +38,7 @@ export async function dashboard(ctx: SignedInContext, groupId: number, mode: num
       : mode === DashboardMode.ActiveAndInactiveProperties || global
         ? null
         : true;
-  const { groups, pets, residents } = await dashboardCounts(
+  const { groups, pets, residents, waste } = await dashboardCounts(
     ctx.db,
     global ? Number(group.path.split('/')[1]) : group.id,
     properties,
@@ -53,8 +53,8 @@ export async function dashboard(ctx: SignedInContext, groupId: number, mode: num
     groups: block(GROUP_COUNT_KEYS, groups),
     petSamples: block(PET_SAMPLE_KEYS, pets),
     residents: block(RESIDENT_KEYS, { ...residents, total: residentTotal }),
-    // No waste-sample table exists yet: honest zeros, flagged as not tracked.
-    wasteSamples: block(WASTE_SAMPLE_KEYS, {}),
-    wasteSamplesTracked: false,
+    // Match outcomes (match, no match, fail, non-canine) stay 0 until the matching area stores results.
+    wasteSamples: block(WASTE_SAMPLE_KEYS, waste),
+    wasteSamplesTracked: true,
   };
 }

@@ -1,0 +1,44 @@
+// Waste sample calls of the entry screens: lookup by number, save (create or update), the lab's receipt, the orphan
+// check, and the caller's properties for the property picker.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminEndpoints, wasteSampleEndpoints, type EndpointInput, type EndpointResponse } from '@registry/contracts';
+import { callApi } from '../../app/client';
+
+export type WasteSample = EndpointResponse<typeof wasteSampleEndpoints.details>;
+export type WasteSampleModel = EndpointInput<typeof wasteSampleEndpoints.create>['body'];
+export type WasteSampleSaved = EndpointResponse<typeof wasteSampleEndpoints.create>;
+export type PropertyOption = EndpointResponse<typeof adminEndpoints.allStewardedProperties>[number];
+
+export const wasteSampleKeys = {
+  all: ['wastesamples'] as const,
+  byNumber: (sampleNumber: string) => [...wasteSampleKeys.all, 'number', sampleNumber] as const,
+  properties: () => [...wasteSampleKeys.all, 'properties'] as const,
+};
+
+/** The properties the caller stewards (for the lab: every active property). */
+export const stewardedPropertiesQuery = () =>
+  queryOptions({
+    queryKey: wasteSampleKeys.properties(),
+    queryFn: () => callApi(adminEndpoints.allStewardedProperties, { query: {} }),
+  });
+
+/** The sample with this number; the screen answers a 404 with its "not found, complete the form" toast. */
+export const fetchWasteSample = (sampleNumber: string) =>
+  callApi(wasteSampleEndpoints.bySampleNumber, { query: { sampleNumber } });
+
+export const fetchIsOrphan = (sampleNumber: string) =>
+  callApi(wasteSampleEndpoints.isOrphan, { query: { sampleNumber } });
+
+/** Saves the form: the lab receives (creating an unknown sample), other admins create or update. */
+export function useSaveWasteSample(mode: 'receive' | 'enter') {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (model: WasteSampleModel): Promise<WasteSampleSaved> =>
+      mode === 'receive'
+        ? callApi(wasteSampleEndpoints.receive, { body: model })
+        : model.sampleId
+          ? callApi(wasteSampleEndpoints.update, { body: model })
+          : callApi(wasteSampleEndpoints.create, { body: model }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: wasteSampleKeys.all }),
+  });
+}

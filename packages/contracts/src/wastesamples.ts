@@ -1,0 +1,78 @@
+// Waste sample shapes (spec 3 §3 "Waste", §5): the sample as the entry screens and the details modal show it, the save
+// and receive model, notes bodies and the bulk transfer.
+import { z } from 'zod';
+import { id, optionalText, textField } from './common.ts';
+import { WasteSampleReceiptFollowupAction } from './enums.ts';
+import { FLAG_NOTES_MAX, STATUS_NOTES_MAX, flagNotes, wasteSampleNumber } from './samples.ts';
+
+export const wasteSampleNumberQuery = z.object({ sampleNumber: wasteSampleNumber });
+export const wasteSampleIdQuery = z.object({ wasteSampleId: id });
+
+const followupValues = Object.values(WasteSampleReceiptFollowupAction) as [number, ...number[]];
+const followupMessage = `Must be one of ${Object.entries(WasteSampleReceiptFollowupAction)
+  .map(([name, value]) => `${name} (${value})`)
+  .join(', ')}.`;
+
+/** yyyy-mm-dd, or an ISO timestamp whose date part is taken (the date picker sends either). */
+const collectionDate = textField(40)
+  .trim()
+  .refine((text) => /^\d{4}-\d{2}-\d{2}/.test(text) && !Number.isNaN(Date.parse(text.slice(0, 10))), 'Invalid date.')
+  .transform((text) => text.slice(0, 10));
+
+/** The model of POST/PUT /wastesamples/ and POST receivewastesample (spec 3 §3 "Waste sample"). */
+export const wasteSampleSave = z.object({
+  sampleId: id.optional().nullable(),
+  sampleNumber: wasteSampleNumber,
+  propertyCollectedFromId: id,
+  collectionLocationNotes: optionalText(500, { multiline: true }),
+  bioPetNotes: optionalText(1000, { multiline: true }),
+  collectedByName: optionalText(200),
+  dateCollected: collectionDate.optional().nullable(),
+  followupAction: z
+    .number()
+    .int()
+    .refine((value) => followupValues.includes(value), followupMessage)
+    .optional()
+    .default(WasteSampleReceiptFollowupAction.None),
+  followupActionNotes: optionalText(FLAG_NOTES_MAX, { multiline: true }),
+});
+export type WasteSampleSave = z.output<typeof wasteSampleSave>;
+export type WasteSampleSaveInput = z.input<typeof wasteSampleSave>;
+
+export const wasteSampleView = z.object({
+  sampleId: z.number().int(),
+  sampleNumber: z.string(),
+  propertyCollectedFromId: z.number().int().nullable(),
+  propertyCollectedFromName: z.string().nullable(),
+  collectionLocationNotes: z.string().nullable(),
+  bioPetNotes: z.string().nullable(),
+  collectedByName: z.string().nullable(),
+  dateCollected: z.string().nullable(),
+  customerFacingStatus: z.number().int(),
+  isFlagged: z.boolean(),
+  flagNotes: z.string().nullable(),
+  followupAction: z.number().int(),
+  followupActionNotes: z.string().nullable(),
+  dateReceived: z.string().nullable(),
+  dateCreated: z.string(),
+});
+export type WasteSampleView = z.infer<typeof wasteSampleView>;
+
+/** A save or receive: the sample as stored, and the server's warning text when there is one (shown as a warning). */
+export const wasteSampleSaveResponse = z.object({ sample: wasteSampleView, warning: z.string().nullable() });
+
+/**
+ * Notes sent as the JSON string body itself (spec 3 §7: flag takes "notes as string body"; reject, void and unvoid take
+ * theirs the same way). Which actions require notes is the shared status machine's rule (modules/samples).
+ */
+export const wasteFlagNotesBody = flagNotes;
+export const wasteStatusNotesBody = textField(STATUS_NOTES_MAX, { multiline: true }).trim();
+
+export const wasteBulkTransferRequest = z.object({
+  destinationId: id,
+  sampleIds: z.array(id).min(1).max(1000),
+});
+
+export const isOrphanResponse = z.object({ isOrphan: z.boolean() });
+
+export const wasteDeleteQuery = z.object({ confirmation: textField(20).optional() });
