@@ -5,3 +5,4 @@ export * from './community.ts';
 export * from './system.ts';
 export * from './tallies.ts';
 export * from './throttles.ts';
+export * from './dna.ts';
