@@ -10,6 +10,7 @@ export * from './system.ts';
 export * from './lookups.ts';
 export * from './petowners.ts';
 export * from './residents.ts';
+export * from './dna.ts';
 export * from './rights.ts';
 export * from './labTime.ts';
 export * from './endpoint.ts';

@@ -31,6 +31,8 @@ export const RIGHTS = [
   'system.documents',
   'system.emailLog',
   'system.auditLog',
+  'dna.view',
+  'dna.manage',
 ] as const;
 export type Right = (typeof RIGHTS)[number];
 
@@ -78,6 +80,9 @@ export const RIGHTS_TABLE: Record<Right, readonly number[]> = {
   'system.documents': STAFF,
   'system.emailLog': STAFF,
   'system.auditLog': STAFF,
+  // Lab users manage DNA profiles, controls, plates and certificates (spec 3 §6); the other staff may read them.
+  'dna.view': STAFF,
+  'dna.manage': [LAB],
 };
 
 /** May a user of this role take this action (before the scope and rank checks of the thing acted on)? */

@@ -11,3 +11,4 @@ export * from './system.ts';
 export * from './lookups.ts';
 export * from './petowners.ts';
 export * from './residents.ts';
+export * from './dna.ts';

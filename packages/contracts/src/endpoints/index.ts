@@ -2,6 +2,7 @@
 import type { AnyEndpoint } from '../endpoint.ts';
 import { accountEndpoints, settingsEndpoints } from './accounts.ts';
 import { adminEndpoints } from './admins.ts';
+import { dnaEndpoints } from './dna.ts';
 import { groupAdminEndpoints, groupEndpoints } from './groups.ts';
 import { lookupEndpoints } from './lookups.ts';
 import { petOwnerEndpoints } from './petowners.ts';
@@ -11,6 +12,7 @@ import { systemEndpoints } from './system.ts';
 export {
   accountEndpoints,
   adminEndpoints,
+  dnaEndpoints,
   groupAdminEndpoints,
   groupEndpoints,
   lookupEndpoints,
@@ -24,6 +26,7 @@ export const endpointsByDomain: Record<string, Record<string, AnyEndpoint>> = {
   accounts: accountEndpoints,
   settings: settingsEndpoints,
   admins: adminEndpoints,
+  dna: dnaEndpoints,
   groups: groupEndpoints,
   groupAdmins: groupAdminEndpoints,
   lookups: lookupEndpoints,

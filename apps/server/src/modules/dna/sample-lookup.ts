@@ -1,0 +1,48 @@
+// What the lab needs to know about a sample number from the areas that own samples (pets; waste samples once their
+// table lands), and how a lab decision moves the pet's sample on. Kept in one file so those areas' services replace it.
+import { DnaProfileLabStatus, SampleCustomerStatus } from '@registry/contracts';
+import type { Db } from '../../db/client.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import type { SignedInContext } from '../../platform/context.ts';
+import * as q from './dna.queries.ts';
+
+export type KnownPet = Awaited<ReturnType<typeof q.petsBySampleNumbers>>[number];
+
+export async function knownPets(db: Db, sampleNumbers: string[]): Promise<Map<string, KnownPet>> {
+  const rows = await q.petsBySampleNumbers(db, [...new Set(sampleNumbers)]);
+  return new Map(rows.map((r) => [r.sampleNumber, r]));
+}
+
+/**
+ * Waste sample numbers on record. The waste samples table is another area's (issue 14, waste intake) and has not landed
+ * on main yet: until it does, no waste sample is known, so TD samples are listed as bad sample numbers. Extend here.
+ */
+export async function knownWasteSampleNumbers(_db: Db, _sampleNumbers: string[]): Promise<Set<string>> {
+  return new Set();
+}
+
+/** The customer status a pet's sample takes when the lab sets its profile's lab status (none: unchanged). */
+const CUSTOMER_STATUS_FOR_LAB_STATUS: Partial<Record<number, number>> = {
+  [DnaProfileLabStatus.Approved]: SampleCustomerStatus.DnaProcessingComplete,
+  [DnaProfileLabStatus.Rerun]: SampleCustomerStatus.Reanalyzing,
+  [DnaProfileLabStatus.Reswab]: SampleCustomerStatus.ReswabRequested,
+  [DnaProfileLabStatus.Verification]: SampleCustomerStatus.VerificationTestRequested,
+  [DnaProfileLabStatus.VerificationCancelled]: SampleCustomerStatus.VerificationTestCancelled,
+};
+
+/** Moves the pets' samples on after a lab status change, with an audit entry per sample (inside the caller's transaction). */
+export async function moveSamplesOn(tx: Db, ctx: SignedInContext, petSampleNumbers: string[], labStatus: number) {
+  const status = CUSTOMER_STATUS_FOR_LAB_STATUS[labStatus];
+  if (status === undefined || petSampleNumbers.length === 0) return;
+  const before = await knownPets(tx, petSampleNumbers);
+  const updated = await q.setPetCustomerStatus(tx, [...before.keys()], status);
+  for (const pet of updated) {
+    await writeAudit(tx, ctx, {
+      entityType: 'SampleCustomerStatus',
+      entityId: pet.sampleNumber,
+      actionType: 'Update',
+      before: { customerFacingStatus: before.get(pet.sampleNumber?.toUpperCase() ?? '')?.customerFacingStatus },
+      after: { customerFacingStatus: status, reason: `DNA profile lab status ${labStatus}` },
+    });
+  }
+}
