@@ -10,24 +10,12 @@ import { Gender } from '@registry/contracts';
 import { dnaPlates, dnaProfiles, pets } from '../../db/schema/index.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { syntheticLabPlate } from './synthetic-plate.ts';
+import { plateUpload } from './test-support.ts';
 
 let t: TestApp;
 let lab: string;
 const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dna-upload-'));
 const fixture = (name: string) => fs.readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
-
-export function plateUpload(content: Buffer | string, model: unknown, fileName = 'plate.txt') {
-  const boundary = '----dnaplate';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="model"\r\n\r\n${JSON.stringify(model)}\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/plain\r\n\r\n`,
-    ),
-    Buffer.isBuffer(content) ? content : Buffer.from(content),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const counts = async () => {
   const [plates] = await t.database.db.select({ n: count() }).from(dnaPlates);

@@ -124,7 +124,8 @@ export async function addLabSavedGenotype(ctx: SignedInContext, body: z.output<t
 
 async function logForIndex(tx: Db, txCtx: SignedInContext, ids: number[]) {
   await q.logIndexChanges(tx, ids);
-  await afterCommit(txCtx, () => refreshRegistryIndex(txCtx));
+  // The next search catches up anyway (it reads the change log first): a failed refresh here must not fail the change.
+  await afterCommit(txCtx, (db) => refreshRegistryIndex({ db, config: txCtx.config }).catch(() => undefined));
 }
 
 /** Approves these profiles: one approved profile per sample (an earlier one is archived), approval dates, effects. */
