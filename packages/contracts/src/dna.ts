@@ -2,7 +2,7 @@
 // approval, plates and their reports, and the registry index's identity search.
 import { z } from 'zod';
 import { DnaProfileLabStatus, SampleType } from './enums.ts';
-import { id, pagingQuery, queryBoolean, queryEnum, textField, usDate } from './common.ts';
+import { id, pagingQuery, queryEnum, textField, usDate } from './common.ts';
 
 /** The filter value 'Pending': neither Approved nor Inactive (spec 3 §2). */
 export const LAB_STATUS_PENDING_FILTER = -1;
