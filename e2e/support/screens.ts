@@ -125,6 +125,25 @@ export const SCREENS: Screen[] = [
     ready: (page) => page.getByRole('img', { name: / chart$/ }).first(),
   },
   { name: 'pet owner page', path: () => '/', user: 'pet.owner', ready: (page) => page.getByRole('table') },
+  {
+    name: 'pets under a group',
+    path: (ids) => `/group/${ids.property}/pets`,
+    user: 'property.manager',
+    ready: (page) => page.getByRole('table'),
+  },
+  {
+    name: 'orphaned pets',
+    path: () => '/tools/orphans',
+    user: 'lab.admin',
+    ready: (page) => page.getByRole('cell', { name: 'Scout' }),
+    rowActions: actionsColumn,
+  },
+  {
+    name: 'pet barcode scanner',
+    path: () => '/tools/petbarcodescanner',
+    user: 'property.manager',
+    ready: heading('Pet barcode scanner'),
+  },
   { name: 'resident landing', path: () => '/reg/overview', user: 'RES0000001', ready: heading(/^Welcome/) },
   {
     name: 'DNA processing',

@@ -27,6 +27,7 @@ import { dnaRoutes } from './modules/dna/dna.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.ts';
 import { petOwnersRoutes } from './modules/petowners/petowners.routes.ts';
+import { petsRoutes } from './modules/pets/pets.routes.ts';
 import { residentsRoutes } from './modules/residents/residents.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 
@@ -96,6 +97,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   await app.register(lookupsRoutes, { prefix: '/api/v1' });
   await app.register(petOwnersRoutes, { prefix: '/api/v1' });
   await app.register(residentsRoutes, { prefix: '/api/v1' });
+  await app.register(petsRoutes, { prefix: '/api/v1' });
   await app.register(systemRoutes, { prefix: '/api/v1' });
 
   registerWebApp(app, services.config.webDistDir);

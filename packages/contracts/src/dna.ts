@@ -134,7 +134,7 @@ export const dnaGenotypes = z.object({
   }),
   genotypes: z.array(genotypeRow),
 });
-export const sampleNumberQuery = z.object({ sampleNumber: textField(20).trim().min(1) });
+export const dnaSampleNumberQuery = z.object({ sampleNumber: textField(20).trim().min(1) });
 export const approvalDate = z.object({ id: z.number().int(), dateCreated: z.date(), dnaProfileId: z.number().int() });
 export const approvalDates = z.array(approvalDate);
 const alleleText = textField(12).trim();
@@ -249,5 +249,3 @@ export const indexStatus = z.object({
   panels: z.array(z.object({ panelId: z.string(), size: z.number().int() })),
   version: z.number().int().max(Number.MAX_SAFE_INTEGER),
 });
-export const petIdParam = z.object({ petId: id });
-export const pdfContent = z.string().meta({ format: 'binary' });

@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { Right } from './rights.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call an endpoint. 'admin': any admin role; 'adminManager': admins who manage other admins (not property
@@ -71,7 +71,13 @@ export function endpointGroup<Module>(tags: readonly string[], load: () => Promi
       summary: options.summary,
       schemas: async () => pick(await schemaModule()),
     });
-  return { get: declare('GET'), post: declare('POST'), put: declare('PUT'), delete: declare('DELETE') };
+  return {
+    get: declare('GET'),
+    post: declare('POST'),
+    put: declare('PUT'),
+    patch: declare('PATCH'),
+    delete: declare('DELETE'),
+  };
 }
 
 type SchemasOf<E extends AnyEndpoint> = Awaited<ReturnType<E['schemas']>>;

@@ -11,6 +11,8 @@ export * from './lookups.ts';
 export * from './petowners.ts';
 export * from './residents.ts';
 export * from './dna.ts';
+export * from './samples.ts';
+export * from './pets.ts';
 export * from './rights.ts';
 export * from './labTime.ts';
 export * from './endpoint.ts';

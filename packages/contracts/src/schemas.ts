@@ -12,3 +12,5 @@ export * from './lookups.ts';
 export * from './petowners.ts';
 export * from './residents.ts';
 export * from './dna.ts';
+export * from './samples.ts';
+export * from './pets.ts';

@@ -13,7 +13,14 @@ import {
   type Right,
 } from '@registry/contracts';
 import { eq } from 'drizzle-orm';
-import { adjacentProperties, dnaControls, dnaPlates, dnaProfiles, preRegisteredResidents } from '../db/schema/index.ts';
+import {
+  adjacentProperties,
+  dnaControls,
+  dnaPlates,
+  dnaProfiles,
+  pets,
+  preRegisteredResidents,
+} from '../db/schema/index.ts';
 import { filesStoreFor } from './files.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import {
@@ -101,6 +108,21 @@ const newAdmin = () => {
   };
 };
 const none: Sample = { own: () => ({}) };
+let petSerial = 0;
+/** A fresh pet (with a DN sample number) of the owner, or an orphan when the owner is null. */
+const freshPet = async (petOwnerId: number | null, customerFacingStatus = 0) => {
+  const sampleNumber = `DN${9_000_000 + petSerial++}`;
+  const [row] = await db
+    .insert(pets)
+    .values({ petOwnerId, name: 'Matrix', sampleNumber, customerFacingStatus })
+    .returning();
+  return row;
+};
+const petTarget = (right?: Right, extra: () => Input = () => ({}), status = 0): Sample => ({
+  right,
+  own: async (c) => ({ ...extra(), params: { id: (await freshPet(c.petOwnerId, status)).id } }),
+  foreign: async (_c, f) => ({ ...extra(), params: { id: (await freshPet(f.foreignPetOwner, status)).id } }),
+});
 
 // A stored plate (with its file) holding one pet and one waste sample profile, for the DNA lab's samples.
 let dnaSerial = 0;
@@ -421,6 +443,72 @@ const SAMPLES: Record<string, Sample> = {
     ownRefused: (c) => c.userName === 'pet.owner',
     own: (c) => ({ params: { id: c.residentId } }),
     foreign: (_c, f) => ({ params: { id: f.foreignResident } }),
+  },
+  petsUnderGroup: {
+    own: (c) => ({ query: { groupId: c.group } }),
+    foreign: (_c, f) => ({ query: { groupId: f.foreignGroup } }),
+  },
+  petsOfOwner: {
+    own: (c) => ({ params: { ownerId: c.petOwnerId } }),
+    foreign: (_c, f) => ({ params: { ownerId: f.foreignPetOwner } }),
+  },
+  orphanedPets: none,
+  petLookup: {
+    own: async (c) => ({ query: { sampleNumber: (await freshPet(c.petOwnerId)).sampleNumber } }),
+    foreign: async (_c, f) => ({ query: { sampleNumber: (await freshPet(f.foreignPetOwner)).sampleNumber } }),
+  },
+  petSampleHistory: {
+    own: async (c) => ({ query: { sampleNumber: (await freshPet(c.petOwnerId)).sampleNumber } }),
+    foreign: async (_c, f) => ({ query: { sampleNumber: (await freshPet(f.foreignPetOwner)).sampleNumber } }),
+  },
+  getPet: petTarget(),
+  updatePet: {
+    own: async (c) => ({ body: { id: (await freshPet(c.petOwnerId)).id, name: 'Matrix' } }),
+    foreign: async (_c, f) => ({ body: { id: (await freshPet(f.foreignPetOwner)).id, name: 'Matrix' } }),
+  },
+  deletePet: petTarget(),
+  transferPet: {
+    own: async (c) => ({
+      body: {
+        petId: (await freshPet(c.petOwnerId)).id,
+        newPetOwnerId: (await makePetOwner(db, { groupId: c.group })).id,
+      },
+    }),
+    foreign: async (c, f) => ({
+      body: {
+        petId: (await freshPet(f.foreignPetOwner)).id,
+        newPetOwnerId: (await makePetOwner(db, { groupId: c.group })).id,
+      },
+    }),
+  },
+  attachOrphanToPetOwner: {
+    // Orphans have no group: only provider staff, who run the orphans tool, reach them.
+    ownRefused: (c) => !isProviderStaffRole(c.roleId),
+    own: async (c) => ({ body: { petId: (await freshPet(null)).id, newPetOwnerId: c.petOwnerId } }),
+    foreign: async (_c, f) => ({ body: { petId: (await freshPet(null)).id, newPetOwnerId: f.foreignPetOwner } }),
+  },
+  setPetActiveStatus: {
+    own: async (c) => ({ body: { id: (await freshPet(c.petOwnerId)).id, isActive: false } }),
+    foreign: async (_c, f) => ({ body: { id: (await freshPet(f.foreignPetOwner)).id, isActive: false } }),
+  },
+  setPetServiceAnimalStatus: {
+    own: async (c) => ({ body: { id: (await freshPet(c.petOwnerId)).id, isServiceAnimal: true } }),
+    foreign: async (_c, f) => ({ body: { id: (await freshPet(f.foreignPetOwner)).id, isServiceAnimal: true } }),
+  },
+  checkForOrphanedPets: { own: () => ({ body: ['DN0000001'] }) },
+  resetPetStatus: petTarget(undefined, () => ({}), 10),
+  rejectPetSample: petTarget(undefined, () => ({ body: { notes: 'Matrix' } })),
+  acceptPetSample: petTarget(undefined, () => ({}), 400),
+  verifyPetSample: petTarget(undefined, () => ({}), 300),
+  expirePetSample: petTarget(),
+  reinstatePetSample: petTarget(undefined, () => ({}), 15),
+  voidPetSample: petTarget(undefined, () => ({ body: { notes: 'Matrix' } })),
+  unvoidPetSample: petTarget(undefined, () => ({ body: { notes: 'Matrix' } }), 500),
+  flagPet: petTarget(undefined, () => ({ body: { notes: 'Matrix' } })),
+  unflagPet: petTarget(),
+  uploadPetImage: {
+    own: async (c) => ({ params: { petId: (await freshPet(c.petOwnerId)).id } }),
+    foreign: async (_c, f) => ({ params: { petId: (await freshPet(f.foreignPetOwner)).id } }),
   },
   listDocuments: none,
   createDocument: { own: () => ({ body: { name: `Matrix ${Math.random()}`, content: '<p>x</p>' } }) },

@@ -61,6 +61,16 @@ export function petOwnerInScopeSql(caller: Scoped, petOwnerId: SqlValue): SQL {
       and ${groupInScopeSql(caller, sql`scope_pg.path`)})`;
 }
 
+/**
+ * SQL condition: the caller may see this pet. A pet owner (or resident) sees their own pets; admins the pets of owners in their scope;
+ * orphans (no owner) only provider staff, who run the orphans tool.
+ */
+export function petInScopeSql(caller: Scoped & Pick<Caller, 'isAdmin'>, petOwnerId: SqlValue): SQL {
+  if (caller.isProviderStaff) return sql`true`;
+  if (!caller.isAdmin) return sql`${petOwnerId} = ${caller.userId}`;
+  return sql`(${petOwnerId} is not null and ${petOwnerInScopeSql(caller, petOwnerId)})`;
+}
+
 /** SQL condition: an admin others manage: not provider staff, and assigned to a group in the caller's scope. */
 export function managedAdminSql(caller: Scoped, adminId: SqlValue, adminRoleId: SqlValue): SQL {
   if (caller.isProviderStaff) return sql`true`;

@@ -49,6 +49,15 @@ function useNavItems(): MenuProps['items'] {
       ],
     });
   }
+  if (user.isAdmin) {
+    const tools = [
+      { key: '/tools/petbarcodescanner', label: <Link to="/tools/petbarcodescanner">Pet barcode scanner</Link> },
+    ];
+    // Orphans have no group: only the provider's staff reach them.
+    if (user.isBioPetAdmin)
+      tools.push({ key: '/tools/orphans', label: <Link to="/tools/orphans">Orphaned pets</Link> });
+    items.push({ key: 'tools', label: 'Tools', type: 'group', children: tools });
+  }
   if (user.isBioPetAdmin) {
     items.push({
       key: 'system',

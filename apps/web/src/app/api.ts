@@ -31,7 +31,7 @@ export class ApiError extends Error {
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
   body?: unknown;
   /** Sent as application/x-www-form-urlencoded (the token endpoint wants this). */

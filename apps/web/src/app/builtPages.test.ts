@@ -13,9 +13,9 @@ describe('built pages', () => {
     expect(isBuiltPage('/petowner/42', origin)).toBe(true);
     expect(isBuiltPage('/petowner/42/DN1234567', origin)).toBe(true);
     expect(isBuiltPage('https://registry.example/admin/3', origin)).toBe(true);
-    // The property's pre-registration page, pets and residents are not built yet.
+    expect(isBuiltPage('/group/5/pets', origin)).toBe(true);
+    // The property's pre-registration page and residents are not built yet.
     expect(isBuiltPage('https://registry.example/reg/OAKRIDGE', origin)).toBe(false);
-    expect(isBuiltPage('/group/5/pets', origin)).toBe(false);
     expect(isBuiltPage('/group/5/residents', origin)).toBe(false);
     // Another site is never one of ours.
     expect(isBuiltPage('https://elsewhere.example/admin/3', origin)).toBe(false);

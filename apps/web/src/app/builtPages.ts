@@ -24,6 +24,9 @@ export const BUILT_PAGES = [
   '/group/$id',
   '/group/$id/admins',
   '/group/$id/subgroups',
+  '/group/$id/pets',
+  '/tools/orphans',
+  '/tools/petbarcodescanner',
   '/reg/overview',
 ] as const;
 

@@ -101,6 +101,8 @@ const searchOf = {
   plateFiles: lazySearch(() => import('../features/dna/dna.search').then((m) => m.platesSearch)),
   groupDashboard: lazySearch(() => import('../features/groups/groups.search').then((m) => m.dashboardSearch)),
   groupSubgroups: lazySearch(() => import('../features/groups/groups.search').then((m) => m.subgroupsSearch)),
+  groupPets: lazySearch(() => import('../features/pets/pets.search').then((m) => m.groupPetsSearch)),
+  orphans: lazySearch(() => import('../features/pets/pets.search').then((m) => m.orphansSearch)),
 };
 
 const manageRoute = createRoute({
@@ -198,6 +200,23 @@ const groupSubgroupsRoute = createRoute({
   ...searchOf.groupSubgroups,
   component: lazyPage(() => import('../features/groups/GroupSubgroupsPage'), 'GroupSubgroupsPage'),
 });
+const groupPetsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/pets',
+  ...searchOf.groupPets,
+  component: lazyPage(() => import('../features/pets/GroupPetsPage'), 'GroupPetsPage'),
+});
+const orphansRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/tools/orphans',
+  ...searchOf.orphans,
+  component: lazyPage(() => import('../features/pets/OrphansPage'), 'OrphansPage'),
+});
+const petBarcodeScannerRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/tools/petbarcodescanner',
+  component: lazyPage(() => import('../features/pets/PetBarcodeScannerPage'), 'PetBarcodeScannerPage'),
+});
 const residentLandingRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/reg/overview',
@@ -251,6 +270,9 @@ const routeTree = rootRoute.addChildren([
     groupDetailsRoute,
     groupAdminsRoute,
     groupSubgroupsRoute,
+    groupPetsRoute,
+    orphansRoute,
+    petBarcodeScannerRoute,
     residentLandingRoute,
   ]),
   indexRoute,

@@ -39,7 +39,7 @@ export const dnaEndpoints = {
     response: s.dnaGenotypes,
   })),
   approvedDates: dna.get('/dnaprocessing/getapproveddates', 'dnaApprovedDates', VIEW, (s) => ({
-    query: s.sampleNumberQuery,
+    query: s.dnaSampleNumberQuery,
     response: s.approvalDates,
   })),
   addLabSavedGenotype: dna.post('/dnaprocessing/addlabsavedgenotype', 'addLabSavedGenotype', MANAGE, (s) => ({

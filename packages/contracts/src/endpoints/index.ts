@@ -6,6 +6,7 @@ import { dnaEndpoints } from './dna.ts';
 import { groupAdminEndpoints, groupEndpoints } from './groups.ts';
 import { lookupEndpoints } from './lookups.ts';
 import { petOwnerEndpoints } from './petowners.ts';
+import { petEndpoints } from './pets.ts';
 import { residentEndpoints } from './residents.ts';
 import { systemEndpoints } from './system.ts';
 
@@ -17,6 +18,7 @@ export {
   groupEndpoints,
   lookupEndpoints,
   petOwnerEndpoints,
+  petEndpoints,
   residentEndpoints,
   settingsEndpoints,
   systemEndpoints,
@@ -31,6 +33,7 @@ export const endpointsByDomain: Record<string, Record<string, AnyEndpoint>> = {
   groupAdmins: groupAdminEndpoints,
   lookups: lookupEndpoints,
   petOwners: petOwnerEndpoints,
+  pets: petEndpoints,
   residents: residentEndpoints,
   system: systemEndpoints,
 };

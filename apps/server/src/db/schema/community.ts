@@ -1,6 +1,7 @@
 // Pet owners' group memberships, pets, and pre-registered residents: the foundation's share of document 2's entities.
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -64,16 +65,23 @@ export const pets = pgTable(
     imagePath: text(),
     isActive: boolean().notNull().default(true),
     isFlagged: boolean().notNull().default(false),
+    flagNotes: text(),
     hasApprovedVerificationTest: boolean().notNull().default(false),
     customerFacingStatus: smallint().notNull().default(0),
     isPooPrints: boolean().notNull().default(true),
     isParentage: boolean().notNull().default(false),
+    isPetId: boolean().notNull().default(false),
+    isDnaVerificationCertificateRevoked: boolean().notNull().default(false),
+    isDeferredRegistration: boolean().notNull().default(false),
     dateCreated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     dateUpdated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    statusLastUpdated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedByUserId: integer().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('pets_owner_idx').on(table.petOwnerId),
     uniqueIndex('pets_sample_number_key').on(sql`upper(${table.sampleNumber})`),
+    check('pets_sample_number_upper_check', sql`${table.sampleNumber} = upper(${table.sampleNumber})`),
     check('pets_weight_unit_check', oneOf(table.weightUnit, WeightUnit)),
     check('pets_gender_check', oneOf(table.gender, Gender)),
     check('pets_customer_facing_status_check', oneOf(table.customerFacingStatus, SampleCustomerStatus)),

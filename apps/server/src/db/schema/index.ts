@@ -6,3 +6,4 @@ export * from './system.ts';
 export * from './tallies.ts';
 export * from './throttles.ts';
 export * from './dna.ts';
+export * from './samples.ts';

@@ -280,6 +280,18 @@ export async function seedDemoData(db: Db, password: string): Promise<void> {
       }
     }
 
+    // Orphans: pets whose owner is gone, for the orphans tool (attach one to an owner).
+    await tx.insert(pets).values([
+      { petOwnerId: null, name: 'Scout', breed: 'Mixed', sampleNumber: 'DN1009001' },
+      {
+        petOwnerId: null,
+        name: 'Ziggy',
+        breed: 'Terrier',
+        sampleNumber: 'DN1009002',
+        customerFacingStatus: SampleCustomerStatus.DnaSampleReceived,
+      },
+    ]);
+
     // One resident has a sign-in (RES…) and lands on the resident page; the others await approval.
     const [residentUser] = await tx
       .insert(users)

@@ -114,8 +114,17 @@ describe('approval and the registry index', () => {
     expect(petRows.filter((r) => approvedNumbers.has(r.sampleNumber!)).map((r) => r.status)).toEqual(
       approvedPets.map(() => SampleCustomerStatus.DnaProcessingComplete),
     );
-    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.entityType, 'SampleCustomerStatus'));
+    // Through the samples module: an audit entry and a sample history entry per pet.
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'Pet'), eq(auditLog.actionType, 'SampleStatus:dnaProfileLabStatus:400')));
     expect(audits.length).toBe(approvedPets.length);
+    const history = await t.call('GET', `/api/v1/pet/getsamplehistory?sampleNumber=${approvedPets[0].sampleNumber}`, {
+      token: lab,
+    });
+    expect(history.status).toBe(200);
+    expect(JSON.stringify(history.body)).toContain(String(SampleCustomerStatus.DnaProcessingComplete));
 
     // Each waste sample is found as its own pet (a degraded one with more dropout than a match allows as a near match),
     // in this process and in the second one.

@@ -402,11 +402,3 @@ export async function petsBySampleNumbers(db: Db, sampleNumbers: string[]) {
     .from(pets)
     .where(inArray(sql`upper(${pets.sampleNumber})`, sampleNumbers));
 }
-export async function setPetCustomerStatus(db: Db, sampleNumbers: string[], status: number) {
-  if (sampleNumbers.length === 0) return [];
-  return db
-    .update(pets)
-    .set({ customerFacingStatus: status, dateUpdated: new Date() })
-    .where(inArray(sql`upper(${pets.sampleNumber})`, sampleNumbers))
-    .returning({ id: pets.id, sampleNumber: pets.sampleNumber });
-}

@@ -146,7 +146,6 @@ async function approve(tx: Db, txCtx: SignedInContext, profiles: q.ProfileRecord
     toApprove.map((p) => ({ sampleNumber: p.sampleNumber, dnaProfileId: p.id })),
   );
   await moveSamplesOn(
-    tx,
     txCtx,
     [...new Set(toApprove.filter((p) => p.sampleType === SampleType.Pet).map((p) => p.sampleNumber))],
     Approved,
@@ -183,7 +182,6 @@ export async function updateStatus(ctx: SignedInContext, dnaProfileIds: number[]
     const updatedIds = eligible.map((p) => p.id);
     await q.updateProfiles(tx, updatedIds, { labStatus });
     await moveSamplesOn(
-      tx,
       txCtx,
       [...new Set(eligible.filter((p) => p.sampleType === SampleType.Pet).map((p) => p.sampleNumber))],
       labStatus,

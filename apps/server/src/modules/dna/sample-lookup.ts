@@ -1,9 +1,10 @@
 // What the lab needs to know about a sample number from the areas that own samples (pets; waste samples once their
-// table lands), and how a lab decision moves the pet's sample on. Kept in one file so those areas' services replace it.
+// table lands), and how a lab decision moves the pet's sample on through the shared samples module (history + audit).
 import { DnaProfileLabStatus, SampleCustomerStatus } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
-import { writeAudit } from '../../platform/audit.ts';
 import type { SignedInContext } from '../../platform/context.ts';
+import { petSampleStore } from '../pets/pet-sample-store.ts';
+import { setSampleStatus } from '../samples/samples.service.ts';
 import * as q from './dna.queries.ts';
 
 export type KnownPet = Awaited<ReturnType<typeof q.petsBySampleNumbers>>[number];
@@ -30,19 +31,26 @@ const CUSTOMER_STATUS_FOR_LAB_STATUS: Partial<Record<number, number>> = {
   [DnaProfileLabStatus.VerificationCancelled]: SampleCustomerStatus.VerificationTestCancelled,
 };
 
-/** Moves the pets' samples on after a lab status change, with an audit entry per sample (inside the caller's transaction). */
-export async function moveSamplesOn(tx: Db, ctx: SignedInContext, petSampleNumbers: string[], labStatus: number) {
+/**
+ * Moves the pets' samples on after a lab status change (inside the caller's transaction): the samples module updates
+ * the pet, writes the sample history and the audit entry.
+ */
+export async function moveSamplesOn(ctx: SignedInContext, petSampleNumbers: string[], labStatus: number) {
   const status = CUSTOMER_STATUS_FOR_LAB_STATUS[labStatus];
   if (status === undefined || petSampleNumbers.length === 0) return;
-  const before = await knownPets(tx, petSampleNumbers);
-  const updated = await q.setPetCustomerStatus(tx, [...before.keys()], status);
-  for (const pet of updated) {
-    await writeAudit(tx, ctx, {
-      entityType: 'SampleCustomerStatus',
-      entityId: pet.sampleNumber,
-      actionType: 'Update',
-      before: { customerFacingStatus: before.get(pet.sampleNumber?.toUpperCase() ?? '')?.customerFacingStatus },
-      after: { customerFacingStatus: status, reason: `DNA profile lab status ${labStatus}` },
-    });
+  const pets = await knownPets(ctx.db, petSampleNumbers);
+  for (const pet of pets.values()) {
+    await setSampleStatus(
+      ctx,
+      petSampleStore,
+      {
+        id: pet.id,
+        sampleNumber: pet.sampleNumber,
+        customerFacingStatus: pet.customerFacingStatus,
+        isFlagged: pet.isFlagged,
+      },
+      status as SampleCustomerStatus,
+      `dnaProfileLabStatus:${labStatus}`,
+    );
   }
 }

@@ -40,6 +40,7 @@ export function GroupFrame({ groupId, page, renderActions, children }: GroupFram
       to: '/group/$id/subgroups' as const,
     },
     { key: 'admins', show: m?.admins ?? false, label: 'Admins', to: '/group/$id/admins' as const },
+    { key: 'pets', show: m?.pets ?? false, label: 'Pets', to: '/group/$id/pets' as const },
   ].filter((t) => t.show);
   return (
     <>

@@ -1,0 +1,111 @@
+// Registering pets under a pet owner: used by adding pets on the owner's page and by approving a resident with dogs.
+// Sample numbers are stored upper-cased and are unique across the registry.
+import {
+  SampleCustomerStatus,
+  SampleHistoryEntryType,
+  SampleMessages,
+  UserRole,
+  type NewPet,
+} from '@registry/contracts';
+import { writeAudit } from '../../platform/audit.ts';
+import { withTransaction, type SignedInContext } from '../../platform/context.ts';
+import { notFound, validationError } from '../../platform/errors.ts';
+import { assertCan } from '../../platform/rights.ts';
+import { recordSampleHistory } from '../samples/samples.service.ts';
+import * as q from './pets.queries.ts';
+
+export type RegisteredPet = { id: number; name: string; sampleNumber: string | null };
+
+/**
+ * Creates `dogs` (parsed by the contract's `newPet`) under the pet owner, with an audit entry each and a 'created'
+ * history entry for each sample number, in the caller's transaction when there is one. The caller checks that the
+ * owner is in its scope; this refuses property maintenance (403), an unknown owner (404) and a sample number already
+ * used or repeated (400 naming `{fieldPrefix}[i].sampleNumber`).
+ */
+export async function registerPets(
+  ctx: SignedInContext,
+  petOwnerId: number,
+  dogs: NewPet[],
+  fieldPrefix = 'pets',
+): Promise<RegisteredPet[]> {
+  assertCan(ctx, 'pet.register');
+  return withTransaction(ctx, async (tx, txCtx) => {
+    if ((await q.petOwnerRole(tx, petOwnerId)) !== UserRole.PetOwner) throw notFound('Petowner not found');
+    await assertSampleNumbersFree(tx, dogs, fieldPrefix);
+    const now = new Date();
+    const created = await q.insertPets(
+      tx,
+      dogs.map((dog) => ({
+        petOwnerId,
+        name: dog.name,
+        breed: dog.breed ?? null,
+        weight: dog.weight == null ? null : String(dog.weight),
+        weightUnit: dog.weightUnit,
+        gender: dog.gender,
+        dateOfBirth: dog.dateOfBirth ?? null,
+        adoptionDate: dog.adoptionDate ?? null,
+        sampleNumber: dog.sampleNumber ? dog.sampleNumber.toUpperCase() : null,
+        isServiceAnimal: dog.isServiceAnimal,
+        isPooPrints: dog.isPooPrints,
+        isParentage: dog.isParentage,
+        isPetId: dog.isPetId,
+        isDeferredRegistration: dog.isDeferredRegistration,
+        customerFacingStatus: SampleCustomerStatus.ProfileCreated,
+        dateCreated: now,
+        dateUpdated: now,
+        statusLastUpdated: now,
+        updatedByUserId: txCtx.caller.userId,
+      })),
+    );
+    for (const pet of created) {
+      if (pet.sampleNumber) {
+        await recordSampleHistory(tx, txCtx, {
+          sampleNumber: pet.sampleNumber,
+          entryType: SampleHistoryEntryType.StatusChange,
+          action: 'created',
+          fromStatus: null,
+          toStatus: SampleCustomerStatus.ProfileCreated,
+        });
+      }
+      await writeAudit(tx, txCtx, {
+        entityType: 'Pet',
+        entityId: pet.id,
+        actionType: 'Create',
+        after: {
+          petOwnerId,
+          name: pet.name,
+          sampleNumber: pet.sampleNumber,
+          isServiceAnimal: pet.isServiceAnimal,
+          customerFacingStatus: pet.customerFacingStatus,
+        },
+      });
+    }
+    return created.map((pet) => ({ id: pet.id, name: pet.name, sampleNumber: pet.sampleNumber }));
+  });
+}
+
+/** Refuses sample numbers repeated in the batch or already held by a pet (an empty prefix names `sampleNumber`). */
+export async function assertSampleNumbersFree(
+  db: Parameters<typeof q.takenSampleNumbers>[0],
+  dogs: Pick<NewPet, 'sampleNumber'>[],
+  fieldPrefix = 'pets',
+): Promise<void> {
+  const numbers = dogs.map((dog) => dog.sampleNumber?.toUpperCase() ?? null);
+  const taken = new Set(
+    (
+      await q.takenSampleNumbers(
+        db,
+        numbers.filter((n): n is string => n !== null),
+      )
+    ).map((n) => n.toUpperCase()),
+  );
+  const errors: Record<string, string[]> = {};
+  numbers.forEach((number, index) => {
+    if (number && (taken.has(number) || numbers.indexOf(number) !== index)) {
+      errors[fieldPrefix ? `${fieldPrefix}[${index}].sampleNumber` : 'sampleNumber'] = [
+        `${number}: ${SampleMessages.sampleNumberTaken}`,
+      ];
+    }
+  });
+  if (Object.keys(errors).length > 0) throw validationError(errors, SampleMessages.sampleNumberTaken);
+}

@@ -1,0 +1,178 @@
+// Sample status changes, flags and history for every kind of sample. Each kind (pets here, waste samples, later DNA
+// profiles) loads its own row within the caller's scope and hands it here with a store that updates that row; this
+// service applies the status machine, writes the history and the audit entry in the caller's transaction.
+import {
+  SampleCustomerStatus,
+  SampleHistoryEntryType,
+  type SampleHistoryEntry,
+  type SampleKind,
+  type SampleStatusAction,
+} from '@registry/contracts';
+import type { Db } from '../../db/client.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import { withTransaction, type SignedInContext } from '../../platform/context.ts';
+import { refused, validationError } from '../../platform/errors.ts';
+import { fullNameOf } from '../accounts/accounts.service.ts';
+import { TransitionRefused, assertTransition } from './sample-status.ts';
+import * as q from './samples.queries.ts';
+
+/** The part of a sample row the shared rules read. A pet may not have a sample number yet; it then has no history. */
+export type SampleRecord = {
+  id: number;
+  sampleNumber: string | null;
+  customerFacingStatus: number;
+  isFlagged: boolean;
+};
+
+/** How one kind of sample updates its own row; called inside the transaction with the transaction's db. */
+export type SampleStore = {
+  kind: SampleKind;
+  /** The audit entity type ('Pet', 'WasteSample'). */
+  entityType: string;
+  setStatus(tx: Db, id: number, status: SampleCustomerStatus, changedByUserId: number): Promise<void>;
+  setFlag(tx: Db, id: number, isFlagged: boolean, notes: string | null, changedByUserId: number): Promise<void>;
+};
+
+export type HistoryEntryInput = {
+  sampleNumber: string;
+  entryType: SampleHistoryEntryType;
+  action: string;
+  fromStatus?: number | null;
+  toStatus?: number | null;
+  notes?: string | null;
+};
+
+/** Appends one history entry, by the caller, in the given transaction (db). Sample numbers are stored upper-cased. */
+export async function recordSampleHistory(tx: Db, ctx: SignedInContext, entry: HistoryEntryInput): Promise<void> {
+  await q.insertHistory(tx, {
+    sampleNumber: entry.sampleNumber.toUpperCase(),
+    entryType: entry.entryType,
+    action: entry.action,
+    fromStatus: entry.fromStatus ?? null,
+    toStatus: entry.toStatus ?? null,
+    notes: entry.notes?.trim() || null,
+    changedByUserId: ctx.caller.userId,
+  });
+}
+
+/**
+ * A user's status action on a sample (reject, accept, expire, reinstate, void, unvoid, reset, verify): checked against
+ * the status machine (400 naming notes when required notes are missing, 400 with the reason when the status does not
+ * allow it), then the row, the history and the audit entry change together. Returns the new status.
+ */
+export async function changeSampleStatus(
+  ctx: SignedInContext,
+  store: SampleStore,
+  sample: SampleRecord,
+  action: SampleStatusAction,
+  notes?: string | null,
+): Promise<SampleCustomerStatus> {
+  return withTransaction(ctx, async (tx, txCtx) => {
+    const from = sample.customerFacingStatus as SampleCustomerStatus;
+    const statusBeforeExpiry =
+      action === 'reinstate' && sample.sampleNumber
+        ? ((await q.lastStatusBefore(tx, sample.sampleNumber, SampleCustomerStatus.Expired)) as SampleCustomerStatus)
+        : null;
+    let to: SampleCustomerStatus;
+    try {
+      to = assertTransition({ kind: store.kind, action, from, notes, statusBeforeExpiry });
+    } catch (error) {
+      if (!(error instanceof TransitionRefused)) throw error;
+      throw error.field ? validationError({ [error.field]: [error.message] }, error.message) : refused(error.message);
+    }
+    await applyStatus(txCtx, store, sample, to, action, notes);
+    return to;
+  });
+}
+
+/**
+ * A status change the system decides (the DNA lab approving a profile, a waste sample received): no user-action rule,
+ * but the same row update, history and audit. `action` names the cause in the history ('dnaProfileApproved').
+ */
+export async function setSampleStatus(
+  ctx: SignedInContext,
+  store: SampleStore,
+  sample: SampleRecord,
+  to: SampleCustomerStatus,
+  action: string,
+  notes?: string | null,
+): Promise<void> {
+  if (sample.customerFacingStatus === to) return;
+  await withTransaction(ctx, (_tx, txCtx) => applyStatus(txCtx, store, sample, to, action, notes));
+}
+
+async function applyStatus(
+  ctx: SignedInContext,
+  store: SampleStore,
+  sample: SampleRecord,
+  to: SampleCustomerStatus,
+  action: string,
+  notes?: string | null,
+) {
+  await store.setStatus(ctx.db, sample.id, to, ctx.caller.userId);
+  if (sample.sampleNumber) {
+    await recordSampleHistory(ctx.db, ctx, {
+      sampleNumber: sample.sampleNumber,
+      entryType: SampleHistoryEntryType.StatusChange,
+      action,
+      fromStatus: sample.customerFacingStatus,
+      toStatus: to,
+      notes,
+    });
+  }
+  await writeAudit(ctx.db, ctx, {
+    entityType: store.entityType,
+    entityId: sample.id,
+    actionType: `SampleStatus:${action}`,
+    before: { sampleNumber: sample.sampleNumber, customerFacingStatus: sample.customerFacingStatus },
+    after: { sampleNumber: sample.sampleNumber, customerFacingStatus: to, notes: notes?.trim() || null },
+  });
+}
+
+/** Flags (with optional notes of at most 250 characters, checked by the contract) or unflags a sample. */
+export async function setSampleFlag(
+  ctx: SignedInContext,
+  store: SampleStore,
+  sample: SampleRecord,
+  isFlagged: boolean,
+  notes?: string | null,
+): Promise<void> {
+  await withTransaction(ctx, async (tx, txCtx) => {
+    const kept = isFlagged ? notes?.trim() || null : null;
+    await store.setFlag(tx, sample.id, isFlagged, kept, txCtx.caller.userId);
+    if (sample.sampleNumber) {
+      await recordSampleHistory(tx, txCtx, {
+        sampleNumber: sample.sampleNumber,
+        entryType: isFlagged ? SampleHistoryEntryType.Flag : SampleHistoryEntryType.Unflag,
+        action: isFlagged ? 'flag' : 'unflag',
+        fromStatus: sample.customerFacingStatus,
+        toStatus: sample.customerFacingStatus,
+        notes: kept,
+      });
+    }
+    await writeAudit(tx, txCtx, {
+      entityType: store.entityType,
+      entityId: sample.id,
+      actionType: isFlagged ? 'Flag' : 'Unflag',
+      before: { sampleNumber: sample.sampleNumber, isFlagged: sample.isFlagged },
+      after: { sampleNumber: sample.sampleNumber, isFlagged, notes: kept },
+    });
+  });
+}
+
+/** One sample's history, newest first. The caller checks that the sample is in the caller's scope first. */
+export async function sampleHistoryFor(ctx: SignedInContext, sampleNumber: string): Promise<SampleHistoryEntry[]> {
+  const rows = await q.historyOf(ctx.db, sampleNumber.toUpperCase());
+  return rows.map((row) => ({
+    id: row.id,
+    sampleNumber: row.sampleNumber,
+    entryType: row.entryType,
+    action: row.action,
+    fromStatus: row.fromStatus,
+    toStatus: row.toStatus,
+    notes: row.notes,
+    changedByUserId: row.changedByUserId,
+    changedByName: row.userName ? fullNameOf({ ...row, userName: row.userName }) : null,
+    changedAt: row.changedAt.toISOString(),
+  }));
+}

@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { App, Card, DatePicker, Form, Select, Tag } from 'antd';
+import type { PetOwnerSearchRow } from '@registry/contracts';
+import { dayjs } from '../../app/dayjs';
+import { ActionsDropdown } from '../../components/ActionsDropdown';
+import { useErrorDialog } from '../../components/ErrorPresenter';
+import { PageTitle } from '../../components/PageTitle';
+import { PetOwnerSearchModal } from '../../components/PetOwnerSearchModal';
+import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
+import { UrlTable, useUrlState } from '../../components/UrlTable';
+import { STATUS_OPTIONS, statusLabel } from './petLabels';
+import { fetchOrphans, petKeys, useAttachOrphan, type PetListRow } from './pets.api';
+import { orphansSearch, type OrphansSearch } from './pets.search';
+
+const URL_DATE = 'MM/DD/YYYY';
+const shortDate = (v: string) => dayjs(v).format('M/D/YYYY');
+
+export function orphansRequest(p: OrphansSearch) {
+  return {
+    page: p.page,
+    pageSize: p.pageSize,
+    orderBy: p.orderBy,
+    ascending: p.ascending,
+    name: p.name,
+    sampleNumber: p.samplenumber,
+    dateCreated: p.created,
+    dateUpdated: p.updated,
+    customerFacingStatus: p.samplestatus,
+    isActive: p.active,
+  } as Parameters<typeof fetchOrphans>[0];
+}
+
+/** Orphaned pets (/tools/orphans): pets without an owner, and attaching one to an owner after confirmation. */
+export function OrphansPage() {
+  const [params, setParams] = useUrlState(orphansSearch);
+  const [orphan, setOrphan] = useState<PetListRow | null>(null);
+  const attach = useAttachOrphan();
+  const { modal, message } = App.useApp();
+  const showError = useErrorDialog();
+
+  const onSelect = (owner: PetOwnerSearchRow) => {
+    if (!orphan) return;
+    modal.confirm({
+      title: 'Attach orphan',
+      content: `Attach ${orphan.sampleNumber ?? orphan.name} to ${owner.fullName}?`,
+      okText: 'Attach',
+      onOk: () =>
+        attach.mutateAsync({ petId: orphan.id, newPetOwnerId: owner.id }).then(
+          (r) => {
+            void message.success(r.message);
+            setOrphan(null);
+          },
+          (e: unknown) => showError(e),
+        ),
+    });
+  };
+  const text = (key: 'name' | 'samplenumber', label: string) => (
+    <Form.Item label={label} htmlFor={`orphans-${key}`}>
+      <UpdateOnEnterInput
+        id={`orphans-${key}`}
+        allowClear
+        value={params[key] ?? ''}
+        onCommit={(v) => setParams({ [key]: v } as Partial<OrphansSearch>, { resetPage: true })}
+        style={{ width: 150 }}
+      />
+    </Form.Item>
+  );
+  const date = (key: 'created' | 'updated', label: string) => (
+    <Form.Item label={label} htmlFor={`orphans-${key}`}>
+      <DatePicker
+        id={`orphans-${key}`}
+        format="M/D/YYYY"
+        value={params[key] ? dayjs(params[key], URL_DATE) : null}
+        onChange={(d) =>
+          setParams({ [key]: d ? d.format(URL_DATE) : undefined } as Partial<OrphansSearch>, { resetPage: true })
+        }
+      />
+    </Form.Item>
+  );
+
+  return (
+    <>
+      <PageTitle>Orphaned pets</PageTitle>
+      <Card>
+        <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+          {text('name', 'Name')}
+          {text('samplenumber', 'Sample number')}
+          {date('created', 'Date created')}
+          {date('updated', 'Date updated')}
+          <Form.Item label="Sample status" htmlFor="orphans-status">
+            <Select
+              id="orphans-status"
+              allowClear
+              style={{ width: 200 }}
+              value={params.samplestatus}
+              options={STATUS_OPTIONS}
+              onChange={(v?: number) => setParams({ samplestatus: v }, { resetPage: true })}
+            />
+          </Form.Item>
+          <Form.Item label="Activity" htmlFor="orphans-active">
+            <Select
+              id="orphans-active"
+              allowClear
+              style={{ width: 130 }}
+              value={params.active}
+              options={[
+                { value: 'true', label: 'Active' },
+                { value: 'false', label: 'Inactive' },
+              ]}
+              onChange={(v?: 'true' | 'false') => setParams({ active: v }, { resetPage: true })}
+            />
+          </Form.Item>
+        </Form>
+        <UrlTable<PetListRow, typeof orphansSearch>
+          rowKey="id"
+          searchSchema={orphansSearch}
+          queryKey={(p) => petKeys.orphans(orphansRequest(p))}
+          queryFn={(p) => fetchOrphans(orphansRequest(p))}
+          columns={[
+            { title: 'Name', dataIndex: 'name', sorter: true },
+            { title: 'Sample number', dataIndex: 'sampleNumber', sorter: true },
+            { title: 'Date created', dataIndex: 'dateCreated', sorter: true, render: shortDate },
+            { title: 'Date updated', dataIndex: 'dateUpdated', sorter: true, render: shortDate },
+            { title: 'Sample status', dataIndex: 'customerFacingStatus', sorter: true, render: statusLabel },
+            {
+              title: 'Activity',
+              dataIndex: 'isActive',
+              key: 'activityStatus',
+              sorter: true,
+              render: (v: boolean) => (v ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>),
+            },
+            {
+              title: 'Actions',
+              key: 'actions',
+              render: (_, row) => (
+                <ActionsDropdown
+                  size="small"
+                  moreLabel={`More actions for ${row.name}`}
+                  actions={[{ key: 'attach', label: 'Attach to owner', onClick: () => setOrphan(row) }]}
+                />
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <PetOwnerSearchModal
+        open={orphan !== null}
+        title={`Attach ${orphan?.sampleNumber ?? orphan?.name ?? ''} to`}
+        okText="Select"
+        onSelect={onSelect}
+        onCancel={() => setOrphan(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { SampleCustomerStatus as S } from '@registry/contracts';
+import { renderApp } from '../../test/renderApp';
+import { mockFetch } from '../../test/utils';
+import { findBySampleNumber, OWNER_PET_PAGE_SIZES } from './OwnerPets';
+import { petImageProblem } from './PetImageUpload';
+import { allowedActions } from './SampleActions';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const staff = {
+  id: 1,
+  userName: 'lab.admin',
+  fullName: 'Lab Admin',
+  firstName: 'Lab',
+  lastName: 'Admin',
+  email: 'lab@example.com',
+  roleId: 0,
+  role: 'BioPetLabAdmin',
+  isAdmin: true,
+  isPetOwner: false,
+  isBioPetAdmin: true,
+  isResident: false,
+  petOwnerId: null,
+  residentId: null,
+  features: [],
+  impersonatedBy: null,
+};
+const row = (values: Record<string, unknown>) => ({
+  id: 1,
+  petOwnerId: 42,
+  petOwnerName: 'Olive Owner',
+  name: 'Rex',
+  breed: null,
+  sampleNumber: 'DN1000001',
+  customerFacingStatus: 0,
+  isServiceAnimal: false,
+  isActive: true,
+  isFlagged: false,
+  dateCreated: '2026-01-02T00:00:00.000Z',
+  dateUpdated: '2026-01-02T00:00:00.000Z',
+  statusLastUpdated: '2026-01-02T00:00:00.000Z',
+  ...values,
+});
+
+describe('pet rules on screen', () => {
+  it('offers only the status actions the machine allows', () => {
+    expect(allowedActions({ customerFacingStatus: S.ProfileCreated })).toEqual(['reject', 'expire', 'void']);
+    expect(allowedActions({ customerFacingStatus: S.SampleVoided })).toEqual(['unvoid']);
+    expect(allowedActions({ customerFacingStatus: S.DnaProcessingComplete })).toEqual([
+      'void',
+      'resetToProfileCreated',
+      'verify',
+    ]);
+  });
+
+  it('checks pet images before sending: under 4,000,000 bytes and an image', () => {
+    expect(petImageProblem({ size: 3_999_999, type: 'image/png' })).toBeNull();
+    expect(petImageProblem({ size: 4_000_000, type: 'image/png' })).toBe('File must be under 4mb.');
+    expect(petImageProblem({ size: 10, type: 'text/plain' })).toBe('File must be an image.');
+  });
+
+  it('jumps to a pet only when exactly one sample number matches, in any case', () => {
+    const pets = [row({ id: 1, sampleNumber: 'DN1000001' }), row({ id: 2, sampleNumber: 'DN1000002' })];
+    expect(findBySampleNumber(pets, ' dn1000002 ')?.id).toBe(2);
+    expect(findBySampleNumber(pets, 'DN100000')).toBeNull();
+    expect(OWNER_PET_PAGE_SIZES.slice(0, 4)).toEqual([15, 25, 50, 100]);
+  });
+});
+
+describe('pet screens', () => {
+  it('lists the pets under a group with the filters of the URL sent to the server', async () => {
+    sessionStorage.setItem('registry.accessToken', 'tok');
+    const { calls } = mockFetch({
+      'GET /api/v1/account/userinfo': staff,
+      'GET /api/v1/features': [],
+      'GET /api/v1/group/7': { id: 7, name: 'Oak Ridge', groupType: 4, isActive: true },
+      'GET /api/v1/groups/petownergroup/getpetsundergroup': {
+        totalRecords: 1,
+        data: [row({ name: 'Biscuit', isServiceAnimal: true })],
+      },
+    });
+    renderApp('/group/7/pets?samplenumber=DN1&samplestatus=10&petstatus=true');
+    expect(await screen.findByText('Biscuit')).toBeTruthy();
+    const list = calls.find((call) => call.url.pathname.endsWith('/getpetsundergroup'))!;
+    expect(Object.fromEntries(list.url.searchParams)).toMatchObject({
+      groupId: '7',
+      sampleNumberFilter: 'DN1',
+      customerFacingStatusFilter: '10',
+      isServiceAnimalFilter: 'true',
+    });
+    expect(screen.getByText('Biscuit').closest('tr')!.textContent).toContain('ESA');
+  });
+
+  it('the barcode lookup refuses a bad format before asking the server, and clears the input', async () => {
+    sessionStorage.setItem('registry.accessToken', 'tok');
+    const { calls } = mockFetch({ 'GET /api/v1/account/userinfo': staff, 'GET /api/v1/features': [] });
+    renderApp('/tools/petbarcodescanner');
+    const input = await screen.findByRole('searchbox', { name: 'Sample number' });
+    fireEvent.change(input, { target: { value: 'TD1234567' } });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
+    expect(await screen.findByText('invalid format')).toBeTruthy();
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe(''));
+    expect(calls.some((call) => call.url.pathname.endsWith('/pet/lookup'))).toBe(false);
+  });
+});
