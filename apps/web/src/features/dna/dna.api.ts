@@ -167,28 +167,40 @@ export function uploadPlate(
 }
 
 /** Downloads a file the API serves (it needs the bearer token, so a plain link cannot fetch it). */
-export async function downloadFile<E extends AnyEndpoint>(
+export function downloadFile<E extends AnyEndpoint>(
   endpoint: E,
   input: Parameters<typeof endpointUrl<E>>[1],
   fileName: string,
-) {
-  const token = getToken();
-  const response = await fetch(endpointUrl(endpoint, input), {
-    headers: token ? { Authorization: `Bearer ${token}`, 'x-ng-request': 'true' } : {},
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('GET', endpointUrl(endpoint, input));
+    xhr.responseType = 'blob';
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('x-ng-request', 'true');
+    xhr.onload = () => {
+      if (xhr.status < 200 || xhr.status >= 300) {
+        void (xhr.response as Blob).text().then((text) => {
+          let body: unknown = text;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            /* plain text answer */
+          }
+          reject(new ApiError(xhr.status, body, xhr.statusText));
+        });
+        return;
+      }
+      const url = URL.createObjectURL(xhr.response as Blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileName;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      resolve();
+    };
+    xhr.onerror = () => reject(new ApiError(0, null, 'Download failed'));
+    xhr.send();
   });
-  if (!response.ok) {
-    let body: unknown = null;
-    try {
-      body = await response.json();
-    } catch {
-      /* not JSON */
-    }
-    throw new ApiError(response.status, body, response.statusText);
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
