@@ -229,6 +229,33 @@ export const SCREENS: Screen[] = [
     user: 'property.manager',
     ready: (page) => page.getByLabel('Sample Number'),
   },
+  {
+    name: 'DNA processing',
+    path: () => '/dna/processing',
+    user: 'lab.admin',
+    ready: heading('DNA processing'),
+    rowActions: actionsColumn,
+  },
+  {
+    name: 'DNA controls',
+    path: () => '/dna/controls',
+    user: 'lab.admin',
+    ready: heading('Controls'),
+    rowActions: actionsColumn,
+  },
+  {
+    name: 'DNA sample data',
+    path: () => '/dna/sample-data?sampleNumber=DN1000001',
+    user: 'lab.admin',
+    ready: heading('Sample data'),
+  },
+  {
+    name: 'plate files',
+    path: () => '/tools/platefiles',
+    user: 'service.admin',
+    ready: heading('Plate files'),
+    rowActions: actionsColumn,
+  },
 ];
 
 type Api = (method: string, path: string, body?: unknown) => Promise<any>;

@@ -23,6 +23,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { ownAccountRoutes } from './modules/accounts/own-account.routes.ts';
 import { settingsRoutes } from './modules/accounts/settings.routes.ts';
 import { adminsRoutes } from './modules/admins/admins.routes.ts';
+import { dnaRoutes } from './modules/dna/dna.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.ts';
 import { petOwnersRoutes } from './modules/petowners/petowners.routes.ts';
@@ -92,6 +93,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   await app.register(ownAccountRoutes, { prefix: '/api/v1' });
   await app.register(settingsRoutes, { prefix: '/api/v1' });
   await app.register(adminsRoutes, { prefix: '/api/v1' });
+  await app.register(dnaRoutes, { prefix: '/api/v1' });
   await app.register(groupsRoutes, { prefix: '/api/v1' });
   await app.register(lookupsRoutes, { prefix: '/api/v1' });
   await app.register(petOwnersRoutes, { prefix: '/api/v1' });

@@ -56,6 +56,8 @@ export const RIGHTS = [
   'wasteSample.delete',
   'wasteSample.receive',
   'wasteSample.transfer',
+  'dna.view',
+  'dna.manage',
 ] as const;
 export type Right = (typeof RIGHTS)[number];
 
@@ -134,6 +136,9 @@ export const RIGHTS_TABLE: Record<Right, readonly number[]> = {
   'wasteSample.delete': ADMIN_MANAGERS,
   'wasteSample.receive': STAFF,
   'wasteSample.transfer': ADMIN_MANAGERS,
+  // Lab users manage DNA profiles, controls, plates and certificates (spec 3 §6); the other staff may read them.
+  'dna.view': STAFF,
+  'dna.manage': [LAB],
 };
 
 /** May a user of this role take this action (before the scope and rank checks of the thing acted on)? */

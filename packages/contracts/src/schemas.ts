@@ -12,5 +12,6 @@ export * from './lookups.ts';
 export * from './petowners.ts';
 export * from './residents.ts';
 export * from './wastesamples.ts';
+export * from './dna.ts';
 export * from './samples.ts';
 export * from './pets.ts';

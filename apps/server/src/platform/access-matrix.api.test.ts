@@ -15,11 +15,15 @@ import {
 import { eq } from 'drizzle-orm';
 import {
   adjacentProperties,
+  dnaControls,
+  dnaPlates,
+  dnaProfiles,
   petOwnerGroups,
   pets,
   preRegisteredDogs,
   preRegisteredResidents,
 } from '../db/schema/index.ts';
+import { filesStoreFor } from './files.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import {
   groupByName,
@@ -160,6 +164,55 @@ const freshResident = async (groupId: number) =>
   )[0].id;
 const ownGroupParam = (c: Caller) => ({ params: { groupId: c.group } });
 const foreignGroupParam = (_c: Caller, f: Fixture) => ({ params: { groupId: f.foreignGroup } });
+
+// A stored plate (with its file) holding one pet and one waste sample profile, for the DNA lab's samples.
+let dnaSerial = 0;
+async function freshDnaPlate() {
+  dnaSerial++;
+  const filePath = await filesStoreFor(t.config).put(
+    Buffer.from('Sample Name\tMarker\tAllele 1\tAllele 2\r\n'),
+    'text/plain',
+  );
+  const [plate] = await db
+    .insert(dnaPlates)
+    .values({
+      plateName: `matrix-${dnaSerial}`,
+      fileName: 'matrix.txt',
+      filePath,
+      panelId: 'isag-2006-canine',
+      plateSize: 96,
+      layout: 'long',
+      controlsPassed: true,
+    })
+    .returning();
+  const codes = Array.from({ length: 44 }, () => 0);
+  const digits = String(9_000_000 + dnaSerial);
+  const [pet, waste] = await db
+    .insert(dnaProfiles)
+    .values([
+      {
+        plateId: plate.id,
+        sampleNumber: `DN${digits}`,
+        sampleType: 0,
+        panelId: 'isag-2006-canine',
+        codes,
+        result: 'Pass',
+      },
+      {
+        plateId: plate.id,
+        sampleNumber: `TD${digits}`,
+        sampleType: 1,
+        panelId: 'isag-2006-canine',
+        codes,
+        result: 'Fail',
+      },
+    ])
+    .returning();
+  return { plate, pet, waste };
+}
+const dnaSample = (make: (d: Awaited<ReturnType<typeof freshDnaPlate>>) => Input): Sample => ({
+  own: async () => make(await freshDnaPlate()),
+});
 
 const SAMPLES: Record<string, Sample> = {
   tokenAtRoot: { own: () => ({ body: { grant_type: 'password', userName: 'nobody', password: 'wrong' } }) },
@@ -383,6 +436,38 @@ const SAMPLES: Record<string, Sample> = {
   petOwnerGroupsOfCurrentAdmin: none,
   uploadGroupLogo: { right: 'group.edit', own: (c) => ({ params: { groupId: c.group } }) },
   storedFile: { own: () => ({ params: { name: '0123456789abcdef0123456789abcdef.png' } }) },
+  dnaPanels: none,
+  dnaControls: none,
+  createDnaControl: { own: () => ({ body: { panelId: 'isag-2006-canine', sampleType: 2 } }) },
+  deleteDnaControl: {
+    own: async () => {
+      const [row] = await db.insert(dnaControls).values({ panelId: 'isag-2006-canine', sampleType: 3 }).returning();
+      return { query: { id: row.id } };
+    },
+  },
+  uploadGeneMapperPlate: none,
+  dnaProcessing: none,
+  dnaProcessingPlates: none,
+  dnaGenotypes: dnaSample((d) => ({ query: { dnaprofileid: d.pet.id } })),
+  dnaApprovedDates: dnaSample((d) => ({ query: { sampleNumber: d.pet.sampleNumber } })),
+  addLabSavedGenotype: dnaSample((d) => ({
+    body: { dnaProfileId: d.pet.id, labSavedGenotype: [{ marker: 'AHT121', alleleA: '96', alleleB: '98' }] },
+  })),
+  updateDnaProfilesStatus: dnaSample((d) => ({ body: { dnaProfileIds: [d.pet.id], labStatus: 20 } })),
+  approveAllPassing: { own: () => ({ body: {} }) },
+  approveAllPassingOnPlate: dnaSample((d) => ({ body: { plateId: d.plate.id } })),
+  revertApprovedDate: dnaSample((d) => ({ body: { sampleNumber: d.pet.sampleNumber, sampleHistoryId: 1 } })),
+  revokeDnaVerificationCertificate: dnaSample((d) => ({ body: { dnaProfileId: d.pet.id } })),
+  dnaPlateMap: dnaSample((d) => ({ params: { id: d.plate.id } })),
+  dnaPlates: none,
+  renameDnaPlate: dnaSample((d) => ({ body: { id: d.plate.id, plateName: `${d.plate.plateName}-renamed` } })),
+  downloadPlateFile: dnaSample((d) => ({ params: { id: d.plate.id } })),
+  plateFileByName: dnaSample((d) => ({ query: { plateName: d.plate.plateName } })),
+  productByPlateReport: dnaSample((d) => ({ query: { plateName: d.plate.plateName } })),
+  productByPlateCsv: dnaSample((d) => ({ query: { plateName: d.plate.plateName } })),
+  sampleManagementPlates: dnaSample((d) => ({ params: { sampleNumber: d.pet.sampleNumber } })),
+  dnaIndexStatus: none,
+  dnaIdentitySearch: dnaSample((d) => ({ query: { sampleNumber: d.waste.sampleNumber } })),
   lookupCountries: none,
   lookupStates: none,
   lookupStatesByCountry: { own: () => ({ query: { countryId: 'US' } }) },

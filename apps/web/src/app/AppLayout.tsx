@@ -36,6 +36,20 @@ function useNavItems(): MenuProps['items'] {
       ),
     });
   if (user.isAdmin) items.push({ key: '/admin', label: <Link to="/admin">Admins</Link> });
+  // Provider staff read the lab's screens (rights 'dna.view'); the rights table stays out of the entry chunk.
+  if (user.isBioPetAdmin) {
+    items.push({
+      key: 'dna',
+      label: 'DNA lab',
+      type: 'group',
+      children: [
+        { key: '/dna/processing', label: <Link to="/dna/processing">DNA processing</Link> },
+        { key: '/dna/controls', label: <Link to="/dna/controls">Controls</Link> },
+        { key: '/dna/sample-data', label: <Link to="/dna/sample-data">Sample data</Link> },
+        { key: '/tools/platefiles', label: <Link to="/tools/platefiles">Plate files</Link> },
+      ],
+    });
+  }
   if (user.isAdmin) {
     const tools = [
       { key: '/tools/petbarcodescanner', label: <Link to="/tools/petbarcodescanner">Pet barcode scanner</Link> },

@@ -124,6 +124,10 @@ const searchOf = {
   documents: lazySearch(() => import('../features/system/system.search').then((m) => m.documentsSearch)),
   emailLog: lazySearch(() => import('../features/system/system.search').then((m) => m.emailLogSearch)),
   auditLog: lazySearch(() => import('../features/system/system.search').then((m) => m.auditLogSearch)),
+  dnaProcessing: lazySearch(() => import('../features/dna/dna.search').then((m) => m.processingSearch)),
+  dnaControls: lazySearch(() => import('../features/dna/dna.search').then((m) => m.controlsSearch)),
+  dnaSampleData: lazySearch(() => import('../features/dna/dna.search').then((m) => m.sampleDataSearch)),
+  plateFiles: lazySearch(() => import('../features/dna/dna.search').then((m) => m.platesSearch)),
   groupDashboard: lazySearch(() => import('../features/groups/groups.search').then((m) => m.dashboardSearch)),
   groupSubgroups: lazySearch(() => import('../features/groups/groups.search').then((m) => m.subgroupsSearch)),
   groupPetOwners: lazySearch(() =>
@@ -184,6 +188,30 @@ const auditLogRoute = createRoute({
   path: '/system/audit-log',
   ...searchOf.auditLog,
   component: lazyPage(() => import('../features/system/AuditLogPage'), 'AuditLogPage'),
+});
+const dnaProcessingRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/dna/processing',
+  ...searchOf.dnaProcessing,
+  component: lazyPage(() => import('../features/dna/DnaProcessingPage'), 'DnaProcessingPage'),
+});
+const dnaControlsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/dna/controls',
+  ...searchOf.dnaControls,
+  component: lazyPage(() => import('../features/dna/ControlsPage'), 'ControlsPage'),
+});
+const dnaSampleDataRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/dna/sample-data',
+  ...searchOf.dnaSampleData,
+  component: lazyPage(() => import('../features/dna/SampleDataPage'), 'SampleDataPage'),
+});
+const plateFilesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/tools/platefiles',
+  ...searchOf.plateFiles,
+  component: lazyPage(() => import('../features/dna/PlateFilesPage'), 'PlateFilesPage'),
 });
 const petOwnerRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -324,6 +352,10 @@ const routeTree = rootRoute.addChildren([
     documentsRoute,
     emailLogRoute,
     auditLogRoute,
+    dnaProcessingRoute,
+    dnaControlsRoute,
+    dnaSampleDataRoute,
+    plateFilesRoute,
     petOwnerRoute,
     groupDashboardRoute,
     groupDetailsRoute,

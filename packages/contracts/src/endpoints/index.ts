@@ -2,6 +2,7 @@
 import type { AnyEndpoint } from '../endpoint.ts';
 import { accountEndpoints, settingsEndpoints } from './accounts.ts';
 import { adminEndpoints } from './admins.ts';
+import { dnaEndpoints } from './dna.ts';
 import { groupAdminEndpoints, groupEndpoints } from './groups.ts';
 import { lookupEndpoints } from './lookups.ts';
 import { petOwnerEndpoints } from './petowners.ts';
@@ -13,6 +14,7 @@ import { wasteSampleEndpoints } from './wastesamples.ts';
 export {
   accountEndpoints,
   adminEndpoints,
+  dnaEndpoints,
   groupAdminEndpoints,
   groupEndpoints,
   lookupEndpoints,
@@ -29,6 +31,7 @@ export const endpointsByDomain: Record<string, Record<string, AnyEndpoint>> = {
   accounts: accountEndpoints,
   settings: settingsEndpoints,
   admins: adminEndpoints,
+  dna: dnaEndpoints,
   groups: groupEndpoints,
   groupAdmins: groupAdminEndpoints,
   lookups: lookupEndpoints,

@@ -7,4 +7,5 @@ export * from './tallies.ts';
 export * from './throttles.ts';
 export * from './petowners.ts';
 export * from './waste.ts';
+export * from './dna.ts';
 export * from './samples.ts';

@@ -1,0 +1,122 @@
+// The DNA lab's routes: HTTP only; the declarations are in packages/contracts/src/endpoints/dna.ts. Registering them
+// starts the registry index loading in the background.
+import type { FastifyInstance } from 'fastify';
+import { dnaEndpoints as endpoints } from '@registry/contracts';
+import { route } from '../../platform/endpoint.ts';
+import { validationError } from '../../platform/errors.ts';
+import { signedIn } from '../../platform/http.ts';
+import { assertCan } from '../../platform/rights.ts';
+import { createControl, deleteControl, listControls } from './controls.service.ts';
+import { identitySearch, indexStatus } from './identity.service.ts';
+import { panels, panelView } from './panels.ts';
+import {
+  listPlates,
+  plateFile,
+  productByPlate,
+  productByPlateCsv,
+  renamePlate,
+  samplePlates,
+} from './plates.service.ts';
+import * as processing from './processing.service.ts';
+import { startRegistryIndex } from './registry-index.ts';
+import { PLATE_FILE_MAX_BYTES, readUploadModel, uploadPlate, type PlateFile } from './upload.service.ts';
+
+const attachment = (fileName: string) => `attachment; filename="${fileName.replace(/[^\w.-]+/g, '_')}"`;
+
+export async function dnaRoutes(app: FastifyInstance) {
+  app.addHook('onReady', async () => {
+    // Not awaited: the server answers while the index loads; a failure is logged and retried by the next search.
+    startRegistryIndex(app.services).catch((error: unknown) =>
+      app.log.error({ err: error }, 'registry index load failed'),
+    );
+  });
+
+  await route(app, endpoints.panels, async (request) => {
+    assertCan(signedIn(request), 'dna.view');
+    return panels.list().map(panelView);
+  });
+
+  await route(app, endpoints.controls, async (request) => listControls(signedIn(request), request.query));
+  await route(app, endpoints.createControl, async (request) => createControl(signedIn(request), request.body));
+  await route(app, endpoints.deleteControl, async (request) => deleteControl(signedIn(request), request.query.id));
+
+  await route(app, endpoints.uploadPlate, async (request) => {
+    const ctx = signedIn(request);
+    assertCan(ctx, 'dna.manage');
+    if (!request.isMultipart()) throw validationError({ file: ['Please select a file.'] }, 'Upload Failed');
+    let file: PlateFile | null = null;
+    let model: string | undefined;
+    try {
+      for await (const part of request.parts({ limits: { fileSize: PLATE_FILE_MAX_BYTES, files: 1 } })) {
+        if (part.type === 'file') {
+          const content = await part.toBuffer();
+          if (part.fieldname === 'file') file = { content, fileName: part.filename || 'plate.txt' };
+        } else if (part.fieldname === 'model') model = String(part.value);
+      }
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE')
+        throw validationError({ file: ['The file is over 20 MB.'] }, 'Upload Failed');
+      if (code === 'FST_FILES_LIMIT') throw validationError({ file: ['Upload one file only.'] }, 'Upload Failed');
+      throw error;
+    }
+    return uploadPlate(ctx, readUploadModel(model), file);
+  });
+
+  await route(app, endpoints.processing, async (request) => processing.listProfiles(signedIn(request), request.query));
+  await route(app, endpoints.processingPlates, async (request) => processing.processingPlates(signedIn(request)));
+  await route(app, endpoints.genotypes, async (request) =>
+    processing.genotypes(signedIn(request), request.query.dnaprofileid),
+  );
+  await route(app, endpoints.approvedDates, async (request) =>
+    processing.approvedDates(signedIn(request), request.query.sampleNumber),
+  );
+  await route(app, endpoints.addLabSavedGenotype, async (request) =>
+    processing.addLabSavedGenotype(signedIn(request), request.body),
+  );
+  await route(app, endpoints.updateStatus, async (request) =>
+    processing.updateStatus(signedIn(request), request.body.dnaProfileIds, request.body.labStatus),
+  );
+  await route(app, endpoints.approveAllPassing, async (request) => processing.approveAllPassing(signedIn(request)));
+  await route(app, endpoints.approveAllPassingOnPlate, async (request) =>
+    processing.approveAllPassing(signedIn(request), request.body.plateId),
+  );
+  await route(app, endpoints.revertApprovedDate, async (request) =>
+    processing.revertApprovedDate(signedIn(request), request.body.sampleNumber, request.body.sampleHistoryId),
+  );
+  await route(app, endpoints.revokeCertificate, async (request) =>
+    processing.revokeCertificate(signedIn(request), request.body.dnaProfileId),
+  );
+  await route(app, endpoints.plateMap, async (request) => processing.plateMap(signedIn(request), request.params.id));
+
+  await route(app, endpoints.plates, async (request) => listPlates(signedIn(request), request.query));
+  await route(app, endpoints.renamePlate, async (request) =>
+    renamePlate(signedIn(request), request.body.id, request.body.plateName),
+  );
+  await route(app, endpoints.downloadPlateFile, async (request, reply) => {
+    const { content, fileName } = await plateFile(signedIn(request), { id: request.params.id });
+    return reply.type('text/plain; charset=utf-8').header('content-disposition', attachment(fileName)).send(content);
+  });
+  await route(app, endpoints.plateFileByName, async (request, reply) => {
+    const { content, fileName } = await plateFile(signedIn(request), { plateName: request.query.plateName });
+    return reply.type('text/plain; charset=utf-8').header('content-disposition', attachment(fileName)).send(content);
+  });
+  await route(app, endpoints.productByPlate, async (request) =>
+    productByPlate(signedIn(request), request.query.plateName),
+  );
+  await route(app, endpoints.productByPlateCsv, async (request, reply) => {
+    const { csv, plateName } = await productByPlateCsv(signedIn(request), request.query.plateName);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', attachment(`ProductByPlate_${plateName}.csv`))
+      .send(csv);
+  });
+  await route(app, endpoints.samplePlates, async (request) =>
+    samplePlates(signedIn(request), request.params.sampleNumber),
+  );
+
+  await route(app, endpoints.indexStatus, async (request) => indexStatus(signedIn(request)));
+  await route(app, endpoints.identitySearch, async (request) =>
+    identitySearch(signedIn(request), request.query.sampleNumber),
+  );
+}

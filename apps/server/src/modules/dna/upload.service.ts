@@ -1,0 +1,186 @@
+// GeneMapper upload (spec 3 §3, §5): parse and validate the plate with the engine, check the controls unless overridden,
+// and store the plate, its file and one DNA profile per sample in one transaction; a refused upload stores nothing.
+import {
+  PanelValidationResult,
+  SampleKind,
+  importGeneMapperPlate,
+  isGenderMismatch,
+  type SampleProfile,
+} from '@registry/genetics';
+import type { z } from 'zod';
+import { Gender, SampleType, plateUploadModel } from '@registry/contracts';
+import { writeAudit } from '../../platform/audit.ts';
+import { withTransaction, type SignedInContext } from '../../platform/context.ts';
+import { validationError } from '../../platform/errors.ts';
+import { filesStoreFor } from '../../platform/files.ts';
+import { assertCan } from '../../platform/rights.ts';
+import * as q from './dna.queries.ts';
+import { differingMarkers, missingMarkers, profileFromCodes, requirePanel } from './panels.ts';
+import { knownPets, knownWasteSampleNumbers } from './sample-lookup.ts';
+
+export const PLATE_FILE_MAX_BYTES = 20 * 1024 * 1024;
+const UPLOAD_FAILED = 'Upload Failed';
+const GENDER_NAMES: Record<number, string> = { [Gender.Male]: 'male', [Gender.Female]: 'female' };
+
+export type PlateFile = { content: Buffer; fileName: string };
+
+/** Reads the `model` part: JSON of the upload model; a bad one is a 400 naming its field. */
+export function readUploadModel(raw: string | undefined) {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw ?? '');
+  } catch {
+    throw validationError({ model: ['The model part must be JSON.'] });
+  }
+  const parsed = plateUploadModel.safeParse(json);
+  if (!parsed.success) {
+    const modelState: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) (modelState[issue.path.join('.') || 'model'] ??= []).push(issue.message);
+    throw validationError(modelState);
+  }
+  return parsed.data;
+}
+
+export async function uploadPlate(
+  ctx: SignedInContext,
+  model: z.output<typeof plateUploadModel>,
+  file: PlateFile | null,
+) {
+  assertCan(ctx, 'dna.manage');
+  const panel = requirePanel(model.panelId);
+  if (!file || file.content.length === 0) throw validationError({ file: ['Please select a file.'] }, UPLOAD_FAILED);
+  const knownPositive = await q.knownPositiveControl(ctx.db, panel.id);
+  const imported = importGeneMapperPlate(new Uint8Array(file.content), panel, {
+    hasPositiveControl: model.hasPositiveControl,
+    hasNegativeControl: model.hasNegativeControl,
+    overrideControlsValidation: model.overrideControlsValidation,
+    ...(knownPositive ? { positiveControlProfile: profileFromCodes(panel, knownPositive) } : {}),
+  });
+  if (!imported.ok)
+    throw validationError({ file: imported.errors.map((e) => `Line ${e.line}: ${e.message}`) }, UPLOAD_FAILED);
+  const plate = imported.plate;
+  const controlProblems = plate.controls.problems.map((p) =>
+    p.sampleName ? `${p.sampleName}: ${p.message}` : p.message,
+  );
+  if (!plate.accepted) throw validationError({ controls: controlProblems }, UPLOAD_FAILED);
+
+  const plateName = model.plateName || file.fileName.replace(/\.[^.]*$/, '') || file.fileName;
+  if (await q.plateNameTaken(ctx.db, plateName))
+    throw validationError({ plateName: [`A plate named '${plateName}' was already uploaded.`] }, UPLOAD_FAILED);
+
+  const samples = plate.profiles.filter((s) => s.sampleNumber);
+  const numbers = samples.map((s) => s.sampleNumber!.toUpperCase());
+  const pets = await knownPets(ctx.db, numbers);
+  const waste = await knownWasteSampleNumbers(ctx.db, numbers);
+  const earlier = new Map(
+    (await q.approvedProfilesOfSamples(ctx.db, numbers, panel.id)).map((r) => [
+      r.sampleNumber,
+      profileFromCodes(panel, r.labSavedCodes ?? r.codes),
+    ]),
+  );
+
+  const badSampleNumbers = [
+    ...plate.unknownSamples.map((s) => s.sampleName),
+    ...numbers.filter((n) => !pets.has(n) && !waste.has(n)),
+  ];
+  const mismatchedGenderSampleNumbers: string[] = [];
+  const flaggedSampleNumbers: string[] = [];
+  const rows = samples.map((s) => {
+    const sampleNumber = s.sampleNumber!.toUpperCase();
+    const pet = pets.get(sampleNumber);
+    const genderMismatch = pet ? isGenderMismatch(GENDER_NAMES[pet.gender] ?? null, s.sex) : false;
+    if (genderMismatch) mismatchedGenderSampleNumbers.push(sampleNumber);
+    if (pet?.isFlagged) flaggedSampleNumbers.push(sampleNumber);
+    return profileRow(s, sampleNumber, earlier.get(sampleNumber), {
+      isFlagged: pet?.isFlagged ?? false,
+      isGenderMismatch: genderMismatch,
+    });
+  });
+
+  const files = filesStoreFor(ctx.config);
+  const filePath = await files.put(file.content, 'text/plain');
+  try {
+    return await withTransaction(ctx, async (tx) => {
+      const stored = await q.insertPlate(tx, {
+        plateName,
+        fileName: file.fileName,
+        filePath,
+        panelId: panel.id,
+        plateSize: plate.plateSize,
+        layout: plate.layout,
+        controlsPassed: plate.controls.passed,
+        controlsOverridden: plate.controls.overridden,
+        controlProblems,
+        wells: [...plate.controlSamples, ...plate.unknownSamples, ...plate.profiles].flatMap((s) =>
+          s.wells.map((well) => ({ well, sampleName: s.sampleName, kind: s.kind })),
+        ),
+        createdBy: ctx.caller.userId,
+        createdByName: ctx.caller.userName,
+      });
+      const inserted = await q.insertProfiles(
+        tx,
+        rows.map((r) => ({ ...r, plateId: stored.id })),
+      );
+      await writeAudit(tx, ctx, {
+        entityType: 'DnaPlate',
+        entityId: stored.id,
+        actionType: 'Create',
+        after: {
+          plateName,
+          fileName: file.fileName,
+          panelId: panel.id,
+          profiles: inserted.length,
+          controlsPassed: plate.controls.passed,
+          controlsOverridden: plate.controls.overridden,
+        },
+      });
+      return {
+        plateId: stored.id,
+        plateName,
+        profileCount: inserted.length,
+        badSampleNumbers,
+        mismatchedGenderSampleNumbers,
+        flaggedSampleNumbers,
+        controlsPassed: plate.controls.passed,
+        controlProblems,
+      };
+    });
+  } catch (error) {
+    await files.delete(filePath);
+    throw error;
+  }
+}
+
+/** One stored row for a sample; a profile typed before (approved) that disagrees fails AggregatedMarkersDiffer. */
+function profileRow(
+  s: SampleProfile,
+  sampleNumber: string,
+  earlier: ReturnType<typeof profileFromCodes> | undefined,
+  flags: { isFlagged: boolean; isGenderMismatch: boolean },
+): Omit<q.NewProfile, 'plateId'> {
+  const failReasons: string[] = [...s.failReasons];
+  const diffed = [...s.differingMarkers];
+  if (earlier) {
+    const disagree = differingMarkers(s.profile, earlier);
+    if (disagree.length) {
+      if (!failReasons.includes('AggregatedMarkersDiffer')) failReasons.push('AggregatedMarkersDiffer');
+      for (const m of disagree) if (!diffed.includes(m)) diffed.push(m);
+    }
+  }
+  const result = failReasons.length ? PanelValidationResult.Fail : s.result;
+  return {
+    sampleNumber,
+    sampleType: s.kind === SampleKind.WasteSample ? SampleType.WasteSample : SampleType.Pet,
+    panelId: s.profile.panel.id,
+    codes: Array.from(s.profile.codes),
+    result,
+    failReasons,
+    pendingReasons: s.pendingReasons,
+    diffedMarkers: diffed,
+    missingMarkers: missingMarkers(s.profile),
+    well: s.wells[0] ?? null,
+    sex: s.sex,
+    isFlagged: flags.isFlagged,
+    isGenderMismatch: flags.isGenderMismatch,
+  };
+}

@@ -1,0 +1,163 @@
+// Controls (/dna/controls, spec 3 §2): the table with its 3 second filter delay, the new-control popup (panel and sample
+// type) and delete; the GeneMapper import popup is the plate view's.
+import { useEffect, useState } from 'react';
+import { App, Button, Card, Form, Input, Modal, Select, Space } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { DNA_MESSAGES, SampleType, can } from '@registry/contracts';
+import { useCurrentUser } from '../../app/auth';
+import { dayjs } from '../../app/dayjs';
+import { useErrorDialog } from '../../components/ErrorPresenter';
+import { PageTitle } from '../../components/PageTitle';
+import { UrlTable, useUrlState } from '../../components/UrlTable';
+import { dnaKeys, fetchControls, panelsQuery, useCreateControl, useDeleteControl, type ControlRow } from './dna.api';
+import { controlsSearch } from './dna.search';
+import { UploadPlateModal, UploadWarnings } from './components/UploadPlateModal';
+import type { PlateUploadResult } from './dna.api';
+
+/** Spec 3 §9: the controls filter waits 3 seconds after the last keystroke. */
+export const CONTROLS_FILTER_DELAY_MS = 3000;
+/** Spec 3 §9: after creating a control the count is set to 999. */
+const COUNT_AFTER_CREATE = 999;
+
+const SAMPLE_TYPE_LABELS: Record<number, string> = {
+  [SampleType.PositiveControl]: 'Positive control',
+  [SampleType.NegativeControl]: 'Negative control',
+  [SampleType.WrongSpeciesControl]: 'Wrong species control',
+};
+
+export function ControlsPage() {
+  const { message, modal } = App.useApp();
+  const showError = useErrorDialog();
+  const me = useCurrentUser();
+  const mayManage = me !== undefined && can(me.roleId, 'dna.manage');
+  const [params, setParams] = useUrlState(controlsSearch);
+  const panels = useQuery(panelsQuery());
+  const create = useCreateControl();
+  const remove = useDeleteControl();
+  const [filter, setFilter] = useState(params.panelId ?? '');
+  const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [uploaded, setUploaded] = useState<PlateUploadResult | null>(null);
+  const [form] = Form.useForm<{ panelId: string; sampleType: 2 | 3 | 4 }>();
+
+  useEffect(() => {
+    if ((params.panelId ?? '') === filter) return;
+    const timer = setTimeout(
+      () => setParams({ panelId: filter || undefined }, { resetPage: true }),
+      CONTROLS_FILTER_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [filter, params.panelId, setParams]);
+
+  const onCreate = async () => {
+    const values = await form.validateFields();
+    create.mutate(values, {
+      onSuccess: () => {
+        void message.success(DNA_MESSAGES.controlAdded);
+        setCreating(false);
+        form.resetFields();
+        setParams({ pageSize: COUNT_AFTER_CREATE, page: 1 });
+      },
+      onError: (e) => showError(e),
+    });
+  };
+
+  return (
+    <>
+      <PageTitle
+        extra={
+          mayManage && (
+            <Space wrap>
+              <Button type="primary" onClick={() => setCreating(true)}>
+                New control
+              </Button>
+              <Button onClick={() => setImporting(true)}>Import GeneMapper file</Button>
+            </Space>
+          )
+        }
+      >
+        Controls
+      </PageTitle>
+      {uploaded && <UploadWarnings result={uploaded} onClose={() => setUploaded(null)} />}
+      <Card>
+        <Form layout="inline" style={{ marginBottom: 16 }}>
+          <Form.Item label="Panel" htmlFor="controls-filter">
+            <Input
+              id="controls-filter"
+              allowClear
+              value={filter}
+              onChange={(e) => setFilter(e.target.value)}
+              maxLength={64}
+            />
+          </Form.Item>
+        </Form>
+        <UrlTable<ControlRow, typeof controlsSearch>
+          rowKey="id"
+          searchSchema={controlsSearch}
+          queryKey={dnaKeys.controls}
+          queryFn={fetchControls}
+          pageSizeOptions={[200, 999]}
+          columns={[
+            { title: 'Panel', dataIndex: 'panelId' },
+            { title: 'Sample type', dataIndex: 'sampleType', render: (v: number) => SAMPLE_TYPE_LABELS[v] ?? v },
+            { title: 'Created', dataIndex: 'dateCreated', render: (d: string) => dayjs(d).format('M/D/YYYY h:mm A') },
+            { title: 'Created by', dataIndex: 'createdBy' },
+            {
+              title: 'Actions',
+              key: 'actions',
+              render: (_: unknown, r: ControlRow) =>
+                mayManage && (
+                  <Button
+                    size="small"
+                    danger
+                    onClick={() =>
+                      modal.confirm({
+                        title: 'Delete this control?',
+                        okText: 'Delete',
+                        okButtonProps: { danger: true },
+                        onOk: () => remove.mutateAsync(r.id).catch((e) => showError(e)),
+                      })
+                    }
+                  >
+                    Delete
+                  </Button>
+                ),
+            },
+          ]}
+        />
+      </Card>
+      <Modal
+        title="New control"
+        open={creating}
+        onCancel={() => setCreating(false)}
+        onOk={() => void onCreate()}
+        okText="Save"
+        confirmLoading={create.isPending}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical">
+          <Form.Item name="panelId" label="Panel" rules={[{ required: true, message: 'Select a panel.' }]}>
+            <Select options={(panels.data ?? []).map((p) => ({ value: p.id, label: p.name }))} />
+          </Form.Item>
+          <Form.Item
+            name="sampleType"
+            label="Sample type"
+            rules={[{ required: true, message: 'Select a sample type.' }]}
+          >
+            <Select
+              options={Object.entries(SAMPLE_TYPE_LABELS).map(([value, label]) => ({ value: Number(value), label }))}
+            />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <UploadPlateModal
+        open={importing}
+        onClose={() => setImporting(false)}
+        onUploaded={(r) => {
+          setImporting(false);
+          setUploaded(r);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+// The plate map beside the processing table: the 96 or 384 wells in their grid, coloured by result and lab status;
+// a click on a sample's well opens its profile.
+import { Card, Space, Tag, Tooltip } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { DnaProfileLabStatus } from '@registry/contracts';
+import { ErrorPresenter } from '../../../components/ErrorPresenter';
+import { plateMapQuery, type PlateMapData } from '../dna.api';
+
+type Well = PlateMapData['wells'][number];
+
+export const WELL_COLOURS = {
+  approved: '#237804',
+  pass: '#95de64',
+  fail: '#ff4d4f',
+  pending: '#faad14',
+  inactive: '#bfbfbf',
+  control: '#69b1ff',
+  empty: '#ffffff',
+} as const;
+
+/** The colour key of a well: approved wells turn green, failing red, awaiting review amber. */
+export function wellState(well: Well | undefined): keyof typeof WELL_COLOURS {
+  if (!well) return 'empty';
+  if (well.dnaProfileId === null) return 'control';
+  if (well.labStatus === DnaProfileLabStatus.Approved) return 'approved';
+  if (well.labStatus === DnaProfileLabStatus.Inactive) return 'inactive';
+  if (well.result === 'Fail') return 'fail';
+  if (well.result === 'Pass') return 'pass';
+  return 'pending';
+}
+
+const LEGEND: [keyof typeof WELL_COLOURS, string][] = [
+  ['approved', 'Approved'],
+  ['pass', 'Pass'],
+  ['pending', 'Pending'],
+  ['fail', 'Fail'],
+  ['inactive', 'Inactive'],
+  ['control', 'Control'],
+];
+
+export function PlateMap({ plateId, onOpenProfile }: { plateId: number; onOpenProfile: (id: number) => void }) {
+  const { data, error } = useQuery(plateMapQuery(plateId));
+  if (error) return <ErrorPresenter error={error} />;
+  if (!data) return null;
+  const rows = data.plateSize === 384 ? 16 : 8;
+  const columns = data.plateSize === 384 ? 24 : 12;
+  const byWell = new Map(data.wells.map((w) => [w.well, w]));
+  const cells = [];
+  for (let r = 0; r < rows; r++)
+    for (let c = 1; c <= columns; c++) {
+      const label = `${String.fromCharCode(65 + r)}${String(c).padStart(2, '0')}`;
+      const well = byWell.get(label);
+      const state = wellState(well);
+      const title = well
+        ? `${label} ${well.sampleName} (${LEGEND.find(([k]) => k === state)?.[1] ?? ''})`
+        : `${label} empty`;
+      cells.push(
+        <Tooltip key={label} title={title}>
+          <button
+            type="button"
+            className="plate-well"
+            data-well={label}
+            data-state={state}
+            aria-label={title}
+            disabled={!well?.dnaProfileId}
+            onClick={() => well?.dnaProfileId && onOpenProfile(well.dnaProfileId)}
+            style={{
+              background: WELL_COLOURS[state],
+              border: '1px solid #8c8c8c',
+              borderRadius: '50%',
+              aspectRatio: '1',
+              width: '100%',
+              padding: 0,
+              cursor: well?.dnaProfileId ? 'pointer' : 'default',
+            }}
+          />
+        </Tooltip>,
+      );
+    }
+  return (
+    <Card size="small" title={`Plate map: ${data.plateName}`}>
+      <div
+        role="group"
+        aria-label={`Plate map of ${data.plateName}`}
+        style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: 3, maxWidth: 520 }}
+      >
+        {cells}
+      </div>
+      <Space wrap size={4} style={{ marginTop: 8 }}>
+        {LEGEND.map(([key, label]) => (
+          <Tag key={key} color={WELL_COLOURS[key]} style={{ color: key === 'approved' ? '#fff' : '#000' }}>
+            {label}
+          </Tag>
+        ))}
+      </Space>
+    </Card>
+  );
+}

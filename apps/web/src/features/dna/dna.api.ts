@@ -1,0 +1,206 @@
+// The DNA lab's query keys, queries and mutations over callApi; the plate upload (with progress) and file downloads.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import {
+  dnaEndpoints,
+  type AnyEndpoint,
+  type EndpointInput,
+  type EndpointResponse,
+  type PlateUploadModel,
+} from '@registry/contracts';
+import { ApiError } from '../../app/api';
+import { callApi, endpointUrl } from '../../app/client';
+import { getToken } from '../../app/tokenStorage';
+import type { controlsSearch, platesSearch, processingSearch, sampleDataSearch } from './dna.search';
+
+export type ProcessingParams = z.infer<typeof processingSearch>;
+export type ControlsParams = z.infer<typeof controlsSearch>;
+export type PlatesParams = z.infer<typeof platesSearch>;
+export type SampleDataParams = z.infer<typeof sampleDataSearch>;
+export type DnaProfileRow = EndpointResponse<typeof dnaEndpoints.processing>['data'][number];
+export type ControlRow = EndpointResponse<typeof dnaEndpoints.controls>['data'][number];
+export type PlateRow = EndpointResponse<typeof dnaEndpoints.plates>['data'][number];
+export type PlateMapData = EndpointResponse<typeof dnaEndpoints.plateMap>;
+export type PlateUploadResult = EndpointResponse<typeof dnaEndpoints.uploadPlate>;
+export type Genotypes = EndpointResponse<typeof dnaEndpoints.genotypes>;
+export type ProductByPlate = EndpointResponse<typeof dnaEndpoints.productByPlate>;
+
+export const dnaKeys = {
+  all: ['dna'] as const,
+  panels: () => [...dnaKeys.all, 'panels'] as const,
+  profiles: () => [...dnaKeys.all, 'profiles'] as const,
+  processing: (params: ProcessingParams) => [...dnaKeys.profiles(), params] as const,
+  plateMap: (plateId: number) => [...dnaKeys.profiles(), 'platemap', plateId] as const,
+  genotypes: (id: number) => [...dnaKeys.profiles(), 'genotypes', id] as const,
+  approvedDates: (sampleNumber: string) => [...dnaKeys.profiles(), 'approveddates', sampleNumber] as const,
+  samplePlates: (sampleNumber: string) => [...dnaKeys.profiles(), 'sampleplates', sampleNumber] as const,
+  plates: () => [...dnaKeys.all, 'plates'] as const,
+  plateList: (params: PlatesParams) => [...dnaKeys.plates(), 'list', params] as const,
+  plateSummaries: () => [...dnaKeys.plates(), 'summaries'] as const,
+  controls: (params: ControlsParams) => [...dnaKeys.all, 'controls', params] as const,
+};
+
+export const panelsQuery = () =>
+  queryOptions({ queryKey: dnaKeys.panels(), queryFn: () => callApi(dnaEndpoints.panels), staleTime: Infinity });
+export const plateSummariesQuery = () =>
+  queryOptions({ queryKey: dnaKeys.plateSummaries(), queryFn: () => callApi(dnaEndpoints.processingPlates) });
+export const plateMapQuery = (plateId: number) =>
+  queryOptions({
+    queryKey: dnaKeys.plateMap(plateId),
+    queryFn: () => callApi(dnaEndpoints.plateMap, { params: { id: plateId } }),
+  });
+export const genotypesQuery = (id: number) =>
+  queryOptions({
+    queryKey: dnaKeys.genotypes(id),
+    queryFn: () => callApi(dnaEndpoints.genotypes, { query: { dnaprofileid: id } }),
+  });
+export const approvedDatesQuery = (sampleNumber: string) =>
+  queryOptions({
+    queryKey: dnaKeys.approvedDates(sampleNumber),
+    queryFn: () => callApi(dnaEndpoints.approvedDates, { query: { sampleNumber } }),
+  });
+export const samplePlatesQuery = (sampleNumber: string) =>
+  queryOptions({
+    queryKey: dnaKeys.samplePlates(sampleNumber),
+    queryFn: () => callApi(dnaEndpoints.samplePlates, { params: { sampleNumber: sampleNumber.toLowerCase() } }),
+  });
+
+export const fetchProcessing = ({ includeUpdated: _ignored, ...params }: ProcessingParams) =>
+  callApi(dnaEndpoints.processing, { query: params });
+export const fetchControls = (params: ControlsParams) => callApi(dnaEndpoints.controls, { query: params });
+type PlateSort = NonNullable<EndpointInput<typeof dnaEndpoints.plates>['query']>['orderBy'];
+export const fetchPlates = (params: PlatesParams) =>
+  callApi(dnaEndpoints.plates, {
+    query: { ...params, orderBy: params.orderBy as PlateSort },
+  });
+export const fetchProductByPlate = (plateName: string) =>
+  callApi(dnaEndpoints.productByPlate, { query: { plateName } });
+
+/** A lab change: refreshes every profile view (table, plate map, genotypes) and the plate lists. */
+function useDnaMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: dnaKeys.profiles() });
+      void qc.invalidateQueries({ queryKey: dnaKeys.plates() });
+    },
+  });
+}
+
+type StatusBody = EndpointInput<typeof dnaEndpoints.updateStatus>['body'];
+/** Lab status changes; the status is one of DnaProfileLabStatus (the server refuses anything else). */
+export const useUpdateStatus = () =>
+  useDnaMutation((body: { dnaProfileIds: number[]; labStatus: number }) =>
+    callApi(dnaEndpoints.updateStatus, {
+      body: { dnaProfileIds: body.dnaProfileIds, labStatus: body.labStatus as StatusBody['labStatus'] },
+    }),
+  );
+export const useApproveAllPassing = () =>
+  useDnaMutation((plateId: number | undefined) =>
+    plateId
+      ? callApi(dnaEndpoints.approveAllPassingOnPlate, { body: { plateId } })
+      : callApi(dnaEndpoints.approveAllPassing, { body: {} }),
+  );
+export const useRevertApprovedDate = () =>
+  useDnaMutation((body: EndpointInput<typeof dnaEndpoints.revertApprovedDate>['body']) =>
+    callApi(dnaEndpoints.revertApprovedDate, { body }),
+  );
+export const useRevokeCertificate = () =>
+  useDnaMutation((dnaProfileId: number) => callApi(dnaEndpoints.revokeCertificate, { body: { dnaProfileId } }));
+export const useSaveLabGenotype = () =>
+  useDnaMutation((body: EndpointInput<typeof dnaEndpoints.addLabSavedGenotype>['body']) =>
+    callApi(dnaEndpoints.addLabSavedGenotype, { body }),
+  );
+export const useRenamePlate = () =>
+  useDnaMutation((body: EndpointInput<typeof dnaEndpoints.renamePlate>['body']) =>
+    callApi(dnaEndpoints.renamePlate, { body }),
+  );
+
+export function useCreateControl() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EndpointInput<typeof dnaEndpoints.createControl>['body']) =>
+      callApi(dnaEndpoints.createControl, { body }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: [...dnaKeys.all, 'controls'] }),
+  });
+}
+export function useDeleteControl() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callApi(dnaEndpoints.deleteControl, { query: { id } }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: [...dnaKeys.all, 'controls'] }),
+  });
+}
+
+/** Sends the plate as multipart (`file` and the `model` JSON), reporting upload progress; rejects with an ApiError. */
+export function uploadPlate(
+  file: File,
+  model: PlateUploadModel,
+  onProgress: (percent: number) => void,
+): Promise<PlateUploadResult> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const data = new FormData();
+    data.append('model', JSON.stringify(model));
+    data.append('file', file);
+    xhr.open('POST', endpointUrl(dnaEndpoints.uploadPlate, {}));
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('x-ng-request', 'true');
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded * 95) / e.total));
+    xhr.onload = () => {
+      let body: unknown = xhr.responseText;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        /* plain text answer */
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(100);
+        resolve(body as PlateUploadResult);
+      } else reject(new ApiError(xhr.status, body, 'Upload Failed'));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'Upload Failed', 'Upload Failed'));
+    xhr.send(data);
+  });
+}
+
+/** Downloads a file the API serves (it needs the bearer token, so a plain link cannot fetch it). */
+export function downloadFile<E extends AnyEndpoint>(
+  endpoint: E,
+  input: Parameters<typeof endpointUrl<E>>[1],
+  fileName: string,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('GET', endpointUrl(endpoint, input));
+    xhr.responseType = 'blob';
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('x-ng-request', 'true');
+    xhr.onload = () => {
+      if (xhr.status < 200 || xhr.status >= 300) {
+        void (xhr.response as Blob).text().then((text) => {
+          let body: unknown = text;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            /* plain text answer */
+          }
+          reject(new ApiError(xhr.status, body, xhr.statusText));
+        });
+        return;
+      }
+      const url = URL.createObjectURL(xhr.response as Blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileName;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      resolve();
+    };
+    xhr.onerror = () => reject(new ApiError(0, null, 'Download failed'));
+    xhr.send();
+  });
+}
