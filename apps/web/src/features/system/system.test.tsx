@@ -163,6 +163,27 @@ describe('documents', () => {
     expect(await screen.findByText('Failed to save document')).toBeTruthy();
   });
 
+  it('shows the server problem with the name under Name', async () => {
+    setup({
+      'GET /api/v1/document': [doc],
+      'POST /api/v1/document': () => ({
+        status: 400,
+        body: { message: 'The request is invalid.', modelState: { name: ['A document with this name exists.'] } },
+      }),
+    });
+    renderApp('/system/documents');
+    await screen.findByText('Terms of Service');
+    await userEvent.click(screen.getByRole('button', { name: /New document/ }));
+    await userEvent.type(await screen.findByLabelText('Name'), 'Terms of Service');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Content' }), 'Text.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const item = screen.getByLabelText('Name').closest('.ant-form-item')!;
+    await waitFor(() =>
+      expect(item.querySelector('.ant-form-item-explain-error')?.textContent).toBe('A document with this name exists.'),
+    );
+    expect(screen.queryByText('Failed to save document')).toBeNull();
+  });
+
   it('lists versions and reports a version that fails to load', async () => {
     setup({
       'GET /api/v1/document': [doc],
