@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
+import { useLabTime } from '../../components/labTime';
 import { PageTitle } from '../../components/PageTitle';
 import { useUrlState } from '../../components/UrlTable';
 import { documentsQuery, type DocumentSummary } from './system.api';
@@ -15,6 +15,7 @@ import { DataTable } from '../../components/DataTable';
 /** Legal and policy documents; every save keeps the previous version. */
 export function DocumentsPage() {
   const query = useQuery(documentsQuery());
+  const labTime = useLabTime();
   const [search, setSearch] = useUrlState(documentsSearch);
   const [editing, setEditing] = useState<{ id?: number } | null>(null);
   const [versionsOf, setVersionsOf] = useState<number | null>(null);
@@ -50,7 +51,7 @@ export function DocumentsPage() {
               title: 'Last updated',
               dataIndex: 'dateUpdated',
               width: 200,
-              render: (d: string) => dayjs(d).format('MMM-DD-YY hh:mm A'),
+              render: (d: string) => labTime.format(d, 'MMM-DD-YY hh:mm A'),
             },
             {
               title: '',

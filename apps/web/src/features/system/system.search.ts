@@ -36,5 +36,5 @@ export const auditLogSearch = pagingSearch(AUDIT_LOG_PAGE_SIZE).extend({
 export const DOCUMENTS_PAGE_SIZE = 10;
 export const documentsSearch = pagingSearch(DOCUMENTS_PAGE_SIZE);
 
-/** One month before today, at midnight: the default start of the audit log window. */
-export const defaultAuditStart = (now: Dayjs = dayjs()) => now.subtract(1, 'month').startOf('day');
+/** One month before today (the lab's today, from labToday), at midnight: the default start of the audit log window. */
+export const defaultAuditStart = (today: Dayjs = dayjs()) => today.subtract(1, 'month').startOf('day');

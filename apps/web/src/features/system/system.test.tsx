@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { renderApp } from '../../test/renderApp';
 import { mockFetch, type MockCall } from '../../test/utils';
 import { defaultAuditStart } from './system.search';
+import { labToday } from '../../components/labTime';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -25,6 +26,7 @@ const me = {
   residentId: null,
   features: [],
   impersonatedBy: null,
+  labTimeZone: 'America/New_York',
 };
 
 function setup(over: Record<string, unknown>) {
@@ -59,6 +61,23 @@ describe('email log', () => {
     expect(q.get('dateFilter')).toBe('03/01/2026');
   });
 
+  it("shows when each mail was sent in the lab's time zone", async () => {
+    const row = { ...emailRow(1), dateSent: '2026-03-01T03:00:00Z' };
+    setup({ 'GET /api/v1/emaillog': { data: [row], totalRecords: 1 } });
+    renderApp('/system/emaillog');
+    expect(await screen.findByText('Feb-28-26 10:00 PM')).toBeTruthy();
+  });
+
+  it('a lab in another zone sees its own wall clock', async () => {
+    const row = { ...emailRow(1), dateSent: '2026-03-01T03:00:00Z' };
+    setup({
+      'GET /api/v1/account/userinfo': { ...me, labTimeZone: 'Asia/Tokyo' },
+      'GET /api/v1/emaillog': { data: [row], totalRecords: 1 },
+    });
+    renderApp('/system/emaillog');
+    expect(await screen.findByText('Mar-01-26 12:00 PM')).toBeTruthy();
+  });
+
   it('commits a subject filter on Enter and resets to page 1', async () => {
     const { calls } = setup({ 'GET /api/v1/emaillog': { data: [emailRow(1)], totalRecords: 1 } });
     const { router } = renderApp('/system/emaillog?page=3');
@@ -89,7 +108,7 @@ describe('audit log', () => {
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/v1/auditlog')).toBe(true));
     const q = calls.find((c) => c.url.pathname === '/api/v1/auditlog')!.url.searchParams;
     expect(q.get('pageSize')).toBe('100');
-    expect(q.get('startDate')).toBe(dayjs().subtract(1, 'month').format('MM/DD/YYYY'));
+    expect(q.get('startDate')).toBe(labToday('America/New_York').subtract(1, 'month').format('MM/DD/YYYY'));
     expect(defaultAuditStart(dayjs('2026-03-31T15:20:00')).format('YYYY-MM-DD HH:mm')).toBe('2026-02-28 00:00');
   });
 
