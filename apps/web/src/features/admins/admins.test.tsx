@@ -206,6 +206,38 @@ describe('admin screen', () => {
     );
   });
 
+  it("removing the admin from a group they lead names who becomes primary, as the group's page does", async () => {
+    const groupAdmin = (id: number, fullName: string, isPrimaryAdmin: boolean, isInherited = false) => ({
+      id,
+      fullName,
+      userName: fullName.toLowerCase(),
+      email: null,
+      roleId: 7,
+      role: 'PropertyManager',
+      isActive: true,
+      isPrimaryAdmin,
+      isInherited,
+      inheritedFromGroupId: null,
+    });
+    const { calls } = setup({
+      'GET /api/v1/admin/3/groups': [{ ...group(5, 'Maple Court'), isPrimaryAdmin: true }],
+      'GET /api/v1/groupadmin/5': {
+        admins: [groupAdmin(3, 'Pat Manager', true), groupAdmin(8, 'Zed', false), groupAdmin(9, 'Ann', false)],
+        isHierarchyRoot: false,
+      },
+      'DELETE /api/v1/admin/3/groups/5': [],
+    });
+    renderApp('/admin/3');
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove from Maple Court' }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(dialog.textContent).toContain('Ann will become the primary admin of this group.'));
+    await userEvent.click(within(dialog).getByLabelText('New primary admin'));
+    await userEvent.click(await screen.findByTitle('Zed (Property manager)'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+    expect(calls.find((c) => c.method === 'DELETE')!.url.searchParams.get('newPrimaryAdminId')).toBe('8');
+  });
+
   it('answers an impossible id without calling the server', async () => {
     const { calls } = setup();
     renderApp('/admin/abc');
