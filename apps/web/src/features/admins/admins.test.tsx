@@ -175,6 +175,27 @@ describe('admin screen', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
   });
 
+  it('test mode fills the admin form and the notes with fake data', async () => {
+    sessionStorage.setItem('registry.testMode', 'true');
+    setup({ 'GET /api/v1/account/userinfo': { ...me, testModeAvailable: true } }, { email: 'pat@example.com' });
+    renderApp('/admin/3');
+    const notes = (await screen.findByLabelText('Admin notes')) as HTMLTextAreaElement;
+    await waitFor(() => expect(notes.value).toBe('old'));
+    const notesCard = notes.closest('.ant-card') as HTMLElement;
+    await userEvent.click(within(notesCard).getByRole('button', { name: /Fill with test data/ }));
+    await waitFor(() => expect(notes.value).not.toBe('old'));
+    expect(notes.value.length).toBeGreaterThan(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const form = await screen.findByRole('form', { name: 'Edit admin' });
+    const first = within(form).getByLabelText('First Name') as HTMLInputElement;
+    expect(first.value).toBe('Pat');
+    await userEvent.click(within(form).getByRole('button', { name: /Fill with test data/ }));
+    await waitFor(() => expect(first.value).not.toBe('Pat'));
+    expect((within(form).getByLabelText('Email') as HTMLInputElement).value).toMatch(/@example\.com$/);
+    expect((within(form).getByLabelText('User Name') as HTMLInputElement).value).toBe('pmgr');
+    sessionStorage.removeItem('registry.testMode');
+  });
+
   it('saves notes with the full update body', async () => {
     const { calls } = setup();
     renderApp('/admin/3');

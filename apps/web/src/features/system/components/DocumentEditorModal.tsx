@@ -5,6 +5,7 @@ import { App, Form, Modal, Spin, Tabs } from 'antd';
 import { Messages, documentWriteRequest } from '@registry/contracts';
 import { placeFieldErrors } from '../../../components/ErrorPresenter';
 import { HtmlPreview } from '../../../components/HtmlPreview';
+import { FillWithTestData } from '../../../components/testMode';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { documentQuery, useSaveDocument, type DocumentWrite } from '../system.api';
 
@@ -58,6 +59,7 @@ export function DocumentEditorModal({
     >
       <Spin spinning={!!documentId && current.isLoading}>
         <Form form={form} layout="vertical" onFinish={onFinish}>
+          <FillWithTestData form={form} values={(fake) => fake.document()} />
           <Form.Item
             label="Name"
             name="name"
