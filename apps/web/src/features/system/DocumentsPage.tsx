@@ -7,7 +7,7 @@ import { useLabTime } from '../../components/labTime';
 import { PageTitle } from '../../components/PageTitle';
 import { useUrlState } from '../../components/UrlTable';
 import { documentsQuery, type DocumentSummary } from './system.api';
-import { DOCUMENTS_PAGE_SIZE, documentsSearch } from './system.search';
+import { documentsSearch } from './system.search';
 import { DocumentEditorModal } from './components/DocumentEditorModal';
 import { DocumentVersionsDrawer } from './components/DocumentVersionsDrawer';
 import { DataTable } from '../../components/DataTable';
@@ -37,12 +37,11 @@ export function DocumentsPage() {
           rowKey="documentId"
           loading={query.isLoading}
           dataSource={query.data ?? []}
-          // The whole list is small and unpaged on the server; ten per page keeps it readable.
           pagination={{
-            pageSize: DOCUMENTS_PAGE_SIZE,
+            pageSize: search.pageSize,
             current: search.page,
-            onChange: (page) => setSearch({ page }),
-            showSizeChanger: false,
+            onChange: (page, pageSize) => setSearch({ page: pageSize === search.pageSize ? page : 1, pageSize }),
+            showSizeChanger: true,
           }}
           columns={[
             { title: 'Name', dataIndex: 'name' },
