@@ -2,35 +2,17 @@
 // management groups, then p50/p99 of the children call, the subgroups list and the root dashboard through the service
 // layer, each beside a naive recursive-CTE baseline (WITH RECURSIVE over parent_id) run in the same process.
 // Run: npm run bench -w apps/server   (TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres)
-import crypto from 'node:crypto';
-import os from 'node:os';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows, type Db } from '../src/db/client.ts';
-import { readConfig } from '../src/config.ts';
-import type { SignedInContext } from '../src/platform/context.ts';
+import { queryRows, type Db } from '../src/db/client.ts';
 import { children } from '../src/modules/groups/groups.service.ts';
 import { subgroups } from '../src/modules/groups/subgroups.service.ts';
 import { dashboard } from '../src/modules/groups/dashboard.service.ts';
+import { benchContext, exec, runCases, withBenchDatabase } from './harness.ts';
 
 const DISTRIBUTORSHIPS = 20;
 const MANAGEMENT_GROUPS_PER_DISTRIBUTORSHIP = 5;
 const PROPERTIES_PER_MANAGEMENT_GROUP = 100;
 const OWNERS_PER_PROPERTY = 3;
-const RUNS = Number(process.env.BENCH_RUNS ?? 300);
-const WARMUP = 20;
-
-const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const name = `registry_bench_${crypto.randomBytes(4).toString('hex')}`;
-const databaseUrl = (() => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-})();
-
-async function exec(db: Db, text: string) {
-  await db.execute(sql.raw(text));
-}
 
 /** Builds the tree set-wise (generate_series), then members, pets, residents and admins with sign-in dates. */
 async function buildTree(db: Db) {
@@ -100,21 +82,6 @@ async function buildTree(db: Db) {
   await exec(db, 'analyze');
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
-async function measure(run: () => Promise<unknown>) {
-  for (let i = 0; i < WARMUP; i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = process.hrtime.bigint();
-    await run();
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99) };
-}
-
 const SUBTREE = (rootId: number) => `with recursive sub as (
     select id, parent_id from groups where parent_id = ${rootId}
     union all select g.id, g.parent_id from groups g join sub s on g.parent_id = s.id)`;
@@ -165,132 +132,67 @@ const baselines = {
   },
 };
 
-async function main() {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const database = await openDatabase({ databaseUrl, poolSize: 4 });
-  try {
-    await database.migrate();
-    const built = performance.now();
-    await buildTree(database.db);
-    const [sizes] = await queryRows<{ properties: string; groups: string; pets: string; owners: string }>(
-      database.db,
-      sql`select (select count(*) from groups where group_type = 4) as properties, (select count(*) from groups) as groups, (select count(*) from pets) as pets, (select count(*) from pet_owner_groups) as owners`,
-    );
-    console.log(
-      `Built ${sizes.groups} groups (${sizes.properties} properties), ${sizes.owners} memberships, ${sizes.pets} pets in ${((performance.now() - built) / 1000).toFixed(1)} s`,
-    );
-    const [root] = await queryRows<{ id: number }>(database.db, sql`select id from groups where group_type = 0`);
-    const [managementGroup] = await queryRows<{ id: number }>(
-      database.db,
-      sql`select id from groups where group_type = 1 order by id limit 1`,
-    );
-    const [owner] = await queryRows<{ id: number }>(
-      database.db,
-      sql`select pet_owner_id as id from pet_owner_groups where move_out_date is null order by id limit 1`,
-    );
-    await exec(database.db, 'create table pets_without_tallies (like pets including all)');
-    const [staff] = await queryRows<{ id: number }>(
-      database.db,
-      sql`insert into users (user_name, role_id) values ('bench.staff', 0) returning id`,
-    );
-    const ctx: SignedInContext = {
-      db: database.db,
-      config: readConfig({ DATABASE_URL: databaseUrl, DATA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64') }),
-      mailer: { send: async () => ({ wasSuccessful: true, errorMessage: null }), close: () => undefined },
-      caller: {
-        userId: staff.id,
-        userName: 'bench.staff',
-        fullName: 'Bench Staff',
-        roleId: 0,
-        sessionId: 0,
-        isProviderStaff: true,
-        isAdmin: true,
-        isPetOwner: false,
-        isResident: false,
-        impersonatedByUserId: null,
-      },
-      requestId: 'bench',
-      ip: '127.0.0.1',
-    };
-    const cases = [
-      {
-        bench: 'groups.children',
-        n: PROPERTIES_PER_MANAGEMENT_GROUP,
-        run: () => children(ctx, managementGroup.id, false),
-        baseline: () => baselines.children(database.db, managementGroup.id),
-      },
-      {
-        bench: 'groups.subgroups.root',
-        n: Number(sizes.groups) - 1,
-        run: () => subgroups(ctx, { groupId: root.id, page: 1, pageSize: 25, isActiveFilter: 'Active' }),
-        baseline: () => baselines.subgroups(database.db, root.id),
-      },
-      {
-        bench: 'groups.dashboard.root',
-        n: Number(sizes.properties),
-        run: () => dashboard(ctx, root.id, 0),
-        baseline: () => baselines.dashboard(database.db, root.id),
-      },
-      // What the tallies cost a write: one pet added at a property (its tallies and its three ancestors' recounted by
-      // the triggers), beside the same insert into a copy of the pets table without triggers.
-      {
-        bench: 'groups.tallies.petInsert',
-        n: 1,
-        run: () =>
-          exec(
-            database.db,
-            `insert into pets (pet_owner_id, name, customer_facing_status) values (${owner.id}, 'Bench Dog', 10)`,
-          ),
-        baseline: () =>
-          exec(
-            database.db,
-            `insert into pets_without_tallies (pet_owner_id, name, customer_facing_status) values (${owner.id}, 'Bench Dog', 10)`,
-          ),
-      },
-    ];
-    const results = [];
-    for (const entry of cases) {
-      const measured = await measure(entry.run);
-      const baseline = await measure(entry.baseline);
-      results.push({ ...entry, measured, baseline });
-    }
-    console.log(
-      `\nMachine: ${os.cpus()[0]?.model ?? 'unknown'} x${os.cpus().length}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${RUNS} runs each after ${WARMUP} warm-up runs`,
-    );
-    console.log(
-      `\n${'bench'.padEnd(24)}${'n'.padStart(8)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}${'base p50'.padStart(10)}${'base p99'.padStart(10)}${'ratio'.padStart(8)}`,
-    );
-    for (const r of results) {
-      const ratio = r.measured.p99 / r.baseline.p99;
-      console.log(
-        `${r.bench.padEnd(24)}${String(r.n).padStart(8)}${r.measured.p50.toFixed(2).padStart(10)}${r.measured.p99.toFixed(2).padStart(10)}${r.baseline.p50.toFixed(2).padStart(10)}${r.baseline.p99.toFixed(2).padStart(10)}${ratio.toFixed(2).padStart(8)}`,
-      );
-    }
-    console.log('');
-    for (const r of results) {
-      const round = (value: number) => Math.round(value * 100) / 100;
-      console.log(
-        JSON.stringify({
-          bench: r.bench,
-          p50_ms: round(r.measured.p50),
-          p99_ms: round(r.measured.p99),
-          baseline_p99_ms: round(r.baseline.p99),
-          ratio: round(r.measured.p99 / r.baseline.p99),
-          n: r.n,
-        }),
-      );
-    }
-    const over = results.filter((r) => r.bench !== 'groups.tallies.petInsert' && r.measured.p99 >= 50);
-    if (over.length) console.log(`\nOver the 50 ms p99 target: ${over.map((r) => r.bench).join(', ')}`);
-  } finally {
-    await database.close();
-    // BENCH_KEEP_DB=1 keeps the database for EXPLAIN sessions; it is dropped otherwise.
-    if (process.env.BENCH_KEEP_DB === '1') console.log(`Kept database ${name}`);
-    else await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
-await main();
+await withBenchDatabase('registry_bench', async (database, databaseUrl) => {
+  const built = performance.now();
+  await buildTree(database.db);
+  const [sizes] = await queryRows<{ properties: string; groups: string; pets: string; owners: string }>(
+    database.db,
+    sql`select (select count(*) from groups where group_type = 4) as properties, (select count(*) from groups) as groups, (select count(*) from pets) as pets, (select count(*) from pet_owner_groups) as owners`,
+  );
+  console.log(
+    `Built ${sizes.groups} groups (${sizes.properties} properties), ${sizes.owners} memberships, ${sizes.pets} pets in ${((performance.now() - built) / 1000).toFixed(1)} s`,
+  );
+  const [root] = await queryRows<{ id: number }>(database.db, sql`select id from groups where group_type = 0`);
+  const [managementGroup] = await queryRows<{ id: number }>(
+    database.db,
+    sql`select id from groups where group_type = 1 order by id limit 1`,
+  );
+  const [owner] = await queryRows<{ id: number }>(
+    database.db,
+    sql`select pet_owner_id as id from pet_owner_groups where move_out_date is null order by id limit 1`,
+  );
+  await exec(database.db, 'create table pets_without_tallies (like pets including all)');
+  const [staff] = await queryRows<{ id: number }>(
+    database.db,
+    sql`insert into users (user_name, role_id) values ('bench.staff', 0) returning id`,
+  );
+  const ctx = benchContext(database.db, databaseUrl, { userId: staff.id, userName: 'bench.staff', roleId: 0 });
+  const results = await runCases([
+    {
+      bench: 'groups.children',
+      n: PROPERTIES_PER_MANAGEMENT_GROUP,
+      run: () => children(ctx, managementGroup.id, false),
+      baseline: () => baselines.children(database.db, managementGroup.id),
+    },
+    {
+      bench: 'groups.subgroups.root',
+      n: Number(sizes.groups) - 1,
+      run: () => subgroups(ctx, { groupId: root.id, page: 1, pageSize: 25, isActiveFilter: 'Active' }),
+      baseline: () => baselines.subgroups(database.db, root.id),
+    },
+    {
+      bench: 'groups.dashboard.root',
+      n: Number(sizes.properties),
+      run: () => dashboard(ctx, root.id, 0),
+      baseline: () => baselines.dashboard(database.db, root.id),
+    },
+    // What the tallies cost a write: one pet added at a property (its tallies and its three ancestors' recounted by
+    // the triggers), beside the same insert into a copy of the pets table without triggers.
+    {
+      bench: 'groups.tallies.petInsert',
+      n: 1,
+      run: () =>
+        exec(
+          database.db,
+          `insert into pets (pet_owner_id, name, customer_facing_status) values (${owner.id}, 'Bench Dog', 10)`,
+        ),
+      baseline: () =>
+        exec(
+          database.db,
+          `insert into pets_without_tallies (pet_owner_id, name, customer_facing_status) values (${owner.id}, 'Bench Dog', 10)`,
+        ),
+    },
+  ]);
+  const over = results.filter((r) => r.bench !== 'groups.tallies.petInsert' && r.p99 >= 50);
+  if (over.length) console.log(`\nOver the 50 ms p99 target: ${over.map((r) => r.bench).join(', ')}`);
+});

@@ -6,6 +6,7 @@ import { Messages } from '@registry/contracts';
 import { buildApp } from './app.ts';
 import { queryRows } from './db/client.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
+import { pruneStaleThrottles } from './platform/auth-throttle.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -126,5 +127,25 @@ describe('sign-in limits', () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('pruning', () => {
+  test('counters idle past the window and the lockout memory are deleted; recent and locked ones stay', async () => {
+    await clear();
+    await t.database.db
+      .execute(sql`insert into auth_throttles (key, attempts, window_started, locked_until, lockouts) values
+      ('signIn:ip:old', 2, now() - interval '3 hours', null, 0),
+      ('signIn:user:old-lockout', 0, now() - interval '3 hours', now() - interval '2 hours', 1),
+      ('signIn:user:recent-lockout', 0, now() - interval '3 hours', now() - interval '10 minutes', 2),
+      ('signIn:user:locked-now', 0, now() - interval '3 hours', now() + interval '30 minutes', 3),
+      ('signIn:ip:fresh', 1, now(), null, 0)`);
+    expect(await pruneStaleThrottles(t.database.db)).toBe(2);
+    const left = await queryRows<{ key: string }>(t.database.db, sql`select key from auth_throttles order by key`);
+    expect(left.map((row) => row.key)).toEqual([
+      'signIn:ip:fresh',
+      'signIn:user:locked-now',
+      'signIn:user:recent-lockout',
+    ]);
   });
 });

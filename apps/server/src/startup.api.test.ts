@@ -7,7 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import { afterAll, describe, expect, test } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { ConfigError, readConfig } from './config.ts';
+import { openDatabase, queryRows } from './db/client.ts';
 
 const mainScript = path.join(import.meta.dirname, 'main.ts');
 const createAdminScript = path.join(import.meta.dirname, 'create-admin.ts');
@@ -224,14 +226,23 @@ describe('demo data and the first administrator', () => {
         });
       const admin = await signIn('first.admin', 'First#Admin2026');
       expect(admin.status).toBe(200);
+      const token = ((await admin.json()) as { access_token: string }).access_token;
       const info = await fetch(`http://127.0.0.1:${port}/api/v1/account/userinfo`, {
-        headers: { authorization: `Bearer ${((await admin.json()) as { access_token: string }).access_token}` },
+        headers: { authorization: `Bearer ${token}` },
       });
       expect(((await info.json()) as { roleId: number }).roleId).toBe(0);
       expect((await signIn('lab.admin', 'Registry#2026')).status).toBe(400);
     } finally {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
+    }
+    // The features exist without demo data, so they can be granted to groups and users.
+    const database = await openDatabase({ databaseUrl: null, dataDir });
+    try {
+      const names = await queryRows<{ name: string }>(database.db, sql`select name from features order by name`);
+      expect(names.map((row) => row.name)).toEqual(['Ancestry', 'DogQuickActions']);
+    } finally {
+      await database.close();
     }
   }, 400_000);
 });

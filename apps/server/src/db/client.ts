@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { SQL } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
+import { ensureReferenceData } from './reference-data.ts';
 
 export type Schema = typeof schema;
 /** The database or a transaction on it: every query function accepts either. */
@@ -50,7 +51,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       pglite: null,
-      migrate: () => migratePg(pgDb, { migrationsFolder }),
+      migrate: async () => {
+        await migratePg(pgDb, { migrationsFolder });
+        await ensureReferenceData(db);
+      },
       async withStartupLock(work) {
         const client = await pool.connect();
         try {
@@ -72,7 +76,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: 'pglite',
     pglite,
-    migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(pgliteDb, { migrationsFolder });
+      await ensureReferenceData(db);
+    },
     // One process owns an embedded database (the data-folder lock sees to that), so there is nothing to wait for.
     withStartupLock: (work) => work(),
     close: () => pglite.close(),

@@ -34,3 +34,18 @@ export async function releaseAttempt(db: Db, key: string): Promise<void> {
     .set({ attempts: sql`greatest(${authThrottles.attempts} - 1, 0)` })
     .where(eq(authThrottles.key, key));
 }
+
+/**
+ * Deletes counters that no longer change any answer: their window is over and any lockout ended longer ago than the
+ * streak is remembered. Answers how many went.
+ */
+export async function deleteStaleThrottles(db: Db, idleMs: number): Promise<number> {
+  const idle = sql`now() - make_interval(secs => ${idleMs / 1000})`;
+  const gone = await db
+    .delete(authThrottles)
+    .where(
+      sql`${authThrottles.windowStarted} < ${idle} and (${authThrottles.lockedUntil} is null or ${authThrottles.lockedUntil} < ${idle})`,
+    )
+    .returning({ key: authThrottles.key });
+  return gone.length;
+}

@@ -76,6 +76,13 @@ export async function countAttempt(db: Db, keys: string[], limitPerMinute: numbe
   return waitSeconds;
 }
 
+/** Forgets counters that can no longer change an answer, so the table holds only recent callers. */
+export function pruneStaleThrottles(db: Db): Promise<number> {
+  return q.deleteStaleThrottles(db, Math.max(WINDOW_MS, STREAK_MEMORY_MS));
+}
+
+const PRUNE_EVERY_MS = 10 * 60_000;
+
 /** Registers the check (before the handler) and the give-back of a successful attempt (when answered). */
 export function registerAuthThrottle(app: FastifyInstance): void {
   app.addHook('preHandler', async (request: FastifyRequest, reply) => {
@@ -94,6 +101,14 @@ export function registerAuthThrottle(app: FastifyInstance): void {
     }
     request.throttleKeys = keys;
   });
+  // Each process prunes now and then; two doing it at once delete the same rows, which is harmless.
+  const pruning = setInterval(() => {
+    pruneStaleThrottles(app.services.db).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'throttle pruning failed'),
+    );
+  }, PRUNE_EVERY_MS);
+  pruning.unref();
+  app.addHook('onClose', async () => clearInterval(pruning));
   // A successful sign-in, reset or token login gives its attempt back, so only failures add up; a forgot-password call
   // always counts, because each one sends mail.
   app.addHook('onSend', async (request, reply, payload) => {

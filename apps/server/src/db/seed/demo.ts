@@ -2,8 +2,9 @@
 // residents awaiting approval and the pre-registration documents. The sign-in names are fixed: guides and checks rely on them.
 import fs from 'node:fs';
 import path from 'node:path';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import {
+  FeatureName,
   GroupTypes,
   PetSpecies,
   RegistrationStatus,
@@ -124,13 +125,8 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 export async function seedDemoData(db: Db, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    const [ancestry] = await tx
-      .insert(features)
-      .values([
-        { name: 'Ancestry', description: 'Ancestry DNA products for residents and pet owners' },
-        { name: 'DogQuickActions', description: 'Quick actions on dog rows' },
-      ])
-      .returning();
+    // The features themselves are reference data, written by every migrate (db/reference-data.ts).
+    const [ancestry] = await tx.select().from(features).where(eq(features.name, FeatureName.Ancestry));
 
     const address = (line1: string, city: string, state: string, postalCode: string) => ({
       addressLine1: line1,
