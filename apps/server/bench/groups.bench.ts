@@ -8,79 +8,7 @@ import { children } from '../src/modules/groups/groups.service.ts';
 import { subgroups } from '../src/modules/groups/subgroups.service.ts';
 import { dashboard } from '../src/modules/groups/dashboard.service.ts';
 import { benchContext, exec, runCases, withBenchDatabase } from './harness.ts';
-
-const DISTRIBUTORSHIPS = 20;
-const MANAGEMENT_GROUPS_PER_DISTRIBUTORSHIP = 5;
-const PROPERTIES_PER_MANAGEMENT_GROUP = 100;
-const OWNERS_PER_PROPERTY = 3;
-
-/** Builds the tree set-wise (generate_series), then members, pets, residents and admins with sign-in dates. */
-async function buildTree(db: Db) {
-  await exec(db, `insert into groups (name, group_type, path, depth) values ('Bench Root', 0, '/', 0)`);
-  await exec(db, `update groups set path = '/' || id || '/' where group_type = 0`);
-  await exec(
-    db,
-    `insert into groups (name, group_type, parent_id, path, depth)
-    select 'Distributorship ' || i, 2, r.id, '', 1 from groups r, generate_series(1, ${DISTRIBUTORSHIPS}) i where r.group_type = 0`,
-  );
-  await exec(
-    db,
-    `update groups g set path = p.path || g.id || '/' from groups p where p.id = g.parent_id and g.group_type = 2`,
-  );
-  await exec(
-    db,
-    `insert into groups (name, group_type, parent_id, path, depth)
-    select d.name || ' MG ' || i, 1, d.id, '', 2 from groups d, generate_series(1, ${MANAGEMENT_GROUPS_PER_DISTRIBUTORSHIP}) i where d.group_type = 2`,
-  );
-  await exec(
-    db,
-    `update groups g set path = p.path || g.id || '/' from groups p where p.id = g.parent_id and g.group_type = 1`,
-  );
-  await exec(
-    db,
-    `insert into groups (name, group_type, parent_id, path, depth, is_active, phone, property_address, property_pre_register_code)
-    select 'Property ' || lpad((m.id * 1000 + i)::text, 8, '0'), 4, m.id, '', 3, (i % 10) <> 0, '(512) 555-' || lpad((i * 7 % 10000)::text, 4, '0'),
-      jsonb_build_object('city', 'City ' || (i % 50), 'stateId', 'US-TX', 'countryId', 'US'), 'B' || m.id || 'P' || i
-    from groups m, generate_series(1, ${PROPERTIES_PER_MANAGEMENT_GROUP}) i where m.group_type = 1`,
-  );
-  await exec(
-    db,
-    `update groups g set path = p.path || g.id || '/' from groups p where p.id = g.parent_id and g.group_type = 4`,
-  );
-  // One property manager per property, signed in at some point in the last year.
-  await exec(
-    db,
-    `insert into users (user_name, email, first_name, last_name, role_id, last_login)
-    select 'pm' || g.id, 'pm' || g.id || '@bench.example', 'Pat', 'M' || g.id, 7, now() - (g.id % 365) * interval '1 day' from groups g where g.group_type = 4`,
-  );
-  await exec(
-    db,
-    `insert into group_admins (group_id, user_id, is_primary) select substr(u.user_name, 3)::int, u.id, true from users u where u.user_name like 'pm%'`,
-  );
-  await exec(
-    db,
-    `insert into users (user_name, email, first_name, last_name, role_id)
-    select 'owner' || g.id || '_' || i, null, 'Owner', 'O' || g.id, 3 from groups g, generate_series(1, ${OWNERS_PER_PROPERTY}) i where g.group_type = 4`,
-  );
-  await exec(
-    db,
-    `insert into pet_owner_groups (pet_owner_id, group_id, move_out_date)
-    select u.id, split_part(substr(u.user_name, 6), '_', 1)::int, case when u.id % 17 = 0 then now() else null end from users u where u.user_name like 'owner%'`,
-  );
-  const statuses = [0, 10, 15, 20, 30, 40, 45, 50, 55, 300, 350, 400, 500];
-  await exec(
-    db,
-    `insert into pets (pet_owner_id, name, customer_facing_status, date_created, date_updated)
-    select u.id, 'Dog ' || u.id || '-' || i, (array[${statuses.join(',')}])[1 + (u.id * 7 + i) % ${statuses.length}], now() - (u.id % 700) * interval '1 day', now() - (u.id % 300) * interval '1 day'
-    from users u, generate_series(1, 2) i where u.user_name like 'owner%' and (u.id + i) % 4 <> 0`,
-  );
-  await exec(
-    db,
-    `insert into pre_registered_residents (group_id, first_name, last_name, status, has_dogs)
-    select g.id, 'Res', 'R' || g.id, case when g.id % 3 = 0 then 20 else 10 end, g.id % 2 = 0 from groups g where g.group_type = 4`,
-  );
-  await exec(db, 'analyze');
-}
+import { PROPERTIES_PER_MANAGEMENT_GROUP, buildPopulation } from './population.ts';
 
 const SUBTREE = (rootId: number) => `with recursive sub as (
     select id, parent_id from groups where parent_id = ${rootId}
@@ -134,7 +62,12 @@ const baselines = {
 
 await withBenchDatabase('registry_bench', async (database, databaseUrl) => {
   const built = performance.now();
-  await buildTree(database.db);
+  await buildPopulation(database.db, {
+    ownersPerProperty: 3,
+    petsPerOwner: 2,
+    petSkipEvery: 4,
+    residentsPerProperty: 1,
+  });
   const [sizes] = await queryRows<{ properties: string; groups: string; pets: string; owners: string }>(
     database.db,
     sql`select (select count(*) from groups where group_type = 4) as properties, (select count(*) from groups) as groups, (select count(*) from pets) as pets, (select count(*) from pet_owner_groups) as owners`,
