@@ -10,6 +10,8 @@ export type SeedIds = {
   propertyManagerAdmin: number;
   petOwner: number;
   resident: number;
+  /** A live password reset link (path and query) of a demo pet owner, from the mailed message (resetPasswordPath). */
+  resetPassword: string;
 };
 
 export type EditForm = {
@@ -22,17 +24,21 @@ export type EditForm = {
   readBack(ids: SeedIds): string;
 };
 
-export type Screen = {
+type ScreenCommon = {
   name: string;
   path(ids: SeedIds): string;
-  /** Demo user name to sign in as (README). */
-  user: string;
   /** Shows once the screen has loaded. */
   ready(page: Page): Locator;
   /** A row action (or the actions column) that must be fully visible at 1280×800. */
   rowActions?(page: Page): Locator;
   editForms?: EditForm[];
 };
+
+/**
+ * A screen opened by a demo user (README), or a signed-out page (`signedOut`): opened in a tab with no session, it has
+ * no menu, so the phone sweep checks its width only.
+ */
+export type Screen = ScreenCommon & ({ user: string; signedOut?: undefined } | { signedOut: true; user?: undefined });
 
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name }).first();
 const actionsColumn = (page: Page) => page.getByRole('columnheader', { name: 'Actions' }).first();
@@ -256,11 +262,42 @@ export const SCREENS: Screen[] = [
     ready: heading('Plate files'),
     rowActions: actionsColumn,
   },
+  {
+    name: 'login',
+    path: () => '/login',
+    signedOut: true,
+    ready: (page) => page.getByRole('button', { name: 'Sign in' }),
+  },
+  {
+    name: 'forgot password',
+    path: () => '/forgot',
+    signedOut: true,
+    ready: (page) => page.getByRole('button', { name: 'Send reset link' }),
+  },
+  {
+    name: 'reset password',
+    path: (ids) => ids.resetPassword,
+    signedOut: true,
+    ready: (page) => page.getByRole('button', { name: 'Reset password' }),
+  },
+  {
+    name: 'reset password, expired link',
+    path: () => '/resetpassword?userName=avery.kim&token=expired',
+    signedOut: true,
+    ready: (page) => page.getByText('This password reset link is invalid or has expired.'),
+  },
+  {
+    name: 'confirm email, expired link',
+    path: () => '/confirm-email?token=expired',
+    signedOut: true,
+    ready: (page) => page.getByText('This confirmation link is invalid or has expired.'),
+  },
 ];
 
 type Api = (method: string, path: string, body?: unknown) => Promise<any>;
+type Mailbox = { waitFor(predicate: (mail: { to: string[] }) => boolean): Promise<{ text: string }> };
 
-export async function resolveSeedIds(staff: Api): Promise<SeedIds> {
+export async function resolveSeedIds(staff: Api, world: { baseUrl: string; smtp: Mailbox }): Promise<SeedIds> {
   const [root] = await staff('GET', '/groups/group');
   const manager = (await staff('GET', '/admin/search?name=Shah')).data[0];
   const property = (await staff('GET', `/admin/${manager.id}`)).groups[0];
@@ -273,5 +310,21 @@ export async function resolveSeedIds(staff: Api): Promise<SeedIds> {
     propertyManagerAdmin: manager.id,
     petOwner: petOwner.id,
     resident: resident.id,
+    resetPassword: await resetPasswordPath(world),
   };
+}
+
+/** Asks for a password reset of a demo pet owner and answers the mailed link's path (never followed to the end). */
+async function resetPasswordPath(world: { baseUrl: string; smtp: Mailbox }): Promise<string> {
+  const email = 'avery.kim@mail.example';
+  const response = await fetch(`${world.baseUrl}/api/v1/account/forgotpassword`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  if (!response.ok) throw new Error(`forgotpassword answered ${response.status}`);
+  const mail = await world.smtp.waitFor((message) => message.to.includes(email));
+  const link = /https?:\/\/[^/\s]+(\/resetpassword\?userName=[^&\s]+&token=[A-Za-z0-9_-]+)/.exec(mail.text);
+  if (!link) throw new Error('no reset link in the mail');
+  return link[1];
 }

@@ -92,5 +92,7 @@ export const adminSearchRow = z.object({
 export type AdminSearchRow = z.infer<typeof adminSearchRow>;
 
 export const adminGroupParams = z.object({ id, groupId: id });
+/** Removing the admin from a group where they are primary while others remain names the new primary admin. */
+export const removeGroupFromAdminQuery = z.object({ newPrimaryAdminId: id.optional() });
 export const allStewardedPropertiesQuery = z.object({ includeParentageGroups: queryBoolean.optional() });
 export const adminGroupsResponse = z.array(groupSummary.extend({ isPrimaryAdmin: z.boolean() }));

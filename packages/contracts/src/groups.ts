@@ -293,6 +293,17 @@ export const removeGroupAdminQuery = z.object({
   deactivateAdmin: queryBoolean.optional(),
   newPrimaryAdminId: id.optional(),
 });
+/**
+ * Remove from all groups: for every group where the admin is primary and other admins of the group remain, the one who
+ * becomes primary there (the client asks, naming them, as for removing from one group). Groups without a choice refuse.
+ */
+export const removeFromAllGroupsRequest = z.object({
+  newPrimaryAdmins: z
+    .array(z.object({ groupId: id, newPrimaryAdminId: id }))
+    .max(1000)
+    .optional(),
+});
+export type RemoveFromAllGroupsRequest = z.infer<typeof removeFromAllGroupsRequest>;
 export const createGroupAdminResponse = z.object({
   isEmailAlreadyExists: z.boolean(),
   isEmailAlreadyAssignedToAdmin: z.boolean(),

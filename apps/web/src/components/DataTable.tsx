@@ -1,12 +1,14 @@
 // Every table of the app: it scrolls sideways inside itself instead of widening the page, and its row actions column
-// stays pinned to the right edge, so the actions are visible at every width (phone and laptop alike).
+// stays pinned to the right edge, so the actions are visible at every width (phone and laptop alike). A paged table
+// offers the shared page sizes (spec 1 §9: 25, 50, 100, 200, default 25) unless its screen defines its own.
 import { useMemo } from 'react';
 import { Table, type TableProps } from 'antd';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '@registry/contracts';
 
 /** Column keys of row actions; such a column is pinned to the right. */
 export const ROW_ACTION_KEYS: readonly string[] = ['actions', 'remove'];
 
-export function DataTable<Row extends object>({ columns, scroll, ...props }: TableProps<Row>) {
+export function DataTable<Row extends object>({ columns, scroll, pagination, ...props }: TableProps<Row>) {
   const pinned = useMemo(
     () =>
       columns?.map((col) =>
@@ -16,5 +18,9 @@ export function DataTable<Row extends object>({ columns, scroll, ...props }: Tab
       ),
     [columns],
   );
-  return <Table<Row> {...props} columns={pinned} scroll={{ x: 'max-content', ...scroll }} />;
+  const paged =
+    pagination === false
+      ? false
+      : { defaultPageSize: PAGE_SIZE_DEFAULT, pageSizeOptions: PAGE_SIZE_OPTIONS.map(String), ...pagination };
+  return <Table<Row> {...props} pagination={paged} columns={pinned} scroll={{ x: 'max-content', ...scroll }} />;
 }

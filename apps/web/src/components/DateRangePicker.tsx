@@ -1,5 +1,6 @@
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { labToday, useLabTimeZone } from './labTime';
 
 export const DATE_RANGE_FORMAT = 'M/D/YYYY';
 /** Also accepted when typing: M/d/yy and the \ or - separators (spec 1 §5). */
@@ -17,8 +18,9 @@ export interface DateRangePickerProps {
   'aria-label'?: string;
 }
 
-/** Start and end dates as M/d/yyyy; dates after today cannot be picked. */
+/** Start and end dates as M/d/yyyy, lab days; days after the lab's today cannot be picked. */
 export function DateRangePicker({ value, onChange, allowEmpty = [true, true], id, ...rest }: DateRangePickerProps) {
+  const timeZone = useLabTimeZone();
   return (
     <DatePicker.RangePicker
       id={id}
@@ -26,7 +28,7 @@ export function DateRangePicker({ value, onChange, allowEmpty = [true, true], id
       format={TYPED_FORMATS}
       placeholder={['Start date', 'End date']}
       allowEmpty={allowEmpty}
-      disabledDate={(d) => isFutureDate(d)}
+      disabledDate={(d) => isFutureDate(d, labToday(timeZone))}
       onChange={(dates) => onChange?.(dates ? [dates[0] ?? null, dates[1] ?? null] : null)}
       aria-label={rest['aria-label']}
     />

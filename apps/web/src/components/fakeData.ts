@@ -44,15 +44,45 @@ export function fakeGroup() {
   };
 }
 
+/** A note as staff write them: a sentence or two. */
+export const fakeNotes = (): string => faker.lorem.sentences({ min: 1, max: 2 });
+
+/** A legal or policy document: a name and a few paragraphs of HTML. */
+export function fakeDocument() {
+  return {
+    name: `${faker.company.buzzAdjective()} ${faker.helpers.arrayElement(['Policy', 'Terms', 'Agreement', 'Notice'])}`,
+    content: faker.lorem
+      .paragraphs(3, '\n')
+      .split('\n')
+      .map((paragraph) => `<p>${paragraph}</p>`)
+      .join(''),
+  };
+}
+
+/** A group's certificate wording. */
+export function fakeCertificate() {
+  return {
+    certificateTitle: `${faker.company.buzzAdjective()} Pet Registry Certificate`,
+    certificateSignatureName: faker.person.fullName(),
+    certificateFooterText: faker.company.catchPhrase(),
+  };
+}
+
 export type FakeData = {
   person: typeof fakePerson;
   address: typeof fakeAddress;
   group: typeof fakeGroup;
+  notes: typeof fakeNotes;
+  document: typeof fakeDocument;
+  certificate: typeof fakeCertificate;
   sampleWeight: typeof fakeSampleWeight;
 };
 export const fakeData: FakeData = {
   person: fakePerson,
   address: fakeAddress,
   group: fakeGroup,
+  notes: fakeNotes,
+  document: fakeDocument,
+  certificate: fakeCertificate,
   sampleWeight: fakeSampleWeight,
 };

@@ -34,24 +34,23 @@ export const loadFakeData = async (): Promise<FakeData> => (await import('./fake
 
 /**
  * A 'Fill with test data' button for a form, shown only while test mode is on: `values` builds the form's values
- * from the generator.
+ * from the generator. A form joins test mode with this one line (a form kept in component state passes `onFill`
+ * instead of `form` and `values`); `testMode.test.ts` checks that every form of the app has it or says why not.
  */
-export function FillWithTestData<T>({
-  form,
-  values,
-}: {
-  form: FormInstance<T>;
-  values: (fake: FakeData) => Parameters<FormInstance<T>['setFieldsValue']>[0];
-}) {
+export function FillWithTestData<T>(
+  props:
+    | { form: FormInstance<T>; values: (fake: FakeData) => Parameters<FormInstance<T>['setFieldsValue']>[0] }
+    | { onFill: (fake: FakeData) => void },
+) {
   const { on } = useTestMode();
   if (!on) return null;
+  const fill = async () => {
+    const fake = await loadFakeData();
+    if ('onFill' in props) props.onFill(fake);
+    else props.form.setFieldsValue(props.values(fake));
+  };
   return (
-    <Button
-      icon={<ExperimentOutlined />}
-      size="small"
-      style={{ marginBottom: 12 }}
-      onClick={async () => form.setFieldsValue(values(await loadFakeData()))}
-    >
+    <Button icon={<ExperimentOutlined />} size="small" style={{ marginBottom: 12 }} onClick={() => void fill()}>
       Fill with test data
     </Button>
   );

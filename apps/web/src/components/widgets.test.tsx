@@ -11,8 +11,11 @@ import { ActionsDropdown } from './ActionsDropdown';
 import { QrCode } from './QrCode';
 import { ConfirmByTypingDialog } from './ConfirmByTypingDialog';
 import { DateRangePicker, isFutureDate, type DateRange } from './DateRangePicker';
+import { labToday } from './labTime';
+import { DEFAULT_LAB_TIME_ZONE } from '@registry/contracts/labTime';
 import { ErrorPresenter, presentError } from './ErrorPresenter';
 import { ApiError } from '../app/api';
+import { renderWithProviders } from '../test/utils';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -161,16 +164,17 @@ describe('DateRangePicker', () => {
   });
 
   it('shows the range as M/d/yyyy', () => {
-    render(<DateRangePicker value={[dayjs('2026-02-03'), dayjs('2026-03-04')]} />);
+    renderWithProviders(<DateRangePicker value={[dayjs('2026-02-03'), dayjs('2026-03-04')]} />);
     expect((screen.getByPlaceholderText('Start date') as HTMLInputElement).value).toBe('2/3/2026');
     expect((screen.getByPlaceholderText('End date') as HTMLInputElement).value).toBe('3/4/2026');
   });
 
   it('picks a range from the calendar and greys out future days', async () => {
     const onChange = vi.fn<(range: DateRange) => void>();
-    render(<DateRangePicker onChange={onChange} />);
+    renderWithProviders(<DateRangePicker onChange={onChange} />);
     await userEvent.click(screen.getByPlaceholderText('Start date'));
-    const today = dayjs();
+    // Signed out, the lab's zone is the default one: "today" is New York's day, whatever the browser's zone.
+    const today = labToday(DEFAULT_LAB_TIME_ZONE);
     const first = today.startOf('month');
     const tomorrow = today.add(1, 'day');
     const cell = (d: dayjs.Dayjs) => document.querySelector(`td[title="${d.format('YYYY-MM-DD')}"]`) as HTMLElement;

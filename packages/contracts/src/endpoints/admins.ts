@@ -44,6 +44,7 @@ export const adminEndpoints = {
   })),
   removeFromGroup: admin.delete('/admin/:id/groups/:groupId', 'removeGroupFromAdmin', 'adminManager', (s) => ({
     params: s.adminGroupParams,
+    query: s.removeGroupFromAdminQuery,
     response: s.adminGroupsResponse,
   })),
   directlyAssignedGroups: admin.get('/admingroups/directlyassignedgroups', 'directlyAssignedGroups', 'admin', (s) => ({

@@ -150,6 +150,7 @@ export const groupAdminEndpoints = {
     'adminManager',
     (s) => ({
       params: s.idParam,
+      body: s.removeFromAllGroupsRequest.nullish(),
       response: s.okMessage,
     }),
   ),

@@ -37,7 +37,12 @@ export async function adminsRoutes(app: FastifyInstance) {
     admins.addToGroup(signedIn(request), request.params.id, request.params.groupId),
   );
   await route(app, endpoints.removeFromGroup, async (request) =>
-    admins.removeFromGroup(signedIn(request), request.params.id, request.params.groupId),
+    admins.removeFromGroup(
+      signedIn(request),
+      request.params.id,
+      request.params.groupId,
+      request.query.newPrimaryAdminId,
+    ),
   );
   await route(app, endpoints.directlyAssignedGroups, async (request) =>
     admins.directlyAssignedGroups(signedIn(request)),

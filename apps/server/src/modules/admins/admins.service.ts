@@ -287,13 +287,13 @@ export async function addToGroup(ctx: SignedInContext, adminId: number, groupId:
 /**
  * Removes the admin from the group. A group keeps a primary admin while it has admins: removing the primary one while
  * others remain needs newPrimaryAdminId, one of those others (a 400 naming the field otherwise), never a silent pick.
- * 'onlyOther' (remove from all groups) promotes the other admin when exactly one remains.
  */
 export async function removeFromGroup(
   ctx: SignedInContext,
   adminId: number,
   groupId: number,
-  newPrimaryAdminId?: number | 'onlyOther',
+  newPrimaryAdminId?: number,
+  field = 'newPrimaryAdminId',
 ) {
   await loadManagedAdmin(ctx, adminId, 'admin.assignGroups');
   await assertGroupInScope(ctx, groupId);
@@ -303,12 +303,10 @@ export async function removeFromGroup(
     await q.removeAssignment(tx, adminId, groupId);
     if (current.isPrimary) {
       const others = await q.otherAdminsOfGroup(tx, groupId, adminId);
-      const next =
-        newPrimaryAdminId === 'onlyOther' ? (others.length === 1 ? others[0].userId : undefined) : newPrimaryAdminId;
-      if (others.length && next === undefined && newPrimaryAdminId !== 'onlyOther')
-        throw validationError({ newPrimaryAdminId: [Messages.newPrimaryAdminRequired] });
+      const next = newPrimaryAdminId;
+      if (others.length && next === undefined) throw validationError({ [field]: [Messages.newPrimaryAdminRequired] });
       if (next !== undefined && !others.some((other) => other.userId === next))
-        throw validationError({ newPrimaryAdminId: [Messages.newPrimaryAdminNotInGroup] });
+        throw validationError({ [field]: [Messages.newPrimaryAdminNotInGroup] });
       if (next !== undefined) await q.setPrimary(tx, groupId, next);
     }
     await writeAudit(tx, ctx, {

@@ -2,9 +2,9 @@
 // prompt), remove from all groups, set primary.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { asc } from 'drizzle-orm';
-import { Messages, UserRole } from '@registry/contracts';
+import { GroupTypes, Messages, UserRole } from '@registry/contracts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { groupByName, makeAdmin, makeOtherDistributorship, userByName } from '../../../test/factories.ts';
+import { groupByName, makeAdmin, makeGroup, makeOtherDistributorship, userByName } from '../../../test/factories.ts';
 import { groupAdmins } from '../../db/schema/index.ts';
 
 let t: TestApp;
@@ -181,6 +181,89 @@ describe('changing the admins of a group', () => {
       (await t.call('POST', '/api/v1/groupadmin/removefromallgroups/999999', { token: await t.login('lab.admin') }))
         .status,
     ).toBe(404);
+  });
+
+  test('remove from all groups: where the admin is primary, the caller names who takes over, never the server', async () => {
+    const token = await t.login(other.distributor.userName);
+    const [one, two] = [
+      await makeGroup(t.database.db, { parentId: other.distributorship.id, groupType: GroupTypes.Property }),
+      await makeGroup(t.database.db, { parentId: other.distributorship.id, groupType: GroupTypes.Property }),
+    ];
+    const leaving = await makeAdmin(t.database.db, {
+      roleId: UserRole.PropertyManager,
+      groupId: one.id,
+      isPrimary: true,
+    });
+    await t.database.db.insert(groupAdmins).values({ groupId: two.id, userId: leaving.id, isPrimary: true });
+    // One other admin in group one (the old code promoted them silently), two others in group two.
+    const onlyOther = await makeAdmin(t.database.db, { roleId: UserRole.PropertyManager, groupId: one.id });
+    const [b, c] = [
+      await makeAdmin(t.database.db, { roleId: UserRole.PropertyManager, groupId: two.id }),
+      await makeAdmin(t.database.db, { roleId: UserRole.PropertyManager, groupId: two.id }),
+    ];
+    const url = `/api/v1/groupadmin/removefromallgroups/${leaving.id}`;
+    const before = await assignments();
+
+    const unnamed = await t.call('POST', url, { token });
+    expect(unnamed.status).toBe(400);
+    expect(Object.keys(unnamed.body.modelState)).toEqual([`newPrimaryAdmins.${one.id}`]);
+    expect(unnamed.body.modelState[`newPrimaryAdmins.${one.id}`]).toEqual([Messages.newPrimaryAdminRequired]);
+    const half = await t.call('POST', url, {
+      token,
+      body: { newPrimaryAdmins: [{ groupId: one.id, newPrimaryAdminId: onlyOther.id }] },
+    });
+    expect(half.body.modelState).toEqual({ [`newPrimaryAdmins.${two.id}`]: [Messages.newPrimaryAdminRequired] });
+    const wrong = await t.call('POST', url, {
+      token,
+      body: {
+        newPrimaryAdmins: [
+          { groupId: one.id, newPrimaryAdminId: onlyOther.id },
+          { groupId: two.id, newPrimaryAdminId: onlyOther.id },
+        ],
+      },
+    });
+    expect(wrong.body.modelState).toEqual({ [`newPrimaryAdmins.${two.id}`]: [Messages.newPrimaryAdminNotInGroup] });
+    expect(await assignments()).toEqual(before);
+
+    const named = await t.call('POST', url, {
+      token,
+      body: {
+        newPrimaryAdmins: [
+          { groupId: one.id, newPrimaryAdminId: onlyOther.id },
+          { groupId: two.id, newPrimaryAdminId: c.id },
+        ],
+      },
+    });
+    expect(named.status).toBe(200);
+    const after = (await assignments()).filter((row) => row.groupId === one.id || row.groupId === two.id);
+    expect(after.map((row) => [row.userId, row.isPrimary]).sort()).toEqual(
+      [
+        [onlyOther.id, true],
+        [b.id, false],
+        [c.id, true],
+      ].sort(),
+    );
+  });
+
+  test("the admin page's Remove names the new primary admin as the group page's does", async () => {
+    const token = await t.login(other.distributor.userName);
+    const group = await makeGroup(t.database.db, {
+      parentId: other.distributorship.id,
+      groupType: GroupTypes.Property,
+    });
+    const leaving = await makeAdmin(t.database.db, {
+      roleId: UserRole.PropertyManager,
+      groupId: group.id,
+      isPrimary: true,
+    });
+    const next = await makeAdmin(t.database.db, { roleId: UserRole.PropertyManager, groupId: group.id });
+    const url = `/api/v1/admin/${leaving.id}/groups/${group.id}`;
+    const unnamed = await t.call('DELETE', url, { token });
+    expect(unnamed.body.modelState).toEqual({ newPrimaryAdminId: [Messages.newPrimaryAdminRequired] });
+    const named = await t.call('DELETE', `${url}?newPrimaryAdminId=${next.id}`, { token });
+    expect(named.status).toBe(200);
+    const rows = (await assignments()).filter((row) => row.groupId === group.id);
+    expect(rows.map((row) => [row.userId, row.isPrimary])).toEqual([[next.id, true]]);
   });
 
   test('outsiders, maintenance, pet owners and anonymous callers change nothing', async () => {

@@ -27,7 +27,7 @@ export async function groupAdminsRoutes(app: FastifyInstance) {
     ),
   );
   await route(app, endpoints.removeFromAllGroups, async (request) =>
-    admins.removeFromAllGroups(signedIn(request), request.params.id),
+    admins.removeFromAllGroups(signedIn(request), request.params.id, request.body?.newPrimaryAdmins ?? []),
   );
   await route(app, endpoints.setPrimary, async (request) =>
     admins.setPrimaryAdmin(signedIn(request), request.params.id, request.params.adminId),

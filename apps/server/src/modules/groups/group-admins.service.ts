@@ -67,12 +67,22 @@ export async function removeAdmin(
   return { ...list, promptMakePrimary, remainingAdminId: promptMakePrimary ? list.admins[0].id : null };
 }
 
-/** Removes the admin from every group of theirs that lies within the caller's groups. */
-export async function removeFromAllGroups(ctx: SignedInContext, adminId: number) {
+/**
+ * Removes the admin from every group of theirs that lies within the caller's groups. Where the admin is primary and
+ * others remain, `newPrimaryAdmins` names who takes over in that group, as when removing from one group; a missing or
+ * wrong choice refuses the whole removal (400 naming newPrimaryAdmins.<groupId>).
+ */
+export async function removeFromAllGroups(
+  ctx: SignedInContext,
+  adminId: number,
+  newPrimaryAdmins: readonly { groupId: number; newPrimaryAdminId: number }[],
+) {
   await loadManagedAdmin(ctx, adminId, 'admin.assignGroups');
   const groupIds = await assignedGroupsWithin(ctx.db, adminId, await scopePaths(ctx.db, ctx.caller));
+  const chosen = new Map(newPrimaryAdmins.map((choice) => [choice.groupId, choice.newPrimaryAdminId]));
   await withTransaction(ctx, async (_tx, txCtx) => {
-    for (const groupId of groupIds) await removeFromGroup(txCtx, adminId, groupId, 'onlyOther');
+    for (const groupId of groupIds)
+      await removeFromGroup(txCtx, adminId, groupId, chosen.get(groupId), `newPrimaryAdmins.${groupId}`);
   });
   return { message: Messages.removedFromAllGroups };
 }

@@ -3,17 +3,18 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { App, Button, Form, Input, Typography } from 'antd';
 import { Messages } from '@registry/contracts';
 import { AnonLayout } from '../../app/AnonLayout';
-import { ErrorPresenter } from '../../components/ErrorPresenter';
+import { ErrorPresenter, useFormServerErrors } from '../../components/ErrorPresenter';
 import { forgotPassword } from './accounts.api';
 
 export function ForgotPage() {
   const { modal } = App.useApp();
   const navigate = useNavigate();
-  const [error, setError] = useState<unknown>(null);
+  const [form] = Form.useForm<{ email: string }>();
+  const serverErrors = useFormServerErrors(form);
   const [busy, setBusy] = useState(false);
 
   const onFinish = async ({ email }: { email: string }) => {
-    setError(null);
+    serverErrors.clear();
     setBusy(true);
     try {
       await forgotPassword(email.trim());
@@ -23,7 +24,7 @@ export function ForgotPage() {
         onOk: () => void navigate({ to: '/login', search: {} }),
       });
     } catch (err) {
-      setError(err);
+      serverErrors.onError(err);
     } finally {
       setBusy(false);
     }
@@ -34,8 +35,8 @@ export function ForgotPage() {
       <Typography.Paragraph type="secondary">
         Enter the email address of your account and we will send you a link to reset your password.
       </Typography.Paragraph>
-      <ErrorPresenter error={error} />
-      <Form layout="vertical" onFinish={onFinish} requiredMark={false}>
+      <ErrorPresenter error={serverErrors.general} />
+      <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
         <Form.Item
           label="Email"
           name="email"

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Typography } from 'antd';
 import { Messages } from '@registry/contracts';
 import { AnonLayout } from '../../app/AnonLayout';
-import { ErrorPresenter } from '../../components/ErrorPresenter';
+import { ErrorPresenter, useFormServerErrors } from '../../components/ErrorPresenter';
 import { PasswordInput } from '../../components/PasswordInput';
 import { passwordRule, resetPassword, resetTokenQuery, usePasswordRules } from './accounts.api';
 import { PasswordRulesHint } from './PasswordRulesHint';
@@ -19,7 +19,8 @@ export function ResetPasswordPage() {
   const rules = usePasswordRules();
   const { modal } = App.useApp();
   const navigate = useNavigate();
-  const [error, setError] = useState<unknown>(null);
+  const [form] = Form.useForm<ResetValues>();
+  const serverErrors = useFormServerErrors(form);
   const [busy, setBusy] = useState(false);
 
   const check = useQuery({ ...resetTokenQuery(userName ?? '', token ?? ''), enabled: !!userName && !!token });
@@ -42,7 +43,7 @@ export function ResetPasswordPage() {
   }
 
   const onFinish = async (values: ResetValues) => {
-    setError(null);
+    serverErrors.clear();
     setBusy(true);
     try {
       await resetPassword({ userName, token, password: values.password, confirmPassword: values.confirmPassword });
@@ -52,7 +53,7 @@ export function ResetPasswordPage() {
         onOk: () => void navigate({ to: '/login', search: {} }),
       });
     } catch (err) {
-      setError(err);
+      serverErrors.onError(err);
     } finally {
       setBusy(false);
     }
@@ -63,8 +64,8 @@ export function ResetPasswordPage() {
       <Typography.Paragraph>
         Choose a new password for <strong>{userName}</strong>.
       </Typography.Paragraph>
-      <ErrorPresenter error={error} />
-      <Form<ResetValues> layout="vertical" onFinish={onFinish} requiredMark={false}>
+      <ErrorPresenter error={serverErrors.general} />
+      <Form<ResetValues> form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
         <Form.Item
           label="New password"
           name="password"

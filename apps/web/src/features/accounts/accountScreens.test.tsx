@@ -122,6 +122,49 @@ describe('forgot and reset password', () => {
   });
 });
 
+/** The error text antd shows under the field labelled `label`. */
+async function errorUnder(label: string): Promise<string> {
+  const item = screen.getByLabelText(label).closest('.ant-form-item')!;
+  await waitFor(() => expect(item.querySelector('.ant-form-item-explain-error')).toBeTruthy());
+  return item.querySelector('.ant-form-item-explain-error')!.textContent!;
+}
+
+describe('server problems under their fields', () => {
+  it('forgot password: the server problem with the email shows under Email', async () => {
+    mockFetch({
+      'POST /api/v1/account/forgotpassword': () => ({
+        status: 400,
+        body: { message: 'The request is invalid.', modelState: { email: ['The Email field is not valid.'] } },
+      }),
+    });
+    renderApp('/forgot');
+    await userEvent.type(await screen.findByLabelText('Email'), 'jane@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await errorUnder('Email')).toBe('The Email field is not valid.');
+    expect(screen.queryByRole('alert', { name: /./ })).toBeNull();
+  });
+
+  it('reset password: the server problem with the password shows under New password, the rest above the form', async () => {
+    mockFetch({
+      'GET /api/v1/account/passwordrules': rules,
+      'POST /api/v1/account/resetpassword': () => ({
+        status: 400,
+        body: {
+          message: 'The request is invalid.',
+          modelState: { password: ['Passwords must have at least one digit.'], token: ['Invalid token.'] },
+        },
+      }),
+    });
+    renderApp('/resetpassword?userName=jane&token=t0k');
+    await userEvent.type(await screen.findByLabelText('New password'), 'Better#Pass1');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'Better#Pass1');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await errorUnder('New password')).toBe('Passwords must have at least one digit.');
+    expect(screen.getByRole('alert').textContent).toContain('Invalid token.');
+    expect(screen.getByRole('alert').textContent).not.toContain('at least one digit');
+  });
+});
+
 describe('reset password link check', () => {
   it('says so when the link is no longer valid', async () => {
     mockFetch({ 'GET /api/v1/account/passwordrules': rules, 'GET /api/v1/account/resetpassword': { isValid: false } });
@@ -247,7 +290,7 @@ describe('manage account', () => {
     await userEvent.type(screen.getByLabelText('New password'), 'Better#Pass1');
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'Better#Pass1');
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('Incorrect password.')).toBeTruthy();
+    expect(await errorUnder('Current password')).toBe('Incorrect password.');
   });
 
   it('confirms a changed password', async () => {

@@ -7,6 +7,7 @@ import { useCurrentUser } from '../../app/auth';
 import { ActionsDropdown } from '../../components/ActionsDropdown';
 import { ConfirmByTypingDialog } from '../../components/ConfirmByTypingDialog';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
+import { useLabTime } from '../../components/labTime';
 import { PageTitle } from '../../components/PageTitle';
 import { NotFound, isValidId } from '../../components/NotFound';
 import { adminQuery } from './admins.api';
@@ -24,6 +25,7 @@ function formatAddress(a: AdminView['address']): string {
 }
 
 function AdminDetails({ admin }: { admin: AdminView }) {
+  const labTime = useLabTime();
   return (
     <Descriptions column={{ xs: 1, md: 2 }} size="middle">
       <Descriptions.Item label="User name">{admin.userName}</Descriptions.Item>
@@ -36,9 +38,9 @@ function AdminDetails({ admin }: { admin: AdminView }) {
         {formatAddress(admin.address)}
       </Descriptions.Item>
       <Descriptions.Item label="Last login">
-        {admin.lastLogin ? new Date(admin.lastLogin).toLocaleString() : 'Never'}
+        {admin.lastLogin ? labTime.format(admin.lastLogin, 'M/D/YYYY h:mm A') : 'Never'}
       </Descriptions.Item>
-      <Descriptions.Item label="Created">{new Date(admin.dateCreated).toLocaleDateString()}</Descriptions.Item>
+      <Descriptions.Item label="Created">{labTime.format(admin.dateCreated, 'M/D/YYYY')}</Descriptions.Item>
     </Descriptions>
   );
 }

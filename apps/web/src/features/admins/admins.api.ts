@@ -1,6 +1,14 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { accountEndpoints, adminEndpoints, type AdminUpdateRequest, type EndpointResponse } from '@registry/contracts';
+import {
+  AdminFilter,
+  accountEndpoints,
+  adminEndpoints,
+  groupAdminEndpoints,
+  type AdminUpdateRequest,
+  type EndpointResponse,
+} from '@registry/contracts';
+import { byName, type PrimarySuccession } from '../../components/NewPrimaryAdminPick';
 import { callApi } from '../../app/client';
 import type { adminSearchParams } from './admins.search';
 
@@ -84,7 +92,34 @@ export const useResetAdminPassword = (id: number) =>
 export const useAddAdminToGroup = (id: number) =>
   useAdminMutation(id, (groupId: number) => callApi(adminEndpoints.addToGroup, { params: { id, groupId } }));
 export const useRemoveAdminFromGroup = (id: number) =>
-  useAdminMutation(id, (groupId: number) => callApi(adminEndpoints.removeFromGroup, { params: { id, groupId } }));
+  useAdminMutation(id, ({ groupId, newPrimaryAdminId }: { groupId: number; newPrimaryAdminId?: number }) =>
+    callApi(adminEndpoints.removeFromGroup, { params: { id, groupId }, query: { newPrimaryAdminId } }),
+  );
+
+/**
+ * The groups (of `groupIds`, or all of the admin's) where the admin is primary and other admins of the group itself
+ * remain, with those admins by name: where removing the admin asks who becomes primary.
+ */
+export async function primarySuccessions(
+  queryClient: QueryClient,
+  adminId: number,
+  groupIds?: readonly number[],
+): Promise<PrimarySuccession[]> {
+  const groups = await queryClient.fetchQuery(adminGroupsQuery(adminId));
+  const primaryOf = groups.filter((g) => g.isPrimaryAdmin && (!groupIds || groupIds.includes(g.id)));
+  const lists = await Promise.all(
+    primaryOf.map((g) =>
+      callApi(groupAdminEndpoints.list, { params: { id: g.id }, query: { adminFilter: AdminFilter.Active } }),
+    ),
+  );
+  return primaryOf
+    .map((g, i) => ({
+      groupId: g.id,
+      groupName: g.name,
+      candidates: byName(lists[i].admins.filter((admin) => admin.id !== adminId && !admin.isInherited)),
+    }))
+    .filter((succession) => succession.candidates.length > 0);
+}
 
 export function useDeleteAdmin(id: number) {
   const qc = useQueryClient();

@@ -175,6 +175,27 @@ describe('admin screen', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
   });
 
+  it('test mode fills the admin form and the notes with fake data', async () => {
+    sessionStorage.setItem('registry.testMode', 'true');
+    setup({ 'GET /api/v1/account/userinfo': { ...me, testModeAvailable: true } }, { email: 'pat@example.com' });
+    renderApp('/admin/3');
+    const notes = (await screen.findByLabelText('Admin notes')) as HTMLTextAreaElement;
+    await waitFor(() => expect(notes.value).toBe('old'));
+    const notesCard = notes.closest('.ant-card') as HTMLElement;
+    await userEvent.click(within(notesCard).getByRole('button', { name: /Fill with test data/ }));
+    await waitFor(() => expect(notes.value).not.toBe('old'));
+    expect(notes.value.length).toBeGreaterThan(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const form = await screen.findByRole('form', { name: 'Edit admin' });
+    const first = within(form).getByLabelText('First Name') as HTMLInputElement;
+    expect(first.value).toBe('Pat');
+    await userEvent.click(within(form).getByRole('button', { name: /Fill with test data/ }));
+    await waitFor(() => expect(first.value).not.toBe('Pat'));
+    expect((within(form).getByLabelText('Email') as HTMLInputElement).value).toMatch(/@example\.com$/);
+    expect((within(form).getByLabelText('User Name') as HTMLInputElement).value).toBe('pmgr');
+    sessionStorage.removeItem('registry.testMode');
+  });
+
   it('saves notes with the full update body', async () => {
     const { calls } = setup();
     renderApp('/admin/3');
@@ -204,6 +225,38 @@ describe('admin screen', () => {
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/v1/admin/3/groups/6')).toBe(true),
     );
+  });
+
+  it("removing the admin from a group they lead names who becomes primary, as the group's page does", async () => {
+    const groupAdmin = (id: number, fullName: string, isPrimaryAdmin: boolean, isInherited = false) => ({
+      id,
+      fullName,
+      userName: fullName.toLowerCase(),
+      email: null,
+      roleId: 7,
+      role: 'PropertyManager',
+      isActive: true,
+      isPrimaryAdmin,
+      isInherited,
+      inheritedFromGroupId: null,
+    });
+    const { calls } = setup({
+      'GET /api/v1/admin/3/groups': [{ ...group(5, 'Maple Court'), isPrimaryAdmin: true }],
+      'GET /api/v1/groupadmin/5': {
+        admins: [groupAdmin(3, 'Pat Manager', true), groupAdmin(8, 'Zed', false), groupAdmin(9, 'Ann', false)],
+        isHierarchyRoot: false,
+      },
+      'DELETE /api/v1/admin/3/groups/5': [],
+    });
+    renderApp('/admin/3');
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove from Maple Court' }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(dialog.textContent).toContain('Ann will become the primary admin of this group.'));
+    await userEvent.click(within(dialog).getByLabelText('New primary admin'));
+    await userEvent.click(await screen.findByTitle('Zed (Property manager)'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+    expect(calls.find((c) => c.method === 'DELETE')!.url.searchParams.get('newPrimaryAdminId')).toBe('8');
   });
 
   it('answers an impossible id without calling the server', async () => {

@@ -1,11 +1,18 @@
 import { useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
-import { App, Button, Checkbox, Form, Modal, Segmented, Select, Space, Tag, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Checkbox, Form, Modal, Segmented, Space, Tag, Typography } from 'antd';
 import { AdminFilter, roleLabel } from '@registry/contracts';
 import { useCurrentUser } from '../../app/auth';
 import { ActionsDropdown } from '../../components/ActionsDropdown';
 import { ErrorPresenter, useErrorDialog } from '../../components/ErrorPresenter';
+import {
+  NewPrimaryAdminPick,
+  byName,
+  proposedSuccessors,
+  type PrimarySuccession,
+} from '../../components/NewPrimaryAdminPick';
+import { primarySuccessions } from '../admins/admins.api';
 import { GroupFrame } from './components/GroupFrame';
 import { AdminSearchSelect } from './components/AdminSearchSelect';
 import { CreateGroupAdminModal } from './components/CreateGroupAdminModal';
@@ -20,8 +27,7 @@ import {
 import { DataTable } from '../../components/DataTable';
 
 /** Admins sorted by name ascending (spec 2 §9). */
-export const sortAdminsByName = (rows: GroupAdminRow[]) =>
-  [...rows].sort((a, b) => a.fullName.localeCompare(b.fullName, undefined, { sensitivity: 'base' }));
+export const sortAdminsByName = (rows: GroupAdminRow[]) => byName(rows);
 
 function AddExistingAdminModal({ groupId, open, onClose }: { groupId: number; open: boolean; onClose: () => void }) {
   const [adminId, setAdminId] = useState<number | undefined>();
@@ -82,32 +88,12 @@ function RemoveAdminQuestion({
   onSuccessorChange: (adminId: number) => void;
 }) {
   const [checked, setChecked] = useState(false);
-  const [successorId, setSuccessorId] = useState(successors[0]?.id);
-  const successor = successors.find((admin) => admin.id === successorId);
   return (
     <>
       <p>{`Remove ${row.fullName} from this group?`}</p>
-      {row.isPrimaryAdmin && successor && (
+      {row.isPrimaryAdmin && (
         // The primary admin leaves: the user sees, and may change, who becomes primary.
-        <div style={{ marginBottom: 12 }}>
-          <p>
-            <strong>{successor.fullName}</strong> will become the primary admin of this group.
-          </p>
-          <label htmlFor="new-primary-admin">New primary admin</label>
-          <Select
-            id="new-primary-admin"
-            style={{ width: '100%' }}
-            value={successorId}
-            onChange={(value: number) => {
-              setSuccessorId(value);
-              onSuccessorChange(value);
-            }}
-            options={successors.map((admin) => ({
-              value: admin.id,
-              label: `${admin.fullName} (${roleLabel(admin.roleId)})`,
-            }))}
-          />
-        </div>
+        <NewPrimaryAdminPick id="new-primary-admin" candidates={successors} onChange={onSuccessorChange} />
       )}
       {canDeactivate && (
         <>
@@ -129,6 +115,32 @@ function RemoveAdminQuestion({
   );
 }
 
+/** Remove from all groups: the question, and for each group the admin is primary of, who takes over there. */
+function RemoveFromAllGroupsQuestion({
+  row,
+  successions,
+  onChange,
+}: {
+  row: GroupAdminRow;
+  successions: PrimarySuccession[];
+  onChange: (groupId: number, adminId: number) => void;
+}) {
+  return (
+    <>
+      <p>{`Remove ${row.fullName} from all groups?`}</p>
+      {successions.map((s) => (
+        <NewPrimaryAdminPick
+          key={s.groupId}
+          id={`new-primary-admin-${s.groupId}`}
+          groupName={s.groupName}
+          candidates={s.candidates}
+          onChange={(adminId) => onChange(s.groupId, adminId)}
+        />
+      ))}
+    </>
+  );
+}
+
 export function GroupAdmins({ groupId }: { groupId: number }) {
   const user = useCurrentUser();
   const [filter, setFilter] = useState<number>(AdminFilter.Active);
@@ -137,6 +149,7 @@ export function GroupAdmins({ groupId }: { groupId: number }) {
   const remove = useRemoveGroupAdmin(groupId);
   const setPrimary = useSetPrimaryAdmin(groupId);
   const removeAll = useRemoveFromAllGroups();
+  const queryClient = useQueryClient();
   const showError = useErrorDialog();
   const { modal, message } = App.useApp();
 
@@ -191,6 +204,39 @@ export function GroupAdmins({ groupId }: { groupId: number }) {
           showError(error);
         }
       },
+    });
+  };
+
+  const onRemoveFromAll = async (row: GroupAdminRow) => {
+    let successions: PrimarySuccession[];
+    try {
+      successions = await primarySuccessions(queryClient, row.id);
+    } catch (error) {
+      showError(error);
+      return;
+    }
+    // Read when OK is pressed: each group's pick changes this map.
+    const chosen = proposedSuccessors(successions);
+    modal.confirm({
+      title: 'Remove from all groups',
+      content: (
+        <RemoveFromAllGroupsQuestion
+          row={row}
+          successions={successions}
+          onChange={(groupId, adminId) => chosen.set(groupId, adminId)}
+        />
+      ),
+      okText: 'Remove from all groups',
+      okButtonProps: { danger: true },
+      onOk: () =>
+        run(
+          () =>
+            removeAll.mutateAsync({
+              adminId: row.id,
+              newPrimaryAdmins: [...chosen].map(([groupId, newPrimaryAdminId]) => ({ groupId, newPrimaryAdminId })),
+            }),
+          'Removed from all groups successfully.',
+        ),
     });
   };
 
@@ -263,14 +309,7 @@ export function GroupAdmins({ groupId }: { groupId: number }) {
                       key: 'removeall',
                       label: 'Remove from all groups',
                       danger: true,
-                      onClick: () =>
-                        modal.confirm({
-                          title: 'Remove from all groups',
-                          content: `Remove ${r.fullName} from all groups?`,
-                          okText: 'Remove from all groups',
-                          okButtonProps: { danger: true },
-                          onOk: () => run(() => removeAll.mutateAsync(r.id), 'Removed from all groups successfully.'),
-                        }),
+                      onClick: () => void onRemoveFromAll(r),
                     },
                   ]}
                 />

@@ -6,6 +6,7 @@ import { dayjs } from '../../app/dayjs';
 import { ActionsDropdown } from '../../components/ActionsDropdown';
 import { useErrorDialog } from '../../components/ErrorPresenter';
 import { GroupHierarchyPicker } from '../../components/GroupHierarchyPicker';
+import { useLabTime } from '../../components/labTime';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { GroupFrame } from './components/GroupFrame';
@@ -29,6 +30,7 @@ function Subgroups({ groupId }: { groupId: number }) {
   const setActive = useSetGroupActive();
   const transfer = useBulkTransfer();
   const showError = useErrorDialog();
+  const labTime = useLabTime();
   const { modal, message } = App.useApp();
 
   const confirmActive = (row: SubgroupRow, active: boolean) =>
@@ -131,21 +133,21 @@ function Subgroups({ groupId }: { groupId: number }) {
             dataIndex: 'lastLogin',
             key: 'lastlogin',
             sorter: true,
-            render: (v: string | null) => (v ? dayjs(v).format('M/D/YYYY') : ''),
+            render: (v: string | null) => (v ? labTime.format(v, 'M/D/YYYY') : ''),
           },
           {
             title: 'Last sample',
             dataIndex: 'lastSample',
             key: 'lastsample',
             sorter: true,
-            render: (v: string | null) => (v ? dayjs(v).format('M/D/YYYY') : ''),
+            render: (v: string | null) => (v ? labTime.format(v, 'M/D/YYYY') : ''),
           },
           {
             title: 'Last pet',
             dataIndex: 'lastPet',
             key: 'lastpet',
             sorter: true,
-            render: (v: string | null) => (v ? dayjs(v).format('M/D/YYYY') : ''),
+            render: (v: string | null) => (v ? labTime.format(v, 'M/D/YYYY') : ''),
           },
           {
             title: 'Status',

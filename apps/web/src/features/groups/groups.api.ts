@@ -11,6 +11,7 @@ import {
   type GroupSummary,
   type GroupUpdateRequest,
   type NewGroupAdmin,
+  type RemoveFromAllGroupsRequest,
   type subgroupsQuery,
 } from '@registry/contracts';
 import { callApi } from '../../app/client';
@@ -182,5 +183,15 @@ export const useRemoveGroupAdmin = (id: number) =>
   );
 export const useSetPrimaryAdmin = (id: number) =>
   useGroupMutation((adminId: number) => callApi(groupAdminEndpoints.setPrimary, { params: { id, adminId } }));
+/** Removes the admin from all groups within the caller's, naming the new primary admin where they were primary. */
 export const useRemoveFromAllGroups = () =>
-  useGroupMutation((adminId: number) => callApi(groupAdminEndpoints.removeFromAllGroups, { params: { id: adminId } }));
+  useGroupMutation(
+    ({
+      adminId,
+      newPrimaryAdmins,
+    }: {
+      adminId: number;
+      newPrimaryAdmins: RemoveFromAllGroupsRequest['newPrimaryAdmins'];
+    }) => callApi(groupAdminEndpoints.removeFromAllGroups, { params: { id: adminId }, body: { newPrimaryAdmins } }),
+    () => [adminKeys.all],
+  );

@@ -289,6 +289,43 @@ describe('GroupAdmins', () => {
     expect(calls.find((c) => c.method === 'DELETE')!.url.searchParams.get('newPrimaryAdminId')).toBe('2');
   });
 
+  it('remove from all groups: names who becomes primary in each group the admin leads, and sends the picks', async () => {
+    const { calls } = mockFetch({
+      'GET /api/v1/groupadmin/5': {
+        admins: [admin(2, 'Zoe', false), admin(1, 'Amy', true), admin(3, 'Bob', false)],
+        isHierarchyRoot: false,
+      },
+      'GET /api/v1/admin/1/groups': [
+        { id: 5, name: 'Oak Ridge', groupType: 3, isActive: true, isPrimaryAdmin: true },
+        { id: 6, name: 'Elm Court', groupType: 3, isActive: true, isPrimaryAdmin: true },
+        { id: 7, name: 'Pine Hill', groupType: 3, isActive: true, isPrimaryAdmin: false },
+      ],
+      // Elm Court has no other admin of its own (inherited ones do not count): nothing to choose there.
+      'GET /api/v1/groupadmin/6': {
+        admins: [admin(1, 'Amy', true), { ...admin(9, 'Ian', false), isInherited: true }],
+        isHierarchyRoot: false,
+      },
+      'POST /api/v1/groupadmin/removefromallgroups/1': { message: 'Removed from all groups successfully.' },
+    });
+    renderInRouter(() => <GroupAdmins groupId={5} />);
+    const amyRow = (await screen.findByText('Amy')).closest('tr')!;
+    await userEvent.click(within(amyRow as HTMLElement).getByRole('button', { name: 'More actions for Amy' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Remove from all groups' }));
+    await screen.findByText('Remove Amy from all groups?');
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toContain('Bob will become the primary admin of Oak Ridge.');
+    expect(dialog.textContent).not.toContain('Elm Court');
+    await userEvent.click(within(dialog).getByLabelText('New primary admin of Oak Ridge'));
+    await userEvent.click(await screen.findByTitle('Zoe (Property manager)'));
+    expect(dialog.textContent).toContain('Zoe will become the primary admin of Oak Ridge.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove from all groups' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      newPrimaryAdmins: [{ groupId: 5, newPrimaryAdminId: 2 }],
+    });
+    expect(calls.some((c) => c.url.pathname === '/api/v1/groupadmin/7')).toBe(false);
+  });
+
   it('after a removal that leaves one non-primary admin, offers to make them primary', async () => {
     const { calls } = mockFetch({
       'GET /api/v1/groupadmin/5': { admins: [admin(2, 'Zoe', false), admin(4, 'Kim', false)], isHierarchyRoot: false },

@@ -5,6 +5,7 @@ import { dayjs } from '../../app/dayjs';
 import type { AuditLogRow } from '@registry/contracts';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
+import { labToday, useLabTime } from '../../components/labTime';
 import { PageTitle } from '../../components/PageTitle';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
@@ -39,7 +40,9 @@ function renderChange(row: AuditLogRow) {
 
 export function AuditLogPage() {
   const [params, setParams] = useUrlState(auditLogSearch);
-  const defaultStart = useMemo(() => defaultAuditStart().format(URL_DATE), []);
+  const labTime = useLabTime();
+  const { timeZone } = labTime;
+  const defaultStart = useMemo(() => defaultAuditStart(labToday(timeZone)).format(URL_DATE), [timeZone]);
   const withDefaults = (p: AuditLogParams): AuditLogParams => ({ ...p, startDate: p.startDate ?? defaultStart });
   const [verify, setVerify] = useState<{ result?: AuditVerifyResult; error?: unknown; busy: boolean }>({ busy: false });
 
@@ -132,7 +135,7 @@ export function AuditLogPage() {
               title: 'Date',
               dataIndex: 'dateCreated',
               width: 180,
-              render: (d: string) => dayjs(d).format('MMM-DD-YY hh:mm A'),
+              render: (d: string) => labTime.format(d, 'MMM-DD-YY hh:mm A'),
             },
             { title: 'Created by', dataIndex: 'createdBy', render: (v: string | null) => v ?? 'system' },
             { title: 'Entity', dataIndex: 'entityType' },

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
+import { useLabTime } from '../../components/labTime';
 import { PageTitle } from '../../components/PageTitle';
 import { useUrlState } from '../../components/UrlTable';
 import { documentsQuery, type DocumentSummary } from './system.api';
-import { DOCUMENTS_PAGE_SIZE, documentsSearch } from './system.search';
+import { documentsSearch } from './system.search';
 import { DocumentEditorModal } from './components/DocumentEditorModal';
 import { DocumentVersionsDrawer } from './components/DocumentVersionsDrawer';
 import { DataTable } from '../../components/DataTable';
@@ -15,6 +15,7 @@ import { DataTable } from '../../components/DataTable';
 /** Legal and policy documents; every save keeps the previous version. */
 export function DocumentsPage() {
   const query = useQuery(documentsQuery());
+  const labTime = useLabTime();
   const [search, setSearch] = useUrlState(documentsSearch);
   const [editing, setEditing] = useState<{ id?: number } | null>(null);
   const [versionsOf, setVersionsOf] = useState<number | null>(null);
@@ -36,12 +37,11 @@ export function DocumentsPage() {
           rowKey="documentId"
           loading={query.isLoading}
           dataSource={query.data ?? []}
-          // The whole list is small and unpaged on the server; ten per page keeps it readable.
           pagination={{
-            pageSize: DOCUMENTS_PAGE_SIZE,
+            pageSize: search.pageSize,
             current: search.page,
-            onChange: (page) => setSearch({ page }),
-            showSizeChanger: false,
+            onChange: (page, pageSize) => setSearch({ page: pageSize === search.pageSize ? page : 1, pageSize }),
+            showSizeChanger: true,
           }}
           columns={[
             { title: 'Name', dataIndex: 'name' },
@@ -50,7 +50,7 @@ export function DocumentsPage() {
               title: 'Last updated',
               dataIndex: 'dateUpdated',
               width: 200,
-              render: (d: string) => dayjs(d).format('MMM-DD-YY hh:mm A'),
+              render: (d: string) => labTime.format(d, 'MMM-DD-YY hh:mm A'),
             },
             {
               title: '',

@@ -4,6 +4,7 @@ import { dayjs } from '../../app/dayjs';
 import { Messages, type EmailLogRow } from '@registry/contracts';
 import { useErrorDialog } from '../../components/ErrorPresenter';
 import { HtmlPreview } from '../../components/HtmlPreview';
+import { useLabTime } from '../../components/labTime';
 import { PageTitle } from '../../components/PageTitle';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
@@ -26,6 +27,7 @@ export function EmailLogPage() {
   const showError = useErrorDialog();
   const [params, setParams] = useUrlState(emailLogSearch);
   const clear = useClearEmailLog();
+  const labTime = useLabTime();
 
   const onClear = () =>
     modal.confirm({
@@ -105,7 +107,7 @@ export function EmailLogPage() {
               title: 'Date sent',
               dataIndex: 'dateSent',
               width: 190,
-              render: (d: string) => dayjs(d).format('MMM-DD-YY hh:mm A'),
+              render: (d: string) => labTime.format(d, 'MMM-DD-YY hh:mm A'),
             },
             { title: 'Subject', dataIndex: 'subject' },
             { title: 'Recipients', dataIndex: 'recipients', ellipsis: true },

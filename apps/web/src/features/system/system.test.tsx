@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { renderApp } from '../../test/renderApp';
 import { mockFetch, type MockCall } from '../../test/utils';
 import { defaultAuditStart } from './system.search';
+import { labToday } from '../../components/labTime';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -25,6 +26,7 @@ const me = {
   residentId: null,
   features: [],
   impersonatedBy: null,
+  labTimeZone: 'America/New_York',
 };
 
 function setup(over: Record<string, unknown>) {
@@ -59,6 +61,23 @@ describe('email log', () => {
     expect(q.get('dateFilter')).toBe('03/01/2026');
   });
 
+  it("shows when each mail was sent in the lab's time zone", async () => {
+    const row = { ...emailRow(1), dateSent: '2026-03-01T03:00:00Z' };
+    setup({ 'GET /api/v1/emaillog': { data: [row], totalRecords: 1 } });
+    renderApp('/system/emaillog');
+    expect(await screen.findByText('Feb-28-26 10:00 PM')).toBeTruthy();
+  });
+
+  it('a lab in another zone sees its own wall clock', async () => {
+    const row = { ...emailRow(1), dateSent: '2026-03-01T03:00:00Z' };
+    setup({
+      'GET /api/v1/account/userinfo': { ...me, labTimeZone: 'Asia/Tokyo' },
+      'GET /api/v1/emaillog': { data: [row], totalRecords: 1 },
+    });
+    renderApp('/system/emaillog');
+    expect(await screen.findByText('Mar-01-26 12:00 PM')).toBeTruthy();
+  });
+
   it('commits a subject filter on Enter and resets to page 1', async () => {
     const { calls } = setup({ 'GET /api/v1/emaillog': { data: [emailRow(1)], totalRecords: 1 } });
     const { router } = renderApp('/system/emaillog?page=3');
@@ -89,7 +108,7 @@ describe('audit log', () => {
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/v1/auditlog')).toBe(true));
     const q = calls.find((c) => c.url.pathname === '/api/v1/auditlog')!.url.searchParams;
     expect(q.get('pageSize')).toBe('100');
-    expect(q.get('startDate')).toBe(dayjs().subtract(1, 'month').format('MM/DD/YYYY'));
+    expect(q.get('startDate')).toBe(labToday('America/New_York').subtract(1, 'month').format('MM/DD/YYYY'));
     expect(defaultAuditStart(dayjs('2026-03-31T15:20:00')).format('YYYY-MM-DD HH:mm')).toBe('2026-02-28 00:00');
   });
 
@@ -161,6 +180,27 @@ describe('documents', () => {
     await waitFor(() => expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Terms of Service'));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Failed to save document')).toBeTruthy();
+  });
+
+  it('shows the server problem with the name under Name', async () => {
+    setup({
+      'GET /api/v1/document': [doc],
+      'POST /api/v1/document': () => ({
+        status: 400,
+        body: { message: 'The request is invalid.', modelState: { name: ['A document with this name exists.'] } },
+      }),
+    });
+    renderApp('/system/documents');
+    await screen.findByText('Terms of Service');
+    await userEvent.click(screen.getByRole('button', { name: /New document/ }));
+    await userEvent.type(await screen.findByLabelText('Name'), 'Terms of Service');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Content' }), 'Text.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const item = screen.getByLabelText('Name').closest('.ant-form-item')!;
+    await waitFor(() =>
+      expect(item.querySelector('.ant-form-item-explain-error')?.textContent).toBe('A document with this name exists.'),
+    );
+    expect(screen.queryByText('Failed to save document')).toBeNull();
   });
 
   it('lists versions and reports a version that fails to load', async () => {

@@ -1,8 +1,7 @@
-import { useState } from 'react';
-import { App, Alert, Button, Card, Form } from 'antd';
+import { App, Button, Card, Form } from 'antd';
 import { Messages } from '@registry/contracts';
 import { PasswordInput } from '../../../components/PasswordInput';
-import { ErrorList } from '../../../components/ErrorPresenter';
+import { ErrorPresenter, useFormServerErrors } from '../../../components/ErrorPresenter';
 import { passwordRule, useChangePassword, usePasswordRules, type ChangePasswordBody } from '../accounts.api';
 import { PasswordRulesHint } from '../PasswordRulesHint';
 
@@ -11,29 +10,22 @@ export function ChangePasswordCard() {
   const rules = usePasswordRules();
   const change = useChangePassword();
   const [form] = Form.useForm<ChangePasswordBody>();
-  const [error, setError] = useState<unknown>(null);
+  const serverErrors = useFormServerErrors(form);
 
   const onFinish = (values: ChangePasswordBody) => {
-    setError(null);
+    serverErrors.clear();
     change.mutate(values, {
       onSuccess: () => {
         form.resetFields();
         modal.success({ title: 'Change password', content: Messages.passwordChanged });
       },
-      onError: (err) => setError(err),
+      onError: serverErrors.onError,
     });
   };
 
   return (
     <Card title="Change password">
-      {error != null && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={<ErrorList error={error} fallback={Messages.unknownError} />}
-        />
-      )}
+      <ErrorPresenter error={serverErrors.general} fallback={Messages.unknownError} />
       <Form form={form} layout="vertical" onFinish={onFinish} aria-label="Change password" requiredMark={false}>
         <Form.Item
           label="Current password"

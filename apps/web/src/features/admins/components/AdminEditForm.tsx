@@ -13,6 +13,7 @@ import { useCurrentUser } from '../../../app/auth';
 import { AddressForm } from '../../../components/AddressForm';
 import { ErrorPresenter, useFormServerErrors } from '../../../components/ErrorPresenter';
 import { SchemaTextInput } from '../../../components/MaxLengthInput';
+import { FillWithTestData } from '../../../components/testMode';
 import { adminRolesQuery, useUpdateAdmin } from '../admins.api';
 import { toUpdateRequest } from './adminForm';
 
@@ -63,6 +64,13 @@ export function AdminEditForm({ admin, onDone }: { admin: AdminView; onDone: () 
       aria-label="Edit admin"
     >
       <ErrorPresenter error={serverErrors.general} />
+      <FillWithTestData
+        form={form}
+        values={(fake) => {
+          const { firstName, lastName, email, phoneNumber, companyName } = fake.person();
+          return { firstName, lastName, email, phoneNumber, companyName, address: fake.address() };
+        }}
+      />
       <Row gutter={12}>
         <Col xs={24} md={12}>
           {text('First Name', 'firstName', true)}

@@ -1,15 +1,23 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Alert, App, Button, Card, Popconfirm, Select, Space, Tag } from 'antd';
+import { Alert, App, Button, Card, Select, Space, Tag } from 'antd';
 import { groupTypeName, Messages } from '@registry/contracts';
 import { assignedGroupsQuery } from '../../../app/auth';
 import { ErrorPresenter, useErrorDialog } from '../../../components/ErrorPresenter';
-import { adminGroupsQuery, useAddAdminToGroup, useRemoveAdminFromGroup, type AdminGroup } from '../admins.api';
+import { NewPrimaryAdminPick } from '../../../components/NewPrimaryAdminPick';
+import {
+  adminGroupsQuery,
+  primarySuccessions,
+  useAddAdminToGroup,
+  useRemoveAdminFromGroup,
+  type AdminGroup,
+} from '../admins.api';
 import { DataTable } from '../../../components/DataTable';
 
 export function AdminGroupsCard({ adminId }: { adminId: number }) {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
   const showError = useErrorDialog();
   const groups = useQuery(adminGroupsQuery(adminId));
   // Choices: the groups the signed-in user is directly assigned to (the group tree issue will widen this).
@@ -36,6 +44,39 @@ export function AdminGroupsCard({ adminId }: { adminId: number }) {
         void message.success('Admin added to the group.');
       },
       onError: (err) => showError(err),
+    });
+  };
+
+  // As on the group's admins page: when the admin is the group's primary admin and others remain, the dialog names who
+  // becomes primary and lets the user pick another.
+  const onRemove = async (g: AdminGroup) => {
+    let candidates: Awaited<ReturnType<typeof primarySuccessions>>[number]['candidates'] = [];
+    try {
+      if (g.isPrimaryAdmin) candidates = (await primarySuccessions(queryClient, adminId, [g.id]))[0]?.candidates ?? [];
+    } catch (err) {
+      showError(err);
+      return;
+    }
+    let newPrimaryAdminId = candidates[0]?.id;
+    modal.confirm({
+      title: 'Remove from group',
+      content: (
+        <>
+          <p>{`Remove the admin from ${g.name}?`}</p>
+          <NewPrimaryAdminPick
+            id="new-primary-admin"
+            candidates={candidates}
+            onChange={(value) => (newPrimaryAdminId = value)}
+          />
+        </>
+      ),
+      okText: 'Remove',
+      okButtonProps: { danger: true },
+      onOk: () =>
+        remove.mutateAsync({ groupId: g.id, newPrimaryAdminId }).then(
+          () => void message.success('Admin removed from the group.'),
+          (err) => showError(err),
+        ),
     });
   };
 
@@ -94,21 +135,9 @@ export function AdminGroupsCard({ adminId }: { adminId: number }) {
             key: 'remove',
             align: 'right',
             render: (_, g) => (
-              <Popconfirm
-                title={`Remove the admin from ${g.name}?`}
-                okText="Remove"
-                okButtonProps={{ danger: true }}
-                onConfirm={() =>
-                  remove.mutateAsync(g.id).then(
-                    () => void message.success('Admin removed from the group.'),
-                    (err) => showError(err),
-                  )
-                }
-              >
-                <Button size="small" danger aria-label={`Remove from ${g.name}`}>
-                  Remove
-                </Button>
-              </Popconfirm>
+              <Button size="small" danger aria-label={`Remove from ${g.name}`} onClick={() => void onRemove(g)}>
+                Remove
+              </Button>
             ),
           },
         ]}

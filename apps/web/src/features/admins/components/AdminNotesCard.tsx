@@ -3,6 +3,7 @@ import { App, Button, Card, Form } from 'antd';
 import { Messages, adminUpdateRequest, type AdminView } from '@registry/contracts';
 import { ErrorPresenter } from '../../../components/ErrorPresenter';
 import { SchemaTextInput } from '../../../components/MaxLengthInput';
+import { FillWithTestData } from '../../../components/testMode';
 import { useUpdateAdmin } from '../admins.api';
 import { toUpdateRequest } from './adminForm';
 
@@ -22,6 +23,12 @@ export function AdminNotesCard({ admin, showProviderNotes }: { admin: AdminView;
   return (
     <Card title="Notes">
       <ErrorPresenter error={update.error} />
+      <FillWithTestData
+        onFill={(fake) => {
+          setAdminNotes(fake.notes());
+          if (showProviderNotes) setBioPetNotes(fake.notes());
+        }}
+      />
       <Form layout="vertical">
         <Form.Item label="Admin notes" htmlFor="admin-notes">
           <SchemaTextInput

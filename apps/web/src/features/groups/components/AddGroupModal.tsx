@@ -14,6 +14,7 @@ import {
 } from '@registry/contracts';
 import { ApiError } from '../../../app/api';
 import { useFormErrorDialog } from '../../../components/ErrorPresenter';
+import { FillWithTestData } from '../../../components/testMode';
 import { creatableAdminRolesQuery } from '../../admins/admins.api';
 import { groupRequested, useCreateGroup, type GroupDetails } from '../groups.api';
 import { GroupFields, groupUpdateBody, type GroupFieldValues } from './GroupEditModal';
@@ -175,6 +176,13 @@ export function AddGroupModal({ parent, open, onClose }: { parent: GroupDetails;
           additionalAdminsToBeCreated: [],
         }}
       >
+        <FillWithTestData
+          form={form}
+          values={(fake) => {
+            const { firstName, lastName, email } = fake.person();
+            return { ...fake.group(), propertyAddress: fake.address(), newAdmin: { firstName, lastName, email } };
+          }}
+        />
         <Form.Item name="groupType" label="Group type" rules={[{ required: true }]}>
           <Radio.Group options={types.map((t) => ({ value: t, label: groupTypeLabel(t) }))} />
         </Form.Item>

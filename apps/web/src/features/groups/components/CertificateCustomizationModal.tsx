@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { certificateCustomization } from '@registry/contracts';
 import { App, Checkbox, Form, Modal, Spin } from 'antd';
 import { useFormErrorDialog } from '../../../components/ErrorPresenter';
+import { FillWithTestData } from '../../../components/testMode';
 import { certificateQuery, useUpdateCertificate, type CertificateCustomization } from '../groups.api';
 
 export function CertificateCustomizationModal({
@@ -51,6 +52,7 @@ export function CertificateCustomizationModal({
     >
       <Spin spinning={query.isLoading}>
         <Form form={form} name="certificate" layout="vertical" onFinish={(v) => void save(v)}>
+          <FillWithTestData form={form} values={(fake) => fake.certificate()} />
           <Form.Item name="certificateTitle" label="Certificate title">
             <SchemaTextInput schema={certificateCustomization} field="certificateTitle" />
           </Form.Item>

@@ -3,7 +3,9 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { App, Form, Modal, Spin, Tabs } from 'antd';
 import { Messages, documentWriteRequest } from '@registry/contracts';
+import { placeFieldErrors } from '../../../components/ErrorPresenter';
 import { HtmlPreview } from '../../../components/HtmlPreview';
+import { FillWithTestData } from '../../../components/testMode';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { documentQuery, useSaveDocument, type DocumentWrite } from '../system.api';
 
@@ -37,7 +39,10 @@ export function DocumentEditorModal({
           void message.success(documentId ? Messages.documentUpdated : Messages.documentAdded);
           onClose();
         },
-        onError: () => modal.error({ title: 'Error', content: Messages.failedToSaveDocument }),
+        // Problems the server names a field for go under that field; anything else is the spec's one message.
+        onError: (error) => {
+          if (placeFieldErrors(form, error)) modal.error({ title: 'Error', content: Messages.failedToSaveDocument });
+        },
       },
     );
 
@@ -54,6 +59,7 @@ export function DocumentEditorModal({
     >
       <Spin spinning={!!documentId && current.isLoading}>
         <Form form={form} layout="vertical" onFinish={onFinish}>
+          <FillWithTestData form={form} values={(fake) => fake.document()} />
           <Form.Item
             label="Name"
             name="name"

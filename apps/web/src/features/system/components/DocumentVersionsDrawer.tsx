@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Drawer, List, Spin, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { Messages } from '@registry/contracts';
 import { HtmlPreview } from '../../../components/HtmlPreview';
+import { useLabTime } from '../../../components/labTime';
 import { documentQuery } from '../system.api';
 
 export function DocumentVersionsDrawer({ documentId, onClose }: { documentId: number | null; onClose: () => void }) {
   const current = useQuery({ ...documentQuery(documentId ?? 0), enabled: documentId != null });
   const [versionId, setVersionId] = useState<number | undefined>(undefined);
+  const labTime = useLabTime();
   const version = useQuery({
     ...documentQuery(documentId ?? 0, versionId),
     enabled: documentId != null && versionId != null,
@@ -46,7 +47,7 @@ export function DocumentVersionsDrawer({ documentId, onClose }: { documentId: nu
                   Version {v.version}
                 </button>
                 <Typography.Text type="secondary">
-                  {dayjs(v.dateCreated).format('MMM-DD-YY hh:mm A')}
+                  {labTime.format(v.dateCreated, 'MMM-DD-YY hh:mm A')}
                   {v.createdBy ? ` by ${v.createdBy}` : ''}
                 </Typography.Text>
               </List.Item>

@@ -1,0 +1,63 @@
+// Test mode fills every form of the app (spec 1 §9): each feature file with a form has a FillWithTestData button, or
+// is listed here with the reason it has nothing to invent. A new form joins with one line, either way.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { fakeData } from './fakeData';
+
+const FEATURES = join(dirname(fileURLToPath(import.meta.url)), '../features');
+
+/** Forms with nothing for test mode to fill, by path under features/, with the reason. */
+const NOT_FILLED: Record<string, string> = {
+  'accounts/ForgotPage.tsx': 'signed out: the email is the user’s own',
+  'accounts/ResetPasswordPage.tsx': 'a password of the user’s own choosing',
+  'accounts/components/ChangePasswordCard.tsx': 'passwords of the user’s own choosing',
+  'admins/AdminSearchPage.tsx': 'search filters',
+  'groups/GroupAdminsPage.tsx': 'a pick among existing admins',
+  'groups/GroupSubgroupsPage.tsx': 'list filters',
+  'system/AuditLogPage.tsx': 'list filters',
+  'system/EmailLogPage.tsx': 'list filters',
+};
+
+function featureFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return featureFiles(path);
+    return /\.tsx$/.test(name) && !/\.test\.tsx$/.test(name) ? [path] : [];
+  });
+}
+
+const hasForm = (source: string) => /<Form[\s>]|Form\.useForm/.test(source);
+
+describe('test mode on every form', () => {
+  const files = featureFiles(FEATURES).map((path) => ({
+    name: relative(FEATURES, path).split('\\').join('/'),
+    source: readFileSync(path, 'utf8'),
+  }));
+
+  it('every form offers "Fill with test data" or says why it has nothing to fill', () => {
+    const missing = files
+      .filter((file) => hasForm(file.source) && !(file.name in NOT_FILLED))
+      .filter((file) => !file.source.includes('<FillWithTestData'))
+      .map((file) => file.name);
+    expect(missing, 'add <FillWithTestData form={form} values={(fake) => ...} /> or a NOT_FILLED line').toEqual([]);
+  });
+
+  it('lists no file that has no form any more', () => {
+    const withForms = new Set(files.filter((file) => hasForm(file.source)).map((file) => file.name));
+    expect(Object.keys(NOT_FILLED).filter((name) => !withForms.has(name))).toEqual([]);
+  });
+
+  it('the generator gives plausible values (sample weights 10 to 150)', () => {
+    for (let i = 0; i < 200; i++) {
+      const weight = fakeData.sampleWeight();
+      expect(weight).toBeGreaterThanOrEqual(10);
+      expect(weight).toBeLessThanOrEqual(150);
+    }
+    expect(fakeData.person().email).toMatch(/@example\.com$/);
+    expect(fakeData.document().content).toMatch(/^<p>.+<\/p>$/);
+    expect(fakeData.notes().length).toBeGreaterThan(0);
+    expect(Object.values(fakeData.certificate()).every((text) => text.length > 0 && text.length <= 200)).toBe(true);
+  });
+});
