@@ -7,7 +7,8 @@ import {
   type EndpointInput,
   type EndpointResponse,
 } from '@registry/contracts/endpoint';
-import { buildUrl, request, type QueryValue } from './api';
+import { ApiError, buildUrl, request, type QueryValue } from './api';
+import { getToken } from './tokenStorage';
 
 export type CallOptions = {
   signal?: AbortSignal;
@@ -53,4 +54,30 @@ function formFields(body: Record<string, unknown>): Record<string, string> {
   for (const [name, value] of Object.entries(body))
     if (value !== undefined && value !== null) fields[name] = String(value);
   return fields;
+}
+
+/**
+ * A file the API serves (a PDF, a plate file) as a blob: fetched with the bearer token, which a plain link cannot send.
+ * A refusal becomes an ApiError with the server's body, as for callApi.
+ */
+export async function fetchFile<E extends AnyEndpoint>(
+  endpoint: E,
+  input: Pick<EndpointInput<E>, 'params' | 'query'>,
+  fallbackMessage: string,
+): Promise<Blob> {
+  const token = getToken();
+  const response = await fetch(endpointUrl(endpoint, input), {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) {
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // a plain-text answer stays as it is
+    }
+    throw new ApiError(response.status, body, fallbackMessage);
+  }
+  return response.blob();
 }

@@ -9,9 +9,7 @@ import {
   type NewPetOwnerRequest,
   type PetOwnerUpdateRequest,
 } from '@registry/contracts';
-import { callApi, endpointUrl } from '../../app/client';
-import { getToken } from '../../app/tokenStorage';
-import { ApiError } from '../../app/api';
+import { callApi, fetchFile } from '../../app/client';
 import type { GroupPetOwnersSearch, UnassignedPetOwnersSearch } from './petowners.search';
 
 export type GroupHistoryEntry = EndpointResponse<typeof petOwnerEndpoints.groupHistory>[number];
@@ -144,13 +142,10 @@ export const signInAsPetOwner = (id: number) => callApi(accountEndpoints.signInA
  * The registration agreement as a PDF blob: fetched with the bearer token (a plain link cannot send it), then opened
  * by the caller as an object URL.
  */
-export async function fetchRegistrationAgreement(petOwnerId: number, groupId: number): Promise<Blob> {
-  const url = endpointUrl(petOwnerEndpoints.registrationAgreement, { query: { petOwnerId, groupId } });
-  const token = getToken();
-  const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => null);
-    throw new ApiError(response.status, body, 'The agreement could not be loaded.');
-  }
-  return response.blob();
+export function fetchRegistrationAgreement(petOwnerId: number, groupId: number): Promise<Blob> {
+  return fetchFile(
+    petOwnerEndpoints.registrationAgreement,
+    { query: { petOwnerId, groupId } },
+    'The agreement could not be loaded.',
+  );
 }

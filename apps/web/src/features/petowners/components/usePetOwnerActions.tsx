@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import { App } from 'antd';
 import { Messages, PetOwnerMessages, can, type PetOwnerView, type Right, type UserInfo } from '@registry/contracts';
 import { errorText } from '../../../app/api';
@@ -24,6 +24,7 @@ export function usePetOwnerActions(
   const { modal, message } = App.useApp();
   const showError = useErrorDialog();
   const navigate = useNavigate();
+  const router = useRouter();
   const id = owner?.id ?? 0;
   const activate = useActivatePetOwner(id);
   const deactivate = useDeactivatePetOwner(id);
@@ -63,7 +64,12 @@ export function usePetOwnerActions(
           const { access_token } = await signInAsPetOwner(owner.id);
           if (!access_token) throw new Error(Messages.noAccessToken);
           setToken(access_token, isTokenPersistent());
-          window.location.assign(`/petowner/${owner.id}/`);
+          // A full load, so nothing of the staff session (cached answers, rights) carries over to the owner's.
+          const ownerPage = router.buildLocation({
+            to: '/petowner/$petOwnerId/{-$sampleNumber}',
+            params: { petOwnerId: String(owner.id), sampleNumber: undefined },
+          });
+          window.location.assign(ownerPage.href);
         } catch (e) {
           void message.error(errorText(e));
         }
