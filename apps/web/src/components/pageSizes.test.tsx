@@ -17,12 +17,18 @@ import { EMAIL_LOG_PAGE_SIZES, AUDIT_LOG_PAGE_SIZE } from '../features/system/sy
 const OWN_DEFAULTS: Record<string, { pageSize: number; spec: string }> = {
   emailLogSearch: { pageSize: EMAIL_LOG_PAGE_SIZES[0], spec: 'spec 3 §9: email log 15, 25, 50, 100' },
   auditLogSearch: { pageSize: AUDIT_LOG_PAGE_SIZE, spec: 'spec 3: audit log page size 100' },
+  controlsSearch: { pageSize: 200, spec: 'spec 3 §9: controls page size 200' },
+  sampleDataSearch: { pageSize: 200, spec: 'spec 3 §9: sample-data page size 200' },
+  processingSearch: { pageSize: 100, spec: 'decision (docs/decisions.md, DNA lab): a 96-well plate on one page' },
 };
 /** Files that set their own page sizes, with the spec's words. */
 const OWN_SIZES: Record<string, string> = {
   'features/system/EmailLogPage.tsx': 'spec 3 §9: email log 15, 25, 50, 100',
   'features/system/AuditLogPage.tsx': 'spec 3: audit log page size 100',
   'components/SelectOneTable.tsx': 'spec 1 §9: search page 10 (pet owner and group search modals)',
+  'features/dna/ControlsPage.tsx': 'spec 3 §9: controls page size 200; after creating a control the count is 999',
+  'features/dna/DnaProcessingPage.tsx': 'decision (DNA lab): 25 to 200, 100 first, so a 96-well plate fits one page',
+  'features/pets/OwnerPets.tsx': 'spec 3 §2: the pet list of an owner pages by 15, 25, 50, 100, max',
 };
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '..');

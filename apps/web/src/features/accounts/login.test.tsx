@@ -146,16 +146,34 @@ describe('login', () => {
       'GET /api/v1/petowner/42': {
         id: 42,
         userName: 'owner',
+        firstName: 'Olive',
+        lastName: 'Owner',
         fullName: 'Olive Owner',
         email: null,
+        phoneNumber: null,
+        companyName: null,
+        receiveEmails: true,
         isActive: true,
+        address: null,
+        groups: [],
+        associatedProperty: null,
         pets: [],
+        securityQuestion: null,
+        adminNotes: null,
+        bioPetNotes: null,
+        showAncestryUpgradeModal: false,
+        chewyPromoCode: null,
+        fiCollarPromoCode: null,
+        dateApproved: null,
+        lastLogin: null,
+        dateCreated: '2026-01-01T00:00:00.000Z',
       },
+      'GET /api/v1/pet/getallpets/42': [],
     });
     const { router } = renderApp('/login');
     await signIn();
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/petowner\/42\/?$/));
-    expect(await screen.findByRole('heading', { name: 'Olive Owner' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: /^Olive Owner/ })).toBeTruthy();
   });
 });
 
