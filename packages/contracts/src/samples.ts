@@ -93,7 +93,8 @@ const NEW_OR_RECEIVED: readonly number[] = [
 export function sampleStatusTarget(
   kind: SampleKind,
   action: SampleStatusAction,
-  from: SampleCustomerStatus,
+  /** The stored status: any number, as read from a row; one the machine does not know allows nothing. */
+  from: number,
   statusBeforeExpiry: SampleCustomerStatus | null = null,
 ): SampleCustomerStatus | null {
   switch (action) {

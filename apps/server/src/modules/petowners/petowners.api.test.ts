@@ -149,7 +149,9 @@ describe('activate, deactivate and delete', () => {
     expect(history.body).toMatchObject([{ name: 'Oak Ridge Apartments', isMovedOut: true }]);
     const activated = await t.call('PUT', `/api/v1/petowner/activate/${owner.id}`, { token: manager });
     expect(activated.body).toEqual({ message: 'Pet Owner activated successfully.' });
-    expect(await t.login(owner.userName)).toBeTruthy();
+    // Signing in again works, and the session answers.
+    const ownerToken = await t.login(owner.userName);
+    expect((await t.call('GET', '/api/v1/account/userinfo', { token: ownerToken })).status).toBe(200);
     expect((await auditOf('PetOwner', owner.id)).map((entry) => entry.actionType)).toEqual(['Deactivate', 'Activate']);
   });
 

@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { GroupTypes, UserRole } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
-import { ilikeContains } from '../../db/like.ts';
+import { escapeLike, ilikeContains } from '../../db/like.ts';
 import {
   documentVersions,
   documents,
@@ -199,7 +199,7 @@ export async function userNamesStartingWith(db: Db, prefix: string): Promise<str
   const rows = await db
     .select({ userName: users.userName })
     .from(users)
-    .where(sql`lower(${users.userName}) like ${`${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+    .where(sql`lower(${users.userName}) like ${`${escapeLike(prefix.toLowerCase())}%`}`);
   return rows.map((row) => row.userName.toLowerCase());
 }
 

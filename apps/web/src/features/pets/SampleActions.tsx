@@ -31,7 +31,7 @@ const NOTES_ACTIONS: readonly SampleStatusAction[] = ['reject', 'void', 'unvoid'
 /** The status actions the machine allows from the pet's current status (spec 3 §4: others are not shown). */
 export const allowedActions = (pet: Pick<PetView, 'customerFacingStatus'>): SampleStatusAction[] =>
   (Object.keys(ACTION_LABELS) as SampleStatusAction[]).filter(
-    (action) => sampleStatusTarget('pet', action, pet.customerFacingStatus as never) !== null,
+    (action) => sampleStatusTarget('pet', action, pet.customerFacingStatus) !== null,
   );
 
 type Pending = { kind: 'status'; action: SampleStatusAction } | { kind: 'flag' } | null;
