@@ -150,8 +150,8 @@ describe('activate, deactivate and delete', () => {
     const activated = await t.call('PUT', `/api/v1/petowner/activate/${owner.id}`, { token: manager });
     expect(activated.body).toEqual({ message: 'Pet Owner activated successfully.' });
     // Signing in again works, and the session answers.
-    const ownerToken = await t.login(owner.userName);
-    expect((await t.call('GET', '/api/v1/account/userinfo', { token: ownerToken })).status).toBe(200);
+    const tokenAfterActivation = await t.login(owner.userName);
+    expect((await t.call('GET', '/api/v1/account/userinfo', { token: tokenAfterActivation })).status).toBe(200);
     expect((await auditOf('PetOwner', owner.id)).map((entry) => entry.actionType)).toEqual(['Deactivate', 'Activate']);
   });
 
