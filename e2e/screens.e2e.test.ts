@@ -90,7 +90,8 @@ describe('(2) every screen at 390×844: no sideways scrolling, the menu opens fr
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Main navigation' });
     await visible(menu);
-    expect(await onScreen(menu.getByRole('menuitem').first())).toBe(true);
+    // The drawer may still be scrolling its menu to the current page's entry as it opens: ask until it settles.
+    await expect.poll(() => onScreen(menu.getByRole('menuitem').first()), { timeout: 5_000 }).toBe(true);
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Close' }).click();
     await menu.waitFor({ state: 'hidden' });
   });

@@ -19,6 +19,10 @@ export default defineConfig({
     emptyOutDir: true,
     // What matters is the login page total (under 200 kB gzip), checked by `npm run size` in `npm test` and in e2e.
     chunkSizeWarningLimit: 700,
+    // index.html keeps its modulepreload links, but the entry does not carry, for every lazy route, the list of chunks
+    // to preload with it (about a tenth of the entry, growing with each screen): a route's chunk loads on hover
+    // ('intent' preloading) and its own imports are fetched in parallel as soon as it arrives.
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     rolldownOptions: {
       // antd's @rc-component packages declare no sideEffects field, so whole packages (the form engine, its validator,
       // the popup trigger) ride along with one re-exported helper; they are plain modules without import-time effects.

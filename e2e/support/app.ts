@@ -6,6 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { inject } from 'vitest';
 import { startSmtpReceiver, type SmtpReceiver } from '../../apps/server/test/smtp.ts';
 import { startServerProcess, type ServerProcess } from './server.ts';
+import { trackRequests } from './sweep.ts';
 
 export const DEMO_PASSWORD = 'Registry#2026';
 
@@ -78,6 +79,7 @@ export async function startWorld(options: { env?: Record<string, string> } = {})
         (await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 } }));
       contexts.push(context);
       const page = await context.newPage();
+      trackRequests(page);
       page.setDefaultTimeout(15_000);
       return { page, context };
     },

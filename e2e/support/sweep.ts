@@ -2,14 +2,41 @@
 // an element is really on screen (inside the viewport and not covered), and whether the focused control shows focus.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 
 // Evaluated rather than added as a script tag, which the app's Content-Security-Policy (script-src 'self') refuses.
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Waits until the screen's data calls and spinners are done. */
+// The header's live notification stream stays open for as long as the page does, so Playwright's 'networkidle' would
+// never come: count the page's own requests in flight instead, leaving long-lived streams out.
+const LONG_LIVED = /\/notifications\/stream(\?|$)/;
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+/** Starts counting a page's requests in flight (done when the page opens, so none is missed). */
+export function trackRequests(page: Page): Set<Request> {
+  let pending = inFlight.get(page);
+  if (pending) return pending;
+  const open = new Set<Request>();
+  page.on('request', (request) => {
+    if (!LONG_LIVED.test(request.url())) open.add(request);
+  });
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+  inFlight.set(page, (pending = open));
+  return pending;
+}
+
+/** Waits until the screen's data calls are done (500 ms with none in flight, as 'networkidle') and its spinners gone. */
 export async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
+  const pending = trackRequests(page);
+  await page.waitForLoadState('load');
+  const deadline = Date.now() + 30_000;
+  let quietSince = Date.now();
+  while (Date.now() < deadline) {
+    if (pending.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 500) break;
+    await page.waitForTimeout(100);
+  }
   await page
     .locator('.ant-spin-spinning, .ant-skeleton-active')
     .first()

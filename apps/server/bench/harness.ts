@@ -10,27 +10,38 @@ import type { SignedInContext } from '../src/platform/context.ts';
 
 export const RUNS = Number(process.env.BENCH_RUNS ?? 300);
 export const WARMUP = 20;
+/** The plain baselines can take minutes a run at full size on a loaded machine: BENCH_BASELINE_RUNS runs fewer (0: none). */
+export const BASELINE_RUNS = Number(process.env.BENCH_BASELINE_RUNS ?? RUNS);
+/** BENCH_ONLY=text runs only the cases whose name contains the text. */
+const ONLY = process.env.BENCH_ONLY ?? '';
 
 export async function exec(db: Db, text: string) {
   await db.execute(sql.raw(text));
 }
 
-/** Creates a fresh database, migrates it, hands it to `work`, and drops it afterwards (BENCH_KEEP_DB=1 keeps it). */
-export async function withBenchDatabase(prefix: string, work: (database: Database, url: string) => Promise<void>) {
+/**
+ * Creates a fresh database, migrates it, hands it to `work`, and drops it afterwards (BENCH_KEEP_DB=1 keeps it).
+ * BENCH_REUSE_DB=<name> hands over a database kept earlier instead (migrated again; `reused` tells `work` to not build).
+ */
+export async function withBenchDatabase(
+  prefix: string,
+  work: (database: Database, url: string, reused: boolean) => Promise<void>,
+) {
   const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `${prefix}_${crypto.randomBytes(4).toString('hex')}`;
+  const reuse = process.env.BENCH_REUSE_DB ?? '';
+  const name = reuse || `${prefix}_${crypto.randomBytes(4).toString('hex')}`;
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  if (!reuse) await admin.query(`create database ${name}`);
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
   try {
     await database.migrate();
-    await work(database, url.toString());
+    await work(database, url.toString(), Boolean(reuse));
   } finally {
     await database.close();
-    if (process.env.BENCH_KEEP_DB === '1') console.log(`Kept database ${name}`);
+    if (reuse || process.env.BENCH_KEEP_DB === '1') console.log(`Kept database ${name}`);
     else await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
@@ -65,10 +76,11 @@ export function benchContext(
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-export async function measure(run: () => Promise<unknown>) {
-  for (let i = 0; i < WARMUP; i++) await run();
+export async function measure(run: () => Promise<unknown>, runs = RUNS) {
+  if (runs === 0) return { p50: Number.NaN, p99: Number.NaN };
+  for (let i = 0; i < Math.min(WARMUP, runs); i++) await run();
   const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < runs; i++) {
     const start = process.hrtime.bigint();
     await run();
     times.push(Number(process.hrtime.bigint() - start) / 1e6);
@@ -83,16 +95,18 @@ type Timing = Awaited<ReturnType<typeof measure>>;
 /** Runs each case and its baseline in turn, prints the table and one JSON line per case; answers the results. */
 export async function runCases(cases: BenchCase[]) {
   const results: { bench: string; n: number; measured: Timing; base: Timing }[] = [];
-  for (const entry of cases) {
+  for (const entry of cases.filter((c) => c.bench.includes(ONLY))) {
     const measured = await measure(entry.run);
-    const base = await measure(entry.baseline);
+    const base = await measure(entry.baseline, BASELINE_RUNS);
     results.push({ bench: entry.bench, n: entry.n, measured, base });
   }
   console.log(
     `\nMachine: ${os.cpus()[0]?.model ?? 'unknown'} x${os.cpus().length}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, load ${os
       .loadavg()
       .map((value) => value.toFixed(1))
-      .join(' ')}, Node ${process.version}, ${RUNS} runs each after ${WARMUP} warm-up runs`,
+      .join(
+        ' ',
+      )}, Node ${process.version}, ${RUNS} runs each (baselines ${BASELINE_RUNS}) after up to ${WARMUP} warm-up runs`,
   );
   const width = Math.max(24, ...results.map((r) => r.bench.length + 2));
   console.log(

@@ -8,6 +8,7 @@ import { queryRows, type Db } from '../src/db/client.ts';
 import { dashboard } from '../src/modules/groups/dashboard.service.ts';
 import { petsUnderGroup } from '../src/modules/pets/pets.service.ts';
 import { searchPetOwners } from '../src/modules/petowners/petowners.service.ts';
+import { listResidents } from '../src/modules/residents/residents.service.ts';
 import { benchContext, runCases, withBenchDatabase, type BenchCase } from './harness.ts';
 import { buildPopulation } from './population.ts';
 
@@ -61,9 +62,9 @@ const baselines = {
     ),
 };
 
-await withBenchDatabase('registry_people_bench', async (database, databaseUrl) => {
+await withBenchDatabase('registry_people_bench', async (database, databaseUrl, reused) => {
   const built = performance.now();
-  await buildPopulation(database.db, size);
+  if (!reused) await buildPopulation(database.db, size);
   const [sizes] = await queryRows<{ properties: string; owners: string; pets: string; residents: string }>(
     database.db,
     sql`select (select count(*) from groups where group_type = 4) as properties, (select count(*) from users where role_id = 3) as owners,
@@ -80,7 +81,9 @@ await withBenchDatabase('registry_people_bench', async (database, databaseUrl) =
   );
   const [staff] = await queryRows<{ id: number }>(
     database.db,
-    sql`insert into users (user_name, role_id) values ('bench.staff', 0) returning id`,
+    sql`with added as (insert into users (user_name, role_id) select 'bench.staff', 0
+        where not exists (select 1 from users where user_name = 'bench.staff') returning id)
+      select id from added union all select id from users where user_name = 'bench.staff'`,
   );
   const atRoot = benchContext(database.db, databaseUrl, { userId: staff.id, userName: 'bench.staff', roleId: 0 });
   const atProperty = benchContext(database.db, databaseUrl, {
@@ -105,6 +108,12 @@ await withBenchDatabase('registry_people_bench', async (database, databaseUrl) =
       n,
       run: () => petsUnderGroup(ctx, { ...page, groupId, nameFilter: 'Dog 12' }),
       baseline: () => baselines.pets(database.db, groupId),
+    },
+    {
+      bench: `people.residents.${label}`,
+      n: label === 'root' ? Number(sizes.residents) : size.residentsPerProperty,
+      run: () => listResidents(ctx, groupId, page, false),
+      baseline: () => baselines.residents(database.db, groupId),
     },
     {
       bench: `people.ownerSearch.${label}`,

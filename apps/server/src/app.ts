@@ -19,18 +19,29 @@ import type { Services } from './platform/context.ts';
 import { registerAuthThrottle } from './platform/auth-throttle.ts';
 import { registerHttpPlumbing } from './platform/http.ts';
 import { logSerializers } from './platform/log-redaction.ts';
+import { startJobQueue, stopJobQueue } from './platform/jobs.ts';
+import { registerWasteResultJobs } from './modules/wasteresults/wasteresults.jobs.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { ownAccountRoutes } from './modules/accounts/own-account.routes.ts';
 import { settingsRoutes } from './modules/accounts/settings.routes.ts';
 import { adminsRoutes } from './modules/admins/admins.routes.ts';
 import { dnaRoutes } from './modules/dna/dna.routes.ts';
+import { duplicateDogsRoutes } from './modules/duplicatedogs/duplicatedogs.routes.ts';
+import { flaggedSamplesRoutes } from './modules/flaggedsamples/flaggedsamples.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { petOwnersRoutes } from './modules/petowners/petowners.routes.ts';
 import { petsRoutes } from './modules/pets/pets.routes.ts';
+import { parentageRoutes } from './modules/parentage/parentage.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { residentsRoutes } from './modules/residents/residents.routes.ts';
 import { wasteSamplesRoutes } from './modules/wastesamples/wastesamples.routes.ts';
+import { wasteResultsRoutes } from './modules/wasteresults/wasteresults.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { shopRoutes } from './modules/shop/shop.routes.ts';
+import { ancestryRoutes } from './modules/ancestry/ancestry.routes.ts';
 
 export type App = FastifyInstance;
 export type ZodApp = ReturnType<FastifyInstance['withTypeProvider']> & FastifyInstance;
@@ -94,15 +105,28 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   await app.register(settingsRoutes, { prefix: '/api/v1' });
   await app.register(adminsRoutes, { prefix: '/api/v1' });
   await app.register(dnaRoutes, { prefix: '/api/v1' });
+  await app.register(parentageRoutes, { prefix: '/api/v1' });
+  await app.register(duplicateDogsRoutes, { prefix: '/api/v1' });
+  await app.register(flaggedSamplesRoutes, { prefix: '/api/v1' });
   await app.register(groupsRoutes, { prefix: '/api/v1' });
   await app.register(lookupsRoutes, { prefix: '/api/v1' });
+  await app.register(notificationsRoutes, { prefix: '/api/v1' });
   await app.register(petOwnersRoutes, { prefix: '/api/v1' });
+  await app.register(shopRoutes, { prefix: '/api/v1' });
+  await app.register(ancestryRoutes, { prefix: '/api/v1' });
   await app.register(residentsRoutes, { prefix: '/api/v1' });
   await app.register(wasteSamplesRoutes, { prefix: '/api/v1' });
+  await app.register(wasteResultsRoutes, { prefix: '/api/v1' });
   await app.register(petsRoutes, { prefix: '/api/v1' });
   await app.register(systemRoutes, { prefix: '/api/v1' });
+  await app.register(reportsRoutes, { prefix: '/api/v1' });
+  await app.register(searchRoutes, { prefix: '/api/v1' });
 
   registerWebApp(app, services.config.webDistDir);
+  // The job queue runs while the app does: started once it is ready, stopped (jobs in flight finished) on close.
+  registerWasteResultJobs();
+  app.addHook('onReady', () => startJobQueue(services, (error) => app.log.error(error)));
+  app.addHook('onClose', () => stopJobQueue(services.config));
   return app;
 }
 

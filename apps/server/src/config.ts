@@ -34,6 +34,12 @@ export type Config = {
   trustProxy: false | number | string[];
   /** AES-256 key for secrets at rest (security answers); null means main.ts reads or creates one in dataDir. */
   dataEncryptionKey: Buffer | null;
+  /** The partner frame (/lifeplans): its address and the secret both sides sign session tokens with; null = off. */
+  partnerBaseUrl: string | null;
+  partnerSecret: string | null;
+  /** Shop: tax on taxable items in basis points (825 = 8.25 %) and the flat shipping fee per order in cents. */
+  shopTaxRateBasisPoints: number;
+  shopShippingFeeCents: number;
 };
 
 /** Where the S3 files store keeps objects: path-style requests to endpoint/bucket/prefix+name, SigV4-signed for region. */
@@ -77,6 +83,7 @@ const SECRET_VARIABLES = new Set([
   'DATABASE_URL',
   'SMTP_URL',
   'DEMO_PASSWORD',
+  'PARTNER_SECRET',
   'DATA_ENCRYPTION_KEY',
   'FILES_S3_SECRET_ACCESS_KEY',
 ]);
@@ -138,6 +145,10 @@ const environment = z.object({
     .optional(),
   LAB_TIME_ZONE: z.string().refine(isTimeZone, { error: 'an IANA time zone such as America/New_York' }).optional(),
   TEST_MODE: flag('true or false').optional(),
+  PARTNER_BASE_URL: url(['http:', 'https:'], 'an http:// or https:// address of the partner service').optional(),
+  PARTNER_SECRET: z.string().min(32, { error: 'at least 32 characters' }).optional(),
+  SHOP_TAX_RATE_BASIS_POINTS: wholeNumber(0, 10_000, 'a whole number of basis points from 0 to 10000').optional(),
+  SHOP_SHIPPING_FEE_CENTS: wholeNumber(0, 1_000_000, 'a whole number of cents from 0 to 1000000').optional(),
 });
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -191,6 +202,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataEncryptionKey: vars.DATA_ENCRYPTION_KEY ?? null,
     labTimeZone: vars.LAB_TIME_ZONE ?? DEFAULT_LAB_TIME_ZONE,
     testModeAvailable: vars.NODE_ENV !== 'production' && vars.TEST_MODE !== false,
+    partnerBaseUrl: vars.PARTNER_BASE_URL?.replace(/\/$/, '') ?? null,
+    partnerSecret: vars.PARTNER_SECRET ?? null,
+    shopTaxRateBasisPoints: vars.SHOP_TAX_RATE_BASIS_POINTS ?? 0,
+    shopShippingFeeCents: vars.SHOP_SHIPPING_FEE_CENTS ?? 0,
   };
 }
 

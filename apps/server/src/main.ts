@@ -10,6 +10,7 @@ import {
   seedDemoData,
   writeDemoPasswordFile,
 } from './db/seed/demo.ts';
+import { seedDemoDna } from './db/seed/demo-dna.ts';
 import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock.ts';
 import { encryptClearSecurityAnswers } from './db/encrypt-answers.ts';
 import { filesStoreFor } from './platform/files.ts';
@@ -58,6 +59,7 @@ const seeded = await database.withStartupLock(async () => {
   if (config.seedDemoData && (await isDatabaseEmpty(database.db))) {
     const password = config.demoPassword ?? generatePassword();
     await seedDemoData(database.db, password);
+    await seedDemoDna(database.db, files);
     await encryptClearSecurityAnswers(database.db, dataKey);
     return { password, file: config.demoPassword ? null : writeDemoPasswordFile(config.dataDir, password) };
   }
@@ -69,17 +71,21 @@ const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
 const app = await buildApp({ db: database.db, config, mailer }, { logger: { level: config.logLevel } });
 await app.listen({ port: config.port, host: config.host });
 
-console.log(
+// One write, so whoever watches the output (a supervisor, the process test) sees the whole start-up notice at once.
+const notice = [
   `\n${config.brandName} 2.0 is running at ${config.baseUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server'})`,
-);
-console.log(`Uploaded files are kept in the ${files.description}.`);
+  `Uploaded files are kept in the ${files.description}.`,
+];
 if (seeded) {
   const names = [...DEMO_ADMINS.map((admin) => admin.userName), DEMO_PET_OWNER, DEMO_RESIDENT].join(', ');
-  console.log('Demo data was created.');
-  console.log(`Demo sign-in names: ${names}`);
-  if (seeded.file) console.log(`Demo password (shown once; also written to ${seeded.file}): ${seeded.password}`);
-  else console.log('Demo password: the value of DEMO_PASSWORD.');
+  notice.push('Demo data was created.', `Demo sign-in names: ${names}`);
+  notice.push(
+    seeded.file
+      ? `Demo password (shown once; also written to ${seeded.file}): ${seeded.password}`
+      : 'Demo password: the value of DEMO_PASSWORD.',
+  );
 }
+console.log(notice.join('\n'));
 
 const SHUTDOWN_GRACE_MS = 10_000;
 let stopping = false;

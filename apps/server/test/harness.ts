@@ -7,7 +7,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { readConfig, type Config } from '../src/config.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { openDatabase, pgliteExtensions, type Database } from '../src/db/client.ts';
 import { createMailer } from '../src/platform/mail.ts';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp.ts';
 
@@ -49,7 +49,7 @@ async function openCopy(): Promise<{ database: Database; dispose(): Promise<void
     };
   }
   const snapshot = fs.readFileSync(inject('pgliteSnapshot'));
-  const pglite = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
+  const pglite = await PGlite.create({ loadDataDir: new Blob([snapshot]), extensions: pgliteExtensions });
   const database = await openDatabase({ databaseUrl: null, pglite });
   return { database, dispose: () => database.close() };
 }

@@ -56,15 +56,24 @@ export function queryEnum<E extends Record<string, number>>(values: E) {
   const message = `Must be one of ${Object.entries(values)
     .map(([name, value]) => `${name} (${value})`)
     .join(', ')}.`;
-  return z.union([z.number(), textField(64)]).transform((raw, ctx): E[keyof E] => {
-    const text = typeof raw === 'string' ? raw.trim() : String(raw);
-    const value = /^-?\d+$/.test(text) ? Number(text) : byName.get(text.toLowerCase());
-    if (value === undefined || !numbers.has(value)) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return value as E[keyof E];
-  });
+  return z
+    .union([
+      z
+        .number()
+        .int()
+        .min(-INT_MAX - 1)
+        .max(INT_MAX),
+      textField(64),
+    ])
+    .transform((raw, ctx): E[keyof E] => {
+      const text = typeof raw === 'string' ? raw.trim() : String(raw);
+      const value = /^-?\d+$/.test(text) ? Number(text) : byName.get(text.toLowerCase());
+      if (value === undefined || !numbers.has(value)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return value as E[keyof E];
+    });
 }
 
 /** Paged list request: page is 1-based; pageSize capped at 32767. */
@@ -175,3 +184,6 @@ function unwrap(node: z.ZodType | undefined): z.ZodType | undefined {
   }
   return current;
 }
+
+/** `?matchResultSetId=` of the waste and parentage result-set calls (spec 3 §7). */
+export const matchResultSetIdQuery = z.object({ matchResultSetId: id });

@@ -31,9 +31,28 @@ export const dnaPanel = z.object({
   species: z.string(),
   minimumMarkers: z.number().int(),
   markers: z.array(panelMarker),
+  /** Defined by the lab (stored), rather than built into the engine. */
+  isLabDefined: z.boolean(),
 });
 export const dnaPanels = z.array(dnaPanel);
 export const panelId = textField(64).trim().min(1, 'Select a panel.');
+
+// A panel the lab defines (issue 12: the panel's bins are data): its markers in the export's order, each with its
+// allele bins (sizes or allele names) when the lab has them. The engine knows dog and cat panels; a marker is typing
+// (the panel's species) or a gender marker.
+export const panelSpecies = ['Canine', 'Feline'] as const;
+export const panelMarkerInput = z.object({
+  name: textField(40).trim().min(1, 'Enter the marker name.'),
+  isGenderMarker: z.boolean().default(false),
+  bins: z.array(z.number().positive().max(2000)).max(200).default([]),
+});
+export const panelCreate = z.object({
+  name: textField(100).trim().min(1, 'Enter the panel name.'),
+  species: z.enum(panelSpecies),
+  minimumMarkers: z.number().int().min(1).max(250),
+  markers: z.array(panelMarkerInput).min(1, 'Enter at least one marker.').max(250),
+});
+export type PanelCreate = z.input<typeof panelCreate>;
 
 // Controls.
 export const controlSampleTypes = [

@@ -157,3 +157,7 @@ export const DashboardMode = {
 
 /** Feature names gated per user and per group. */
 export const FeatureName = { Ancestry: 'Ancestry', DogQuickActions: 'DogQuickActions' } as const;
+
+/** What a notification is about; it decides where clicking it leads (spec 3 §2). */
+export const NotificationType = { PooPrintsMatchResult: 0, WasteSample: 1, Pet: 2, Group: 3 } as const;
+export type NotificationTypeName = keyof typeof NotificationType;

@@ -97,4 +97,9 @@ export const Messages = {
   wasteSampleExists: (sampleNumber: string) => `Sample ${sampleNumber} already exists.`,
   wasteSampleNeedsProperty: 'Waste samples are collected on a property.',
   wasteSampleDeleted: 'Sample deleted successfully.',
+  // Notifications (spec 3 §8).
+  notificationDeleted: 'Notification deleted successfully.',
+  notificationsDeleted: 'Notification(s) deleted successfully.',
+  noNotificationToDelete: 'There is no Notification to delete.',
+  notificationNotFound: 'Notification not found.',
 } as const;

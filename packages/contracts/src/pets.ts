@@ -17,6 +17,7 @@ const enumValue = (values: Record<string, number>) =>
 /** ISO calendar date (yyyy-mm-dd) with a year after 1, as the spec's date rule says. */
 export const petDate = z
   .string()
+  .max(10, 'Invalid date.')
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date.')
   .refine((text) => {
     const date = new Date(`${text}T00:00:00Z`);

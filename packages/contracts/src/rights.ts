@@ -58,6 +58,18 @@ export const RIGHTS = [
   'wasteSample.transfer',
   'dna.view',
   'dna.manage',
+  'parentage.view',
+  'parentage.run',
+  'parentage.override',
+  'duplicates.review',
+  'report.view',
+  'report.emailExport',
+  'system.emailTemplates',
+  'tools.bulkUpload',
+  'wasteResult.view',
+  'wasteResult.labView',
+  'wasteResult.manage',
+  'wasteResult.email',
 ] as const;
 export type Right = (typeof RIGHTS)[number];
 
@@ -139,6 +151,23 @@ export const RIGHTS_TABLE: Record<Right, readonly number[]> = {
   // Lab users manage DNA profiles, controls, plates and certificates (spec 3 §6); the other staff may read them.
   'dna.view': STAFF,
   'dna.manage': [LAB],
+  // Parentage (spec 3 §2): parentage managers run tests on their parentage groups' dogs, the provider's staff on any;
+  // overriding, annotating and deleting results is the provider's call. Duplicate clusters are reviewed by the lab.
+  'parentage.view': [...STAFF, PARENTAGE],
+  'parentage.run': [...STAFF, PARENTAGE],
+  'parentage.override': STAFF,
+  'duplicates.review': [LAB],
+  // Reports read the caller's own groups; the email export (every user's address, sign-in links) is the provider's.
+  'report.view': ADMIN_MANAGERS,
+  'report.emailExport': STAFF,
+  'system.emailTemplates': STAFF,
+  'tools.bulkUpload': ADMIN_MANAGERS,
+  // Waste match results (issue 22): a group's admins read the results of their properties; provider staff read the lab
+  // lists; only the lab runs, approves and deletes results; the group's admin managers email a result to the primary admin.
+  'wasteResult.view': ALL_ADMINS,
+  'wasteResult.labView': STAFF,
+  'wasteResult.manage': [LAB],
+  'wasteResult.email': ADMIN_MANAGERS,
 };
 
 /** May a user of this role take this action (before the scope and rank checks of the thing acted on)? */

@@ -68,6 +68,7 @@ export function definePanel(def: PanelDefinition): Panel {
   if (def.species !== Species.Canine && def.species !== Species.Feline)
     throw new Error(`panel ${def.id}: unknown species '${String(def.species)}'`);
   const byKey = new Map<string, number>();
+  const byName = new Map<string, number>();
   const markers: Marker[] = [];
   let genderMarker = -1;
   const typingMarkers: number[] = [];
@@ -115,7 +116,15 @@ export function definePanel(def: PanelDefinition): Panel {
     theta,
     mutationRate,
     source: def.source,
-    markerIndex: (name: string) => byKey.get(markerKey(name)) ?? -1,
+    markerIndex: (name: string) => {
+      // A plate names each marker on every row: remember the names seen (bounded) rather than normalise each time.
+      let index = byName.get(name);
+      if (index === undefined) {
+        index = byKey.get(markerKey(name)) ?? -1;
+        if (byName.size < 4096) byName.set(name, index);
+      }
+      return index;
+    },
   });
 }
 

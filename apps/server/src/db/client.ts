@@ -1,7 +1,7 @@
 // Opens the database: embedded PGlite in a data folder by default, a PostgreSQL server when a URL is given. Same schema, same migrations.
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -10,10 +10,11 @@ import pg from 'pg';
 import type { SQL } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
 import { ensureReferenceData } from './reference-data.ts';
+import { installJobQueue } from '../platform/jobs.ts';
 
-export type Schema = typeof schema;
-/** The database or a transaction on it: every query function accepts either. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+import type { Db, Schema } from './types.ts';
+
+export type { Db, Schema };
 
 export type Database = {
   db: Db;
@@ -29,6 +30,9 @@ export type Database = {
 const STARTUP_LOCK = 727_002;
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+/** Extensions the migrations create (pg_trgm: the trigram indexes of migration 0010); every PGlite must load them. */
+export const pgliteExtensions = { pg_trgm };
 
 export type DatabaseOptions = { databaseUrl: string | null; dataDir?: string; pglite?: PGlite; poolSize?: number };
 
@@ -54,6 +58,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       migrate: async () => {
         await migratePg(pgDb, { migrationsFolder });
         await ensureReferenceData(db);
+        await installJobQueue(db);
       },
       async withStartupLock(work) {
         const client = await pool.connect();
@@ -69,7 +74,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   const pglite =
-    options.pglite ?? (await PGlite.create(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined));
+    options.pglite ??
+    (await PGlite.create(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined, {
+      extensions: pgliteExtensions,
+    }));
   const pgliteDb = drizzlePglite(pglite, { schema, casing: 'snake_case' });
   const db: Db = pgliteDb;
   return {
@@ -79,6 +87,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrate: async () => {
       await migratePglite(pgliteDb, { migrationsFolder });
       await ensureReferenceData(db);
+      await installJobQueue(db);
     },
     // One process owns an embedded database (the data-folder lock sees to that), so there is nothing to wait for.
     withStartupLock: (work) => work(),

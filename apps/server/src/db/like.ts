@@ -11,3 +11,10 @@ export const containsPattern = (text: string): string => `%${escapeLike(text)}%`
 /** SQL: the value contains the user's text, case-insensitively. */
 export const ilikeContains = (value: SQL | AnyPgColumn, text: string): SQL =>
   sql`${value} ilike ${containsPattern(text)}`;
+
+/**
+ * SQL: the value contains the user's text, case-insensitively, as `lower(value) LIKE lower(pattern)`: what ILIKE does
+ * on a UTF-8 database, at a fraction of the cost per row, and served by a trigram index on lower(value).
+ */
+export const lowerContains = (value: SQL | AnyPgColumn, text: string): SQL =>
+  sql`lower(${value}) like lower(${containsPattern(text)})`;

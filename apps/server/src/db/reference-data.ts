@@ -1,7 +1,7 @@
 // Rows every database needs whatever created it (demo seed, create-admin, an empty production database): the features
 // that can be granted to users and groups. Written after each migration, idempotently.
 import { features } from './schema/index.ts';
-import type { Db } from './client.ts';
+import type { Db } from './types.ts';
 import { FeatureName } from '@registry/contracts';
 
 export const FEATURE_DESCRIPTIONS: Record<keyof typeof FeatureName, string> = {

@@ -18,12 +18,21 @@ import {
   dnaControls,
   dnaPlates,
   dnaProfiles,
+  ancestryFulfillments,
+  orderItems,
+  orders,
+  notifications,
   petOwnerGroups,
   pets,
+  products,
   preRegisteredDogs,
   preRegisteredResidents,
+  wasteMatchResults,
+  wasteResultSets,
 } from '../db/schema/index.ts';
 import { filesStoreFor } from './files.ts';
+import { registerDogs, testPopulation } from '../modules/parentage/test-support.ts';
+import { Sex } from '@registry/genetics';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import {
   groupByName,
@@ -112,6 +121,10 @@ const newAdmin = () => {
   };
 };
 const none: Sample = { own: () => ({}) };
+/** A notification of the user, for the call that deletes it. */
+const freshNotification = async (userId: number) =>
+  (await db.insert(notifications).values({ userId, type: 3, message: 'Matrix', actionParameters: {} }).returning())[0]
+    .id;
 /** A pet owner of the caller's own group made for the call (the call may change or delete them), or a foreign one. */
 const petOwnerTarget = (extra: Input = {}): Sample => ({
   own: async (c) => ({ ...extra, params: { id: (await makePetOwner(db, { groupId: c.group })).id } }),
@@ -162,6 +175,11 @@ const freshResident = async (groupId: number) =>
       .values({ groupId, firstName: 'Matrix', lastName: `Resident ${Math.random()}` })
       .returning()
   )[0].id;
+/** A report over the caller's own group (its type may not suit the report: a 400 is past the access checks). */
+const groupQuery = (extra: Record<string, unknown> = {}): Sample => ({
+  own: (c) => ({ query: { groupId: c.group, ...extra } }),
+  foreign: (_c, f) => ({ query: { groupId: f.foreignGroup, ...extra } }),
+});
 const ownGroupParam = (c: Caller) => ({ params: { groupId: c.group } });
 const foreignGroupParam = (_c: Caller, f: Fixture) => ({ params: { groupId: f.foreignGroup } });
 
@@ -212,6 +230,114 @@ async function freshDnaPlate() {
 }
 const dnaSample = (make: (d: Awaited<ReturnType<typeof freshDnaPlate>>) => Input): Sample => ({
   own: async () => make(await freshDnaPlate()),
+});
+
+// A product, and a paid order of the customer for one ancestry item of a fresh pet, with its fulfilment (the shop).
+let shopSerial = 0;
+const freshProduct = async () =>
+  (
+    await db
+      .insert(products)
+      .values({
+        sku: `ANC-M${++shopSerial}-${Math.random().toString(36).slice(2, 8)}`,
+        name: 'Matrix kit',
+        priceCents: 100,
+      })
+      .returning()
+  )[0];
+async function freshOrder(customerUserId: number) {
+  const product = await freshProduct();
+  const pet = await freshPet(customerUserId);
+  const [order] = await db
+    .insert(orders)
+    .values({
+      customerUserId,
+      cartId: 1_000_000 + ++shopSerial,
+      totalCents: 100,
+      taxCents: 0,
+      shippingFeeCents: 0,
+      grandTotalCents: 100,
+      paymentMethod: 'ManualCapture',
+      paymentReference: `MC-matrix-${shopSerial}`,
+      customerName: 'Matrix',
+    })
+    .returning();
+  const [item] = await db
+    .insert(orderItems)
+    .values({
+      orderId: order.id,
+      productId: product.id,
+      productSku: product.sku,
+      productName: product.name,
+      petId: pet.id,
+      petName: pet.name,
+      subTotalCents: 100,
+      taxCents: 0,
+      isAncestryProduct: true,
+    })
+    .returning();
+  const [fulfilment] = await db.insert(ancestryFulfillments).values({ orderItemId: item.id }).returning();
+  return { product, pet, order, item, fulfilment };
+}
+const staffOrder = (body: (o: Awaited<ReturnType<typeof freshOrder>>) => unknown): Sample => ({
+  own: async (c) => ({ body: body(await freshOrder(c.petOwnerId)) }),
+});
+const fulfilment = (body: (id: number) => unknown): Sample => ({
+  own: async (c) => ({ body: body((await freshOrder(c.petOwnerId)).fulfilment.id) }),
+});
+// Parentage and duplicate dogs: a generated trio owned by the pet owner, tested once by the lab (a Certified result), and
+// a dog registered twice (a duplicate cluster named by its lowest profile id).
+const matrixPopulation = testPopulation(77);
+async function parentageTrio(ownerId: number) {
+  const dam = matrixPopulation.dog(Sex.Female);
+  const sire = matrixPopulation.dog(Sex.Male);
+  const [puppyProfile] = matrixPopulation.litter(dam, sire, 1);
+  const [d, s, p] = await registerDogs(db, [
+    { profile: dam, ownerId, gender: 2 },
+    { profile: sire, ownerId, gender: 1 },
+    { profile: puppyProfile, ownerId },
+  ]);
+  const run = await t.call('POST', '/api/v1/parentageresulting/executeparentagetest', {
+    token: callers[0].token,
+    body: { puppy: p.sampleNumber, dam: d.sampleNumber, sire: s.sampleNumber },
+  });
+  if (run.status !== 200) throw new Error(`parentage sample failed: ${JSON.stringify(run.body)}`);
+  return {
+    puppy: p.sampleNumber,
+    dam: d.sampleNumber,
+    sire: s.sampleNumber,
+    setId: run.body.parentageMatchResultSetId as number,
+    resultId: run.body.parentageMatchResultId as number,
+  };
+}
+type Trio = Awaited<ReturnType<typeof parentageTrio>>;
+const parentageSample = (make: (trio: Trio) => Input, right?: Right): Sample => ({
+  right,
+  own: async (c) => make(await parentageTrio(c.petOwnerId)),
+  foreign: async (_c, f) => make(await parentageTrio(f.foreignPetOwner)),
+});
+async function duplicatePair() {
+  const dog = matrixPopulation.dog();
+  const [a, b] = await registerDogs(db, [{ profile: dog }, { profile: dog }]);
+  return { clusterId: Math.min(a.dnaProfileId, b.dnaProfileId), sampleNumber: a.sampleNumber };
+}
+// A waste sample with a result set and one NoMatch run, on a fresh property beneath the group (issue 22).
+async function freshResultSet(groupId: number) {
+  const sample = await makeWasteSample(db, (await freshProperty(groupId)).id);
+  const [set] = await db
+    .insert(wasteResultSets)
+    .values({ wasteSampleId: sample.id, readyForMatching: true })
+    .returning();
+  const [result] = await db
+    .insert(wasteMatchResults)
+    .values({ resultSetId: set.id, status: 'NoMatch', comparison: { wasteDnaProfile: [], petDnaProfiles: [] } })
+    .returning();
+  return { set, result };
+}
+const resultSetSample = (make: (r: Awaited<ReturnType<typeof freshResultSet>>) => Input, right?: Right): Sample => ({
+  right,
+  own: async (c) => make(await freshResultSet(c.group)),
+  foreign: async (_c, f) => make(await freshResultSet(f.foreignGroup)),
 });
 
 const SAMPLES: Record<string, Sample> = {
@@ -425,6 +551,16 @@ const SAMPLES: Record<string, Sample> = {
     own: async (c) => ({ params: { id: c.group, adminId: await freshAdmin(c.group) } }),
     foreign: (_c, f) => ({ params: { id: f.foreignGroup, adminId: f.foreignAdmin } }),
   },
+  groupFlaggedSamples: { right: 'group.view', ...group((c) => c.group) },
+  getNotifications: none,
+  getRecentNotifications: none,
+  deleteAllNotifications: none,
+  updateLastNotificationViewedDate: none,
+  streamNotifications: none,
+  deleteNotification: {
+    own: async (c) => ({ params: { id: await freshNotification(c.userId) } }),
+    foreign: async (_c, f) => ({ params: { id: await freshNotification(f.foreignAdmin) } }),
+  },
   subgroups: {
     own: (c) => ({ query: { groupId: c.group } }),
     foreign: (_c, f) => ({ query: { groupId: f.foreignGroup } }),
@@ -437,6 +573,24 @@ const SAMPLES: Record<string, Sample> = {
   uploadGroupLogo: { right: 'group.edit', own: (c) => ({ params: { groupId: c.group } }) },
   storedFile: { own: () => ({ params: { name: '0123456789abcdef0123456789abcdef.png' } }) },
   dnaPanels: none,
+  createDnaPanel: {
+    own: () => ({
+      body: {
+        name: `Matrix panel ${Math.random().toString(36).slice(2, 9)}`,
+        species: 'Canine',
+        minimumMarkers: 1,
+        markers: [{ name: 'M1' }],
+      },
+    }),
+  },
+  getDnaProfilePdf: {
+    own: async (c) => ({ params: { petId: (await freshPet(c.petOwnerId)).id } }),
+    foreign: async (_c, f) => ({ params: { petId: (await freshPet(f.foreignPetOwner)).id } }),
+  },
+  getDnaVerificationPdf: {
+    own: async (c) => ({ params: { petId: (await freshPet(c.petOwnerId)).id } }),
+    foreign: async (_c, f) => ({ params: { petId: (await freshPet(f.foreignPetOwner)).id } }),
+  },
   dnaControls: none,
   createDnaControl: { own: () => ({ body: { panelId: 'isag-2006-canine', sampleType: 2 } }) },
   deleteDnaControl: {
@@ -534,6 +688,44 @@ const SAMPLES: Record<string, Sample> = {
     own: (c) => ({ params: { id: c.residentId } }),
     foreign: (_c, f) => ({ params: { id: f.foreignResident } }),
   },
+  getWasteResultSets: { right: 'wasteResult.labView', own: () => ({ query: { pageSize: 5 } }) },
+  getNoMatchRerunsWithStatusChanges: { right: 'wasteResult.labView', own: () => ({ query: { pageSize: 5 } }) },
+  getLatestWasteTestResult: resultSetSample((r) => ({ query: { matchResultSetId: r.set.id } }), 'wasteResult.view'),
+  getWasteMatchResultSet: resultSetSample((r) => ({ query: { matchResultSetId: r.set.id } }), 'wasteResult.view'),
+  getWasteMatchResultSetById: resultSetSample((r) => ({ params: { id: r.set.id } }), 'wasteResult.view'),
+  previewNewWasteTestResult: resultSetSample((r) => ({ query: { matchResultSetId: r.set.id } }), 'wasteResult.manage'),
+  saveNewMatchResultsRun: resultSetSample((r) => ({ params: { id: r.set.id }, body: {} }), 'wasteResult.manage'),
+  approveWasteMatchResult: resultSetSample((r) => ({ params: { id: r.result.id } }), 'wasteResult.manage'),
+  deleteWasteMatchResult: resultSetSample((r) => ({ params: { id: r.result.id } }), 'wasteResult.manage'),
+  updateWasteMatchResultNotes: resultSetSample(
+    (r) => ({ params: { id: r.result.id }, body: { bioPetNotes: 'Matrix' } }),
+    'wasteResult.manage',
+  ),
+  approveSelectedMatchResultSets: resultSetSample((r) => ({ body: [r.set.id] }), 'wasteResult.manage'),
+  approveUnapprovedMatchResultSetsByResult: { right: 'wasteResult.manage', own: () => ({ body: { result: 'Fail' } }) },
+  approveAllMatchingReruns: { right: 'wasteResult.manage', own: () => ({}) },
+  deleteAllRerunInconclusiveResults: { right: 'wasteResult.manage', own: () => ({}) },
+  // A group with no no-matches: the rerun starts and completes at once.
+  rerunAllNoMatches: {
+    right: 'wasteResult.manage',
+    own: async (c) => ({ body: { groupId: (await freshProperty(c.group)).id } }),
+    foreign: (_c, f) => ({ body: { groupId: f.foreignGroup } }),
+  },
+  cancelRerunAllNoMatches: { right: 'wasteResult.manage', own: () => ({}) },
+  getRerunAllNoMatchesStatus: { right: 'wasteResult.labView', own: () => ({}) },
+  getWasteResultsByGroup: {
+    right: 'wasteResult.view',
+    own: (c) => ({ query: { selectedGroupId: c.group } }),
+    foreign: (_c, f) => ({ query: { selectedGroupId: f.foreignGroup } }),
+  },
+  getPooPrintsResultCertificate: resultSetSample(
+    (r) => ({ query: { pooPrintsResultSetId: r.set.id } }),
+    'wasteResult.view',
+  ),
+  sendMatchResultEmailToPrimaryAdmin: resultSetSample(
+    (r) => ({ query: { pooPrintsMatchResultSetId: r.set.id } }),
+    'wasteResult.email',
+  ),
   getWasteSampleDetails: {
     right: 'wasteSample.view',
     own: async (c) => ({ query: { wasteSampleId: (await ownWasteSample(c)).id } }),
@@ -727,10 +919,145 @@ const SAMPLES: Record<string, Sample> = {
   createDocument: { own: () => ({ body: { name: `Matrix ${Math.random()}`, content: '<p>x</p>' } }) },
   getDocument: { own: () => ({ params: { id: 1 } }) },
   updateDocument: { own: () => ({ params: { id: 1 }, body: { name: 'Dog Owner Policy', content: '<p>Same</p>' } }) },
+  parentagePets: none,
+  parentageCandidates: parentageSample((x) => ({ query: { sampleNumber: x.puppy } })),
+  parentageMatchResultSetFromSampleNumber: parentageSample((x) => ({ query: { sampleNumber: x.puppy } })),
+  parentageMatchResultSetByPet: parentageSample((x) => ({ query: { sampleNumber: x.puppy } })),
+  parentageResultHistory: parentageSample((x) => ({ query: { parentageResultSetId: x.setId } })),
+  parentageTestResultsHistoryDetails: parentageSample((x) => ({ query: { matchResultSetId: x.setId } })),
+  executeParentageTest: parentageSample((x) => ({ body: { puppy: x.puppy, dam: x.dam, sire: x.sire } })),
+  overrideParentageMatchResult: parentageSample((x) => ({
+    params: { setId: x.setId, resultId: x.resultId },
+    body: { matchRunResult: 'Inconclusive', bioPetNotes: 'Matrix' },
+  })),
+  updateParentageNotes: parentageSample((x) => ({
+    body: { MatchResultSetId: x.setId, MatchResultId: x.resultId, BioPetNotes: 'Matrix' },
+  })),
+  deleteParentageResult: parentageSample((x) => ({ body: { matchResultId: x.resultId, matchResultSetId: x.setId } })),
+  proofOfParentageCertificate: parentageSample((x) => ({ query: { parentageResultId: x.resultId } })),
+  duplicateDogReport: none,
+  duplicateDogReportCsv: none,
+  genderMismatchCsvReport: none,
+  duplicateDogClusterSummary: { own: async () => ({ query: { id: (await duplicatePair()).clusterId } }) },
+  duplicateDogEligibleClusters: {
+    own: async () => ({ query: { sampleNumber: (await duplicatePair()).sampleNumber } }),
+  },
+  markDuplicateClusterReviewed: { own: async () => ({ body: { id: (await duplicatePair()).clusterId } }) },
+  returnDuplicateClusterToPending: { own: async () => ({ body: { id: (await duplicatePair()).clusterId } }) },
+  similarDnaProfiles: { own: async () => ({ query: { samplenumber: (await duplicatePair()).sampleNumber } }) },
   emailLog: none,
   clearEmailLog: none,
   auditLog: none,
   verifyAuditLog: none,
+  listProducts: none,
+  listProductsForAdmin: none,
+  createProduct: {
+    own: () => ({
+      body: {
+        id: 0,
+        sku: `M${Math.random().toString(36).slice(2, 9)}`,
+        name: 'M',
+        price: 1,
+        taxable: false,
+        isActive: true,
+      },
+    }),
+  },
+  updateProduct: {
+    own: async () => {
+      const p = await freshProduct();
+      return {
+        params: { id: p.id },
+        body: { id: p.id, sku: p.sku, name: 'Edited', price: 5, taxable: true, isActive: true },
+      };
+    },
+  },
+  deleteProduct: { own: async () => ({ params: { id: (await freshProduct()).id } }) },
+  deactivateProduct: { own: async () => ({ params: { id: (await freshProduct()).id } }) },
+  reactivateProduct: { own: async () => ({ params: { id: (await freshProduct()).id } }) },
+  getEnabledCountries: none,
+  saveEnabledCountries: { own: () => ({ body: ['US', 'CA'] }) },
+  listPromotionCodes: { own: async () => ({ query: { productId: (await freshProduct()).id } }) },
+  addPromotionCode: {
+    own: async () => ({
+      body: { productId: (await freshProduct()).id, code: `M-${Math.random().toString(36).slice(2)}` },
+    }),
+  },
+  importPromotionCodes: { own: async () => ({ query: { productId: (await freshProduct()).id } }) },
+  assignCodeToOrderItem: staffOrder((o) => ({ orderId: o.order.id, orderItemId: o.item.id })),
+  listProviderCodes: { own: () => ({ query: { provider: 'Retail' } }) },
+  listCodeProviders: none,
+  addProviderCode: { own: () => ({ body: { provider: 0, code: `M-${Math.random().toString(36).slice(2)}` } }) },
+  importProviderCodes: { own: () => ({ query: { provider: 1 } }) },
+  shopOffers: none,
+  canPurchase: none,
+  createCart: { own: () => ({ body: { items: [{ productId: 1, petId: 1 }] } }) },
+  getCart: none,
+  completePayment: {
+    own: () => ({
+      body: {
+        billingAddress: {},
+        cardData: {
+          firstName: 'M',
+          lastName: 'A',
+          cardNumber: '42424242',
+          cardToken: 'mc.visa.209912.abcdefghijklmnop',
+        },
+        total: 0,
+      },
+    }),
+  },
+  myOrders: none,
+  allOrders: none,
+  getOrder: {
+    own: async (c) => ({ params: { id: (await freshOrder(c.userId)).order.id } }),
+    foreign: async (_c, f) => ({ params: { id: (await freshOrder(f.foreignPetOwner)).order.id } }),
+  },
+  cancelOrder: staffOrder((o) => ({ orderId: o.order.id })),
+  refundOrder: staffOrder((o) => ({ orderId: o.order.id, cancelFulfillment: false })),
+  voidOrder: staffOrder((o) => ({ orderId: o.order.id, cancelFulfillment: true })),
+  orderFulfillmentStatus: { own: async (c) => ({ body: { orderIds: [(await freshOrder(c.userId)).order.id] } }) },
+  petOrderItems: { own: async (c) => ({ params: { petId: (await freshOrder(c.userId)).pet.id } }) },
+  listFulfillments: none,
+  fulfillmentCountByStatus: none,
+  fulfillmentGenotypes: {
+    own: async (c) => ({ query: { fulfillmentId: (await freshOrder(c.petOwnerId)).fulfilment.id } }),
+  },
+  checkFulfillmentActivation: fulfilment((id) => ({ fulfillmentIds: [id] })),
+  fulfillmentStatusByOrder: { own: async (c) => ({ body: { orderIds: [(await freshOrder(c.userId)).order.id] } }) },
+  selectFulfillmentGenotype: fulfilment((id) => ({ fulfillmentId: id, genotypeId: 1 })),
+  markFulfillmentsPicked: fulfilment((id) => ({ fulfillmentIds: [id] })),
+  generateAncestryPlate: fulfilment((id) => ({ fulfillmentIds: [id], plateNumber: 'M1', rows: 8, columns: 12 })),
+  bulkUploadAncestryPlate: fulfilment((id) => ({
+    plateNumber: 'M1',
+    records: [{ fulfillmentId: id, tubeCode: 'T', wellLocation: 'A1' }],
+  })),
+  bulkImportAncestryPlate: fulfilment((id) => ({
+    records: [{ fulfillmentId: id, sampleNumber: 'DN1', plateNumber: 'M1', tubeCode: 'T', wellLocation: 'A1' }],
+  })),
+  markFulfillmentPlated: fulfilment((id) => ({
+    fulfillmentId: id,
+    plateNumber: 'M1',
+    tubeCode: 'T',
+    wellLocation: 'A1',
+  })),
+  removeFulfillmentFromPlate: fulfilment((id) => ({ fulfillmentId: id })),
+  updateFulfillmentTubeCodes: fulfilment((id) => [{ fulfillmentId: id, tubeCode: 'T2' }]),
+  generateAncestryManifest: fulfilment((id) => ({ trackingNumber: '1Z', fulfillmentIds: [id] })),
+  flagFulfillment: fulfilment((id) => ({ fulfillmentId: id, notes: 'Matrix' })),
+  unflagFulfillment: fulfilment((id) => ({ fulfillmentId: id })),
+  partnerIframeSession: none,
+  partnerRegisterCurrentUser: none,
+  tdAuditReport: groupQuery(),
+  tdAuditReportExport: groupQuery(),
+  inventoryReport: { own: ownGroupParam, foreign: foreignGroupParam },
+  inventoryReportExport: { own: ownGroupParam, foreign: foreignGroupParam },
+  sendInventoryAlerts: { own: ownGroupParam, foreign: foreignGroupParam },
+  residentRegistrationsReport: { own: ownGroupParam, foreign: foreignGroupParam },
+  residentRegistrationsExport: { own: ownGroupParam, foreign: foreignGroupParam },
+  propertyExportCount: groupQuery({ exportOption: 1 }),
+  propertyExport: groupQuery({ exportOption: 1 }),
+  universalSearch: { own: () => ({ query: { query: 'Biscuit' } }) },
 };
 
 /** The roles a route's access rule admits, from the rights table's role lists. */

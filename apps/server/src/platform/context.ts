@@ -2,7 +2,7 @@
 // audit), and the open transaction with its after-commit hooks, so services called inside another's transaction join it.
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import type { Mailer } from './mail.ts';
+import type { Mailer } from './mailer.ts';
 
 export type Caller = {
   userId: number;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Dropdown, Layout, Menu, type MenuProps } from 'antd';
@@ -19,6 +19,21 @@ import { petOwnerPath } from './landing';
 import { UserRole } from '@registry/contracts/enums';
 
 const { Header, Sider, Content } = Layout;
+
+const NotificationBell = lazy(() =>
+  import('../features/notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })),
+);
+
+/** The bell with the unread count and the recent notifications, for anyone signed in (loaded after the shell). */
+function NotificationSlot() {
+  const user = useCurrentUser();
+  if (!user) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationBell />
+    </Suspense>
+  );
+}
 
 const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
@@ -46,12 +61,39 @@ function useNavItems(): MenuProps['items'] {
         { key: '/dna/processing', label: <Link to="/dna/processing">DNA processing</Link> },
         { key: '/dna/controls', label: <Link to="/dna/controls">Controls</Link> },
         { key: '/dna/sample-data', label: <Link to="/dna/sample-data">Sample data</Link> },
+        { key: '/dna/wasteresults', label: <Link to="/dna/wasteresults">Waste results</Link> },
+        { key: '/dna/nomatchreruns', label: <Link to="/dna/nomatchreruns">No-match reruns</Link> },
         { key: '/tools/platefiles', label: <Link to="/tools/platefiles">Plate files</Link> },
+        {
+          key: '/lab-tools/ancestry-fulfillment',
+          label: <Link to="/lab-tools/ancestry-fulfillment">Ancestry fulfillment</Link>,
+        },
+        {
+          key: '/lab-tools/duplicate-dog-report',
+          label: <Link to="/lab-tools/duplicate-dog-report">Duplicate dog report</Link>,
+        },
+        { key: '/tools/similardnaprofiles', label: <Link to="/tools/similardnaprofiles">Similar DNA profiles</Link> },
+      ],
+    });
+    items.push({
+      key: 'shop',
+      label: 'Shop',
+      type: 'group',
+      children: [
+        { key: '/tools/orders-list', label: <Link to="/tools/orders-list">Orders</Link> },
+        { key: '/ecommerce/products', label: <Link to="/ecommerce/products">Products</Link> },
+        { key: '/ecommerce/promotion-codes', label: <Link to="/ecommerce/promotion-codes">Promotion codes</Link> },
+        {
+          key: '/tools/pet-owner-assigned-promotion-codes',
+          label: <Link to="/tools/pet-owner-assigned-promotion-codes">Pet owner codes</Link>,
+        },
+        { key: '/ecommerce/settings', label: <Link to="/ecommerce/settings">Shop settings</Link> },
       ],
     });
   }
   if (user.isAdmin) {
     const tools = [
+      { key: '/tools/search', label: <Link to="/tools/search">Search</Link> },
       { key: '/tools/petbarcodescanner', label: <Link to="/tools/petbarcodescanner">Pet barcode scanner</Link> },
     ];
     // Waste sample entry: the lab scans and receives; every other admin enters samples of their properties.
@@ -60,6 +102,13 @@ function useNavItems(): MenuProps['items'] {
         ? { key: '/tools/scanwastebarcode', label: <Link to="/tools/scanwastebarcode">Scan waste barcode</Link> }
         : { key: '/tools/enterwastesample', label: <Link to="/tools/enterwastesample">Enter waste sample</Link> },
     );
+    // Parentage (rights 'parentage.view' / 'parentage.run'): the provider's staff and parentage managers.
+    if (user.isBioPetAdmin || user.roleId === UserRole.ParentageManager)
+      tools.push(
+        { key: '/parentage', label: <Link to="/parentage">Parentage</Link> },
+        { key: '/tools/parentage/test', label: <Link to="/tools/parentage/test">Parentage test</Link> },
+        { key: '/tools/parentage/lookup', label: <Link to="/tools/parentage/lookup">Parentage lookup</Link> },
+      );
     // Orphans have no group: only the provider's staff reach them.
     if (user.isBioPetAdmin)
       tools.push({ key: '/tools/orphans', label: <Link to="/tools/orphans">Orphaned pets</Link> });
@@ -70,6 +119,22 @@ function useNavItems(): MenuProps['items'] {
         label: <Link to="/tools/unassignedpetowners">Unassigned pet owners</Link>,
       });
     items.push({ key: 'tools', label: 'Tools', type: 'group', children: tools });
+    // The rights table's report.view: every admin but property maintenance.
+    if (user.roleId !== UserRole.PropertyMaintenance)
+      items.push({
+        key: 'reports',
+        label: 'Reports',
+        type: 'group',
+        children: [
+          { key: '/reports/propertyexports', label: <Link to="/reports/propertyexports">Property exports</Link> },
+          {
+            key: '/reports/resident-registrations-request',
+            label: <Link to="/reports/resident-registrations-request">Resident registrations</Link>,
+          },
+          { key: '/reports/inventory', label: <Link to="/reports/inventory">Inventory</Link> },
+          { key: '/reports/tdaudit', label: <Link to="/reports/tdaudit">TD audit</Link> },
+        ],
+      });
   }
   if (user.isBioPetAdmin) {
     items.push({
@@ -82,6 +147,10 @@ function useNavItems(): MenuProps['items'] {
         { key: '/system/audit-log', label: <Link to="/system/audit-log">Audit log</Link> },
       ],
     });
+  }
+  if (!user.isAdmin) {
+    items.push({ key: '/shop/offers', label: <Link to="/shop/offers">Dog DNA products</Link> });
+    items.push({ key: '/lifeplans', label: <Link to="/lifeplans">Life plans</Link> });
   }
   items.push({ key: '/account/manage', label: <Link to="/account/manage">My account</Link> });
   return items;
@@ -209,6 +278,7 @@ export function AppLayout() {
         </Link>
         <div style={{ flex: 1 }} />
         <ImpersonationBar />
+        <NotificationSlot />
         <UserMenu compact={narrow} />
       </Header>
       <Layout>

@@ -9,6 +9,7 @@ import { groupEndpoints } from '@registry/contracts/endpoints/groups';
 import { residentEndpoints } from '@registry/contracts/endpoints/residents';
 import { ApiError } from './api';
 import { callApi } from './client';
+import { clearOrderCache } from './orderCache';
 import { clearToken, getToken, isTokenPersistent, setToken } from './tokenStorage';
 import type { LandingSources } from './landing';
 
@@ -84,6 +85,7 @@ export async function logout(
     }
   }
   clearToken();
+  clearOrderCache();
   queryClient.clear();
   if (restoredToken) {
     setToken(restoredToken, persistent);
@@ -94,6 +96,7 @@ export async function logout(
 /** Local sign-out only, for when the server has already refused the token. */
 export function dropSession(queryClient: QueryClient): void {
   clearToken();
+  clearOrderCache();
   queryClient.clear();
 }
 

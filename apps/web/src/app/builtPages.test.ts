@@ -17,8 +17,9 @@ describe('built pages', () => {
     // The pre-registration and residents pages are built; pages no route has yet are not.
     expect(isBuiltPage('https://registry.example/reg/OAKRIDGE', origin)).toBe(true);
     expect(isBuiltPage('/group/5/residents', origin)).toBe(true);
-    expect(isBuiltPage('/group/5/flaggedsamples', origin)).toBe(false);
-    expect(isBuiltPage('/group/5/parentage', origin)).toBe(false);
+    expect(isBuiltPage('/group/5/flaggedsamples', origin)).toBe(true);
+    expect(isBuiltPage('/group/5/parentage', origin)).toBe(true);
+    expect(isBuiltPage('/group/5/no-such-page', origin)).toBe(false);
     // Another site is never one of ours.
     expect(isBuiltPage('https://elsewhere.example/admin/3', origin)).toBe(false);
   });

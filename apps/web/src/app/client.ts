@@ -81,3 +81,43 @@ export async function fetchFile<E extends AnyEndpoint>(
   }
   return response.blob();
 }
+
+/**
+ * Sends a file (multipart, part `file`) to an upload endpoint and reads its JSON answer; a refusal becomes an ApiError
+ * with the server's body. For uploads that show progress, use endpointUrl with an XMLHttpRequest instead.
+ */
+export async function postFile<E extends AnyEndpoint>(
+  endpoint: E,
+  input: Pick<EndpointInput<E>, 'params' | 'query'>,
+  file: File,
+  fallbackMessage: string,
+): Promise<EndpointResponse<E>> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const token = getToken();
+  const response = await fetch(endpointUrl(endpoint, input), {
+    method: endpoint.method,
+    body: form,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const body: unknown = await response.json().catch(() => ({}));
+  if (!response.ok) throw new ApiError(response.status, body, fallbackMessage);
+  return body as EndpointResponse<E>;
+}
+
+/**
+ * Opens a streamed answer (server-sent events) with the bearer token in a header, so it never appears in a URL or a
+ * log. The caller reads `response.body` and decides what a refusal means.
+ */
+export function openStream<E extends AnyEndpoint>(
+  endpoint: E,
+  input: Pick<EndpointInput<E>, 'params' | 'query'>,
+  signal: AbortSignal,
+): Promise<Response> {
+  const token = getToken();
+  return fetch(endpointUrl(endpoint, input), {
+    headers: { accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    signal,
+    cache: 'no-store',
+  });
+}

@@ -127,6 +127,9 @@ const searchOf = {
   dnaProcessing: lazySearch(() => import('../features/dna/dna.search').then((m) => m.processingSearch)),
   dnaControls: lazySearch(() => import('../features/dna/dna.search').then((m) => m.controlsSearch)),
   dnaSampleData: lazySearch(() => import('../features/dna/dna.search').then((m) => m.sampleDataSearch)),
+  wasteResults: lazySearch(() =>
+    import('../features/wasteresults/wasteresults.search').then((m) => m.wasteResultsSearch),
+  ),
   plateFiles: lazySearch(() => import('../features/dna/dna.search').then((m) => m.platesSearch)),
   groupDashboard: lazySearch(() => import('../features/groups/groups.search').then((m) => m.dashboardSearch)),
   groupSubgroups: lazySearch(() => import('../features/groups/groups.search').then((m) => m.subgroupsSearch)),
@@ -137,12 +140,37 @@ const searchOf = {
     import('../features/petowners/petowners.search').then((m) => m.unassignedPetOwnersSearch),
   ),
   groupPets: lazySearch(() => import('../features/pets/pets.search').then((m) => m.groupPetsSearch)),
+  parentage: lazySearch(() => import('../features/parentage/parentage.search').then((m) => m.parentageSearch)),
+  duplicateReport: lazySearch(() =>
+    import('../features/duplicatedogs/duplicatedogs.search').then((m) => m.duplicateReportSearch),
+  ),
+  similarProfiles: lazySearch(() =>
+    import('../features/duplicatedogs/duplicatedogs.search').then((m) => m.similarSearch),
+  ),
   orphans: lazySearch(() => import('../features/pets/pets.search').then((m) => m.orphansSearch)),
+  products: lazySearch(() => import('../features/shop/shop.search').then((m) => m.productsSearch)),
+  promotionCodes: lazySearch(() => import('../features/shop/shop.search').then((m) => m.promotionCodesSearch)),
+  providerCodes: lazySearch(() => import('../features/shop/shop.search').then((m) => m.providerCodesSearch)),
+  ordersList: lazySearch(() => import('../features/shop/shop.search').then((m) => m.ordersSearch)),
+  fulfillment: lazySearch(() => import('../features/ancestry/ancestry.search').then((m) => m.fulfillmentSearch)),
   groupResidents: lazySearch(() => import('../features/residents/residents.search').then((m) => m.residentsSearch)),
   groupPreregistration: lazySearch(() =>
     import('../features/residents/residents.search').then((m) => m.preregistrationSearch),
   ),
+  universalSearch: lazySearch(() => import('../features/search/search.search').then((m) => m.universalSearchParams)),
+  tdAudit: lazySearch(() => import('../features/reports/reports.search').then((m) => m.tdAuditSearch)),
+  inventoryReport: lazySearch(() => import('../features/reports/reports.search').then((m) => m.inventorySearch)),
+  residentRegistrations: lazySearch(() =>
+    import('../features/reports/reports.search').then((m) => m.residentRegistrationsSearch),
+  ),
+  propertyExports: lazySearch(() => import('../features/reports/reports.search').then((m) => m.propertyExportsSearch)),
   groupMoveOuts: lazySearch(() => import('../features/residents/residents.search').then((m) => m.moveOutsSearch)),
+  groupFlaggedSamples: lazySearch(() =>
+    import('../features/flaggedsamples/flaggedsamples.search').then((m) => m.flaggedSamplesSearch),
+  ),
+  notifications: lazySearch(() =>
+    import('../features/notifications/notifications.search').then((m) => m.notificationsSearch),
+  ),
 };
 
 const manageRoute = createRoute({
@@ -195,6 +223,23 @@ const dnaProcessingRoute = createRoute({
   ...searchOf.dnaProcessing,
   component: lazyPage(() => import('../features/dna/DnaProcessingPage'), 'DnaProcessingPage'),
 });
+const wasteResultsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/dna/wasteresults',
+  ...searchOf.wasteResults,
+  component: lazyPage(() => import('../features/wasteresults/WasteResultsPage'), 'WasteResultsPage'),
+});
+const noMatchRerunsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/dna/nomatchreruns',
+  ...searchOf.wasteResults,
+  component: lazyPage(() => import('../features/wasteresults/WasteResultsPage'), 'NoMatchRerunsPage'),
+});
+const resultSetRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/wasteresultset/{-$id}',
+  component: lazyPage(() => import('../features/wasteresults/ResultSetPage'), 'ResultSetPage'),
+});
 const dnaControlsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/dna/controls',
@@ -212,6 +257,36 @@ const plateFilesRoute = createRoute({
   path: '/tools/platefiles',
   ...searchOf.plateFiles,
   component: lazyPage(() => import('../features/dna/PlateFilesPage'), 'PlateFilesPage'),
+});
+const universalSearchRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/tools/search',
+  ...searchOf.universalSearch,
+  component: lazyPage(() => import('../features/search/UniversalSearchPage'), 'UniversalSearchPage'),
+});
+const tdAuditRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/reports/tdaudit',
+  ...searchOf.tdAudit,
+  component: lazyPage(() => import('../features/reports/TdAuditReportPage'), 'TdAuditReportPage'),
+});
+const inventoryReportRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/reports/inventory',
+  ...searchOf.inventoryReport,
+  component: lazyPage(() => import('../features/reports/InventoryReportPage'), 'InventoryReportPage'),
+});
+const residentRegistrationsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/reports/resident-registrations-request',
+  ...searchOf.residentRegistrations,
+  component: lazyPage(() => import('../features/reports/ResidentRegistrationsPage'), 'ResidentRegistrationsPage'),
+});
+const propertyExportsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/reports/propertyexports',
+  ...searchOf.propertyExports,
+  component: lazyPage(() => import('../features/reports/PropertyExportsPage'), 'PropertyExportsPage'),
 });
 const petOwnerRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -268,6 +343,40 @@ const groupPetsRoute = createRoute({
   ...searchOf.groupPets,
   component: lazyPage(() => import('../features/pets/GroupPetsPage'), 'GroupPetsPage'),
 });
+const parentageRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/parentage',
+  ...searchOf.parentage,
+  component: lazyPage(() => import('../features/parentage/ParentagePage'), 'ParentagePage'),
+});
+const groupParentageRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/parentage',
+  ...searchOf.parentage,
+  component: lazyPage(() => import('../features/parentage/ParentagePage'), 'GroupParentagePage'),
+});
+const parentageTestRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/tools/parentage/test',
+  component: lazyPage(() => import('../features/parentage/ParentageToolsPage'), 'ParentageTestPage'),
+});
+const parentageLookupRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/tools/parentage/lookup',
+  component: lazyPage(() => import('../features/parentage/ParentageToolsPage'), 'ParentageLookupPage'),
+});
+const duplicateReportRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/lab-tools/duplicate-dog-report',
+  ...searchOf.duplicateReport,
+  component: lazyPage(() => import('../features/duplicatedogs/DuplicateDogReportPage'), 'DuplicateDogReportPage'),
+});
+const similarProfilesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/tools/similardnaprofiles',
+  ...searchOf.similarProfiles,
+  component: lazyPage(() => import('../features/duplicatedogs/SimilarProfilesPage'), 'SimilarProfilesPage'),
+});
 const orphansRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/tools/orphans',
@@ -297,6 +406,18 @@ const groupMoveOutsRoute = createRoute({
   ...searchOf.groupMoveOuts,
   component: lazyPage(() => import('../features/residents/MoveOutsPage'), 'MoveOutsPage'),
 });
+const groupFlaggedSamplesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/flaggedsamples',
+  ...searchOf.groupFlaggedSamples,
+  component: lazyPage(() => import('../features/flaggedsamples/FlaggedSamplesPage'), 'FlaggedSamplesPage'),
+});
+const notificationsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/notifications',
+  ...searchOf.notifications,
+  component: lazyPage(() => import('../features/notifications/NotificationsPage'), 'NotificationsPage'),
+});
 const residentDetailsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/resident/$residentId',
@@ -306,7 +427,56 @@ const shopOffersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/shop/offers',
   validateSearch: (s: Search): { propertyCode?: string } => ({ propertyCode: text(s.propertyCode) }),
-  component: lazyPage(() => import('../features/prereg/ShopOffersPage'), 'ShopOffersPage'),
+  component: lazyPage(() => import('../features/shop/ShopOffersPage'), 'ShopOffersPage'),
+});
+const shopSummaryRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/shop/summary',
+  validateSearch: (s: Search): { propertyCode?: string; orderId?: string } => ({
+    propertyCode: text(s.propertyCode),
+    orderId: text(s.orderId),
+  }),
+  component: lazyPage(() => import('../features/shop/ShopSummaryPage'), 'ShopSummaryPage'),
+});
+const productsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/ecommerce/products',
+  ...searchOf.products,
+  component: lazyPage(() => import('../features/shop/ProductsPage'), 'ProductsPage'),
+});
+const promotionCodesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/ecommerce/promotion-codes',
+  ...searchOf.promotionCodes,
+  component: lazyPage(() => import('../features/shop/PromotionCodesPage'), 'PromotionCodesPage'),
+});
+const shopSettingsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/ecommerce/settings',
+  component: lazyPage(() => import('../features/shop/ShopSettingsPage'), 'ShopSettingsPage'),
+});
+const ordersListRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/tools/orders-list',
+  ...searchOf.ordersList,
+  component: lazyPage(() => import('../features/shop/OrdersListPage'), 'OrdersListPage'),
+});
+const providerCodesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/tools/pet-owner-assigned-promotion-codes',
+  ...searchOf.providerCodes,
+  component: lazyPage(() => import('../features/shop/ProviderCodesPage'), 'ProviderCodesPage'),
+});
+const fulfillmentRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/lab-tools/ancestry-fulfillment',
+  ...searchOf.fulfillment,
+  component: lazyPage(() => import('../features/ancestry/AncestryFulfillmentPage'), 'AncestryFulfillmentPage'),
+});
+const lifePlansRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/lifeplans',
+  component: lazyPage(() => import('../features/ancestry/LifePlansPage'), 'LifePlansPage'),
 });
 const residentLandingRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -355,7 +525,15 @@ const routeTree = rootRoute.addChildren([
     dnaProcessingRoute,
     dnaControlsRoute,
     dnaSampleDataRoute,
+    wasteResultsRoute,
+    noMatchRerunsRoute,
+    resultSetRoute,
     plateFilesRoute,
+    universalSearchRoute,
+    tdAuditRoute,
+    inventoryReportRoute,
+    residentRegistrationsRoute,
+    propertyExportsRoute,
     petOwnerRoute,
     groupDashboardRoute,
     groupDetailsRoute,
@@ -365,12 +543,28 @@ const routeTree = rootRoute.addChildren([
     unassignedPetOwnersRoute,
     groupPetsRoute,
     orphansRoute,
+    parentageRoute,
+    groupParentageRoute,
+    parentageTestRoute,
+    parentageLookupRoute,
+    duplicateReportRoute,
+    similarProfilesRoute,
     petBarcodeScannerRoute,
     residentLandingRoute,
     shopOffersRoute,
+    shopSummaryRoute,
+    productsRoute,
+    promotionCodesRoute,
+    shopSettingsRoute,
+    ordersListRoute,
+    providerCodesRoute,
+    fulfillmentRoute,
+    lifePlansRoute,
     groupResidentsRoute,
     groupPreregistrationRoute,
     groupMoveOutsRoute,
+    groupFlaggedSamplesRoute,
+    notificationsRoute,
     residentDetailsRoute,
     scanWasteBarcodeRoute,
     enterWasteSampleRoute,

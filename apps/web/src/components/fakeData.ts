@@ -32,6 +32,24 @@ export function fakeAddress() {
   };
 }
 
+const isoDay = (date: Date): string => date.toISOString().slice(0, 10);
+
+/** A dog as the pet and pre-registration forms edit it: dates as ISO days, weight in pounds, a DN sample number. */
+export function fakeDog() {
+  const born = faker.date.past({ years: 12 });
+  const adopted = faker.date.between({ from: born, to: new Date() });
+  return {
+    name: faker.animal.petName(),
+    breed: faker.animal.dog(),
+    weight: faker.number.int({ min: 5, max: 120 }),
+    weightUnit: 0,
+    gender: faker.helpers.arrayElement([1, 2]),
+    dateOfBirth: isoDay(born),
+    adoptionDate: isoDay(adopted),
+    sampleNumber: `DN${faker.string.numeric(7)}`,
+  };
+}
+
 export function fakeGroup() {
   const name = `${faker.location.street()} ${faker.helpers.arrayElement(['Apartments', 'Commons', 'Village', 'Residences'])}`;
   return {
@@ -76,6 +94,7 @@ export type FakeData = {
   document: typeof fakeDocument;
   certificate: typeof fakeCertificate;
   sampleWeight: typeof fakeSampleWeight;
+  dog: typeof fakeDog;
 };
 export const fakeData: FakeData = {
   person: fakePerson,
@@ -85,4 +104,5 @@ export const fakeData: FakeData = {
   document: fakeDocument,
   certificate: fakeCertificate,
   sampleWeight: fakeSampleWeight,
+  dog: fakeDog,
 };

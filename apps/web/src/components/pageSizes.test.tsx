@@ -19,7 +19,13 @@ const OWN_DEFAULTS: Record<string, { pageSize: number; spec: string }> = {
   auditLogSearch: { pageSize: AUDIT_LOG_PAGE_SIZE, spec: 'spec 3: audit log page size 100' },
   controlsSearch: { pageSize: 200, spec: 'spec 3 §9: controls page size 200' },
   sampleDataSearch: { pageSize: 200, spec: 'spec 3 §9: sample-data page size 200' },
+  duplicateReportSearch: { pageSize: 10, spec: 'spec 3 §9: duplicate report default 10, counts 5, 10, 15, 25' },
   processingSearch: { pageSize: 100, spec: 'decision (docs/decisions.md, DNA lab): a 96-well plate on one page' },
+  productsSearch: { pageSize: 10, spec: 'spec 2 §9: the product table uses page 1, count 10' },
+  ordersSearch: { pageSize: 100, spec: 'spec 2 §9, spec 3: back-office orders page size 100' },
+  myOrdersSearch: { pageSize: 20, spec: 'spec 2 §9: customer orders page size 20' },
+  fulfillmentSearch: { pageSize: 100, spec: 'spec 3 §9: fulfilment page sizes 15 to 200, default 100' },
+  wasteResultsSearch: { pageSize: 100, spec: 'spec 3 §9: waste resulting page size 100' },
 };
 /** Files that set their own page sizes, with the spec's words. */
 const OWN_SIZES: Record<string, string> = {
@@ -28,7 +34,12 @@ const OWN_SIZES: Record<string, string> = {
   'components/SelectOneTable.tsx': 'spec 1 §9: search page 10 (pet owner and group search modals)',
   'features/dna/ControlsPage.tsx': 'spec 3 §9: controls page size 200; after creating a control the count is 999',
   'features/dna/DnaProcessingPage.tsx': 'decision (DNA lab): 25 to 200, 100 first, so a 96-well plate fits one page',
+  'features/duplicatedogs/DuplicateDogReportPage.tsx': 'spec 3 §9: duplicate report default 10, counts 5, 10, 15, 25',
+  'features/wasteresults/WasteResultsPage.tsx': 'spec 3 §9: waste resulting page size 100 (25 to 200 offered)',
   'features/pets/OwnerPets.tsx': 'spec 3 §2: the pet list of an owner pages by 15, 25, 50, 100, max',
+  'features/shop/ProductsPage.tsx': 'spec 2 §9: the product table uses count 10 with no count options',
+  'features/shop/OrdersListPage.tsx': 'spec 3 §9: back-office orders page size 100',
+  'features/ancestry/AncestryFulfillmentPage.tsx': 'spec 3 §9: fulfilment page sizes 15, 25, 50, 100, 200',
 };
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -8,6 +8,7 @@ const MANAGE = { right: 'dna.manage' } as const;
 
 export const dnaEndpoints = {
   panels: dna.get('/dnapanel', 'dnaPanels', VIEW, (s) => ({ response: s.dnaPanels })),
+  createPanel: dna.post('/dnapanel', 'createDnaPanel', MANAGE, (s) => ({ body: s.panelCreate, response: s.dnaPanel })),
 
   controls: dna.get('/control', 'dnaControls', VIEW, (s) => ({ query: s.controlsQuery, response: s.controlsPage })),
   createControl: dna.post('/control', 'createDnaControl', MANAGE, (s) => ({
@@ -96,6 +97,16 @@ export const dnaEndpoints = {
   samplePlates: dna.get('/samplemanagementplates/:sampleNumber', 'sampleManagementPlates', VIEW, (s) => ({
     params: s.sampleNumberParam,
     response: s.samplePlates,
+  })),
+
+  // The pet's DNA documents: whoever sees the pet (its owner, admins over the owner's group, provider staff).
+  dnaProfilePdf: dna.get('/pdfdownload/getdnaprofile/:petId', 'getDnaProfilePdf', 'signedIn', (s) => ({
+    params: s.petIdParam,
+    response: s.pdfContent,
+  })),
+  dnaVerificationPdf: dna.get('/pdfdownload/getdnaverification/:petId', 'getDnaVerificationPdf', 'signedIn', (s) => ({
+    params: s.petIdParam,
+    response: s.pdfContent,
   })),
 
   indexStatus: dna.get('/dnaindex/status', 'dnaIndexStatus', VIEW, (s) => ({ response: s.indexStatus })),

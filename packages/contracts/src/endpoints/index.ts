@@ -3,28 +3,59 @@ import type { AnyEndpoint } from '../endpoint.ts';
 import { accountEndpoints, settingsEndpoints } from './accounts.ts';
 import { adminEndpoints } from './admins.ts';
 import { dnaEndpoints } from './dna.ts';
+import { duplicateDogEndpoints } from './duplicatedogs.ts';
 import { groupAdminEndpoints, groupEndpoints } from './groups.ts';
 import { lookupEndpoints } from './lookups.ts';
+import { parentageEndpoints } from './parentage.ts';
+import { flaggedSampleEndpoints } from './flaggedsamples.ts';
+import { notificationEndpoints } from './notifications.ts';
 import { petOwnerEndpoints } from './petowners.ts';
 import { petEndpoints } from './pets.ts';
 import { preregEndpoints, residentEndpoints } from './residents.ts';
+import { reportEndpoints } from './reports.ts';
+import { searchEndpoints } from './search.ts';
 import { systemEndpoints } from './system.ts';
 import { wasteSampleEndpoints } from './wastesamples.ts';
+import {
+  cartEndpoints,
+  orderEndpoints,
+  productEndpoints,
+  promotionCodeEndpoints,
+  providerCodeEndpoints,
+  shopSettingsEndpoints,
+} from './shop.ts';
+import { ancestryEndpoints, partnerEndpoints } from './ancestry.ts';
+import { wasteResultEndpoints } from './wasteresults.ts';
 
 export {
+  ancestryEndpoints,
+  cartEndpoints,
+  orderEndpoints,
+  partnerEndpoints,
+  productEndpoints,
+  promotionCodeEndpoints,
+  providerCodeEndpoints,
+  shopSettingsEndpoints,
   accountEndpoints,
   adminEndpoints,
   dnaEndpoints,
+  duplicateDogEndpoints,
   groupAdminEndpoints,
   groupEndpoints,
   lookupEndpoints,
+  parentageEndpoints,
+  flaggedSampleEndpoints,
+  notificationEndpoints,
   petOwnerEndpoints,
   petEndpoints,
   preregEndpoints,
+  reportEndpoints,
+  searchEndpoints,
   residentEndpoints,
   settingsEndpoints,
   systemEndpoints,
   wasteSampleEndpoints,
+  wasteResultEndpoints,
 };
 
 export const endpointsByDomain: Record<string, Record<string, AnyEndpoint>> = {
@@ -32,13 +63,28 @@ export const endpointsByDomain: Record<string, Record<string, AnyEndpoint>> = {
   settings: settingsEndpoints,
   admins: adminEndpoints,
   dna: dnaEndpoints,
+  duplicateDogs: duplicateDogEndpoints,
+  parentage: parentageEndpoints,
+  flaggedSamples: flaggedSampleEndpoints,
   groups: groupEndpoints,
   groupAdmins: groupAdminEndpoints,
   lookups: lookupEndpoints,
+  notifications: notificationEndpoints,
   petOwners: petOwnerEndpoints,
   pets: petEndpoints,
   residents: residentEndpoints,
   prereg: preregEndpoints,
+  reports: reportEndpoints,
+  search: searchEndpoints,
   system: systemEndpoints,
   wasteSamples: wasteSampleEndpoints,
+  products: productEndpoints,
+  shopSettings: shopSettingsEndpoints,
+  promotionCodes: promotionCodeEndpoints,
+  providerCodes: providerCodeEndpoints,
+  cart: cartEndpoints,
+  orders: orderEndpoints,
+  ancestry: ancestryEndpoints,
+  partner: partnerEndpoints,
+  wasteResults: wasteResultEndpoints,
 };

@@ -112,7 +112,13 @@ function checkCells(cells: readonly string[], lineNo: number): void {
 }
 
 /** Cuts the needed cells out of a row (quoted rows go through the full splitter) and checks cells past the header. */
-function readRow(line: string, lineNo: number, delimiter: Delimiter, needed: readonly boolean[]): Row {
+function readRow(
+  line: string,
+  lineNo: number,
+  delimiter: Delimiter,
+  needed: readonly boolean[],
+  buffer: string[],
+): Row {
   const width = needed.length;
   if (line.includes('"')) {
     const cells = splitQuotedCells(line, delimiter);
@@ -121,17 +127,47 @@ function readRow(line: string, lineNo: number, delimiter: Delimiter, needed: rea
     checkCells(cells, lineNo);
     return { cells, count: cells.length, extraNonEmpty: cells.slice(width).some((c) => c !== '' && c !== 'NA') };
   }
-  // Native split is much faster than a character loop; only the needed cells are trimmed.
-  const parts = line.split(delimiter);
-  const cells: string[] = new Array(width);
-  for (let i = 0; i < width; i++) cells[i] = needed[i] && i < parts.length ? parts[i].trim() : '';
-  if (line.length > MAX_CELL_LENGTH) checkCells(parts, lineNo);
+  // Walk the delimiters with indexOf and cut out only the needed cells: a full export has some 45 columns per row, and
+  // splitting every one of them made most of a big plate's parse time and garbage.
+  if (line.length > MAX_CELL_LENGTH) checkCells(line.split(delimiter), lineNo);
+  // One buffer for every row: the caller reads a row's cells before it reads the next row.
+  const cells = buffer;
+  let start = 0;
+  let count = 0;
   let extraNonEmpty = false;
-  for (let i = width; i < parts.length; i++) {
-    const extra = parts[i].trim();
-    if (extra !== '' && extra !== 'NA') extraNonEmpty = true;
+  for (;;) {
+    const end = line.indexOf(delimiter, start);
+    const stop = end < 0 ? line.length : end;
+    if (count < width) cells[count] = needed[count] ? line.slice(start, stop).trim() : '';
+    else if (!extraNonEmpty) {
+      const extra = line.slice(start, stop).trim();
+      if (extra !== '' && extra !== 'NA') extraNonEmpty = true;
+    }
+    count++;
+    if (end < 0) break;
+    start = end + 1;
   }
-  return { cells, count: parts.length, extraNonEmpty };
+  for (let i = count; i < width; i++) cells[i] = '';
+  return { cells, count, extraNonEmpty };
+}
+
+type RowPlace = {
+  lineNo: number;
+  sampleName: string;
+  sampleFile: string;
+  runName: string;
+  panelName: string;
+  well: string;
+};
+
+// Optional fields only when present, set directly: object spreads per row are measurably slow on big plates.
+function genotypeCall(where: RowPlace, marker: string, alleles: number[], uncertain: boolean): GenotypeCall {
+  const call: GenotypeCall = { line: where.lineNo, sampleName: where.sampleName, marker, alleles, uncertain };
+  if (where.sampleFile) call.sampleFile = where.sampleFile;
+  if (where.runName) call.runName = where.runName;
+  if (where.panelName) call.panelName = where.panelName;
+  if (where.well) call.well = where.well;
+  return call;
 }
 
 type WidePair = { marker: string; columns: number[] };
@@ -336,6 +372,7 @@ function parseText(input: string | Uint8Array, maxRows: number): ParseResult {
   let previousCount = rawHeaders.length;
   // Sample, file, run, well and marker of each row: the same well's marker twice with different calls is refused.
   const seen = new Map<string, { line: number; alleles: string }>();
+  const rowBuffer: string[] = new Array<string>(rawHeaders.length).fill('');
   for (let li = headerAt + 1; li < lines.length; li++) {
     const lineNo = li + 1;
     const line = lines[li];
@@ -344,7 +381,7 @@ function parseText(input: string | Uint8Array, maxRows: number): ParseResult {
       fail(lineNo, 'the row holds binary data');
       continue;
     }
-    const row = readRow(line, lineNo, delimiter, needed);
+    const row = readRow(line, lineNo, delimiter, needed, rowBuffer);
     if (endsCut && li === lastRow && lastRow > headerAt + 1 && row.count < previousCount) {
       throw new Refusal({
         line: lineNo,
@@ -362,15 +399,7 @@ function parseText(input: string | Uint8Array, maxRows: number): ParseResult {
     const runName = cellText(cells, runCol);
     const panelName = cellText(cells, panelCol);
     const well = cellText(cells, wellCol);
-    // Optional fields only when present, set directly: object spreads per row are measurably slow on big plates.
-    const makeCall = (marker: string, alleles: number[], uncertain: boolean): GenotypeCall => {
-      const call: GenotypeCall = { line: lineNo, sampleName, marker, alleles, uncertain };
-      if (sampleFile) call.sampleFile = sampleFile;
-      if (runName) call.runName = runName;
-      if (panelName) call.panelName = panelName;
-      if (well) call.well = well;
-      return call;
-    };
+    const where: RowPlace = { lineNo, sampleName, sampleFile, runName, panelName, well };
     if (layout === 'long') {
       const marker = cellText(cells, markerCol);
       const read = readAlleles(lineNo, cells, alleleCols, `sample '${sampleName}', marker '${marker}'`);
@@ -394,7 +423,7 @@ function parseText(input: string | Uint8Array, maxRows: number): ParseResult {
         continue;
       }
       if (!before) seen.set(key, { line: lineNo, alleles });
-      calls.push(makeCall(marker, read.codes, read.uncertain));
+      calls.push(genotypeCall(where, marker, read.codes, read.uncertain));
     } else {
       if (!sampleName) {
         fail(lineNo, 'the row has no sample name');
@@ -402,7 +431,7 @@ function parseText(input: string | Uint8Array, maxRows: number): ParseResult {
       }
       for (const pair of pairs) {
         const read = readAlleles(lineNo, cells, pair.columns, `sample '${sampleName}', marker '${pair.marker}'`);
-        if (read) calls.push(makeCall(pair.marker, read.codes, read.uncertain));
+        if (read) calls.push(genotypeCall(where, pair.marker, read.codes, read.uncertain));
       }
     }
   }

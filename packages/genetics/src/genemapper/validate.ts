@@ -68,10 +68,18 @@ function memo<T>(read: (text: string) => T): (text: string) => T {
   };
 }
 
-type Readers = { name: (text: string) => SampleName; fileWell: (text: string) => string | undefined };
+type Readers = {
+  name: (text: string) => SampleName;
+  fileWell: (text: string) => string | undefined;
+  well: (text: string) => string | undefined;
+};
 
 function readers(): Readers {
-  return { name: memo(parseSampleName), fileWell: memo((f) => wellFromSampleFile(f)?.label) };
+  return {
+    name: memo(parseSampleName),
+    fileWell: memo((f) => wellFromSampleFile(f)?.label),
+    well: memo((w) => parseWell(w)?.label),
+  };
 }
 
 function groupKey(call: GenotypeCall, read: Readers): string {
@@ -81,7 +89,7 @@ function groupKey(call: GenotypeCall, read: Readers): string {
 
 function wellOf(call: GenotypeCall, read: Readers): string | undefined {
   return (
-    (call.well ? parseWell(call.well) : null)?.label ?? (call.sampleFile ? read.fileWell(call.sampleFile) : undefined)
+    (call.well ? read.well(call.well) : undefined) ?? (call.sampleFile ? read.fileWell(call.sampleFile) : undefined)
   );
 }
 

@@ -52,6 +52,11 @@ export const users = pgTable(
     uniqueIndex('users_user_name_lower_key').on(sql`lower(${table.userName})`),
     index('users_email_lower_idx').on(sql`lower(${table.email})`),
     index('users_role_idx').on(table.roleId),
+    // Universal search (modules/search): the same expression as search.queries.ts, so the GIN index serves it.
+    index('users_search_idx').using(
+      'gin',
+      sql`to_tsvector('simple', coalesce(${table.firstName}, '') || ' ' || coalesce(${table.lastName}, '') || ' ' || ${table.userName} || ' ' || coalesce(${table.email}, '') || ' ' || coalesce(${table.phoneNumber}, ''))`,
+    ),
     check('users_role_id_check', oneOf(table.roleId, UserRole)),
   ],
 );

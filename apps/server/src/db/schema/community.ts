@@ -80,6 +80,10 @@ export const pets = pgTable(
   },
   (table) => [
     index('pets_owner_idx').on(table.petOwnerId),
+    /** The pets-under-group list's default order, walked page by page (the trigram index on lower(name) is in 0010). */
+    index('pets_name_order_idx').on(table.name, table.id),
+    // Universal search (modules/search).
+    index('pets_name_search_idx').using('gin', sql`to_tsvector('simple', ${table.name})`),
     uniqueIndex('pets_sample_number_key').on(sql`upper(${table.sampleNumber})`),
     check('pets_sample_number_upper_check', sql`${table.sampleNumber} = upper(${table.sampleNumber})`),
     check('pets_weight_unit_check', oneOf(table.weightUnit, WeightUnit)),
@@ -87,6 +91,18 @@ export const pets = pgTable(
     check('pets_customer_facing_status_check', oneOf(table.customerFacingStatus, SampleCustomerStatus)),
   ],
 );
+
+/**
+ * Pet owners who are current members of more than one pet-owner group, with how many: kept by a trigger on
+ * pet_owner_groups (migration 0010). The group tallies count a pet once per current membership; the pets-under-group
+ * total subtracts the extra counts of these owners, so it counts each pet once.
+ */
+export const petOwnersInSeveralGroups = pgTable('pet_owners_in_several_groups', {
+  petOwnerId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  groupCount: integer().notNull(),
+});
 
 /** Residents who pre-registered through a property's code; userId is their RES… sign-in once they have one. */
 export const preRegisteredResidents = pgTable(
@@ -125,6 +141,16 @@ export const preRegisteredResidents = pgTable(
       table.id,
     ),
     index('pre_registered_residents_user_idx').on(table.userId),
+    index('pre_registered_residents_name_order_idx').on(
+      sql`lower(${table.firstName})`,
+      sql`lower(${table.lastName})`,
+      table.id,
+    ),
+    // Universal search (modules/search).
+    index('pre_registered_residents_search_idx').using(
+      'gin',
+      sql`to_tsvector('simple', ${table.firstName} || ' ' || ${table.lastName} || ' ' || coalesce(${table.email}, '') || ' ' || coalesce(${table.phoneNumber}, ''))`,
+    ),
     check('pre_registered_residents_status_check', oneOf(table.status, RegistrationStatus)),
     check('pre_registered_residents_pet_species_check', flagsOf(table.petSpecies, PetSpecies)),
   ],

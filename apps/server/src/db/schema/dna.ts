@@ -19,6 +19,21 @@ import { DnaProfileLabStatus, SampleType } from '@registry/contracts';
 import { oneOf } from './checks.ts';
 import { users } from './accounts.ts';
 
+/** A panel the lab defined (markers in order, each with its bins); loaded into the engine's panel registry. */
+export const dnaLabPanels = pgTable(
+  'dna_lab_panels',
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    species: text().notNull(),
+    minimumMarkers: smallint().notNull(),
+    markers: jsonb().$type<{ name: string; isGenderMarker: boolean; bins: number[] }[]>().notNull(),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    dateCreated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('dna_lab_panels_name_key').on(sql`lower(${table.name})`)],
+);
+
 /** A control kept for a panel; a positive control may carry its known genotype (allele codes in panel order). */
 export const dnaControls = pgTable(
   'dna_controls',

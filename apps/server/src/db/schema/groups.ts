@@ -66,6 +66,11 @@ export const groups = pgTable(
     index('groups_path_idx').on(sql`${table.path} text_pattern_ops`),
     // Subgroup lists sort by name: a large subtree's first page walks this index instead of sorting every row.
     index('groups_name_order_idx').on(sql`lower(${table.name})`, table.id),
+    // Universal search (modules/search): name and property address, the same expression as search.queries.ts.
+    index('groups_search_idx').using(
+      'gin',
+      sql`to_tsvector('simple', ${table.name} || ' ' || coalesce(${table.propertyAddress}->>'addressLine1', '') || ' ' || coalesce(${table.propertyAddress}->>'city', '') || ' ' || coalesce(${table.propertyAddress}->>'postalCode', ''))`,
+    ),
     uniqueIndex('groups_prereg_code_key').on(sql`lower(${table.propertyPreRegisterCode})`),
     check('groups_group_type_check', oneOf(table.groupType, GroupTypes)),
     check('groups_certification_recipient_check', oneOf(table.certificationRecipient, PooPrintsCertificationRecipient)),

@@ -9,3 +9,7 @@ export * from './petowners.ts';
 export * from './waste.ts';
 export * from './dna.ts';
 export * from './samples.ts';
+export * from './shop.ts';
+export * from './parentage.ts';
+export * from './notifications.ts';
+export * from './wasteresults.ts';

@@ -21,6 +21,8 @@ export const groupTallies = pgTable(
     movedOut: integer().notNull().default(0),
     nonDogOwners: integer().notNull().default(0),
     awaitingApproval: integer().notNull().default(0),
+    /** Pre-registered residents of every status (the residents list's unfiltered total). */
+    residentsTotal: integer().notNull().default(0),
     petsTotal: integer().notNull().default(0),
     petsStatus0: integer('pets_status_0').notNull().default(0),
     petsStatus10: integer('pets_status_10').notNull().default(0),

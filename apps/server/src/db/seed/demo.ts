@@ -23,6 +23,8 @@ import {
   petOwnerAgreements,
   petOwnerGroups,
   petOwnerPromotionCodes,
+  products,
+  shopEnabledCountries,
   pets,
   preRegisteredDogs,
   preRegisteredResidents,
@@ -385,6 +387,12 @@ export async function seedDemoData(db: Db, password: string): Promise<void> {
       { petOwnerId: demoOwner.id, kind: PromotionCodeKind.Retail, code: 'PETSHOP-20-JBLAKE' },
       { petOwnerId: demoOwner.id, kind: PromotionCodeKind.Collar, code: 'COLLAR-15-JBLAKE' },
     ]);
+    // The shop: one ancestry kit and one non-ancestry product, sold in the US.
+    await tx.insert(products).values([
+      { sku: 'ANC-DOG-KIT', name: 'Dog Ancestry DNA Kit', listPriceCents: 12900, priceCents: 9900, taxable: true },
+      { sku: 'TAG-QR', name: 'QR Pet Tag', priceCents: 1500, taxable: true },
+    ]);
+    await tx.insert(shopEnabledCountries).values({ countryId: 'US' });
     await writeAudit(
       tx,
       { caller: null, requestId: 'seed' },

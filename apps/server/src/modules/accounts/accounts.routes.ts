@@ -1,5 +1,5 @@
 // POST /token and /api/v1/account/*: HTTP only; the declarations are in packages/contracts/src/endpoints/accounts.ts and
-// the rules in accounts.service.ts.
+// the rules in accounts.service.ts, passwords.service.ts and user-actions.service.ts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UserRole, accountEndpoints as endpoints, adminRoles, tokenRequest, userRoleName } from '@registry/contracts';
 import { route } from '../../platform/endpoint.ts';
@@ -8,6 +8,8 @@ import { HttpError, validationError } from '../../platform/errors.ts';
 import { passwordRules } from '../../platform/passwords.ts';
 import { addressProblems } from '../lookups/lookups.service.ts';
 import * as accounts from './accounts.service.ts';
+import * as passwords from './passwords.service.ts';
+import * as userActions from './user-actions.service.ts';
 
 const truthy = (value: unknown) =>
   value === true || value === 'true' || value === 'True' || value === 'on' || value === '1';
@@ -53,15 +55,15 @@ export async function accountsRoutes(app: FastifyInstance) {
     await route(api, endpoints.isAuthenticated, async (request) => ({ isAuthenticated: request.ctx.caller !== null }));
     await route(api, endpoints.logout, async (request) => accounts.logout(signedIn(request)));
     await route(api, endpoints.changePassword, async (request) =>
-      accounts.changePassword(signedIn(request), request.body),
+      passwords.changePassword(signedIn(request), request.body),
     );
-    await route(api, endpoints.forgotPassword, async (request) => accounts.forgotPassword(request.ctx, request.body), {
+    await route(api, endpoints.forgotPassword, async (request) => passwords.forgotPassword(request.ctx, request.body), {
       config: { authThrottle: 'forgotPassword' },
     });
     await route(api, endpoints.checkResetPasswordToken, async (request) =>
-      accounts.checkResetToken(request.ctx, request.query),
+      passwords.checkResetToken(request.ctx, request.query),
     );
-    await route(api, endpoints.resetPassword, async (request) => accounts.resetPassword(request.ctx, request.body), {
+    await route(api, endpoints.resetPassword, async (request) => passwords.resetPassword(request.ctx, request.body), {
       config: { authThrottle: 'resetPassword' },
     });
     await route(
@@ -75,16 +77,16 @@ export async function accountsRoutes(app: FastifyInstance) {
       { config: { authThrottle: 'tokenLogin' } },
     );
     await route(api, endpoints.generateTemporaryToken, async (request) =>
-      accounts.generateTemporaryToken(signedIn(request), request.params.id, request.query),
+      userActions.generateTemporaryToken(signedIn(request), request.params.id, request.query),
     );
     await route(api, endpoints.signInAsAnotherUser, async (request) =>
-      accounts.signInAsAnotherUser(signedIn(request), request.params.id),
+      userActions.signInAsAnotherUser(signedIn(request), request.params.id),
     );
     await route(api, endpoints.resetAdminPassword, async (request) =>
-      accounts.resetPasswordByAdmin(signedIn(request), request.query.id, 'admin'),
+      userActions.resetPasswordByAdmin(signedIn(request), request.query.id, 'admin'),
     );
     await route(api, endpoints.resetPetOwnerPassword, async (request) =>
-      accounts.resetPasswordByAdmin(signedIn(request), request.body.petOwnerId, 'petOwner'),
+      userActions.resetPasswordByAdmin(signedIn(request), request.body.petOwnerId, 'petOwner'),
     );
     await route(api, endpoints.updateUserProfile, async (request) => {
       const problems = addressProblems(request.body.address);

@@ -9,7 +9,7 @@ import { hashPassword } from '../../platform/passwords.ts';
 import { newToken } from '../../platform/tokens.ts';
 import { afterPasswordChange } from './account-access.ts';
 import * as q from './accounts.queries.ts';
-import { fullNameOf, userSnapshot } from './accounts.service.ts';
+import { fullNameOf, userSnapshot } from './users.ts';
 
 const EMAIL_LINK_LIFETIME_MS = 24 * 3_600_000;
 

@@ -6,9 +6,10 @@ import { route } from '../../platform/endpoint.ts';
 import { validationError } from '../../platform/errors.ts';
 import { signedIn } from '../../platform/http.ts';
 import { assertCan } from '../../platform/rights.ts';
+import { dnaProfilePdf, dnaVerificationPdf } from './certificates.service.ts';
 import { createControl, deleteControl, listControls } from './controls.service.ts';
 import { identitySearch, indexStatus } from './identity.service.ts';
-import { panels, panelView } from './panels.ts';
+import { createPanel, listPanels, loadLabPanels } from './panels.ts';
 import {
   listPlates,
   plateFile,
@@ -25,16 +26,15 @@ const attachment = (fileName: string) => `attachment; filename="${fileName.repla
 
 export async function dnaRoutes(app: FastifyInstance) {
   app.addHook('onReady', async () => {
+    await loadLabPanels(app.services.db);
     // Not awaited: the server answers while the index loads; a failure is logged and retried by the next search.
     startRegistryIndex(app.services).catch((error: unknown) =>
       app.log.error({ err: error }, 'registry index load failed'),
     );
   });
 
-  await route(app, endpoints.panels, async (request) => {
-    assertCan(signedIn(request), 'dna.view');
-    return panels.list().map(panelView);
-  });
+  await route(app, endpoints.panels, async (request) => listPanels(signedIn(request)));
+  await route(app, endpoints.createPanel, async (request) => createPanel(signedIn(request), request.body));
 
   await route(app, endpoints.controls, async (request) => listControls(signedIn(request), request.query));
   await route(app, endpoints.createControl, async (request) => createControl(signedIn(request), request.body));
@@ -114,6 +114,19 @@ export async function dnaRoutes(app: FastifyInstance) {
   await route(app, endpoints.samplePlates, async (request) =>
     samplePlates(signedIn(request), request.params.sampleNumber),
   );
+
+  for (const [endpoint, render] of [
+    [endpoints.dnaProfilePdf, dnaProfilePdf],
+    [endpoints.dnaVerificationPdf, dnaVerificationPdf],
+  ] as const)
+    await route(app, endpoint, async (request, reply) => {
+      const pdf = await render(signedIn(request), request.params.petId);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${pdf.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(pdf.content);
+    });
 
   await route(app, endpoints.indexStatus, async (request) => indexStatus(signedIn(request)));
   await route(app, endpoints.identitySearch, async (request) =>

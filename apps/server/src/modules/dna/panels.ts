@@ -1,9 +1,27 @@
-// The lab's panels: the engine's built-in panels as data (GET /dnapanel), and codes stored as integer arrays read back
-// into engine profiles.
-import { createPanelRegistry, type DnaProfile, type Panel } from '@registry/genetics';
+// The lab's panels: the engine's built-in panels and the panels the lab defined (stored in dna_lab_panels, loaded into
+// the engine's registry at start-up and when one is missing), as data (GET/POST /dnapanel); and codes stored as
+// integer arrays read back into engine profiles.
+import crypto from 'node:crypto';
+import type { z } from 'zod';
+import {
+  BUILT_IN_PANELS,
+  PanelMarkerType,
+  createPanelRegistry,
+  definePanel,
+  type DnaProfile,
+  type Panel,
+  type PanelDefinition,
+} from '@registry/genetics';
+import type { panelCreate } from '@registry/contracts';
+import type { Db } from '../../db/client.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { validationError } from '../../platform/errors.ts';
+import { assertCan } from '../../platform/rights.ts';
+import * as q from './panels.queries.ts';
 
 export const panels = createPanelRegistry();
+const builtIn = new Set(BUILT_IN_PANELS.map((p) => p.id));
 
 export function panelView(panel: Panel) {
   return {
@@ -12,7 +30,73 @@ export function panelView(panel: Panel) {
     species: panel.species,
     minimumMarkers: panel.minimumMarkers,
     markers: panel.markers.map((m) => ({ name: m.name, type: m.type })),
+    isLabDefined: !builtIn.has(panel.id),
   };
+}
+
+function labPanelDefinition(row: Omit<q.LabPanelRecord, 'createdBy' | 'dateCreated'>): PanelDefinition {
+  const species = row.species as PanelDefinition['species'];
+  return {
+    id: row.id,
+    name: row.name,
+    species,
+    minimumMarkers: row.minimumMarkers,
+    source: 'Defined by the lab',
+    markers: row.markers.map((m) => ({
+      name: m.name,
+      type: m.isGenderMarker ? PanelMarkerType.Gender : species,
+      ...(m.bins.length ? { bins: m.bins } : {}),
+    })),
+  };
+}
+
+/** Adds the stored lab panels this process does not know yet (another process may have defined one). */
+export async function loadLabPanels(db: Db): Promise<void> {
+  for (const row of await q.labPanels(db)) if (!panels.get(row.id)) panels.add(labPanelDefinition(row));
+}
+
+/** The panel of an id the client sent, looking in the stored lab panels when this process does not know it. */
+export async function findPanel(db: Db, panelId: string, field = 'panelId'): Promise<Panel> {
+  if (!panels.get(panelId)) await loadLabPanels(db);
+  return requirePanel(panelId, field);
+}
+
+export async function listPanels(ctx: SignedInContext) {
+  assertCan(ctx, 'dna.view');
+  await loadLabPanels(ctx.db);
+  return panels.list().map(panelView);
+}
+
+/** POST /dnapanel: the engine checks the definition (names unique, one gender marker, minimum markers) before storing. */
+export async function createPanel(ctx: SignedInContext, body: z.output<typeof panelCreate>) {
+  assertCan(ctx, 'dna.manage');
+  const slug =
+    body.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40) || 'panel';
+  const row = {
+    id: `lab-${slug}-${crypto.randomBytes(3).toString('hex')}`,
+    name: body.name,
+    species: body.species,
+    minimumMarkers: body.minimumMarkers,
+    markers: body.markers.map((m) => ({ name: m.name, isGenderMarker: m.isGenderMarker, bins: m.bins })),
+  };
+  let panel: Panel;
+  try {
+    panel = definePanel(labPanelDefinition(row));
+  } catch (error) {
+    throw validationError({ markers: [(error as Error).message.replace(/^panel [^:]+: /, '')] });
+  }
+  if (await q.labPanelNameTaken(ctx.db, body.name))
+    throw validationError({ name: [`A panel named '${body.name}' exists already.`] });
+  await withTransaction(ctx, async (tx) => {
+    await q.insertLabPanel(tx, { ...row, createdBy: ctx.caller.userId });
+    await writeAudit(tx, ctx, { entityType: 'DnaPanel', entityId: row.id, actionType: 'Create', after: row });
+  });
+  if (!panels.get(panel.id)) panels.add(panel);
+  return panelView(panel);
 }
 
 /** The panel of an id the client sent: an unknown one is a 400 naming the field. */

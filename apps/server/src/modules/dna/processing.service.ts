@@ -7,6 +7,7 @@ import {
   DNA_MESSAGES,
   DnaProfileLabStatus,
   LAB_STATUS_PENDING_FILTER,
+  SampleCustomerStatus,
   SampleType,
   type dnaProcessingQuery,
   type labSavedGenotypeRequest,
@@ -19,7 +20,10 @@ import { assertCan } from '../../platform/rights.ts';
 import * as q from './dna.queries.ts';
 import { missingMarkers, profileFromCodes, requirePanel } from './panels.ts';
 import { refreshRegistryIndex } from './registry-index.ts';
-import { moveSamplesOn } from './sample-lookup.ts';
+import { setCertificateRevoked, setVerificationApproved } from './certificates.queries.ts';
+import { failedProfilesOn } from './failed-profiles.ts';
+import { knownPets, moveSamplesOn } from './sample-lookup.ts';
+import { markReadyForMatching } from '../wasteresults/wasteresults.jobs.ts';
 
 const { Approved, Inactive, Verification, VerificationCancelled } = DnaProfileLabStatus;
 const profileNotFound = () => notFound('DNA profile not found.');
@@ -130,11 +134,32 @@ async function logForIndex(tx: Db, txCtx: SignedInContext, ids: number[]) {
 
 /** Approves these profiles: one approved profile per sample (an earlier one is archived), approval dates, effects. */
 async function approve(tx: Db, txCtx: SignedInContext, profiles: q.ProfileRecord[]) {
-  const toApprove = profiles.filter((p) => p.labStatus !== Approved);
-  if (toApprove.length === 0) return [];
+  const pending = profiles.filter((p) => p.labStatus !== Approved);
+  const isFailedPet = (p: q.ProfileRecord) => p.result === 'Fail' && p.sampleType === SampleType.Pet;
+  const failedIds = await failedProfilesOn(tx, txCtx, pending.filter(isFailedPet));
+  const toApprove = pending.filter((p) => !isFailedPet(p));
+  if (toApprove.length === 0) return failedIds;
   const ids = toApprove.map((p) => p.id);
   const numbers = [...new Set(toApprove.map((p) => p.sampleNumber))];
   const superseded = await q.otherApprovedProfiles(tx, numbers, ids);
+  // A passing verification sample agreeing with the approved profile (a disagreeing one fails at upload): the pet's
+  // verification test is approved.
+  const pets = await knownPets(tx, numbers);
+  const inVerification = (p: q.ProfileRecord) => {
+    const status = pets.get(p.sampleNumber)?.customerFacingStatus;
+    return (
+      p.labStatus === Verification ||
+      status === SampleCustomerStatus.VerificationTestRequested ||
+      status === SampleCustomerStatus.VerificationTestReceived
+    );
+  };
+  const supersededNumbers = new Set(superseded.map((s) => s.sampleNumber));
+  await setVerificationApproved(
+    tx,
+    toApprove
+      .filter((p) => p.sampleType === SampleType.Pet && inVerification(p) && supersededNumbers.has(p.sampleNumber))
+      .map((p) => p.sampleNumber),
+  );
   await q.updateProfiles(
     tx,
     superseded.map((s) => s.id),
@@ -150,6 +175,11 @@ async function approve(tx: Db, txCtx: SignedInContext, profiles: q.ProfileRecord
     [...new Set(toApprove.filter((p) => p.sampleType === SampleType.Pet).map((p) => p.sampleNumber))],
     Approved,
   );
+  // An approved waste profile makes its sample ready for matching and queues its match run (after commit).
+  await markReadyForMatching(
+    txCtx,
+    toApprove.filter((p) => p.sampleType === SampleType.WasteSample),
+  );
   await writeAudit(tx, txCtx, {
     entityType: 'DnaProfile',
     entityId: ids.length === 1 ? ids[0] : null,
@@ -158,7 +188,7 @@ async function approve(tx: Db, txCtx: SignedInContext, profiles: q.ProfileRecord
     after: { labStatus: Approved, dnaProfileIds: ids },
   });
   await logForIndex(tx, txCtx, [...ids, ...superseded.map((s) => s.id)]);
-  return ids;
+  return [...failedIds, ...ids];
 }
 
 export async function updateStatus(ctx: SignedInContext, dnaProfileIds: number[], labStatus: number) {
@@ -241,6 +271,7 @@ export async function revokeCertificate(ctx: SignedInContext, dnaProfileId: numb
     if (!p) throw profileNotFound();
     if (p.labStatus !== Approved) throw refused('Only an approved DNA profile has a verification certificate.');
     await q.updateProfile(tx, p.id, { isDnaVerificationCertificateRevoked: true });
+    if (p.sampleType === SampleType.Pet) await setCertificateRevoked(tx, p.sampleNumber);
     await writeAudit(tx, ctx, {
       entityType: 'DnaVerificationCertificate',
       entityId: p.id,

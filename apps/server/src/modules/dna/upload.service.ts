@@ -15,7 +15,7 @@ import { validationError } from '../../platform/errors.ts';
 import { filesStoreFor } from '../../platform/files.ts';
 import { assertCan } from '../../platform/rights.ts';
 import * as q from './dna.queries.ts';
-import { differingMarkers, missingMarkers, profileFromCodes, requirePanel } from './panels.ts';
+import { differingMarkers, findPanel, missingMarkers, profileFromCodes } from './panels.ts';
 import { knownPets, knownWasteSampleNumbers } from './sample-lookup.ts';
 
 export const PLATE_FILE_MAX_BYTES = 20 * 1024 * 1024;
@@ -47,7 +47,7 @@ export async function uploadPlate(
   file: PlateFile | null,
 ) {
   assertCan(ctx, 'dna.manage');
-  const panel = requirePanel(model.panelId);
+  const panel = await findPanel(ctx.db, model.panelId);
   if (!file || file.content.length === 0) throw validationError({ file: ['Please select a file.'] }, UPLOAD_FAILED);
   const knownPositive = await q.knownPositiveControl(ctx.db, panel.id);
   const imported = importGeneMapperPlate(new Uint8Array(file.content), panel, {

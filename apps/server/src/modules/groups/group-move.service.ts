@@ -6,6 +6,7 @@ import { withTransaction, type SignedInContext } from '../../platform/context.ts
 import { notFound, refused } from '../../platform/errors.ts';
 import { loadGroupInScope } from '../../platform/scope.ts';
 import * as q from './groups.queries.ts';
+import { notifyGroupAdmins } from './groups.service.ts';
 
 type MoveNode = { id: number; groupType: number; parentId: number | null; path: string };
 
@@ -64,6 +65,7 @@ async function moveWithin(tx: SignedInContext['db'], ctx: SignedInContext, child
   const problem = moveRefusal(child, target);
   if (problem) throw refused(problem);
   await q.moveSubtree(tx, child, target);
+  await notifyGroupAdmins(ctx, [child.id], `${child.name} was moved under ${target.name}.`);
   await writeAudit(tx, ctx, {
     entityType: 'Group',
     entityId: child.id,
@@ -76,7 +78,7 @@ async function moveWithin(tx: SignedInContext['db'], ctx: SignedInContext, child
 
 export async function moveGroup(ctx: SignedInContext, input: { parentId: number; childId: number }) {
   await assertMoveScope(ctx, input.childId, input.parentId);
-  await withTransaction(ctx, (tx) => moveWithin(tx, ctx, input.childId, input.parentId));
+  await withTransaction(ctx, (tx, txCtx) => moveWithin(tx, txCtx, input.childId, input.parentId));
   return { message: Messages.savedSuccessfully };
 }
 
@@ -84,10 +86,10 @@ export async function moveGroup(ctx: SignedInContext, input: { parentId: number;
 export async function bulkTransfer(ctx: SignedInContext, targetId: number, groupIds: number[]) {
   const unique = [...new Set(groupIds)];
   for (const id of unique) await assertMoveScope(ctx, id, targetId);
-  await withTransaction(ctx, async (tx) => {
+  await withTransaction(ctx, async (tx, txCtx) => {
     for (const id of unique) {
       try {
-        await moveWithin(tx, ctx, id, targetId);
+        await moveWithin(tx, txCtx, id, targetId);
       } catch (error) {
         // Name the group in the message: the client shows one toast for the whole transfer.
         const group = await q.findGroup(tx, id);

@@ -19,6 +19,7 @@ import { assertCan } from '../../platform/rights.ts';
 import { filesStoreFor, storedFileUrl } from '../../platform/files.ts';
 import { assignedGroupPaths, loadGroupInScope } from '../../platform/scope.ts';
 import { addressProblems, toAddressView } from '../lookups/lookups.service.ts';
+import { createNotifications } from '../notifications/notifications.service.ts';
 import { ancestorIds } from './group-admins.queries.ts';
 import * as q from './groups.queries.ts';
 
@@ -233,7 +234,7 @@ export async function setActive(ctx: SignedInContext, groupId: number, isActive:
   if (!isPetOwnerGroupType(group.groupType)) throw refused(Messages.onlyPetOwnerGroupsDeactivate);
   if (group.isActive === isActive)
     throw refused(isActive ? Messages.groupAlreadyActive : Messages.groupAlreadyInactive);
-  await withTransaction(ctx, async (tx) => {
+  await withTransaction(ctx, async (tx, txCtx) => {
     const updated = await q.updateGroup(tx, group.id, { isActive });
     await writeAudit(tx, ctx, {
       entityType: 'Group',
@@ -242,6 +243,7 @@ export async function setActive(ctx: SignedInContext, groupId: number, isActive:
       before: { isActive: group.isActive },
       after: { isActive: updated.isActive },
     });
+    await notifyGroupAdmins(txCtx, [group.id], `${group.name} was ${isActive ? 'reactivated' : 'deactivated'}.`);
   });
   return { message: Messages.savedSuccessfully };
 }
@@ -315,9 +317,10 @@ export async function addAdjacentProperty(
   input: { propertyId: number; adjacentPropertyId: number },
 ) {
   const { property, adjacent } = await loadPropertyPair(ctx, input.propertyId, input.adjacentPropertyId);
-  await withTransaction(ctx, async (tx) => {
+  await withTransaction(ctx, async (tx, txCtx) => {
     if (await q.findAdjacentAgreement(tx, property.id, adjacent.id)) throw refused(Messages.adjacentAlreadyExists);
     await q.insertAdjacentAgreement(tx, property.id, adjacent.id);
+    await notifyAdjacency(txCtx, property, adjacent, 'now');
     await writeAudit(tx, ctx, {
       entityType: 'AdjacentProperty',
       entityId: `${property.id}:${adjacent.id}`,
@@ -333,9 +336,10 @@ export async function removeAdjacentProperty(
   input: { propertyId: number; adjacentPropertyId: number },
 ) {
   const { property, adjacent } = await loadPropertyPair(ctx, input.propertyId, input.adjacentPropertyId);
-  await withTransaction(ctx, async (tx) => {
+  await withTransaction(ctx, async (tx, txCtx) => {
     if (!(await q.findAdjacentAgreement(tx, property.id, adjacent.id))) throw notFound(Messages.adjacentNotFound);
     await q.deleteAdjacentAgreement(tx, property.id, adjacent.id);
+    await notifyAdjacency(txCtx, property, adjacent, 'no longer');
     await writeAudit(tx, ctx, {
       entityType: 'AdjacentProperty',
       entityId: `${property.id}:${adjacent.id}`,
@@ -344,6 +348,29 @@ export async function removeAdjacentProperty(
     });
   });
   return q.adjacentPropertiesOf(ctx.db, property.id);
+}
+
+/** A group event for the group's admins (spec 3 §2: a Group notification opens the group's dashboard). */
+export async function notifyGroupAdmins(ctx: SignedInContext, groupIds: number[], message: string) {
+  for (const groupId of groupIds)
+    await createNotifications(ctx, {
+      groupId,
+      type: 'Group',
+      message,
+      actionParameters: { id: groupId },
+      exceptUserId: ctx.caller.userId,
+    });
+}
+
+/** Both properties' admins hear that their adjacent-property agreement began or ended. */
+async function notifyAdjacency(
+  ctx: SignedInContext,
+  property: { id: number; name: string },
+  adjacent: { id: number; name: string },
+  state: 'now' | 'no longer',
+) {
+  await notifyGroupAdmins(ctx, [property.id], `${adjacent.name} is ${state} an adjacent property of ${property.name}.`);
+  await notifyGroupAdmins(ctx, [adjacent.id], `${property.name} is ${state} an adjacent property of ${adjacent.name}.`);
 }
 
 export async function adjacentAgreementsUnder(ctx: SignedInContext, groupId: number) {

@@ -1,9 +1,9 @@
 // SQL for pet owners: the owner with their groups, pets and codes; memberships and history; the group's owner and
 // move-out lists; unassigned owners; the agreements printed on the registration agreement. Scope through scope.ts.
-import { and, asc, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { GroupTypes, UserRole } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
-import { escapeLike, ilikeContains } from '../../db/like.ts';
+import { escapeLike, ilikeContains, lowerContains } from '../../db/like.ts';
 import {
   documentVersions,
   documents,
@@ -21,8 +21,13 @@ import { sortColumn, sortColumns } from '../../platform/sorting.ts';
 type Paging = { page: number; pageSize: number; orderBy?: string; ascending?: boolean };
 
 /** Pet owners proper: the role, and not a resident's RES… sign-in. */
-const isPetOwnerAccount = and(eq(users.roleId, UserRole.PetOwner), sql`${users.userName} not ilike 'RES%'`)!;
+const isPetOwnerAccount = and(eq(users.roleId, UserRole.PetOwner), sql`lower(${users.userName}) not like 'res%'`)!;
 const fullNameSql = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
+/**
+ * The name contains the text: first name, last name or the two joined. Whatever the first or last name contains the
+ * full name contains too, so one test on the full name answers all three, through its trigram index (migration 0010).
+ */
+const nameContains = (name: string) => lowerContains(fullNameSql, name);
 const petCountSql = sql<number>`(select count(*)::int from ${pets} where ${pets.petOwnerId} = ${users.id})`;
 
 /** The pet owner when the caller is them, or an admin who reaches them (scope.ts); otherwise undefined. Residents'
@@ -97,7 +102,7 @@ export async function searchPetOwners(
   const conditions: SQL[] = [isPetOwnerAccount, petOwnerInScopeSql(caller, users.id)];
   if (query.name) {
     const name = query.name;
-    conditions.push(or(...[users.firstName, users.lastName, fullNameSql].map((value) => ilikeContains(value, name)))!);
+    conditions.push(nameContains(name));
   }
   if (query.userName) conditions.push(ilikeContains(users.userName, query.userName));
   const where = and(...conditions);
@@ -232,7 +237,7 @@ export async function groupPetOwners(
   ];
   if (query.name) {
     const name = query.name;
-    conditions.push(or(...[users.firstName, users.lastName, fullNameSql].map((value) => ilikeContains(value, name)))!);
+    conditions.push(nameContains(name));
   }
   if (query.userName) conditions.push(ilikeContains(users.userName, query.userName));
   if (query.email) conditions.push(ilikeContains(users.email, query.email));
@@ -288,7 +293,7 @@ export async function unassignedPetOwners(db: Db, caller: Caller, query: Paging 
   ];
   if (query.name) {
     const name = query.name;
-    conditions.push(or(...[users.firstName, users.lastName, fullNameSql].map((value) => ilikeContains(value, name)))!);
+    conditions.push(nameContains(name));
   }
   const where = and(...conditions);
   const [rows, [{ total }]] = await Promise.all([

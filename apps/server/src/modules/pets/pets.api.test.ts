@@ -16,7 +16,7 @@ import {
   makePetOwner,
   userByName,
 } from '../../../test/factories.ts';
-import { auditLog, groupAdmins, groupTallies, pets } from '../../db/schema/index.ts';
+import { auditLog, groupAdmins, groupTallies, petOwnerGroups, pets } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let serial = 0;
@@ -124,6 +124,32 @@ describe('pets under a group', () => {
       token,
     });
     expect(foreign.status).toBe(404);
+  });
+
+  test('an owner in two properties of the subtree has each pet counted once, tallied or counted', async () => {
+    const harbor = await groupByName(t.database.db, 'Harbor Property Management');
+    const firm = await makeGroup(t.database.db, { parentId: harbor.parentId!, groupType: GroupTypes.ManagementGroup });
+    const east = await makeGroup(t.database.db, { parentId: firm.id, groupType: GroupTypes.Property });
+    const west = await makeGroup(t.database.db, { parentId: firm.id, groupType: GroupTypes.Property });
+    const ann = await makePetOwner(t.database.db, { groupId: east.id });
+    const staff = await t.login('lab.admin');
+    const list = async (groupId: number, query = '') =>
+      (
+        await t.call('GET', `/api/v1/groups/petownergroup/getpetsundergroup?groupId=${groupId}&${query}`, {
+          token: staff,
+        })
+      ).body;
+    await addPet(ann.id, { name: 'Twice One', customerFacingStatus: S.DnaSampleReceived });
+    await addPet(ann.id, { name: 'Twice Two' });
+    await t.database.db.insert(petOwnerGroups).values({ petOwnerId: ann.id, groupId: west.id });
+    expect(await tally(firm.id)).toMatchObject({ petsTotal: 4 });
+    expect(await list(firm.id)).toMatchObject({
+      totalRecords: 2,
+      data: [{ name: 'Twice One' }, { name: 'Twice Two' }],
+    });
+    expect((await list(firm.id, 'customerFacingStatusFilter=DnaSampleReceived')).totalRecords).toBe(1);
+    expect((await list(firm.id, 'nameFilter=twice')).totalRecords).toBe(2);
+    expect((await list(west.id)).totalRecords).toBe(2);
   });
 });
 

@@ -8,13 +8,12 @@ import {
   SampleCustomerStatus,
   usDateBounds,
   type OrphansQuery,
-  type PetsUnderGroupQuery,
 } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
 import { ilikeContains } from '../../db/like.ts';
 import { groups, petOwnerGroups, pets, users } from '../../db/schema/index.ts';
 import type { Caller } from '../../platform/context.ts';
-import { pathWithin, petInScopeSql } from '../../platform/scope.ts';
+import { petInScopeSql } from '../../platform/scope.ts';
 
 export type PetInsert = typeof pets.$inferInsert;
 
@@ -59,13 +58,13 @@ export async function setFlag(db: Db, id: number, isFlagged: boolean, notes: str
 
 // ---- Reads within the caller's scope (platform/scope.ts decides which pets a caller sees).
 
-const owner = alias(users, 'pet_owner');
+export const owner = alias(users, 'pet_owner');
 const updater = alias(users, 'pet_updater');
-const ownerName = sql<
+export const ownerName = sql<
   string | null
 >`nullif(trim(coalesce(${owner.firstName}, '') || ' ' || coalesce(${owner.lastName}, '')), '')`;
 
-const listColumns = {
+export const listColumns = {
   id: pets.id,
   petOwnerId: pets.petOwnerId,
   ownerFirstName: owner.firstName,
@@ -135,14 +134,14 @@ export async function petsOfOwner(db: Db, petOwnerId: number, approvedOnly: bool
 }
 
 /** The column falls on the filter's day in the lab's time zone. */
-function sameDay(column: AnyPgColumn, usDate: string, timeZone: string): SQL {
+export function sameDay(column: AnyPgColumn, usDate: string, timeZone: string): SQL {
   const { start, end } = usDateBounds(usDate, timeZone)!;
   return sql`(${column} >= ${start.toISOString()} and ${column} < ${end.toISOString()})`;
 }
 
 type Paging = { page: number; pageSize: number; ascending?: boolean };
 
-async function pagedPets(db: Db, where: SQL | undefined, order: SQL | AnyPgColumn, query: Paging) {
+export async function pagedPets(db: Db, where: SQL | undefined, order: SQL | AnyPgColumn, query: Paging) {
   const direction = query.ascending === false ? desc : asc;
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -158,7 +157,7 @@ async function pagedPets(db: Db, where: SQL | undefined, order: SQL | AnyPgColum
   return { rows, total };
 }
 
-const PET_LIST_ORDER: Record<number, SQL | AnyPgColumn> = {
+export const PET_LIST_ORDER: Record<number, SQL | AnyPgColumn> = {
   [PetListOrdering.None]: pets.name,
   [PetListOrdering.Name]: pets.name,
   [PetListOrdering.PetOwnerName]: ownerName,
@@ -168,24 +167,6 @@ const PET_LIST_ORDER: Record<number, SQL | AnyPgColumn> = {
   [PetListOrdering.CustomerFacingStatus]: pets.customerFacingStatus,
   [PetListOrdering.IsServiceAnimal]: pets.isServiceAnimal,
 };
-
-/** Pets whose owner currently belongs to a pet-owner group within the group's subtree (the group is in scope). */
-export async function petsUnderGroup(db: Db, groupPath: string, query: PetsUnderGroupQuery, timeZone: string) {
-  const conditions: SQL[] = [
-    sql`exists (select 1 from ${petOwnerGroups} pug join ${groups} pug_g on pug_g.id = pug.group_id
-      where pug.pet_owner_id = ${pets.petOwnerId} and pug.move_out_date is null and ${pathWithin(sql`pug_g.path`, groupPath)})`,
-  ];
-  if (query.nameFilter) conditions.push(ilikeContains(pets.name, query.nameFilter));
-  if (query.petOwnerNameFilter) conditions.push(ilikeContains(ownerName, query.petOwnerNameFilter));
-  if (query.sampleNumberFilter) conditions.push(ilikeContains(pets.sampleNumber, query.sampleNumberFilter));
-  if (query.dateCreatedFilter) conditions.push(sameDay(pets.dateCreated, query.dateCreatedFilter, timeZone));
-  if (query.statusLastUpdatedFilter)
-    conditions.push(sameDay(pets.statusLastUpdated, query.statusLastUpdatedFilter, timeZone));
-  if (query.customerFacingStatusFilter !== undefined)
-    conditions.push(eq(pets.customerFacingStatus, query.customerFacingStatusFilter));
-  if (query.isServiceAnimalFilter !== undefined) conditions.push(eq(pets.isServiceAnimal, query.isServiceAnimalFilter));
-  return pagedPets(db, and(...conditions), PET_LIST_ORDER[query.orderBy ?? PetListOrdering.None], query);
-}
 
 const ORPHAN_ORDER: Record<number, SQL | AnyPgColumn> = {
   [OrphanOrdering.None]: pets.dateUpdated,
@@ -250,4 +231,18 @@ export async function petOwnerName(db: Db, petOwnerId: number) {
     .from(users)
     .where(eq(users.id, petOwnerId));
   return row ?? null;
+}
+
+/** What a status-change notification names: the pet, its owner, and the groups the owner currently belongs to. */
+export async function petNotice(db: Db, petId: number) {
+  const [pet] = await db
+    .select({ name: pets.name, sampleNumber: pets.sampleNumber, petOwnerId: pets.petOwnerId })
+    .from(pets)
+    .where(eq(pets.id, petId));
+  if (!pet?.petOwnerId) return null;
+  const memberships = await db
+    .select({ groupId: petOwnerGroups.groupId })
+    .from(petOwnerGroups)
+    .where(and(eq(petOwnerGroups.petOwnerId, pet.petOwnerId), isNull(petOwnerGroups.moveOutDate)));
+  return { ...pet, petOwnerId: pet.petOwnerId, groupIds: memberships.map((row) => row.groupId) };
 }

@@ -19,6 +19,7 @@ import { assertCan } from '../../platform/rights.ts';
 import { isPetOwnerInScope, loadGroupInScope } from '../../platform/scope.ts';
 import { fullNameOf } from '../accounts/accounts.service.ts';
 import { assertSampleNumbersFree } from './pet-register.service.ts';
+import * as underGroup from './pets-under-group.queries.ts';
 import * as q from './pets.queries.ts';
 
 export const petNotFound = () => notFound(PetMessages.petNotFound);
@@ -88,7 +89,7 @@ export async function petsOfOwner(ctx: SignedInContext, ownerId: number, approve
 
 export async function petsUnderGroup(ctx: SignedInContext, query: PetsUnderGroupQuery) {
   const group = await loadGroupInScope(ctx, query.groupId);
-  const { rows, total } = await q.petsUnderGroup(ctx.db, group.path, query, ctx.config.labTimeZone);
+  const { rows, total } = await underGroup.petsUnderGroup(ctx.db, group, query, ctx.config.labTimeZone);
   return { totalRecords: total, data: rows.map(listRow) };
 }
 

@@ -65,12 +65,21 @@ describe('the property by its pre-registration code', () => {
 
 describe('POST /preregresident', () => {
   test('creates the resident with their dogs, a RES user name and a session', async () => {
+    const address = {
+      addressLine1: '9 Birch Lane',
+      city: 'Austin',
+      stateId: 'US-TX',
+      countryId: 'US',
+      postalCode: '78702',
+    };
     const response = await t.call('POST', '/api/v1/preregresident', {
-      body: await form(),
+      body: await form({ address }),
       headers: { [BOT_CHECK_HEADER]: await proof() },
     });
     expect(response.status).toBe(200);
     expect(response.body.userName).toMatch(/^RES\d{7}$/);
+    const [stored] = await residentsNamed('Avery');
+    expect(stored.address).toMatchObject(address);
     expect(response.body.preRegResident).toMatchObject({
       fullName: 'Quinn Avery',
       status: RegistrationStatus.PendingApproval,
@@ -190,5 +199,22 @@ describe('POST /dogs/{residentId}/{dogId}/image', () => {
     expect(stranger.status).toBe(404);
     const dogs = await t.call('GET', `/api/v1/dogs/${preRegResident.id}`, { token });
     expect(dogs.body[0].imagePath).toBe(uploaded.body.imagePath);
+
+    // Approved into a pet owner, the dog's pet carries a copy of the photo; the dog keeps its own file.
+    const pm = await t.login('property.manager');
+    const approved = await t.call('PUT', `/api/v1/preregresident/${preRegResident.id}/approve`, {
+      token: pm,
+      body: { dogs: [{ preRegisteredDogId: biscuit.id, name: 'Biscuit', sampleNumber: 'DN7000123' }] },
+    });
+    expect(approved.status).toBe(200);
+    const owner = await t.call('GET', `/api/v1/petowner/${approved.body.petOwnerId}`, { token: pm });
+    const pet = await t.call('GET', `/api/v1/pet/${owner.body.pets[0].id}`, { token: pm });
+    expect(pet.body.imageUrl).toMatch(/^\/api\/v1\/files\/[0-9a-f]{32}\.png$/);
+    expect(pet.body.imageUrl).not.toContain(uploaded.body.imagePath);
+    const photo = await t.call('GET', pet.body.imageUrl, { token: pm });
+    expect(photo.status).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/png');
+    const kept = await t.call('GET', `/api/v1/files/${uploaded.body.imagePath}`, { token: pm });
+    expect(kept.status).toBe(200);
   });
 });

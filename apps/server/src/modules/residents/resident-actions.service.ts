@@ -13,6 +13,7 @@ import {
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { notFound, refused, validationError } from '../../platform/errors.ts';
+import { contentTypeOf, filesStoreFor } from '../../platform/files.ts';
 import { mailAfterCommit, mailBody } from '../../platform/mail.ts';
 import { assertCan } from '../../platform/rights.ts';
 import { loadGroupInScope } from '../../platform/scope.ts';
@@ -82,6 +83,37 @@ export async function approveResident(
   if (Object.keys(problems).length) throw validationError(problems);
   await assertSampleNumbersFree(ctx.db, input.dogs, 'dogs');
 
+  // Each pet gets its own copy of its pre-registered dog's photo (the dog keeps its own, as the resident's record);
+  // copies are made before the transaction and removed again if it fails.
+  const files = filesStoreFor(ctx.config);
+  const photos = new Map<number, string>();
+  const copyPhotos = async () => {
+    for (const dog of input.dogs) {
+      const source = dog.preRegisteredDogId === undefined ? null : unregistered.get(dog.preRegisteredDogId)?.imagePath;
+      const content = source ? await files.read(source) : null;
+      if (source && content) photos.set(dog.preRegisteredDogId!, await files.put(content, contentTypeOf(source)));
+    }
+  };
+  const dropPhotos = () => Promise.all([...photos.values()].map((name) => files.delete(name).catch(() => undefined)));
+  try {
+    await copyPhotos();
+    return await approveDogOwner(ctx, row, input, unregistered, photos);
+  } catch (error) {
+    await dropPhotos();
+    throw error;
+  }
+}
+
+async function approveDogOwner(
+  ctx: SignedInContext,
+  row: Awaited<ReturnType<typeof loadResident>>,
+  input: z.output<typeof approveResidentRequest>,
+  unregistered: Map<number, Awaited<ReturnType<typeof q.dogsOf>>[number]>,
+  photos: Map<number, string>,
+) {
+  const resident = row.resident;
+  const residentId = resident.id;
+  const name = fullNameOfResident(resident);
   const result = await withTransaction(ctx, async (tx, txCtx) => {
     const user = resident.userId ? await q.findUser(tx, resident.userId) : undefined;
     const alreadyOwner = user !== undefined && isPetOwnerUser({ userName: user.userName, userRoleId: user.roleId });
@@ -119,8 +151,12 @@ export async function approveResident(
       input.dogs.map(({ preRegisteredDogId: _dogId, ...dog }) => dog),
       'dogs',
     );
-    for (const [index, dog] of input.dogs.entries())
-      if (dog.preRegisteredDogId !== undefined) await q.linkDogToPet(tx, dog.preRegisteredDogId, created[index].id);
+    for (const [index, dog] of input.dogs.entries()) {
+      if (dog.preRegisteredDogId === undefined) continue;
+      await q.linkDogToPet(tx, dog.preRegisteredDogId, created[index].id);
+      const photo = photos.get(dog.preRegisteredDogId);
+      if (photo) await q.setPetImage(tx, created[index].id, photo);
+    }
     const linked = new Set(input.dogs.map((dog) => dog.preRegisteredDogId));
     const deferred = [...unregistered.keys()].filter((id) => !linked.has(id));
     const after = await q.updateResident(tx, residentId, {

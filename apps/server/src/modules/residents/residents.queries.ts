@@ -4,7 +4,14 @@ import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { PetType, RegistrationStatus, UserRole } from '@registry/contracts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { containsPattern, ilikeContains } from '../../db/like.ts';
-import { groups, petOwnerGroups, preRegisteredDogs, preRegisteredResidents, users } from '../../db/schema/index.ts';
+import {
+  groups,
+  petOwnerGroups,
+  pets,
+  preRegisteredDogs,
+  preRegisteredResidents,
+  users,
+} from '../../db/schema/index.ts';
 import type { Caller } from '../../platform/context.ts';
 import { groupInScopeSql, pathWithin } from '../../platform/scope.ts';
 import { sortColumn, sortColumns } from '../../platform/sorting.ts';
@@ -115,7 +122,7 @@ type ResidentSqlRow = {
  */
 export async function residentsUnder(
   db: Db,
-  group: { path: string },
+  group: { id: number; path: string },
   filter: ResidentListFilter,
   options: { awaitingApproval: boolean },
 ) {
@@ -164,7 +171,13 @@ export async function residentsUnder(
              from ${preRegisteredDogs} d where d.resident_id = r.id) as dogs
         ${from} where ${where} order by ${orderSql}, r.id limit ${filter.pageSize} offset ${(filter.page - 1) * filter.pageSize}`,
     ),
-    queryRows<{ total: string | number }>(db, sql`select count(*) as total ${from} where ${where}`),
+    // Unfiltered, the residents list's total is tallied (group_tallies.residents_total, kept by triggers).
+    conditions.length === 1 && !options.awaitingApproval
+      ? queryRows<{ total: string | number }>(
+          db,
+          sql`select coalesce(sum(residents_total), 0) as total from group_tallies where group_id = ${group.id}`,
+        )
+      : queryRows<{ total: string | number }>(db, sql`select count(*) as total ${from} where ${where}`),
   ]);
   return { rows, total: Number(count.total) };
 }
@@ -263,6 +276,11 @@ export async function insertDogs(db: Db, dogs: (typeof preRegisteredDogs.$inferI
 
 export async function linkDogToPet(db: Db, dogId: number, petId: number) {
   await db.update(preRegisteredDogs).set({ petId }).where(eq(preRegisteredDogs.id, dogId));
+}
+
+/** The pet made from a pre-registered dog takes a copy of the dog's photo (a stored file's name). */
+export async function setPetImage(db: Db, petId: number, imagePath: string) {
+  await db.update(pets).set({ imagePath }).where(eq(pets.id, petId));
 }
 
 export async function deleteDog(db: Db, residentId: number, dogId: number) {

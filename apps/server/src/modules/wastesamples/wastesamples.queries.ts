@@ -81,3 +81,12 @@ export async function existingNumbers(db: Db, numbers: readonly string[]): Promi
     .where(inArray(sql`upper(${wasteSamples.sampleNumber})`, upper));
   return rows.map((row) => row.sampleNumber);
 }
+
+/** The property and number of a sample, for the notification of its status change. */
+export async function sampleNotice(db: Db, id: number) {
+  const [row] = await db
+    .select({ propertyId: wasteSamples.propertyId, sampleNumber: wasteSamples.sampleNumber })
+    .from(wasteSamples)
+    .where(eq(wasteSamples.id, id));
+  return row ?? null;
+}

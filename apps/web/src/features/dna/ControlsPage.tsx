@@ -11,6 +11,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { dnaKeys, fetchControls, panelsQuery, useCreateControl, useDeleteControl, type ControlRow } from './dna.api';
 import { controlsSearch } from './dna.search';
+import { NewPanelModal } from './components/NewPanelModal';
 import { UploadPlateModal, UploadWarnings } from './components/UploadPlateModal';
 import type { PlateUploadResult } from './dna.api';
 
@@ -37,6 +38,7 @@ export function ControlsPage() {
   const [filter, setFilter] = useState(params.panelId ?? '');
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
+  const [definingPanel, setDefiningPanel] = useState(false);
   const [uploaded, setUploaded] = useState<PlateUploadResult | null>(null);
   const [form] = Form.useForm<{ panelId: string; sampleType: 2 | 3 | 4 }>();
 
@@ -71,6 +73,7 @@ export function ControlsPage() {
               <Button type="primary" onClick={() => setCreating(true)}>
                 New control
               </Button>
+              <Button onClick={() => setDefiningPanel(true)}>New panel</Button>
               <Button onClick={() => setImporting(true)}>Import GeneMapper file</Button>
             </Space>
           )
@@ -150,6 +153,7 @@ export function ControlsPage() {
           </Form.Item>
         </Form>
       </Modal>
+      <NewPanelModal open={definingPanel} onClose={() => setDefiningPanel(false)} />
       <UploadPlateModal
         open={importing}
         onClose={() => setImporting(false)}

@@ -204,3 +204,33 @@ export function downloadFile<E extends AnyEndpoint>(
     xhr.send();
   });
 }
+
+export type PanelCreateBody = EndpointInput<typeof dnaEndpoints.createPanel>['body'];
+/** A panel the lab defines: the panel list refreshes. */
+export const useCreatePanel = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PanelCreateBody) => callApi(dnaEndpoints.createPanel, { body }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: dnaKeys.panels() }),
+  });
+};
+
+/**
+ * The marker list as the lab types or pastes it: one marker a line, optionally followed by its bins ('D8S1179: 8, 9,
+ * 10' or tab-separated, as a GeneMapper bin summary gives them). 'AMEL', 'Amelogenin' and 'ZFX/Y' are gender markers.
+ */
+export function parseMarkerList(text: string): PanelCreateBody['markers'] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const [name, rest = ''] = line.split(/\s*[:\t]\s*(.*)/s);
+      const bins = rest
+        .split(/[\s,;]+/)
+        .filter(Boolean)
+        .map(Number)
+        .filter((n) => Number.isFinite(n) && n > 0);
+      return { name: name.trim(), isGenderMarker: /^(amel|amelogenin|zf)/i.test(name.trim()), bins };
+    });
+}

@@ -13,6 +13,7 @@ import { PetImageUpload } from './PetImageUpload';
 import { ACTION_LABELS, SampleHistory, allowedActions, useSampleActionRunner } from './SampleActions';
 import { genderLabel, statusLabel } from './petLabels';
 import { petQuery, useDeletePet, useSetPetActive, useSetServiceAnimal, useTransferPet, type PetView } from './pets.api';
+import { DogProductsPanel } from '../shop/DogProductsPanel';
 
 /** Transfer with the owner search modal; the toast names the sample and the new owner. */
 export function useTransferDialog(onTransferred?: () => void) {
@@ -162,6 +163,9 @@ export function DogDetails({ petId, onGone }: { petId: number; onGone?: () => vo
       ) : (
         <Typography.Paragraph type="secondary">No sample number yet.</Typography.Paragraph>
       )}
+      <div style={{ marginTop: 16 }}>
+        <DogProductsPanel petId={pet.id} />
+      </div>
       {editing && <PetEditModal pet={pet} open={editing} onClose={() => setEditing(false)} />}
       {sample.dialog}
       {transfer.dialog}

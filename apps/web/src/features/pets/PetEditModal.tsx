@@ -4,6 +4,7 @@ import { dayjs } from '../../app/dayjs';
 import { SchemaTextInput } from '../../components/MaxLengthInput';
 import { useFormServerErrors, ErrorPresenter } from '../../components/ErrorPresenter';
 import { schemaRule } from '../../components/schemaRule';
+import { FillWithTestData } from '../../components/testMode';
 import { GENDER_OPTIONS, WEIGHT_UNIT_OPTIONS } from './petLabels';
 import { useUpdatePet, type PetView } from './pets.api';
 
@@ -67,6 +68,22 @@ export function PetEditModal({ pet, open, onClose }: { pet: PetView; open: boole
       width={640}
     >
       <ErrorPresenter error={errors.general} title="Update Failed" />
+      {/* The sample number stays: a made-up one could belong to another pet. */}
+      <FillWithTestData
+        form={form}
+        values={(fake) => {
+          const dog = fake.dog();
+          return {
+            name: dog.name,
+            breed: dog.breed,
+            weight: dog.weight,
+            weightUnit: dog.weightUnit,
+            gender: dog.gender,
+            dateOfBirth: dayjs(dog.dateOfBirth, ISO),
+            adoptionDate: dayjs(dog.adoptionDate, ISO),
+          };
+        }}
+      />
       <Form<Values>
         form={form}
         layout="vertical"

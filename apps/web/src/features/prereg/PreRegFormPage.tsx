@@ -1,57 +1,28 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Collapse,
-  DatePicker,
-  Divider,
-  Form,
-  Input,
-  InputNumber,
-  Progress,
-  Select,
-  Space,
-  Upload,
-  type UploadFile,
-} from 'antd';
-import { DOG_IMAGE_MAX_BYTES, DOG_IMAGE_TOO_LARGE, PetSpecies, WeightUnit } from '@registry/contracts';
+import { Alert, Button, Checkbox, Divider, Form, Input, Progress, Space } from 'antd';
+import { PetSpecies, WeightUnit, type Address } from '@registry/contracts';
 import { AnonLayout } from '../../app/AnonLayout';
 import { logout } from '../../app/auth';
 import { setToken } from '../../app/tokenStorage';
 import type { Dayjs } from 'dayjs';
 import { ErrorPresenter, useFormServerErrors } from '../../components/ErrorPresenter';
-import { HtmlPreview } from '../../components/HtmlPreview';
 import { PasswordInput } from '../../components/PasswordInput';
+import { FillWithTestData } from '../../components/testMode';
+import { dayjs } from '../../app/dayjs';
+import { AddressForm } from '../../components/AddressForm';
 import { passwordRule, usePasswordRules } from '../accounts/accounts.api';
-import {
-  preRegDocumentsQuery,
-  preRegister,
-  propertyByCodeQuery,
-  uploadDogPhoto,
-  type PreRegBody,
-  type PreRegDocument,
-} from './prereg.api';
+import { PolicyText, PreRegDogList, type DogValues } from './PreRegDogList';
+import { preRegDocumentsQuery, preRegister, propertyByCodeQuery, uploadDogPhoto, type PreRegBody } from './prereg.api';
 
-type DogValues = {
-  name: string;
-  breed?: string;
-  weight?: number | null;
-  weightUnit: (typeof WeightUnit)[keyof typeof WeightUnit];
-  isServiceAnimal?: boolean;
-  serviceAnimalRepresentationAttested?: boolean;
-  dateOfBirth?: Dayjs | null;
-  adoptionDate?: Dayjs | null;
-  photo?: UploadFile[];
-};
 type Values = {
   firstName: string;
   lastName: string;
   email: string;
   phoneNumber?: string;
   unitNumber: string;
+  address?: Address | null;
   hasDogs: boolean;
   otherSpecies: number[];
   otherPetSpeciesNotListed?: string;
@@ -82,23 +53,6 @@ const mustBeChecked = (message: string) => ({
     if (!value) throw new Error(message);
   },
 });
-
-function PolicyText({ document }: { document: PreRegDocument | undefined }) {
-  if (!document) return null;
-  return (
-    <Collapse
-      size="small"
-      style={{ marginBottom: 8 }}
-      items={[
-        {
-          key: 'doc',
-          label: `Read the ${document.name} (version ${document.version})`,
-          children: <HtmlPreview html={document.content} title={document.name} height={200} />,
-        },
-      ]}
-    />
-  );
-}
 
 /** /reg/{propertyCode}: the public pre-registration form (spec 2 §2, §4, §5). */
 export function PreRegFormPage() {
@@ -144,6 +98,7 @@ export function PreRegFormPage() {
       email: values.email,
       phoneNumber: values.phoneNumber,
       unitNumber: values.unitNumber,
+      address: values.address ?? null,
       hasDogs: values.hasDogs,
       hasOtherPets,
       petSpecies: species === 0 ? PetSpecies.None : species,
@@ -210,6 +165,35 @@ export function PreRegFormPage() {
           onFinish={(values) => void submit(values)}
           scrollToFirstError
         >
+          <FillWithTestData
+            form={form}
+            values={(fake) => {
+              const { firstName, lastName, email, phoneNumber } = fake.person();
+              const password = `Tm#${fake.dog().sampleNumber.slice(2)}${firstName.slice(0, 3).toLowerCase()}Q`;
+              const dogs = [fake.dog(), fake.dog()].map((dog) => ({
+                name: dog.name,
+                breed: dog.breed,
+                weight: dog.weight,
+                weightUnit: WeightUnit.Pounds,
+                dateOfBirth: dayjs(dog.dateOfBirth, 'YYYY-MM-DD'),
+                adoptionDate: dayjs(dog.adoptionDate, 'YYYY-MM-DD'),
+              }));
+              return {
+                firstName,
+                lastName,
+                email,
+                phoneNumber,
+                unitNumber: String(100 + ((dogs[0].name.length * 37) % 900)),
+                address: fake.address(),
+                hasDogs: true,
+                dogs,
+                otherSpecies: [],
+                dogOwnerPolicyAttested: true,
+                password,
+                confirmPassword: password,
+              };
+            }}
+          />
           <Divider titlePlacement="start">Your details</Divider>
           <Space wrap style={{ width: '100%' }} styles={{ item: { minWidth: 220, flex: 1 } }}>
             <Form.Item
@@ -250,6 +234,9 @@ export function PreRegFormPage() {
             </Form.Item>
           </Space>
 
+          <Divider titlePlacement="start">Your address</Divider>
+          <AddressForm name="address" defaultCountry="US" labels={{ addressLine1: 'Street address' }} />
+
           <Divider titlePlacement="start">Your pets</Divider>
           <Form.Item name="hasDogs" valuePropName="checked">
             <Checkbox
@@ -261,90 +248,7 @@ export function PreRegFormPage() {
               I have one or more dogs
             </Checkbox>
           </Form.Item>
-          {hasDogs && (
-            <Form.List name="dogs">
-              {(fields, { add, remove }) => (
-                <>
-                  {fields.map((field, index) => (
-                    <fieldset key={field.key} className="prereg-dog" aria-label={`Dog ${index + 1}`}>
-                      <legend>Dog {index + 1}</legend>
-                      <Space wrap style={{ width: '100%' }} styles={{ item: { minWidth: 160, flex: 1 } }}>
-                        <Form.Item
-                          name={[field.name, 'name']}
-                          label="Dog name"
-                          rules={[{ required: true, message: 'Name is required.' }]}
-                        >
-                          <Input maxLength={50} />
-                        </Form.Item>
-                        <Form.Item name={[field.name, 'breed']} label="Breed">
-                          <Input maxLength={100} />
-                        </Form.Item>
-                        <Form.Item name={[field.name, 'weight']} label="Weight">
-                          <InputNumber min={0} max={500} style={{ width: '100%' }} />
-                        </Form.Item>
-                        <Form.Item name={[field.name, 'weightUnit']} label="Unit">
-                          <Select
-                            options={[
-                              { value: WeightUnit.Pounds, label: 'Pounds' },
-                              { value: WeightUnit.Kilograms, label: 'Kilograms' },
-                            ]}
-                          />
-                        </Form.Item>
-                        <Form.Item name={[field.name, 'dateOfBirth']} label="Date of birth">
-                          <DatePicker format="M/D/YYYY" style={{ width: '100%' }} />
-                        </Form.Item>
-                        <Form.Item name={[field.name, 'adoptionDate']} label="Adoption date">
-                          <DatePicker format="M/D/YYYY" style={{ width: '100%' }} />
-                        </Form.Item>
-                      </Space>
-                      <Form.Item
-                        name={[field.name, 'photo']}
-                        label="Photo"
-                        valuePropName="fileList"
-                        getValueFromEvent={(e: { fileList: UploadFile[] }) => e.fileList.slice(-1)}
-                        rules={[
-                          {
-                            validator: async (_: unknown, list: UploadFile[] | undefined) => {
-                              const file = list?.[0]?.originFileObj;
-                              if (file && file.size >= DOG_IMAGE_MAX_BYTES) throw new Error(DOG_IMAGE_TOO_LARGE);
-                              if (file && !file.type.startsWith('image/')) throw new Error('File must be an image.');
-                            },
-                          },
-                        ]}
-                      >
-                        <Upload accept="image/*" maxCount={1} beforeUpload={() => false} listType="text">
-                          <Button>Choose a photo</Button>
-                        </Upload>
-                      </Form.Item>
-                      <Form.Item name={[field.name, 'isServiceAnimal']} valuePropName="checked">
-                        <Checkbox>This dog is a service or emotional support animal</Checkbox>
-                      </Form.Item>
-                      {dogs[index]?.isServiceAnimal && (
-                        <>
-                          <PolicyText document={doc(SERVICE_AGREEMENT)} />
-                          <Form.Item
-                            name={[field.name, 'serviceAnimalRepresentationAttested']}
-                            valuePropName="checked"
-                            rules={[mustBeChecked('Please agree to the service animal agreement.')]}
-                          >
-                            <Checkbox>I agree to the service animal agreement</Checkbox>
-                          </Form.Item>
-                        </>
-                      )}
-                      {fields.length > 1 && (
-                        <Button danger size="small" onClick={() => remove(field.name)}>
-                          Remove dog {index + 1}
-                        </Button>
-                      )}
-                    </fieldset>
-                  ))}
-                  <Button onClick={() => add({ name: '', weightUnit: WeightUnit.Pounds })} style={{ marginBottom: 16 }}>
-                    Add another dog
-                  </Button>
-                </>
-              )}
-            </Form.List>
-          )}
+          {hasDogs && <PreRegDogList dogs={dogs} serviceAgreement={doc(SERVICE_AGREEMENT)} />}
           <Form.Item name="otherSpecies" label="Other pets in your unit">
             <Checkbox.Group options={OTHER_SPECIES} />
           </Form.Item>

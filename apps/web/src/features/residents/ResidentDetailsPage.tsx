@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, List, Space, Tag } from 'antd';
-import { RegistrationStatus } from '@registry/contracts';
+import { RegistrationStatus, can } from '@registry/contracts';
+import { useCurrentUser } from '../../app/auth';
 import { dayjs } from '../../app/dayjs';
 import { ConfirmByTypingDialog } from '../../components/ConfirmByTypingDialog';
 import { ErrorPresenter, useErrorDialog } from '../../components/ErrorPresenter';
@@ -10,6 +11,7 @@ import { NotFound, isValidId } from '../../components/NotFound';
 import { PageTitle } from '../../components/PageTitle';
 import { AddDogModal } from './components/AddDogModal';
 import { ApproveDogsModal } from './components/ApproveDogsModal';
+import { ResidentEditModal } from './components/ResidentEditModal';
 import { canApprove, canDelete, isDogOwner, speciesLabel } from './components/ResidentTable';
 import { residentDetailsQuery, useApproveResident, useDeleteDog, useDeleteResident } from './residents.api';
 
@@ -27,6 +29,9 @@ export function ResidentDetailsPage() {
   const deleteDog = useDeleteDog();
   const [approving, setApproving] = useState(false);
   const [addingDog, setAddingDog] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const me = useCurrentUser();
+  const canEdit = me !== null && me !== undefined && can(me.roleId, 'resident.edit');
   const [dogToDelete, setDogToDelete] = useState<{ id: number; name: string } | null>(null);
   if (!valid) return <NotFound what="Resident" />;
   const r = details.data;
@@ -73,6 +78,7 @@ export function ResidentDetailsPage() {
                   Approve
                 </Button>
               )}
+              {canEdit && <Button onClick={() => setEditing(true)}>Edit</Button>}
               <Button onClick={() => setAddingDog(true)}>Add Dog</Button>
               {canDelete(r) && (
                 <Button danger onClick={deleteResident}>
@@ -151,6 +157,7 @@ export function ResidentDetailsPage() {
       )}
       <ApproveDogsModal residentId={approving && r ? r.id : null} onClose={() => setApproving(false)} />
       <AddDogModal resident={addingDog && r ? r : null} onClose={() => setAddingDog(false)} />
+      {r && canEdit && <ResidentEditModal resident={r} open={editing} onClose={() => setEditing(false)} />}
       <ConfirmByTypingDialog
         open={dogToDelete !== null}
         title="Delete dog"

@@ -46,6 +46,9 @@ export const useApproveResident = () =>
   useResidentMutation(({ id, body }: { id: number; body: ApproveBody }) =>
     callApi(residentEndpoints.approve, { params: { id }, body }),
   );
+export type ResidentUpdate = NonNullable<EndpointInput<typeof residentEndpoints.update>['body']>;
+export const useUpdateResident = () =>
+  useResidentMutation((body: ResidentUpdate) => callApi(residentEndpoints.update, { body }));
 export const useDeleteResident = () =>
   useResidentMutation((id: number) => callApi(residentEndpoints.remove, { params: { id } }));
 export const useAddDog = () =>

@@ -20,6 +20,7 @@ import { useCurrentUser } from '../../app/auth';
 import { ErrorPresenter, useFormServerErrors } from '../../components/ErrorPresenter';
 import { SchemaTextInput } from '../../components/MaxLengthInput';
 import { PageTitle } from '../../components/PageTitle';
+import { FillWithTestData } from '../../components/testMode';
 import { playErrorSound } from './errorSound';
 import {
   fetchIsOrphan,
@@ -216,6 +217,21 @@ export function WasteSampleEntry({ mode }: { mode: 'receive' | 'enter' }) {
             </Descriptions>
           )}
           <ErrorPresenter error={serverErrors.general} />
+          {!readOnly && (
+            <FillWithTestData
+              form={form}
+              values={(fake) => {
+                const collector = fake.person();
+                return {
+                  propertyCollectedFromId: form.getFieldValue('propertyCollectedFromId') ?? propertyOptions[0]?.value,
+                  collectedByName: `${collector.firstName} ${collector.lastName}`,
+                  dateCollected: dayjs().subtract(1, 'day'),
+                  collectionLocationNotes: fake.notes(),
+                  bioPetNotes: fake.notes(),
+                };
+              }}
+            />
+          )}
           <Form form={form} layout="vertical" disabled={readOnly} onFinish={(values) => void submit(values)}>
             <Form.Item
               name="propertyCollectedFromId"

@@ -42,6 +42,12 @@ export function GroupFrame({ groupId, page, renderActions, children }: GroupFram
     { key: 'admins', show: m?.admins ?? false, label: 'Admins', to: '/group/$id/admins' as const },
     { key: 'petowners', show: m?.petOwners ?? false, label: 'Pet owners', to: '/group/$id/petowners' as const },
     { key: 'pets', show: m?.pets ?? false, label: 'Pets', to: '/group/$id/pets' as const },
+    {
+      key: 'parentage',
+      show: (m?.pets ?? false) && type !== undefined && pageFitsGroupType('parentage', type),
+      label: 'Parentage',
+      to: '/group/$id/parentage' as const,
+    },
     // Residents and move-outs wherever pet owners are listed; pre-registration only on a property.
     { key: 'residents', show: m?.petOwners ?? false, label: 'Residents', to: '/group/$id/residents' as const },
     {
@@ -51,6 +57,12 @@ export function GroupFrame({ groupId, page, renderActions, children }: GroupFram
       to: '/group/$id/preregistration' as const,
     },
     { key: 'moveouts', show: m?.petOwners ?? false, label: 'Move-outs', to: '/group/$id/moveouts' as const },
+    {
+      key: 'flaggedsamples',
+      show: m?.pets ?? false,
+      label: 'Flagged samples',
+      to: '/group/$id/flaggedsamples' as const,
+    },
   ].filter((t) => t.show);
   return (
     <>

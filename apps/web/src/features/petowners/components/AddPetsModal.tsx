@@ -5,6 +5,7 @@ import { Gender, newPet, petEndpoints, type NewPetInput } from '@registry/contra
 import { callApi } from '../../../app/client';
 import { ErrorPresenter, useFormServerErrors } from '../../../components/ErrorPresenter';
 import { SchemaTextInput } from '../../../components/MaxLengthInput';
+import { FillWithTestData } from '../../../components/testMode';
 import { petKeys, useAttachOrphan } from '../../pets/pets.api';
 import { petOwnerKeys, useAddPets } from '../petowners.api';
 
@@ -81,6 +82,15 @@ export function AddPetsModal({
         aria-label="Add pets"
       >
         <ErrorPresenter error={serverErrors.general} />
+        <FillWithTestData
+          form={form}
+          values={(fake) => ({
+            pets: (form.getFieldValue('pets') as NewPetInput[] | undefined)?.map(() => {
+              const { name, breed, gender, sampleNumber } = fake.dog();
+              return { name, breed, gender, sampleNumber };
+            }),
+          })}
+        />
         <Form.List name="pets">
           {(fields, { add: addRow, remove }) => (
             <>

@@ -3,6 +3,7 @@ import { petOwnerUpdateRequest, type PetOwnerUpdateRequest, type PetOwnerView } 
 import { AddressForm, addressFormValues } from '../../../components/AddressForm';
 import { ErrorPresenter, useFormServerErrors } from '../../../components/ErrorPresenter';
 import { SchemaTextInput } from '../../../components/MaxLengthInput';
+import { FillWithTestData } from '../../../components/testMode';
 import { useUpdatePetOwner } from '../petowners.api';
 
 /** The full update body as the owner stands: PUT replaces every field; a blank security answer keeps the stored one. */
@@ -87,6 +88,13 @@ export function PetOwnerEditModal({
         aria-label="Edit pet owner"
       >
         <ErrorPresenter error={serverErrors.general} />
+        <FillWithTestData
+          form={form}
+          values={(fake) => {
+            const { firstName, lastName, email, phoneNumber, companyName } = fake.person();
+            return { firstName, lastName, email, phoneNumber, companyName, address: fake.address() };
+          }}
+        />
         <Row gutter={12}>
           <Col xs={24} md={12}>
             {text('First Name', 'firstName', { required: true })}

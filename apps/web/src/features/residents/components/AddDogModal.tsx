@@ -1,7 +1,9 @@
 import type { Dayjs } from 'dayjs';
+import { dayjs } from '../../../app/dayjs';
 import { App, Checkbox, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { WeightUnit } from '@registry/contracts';
 import { useFormErrorDialog } from '../../../components/ErrorPresenter';
+import { FillWithTestData } from '../../../components/testMode';
 import { useAddDog } from '../residents.api';
 
 type Values = {
@@ -58,6 +60,20 @@ export function AddDogModal({
       onCancel={onClose}
       destroyOnHidden
     >
+      <FillWithTestData
+        form={form}
+        values={(fake) => {
+          const dog = fake.dog();
+          return {
+            name: dog.name,
+            breed: dog.breed,
+            weight: dog.weight,
+            weightUnit: WeightUnit.Pounds,
+            dateOfBirth: dayjs(dog.dateOfBirth, 'YYYY-MM-DD'),
+            adoptionDate: dayjs(dog.adoptionDate, 'YYYY-MM-DD'),
+          };
+        }}
+      />
       <Form<Values>
         form={form}
         layout="vertical"

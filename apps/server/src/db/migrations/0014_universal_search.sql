@@ -1,0 +1,4 @@
+CREATE INDEX "users_search_idx" ON "users" USING gin (to_tsvector('simple', coalesce("first_name", '') || ' ' || coalesce("last_name", '') || ' ' || "user_name" || ' ' || coalesce("email", '') || ' ' || coalesce("phone_number", '')));--> statement-breakpoint
+CREATE INDEX "groups_search_idx" ON "groups" USING gin (to_tsvector('simple', "name" || ' ' || coalesce("property_address"->>'addressLine1', '') || ' ' || coalesce("property_address"->>'city', '') || ' ' || coalesce("property_address"->>'postalCode', '')));--> statement-breakpoint
+CREATE INDEX "pets_name_search_idx" ON "pets" USING gin (to_tsvector('simple', "name"));--> statement-breakpoint
+CREATE INDEX "pre_registered_residents_search_idx" ON "pre_registered_residents" USING gin (to_tsvector('simple', "first_name" || ' ' || "last_name" || ' ' || coalesce("email", '') || ' ' || coalesce("phone_number", '')));

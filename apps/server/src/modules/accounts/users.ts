@@ -1,0 +1,20 @@
+// Users as other modules reach them (admins and pet owners are users too): through these, never through
+// accounts.queries.ts. Also what an audit entry and a greeting may show of a user.
+import type { RequestContext } from '../../platform/context.ts';
+import * as q from './accounts.queries.ts';
+
+/** What an audit entry may show of a user: never the password hash. */
+export function userSnapshot(user: q.UserRow) {
+  const { passwordHash: _passwordHash, securityQuestionAnswer: _answer, ...rest } = user;
+  return rest;
+}
+
+export const fullNameOf = (user: { firstName: string | null; lastName: string | null; userName: string }) =>
+  [user.firstName, user.lastName].filter(Boolean).join(' ') || user.userName;
+
+export type UserRow = q.UserRow;
+type WithDb = Pick<RequestContext, 'db'>;
+export const userByUserName = (ctx: WithDb, userName: string) => q.findUserByUserName(ctx.db, userName);
+export const usersByEmail = (ctx: WithDb, email: string) => q.findUsersByEmail(ctx.db, email);
+export const saveUser = (ctx: WithDb, id: number, changes: Parameters<typeof q.updateUser>[2]) =>
+  q.updateUser(ctx.db, id, changes);

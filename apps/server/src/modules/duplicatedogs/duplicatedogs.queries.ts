@@ -1,0 +1,163 @@
+// SQL of the duplicate dog report, similar profiles and the gender-mismatch report: cluster reviews (this module's
+// table), and reads of approved profiles, the pets they belong to and the registry index's change log.
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { DnaProfileLabStatus, Gender, SampleType } from '@registry/contracts';
+import type { Db } from '../../db/client.ts';
+import {
+  dnaIndexChanges,
+  dnaProfiles,
+  duplicateClusterReviews as reviews,
+  groups,
+  petOwnerGroups,
+  pets,
+  users,
+} from '../../db/schema/index.ts';
+import { pathWithin } from '../../platform/scope.ts';
+
+export async function latestIndexChange(db: Db): Promise<number> {
+  const [row] = await db.select({ seq: sql<string | null>`max(${dnaIndexChanges.seq})` }).from(dnaIndexChanges);
+  return Number(row?.seq ?? 0);
+}
+export async function indexChangesAfter(db: Db, seq: number) {
+  return db
+    .select({ seq: dnaIndexChanges.seq, dnaProfileId: dnaIndexChanges.dnaProfileId })
+    .from(dnaIndexChanges)
+    .where(gt(dnaIndexChanges.seq, seq))
+    .orderBy(asc(dnaIndexChanges.seq))
+    .limit(10_000);
+}
+
+export async function profilesByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: dnaProfiles.id,
+      sampleNumber: dnaProfiles.sampleNumber,
+      panelId: dnaProfiles.panelId,
+      codes: sql<number[]>`coalesce(${dnaProfiles.labSavedCodes}, ${dnaProfiles.codes})`,
+      dateApproved: dnaProfiles.dateApproved,
+    })
+    .from(dnaProfiles)
+    .where(inArray(dnaProfiles.id, ids));
+}
+/** The sample's approved pet profile. */
+export async function approvedProfileOf(db: Db, sampleNumber: string) {
+  const [row] = await db
+    .select({
+      id: dnaProfiles.id,
+      sampleNumber: dnaProfiles.sampleNumber,
+      panelId: dnaProfiles.panelId,
+      codes: sql<number[]>`coalesce(${dnaProfiles.labSavedCodes}, ${dnaProfiles.codes})`,
+    })
+    .from(dnaProfiles)
+    .where(
+      and(
+        eq(dnaProfiles.sampleNumber, sampleNumber),
+        eq(dnaProfiles.labStatus, DnaProfileLabStatus.Approved),
+        eq(dnaProfiles.sampleType, SampleType.Pet),
+      ),
+    )
+    .orderBy(desc(dnaProfiles.id))
+    .limit(1);
+  return row;
+}
+
+/** Pets by sample number with the pet-owner group their owner currently belongs to (the first by name). */
+export async function petsWithGroup(db: Db, sampleNumbers: string[]) {
+  if (sampleNumbers.length === 0) return [];
+  return db
+    .select({
+      id: pets.id,
+      name: pets.name,
+      gender: pets.gender,
+      sampleNumber: sql<string>`upper(${pets.sampleNumber})`,
+      groupId: sql<number | null>`(select g.id from ${petOwnerGroups} og join ${groups} g on g.id = og.group_id
+        where og.pet_owner_id = ${pets.petOwnerId} and og.move_out_date is null order by g.name limit 1)`,
+      groupName: sql<string | null>`(select g.name from ${petOwnerGroups} og join ${groups} g on g.id = og.group_id
+        where og.pet_owner_id = ${pets.petOwnerId} and og.move_out_date is null order by g.name limit 1)`,
+    })
+    .from(pets)
+    .where(inArray(sql`upper(${pets.sampleNumber})`, sampleNumbers));
+}
+
+/** Of these sample numbers, those of pets whose owner currently belongs to a group under the given path. */
+export async function sampleNumbersUnderGroup(db: Db, sampleNumbers: string[], groupPath: string) {
+  if (sampleNumbers.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ sampleNumber: sql<string>`upper(${pets.sampleNumber})` })
+    .from(pets)
+    .where(
+      and(
+        inArray(sql`upper(${pets.sampleNumber})`, sampleNumbers),
+        sql`exists (select 1 from ${petOwnerGroups} og join ${groups} g on g.id = og.group_id
+          where og.pet_owner_id = ${pets.petOwnerId} and og.move_out_date is null and ${pathWithin(sql`g.path`, groupPath)})`,
+      ),
+    );
+  return new Set(rows.map((r) => r.sampleNumber));
+}
+
+/** Approved pet profile ids of the dogs whose owner currently belongs to the group or beneath it. */
+export async function approvedProfileIdsUnderGroup(db: Db, groupPath: string) {
+  const rows = await db
+    .select({ id: dnaProfiles.id })
+    .from(dnaProfiles)
+    .innerJoin(pets, eq(sql`upper(${pets.sampleNumber})`, dnaProfiles.sampleNumber))
+    .where(
+      and(
+        eq(dnaProfiles.labStatus, DnaProfileLabStatus.Approved),
+        eq(dnaProfiles.sampleType, SampleType.Pet),
+        sql`exists (select 1 from ${petOwnerGroups} og join ${groups} g on g.id = og.group_id
+          where og.pet_owner_id = ${pets.petOwnerId} and og.move_out_date is null and ${pathWithin(sql`g.path`, groupPath)})`,
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+// Reviews.
+export async function reviewsByKeys(db: Db, keys: string[]) {
+  if (keys.length === 0) return [];
+  return db.select().from(reviews).where(inArray(reviews.memberKey, keys));
+}
+export async function allReviewedKeys(db: Db) {
+  const rows = await db.select({ memberKey: reviews.memberKey }).from(reviews);
+  return new Set(rows.map((r) => r.memberKey));
+}
+export async function upsertReview(db: Db, memberKey: string, userId: number, userName: string) {
+  await db
+    .insert(reviews)
+    .values({ memberKey, reviewedBy: userId, reviewedByName: userName })
+    .onConflictDoUpdate({
+      target: reviews.memberKey,
+      set: { reviewedBy: userId, reviewedByName: userName, dateReviewed: new Date() },
+    });
+}
+export async function deleteReview(db: Db, memberKey: string) {
+  await db.delete(reviews).where(eq(reviews.memberKey, memberKey));
+}
+
+/** Dogs whose approved profile's amelogenin call (Male / Female) disagrees with the recorded gender. */
+export async function genderMismatches(db: Db) {
+  return db
+    .select({
+      sampleNumber: dnaProfiles.sampleNumber,
+      petId: pets.id,
+      petName: pets.name,
+      recordedGender: pets.gender,
+      dnaSex: dnaProfiles.sex,
+      dateApproved: dnaProfiles.dateApproved,
+      ownerUserName: users.userName,
+      ownerFirstName: users.firstName,
+      ownerLastName: users.lastName,
+    })
+    .from(dnaProfiles)
+    .innerJoin(pets, eq(sql`upper(${pets.sampleNumber})`, dnaProfiles.sampleNumber))
+    .leftJoin(users, eq(users.id, pets.petOwnerId))
+    .where(
+      and(
+        eq(dnaProfiles.labStatus, DnaProfileLabStatus.Approved),
+        eq(dnaProfiles.sampleType, SampleType.Pet),
+        sql`((${dnaProfiles.sex} = 'Male' and ${pets.gender} = ${Gender.Female}) or (${dnaProfiles.sex} = 'Female' and ${pets.gender} = ${Gender.Male}))`,
+      ),
+    )
+    .orderBy(asc(dnaProfiles.sampleNumber));
+}

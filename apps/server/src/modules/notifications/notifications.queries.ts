@@ -1,0 +1,71 @@
+// The SQL of notifications: the recipients of a group event, the rows of one person, and the changes to them.
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { groupAdmins, notifications, users, type NotificationActionParameters } from '../../db/schema/index.ts';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/** The active admins assigned to these groups (the people a group's news concerns). */
+export async function activeAdminsOfGroups(db: Db, groupIds: readonly number[]): Promise<number[]> {
+  if (groupIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ userId: groupAdmins.userId })
+    .from(groupAdmins)
+    .innerJoin(users, eq(users.id, groupAdmins.userId))
+    .where(and(inArray(groupAdmins.groupId, [...groupIds]), eq(users.isActive, true)));
+  return rows.map((row) => row.userId);
+}
+
+export async function insertNotifications(
+  db: Db,
+  userIds: readonly number[],
+  entry: { type: number; message: string; actionParameters: NotificationActionParameters },
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await db.insert(notifications).values(userIds.map((userId) => ({ userId, ...entry })));
+}
+
+export async function notificationsOf(db: Db, userId: number, page: number, pageSize: number) {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.dateCreated), desc(notifications.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [total] = await db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId));
+  return { rows, totalRecords: total.n };
+}
+
+export async function unreadCountOf(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), sql`not ${notifications.isViewed}`));
+  return row.n;
+}
+
+export async function deleteNotificationOf(db: Db, userId: number, id: number): Promise<boolean> {
+  const deleted = await db
+    .delete(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return deleted.length > 0;
+}
+
+export async function deleteAllNotificationsOf(db: Db, userId: number): Promise<number> {
+  const deleted = await db
+    .delete(notifications)
+    .where(eq(notifications.userId, userId))
+    .returning({ id: notifications.id });
+  return deleted.length;
+}
+
+export async function markAllViewed(db: Db, userId: number): Promise<number> {
+  const changed = await db
+    .update(notifications)
+    .set({ isViewed: true })
+    .where(and(eq(notifications.userId, userId), sql`not ${notifications.isViewed}`))
+    .returning({ id: notifications.id });
+  return changed.length;
+}

@@ -1,0 +1,337 @@
+// The reports' rules: the group picker's allowed types (spec 3 §5), scope (a group outside it is a 404 like a missing
+// one), the JSON page each screen shows and the export spec (columns, file name, keyset batches) the export streams.
+import type { z } from 'zod';
+import {
+  PropertyExportOption,
+  REPORT_GROUP_TYPES,
+  REPORT_MESSAGES,
+  SampleCustomerStatus,
+  RegistrationStatus,
+  PetSpecies,
+  type InventoryRow,
+  type ReportPicker,
+  type inventoryQuery,
+  type propertyExportQuery,
+  type residentRegistrationsQuery,
+  type tdAuditQuery,
+} from '@registry/contracts';
+import type { SignedInContext } from '../../platform/context.ts';
+import { validationError } from '../../platform/errors.ts';
+import { fileTimestamp, keysetBatches, type ExportColumn, type ExportSpec } from '../../platform/exports.ts';
+import { mailAfterCommit, mailBody } from '../../platform/mail.ts';
+import { assertCan } from '../../platform/rights.ts';
+import { loadGroupInScope } from '../../platform/scope.ts';
+import * as q from './reports.queries.ts';
+
+/** The picked group: in the caller's scope (else 404) and of a type the report's picker allows (else 400). */
+export async function reportGroup(ctx: SignedInContext, groupId: number, picker: ReportPicker) {
+  assertCan(ctx, 'report.view');
+  const group = await loadGroupInScope(ctx, groupId);
+  if (!(REPORT_GROUP_TYPES[picker] as readonly number[]).includes(group.groupType))
+    throw validationError({ groupId: [REPORT_MESSAGES.noValidGroups] }, REPORT_MESSAGES.noValidGroups);
+  return group;
+}
+
+/** An end date given as a day covers the whole day (spec 3 §9: end 23:59:59.999). */
+export const endOfDay = (date: Date | undefined) =>
+  date && date.getUTCHours() === 0 && date.getUTCMinutes() === 0 && date.getUTCSeconds() === 0
+    ? new Date(date.getTime() + 86_400_000 - 1)
+    : date;
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+const window = (page: number, pageSize: number) => ({ offset: (page - 1) * pageSize, limit: pageSize });
+const nameOf = (value: number, values: Record<string, number>) =>
+  Object.entries(values).find(([, v]) => v === value)?.[0] ?? String(value);
+const speciesNames = (flags: number) =>
+  Object.entries(PetSpecies)
+    .filter(([name, bit]) => name !== 'None' && (flags & bit) !== 0)
+    .map(([name]) => name)
+    .join(', ');
+const fileName = (report: string, groupName: string) => `${report}_${groupName}_${fileTimestamp()}`;
+
+// --- TD audit ---
+type TdAuditQuery = z.output<typeof tdAuditQuery>;
+
+const tdAuditFilter = (rootPath: string, query: Omit<TdAuditQuery, 'page' | 'pageSize'>): q.TdAuditFilter => ({
+  rootPath,
+  start: query.dateFilterStart,
+  end: endOfDay(query.dateFilterEnd),
+});
+
+export async function tdAudit(ctx: SignedInContext, query: TdAuditQuery) {
+  const group = await reportGroup(ctx, query.groupId, 'tdAudit');
+  const filter = tdAuditFilter(group.path, query);
+  const [totalRecords, data] = await Promise.all([
+    q.countTdAudit(ctx.db, filter),
+    q.tdAuditRows(ctx.db, filter, window(query.page, query.pageSize)),
+  ]);
+  return { totalRecords, data: data.map((r) => ({ ...r, dateCreated: iso(r.dateCreated)! })) };
+}
+
+const TD_AUDIT_COLUMNS: ExportColumn<q.TdAuditRow>[] = [
+  { header: 'Sample Number', value: (r) => r.sampleNumber },
+  { header: 'Collected By', value: (r) => r.collectedByName },
+  { header: 'Date Created', type: 'date', value: (r) => r.dateCreated },
+  { header: 'Status', value: (r) => nameOf(r.customerFacingStatus, SampleCustomerStatus) },
+  { header: 'Property Collected From', width: 30, value: (r) => r.propertyCollectedFrom },
+  { header: 'Distributor', width: 25, value: (r) => r.distributor },
+  { header: 'Created By User Name', value: (r) => r.createdByUserName },
+  { header: 'Created By', value: (r) => r.createdByFullname },
+  { header: 'Created By Email', width: 30, value: (r) => r.createdByEmail },
+];
+
+export async function tdAuditExport(
+  ctx: SignedInContext,
+  query: Omit<TdAuditQuery, 'page' | 'pageSize'>,
+): Promise<ExportSpec<q.TdAuditRow>> {
+  const group = await reportGroup(ctx, query.groupId, 'tdAudit');
+  const filter = tdAuditFilter(group.path, query);
+  return {
+    fileName: fileName('Td_Audit_Report', group.name),
+    sheetName: 'TD Audit',
+    columns: TD_AUDIT_COLUMNS,
+    totalRows: await q.countTdAudit(ctx.db, filter),
+    batches: keysetBatches<q.TdAuditRow, { id: number }>(
+      (after, limit) => q.tdAuditRows(ctx.db, filter, { after, limit }),
+      (r) => ({ id: r.id }),
+    ),
+  };
+}
+
+// --- Inventory ---
+const withFlags = (row: q.InventoryDbRow): InventoryRow => ({
+  ...row,
+  dnBelowThreshold: row.dnBarcodeCount < row.dnBarcodeThreshold,
+  tdBelowThreshold: row.tdBarcodeCount < row.tdBarcodeThreshold,
+});
+
+export async function inventory(ctx: SignedInContext, groupId: number, query: z.output<typeof inventoryQuery>) {
+  const group = await reportGroup(ctx, groupId, 'inventory');
+  const rows = await q.inventoryRows(ctx.db, group.path, query.belowThresholdOnly ?? false);
+  return { groupId: group.id, groupName: group.name, rows: rows.map(withFlags) };
+}
+
+const INVENTORY_COLUMNS: ExportColumn<InventoryRow>[] = [
+  { header: 'Group', width: 30, value: (r) => r.groupName },
+  { header: 'Active', type: 'boolean', value: (r) => r.isActive },
+  { header: 'DN Barcode Count', type: 'integer', value: (r) => r.dnBarcodeCount },
+  { header: 'DN Barcode Threshold', type: 'integer', value: (r) => r.dnBarcodeThreshold },
+  { header: 'DN Below Threshold', type: 'boolean', value: (r) => r.dnBelowThreshold },
+  { header: 'TD Barcode Count', type: 'integer', value: (r) => r.tdBarcodeCount },
+  { header: 'TD Barcode Threshold', type: 'integer', value: (r) => r.tdBarcodeThreshold },
+  { header: 'TD Below Threshold', type: 'boolean', value: (r) => r.tdBelowThreshold },
+];
+
+export async function inventoryExport(
+  ctx: SignedInContext,
+  groupId: number,
+  query: z.output<typeof inventoryQuery>,
+): Promise<ExportSpec<InventoryRow>> {
+  // One row per pet-owner group: bounded by the hierarchy, read in one query.
+  const report = await inventory(ctx, groupId, query);
+  return {
+    fileName: fileName('Inventory_Report', report.groupName),
+    sheetName: 'Inventory',
+    columns: INVENTORY_COLUMNS,
+    totalRows: report.rows.length,
+    batches: (async function* () {
+      yield report.rows;
+    })(),
+  };
+}
+
+/** Mails AdminInventoryBelowThresholdAlert to the primary admins of each group under the root that is below threshold. */
+export async function sendInventoryAlerts(ctx: SignedInContext, groupId: number) {
+  const group = await reportGroup(ctx, groupId, 'inventory');
+  const flagged = (await q.inventoryRows(ctx.db, group.path, true)).map(withFlags);
+  const recipients = await q.primaryAdminEmails(
+    ctx.db,
+    flagged.map((r) => r.groupId),
+  );
+  let sent = 0;
+  for (const row of flagged) {
+    const lines = [
+      row.dnBelowThreshold ? `DN barcodes: ${row.dnBarcodeCount} left (threshold ${row.dnBarcodeThreshold}).` : null,
+      row.tdBelowThreshold ? `TD barcodes: ${row.tdBarcodeCount} left (threshold ${row.tdBarcodeThreshold}).` : null,
+    ].filter((line): line is string => line !== null);
+    for (const admin of recipients.filter((r) => r.groupId === row.groupId)) {
+      await mailAfterCommit(ctx, {
+        to: admin.email,
+        subject: `${row.groupName}: barcode inventory below threshold`,
+        eventName: 'AdminInventoryBelowThresholdAlert',
+        html: mailBody(ctx.config.brandName, {
+          greeting: `Hello ${admin.fullName || admin.email},`,
+          paragraphs: [`The barcode inventory of ${row.groupName} is below its threshold.`, ...lines],
+        }),
+      });
+      sent++;
+    }
+  }
+  return { message: REPORT_MESSAGES.alertsSent(sent), alertsSent: sent };
+}
+
+// --- Resident registrations ---
+type RegistrationsQuery = z.output<typeof residentRegistrationsQuery>;
+
+async function registrationsFilter(
+  ctx: SignedInContext,
+  groupId: number,
+  query: Omit<RegistrationsQuery, 'page' | 'pageSize'>,
+) {
+  const group = await reportGroup(ctx, groupId, 'residentRegistrations');
+  const filter: q.RegistrationFilter = {
+    groupId: group.id,
+    start: query.startDate,
+    end: endOfDay(query.endDate),
+    preRegisteredResidents: query.preRegisteredResidents,
+    dogOwners: query.dogOwners,
+    otherPetOwners: query.otherPetOwners,
+  };
+  return { group, filter };
+}
+
+export async function residentRegistrations(ctx: SignedInContext, groupId: number, query: RegistrationsQuery) {
+  const { filter } = await registrationsFilter(ctx, groupId, query);
+  const [totalRecords, data] = await Promise.all([
+    q.countRegistrations(ctx.db, filter),
+    q.registrationRows(ctx.db, filter, window(query.page, query.pageSize)),
+  ]);
+  const dates = (r: q.RegistrationRow) => ({
+    datePreRegistered: iso(r.datePreRegistered)!,
+    dateApproved: iso(r.dateApproved),
+  });
+  return { totalRecords, data: data.map((r) => ({ ...r, ...dates(r) })) };
+}
+
+const REGISTRATION_COLUMNS: ExportColumn<q.RegistrationRow>[] = [
+  { header: 'Full Name', width: 25, value: (r) => r.fullName },
+  { header: 'Resident Number', type: 'integer', value: (r) => r.residentNumber },
+  { header: 'Email', width: 30, value: (r) => r.email },
+  { header: 'Phone Number', value: (r) => r.phoneNumber },
+  { header: 'Status', value: (r) => nameOf(r.status, RegistrationStatus) },
+  { header: 'Date Pre-Registered', type: 'date', value: (r) => r.datePreRegistered },
+  { header: 'Date Approved', type: 'date', value: (r) => r.dateApproved },
+  { header: 'Pet Species', value: (r) => speciesNames(r.petSpecies) },
+];
+
+export async function residentRegistrationsExport(
+  ctx: SignedInContext,
+  groupId: number,
+  query: Omit<RegistrationsQuery, 'page' | 'pageSize'>,
+): Promise<ExportSpec<q.RegistrationRow>> {
+  const { group, filter } = await registrationsFilter(ctx, groupId, query);
+  return {
+    fileName: fileName('Resident_Registrations_Report', group.name),
+    sheetName: 'Resident Registrations',
+    columns: REGISTRATION_COLUMNS,
+    totalRows: await q.countRegistrations(ctx.db, filter),
+    batches: keysetBatches<q.RegistrationRow, { id: number }>(
+      (after, limit) => q.registrationRows(ctx.db, filter, { after, limit }),
+      (r) => ({ id: r.id }),
+    ),
+  };
+}
+
+// --- Property export ---
+type PropertyExportQuery = z.output<typeof propertyExportQuery>;
+
+async function propertyExportInput(ctx: SignedInContext, query: PropertyExportQuery) {
+  assertCan(ctx, 'report.view');
+  if (query.groupId === undefined)
+    throw validationError(
+      { groupId: [REPORT_MESSAGES.selectPropertyExportGroup] },
+      REPORT_MESSAGES.selectPropertyExportGroup,
+    );
+  const kind = query.exportOption;
+  if (kind === undefined || !Object.values(PropertyExportOption).includes(kind as 1))
+    throw validationError({ exportOption: [REPORT_MESSAGES.selectExportOption] }, REPORT_MESSAGES.selectExportOption);
+  const group = await reportGroup(ctx, query.groupId, 'propertyExport');
+  const filter: q.PropertyExportFilter = {
+    rootPath: group.path,
+    start: query.startDate,
+    end: endOfDay(query.endDate),
+    isActive: query.isActiveFilter,
+  };
+  return { group, kind: kind as q.PropertyExportKind, filter };
+}
+
+export async function propertyExportCount(ctx: SignedInContext, query: PropertyExportQuery) {
+  const { kind, filter } = await propertyExportInput(ctx, query);
+  return { totalRecords: await q.countPropertyExport(ctx.db, kind, filter) };
+}
+
+type Cells = Record<string, unknown> & { id: number };
+const cell =
+  (key: string) =>
+  (r: Cells): string | number | boolean | Date | null =>
+    (r[key] ?? null) as string | number | boolean | Date | null;
+const statusCell = (key: string, values: Record<string, number>) => (r: Cells) =>
+  r[key] === null || r[key] === undefined ? null : nameOf(Number(r[key]), values);
+
+const PROPERTY_EXPORT_COLUMNS: Record<q.PropertyExportKind, ExportColumn<Cells>[]> = {
+  1: [
+    { header: 'Property Id', type: 'integer', value: cell('id') },
+    { header: 'Property Name', width: 30, value: cell('propertyName') },
+    { header: 'Distributor', width: 25, value: cell('distributor') },
+    { header: 'Management Company', value: cell('managementCompany') },
+    { header: 'Number Of Units', type: 'integer', value: cell('numberOfUnits') },
+    { header: 'Active', type: 'boolean', value: cell('isActive') },
+    { header: 'Email', width: 30, value: cell('email') },
+    { header: 'Phone', value: cell('phone') },
+    { header: 'Address', width: 30, value: cell('addressLine1') },
+    { header: 'City', value: cell('city') },
+    { header: 'Postal Code', value: cell('postalCode') },
+    { header: 'Date Created', type: 'date', value: cell('dateCreated') },
+    { header: 'Residents', type: 'integer', value: cell('residents') },
+    { header: 'Waste Samples', type: 'integer', value: cell('wasteSamples') },
+  ],
+  2: [
+    { header: 'Resident Number', type: 'integer', value: cell('id') },
+    { header: 'Property Name', width: 30, value: cell('propertyName') },
+    { header: 'First Name', value: cell('firstName') },
+    { header: 'Last Name', value: cell('lastName') },
+    { header: 'Email', width: 30, value: cell('email') },
+    { header: 'Phone Number', value: cell('phoneNumber') },
+    { header: 'Unit', value: cell('unit') },
+    { header: 'Status', value: statusCell('status', RegistrationStatus) },
+    { header: 'Has Dogs', type: 'boolean', value: cell('hasDogs') },
+    { header: 'Date Pre-Registered', type: 'date', value: cell('datePreRegistered') },
+    { header: 'Date Approved', type: 'date', value: cell('dateApproved') },
+  ],
+  3: [
+    { header: 'Pet Id', type: 'integer', value: cell('id') },
+    { header: 'Property Name', width: 30, value: cell('propertyName') },
+    { header: 'Sample Number', value: cell('sampleNumber') },
+    { header: 'Pet Name', value: cell('petName') },
+    { header: 'Breed', value: cell('breed') },
+    { header: 'Status', value: statusCell('customerFacingStatus', SampleCustomerStatus) },
+    { header: 'Active', type: 'boolean', value: cell('isActive') },
+    { header: 'Pet Owner User Name', value: cell('petOwnerUserName') },
+    { header: 'Pet Owner', value: cell('petOwnerName') },
+    { header: 'Date Created', type: 'date', value: cell('dateCreated') },
+  ],
+  4: [
+    { header: 'Sample Id', type: 'integer', value: cell('id') },
+    { header: 'Property Name', width: 30, value: cell('propertyName') },
+    { header: 'Sample Number', value: cell('sampleNumber') },
+    { header: 'Collected By', value: cell('collectedByName') },
+    { header: 'Date Collected', type: 'date', value: cell('dateCollected') },
+    { header: 'Status', value: statusCell('customerFacingStatus', SampleCustomerStatus) },
+    { header: 'Date Created', type: 'date', value: cell('dateCreated') },
+  ],
+};
+
+export async function propertyExport(ctx: SignedInContext, query: PropertyExportQuery): Promise<ExportSpec<Cells>> {
+  const { group, kind, filter } = await propertyExportInput(ctx, query);
+  const option = nameOf(kind, PropertyExportOption);
+  return {
+    fileName: fileName(`Property_Export_${option}`, group.name),
+    sheetName: option,
+    columns: PROPERTY_EXPORT_COLUMNS[kind],
+    totalRows: await q.countPropertyExport(ctx.db, kind, filter),
+    batches: keysetBatches<Cells, { id: number }>(
+      (after, limit) => q.propertyExportRows(ctx.db, kind, filter, { after, limit }),
+      (r) => ({ id: r.id }),
+    ),
+  };
+}

@@ -1,0 +1,98 @@
+// Universal search SQL: one ranked union over pets, pet owners, residents, groups and waste samples, each branch
+// filtered by the caller's scope. Text matches use PostgreSQL text search over the same expressions as the GIN
+// indexes in the schema (users_search_idx, groups_search_idx, pets_name_search_idx, pre_registered_residents_search_idx);
+// sample numbers match exactly through their upper() unique indexes.
+import { sql, type SQL } from 'drizzle-orm';
+import { UserRole, type SearchModel } from '@registry/contracts';
+import { queryRows, type Db } from '../../db/client.ts';
+import type { Caller } from '../../platform/context.ts';
+import { groupInScopeSql, petInScopeSql, petOwnerInScopeSql } from '../../platform/scope.ts';
+
+const USER_DOC = sql`to_tsvector('simple', coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') || ' ' || u.user_name || ' ' || coalesce(u.email, '') || ' ' || coalesce(u.phone_number, ''))`;
+const GROUP_DOC = sql`to_tsvector('simple', g.name || ' ' || coalesce(g.property_address->>'addressLine1', '') || ' ' || coalesce(g.property_address->>'city', '') || ' ' || coalesce(g.property_address->>'postalCode', ''))`;
+const PET_DOC = sql`to_tsvector('simple', x.name)`;
+const RESIDENT_DOC = sql`to_tsvector('simple', r.first_name || ' ' || r.last_name || ' ' || coalesce(r.email, '') || ' ' || coalesce(r.phone_number, ''))`;
+
+export type SearchInput = {
+  /** A to_tsquery text (each word a quoted prefix), or null for an address-only search. */
+  tsquery: string | null;
+  /** An upper-cased sample number when the query is one. */
+  sampleNumber: string | null;
+  address: { street?: string; city?: string; postalCode?: string; stateId?: string; countryId?: string };
+  models: readonly SearchModel[];
+  offset: number;
+  limit: number;
+};
+export type SearchRow = {
+  model: SearchModel;
+  id: number;
+  title: string;
+  subtitle: string | null;
+  link: string;
+  rank: number;
+  total: string;
+};
+
+const contains = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+function addressSql(column: SQL, a: SearchInput['address']): SQL {
+  const parts: SQL[] = [];
+  if (a.street) parts.push(sql`${column}->>'addressLine1' ilike ${contains(a.street)}`);
+  if (a.city) parts.push(sql`${column}->>'city' ilike ${contains(a.city)}`);
+  if (a.postalCode) parts.push(sql`${column}->>'postalCode' ilike ${contains(a.postalCode)}`);
+  if (a.stateId) parts.push(sql`${column}->>'stateId' = ${a.stateId}`);
+  if (a.countryId) parts.push(sql`${column}->>'countryId' = ${a.countryId}`);
+  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
+}
+const hasAddress = (a: SearchInput['address']) => Object.values(a).some(Boolean);
+const textMatch = (doc: SQL, input: SearchInput) =>
+  input.tsquery ? sql`${doc} @@ to_tsquery('simple', ${input.tsquery})` : sql`true`;
+const rank = (doc: SQL, input: SearchInput) =>
+  input.tsquery ? sql`ts_rank(${doc}, to_tsquery('simple', ${input.tsquery}))` : sql`0::real`;
+
+export async function universalSearch(db: Db, caller: Caller, input: SearchInput, mayViewPeople: boolean) {
+  const branches: SQL[] = [];
+  const want = (model: SearchModel) => input.models.includes(model);
+  const textOnly = !hasAddress(input.address);
+  if (want('Pet') && textOnly && (input.tsquery || input.sampleNumber)) {
+    const match = input.sampleNumber
+      ? sql`upper(x.sample_number) = ${input.sampleNumber}`
+      : sql`${PET_DOC} @@ to_tsquery('simple', ${input.tsquery})`;
+    branches.push(sql`select 'Pet' model, x.id, x.name title, x.sample_number subtitle,
+        case when x.pet_owner_id is null then '/tools/orphans'
+             else '/petowner/' || x.pet_owner_id || coalesce('/' || x.sample_number, '') end link,
+        ${input.sampleNumber ? sql`1::real` : rank(PET_DOC, input)} + 0.1 rank
+      from pets x where ${match} and ${petInScopeSql(caller, sql`x.pet_owner_id`)}`);
+  }
+  if (want('PetOwner') && mayViewPeople && (input.tsquery || hasAddress(input.address))) {
+    branches.push(sql`select 'PetOwner' model, u.id, trim(concat_ws(' ', u.first_name, u.last_name)) title,
+        concat_ws(' · ', u.user_name, u.email, u.phone_number) subtitle, '/petowner/' || u.id link, ${rank(USER_DOC, input)} rank
+      from users u where u.role_id = ${UserRole.PetOwner} and ${textMatch(USER_DOC, input)}
+        and ${addressSql(sql`u.address`, input.address)} and ${petOwnerInScopeSql(caller, sql`u.id`)}`);
+  }
+  if (want('Resident') && mayViewPeople && (input.tsquery || hasAddress(input.address))) {
+    branches.push(sql`select 'Resident' model, r.id, r.first_name || ' ' || r.last_name title,
+        concat_ws(' · ', g.name, r.email, r.phone_number) subtitle, '/resident/' || r.id link, ${rank(RESIDENT_DOC, input)} rank
+      from pre_registered_residents r join groups g on g.id = r.group_id
+      where ${textMatch(RESIDENT_DOC, input)} and ${addressSql(sql`r.address`, input.address)}
+        and ${groupInScopeSql(caller, sql`g.path`)}`);
+  }
+  if (want('Group') && (input.tsquery || hasAddress(input.address))) {
+    branches.push(sql`select 'Group' model, g.id, g.name title,
+        concat_ws(', ', g.property_address->>'addressLine1', g.property_address->>'city', g.property_address->>'postalCode') subtitle,
+        '/group/' || g.id || '/dashboard' link, ${rank(GROUP_DOC, input)} + 0.05 rank
+      from groups g where ${textMatch(GROUP_DOC, input)} and ${addressSql(sql`coalesce(g.property_address, g.mailing_address)`, input.address)}
+        and ${groupInScopeSql(caller, sql`g.path`)}`);
+  }
+  if (want('WasteSample') && textOnly && input.sampleNumber) {
+    branches.push(sql`select 'WasteSample' model, w.id, w.sample_number title, p.name subtitle,
+        '/group/' || p.id || '/dashboard' link, 1::real rank
+      from waste_samples w join groups p on p.id = w.property_id
+      where upper(w.sample_number) = ${input.sampleNumber} and ${groupInScopeSql(caller, sql`p.path`)}`);
+  }
+  if (branches.length === 0) return [];
+  return queryRows<SearchRow>(
+    db,
+    sql`select h.*, count(*) over () total from (${sql.join(branches, sql` union all `)}) h
+        order by h.rank desc, lower(h.title), h.model, h.id limit ${input.limit} offset ${input.offset}`,
+  );
+}

@@ -1,0 +1,171 @@
+// SQL of carts, orders, order items and payment events.
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { OrderOrdering, usDateBounds, type OrdersQuery } from '@registry/contracts';
+import type { Db } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
+import {
+  ancestryFulfillments,
+  cartItems,
+  carts,
+  orderItems,
+  orders,
+  paymentEvents,
+  users,
+} from '../../db/schema/index.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+
+export async function openCart(db: Db, userId: number, lock = false) {
+  const query = db
+    .select()
+    .from(carts)
+    .where(and(eq(carts.userId, userId), sql`${carts.orderId} is null`))
+    .orderBy(desc(carts.id))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function replaceOpenCart(
+  db: Db,
+  userId: number,
+  items: { productId: number; petId: number | null; preRegDogId: number | null }[],
+) {
+  await db.delete(carts).where(and(eq(carts.userId, userId), sql`${carts.orderId} is null`));
+  const [cart] = await db.insert(carts).values({ userId }).returning();
+  await db.insert(cartItems).values(items.map((item) => ({ ...item, cartId: cart.id })));
+  return cart;
+}
+
+export async function itemsOfCart(db: Db, cartId: number) {
+  return db.select().from(cartItems).where(eq(cartItems.cartId, cartId)).orderBy(asc(cartItems.id));
+}
+
+export async function closeCart(db: Db, cartId: number, orderId: number) {
+  await db.update(carts).set({ orderId }).where(eq(carts.id, cartId));
+}
+
+export async function insertOrder(db: Db, values: typeof orders.$inferInsert) {
+  const [row] = await db.insert(orders).values(values).returning();
+  return row;
+}
+
+export async function insertOrderItems(db: Db, values: (typeof orderItems.$inferInsert)[]) {
+  return db.insert(orderItems).values(values).returning();
+}
+
+export async function insertPaymentEvent(db: Db, values: typeof paymentEvents.$inferInsert) {
+  await db.insert(paymentEvents).values(values);
+}
+
+export async function findOrder(db: Db, id: number, lock = false) {
+  const query = db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function updateOrder(db: Db, id: number, values: Partial<typeof orders.$inferInsert>) {
+  const [row] = await db.update(orders).set(values).where(eq(orders.id, id)).returning();
+  return row;
+}
+
+export async function itemsOfOrders(db: Db, orderIds: number[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({ item: orderItems, fulfillmentStatus: ancestryFulfillments.status })
+    .from(orderItems)
+    .leftJoin(ancestryFulfillments, eq(ancestryFulfillments.orderItemId, orderItems.id))
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.id));
+}
+
+export async function findOrderItem(db: Db, orderId: number, orderItemId: number) {
+  const [row] = await db
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.id, orderItemId), eq(orderItems.orderId, orderId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function customers(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, userName: users.userName })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+}
+
+export async function ordersOfCustomer(db: Db, userId: number, page: number, pageSize: number) {
+  const where = eq(orders.customerUserId, userId);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.orderDate), desc(orders.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  return { rows, total };
+}
+
+/** The back-office list (spec 3 /tools/orders-list): filters, three sorts, order date descending by default. */
+export async function ordersPage(db: Db, query: OrdersQuery, timeZone: string) {
+  const where: SQL[] = [];
+  if (query.startDate) where.push(gte(orders.orderDate, usDateBounds(query.startDate, timeZone)!.start));
+  if (query.endDate) where.push(lt(orders.orderDate, usDateBounds(query.endDate, timeZone)!.end));
+  if (query.statusFilter !== undefined) where.push(eq(orders.status, query.statusFilter));
+  if (query.searchTerm) {
+    const pattern = containsPattern(query.searchTerm);
+    const term = [ilike(orders.customerName, pattern)];
+    if (/^\d{1,9}$/.test(query.searchTerm)) term.push(eq(orders.id, Number(query.searchTerm)));
+    where.push(or(...term)!);
+  }
+  if (query.petSummary) where.push(ilike(orders.petSummary, containsPattern(query.petSummary)));
+  const condition = where.length ? and(...where) : undefined;
+  const direction = query.ascending ? asc : desc;
+  const sortColumn =
+    query.orderBy === OrderOrdering.CustomerName
+      ? orders.customerName
+      : query.orderBy === OrderOrdering.GrandTotal
+        ? orders.grandTotalCents
+        : orders.orderDate;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(condition)
+      .orderBy(direction(sortColumn), direction(orders.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(orders).where(condition),
+  ]);
+  return { rows, total };
+}
+
+export async function itemsWithFulfilment(db: Db, orderIds: number[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({ orderId: orderItems.orderId, orderItemId: orderItems.id, status: ancestryFulfillments.status })
+    .from(ancestryFulfillments)
+    .innerJoin(orderItems, eq(orderItems.id, ancestryFulfillments.orderItemId))
+    .where(inArray(orderItems.orderId, orderIds));
+}
+
+export async function cancelFulfilments(db: Db, orderId: number) {
+  await db.execute(
+    sql`update ancestry_fulfillments set is_cancelled = true where order_item_id in (select id from order_items where order_id = ${orderId}) and status < 20`,
+  );
+}
+
+export async function itemsOfPet(db: Db, petId: number) {
+  return db
+    .select({ item: orderItems })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(eq(orderItems.petId, petId))
+    .orderBy(desc(orderItems.id));
+}

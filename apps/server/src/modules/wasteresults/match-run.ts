@@ -1,0 +1,112 @@
+// One match run (spec 3 §4 "Match runs"): the waste profile against the approved dogs of its property, the adjacent
+// properties by agreement and the owners who moved out, decided by the engine's match classes; with the genotype
+// comparison, the statistics from the registry's own allele frequencies, and the whole-registry hit count from the index.
+import {
+  type DnaProfile,
+  type GenotypeEntry,
+  PooPrintsMatchRunResult,
+  identifyWasteSample,
+  identifyWasteSampleByScan,
+  matchStatistics,
+  profileEntries,
+} from '@registry/genetics';
+import type { Services } from '../../platform/context.ts';
+import { panels, profileFromCodes } from '../dna/panels.ts';
+import { currentIndex } from '../dna/registry-index.ts';
+import type { StoredGenotype } from '../../db/schema/wasteresults.ts';
+import * as q from './wasteresults.queries.ts';
+
+export type MatchRunOutcome = Omit<q.NewMatchResult, 'resultSetId' | 'createdById' | 'isRerun' | 'runCount'> & {
+  status: PooPrintsMatchRunResult;
+  matchingPet: { petOwnerId: number | null; sampleNumber: string; petName: string; petOwnerName: string | null } | null;
+};
+
+const stored = (entries: GenotypeEntry[]): StoredGenotype[] =>
+  entries.map((e) => ({ key: e.marker, alleleAValue: e.alleleA, alleleBValue: e.alleleB }));
+
+/** Runs the match of a result set without saving it (the preview, and the run a save or a rerun stores). */
+export async function computeMatchRun(
+  services: Pick<Services, 'db' | 'config'>,
+  set: q.SetContext,
+): Promise<MatchRunOutcome> {
+  const panel = set.panelId ? panels.get(set.panelId) : undefined;
+  if (!panel || !set.codes) {
+    return {
+      status: PooPrintsMatchRunResult.Fail,
+      comparison: { wasteDnaProfile: [], petDnaProfiles: [] },
+      matchingPet: null,
+    };
+  }
+  const waste = profileFromCodes(panel, set.codes);
+  const candidates = set.propertyId === null ? [] : await q.candidateDogs(services.db, set.propertyId);
+  const dogs = new Map<number, { record: q.CandidateDog; profile: DnaProfile }>();
+  for (const c of candidates)
+    if (c.panelId === panel.id) dogs.set(c.dnaProfileId, { record: c, profile: profileFromCodes(panel, c.codes) });
+  const outcome = identifyWasteSampleByScan(
+    waste,
+    [...dogs.entries()].map(([id, d]) => ({ id, profile: d.profile })),
+  );
+  const { index } = await currentIndex(services, panel);
+  const global = identifyWasteSample(index, waste);
+  const shown = [...outcome.matches, ...outcome.nearMatches].slice(0, 10);
+  const petDnaProfiles = shown.map((hit) => {
+    const d = dogs.get(hit.id)!;
+    return { sampleNumber: d.record.sampleNumber, genotypes: stored(profileEntries(d.profile)) };
+  });
+  const base = {
+    status: outcome.result,
+    comparison: { wasteDnaProfile: stored(profileEntries(waste)), petDnaProfiles },
+    candidateCount: dogs.size,
+    globalResultsCount: global.matches.length,
+  };
+  if (outcome.result !== PooPrintsMatchRunResult.Match) return { ...base, matchingPet: null };
+  const dog = dogs.get(outcome.matches[0].id)!;
+  const stats = matchStatistics(waste, dog.profile, index.alleleFrequencies(), {
+    registrySize: Math.max(1, index.size),
+  });
+  return {
+    ...base,
+    matchedPetId: dog.record.petId,
+    matchedPetDnaProfileId: dog.record.dnaProfileId,
+    matchedSampleNumber: dog.record.sampleNumber,
+    matchedPetOwnerId: dog.record.petOwnerId,
+    isAdjacentPropertyMatch: dog.record.isAdjacent,
+    isMoveOut: dog.record.isMoveOut,
+    randomMatchProbability: stats.randomMatchProbability,
+    likelihoodRatio: stats.likelihoodRatio,
+    oneInText: stats.oneInText,
+    matchingPet: {
+      petOwnerId: dog.record.petOwnerId,
+      sampleNumber: dog.record.sampleNumber,
+      petName: dog.record.petName,
+      petOwnerName: dog.record.petOwnerName,
+    },
+  };
+}
+
+/** Runs and stores a match run of a set; answers the stored result. */
+export async function runAndStore(
+  services: Pick<Services, 'db' | 'config'>,
+  set: q.SetContext,
+  options: { isRerun: boolean; createdById: number | null; incrementRunCount?: boolean },
+) {
+  const outcome = await computeMatchRun(services, set);
+  const previous = await q.latestResult(services.db, set.id);
+  const { matchingPet: _pet, ...values } = outcome;
+  const result = await q.insertResult(services.db, {
+    ...values,
+    resultSetId: set.id,
+    isRerun: options.isRerun,
+    createdById: options.createdById,
+    runCount: (previous?.runCount ?? 0) + (options.incrementRunCount === false ? 0 : 1),
+  });
+  await q.updateSet(services.db, set.id, { dateAttempted: new Date() });
+  if (options.isRerun && previous && previous.status !== result.status)
+    await q.insertChange(services.db, {
+      resultSetId: set.id,
+      resultId: result.id,
+      fromStatus: previous.status,
+      toStatus: result.status,
+    });
+  return { result, previous };
+}

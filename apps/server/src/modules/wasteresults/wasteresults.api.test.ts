@@ -1,0 +1,236 @@
+// The "Results" calls (spec 3 §7) on a scenario with known sources: reading in scope (the property's admins, the lab),
+// the lab's approvals and runs, refusals, bad input, the certificate PDF and the email to the primary admin; then
+// rerun all no-matches after the unknown dog is registered, with its progress and change records.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { auditLog, pets } from '../../db/schema/index.ts';
+import { UserRole } from '@registry/contracts';
+import { makeAdmin, makeOtherDistributorship } from '../../../test/factories.ts';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { makeScenario, uploadAndApprove, waitForRuns, type Scenario, type StoredRun } from './test-support.ts';
+
+let t: TestApp;
+let s: Scenario;
+let lab: string;
+let manager: string;
+let runs: Map<string, StoredRun>;
+const numberOf = (key: string) => [...s.sources].filter(([, k]) => k === key).map(([n]) => n);
+const setOf = (key: string, i = 0) => runs.get(numberOf(key)[i])!.resultSetId;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  s = await makeScenario(t, 2202);
+  runs = await waitForRuns(t, [...s.sources.keys()]);
+  lab = await t.login('lab.admin');
+  manager = await t.login(s.manager.userName);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (url: string, token = lab) => t.call('GET', url, { token });
+const post = (url: string, body?: unknown, token = lab) => t.call('POST', url, { token, body });
+
+describe('result sets', () => {
+  it('answers a set with its history, comparison and statistics; 401, 403 and 404 as the rules say', async () => {
+    const id = setOf('a1');
+    const res = await get(`/api/v1/pooprintsresulting/getmatchresultset?matchResultSetId=${id}`, manager);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ matchResultSetId: id, propertyId: s.P.id, hasAccessToPetOwner: true });
+    const [run] = res.body.matchHistory;
+    expect(run).toMatchObject({ status: 'Match', matchedSampleNumber: s.dogs.a1.sampleNumber, globalResultsCount: 1 });
+    expect(run.oneInText).toMatch(/^(more than )?1 in [\d,]+$/);
+    expect(run.wasteDnaProfile.length).toBeGreaterThan(10);
+    expect(run.petDnaProfiles[0].sampleNumber).toBe(s.dogs.a1.sampleNumber);
+    expect((await get(`/api/v1/pooprintsmatchresultset/${id}`, manager)).body.matchResultSetId).toBe(id);
+
+    expect((await t.call('GET', `/api/v1/pooprintsmatchresultset/${id}`)).status).toBe(401);
+    expect((await get(`/api/v1/pooprintsmatchresultset/${id}`, await t.login('pet.owner'))).status).toBe(403);
+    // Another distributorship's property manager: outside scope answers like a missing set.
+    const other = await makeOtherDistributorship(t.database.db);
+    const stranger = await t.login(other.propertyManager.userName);
+    expect((await get(`/api/v1/pooprintsmatchresultset/${id}`, stranger)).status).toBe(404);
+    expect((await get('/api/v1/pooprintsmatchresultset/999999', lab)).status).toBe(404);
+    expect((await get('/api/v1/pooprintsresulting/getmatchresultset?matchResultSetId=abc')).status).toBe(400);
+    expect((await get('/api/v1/pooprintsresulting/getmatchresultset')).status).toBe(400);
+  });
+
+  it('shows a sample on P to the admins of the adjacent property Q, not to those of the far property R', async () => {
+    const q = await makeAdmin(t.database.db, { roleId: UserRole.PropertyManager, groupId: s.Q.id });
+    const r = await makeAdmin(t.database.db, { roleId: UserRole.PropertyManager, groupId: s.R.id });
+    const url = `/api/v1/pooprintsmatchresultset/${setOf('b')}`;
+    expect((await get(url, await t.login(q.userName))).status).toBe(200);
+    expect((await get(url, await t.login(r.userName))).status).toBe(404);
+  });
+
+  it('previews a new run and saves one with an override of the sample number and notes (lab only)', async () => {
+    const id = setOf('a2');
+    const preview = await get(`/api/v1/pooprintsresulting/previewnewtestresult?matchResultSetId=${id}`);
+    expect(preview.body).toMatchObject({ status: 'Match', matchingPet: { sampleNumber: s.dogs.a2.sampleNumber } });
+    expect((await get(`/api/v1/pooprintsresulting/previewnewtestresult?matchResultSetId=${id}`, manager)).status).toBe(
+      403,
+    );
+    const saved = await post(`/api/v1/pooprintsresulting/savenewmatchresultsrun/${id}`, {
+      sampleNumberOverride: 'dn7777777',
+      bioPetNotes: 'Checked by hand',
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.matchHistory).toHaveLength(2);
+    expect(saved.body.matchHistory[0]).toMatchObject({
+      status: 'Match',
+      sampleNumberOverride: 'DN7777777',
+      bioPetNotes: 'Checked by hand',
+      runCount: 2,
+    });
+    const bad = await post(`/api/v1/pooprintsresulting/savenewmatchresultsrun/${id}`, { matchRunResult: 'Maybe' });
+    expect(bad.status).toBe(400);
+    const long = await post(`/api/v1/pooprintsresulting/savenewmatchresultsrun/${id}`, {
+      bioPetNotes: 'x'.repeat(1001),
+    });
+    expect(long.status).toBe(400);
+  });
+
+  it('approves a Match (audited) but not an Inconclusive one directly; deletes a result', async () => {
+    const id = setOf('a1');
+    const set = (await get(`/api/v1/pooprintsmatchresultset/${id}`)).body;
+    const resultId = set.matchHistory[0].matchResultId;
+    expect((await post(`/api/v1/pooprintsresulting/approvematchresult/${resultId}`, undefined, manager)).status).toBe(
+      403,
+    );
+    const ok = await post(`/api/v1/pooprintsresulting/approvematchresult/${resultId}`);
+    expect(ok.body).toEqual({ message: 'Result approved successfully.' });
+    const after = (await get(`/api/v1/pooprintsmatchresultset/${id}`)).body;
+    expect(after.currentlyApprovedResultId).toBe(resultId);
+    // The property's admins hear of it (a notification that opens the group's results at the sample).
+    const news = (await get('/api/v1/notifications/getrecentnotifications', manager)).body.data;
+    expect(news).toContainEqual(
+      expect.objectContaining({
+        type: 'PooPrintsMatchResult',
+        actionParameters: { id: set.propertyId, sampleNumber: set.sampleNumber },
+      }),
+    );
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.entityType, 'WasteMatchResult'));
+    expect(audits.some((a) => a.actionType === 'Approve' && a.entityId === String(resultId))).toBe(true);
+
+    const u = setOf('u1');
+    const inconclusive = await post(`/api/v1/pooprintsresulting/savenewmatchresultsrun/${u}`, {
+      matchRunResult: 'Inconclusive',
+    });
+    const inconclusiveId = inconclusive.body.matchHistory[0].matchResultId;
+    const refused = await post(`/api/v1/pooprintsresulting/approvematchresult/${inconclusiveId}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.exceptionMessage).toBe('An Inconclusive or MultipleMatch result cannot be approved directly.');
+    const del = await t.call('DELETE', `/api/v1/pooprintsresulting/deletematchresult/${inconclusiveId}`, {
+      token: lab,
+    });
+    expect(del.body).toEqual({ message: 'Result deleted successfully.' });
+    expect((await get(`/api/v1/pooprintsmatchresultset/${u}`)).body.matchHistory).toHaveLength(1);
+    expect((await post('/api/v1/pooprintsresulting/approvematchresult/999999')).status).toBe(404);
+  });
+
+  it('lists result sets for the lab: sample number ascending, filters, not approved by default filter', async () => {
+    const list = await get('/api/v1/pooprintsresulting/getresultsets?pageSize=100&isApprovedFilter=false');
+    expect(list.status).toBe(200);
+    const ours = list.body.data.filter((r: { propertyId: number }) => r.propertyId === s.P.id);
+    expect(ours.length).toBe(s.sources.size - 1);
+    const numbers = list.body.data.map((r: { sampleNumber: string }) => r.sampleNumber);
+    expect(numbers).toEqual([...numbers].sort());
+    const matches = await get(
+      `/api/v1/pooprintsresulting/getresultsets?statusFilter=Match&propertyNameFilter=${encodeURIComponent(s.P.name)}`,
+    );
+    expect(matches.body.data.every((r: { latestMatchStatus: string }) => r.latestMatchStatus === 'Match')).toBe(true);
+    expect(matches.body.totalRecords).toBe(5);
+    const moveOut = matches.body.data.find((r: { sampleNumber: string }) => r.sampleNumber === numberOf('m')[0]);
+    expect(moveOut.matchedSampleNumber).toBe(s.dogs.m.sampleNumber);
+    expect((await get('/api/v1/pooprintsresulting/getresultsets?statusFilter=Maybe')).status).toBe(400);
+    expect((await get('/api/v1/pooprintsresulting/getresultsets', manager)).status).toBe(403);
+  });
+
+  it('lists the waste results under a group, attempted date descending, with the APA and Move Out flags once approved', async () => {
+    await post('/api/v1/pooprintsresulting/approveunapprovedmatchresultsetsbyresult', { result: 'Match' });
+    const res = await get(`/api/v1/wasteresults/getbygroup?selectedGroupId=${s.P.id}&pageSize=50`, manager);
+    expect(res.status).toBe(200);
+    expect(res.body.totalRecords).toBe(s.sources.size);
+    const row = (n: string) => res.body.data.find((r: { sampleNumber: string }) => r.sampleNumber === n);
+    expect(row(numberOf('b')[0])).toMatchObject({
+      status: 'Match',
+      approvedResultIsAdjacentPropertyMatch: true,
+      isApproved: true,
+    });
+    expect(row(numberOf('m')[0])).toMatchObject({ approvedResultIsMoveOut: true });
+    expect(row(numberOf('u1')[0])).toMatchObject({ status: 'NoMatch', isApproved: false });
+    const stranger = (await makeOtherDistributorship(t.database.db)).propertyManager;
+    expect(
+      (await get(`/api/v1/wasteresults/getbygroup?selectedGroupId=${s.P.id}`, await t.login(stranger.userName))).status,
+    ).toBe(404);
+  });
+
+  it('writes the match certificate as a PDF and emails the result to the primary admin', async () => {
+    const id = setOf('b');
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/pdfdownload/getpooprintsresultcertificate?pooPrintsResultSetId=${id}`,
+      headers: { authorization: `Bearer ${manager}` },
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const unapproved = await get(
+      `/api/v1/pdfdownload/getpooprintsresultcertificate?pooPrintsResultSetId=${setOf('u1')}`,
+    );
+    expect(unapproved.status).toBe(400);
+
+    const sent = await post(
+      `/api/v1/email/postsendmatchresultemailtoprimaryadmin?pooPrintsMatchResultSetId=${id}`,
+      undefined,
+      manager,
+    );
+    expect(sent.status).toBe(200);
+    const mail = await t.smtp.waitFor((m) => m.to.includes(s.manager.email!));
+    expect(mail.subject).toBe(`DNA match result for ${numberOf('b')[0]}`);
+    expect(mail.text).toContain(s.dogs.b.sampleNumber);
+  });
+});
+
+describe('rerun all no-matches', () => {
+  it(
+    'turns the unknown dog’s samples into matches once it is registered, recording each change',
+    { timeout: 90_000 },
+    async () => {
+      const status0 = await get('/api/v1/pooprintsresulting/getrerunallnomatchesstatus');
+      expect(status0.body.isInProgress).toBe(false);
+      // Register u1 with P's owner.
+      await t.database.db
+        .insert(pets)
+        .values({ name: 'Dog u1', sampleNumber: s.dogs.u1.sampleNumber, petOwnerId: s.owners.p.id });
+      await uploadAndApprove(t, [{ sampleName: s.dogs.u1.sampleNumber, profile: s.dogs.u1.profile }], 'u1-2202', s.pop);
+      expect((await post('/api/v1/pooprintsresulting/rerunallnomatches', { groupId: s.P.id }, manager)).status).toBe(
+        403,
+      );
+      const started = await post('/api/v1/pooprintsresulting/rerunallnomatches', { groupId: s.P.id });
+      expect(started.status).toBe(200);
+      expect(started.body.isInProgress).toBe(true);
+      let status = started.body;
+      for (let i = 0; i < 120 && status.isInProgress; i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        status = (await get('/api/v1/pooprintsresulting/getrerunallnomatchesstatus')).body;
+      }
+      expect(status).toMatchObject({ status: 'Completed', isInProgress: false });
+      // u1 (3), u2 (2), r (1): six no-matches reran; u1's three changed.
+      expect(status.total).toBe(6);
+      expect(status.done).toBe(6);
+      expect(status.changed).toBe(3);
+      const after = await waitForRuns(t, numberOf('u1'), 2);
+      for (const n of numberOf('u1'))
+        expect(after.get(n)).toMatchObject({ status: 'Match', matchedSampleNumber: s.dogs.u1.sampleNumber });
+      const reruns = await get('/api/v1/pooprintsresulting/getnomatchrerunswithstatuschanges?pageSize=100');
+      const changed = reruns.body.data.filter((r: { propertyId: number }) => r.propertyId === s.P.id);
+      expect(changed.map((r: { sampleNumber: string }) => r.sampleNumber).sort()).toEqual(numberOf('u1').sort());
+      expect(changed[0]).toMatchObject({ previousStatus: 'NoMatch', latestMatchStatus: 'Match' });
+      expect(changed[0].dateStatusChanged).toEqual(expect.any(String));
+      const approved = await post('/api/v1/pooprintsresulting/approveallmatchingreruns');
+      expect(approved.body.approvedCount).toBeGreaterThanOrEqual(3);
+      expect((await post('/api/v1/pooprintsresulting/cancelrerunallnomatches')).status).toBe(400);
+    },
+  );
+});

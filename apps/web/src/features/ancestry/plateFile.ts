@@ -1,0 +1,61 @@
+// Plate files for the bulk upload (tubeCode, wellLocation) and the bulk import (fulfillmentId, sampleNumber,
+// plateNumber, tubeCode, wellLocation): read in the browser from xls, xlsx, ods, csv or txt; a missing column is
+// 'Invalid Header' naming the missing ones. Column names match without regard to case.
+import { AncestryMessages } from '@registry/contracts';
+
+export const UPLOAD_COLUMNS = ['tubeCode', 'wellLocation'] as const;
+export const IMPORT_COLUMNS = ['fulfillmentId', 'sampleNumber', 'plateNumber', 'tubeCode', 'wellLocation'] as const;
+const EXTENSIONS = ['xls', 'xlsx', 'ods', 'csv', 'txt'];
+
+export function rowsToRecords<C extends string>(rows: string[][], columns: readonly C[]): Record<C, string>[] {
+  const header = (rows[0] ?? []).map((cell) => cell.trim().toLowerCase());
+  const missing = columns.filter((column) => !header.includes(column.toLowerCase()));
+  if (missing.length) throw new Error(AncestryMessages.invalidHeader(missing));
+  const index = Object.fromEntries(columns.map((c) => [c, header.indexOf(c.toLowerCase())])) as Record<C, number>;
+  return rows
+    .slice(1)
+    .filter((row) => row.some((cell) => cell.trim() !== ''))
+    .map((row) => Object.fromEntries(columns.map((c) => [c, (row[index[c]] ?? '').trim()])) as Record<C, string>);
+}
+
+export async function readPlateFile(file: File): Promise<string[][]> {
+  const extension = file.name.toLowerCase().split('.').pop() ?? '';
+  if (!EXTENSIONS.includes(extension)) throw new Error(AncestryMessages.invalidFileType);
+  const XLSX = await import('@e965/xlsx');
+  const book =
+    extension === 'csv' || extension === 'txt'
+      ? XLSX.read(await file.text(), { type: 'string', raw: true })
+      : XLSX.read(await file.arrayBuffer(), { type: 'array' });
+  const sheet = book.Sheets[book.SheetNames[0] ?? ''];
+  if (!sheet) return [];
+  return XLSX.utils
+    .sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: '' })
+    .map((row) => row.map((cell) => String(cell ?? '')));
+}
+
+/** Fulfillments_{timestamp}.csv with the spec's columns. */
+export function fulfilmentsCsv(
+  rows: {
+    id: number;
+    sampleNumber: string | null;
+    ancestryPlateNumber: string | null;
+    ancestryWellLocation: string | null;
+    ancestryTubeCode: string | null;
+  }[],
+): string {
+  const quote = (value: string | number | null) => {
+    const text = value == null ? '' : String(value);
+    const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+    return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  const lines = [
+    'fulfillmentId,sampleNumber,plateNumber,wellLocation,tubeCode',
+    ...rows.map((r) =>
+      [r.id, r.sampleNumber, r.ancestryPlateNumber, r.ancestryWellLocation, r.ancestryTubeCode].map(quote).join(','),
+    ),
+  ];
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+export const exportFileName = (now = new Date()) =>
+  `Fulfillments_${now.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '_')}.csv`;

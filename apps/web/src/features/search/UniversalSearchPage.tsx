@@ -1,0 +1,113 @@
+// Universal search (/tools/search?query&model, spec 3 §2): a query of at least 3 characters, or the advanced address
+// fields; ranked hits of every kind within the caller's groups, each linking to its page.
+import { useState } from 'react';
+import { Card, Form, Input, List, Select, Space, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ErrorPresenter } from '../../components/ErrorPresenter';
+import { PageTitle } from '../../components/PageTitle';
+import { useUrlState } from '../../components/UrlTable';
+import { searchKeys, universalSearch, type SearchHit } from './search.api';
+import { universalSearchParams } from './search.search';
+
+const MIN = 3;
+const TOO_SHORT = 'Please enter at least 3 characters.';
+const MODEL_LABELS: Record<SearchHit['model'], string> = {
+  Pet: 'Pet',
+  PetOwner: 'Pet owner',
+  Resident: 'Resident',
+  Group: 'Group',
+  WasteSample: 'Waste sample',
+};
+
+export function UniversalSearchPage() {
+  const [params, setParams] = useUrlState(universalSearchParams);
+  const [draft, setDraft] = useState(params);
+  const hasAddress = Boolean(params.streetAddress || params.city || params.postalCode);
+  const ready = (params.query?.length ?? 0) >= MIN || (hasAddress && !params.query);
+  const results = useQuery({
+    queryKey: searchKeys.results(params),
+    queryFn: () => universalSearch({ ...params, pageSize: 300 }),
+    enabled: ready,
+  });
+  const submit = () => setParams({ ...draft });
+  const tooShort = draft.query !== undefined && draft.query.length > 0 && draft.query.length < MIN;
+  return (
+    <>
+      <PageTitle>Search</PageTitle>
+      <Card>
+        <Form layout="vertical" onFinish={submit}>
+          <Space wrap align="start">
+            <Form.Item
+              label="Search"
+              htmlFor="search-query"
+              validateStatus={tooShort ? 'error' : undefined}
+              help={tooShort ? TOO_SHORT : undefined}
+            >
+              <Input.Search
+                id="search-query"
+                style={{ width: 320 }}
+                maxLength={200}
+                value={draft.query ?? ''}
+                placeholder="Name, sample number, email, phone…"
+                onChange={(e) => setDraft({ ...draft, query: e.target.value || undefined })}
+                onSearch={submit}
+                enterButton="Search"
+              />
+            </Form.Item>
+            <Form.Item label="Kind" htmlFor="search-model">
+              <Select
+                id="search-model"
+                allowClear
+                style={{ width: 160 }}
+                placeholder="Everything"
+                value={params.model}
+                options={Object.entries(MODEL_LABELS).map(([value, label]) => ({ value, label }))}
+                onChange={(model?: SearchHit['model']) => setParams({ model })}
+              />
+            </Form.Item>
+          </Space>
+          <Space wrap>
+            {(
+              [
+                ['streetAddress', 'Street address'],
+                ['city', 'City'],
+                ['postalCode', 'Postal code'],
+              ] as const
+            ).map(([key, label]) => (
+              <Form.Item key={key} label={label} htmlFor={`search-${key}`}>
+                <Input
+                  id={`search-${key}`}
+                  maxLength={200}
+                  value={draft[key] ?? ''}
+                  onChange={(e) => setDraft({ ...draft, [key]: e.target.value || undefined })}
+                  onPressEnter={submit}
+                />
+              </Form.Item>
+            ))}
+          </Space>
+        </Form>
+        <ErrorPresenter error={results.error} />
+        {ready && (
+          <List<SearchHit>
+            loading={results.isFetching}
+            header={<Typography.Text>{results.data?.totalRecords ?? 0} results</Typography.Text>}
+            dataSource={results.data?.data ?? []}
+            locale={{ emptyText: 'Nothing found.' }}
+            renderItem={(hit) => (
+              <List.Item key={`${hit.model}-${hit.id}`}>
+                <Space direction="vertical" size={0}>
+                  <Space>
+                    <Tag>{MODEL_LABELS[hit.model]}</Tag>
+                    <Link to={hit.link}>{hit.title}</Link>
+                  </Space>
+                  {hit.subtitle && <Typography.Text type="secondary">{hit.subtitle}</Typography.Text>}
+                </Space>
+              </List.Item>
+            )}
+          />
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+// Waste matching's query keys, queries and mutations over callApi; the certificate link.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { wasteResultEndpoints, type EndpointResponse } from '@registry/contracts';
+import { callApi, fetchFile } from '../../app/client';
+import type { wasteResultsSearch } from './wasteresults.search';
+
+export type WasteResultsParams = z.infer<typeof wasteResultsSearch>;
+export type ResultSetRow = EndpointResponse<typeof wasteResultEndpoints.resultSets>['data'][number];
+export type ResultSetView = EndpointResponse<typeof wasteResultEndpoints.resultSetById>;
+export type RerunStatus = EndpointResponse<typeof wasteResultEndpoints.rerunStatus>;
+
+export const wasteResultKeys = {
+  all: ['wasteresults'] as const,
+  lists: () => [...wasteResultKeys.all, 'list'] as const,
+  list: (kind: 'all' | 'reruns', params: WasteResultsParams) => [...wasteResultKeys.lists(), kind, params] as const,
+  set: (id: number) => [...wasteResultKeys.all, 'set', id] as const,
+  preview: (id: number) => [...wasteResultKeys.all, 'preview', id] as const,
+  rerun: () => [...wasteResultKeys.all, 'rerun'] as const,
+};
+
+export const resultSetsQuery = (kind: 'all' | 'reruns', params: WasteResultsParams) =>
+  callApi(kind === 'all' ? wasteResultEndpoints.resultSets : wasteResultEndpoints.noMatchReruns, {
+    query: {
+      page: params.page,
+      pageSize: params.pageSize,
+      orderBy: params.orderBy,
+      ascending: params.ascending,
+      statusFilter: params.status,
+      propertyNameFilter: params.propertyName,
+      sampleNumberFilter: params.sampleNumber,
+      isApprovedFilter: kind === 'all' ? params.approved : undefined,
+    },
+  });
+
+export const resultSetQuery = (id: number) =>
+  queryOptions({
+    queryKey: wasteResultKeys.set(id),
+    queryFn: () => callApi(wasteResultEndpoints.resultSetById, { params: { id } }),
+  });
+
+export const previewQuery = (id: number) =>
+  queryOptions({
+    queryKey: wasteResultKeys.preview(id),
+    queryFn: () => callApi(wasteResultEndpoints.preview, { query: { matchResultSetId: id } }),
+    staleTime: 0,
+  });
+
+/** The rerun's status, polled every 5 s while it is in progress. */
+export const rerunStatusQuery = () =>
+  queryOptions({
+    queryKey: wasteResultKeys.rerun(),
+    queryFn: () => callApi(wasteResultEndpoints.rerunStatus),
+    refetchInterval: (query) => (query.state.data?.isInProgress ? 5000 : false),
+  });
+
+/** Downloads the match certificate PDF (with the bearer token) and saves it under the sample's number. */
+export async function downloadCertificate(id: number, sampleNumber: string) {
+  const blob = await fetchFile(
+    wasteResultEndpoints.certificate,
+    { query: { pooPrintsResultSetId: id } },
+    'The certificate could not be loaded.',
+  );
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `match-certificate-${sampleNumber}.pdf`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function useInvalidate() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: wasteResultKeys.all });
+}
+
+export function useApproveResult() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (resultId: number) => callApi(wasteResultEndpoints.approve, { params: { id: resultId } }),
+    onSuccess: invalidate,
+  });
+}
+export function useDeleteResult() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (resultId: number) => callApi(wasteResultEndpoints.deleteResult, { params: { id: resultId } }),
+    onSuccess: invalidate,
+  });
+}
+export function useSaveRun(id: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: { sampleNumberOverride?: string | null; bioPetNotes?: string | null }) =>
+      callApi(wasteResultEndpoints.saveRun, { params: { id }, body: { ...body, incrementRunCount: true } }),
+    onSuccess: invalidate,
+  });
+}
+export function useApproveSelected() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (ids: number[]) => callApi(wasteResultEndpoints.approveSelected, { body: ids }),
+    onSuccess: invalidate,
+  });
+}
+export function useRerunAll() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: () => callApi(wasteResultEndpoints.rerunAll, { body: {} }),
+    onSuccess: invalidate,
+  });
+}
+export function useCancelRerun() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: () => callApi(wasteResultEndpoints.cancelRerun), onSuccess: invalidate });
+}

@@ -1,0 +1,23 @@
+// URL state of the waste result screens: the lab's result lists (page size 100, sample number ascending, not approved
+// by default) and the no-match reruns list.
+import { z } from 'zod';
+import { pagingSearch, searchText } from '../../components/urlSearch';
+
+export const WASTE_RESULTS_PAGE_SIZES = [25, 50, 100, 200] as const;
+const status = z
+  .enum(['Match', 'NoMatch', 'NonCanine', 'Processing', 'Fail', 'MultipleMatch'])
+  .optional()
+  .catch(undefined);
+const approved = z
+  .union([z.boolean(), z.enum(['true', 'false', 'all'])])
+  .transform((v) => (v === 'all' ? undefined : v === true || v === 'true'))
+  .optional()
+  .catch(false)
+  .default(false);
+
+export const wasteResultsSearch = pagingSearch(100).extend({
+  status,
+  propertyName: searchText,
+  sampleNumber: searchText,
+  approved,
+});

@@ -1,0 +1,136 @@
+// The waste result screens against recorded answers: the lab list's default filter (not approved, page size 100),
+// the rerun progress while a rerun is in progress, the result set page's history with approve, and the missing id.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../test/renderApp';
+import { mockFetch } from '../../test/utils';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const me = {
+  id: 1,
+  userName: 'lab.admin',
+  fullName: 'Lab Admin',
+  firstName: 'Lab',
+  lastName: 'Admin',
+  email: 'lab@example.com',
+  roleId: 0,
+  role: 'BioPetLabAdmin',
+  isAdmin: true,
+  isPetOwner: false,
+  isBioPetAdmin: true,
+  isResident: false,
+  petOwnerId: null,
+  residentId: null,
+  features: [],
+  impersonatedBy: null,
+};
+
+const row = {
+  wasteSampleId: 3,
+  matchResultSetId: 9,
+  sampleNumber: 'TD0100001',
+  propertyId: 5,
+  propertyName: 'Oak Ridge Apartments',
+  latestMatchStatus: 'Match',
+  status: 'Match',
+  sampleStatus: 300,
+  isFlagged: false,
+  canApprove: true,
+  isApproved: false,
+  approvedResultIsAdjacentPropertyMatch: false,
+  approvedResultIsMoveOut: false,
+  globalResultsCount: 1,
+  matchedSampleNumber: 'DN1000001',
+  previousStatus: null,
+  dateStatusChanged: null,
+  dateAttempted: '2026-03-01T10:00:00Z',
+  dateCreated: '2026-03-01T10:00:00Z',
+};
+
+const result = {
+  matchResultId: 21,
+  status: 'Match',
+  bioPetNotes: null,
+  isApproved: false,
+  isRerun: false,
+  runCount: 1,
+  matchedSampleNumber: 'DN1000001',
+  sampleNumberOverride: null,
+  matchingPet: { petOwnerId: 4, sampleNumber: 'DN1000001' },
+  isAdjacentPropertyMatch: true,
+  isMoveOut: false,
+  randomMatchProbability: 1e-9,
+  likelihoodRatio: 1e9,
+  oneInText: '1 in 1,000,000,000',
+  globalResultsCount: 1,
+  candidateCount: 4,
+  petDnaProfiles: [],
+  wasteDnaProfile: [],
+  dateCreated: '2026-03-01T10:00:00Z',
+  dateApproved: null,
+};
+
+function setup(over: Record<string, unknown> = {}) {
+  sessionStorage.setItem('registry.accessToken', 'tok');
+  return mockFetch({
+    'GET /api/v1/account/userinfo': me,
+    'GET /api/v1/features': [],
+    'GET /api/v1/admingroups/directlyassignedgroups': [],
+    'GET /api/v1/pooprintsresulting/getresultsets': { data: [row], totalRecords: 1 },
+    'GET /api/v1/pooprintsresulting/getrerunallnomatchesstatus': {
+      isInProgress: true,
+      total: 40,
+      done: 10,
+      changed: 2,
+      status: 'InProgress',
+    },
+    'GET /api/v1/pooprintsmatchresultset/9': {
+      matchResultSetId: 9,
+      wasteSampleId: 3,
+      sampleNumber: 'TD0100001',
+      propertyId: 5,
+      propertyName: 'Oak Ridge Apartments',
+      matchHistory: [result],
+      currentlyApprovedResultId: null,
+      dateCollected: '2026-02-27',
+      hasAccessToPetOwner: false,
+      changes: [],
+    },
+    ...over,
+  });
+}
+
+describe('waste results', () => {
+  it('asks for the not-approved results, 100 a page, and shows the rerun in progress', async () => {
+    const { calls } = setup();
+    renderApp('/dna/wasteresults');
+    expect(await screen.findByText('TD0100001', undefined, { timeout: 15_000 })).toBeTruthy();
+    const q = calls.find((c) => c.url.pathname === '/api/v1/pooprintsresulting/getresultsets')!.url.searchParams;
+    expect(q.get('isApprovedFilter')).toBe('false');
+    expect(q.get('pageSize')).toBe('100');
+    expect(await screen.findByText('Rerunning no-matches: 10 / 40')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel rerun' })).toBeTruthy();
+  });
+
+  it('shows a result set with its history, the APA note and the owner warning; approves a result', async () => {
+    const { calls } = setup({
+      'POST /api/v1/pooprintsresulting/approvematchresult/21': { message: 'Result approved successfully.' },
+    });
+    renderApp('/wasteresultset/9');
+    expect(await screen.findByText('DN1000001 · APA', undefined, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByText('This person is no longer associated with this property...')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.pathname === '/api/v1/pooprintsresulting/approvematchresult/21')).toBe(true),
+    );
+    expect(await screen.findByText('Result approved successfully.')).toBeTruthy();
+  });
+
+  it('says so when no result set id is given', async () => {
+    setup();
+    renderApp('/wasteresultset');
+    expect(await screen.findByText('No result set id provided', undefined, { timeout: 15_000 })).toBeTruthy();
+  });
+});

@@ -1,0 +1,54 @@
+// Notifications in Chromium: a property manager has the app open; the lab rejects the sample of a dog at their property
+// through the API; the bell's unread count changes at once (server-sent events, no reload), the dropdown shows the
+// notification and marks it viewed, and clicking it opens the pet owner's page. On /notifications it is deleted.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startWorld, type E2eWorld } from './support/app.ts';
+import { visible } from './support/locators.ts';
+
+let world: E2eWorld;
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(async () => {
+  await world?.close();
+});
+
+test('a property manager receives a lab action live and opens it', async () => {
+  const staff = await world.api('lab.admin');
+  // A dog at Oak Ridge Apartments (the manager's property) whose sample the lab may still reject.
+  let pet: { sampleNumber: string; petOwnerId: number; petName: string } | null = null;
+  for (let serial = 1000001; serial < 1000010 && !pet; serial++) {
+    const found = await staff('GET', `/pet/lookup?sampleNumber=DN${serial}`).catch(() => null);
+    if (found?.propertyName === 'Oak Ridge Apartments' && found.petOwnerId) pet = found;
+  }
+  expect(pet).not.toBeNull();
+  const owned = (await staff('GET', `/pet/getallpets/${pet!.petOwnerId}`)) as { id: number; sampleNumber: string }[];
+  const petId = owned.find((row) => row.sampleNumber === pet!.sampleNumber)!.id;
+
+  const { page } = await world.newPage();
+  await world.signIn(page, 'property.manager');
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  await visible(bell);
+  await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
+  // Give the stream a moment to open before the lab acts (it catches up on connect either way).
+  await page.waitForTimeout(500);
+
+  await staff('POST', `/pet/reject/${petId}`, { notes: 'Insufficient material' });
+  const message = `${pet!.sampleNumber} (${pet!.petName}): sample status is now Sample Rejected.`;
+  // No reload: the count arrives by the event stream.
+  await visible(page.getByRole('button', { name: 'Notifications, 1 unread' }));
+
+  await bell.click();
+  const recent = page.getByRole('dialog', { name: 'Recent notifications' });
+  await visible(recent.getByText(message));
+  await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
+  await recent.getByRole('button', { name: new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).click();
+  await page.waitForURL((url) => url.pathname === `/petowner/${pet!.petOwnerId}/${pet!.sampleNumber}`);
+
+  await page.goto(`${world.baseUrl}/notifications`);
+  await visible(page.getByRole('button', { name: message }));
+  await page.getByRole('button', { name: `Delete notification: ${message}` }).click();
+  await visible(page.getByText('Notification deleted successfully.'));
+  const manager = await world.api('property.manager');
+  expect((await manager('GET', '/notifications')).totalRecords).toBe(0);
+});

@@ -1,0 +1,120 @@
+// Parentage and duplicate dogs in Chromium: the lab types a generated plate holding a parentage group's litter (and the
+// same dogs again on a second plate under other numbers); a parentage manager runs a test from a puppy's row, sees
+// Certified and opens the certificate (a PDF); the lab marks a duplicate cluster reviewed.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { syntheticLabPlate } from '../apps/server/src/modules/dna/synthetic-plate.ts';
+import { DEMO_PASSWORD, startWorld, type E2eWorld } from './support/app.ts';
+import { visible } from './support/locators.ts';
+
+let world: E2eWorld;
+// Wells 4-8 hold the plate's dam, sire, a puppy, a waste sample and a second puppy (synthetic-plate.ts).
+const FIRST = 2_100_000;
+const dn = (well: number, first = FIRST) => `DN${first + well}`;
+const dam = dn(3);
+const sire = dn(4);
+const puppy = dn(5);
+
+async function uploadAndApprove(seed: number, firstNumber: number) {
+  const plate = syntheticLabPlate({ seed, firstNumber });
+  const token = (await (
+    await fetch(`${world.baseUrl}/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'password', userName: 'lab.admin', password: DEMO_PASSWORD }),
+    })
+  ).json()) as { access_token: string };
+  const form = new FormData();
+  form.append('model', JSON.stringify({ panelId: 'isag-2006-canine', plateName: `Parentage ${firstNumber}` }));
+  form.append('file', new Blob([plate.text], { type: 'text/plain' }), `parentage-${firstNumber}.txt`);
+  const res = await fetch(`${world.baseUrl}/api/v1/genemapperfileupload/postnewplate`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token.access_token}` },
+    body: form,
+  });
+  const body = (await res.json()) as { plateId: number };
+  if (!res.ok) throw new Error(`upload failed: ${JSON.stringify(body)}`);
+  const lab = await world.api('lab.admin');
+  await lab('POST', '/dnaprocessing/approveallpassingonplate', { plateId: body.plateId });
+}
+
+beforeAll(async () => {
+  world = await startWorld();
+  const lab = await world.api('lab.admin');
+  const owner = (await lab('GET', '/petowner/searchpetowners?userName=riley.hart')).data[0];
+  await lab('POST', '/petowner/pets', {
+    petOwnerId: owner.id,
+    pets: [
+      { name: 'Bella', sampleNumber: dam, isParentage: true, isPooPrints: false },
+      { name: 'Max', sampleNumber: sire, isParentage: true, isPooPrints: false },
+      { name: 'Pip', sampleNumber: puppy, isParentage: true, isPooPrints: false },
+    ],
+  });
+  // The same seed twice: the second plate types the same dogs under other numbers (every dog a duplicate).
+  await uploadAndApprove(61, FIRST);
+  await uploadAndApprove(61, FIRST + 100_000);
+}, 180_000);
+afterAll(async () => {
+  await world?.close();
+});
+
+test('a parentage manager runs a test from the puppy’s row, sees Certified and opens the certificate PDF', async () => {
+  const { page, context } = await world.newPage();
+  await world.signIn(page, 'parentage.manager');
+  await page.goto(`/parentage?samplenumber=${puppy}`);
+  await visible(page.getByRole('heading', { name: 'Parentage' }), 45_000);
+  const row = page.getByRole('row').filter({ hasText: puppy });
+  await visible(row);
+  await row.getByRole('button', { name: 'Execute test' }).click();
+  const dialog = page.getByRole('dialog', { name: `Execute parentage test for ${puppy}` });
+  await visible(dialog);
+  // Without a dam the spec's warning shows.
+  await dialog.getByRole('button', { name: 'Run test' }).click();
+  await visible(dialog.getByText('Please select a Dam'));
+  await dialog.getByText('DN numbers').click();
+  await dialog.getByLabel('Dam DN number').fill(dam);
+  await dialog.getByLabel('Sire DN number').fill(sire);
+  await dialog.getByRole('button', { name: 'Run test' }).click();
+  const result = page.getByRole('dialog', { name: `Parentage result for ${puppy}` });
+  await visible(result.getByTestId('parentage-result').getByText('Certified'));
+  await result.getByRole('button', { name: 'OK' }).click();
+
+  await visible(row.getByText('Certified'));
+  const [popup, response] = await Promise.all([
+    context.waitForEvent('page'),
+    page.waitForResponse((r) => r.url().includes('/pdfdownload/getproofofparentagecertificate')),
+    row.getByRole('button', { name: 'Certificate' }).click(),
+  ]);
+  // The certificate comes down as a PDF and opens in the new window (an object URL of it).
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('application/pdf');
+  await popup.waitForURL(/^blob:/);
+  // The same certificate, read through the API as the manager: a real PDF.
+  const token = (await (
+    await fetch(`${world.baseUrl}/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'password', userName: 'parentage.manager', password: DEMO_PASSWORD }),
+    })
+  ).json()) as { access_token: string };
+  const pdf = await fetch(response.url(), { headers: { authorization: `Bearer ${token.access_token}` } });
+  const head = Buffer.from(await pdf.arrayBuffer())
+    .subarray(0, 5)
+    .toString('latin1');
+  expect(head).toBe('%PDF-');
+}, 120_000);
+
+test('the lab marks a duplicate cluster reviewed', async () => {
+  const { page } = await world.newPage();
+  await world.signIn(page, 'lab.admin');
+  await page.goto(`/lab-tools/duplicate-dog-report?samplenumber=${puppy}`);
+  await visible(page.getByRole('heading', { name: 'Duplicate dog report' }), 45_000);
+  const cluster = page
+    .locator('tr[data-row-key]')
+    .filter({ hasText: dn(5, FIRST + 100_000) })
+    .first();
+  await visible(cluster);
+  await cluster.getByRole('button', { name: 'Mark reviewed' }).click();
+  await visible(page.getByText('Cluster marked as reviewed.'));
+  await visible(cluster.getByText('Reviewed', { exact: true }));
+  const lab = await world.api('lab.admin');
+  const reviewed = await lab('GET', `/duplicatedogreport?showApprovedFilter=true&sampleNumberFilter=${puppy}`);
+  expect(reviewed.totalRecords).toBe(1);
+}, 120_000);
