@@ -15,15 +15,20 @@ afterAll(async () => {
 
 test('a property manager receives a lab action live and opens it', async () => {
   const staff = await world.api('lab.admin');
-  // A dog at Oak Ridge Apartments (the manager's property) whose sample the lab may still reject.
-  let pet: { sampleNumber: string; petOwnerId: number; petName: string } | null = null;
-  for (let serial = 1000001; serial < 1000010 && !pet; serial++) {
+  // An owner at Oak Ridge Apartments (the manager's property) gets a new dog whose sample the lab may still reject (the
+  // demo dogs' profiles are already approved).
+  let owner: { petOwnerId: number } | null = null;
+  for (let serial = 1000001; serial < 1000010 && !owner; serial++) {
     const found = await staff('GET', `/pet/lookup?sampleNumber=DN${serial}`).catch(() => null);
-    if (found?.propertyName === 'Oak Ridge Apartments' && found.petOwnerId) pet = found;
+    if (found?.propertyName === 'Oak Ridge Apartments' && found.petOwnerId) owner = found;
   }
-  expect(pet).not.toBeNull();
-  const owned = (await staff('GET', `/pet/getallpets/${pet!.petOwnerId}`)) as { id: number; sampleNumber: string }[];
-  const petId = owned.find((row) => row.sampleNumber === pet!.sampleNumber)!.id;
+  expect(owner).not.toBeNull();
+  const pet = { sampleNumber: 'DN1000777', petOwnerId: owner!.petOwnerId, petName: 'Biscuit' };
+  const added = await staff('POST', '/petowner/pets', {
+    petOwnerId: pet.petOwnerId,
+    pets: [{ name: pet.petName, sampleNumber: pet.sampleNumber }],
+  });
+  const petId = (added.pets as { id: number }[])[0].id;
 
   const { page } = await world.newPage();
   await world.signIn(page, 'property.manager');
@@ -34,7 +39,7 @@ test('a property manager receives a lab action live and opens it', async () => {
   await page.waitForTimeout(500);
 
   await staff('POST', `/pet/reject/${petId}`, { notes: 'Insufficient material' });
-  const message = `${pet!.sampleNumber} (${pet!.petName}): sample status is now Sample Rejected.`;
+  const message = `${pet.sampleNumber} (${pet.petName}): sample status is now Sample Rejected.`;
   // No reload: the count arrives by the event stream.
   await visible(page.getByRole('button', { name: 'Notifications, 1 unread' }));
 
@@ -43,7 +48,7 @@ test('a property manager receives a lab action live and opens it', async () => {
   await visible(recent.getByText(message));
   await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
   await recent.getByRole('button', { name: new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).click();
-  await page.waitForURL((url) => url.pathname === `/petowner/${pet!.petOwnerId}/${pet!.sampleNumber}`);
+  await page.waitForURL((url) => url.pathname === `/petowner/${pet.petOwnerId}/${pet.sampleNumber}`);
 
   await page.goto(`${world.baseUrl}/notifications`);
   await visible(page.getByRole('button', { name: message }));
