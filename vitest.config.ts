@@ -26,8 +26,9 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/server/src/**/*.api.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Generous: a test that starts a second app or server process is slow on a busy 2-core machine.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -42,7 +42,7 @@ describe('job queue', () => {
   it('runs a job sent outside a transaction (the worker completes it)', async () => {
     // A result set that does not exist: the worker skips it and the job completes.
     const id = await enqueue(services(), 'waste-match', { resultSetId: 999_999 });
-    expect(id).toBeTruthy();
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const job = await waitForState(id!, ['completed']);
     expect(job.state).toBe('completed');
   });
@@ -56,7 +56,7 @@ describe('job queue', () => {
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    expect(jobId).toBeTruthy();
+    expect(jobId).toMatch(/^[0-9a-f-]{36}$/);
     expect(await jobState(services(), 'waste-match', jobId!)).toBeNull();
 
     const committed = await withTransaction(services(), async (_tx, txCtx) =>

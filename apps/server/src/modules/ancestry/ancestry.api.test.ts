@@ -274,5 +274,5 @@ describe('partner frame', () => {
     } finally {
       await bare.close();
     }
-  });
+  }, 120_000);
 });

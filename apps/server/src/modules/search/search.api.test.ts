@@ -1,7 +1,7 @@
 // Universal search against the real API: ranked hits of every kind, part of a name, exact sample numbers, address
 // fields, scope (another group's admin finds nothing of ours), and refusals.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SEARCH_MESSAGES } from '@registry/contracts';
+import { SEARCH_MESSAGES, type Address } from '@registry/contracts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeOtherDistributorship, makePetOwner, makeWasteSample } from '../../../test/factories.ts';
 import { groups, pets, preRegisteredResidents } from '../../db/schema/index.ts';
@@ -32,10 +32,13 @@ beforeAll(async () => {
     .set({
       propertyAddress: {
         addressLine1: '12 Quarry Lane',
+        addressLine2: null,
+        addressLine3: null,
         city: 'Marbleton',
+        stateId: null,
         postalCode: '77001',
         countryId: 'US',
-      } as never,
+      } satisfies Address,
     })
     .where(eq(groups.id, fx.property.id));
   wasteNumber = (await makeWasteSample(db, fx.property.id)).sampleNumber;

@@ -66,10 +66,8 @@ function ResultsList({ kind }: { kind: 'all' | 'reruns' }) {
               <Select
                 id="waste-results-approved"
                 style={{ width: 140 }}
-                value={params.approved === undefined ? 'all' : String(params.approved)}
-                onChange={(v) =>
-                  setParams({ approved: v === 'all' ? undefined : v === 'true' } as never, { resetPage: true })
-                }
+                value={params.approved}
+                onChange={(v) => setParams({ approved: v }, { resetPage: true })}
                 options={[
                   { value: 'false', label: 'Not approved' },
                   { value: 'true', label: 'Approved' },

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { z } from 'zod';
 import { wasteResultEndpoints, type EndpointResponse } from '@registry/contracts';
 import { callApi, fetchFile } from '../../app/client';
-import type { wasteResultsSearch } from './wasteresults.search';
+import { approvedFilter, type wasteResultsSearch } from './wasteresults.search';
 
 export type WasteResultsParams = z.infer<typeof wasteResultsSearch>;
 export type ResultSetRow = EndpointResponse<typeof wasteResultEndpoints.resultSets>['data'][number];
@@ -29,7 +29,7 @@ export const resultSetsQuery = (kind: 'all' | 'reruns', params: WasteResultsPara
       statusFilter: params.status,
       propertyNameFilter: params.propertyName,
       sampleNumberFilter: params.sampleNumber,
-      isApprovedFilter: kind === 'all' ? params.approved : undefined,
+      isApprovedFilter: kind === 'all' ? approvedFilter(params.approved) : undefined,
     },
   });
 

@@ -8,12 +8,15 @@ const status = z
   .enum(['Match', 'NoMatch', 'NonCanine', 'Processing', 'Fail', 'MultipleMatch'])
   .optional()
   .catch(undefined);
+// Kept as the URL's own word ('all' must survive in the URL: dropping the key would bring back the default).
 const approved = z
-  .union([z.boolean(), z.enum(['true', 'false', 'all'])])
-  .transform((v) => (v === 'all' ? undefined : v === true || v === 'true'))
-  .optional()
-  .catch(false)
-  .default(false);
+  .union([z.boolean().transform((v) => (v ? 'true' : 'false')), z.enum(['true', 'false', 'all'])])
+  .catch('false')
+  .default('false');
+
+/** The approved filter as the API takes it: undefined for all. */
+export const approvedFilter = (value: 'true' | 'false' | 'all'): boolean | undefined =>
+  value === 'all' ? undefined : value === 'true';
 
 export const wasteResultsSearch = pagingSearch(100).extend({
   status,

@@ -114,6 +114,14 @@ describe('waste results', () => {
     expect(screen.getByRole('button', { name: 'Cancel rerun' })).toBeTruthy();
   });
 
+  it('keeps "All" in the URL and then asks for every result, approved or not', async () => {
+    const { calls } = setup();
+    renderApp('/dna/wasteresults?approved=all');
+    expect(await screen.findByText('TD0100001', undefined, { timeout: 15_000 })).toBeTruthy();
+    const q = calls.find((c) => c.url.pathname === '/api/v1/pooprintsresulting/getresultsets')!.url.searchParams;
+    expect(q.has('isApprovedFilter')).toBe(false);
+  });
+
   it('shows a result set with its history, the APA note and the owner warning; approves a result', async () => {
     const { calls } = setup({
       'POST /api/v1/pooprintsresulting/approvematchresult/21': { message: 'Result approved successfully.' },
