@@ -150,7 +150,7 @@ test('the lab picks, plates and ships an ancestry kit and the owner sees the ord
   await visible(ownerPage.getByRole('cell', { name: 'Biscuit' }));
   await visible(ownerPage.getByRole('cell', { name: 'Shipped', exact: true }));
   expect(await ownerPage.getByTestId('order-total').textContent()).toMatch(/^\$\d+\.\d{2}$/);
-});
+}, 240_000);
 
 test('staff add, deactivate and reactivate a product in the product table', async () => {
   const { page } = await world.newPage();

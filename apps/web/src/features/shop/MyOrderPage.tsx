@@ -4,8 +4,10 @@ import { Link, useParams } from '@tanstack/react-router';
 import { Card, Descriptions, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { OrderStatusLabels, PaymentStatusLabels } from '@registry/contracts';
+import { ApiError } from '../../app/api';
 import { dayjs } from '../../app/dayjs';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
+import { NotFound, isValidId } from '../../components/NotFound';
 import { PageTitle } from '../../components/PageTitle';
 import { OrderLines } from './OrderLines';
 import { money, orderQuery } from './shop.api';
@@ -13,13 +15,14 @@ import { money, orderQuery } from './shop.api';
 export function MyOrderPage() {
   const { orderId } = useParams({ strict: false }) as { orderId?: string };
   const id = Number(orderId);
-  const valid = Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
+  const valid = isValidId(id);
   const order = useQuery({ ...orderQuery(id), enabled: valid });
   const o = order.data;
+  // Another buyer's order answers 404 like a missing one.
+  if (!valid || (order.error instanceof ApiError && order.error.status === 404)) return <NotFound what="Order" />;
   return (
     <>
-      <PageTitle extra={<Link to="/shop/orders">All my orders</Link>}>Order {valid ? id : ''}</PageTitle>
-      {!valid && <p>Order not found.</p>}
+      <PageTitle extra={<Link to="/shop/orders">All my orders</Link>}>Order {id}</PageTitle>
       <ErrorPresenter error={order.error} />
       {o && (
         <Card>
