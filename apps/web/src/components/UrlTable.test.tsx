@@ -97,7 +97,10 @@ describe('UrlTable', () => {
   it('reads and writes the page size as count when the screen names it so', async () => {
     const countSchema = countPagingSearch(25);
     const queryFn = vi.fn(async (p: z.infer<typeof countSchema>) => ({
-      data: Array.from({ length: 5 }, (_, i) => ({ id: (p.page - 1) * p.count + i + 1, name: `Row ${(p.page - 1) * p.count + i + 1}` })),
+      data: Array.from({ length: 5 }, (_, i) => ({
+        id: (p.page - 1) * p.count + i + 1,
+        name: `Row ${(p.page - 1) * p.count + i + 1}`,
+      })),
       totalRecords: 120,
     }));
     const { router } = renderInRouter(

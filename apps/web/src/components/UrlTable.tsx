@@ -9,13 +9,7 @@ import { pageSizeOf, type CountPagingParams, type PagingParams } from './urlSear
 import { ErrorPresenter, useErrorDialog } from './ErrorPresenter';
 import { DataTable } from './DataTable';
 
-export {
-  countPagingSearch,
-  pagingSearch,
-  searchText,
-  type CountPagingParams,
-  type PagingParams,
-} from './urlSearch';
+export { countPagingSearch, pagingSearch, searchText, type CountPagingParams, type PagingParams } from './urlSearch';
 
 /** Screen state held in the current route's search params (a table's paging and filters, a mode), parsed by the given schema. */
 export function useUrlState<S extends z.ZodType<object>>(schema: S) {

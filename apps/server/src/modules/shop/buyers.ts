@@ -31,10 +31,7 @@ export async function buyer(ctx: WithDb, userId: number) {
 export type EligibleDog = { petId: number | null; preRegDogId: number | null; name: string };
 
 export async function eligibleDogs(ctx: WithDb, userId: number): Promise<EligibleDog[]> {
-  const [own, preRegistered] = await Promise.all([
-    activePetsOfOwner(ctx, userId),
-    unregisteredDogsOfUser(ctx, userId),
-  ]);
+  const [own, preRegistered] = await Promise.all([activePetsOfOwner(ctx, userId), unregisteredDogsOfUser(ctx, userId)]);
   return [
     ...own.map((row) => ({ petId: row.id, preRegDogId: null, name: row.name })),
     ...preRegistered.map((row) => ({ petId: null, preRegDogId: row.id, name: row.name })),

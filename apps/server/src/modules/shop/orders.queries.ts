@@ -3,14 +3,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type S
 import { OrderOrdering, OrderStatus, usDateBounds, type OrdersQuery } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
-import {
-  ancestryFulfillments,
-  cartItems,
-  carts,
-  orderItems,
-  orders,
-  paymentEvents,
-} from '../../db/schema/index.ts';
+import { ancestryFulfillments, cartItems, carts, orderItems, orders, paymentEvents } from '../../db/schema/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;

@@ -172,7 +172,12 @@ describe('code tables', () => {
     await waitFor(() => expect(router.state.location.search).toMatchObject({ count: 25 }));
     expect(router.state.location.search).not.toHaveProperty('pageSize');
     await waitFor(() =>
-      expect(calls.filter((c) => c.url.pathname === '/api/v1/petownerassignedpromotioncodes').at(-1)!.url.searchParams.get('pageSize')).toBe('25'),
+      expect(
+        calls
+          .filter((c) => c.url.pathname === '/api/v1/petownerassignedpromotioncodes')
+          .at(-1)!
+          .url.searchParams.get('pageSize'),
+      ).toBe('25'),
     );
   });
 });
