@@ -74,7 +74,7 @@ test('a resident pre-registers with a dog, buys the ancestry kit and gets the co
   await staff.goto('/tools/orders-list?searchTerm=Riley');
   await visible(staff.getByRole('cell', { name: /Riley Stone/ }), 60_000);
   await visible(staff.getByRole('cell', { name: 'Rusty' }));
-});
+}, 240_000);
 
 test('the lab picks, plates and ships an ancestry kit and the owner sees the order ShippedToAncestry', async () => {
   // Arranged through the API: the demo owner buys the kit for Biscuit, whose sample has an approved DNA profile.

@@ -6,7 +6,7 @@
 // BENCH_SCALE=0.1 builds a tenth (100,000 orders, 20,000 fulfilments); BENCH_CHECKOUT_ROUNDS sets the checkout rounds.
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
-import { fulfillmentQuery, ordersQuery, OrderOrdering, OrderStatus, UserRole } from '@registry/contracts';
+import { fulfillmentQuery, ordersQuery, OrderStatus, UserRole } from '@registry/contracts';
 import { queryRows, type Db } from '../src/db/client.ts';
 import { list as fulfilmentList } from '../src/modules/ancestry/ancestry.service.ts';
 import { completePayment, createCart } from '../src/modules/shop/cart.service.ts';

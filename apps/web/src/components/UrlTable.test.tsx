@@ -96,7 +96,8 @@ describe('UrlTable', () => {
 
   it('reads and writes the page size as count when the screen names it so', async () => {
     const countSchema = countPagingSearch(25);
-    const queryFn = vi.fn(async (p: z.infer<typeof countSchema>) => ({
+    type CountParams = z.infer<typeof countSchema>;
+    const queryFn = vi.fn<(p: CountParams) => Promise<{ data: Row[]; totalRecords: number }>>(async (p) => ({
       data: Array.from({ length: 5 }, (_, i) => ({
         id: (p.page - 1) * p.count + i + 1,
         name: `Row ${(p.page - 1) * p.count + i + 1}`,
