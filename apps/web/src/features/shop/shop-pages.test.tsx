@@ -102,12 +102,12 @@ describe('my orders', () => {
     await userEvent.click(within(row).getByRole('link', { name: '41' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/shop/orders/41'));
     expect(await screen.findByRole('heading', { name: 'Order 41' })).toBeTruthy();
-    expect(screen.getByTestId('order-total').textContent).toBe('$113.90');
+    expect((await screen.findByTestId('order-total')).textContent).toBe('$113.90');
     expect(screen.getByText('Paid by card ending 4242')).toBeTruthy();
   });
 
   it('answers an order that is not the buyer’s as not found', async () => {
-    setup(user({}), { 'GET /api/v1/orders/42': { status: 404, body: { message: 'Order not found.' } } });
+    setup(user({}), { 'GET /api/v1/orders/42': () => ({ status: 404, body: { message: 'Order not found.' } }) });
     renderApp('/shop/orders/42');
     expect(await screen.findByText('Order not found', undefined, { timeout: 15_000 })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Order 42' })).toBeNull();
@@ -169,7 +169,7 @@ describe('code tables', () => {
     expect(screen.queryByLabelText('Reserved')).toBeNull();
     await userEvent.click(screen.getByRole('combobox', { name: /page size/i }));
     await userEvent.click((await screen.findAllByText('25 / page')).at(-1)!);
-    await waitFor(() => expect(router.state.location.search).toMatchObject({ count: 25 }));
+    await waitFor(() => expect(String((router.state.location.search as { count?: unknown }).count)).toBe('25'));
     expect(router.state.location.search).not.toHaveProperty('pageSize');
     await waitFor(() =>
       expect(
