@@ -1,7 +1,8 @@
 // The shop in Chromium: a resident pre-registers with a dog at a property with the Ancestry feature, lands in the shop,
 // buys the ancestry kit with a card on the summary page and sees the confirmation with the order; the confirmation mail
-// reaches the SMTP receiver; staff see the order on the orders list. Staff manage the product table, and a promotion
-// code file with bad rows shows the row errors.
+// reaches the SMTP receiver; staff see the order on the orders list. The lab selects the genotype, activates, picks,
+// plates and ships an owner's ancestry kit, and the owner's My orders shows ShippedToAncestry. Staff manage the product
+// table, and a promotion code file with bad rows shows the row errors.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startWorld, type E2eWorld } from './support/app.ts';
 import { gone, visible } from './support/locators.ts';
@@ -73,7 +74,83 @@ test('a resident pre-registers with a dog, buys the ancestry kit and gets the co
   await staff.goto('/tools/orders-list?searchTerm=Riley');
   await visible(staff.getByRole('cell', { name: /Riley Stone/ }), 60_000);
   await visible(staff.getByRole('cell', { name: 'Rusty' }));
-});
+}, 240_000);
+
+test('the lab picks, plates and ships an ancestry kit and the owner sees the order ShippedToAncestry', async () => {
+  // Arranged through the API: the demo owner buys the kit for Biscuit, whose sample has an approved DNA profile.
+  const owner = await world.api('pet.owner');
+  const offers = await owner('GET', '/shoppingcart/offers');
+  const kit = offers.products.find((p: { sku: string }) => p.sku === 'ANC-DOG-KIT');
+  const biscuit = offers.dogs.find((d: { name: string }) => d.name === 'Biscuit');
+  const cart = await owner('POST', '/shoppingcart/createcart', {
+    items: [{ productId: kit.id, petId: biscuit.petId, preRegDogId: null }],
+  });
+  const paid = await owner('POST', '/shoppingcart/completepayment', {
+    billingAddress: { addressLine1: '1 Oak Ridge Way', countryId: 'US' },
+    cardData: {
+      firstName: 'Jordan',
+      lastName: 'Blake',
+      cardNumber: '42424242',
+      cardType: 'Visa',
+      cardToken: 'mc.visa.209912.e2etoken0000000001',
+    },
+    total: cart.grandTotal,
+  });
+  const orderId: number = paid.orderId;
+
+  const { page } = await world.newPage();
+  await world.signIn(page, 'lab.admin');
+  await page.goto('/lab-tools/ancestry-fulfillment?sampleNumber=DN1000001');
+  await visible(page.getByRole('heading', { name: 'Ancestry fulfillment' }), 60_000);
+  const row = page.getByRole('row', { name: /DN1000001/ });
+  await visible(row.getByText('Pending'), 60_000);
+
+  // The row opens on its DNA profile; choosing the genotype makes the item Ready.
+  await row.getByRole('button', { name: /expand row/i }).click();
+  await page.getByRole('radio').first().check();
+  await visible(row.getByText('Ready'), 30_000);
+
+  await row.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Check activation' }).click();
+  await visible(page.getByText('1 item(s) activated.'), 30_000);
+  await visible(row.getByText('Activated'), 30_000);
+  await page.getByRole('button', { name: 'Mark picked' }).click();
+  await visible(row.getByText('Picked'), 30_000);
+
+  await row.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Generate plate' }).click();
+  const plateDialog = page.getByRole('dialog', { name: 'Generate plate' });
+  await plateDialog.getByLabel('Plate number').fill('ANC-E2E-1');
+  await plateDialog.getByLabel('Rows').fill('8');
+  await plateDialog.getByLabel('Columns').fill('12');
+  await plateDialog.getByRole('button', { name: 'Save' }).click();
+  await gone(plateDialog);
+  await visible(page.getByText('Plate ANC-E2E-1 generated'), 30_000);
+  await visible(row.getByText('Plated'), 30_000);
+  await visible(row.getByRole('cell', { name: 'A1', exact: true }));
+
+  await row.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Generate manifest' }).click();
+  const manifest = page.getByRole('dialog', { name: 'Generate manifest' });
+  await manifest.getByLabel('Tracking number').fill('1Z999AA10123456784');
+  await manifest.getByRole('button', { name: 'Save' }).click();
+  await visible(page.getByText('1 item(s) shipped.'), 30_000);
+  await visible(row.getByText('Shipped'), 30_000);
+
+  // The owner's own orders: the order is ShippedToAncestry and its line reads Shipped.
+  const { page: ownerPage } = await world.newPage();
+  await world.signIn(ownerPage, 'pet.owner');
+  await ownerPage.getByRole('link', { name: 'My orders' }).first().click();
+  await ownerPage.waitForURL((url) => url.pathname === '/shop/orders');
+  const orderRow = ownerPage.getByRole('row', { name: new RegExp(`^\\D*${orderId}\\b`) });
+  await visible(orderRow.getByText('ShippedToAncestry'), 60_000);
+  await orderRow.getByRole('link', { name: String(orderId) }).click();
+  await ownerPage.waitForURL((url) => url.pathname === `/shop/orders/${orderId}`);
+  await visible(ownerPage.getByRole('heading', { name: `Order ${orderId}` }), 30_000);
+  await visible(ownerPage.getByRole('cell', { name: 'Biscuit' }));
+  await visible(ownerPage.getByRole('cell', { name: 'Shipped', exact: true }));
+  expect(await ownerPage.getByTestId('order-total').textContent()).toMatch(/^\$\d+\.\d{2}$/);
+}, 240_000);
 
 test('staff add, deactivate and reactivate a product in the product table', async () => {
   const { page } = await world.newPage();

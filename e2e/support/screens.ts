@@ -372,6 +372,12 @@ export const SCREENS: Screen[] = [
     rowActions: actionsColumn,
   },
   {
+    name: 'my orders',
+    path: () => '/shop/orders',
+    user: 'pet.owner',
+    ready: heading('My orders'),
+  },
+  {
     name: 'shop offers',
     path: () => '/shop/offers',
     user: 'pet.owner',

@@ -26,6 +26,7 @@ export async function exec(db: Db, text: string) {
 export async function withBenchDatabase(
   prefix: string,
   work: (database: Database, url: string, reused: boolean) => Promise<void>,
+  options: { poolSize?: number } = {},
 ) {
   const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const reuse = process.env.BENCH_REUSE_DB ?? '';
@@ -35,7 +36,7 @@ export async function withBenchDatabase(
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   if (!reuse) await admin.query(`create database ${name}`);
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: options.poolSize ?? 4 });
   try {
     await database.migrate();
     await work(database, url.toString(), Boolean(reuse));

@@ -150,6 +150,7 @@ function useNavItems(): MenuProps['items'] {
   }
   if (!user.isAdmin) {
     items.push({ key: '/shop/offers', label: <Link to="/shop/offers">Dog DNA products</Link> });
+    items.push({ key: '/shop/orders', label: <Link to="/shop/orders">My orders</Link> });
     items.push({ key: '/lifeplans', label: <Link to="/lifeplans">Life plans</Link> });
   }
   items.push({ key: '/account/manage', label: <Link to="/account/manage">My account</Link> });

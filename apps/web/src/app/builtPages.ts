@@ -50,6 +50,8 @@ export const BUILT_PAGES = [
   '/ecommerce/promotion-codes',
   '/ecommerce/settings',
   '/tools/orders-list',
+  '/shop/orders',
+  '/shop/orders/$orderId',
   '/tools/pet-owner-assigned-promotion-codes',
   '/lab-tools/ancestry-fulfillment',
   '/lifeplans',

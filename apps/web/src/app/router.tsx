@@ -152,6 +152,7 @@ const searchOf = {
   promotionCodes: lazySearch(() => import('../features/shop/shop.search').then((m) => m.promotionCodesSearch)),
   providerCodes: lazySearch(() => import('../features/shop/shop.search').then((m) => m.providerCodesSearch)),
   ordersList: lazySearch(() => import('../features/shop/shop.search').then((m) => m.ordersSearch)),
+  myOrders: lazySearch(() => import('../features/shop/shop.search').then((m) => m.myOrdersSearch)),
   fulfillment: lazySearch(() => import('../features/ancestry/ancestry.search').then((m) => m.fulfillmentSearch)),
   groupResidents: lazySearch(() => import('../features/residents/residents.search').then((m) => m.residentsSearch)),
   groupPreregistration: lazySearch(() =>
@@ -461,6 +462,17 @@ const ordersListRoute = createRoute({
   ...searchOf.ordersList,
   component: lazyPage(() => import('../features/shop/OrdersListPage'), 'OrdersListPage'),
 });
+const myOrdersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/shop/orders',
+  ...searchOf.myOrders,
+  component: lazyPage(() => import('../features/shop/MyOrdersPage'), 'MyOrdersPage'),
+});
+const myOrderRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/shop/orders/$orderId',
+  component: lazyPage(() => import('../features/shop/MyOrderPage'), 'MyOrderPage'),
+});
 const providerCodesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/tools/pet-owner-assigned-promotion-codes',
@@ -557,6 +569,8 @@ const routeTree = rootRoute.addChildren([
     promotionCodesRoute,
     shopSettingsRoute,
     ordersListRoute,
+    myOrdersRoute,
+    myOrderRoute,
     providerCodesRoute,
     fulfillmentRoute,
     lifePlansRoute,

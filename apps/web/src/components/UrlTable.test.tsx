@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
-import { pagingSearch, searchText, UrlTable } from './UrlTable';
+import { countPagingSearch, pagingSearch, searchText, UrlTable } from './UrlTable';
 import { renderInRouter } from '../test/utils';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -92,5 +92,35 @@ describe('UrlTable', () => {
     await userEvent.click(screen.getByRole('combobox', { name: /page size/i }));
     for (const size of ['25 / page', '50 / page', '100 / page', '200 / page'])
       expect((await screen.findAllByText(size)).length).toBeGreaterThan(0);
+  });
+
+  it('reads and writes the page size as count when the screen names it so', async () => {
+    const countSchema = countPagingSearch(25);
+    type CountParams = z.infer<typeof countSchema>;
+    const queryFn = vi.fn<(p: CountParams) => Promise<{ data: Row[]; totalRecords: number }>>(async (p) => ({
+      data: Array.from({ length: 5 }, (_, i) => ({
+        id: (p.page - 1) * p.count + i + 1,
+        name: `Row ${(p.page - 1) * p.count + i + 1}`,
+      })),
+      totalRecords: 120,
+    }));
+    const { router } = renderInRouter(
+      () => (
+        <UrlTable<Row, typeof countSchema>
+          rowKey="id"
+          searchSchema={countSchema}
+          queryKey={(p) => ['count-rows', p]}
+          queryFn={queryFn}
+          columns={[{ title: 'Name', dataIndex: 'name' }]}
+        />
+      ),
+      '/?page=2&count=50',
+    );
+    await screen.findByText('Row 51');
+    expect(queryFn).toHaveBeenCalledWith({ page: 2, count: 50 });
+    await userEvent.click(screen.getByTitle('3'));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ page: 3, count: 50 }));
+    expect(router.state.location.search).not.toHaveProperty('pageSize');
+    await screen.findByText('Row 101');
   });
 });

@@ -5,11 +5,11 @@ import { type TableProps } from 'antd';
 import type { SortOrder, SorterResult } from 'antd/es/table/interface';
 import type { z } from 'zod';
 import { PAGE_SIZE_OPTIONS, type Paged } from '@registry/contracts';
-import type { PagingParams } from './urlSearch';
+import { pageSizeOf, type CountPagingParams, type PagingParams } from './urlSearch';
 import { ErrorPresenter, useErrorDialog } from './ErrorPresenter';
 import { DataTable } from './DataTable';
 
-export { pagingSearch, searchText, type PagingParams } from './urlSearch';
+export { countPagingSearch, pagingSearch, searchText, type CountPagingParams, type PagingParams } from './urlSearch';
 
 /** Screen state held in the current route's search params (a table's paging and filters, a mode), parsed by the given schema. */
 export function useUrlState<S extends z.ZodType<object>>(schema: S) {
@@ -38,11 +38,11 @@ export function useUrlState<S extends z.ZodType<object>>(schema: S) {
   return [state, update] as const;
 }
 
-export interface UrlTableProps<Row, S extends z.ZodType<PagingParams>> extends Omit<
+export interface UrlTableProps<Row, S extends z.ZodType<PagingParams | CountPagingParams>> extends Omit<
   TableProps<Row>,
   'dataSource' | 'pagination' | 'onChange' | 'loading'
 > {
-  /** Schema of the screen's search params (paging plus its filters). */
+  /** Schema of the screen's search params (paging plus its filters); its page size is `pageSize` or `count`. */
   searchSchema: S;
   queryKey: (params: z.infer<S>) => QueryKey;
   queryFn: (params: z.infer<S>) => Promise<Paged<Row>>;
@@ -52,7 +52,7 @@ export interface UrlTableProps<Row, S extends z.ZodType<PagingParams>> extends O
 }
 
 /** One server-paged table whose page, size, sort and filters live in the URL. */
-export function UrlTable<Row extends object, S extends z.ZodType<PagingParams>>({
+export function UrlTable<Row extends object, S extends z.ZodType<PagingParams | CountPagingParams>>({
   searchSchema,
   queryKey,
   queryFn,
@@ -96,7 +96,7 @@ export function UrlTable<Row extends object, S extends z.ZodType<PagingParams>>(
         dataSource={query.data?.data ?? []}
         pagination={{
           current: params.page,
-          pageSize: params.pageSize,
+          pageSize: pageSizeOf(params),
           total: query.data?.totalRecords ?? 0,
           pageSizeOptions: pageSizeOptions.map(String),
           showSizeChanger: true,
@@ -105,10 +105,10 @@ export function UrlTable<Row extends object, S extends z.ZodType<PagingParams>>(
         onChange={(pagination, _filters, sorter) => {
           const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;
           const orderBy = s?.order ? String(s.columnKey ?? s.field) : undefined;
-          const sizeChanged = pagination.pageSize !== params.pageSize;
+          const sizeChanged = pagination.pageSize !== pageSizeOf(params);
           setParams({
             page: sizeChanged ? 1 : pagination.current,
-            pageSize: pagination.pageSize,
+            ['count' in params ? 'count' : 'pageSize']: pagination.pageSize,
             orderBy,
             ascending: s?.order ? s.order === 'ascend' : undefined,
           } as Partial<z.infer<S>>);

@@ -22,6 +22,15 @@ export function pagingSearch(defaultPageSize: number = PAGE_SIZE_DEFAULT) {
   });
 }
 
+/**
+ * Paging params for the screens whose URL names the page size `count` (spec 2 /ecommerce/promotion-codes, spec 3
+ * /tools/pet-owner-assigned-promotion-codes): the same rules as pagingSearch under the spec's key.
+ */
+export function countPagingSearch(defaultCount: number = PAGE_SIZE_DEFAULT) {
+  const { page, pageSize, orderBy, ascending } = pagingSearch(defaultCount).shape;
+  return z.object({ page, count: pageSize, orderBy, ascending });
+}
+
 /** A text filter in the URL: empty means absent. */
 export const searchText = z
   .string()
@@ -31,3 +40,8 @@ export const searchText = z
   .transform((v) => (v && v.trim() !== '' ? v : undefined));
 
 export type PagingParams = z.infer<ReturnType<typeof pagingSearch>>;
+export type CountPagingParams = z.infer<ReturnType<typeof countPagingSearch>>;
+
+/** The page size of either kind of paging params. */
+export const pageSizeOf = (params: PagingParams | CountPagingParams) =>
+  'count' in params ? params.count : params.pageSize;

@@ -161,6 +161,19 @@ export async function residentIdForUser(db: Db, userId: number): Promise<number 
   return row?.id ?? null;
 }
 
+export async function userNamesByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, userName: users.userName })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+}
+
+/** Locks the user's row until the transaction ends (one writer at a time per user, e.g. a buyer's checkout). */
+export async function lockUserRow(db: Db, id: number): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+}
+
 export async function findSession(db: Db, sessionId: number) {
   const [row] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
   return row;

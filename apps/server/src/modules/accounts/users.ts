@@ -18,3 +18,8 @@ export const userByUserName = (ctx: WithDb, userName: string) => q.findUserByUse
 export const usersByEmail = (ctx: WithDb, email: string) => q.findUsersByEmail(ctx.db, email);
 export const saveUser = (ctx: WithDb, id: number, changes: Parameters<typeof q.updateUser>[2]) =>
   q.updateUser(ctx.db, id, changes);
+export const userById = (ctx: WithDb, id: number) => q.findUserById(ctx.db, id);
+/** Holds the user's row locked for the rest of the caller's transaction. */
+export const lockUser = (ctx: WithDb, id: number) => q.lockUserRow(ctx.db, id);
+/** Id and user name of each of the given users (for lists that show who). */
+export const userNamesByIds = (ctx: WithDb, ids: number[]) => q.userNamesByIds(ctx.db, ids);

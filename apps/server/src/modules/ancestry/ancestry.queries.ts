@@ -67,13 +67,16 @@ export async function fulfilmentsPage(db: Db, query: FulfillmentQuery) {
       .orderBy(direction(sort), direction(ancestryFulfillments.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ total: count() })
-      .from(ancestryFulfillments)
-      .innerJoin(orderItems, eq(orderItems.id, ancestryFulfillments.orderItemId))
-      .leftJoin(pets, eq(pets.id, orderItems.petId))
-      .leftJoin(preRegisteredDogs, eq(preRegisteredDogs.id, orderItems.preRegDogId))
-      .where(condition),
+    // Only the sample-number filter needs the dog: every other count reads the fulfilments alone (each has its item).
+    query.sampleNumber
+      ? db
+          .select({ total: count() })
+          .from(ancestryFulfillments)
+          .innerJoin(orderItems, eq(orderItems.id, ancestryFulfillments.orderItemId))
+          .leftJoin(pets, eq(pets.id, orderItems.petId))
+          .leftJoin(preRegisteredDogs, eq(preRegisteredDogs.id, orderItems.preRegDogId))
+          .where(condition)
+      : db.select({ total: count() }).from(ancestryFulfillments).where(condition),
   ]);
   return { rows, total };
 }

@@ -133,6 +133,15 @@ export async function petsOfOwner(db: Db, petOwnerId: number, approvedOnly: bool
     .orderBy(asc(pets.name), asc(pets.id));
 }
 
+/** The owner's active pets, by name (what the shop offers products for). */
+export async function activePetsOfOwner(db: Db, petOwnerId: number) {
+  return db
+    .select({ id: pets.id, name: pets.name })
+    .from(pets)
+    .where(and(eq(pets.petOwnerId, petOwnerId), eq(pets.isActive, true)))
+    .orderBy(asc(pets.name), asc(pets.id));
+}
+
 /** The column falls on the filter's day in the lab's time zone. */
 export function sameDay(column: AnyPgColumn, usDate: string, timeZone: string): SQL {
   const { start, end } = usDateBounds(usDate, timeZone)!;

@@ -22,6 +22,10 @@ import { assertSampleNumbersFree } from './pet-register.service.ts';
 import * as underGroup from './pets-under-group.queries.ts';
 import * as q from './pets.queries.ts';
 
+/** For other modules (the shop): the owner's active pets, id and name. */
+export const activePetsOfOwner = (ctx: Pick<SignedInContext, 'db'>, petOwnerId: number) =>
+  q.activePetsOfOwner(ctx.db, petOwnerId);
+
 export const petNotFound = () => notFound(PetMessages.petNotFound);
 const petOwnerNotFound = () => notFound('Petowner not found');
 

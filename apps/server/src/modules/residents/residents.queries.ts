@@ -45,6 +45,26 @@ export async function dogsOf(db: Db, residentId: number) {
     .orderBy(asc(preRegisteredDogs.id));
 }
 
+/** The address of the resident record the user signs in as, if any. */
+export async function residentAddressOfUser(db: Db, userId: number) {
+  const [row] = await db
+    .select({ address: preRegisteredResidents.address })
+    .from(preRegisteredResidents)
+    .where(eq(preRegisteredResidents.userId, userId))
+    .limit(1);
+  return row?.address ?? null;
+}
+
+/** The user's pre-registered dogs (as a resident) not yet registered as pets, by name. */
+export async function unregisteredDogsOfUser(db: Db, userId: number) {
+  return db
+    .select({ id: preRegisteredDogs.id, name: preRegisteredDogs.name })
+    .from(preRegisteredDogs)
+    .innerJoin(preRegisteredResidents, eq(preRegisteredResidents.id, preRegisteredDogs.residentId))
+    .where(and(eq(preRegisteredResidents.userId, userId), isNull(preRegisteredDogs.petId)))
+    .orderBy(asc(preRegisteredDogs.name), asc(preRegisteredDogs.id));
+}
+
 export async function searchResidents(db: Db, caller: Caller, text: string) {
   const r = preRegisteredResidents;
   const fullName = sql`${r.firstName} || ' ' || ${r.lastName}`;

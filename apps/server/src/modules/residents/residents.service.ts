@@ -19,6 +19,13 @@ export const fullNameOfResident = (resident: { firstName: string; lastName: stri
 export const isPetOwnerUser = (user: { userName: string | null; userRoleId: number | null }) =>
   user.userName !== null && user.userRoleId === UserRole.PetOwner && !isResidentUserName(user.userName);
 
+/** For other modules (the shop): the address of the user's own resident record, if they are a resident. */
+export const residentAddressOfUser = (ctx: Pick<SignedInContext, 'db'>, userId: number) =>
+  q.residentAddressOfUser(ctx.db, userId);
+/** For other modules (the shop): the user's pre-registered dogs that are not yet pets. */
+export const unregisteredDogsOfUser = (ctx: Pick<SignedInContext, 'db'>, userId: number) =>
+  q.unregisteredDogsOfUser(ctx.db, userId);
+
 /** The resident within the caller's reach, or the same 404 as a missing one. */
 export async function loadResident(ctx: SignedInContext, residentId: number) {
   const row = await q.findResidentFor(ctx.db, ctx.caller, residentId);

@@ -25,8 +25,8 @@ type CartItemInput = { productId: number; petId?: number | null; preRegDogId?: n
 
 export async function shopOffers(ctx: SignedInContext) {
   const [dogs, ordered, products] = await Promise.all([
-    buyers.eligibleDogs(ctx.db, ctx.caller.userId),
-    buyers.orderedProducts(ctx.db, ctx.caller.userId),
+    buyers.eligibleDogs(ctx, ctx.caller.userId),
+    buyers.orderedProducts(ctx, ctx.caller.userId),
     q.activeProducts(ctx.db),
   ]);
   return {
@@ -46,7 +46,7 @@ async function priced(ctx: SignedInContext, cart: { id: number; orderId: number 
       ctx.db,
       items.map((item) => item.productId),
     ),
-    buyers.eligibleDogs(ctx.db, ctx.caller.userId),
+    buyers.eligibleDogs(ctx, ctx.caller.userId),
   ]);
   const productById = new Map(products.map((p) => [p.id, p]));
   const nameByDog = new Map(dogs.map((dog) => [buyers.dogKey(dog), dog.name]));
@@ -81,7 +81,7 @@ async function priced(ctx: SignedInContext, cart: { id: number; orderId: number 
 
 /** Checks every item: an active product, a dog of the caller's own (a foreign pet answers like a missing one). */
 async function checkItems(ctx: SignedInContext, items: CartItemInput[]) {
-  const dogs = await buyers.eligibleDogs(ctx.db, ctx.caller.userId);
+  const dogs = await buyers.eligibleDogs(ctx, ctx.caller.userId);
   const own = new Set(dogs.map(buyers.dogKey));
   const products = new Map(
     (
@@ -122,7 +122,7 @@ export async function completePayment(ctx: SignedInContext, body: PaymentBody) {
   await assertCanPurchase(ctx);
   const { paymentProvider } = await import('./payment.ts');
   return withTransaction(ctx, async (tx, txCtx) => {
-    await buyers.lockBuyer(tx, ctx.caller.userId);
+    await buyers.lockBuyer(txCtx, ctx.caller.userId);
     const cart = await oq.openCart(tx, ctx.caller.userId, true);
     if (!cart) throw refused(ShopMessages.cartEmpty);
     const view = await priced(txCtx, cart);
@@ -137,7 +137,7 @@ export async function completePayment(ctx: SignedInContext, body: PaymentBody) {
       idempotencyKey: `cart-${cart.id}`,
     });
     if (!charge.approved) throw refused(ShopMessages.cardDeclined);
-    const customer = (await buyers.buyer(tx, ctx.caller.userId))!;
+    const customer = (await buyers.buyer(txCtx, ctx.caller.userId))!;
     const customerName = [customer.firstName, customer.lastName].filter(Boolean).join(' ') || customer.userName;
     const order = await oq.insertOrder(tx, {
       customerUserId: ctx.caller.userId,

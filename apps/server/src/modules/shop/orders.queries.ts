@@ -1,17 +1,9 @@
 // SQL of carts, orders, order items and payment events.
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { OrderOrdering, usDateBounds, type OrdersQuery } from '@registry/contracts';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { OrderOrdering, OrderStatus, usDateBounds, type OrdersQuery } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
-import {
-  ancestryFulfillments,
-  cartItems,
-  carts,
-  orderItems,
-  orders,
-  paymentEvents,
-  users,
-} from '../../db/schema/index.ts';
+import { ancestryFulfillments, cartItems, carts, orderItems, orders, paymentEvents } from '../../db/schema/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -59,6 +51,15 @@ export async function insertPaymentEvent(db: Db, values: typeof paymentEvents.$i
   await db.insert(paymentEvents).values(values);
 }
 
+/** The buyer's ordered items (orders not cancelled): which product for which dog. */
+export async function orderedItemsOfCustomer(db: Db, userId: number) {
+  return db
+    .select({ petId: orderItems.petId, preRegDogId: orderItems.preRegDogId, productId: orderItems.productId })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orders.customerUserId, userId), ne(orders.status, OrderStatus.Cancelled)));
+}
+
 export async function findOrder(db: Db, id: number, lock = false) {
   const query = db.select().from(orders).where(eq(orders.id, id)).limit(1);
   const [row] = lock ? await query.for('update') : await query;
@@ -87,14 +88,6 @@ export async function findOrderItem(db: Db, orderId: number, orderItemId: number
     .where(and(eq(orderItems.id, orderItemId), eq(orderItems.orderId, orderId)))
     .limit(1);
   return row ?? null;
-}
-
-export async function customers(db: Db, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: users.id, userName: users.userName })
-    .from(users)
-    .where(inArray(users.id, [...new Set(ids)]));
 }
 
 export async function ordersOfCustomer(db: Db, userId: number, page: number, pageSize: number) {

@@ -5,6 +5,7 @@ import { OrderStatus, PaymentStatus, ShopMessages, type OrderView, type OrdersQu
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { notFound, refused } from '../../platform/errors.ts';
+import { userNamesByIds } from '../accounts/users.ts';
 import * as oq from './orders.queries.ts';
 import { paymentProvider } from './payment.ts';
 import * as q from './shop.queries.ts';
@@ -15,8 +16,8 @@ async function views(ctx: SignedInContext, rows: oq.OrderRow[]): Promise<OrderVi
   const ids = rows.map((row) => row.id);
   const [items, customers] = await Promise.all([
     oq.itemsOfOrders(ctx.db, ids),
-    oq.customers(
-      ctx.db,
+    userNamesByIds(
+      ctx,
       rows.map((row) => row.customerUserId),
     ),
   ]);

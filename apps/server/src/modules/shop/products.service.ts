@@ -111,7 +111,7 @@ export async function saveEnabledCountries(ctx: SignedInContext, countryIds: str
 
 /** The buyer's country is their address's; a buyer without one is taken to be in the US (spec 2 §9: country US). */
 export async function canPurchase(ctx: SignedInContext) {
-  const country = (await userAddressCountry(ctx.db, ctx.caller.userId)) ?? 'US';
+  const country = (await userAddressCountry(ctx, ctx.caller.userId)) ?? 'US';
   const allowed = await q.isCountryEnabled(ctx.db, country);
   return { canPurchase: allowed, message: allowed ? null : ShopMessages.notInRegion };
 }

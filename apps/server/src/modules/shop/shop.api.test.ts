@@ -8,7 +8,14 @@ import { eq } from 'drizzle-orm';
 import { OrderStatus, PaymentStatus, ShopMessages, newProduct } from '@registry/contracts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeOtherDistributorship, makePetOwner } from '../../../test/factories.ts';
-import { auditLog, orders, paymentEvents, pets } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  orders,
+  paymentEvents,
+  pets,
+  preRegisteredDogs,
+  preRegisteredResidents,
+} from '../../db/schema/index.ts';
 
 let t: TestApp;
 let staff: string;
@@ -124,6 +131,74 @@ describe('countries and can-purchase', () => {
     expect((await t.call('GET', '/api/v1/shoppingcart/canpurchase', { token })).body.canPurchase).toBe(true);
     const bad = await t.call('POST', '/api/v1/ecommercesettings/saveenabledcountries', { token: staff, body: ['USA'] });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('the buyer as the owning modules report them', () => {
+  test('active pets and pre-registered dogs not yet pets are offered; the resident address decides the region', async () => {
+    const other = await makeOtherDistributorship(t.database.db);
+    const owner = await makePetOwner(t.database.db, { groupId: other.property.id });
+    const db = t.database.db;
+    const [rex, retired] = await db
+      .insert(pets)
+      .values([
+        { petOwnerId: owner.id, name: 'Rex', sampleNumber: `DN${7_300_000 + serial++}` },
+        { petOwnerId: owner.id, name: 'Old Blue', sampleNumber: `DN${7_300_000 + serial++}`, isActive: false },
+      ])
+      .returning();
+    const [resident] = await db
+      .insert(preRegisteredResidents)
+      .values({
+        groupId: other.property.id,
+        userId: owner.id,
+        firstName: 'Res',
+        lastName: 'Ident',
+        address: { addressLine1: '1 Maple Rd', city: 'Toronto', countryId: 'ca' },
+      })
+      .returning();
+    const [fido] = await db
+      .insert(preRegisteredDogs)
+      .values([
+        { residentId: resident.id, name: 'Fido' },
+        { residentId: resident.id, name: 'Rex again', petId: rex.id },
+      ])
+      .returning();
+    const token = await t.login(owner.userName);
+    const kit = await product();
+    await t.call('POST', '/api/v1/ecommercesettings/saveenabledcountries', { token: staff, body: ['US', 'CA'] });
+
+    const offers = (await t.call('GET', '/api/v1/shoppingcart/offers', { token })).body;
+    expect(offers.dogs).toEqual([
+      { petId: rex.id, preRegDogId: null, name: 'Rex', orderedProductIds: [] },
+      { petId: null, preRegDogId: fido.id, name: 'Fido', orderedProductIds: [] },
+    ]);
+    const inactive = await t.call('POST', '/api/v1/shoppingcart/createcart', {
+      token,
+      body: { items: [{ productId: kit.id, petId: retired.id }] },
+    });
+    expect([inactive.status, inactive.body.message]).toEqual([400, ShopMessages.dogNotEligible]);
+
+    // No address of their own: the resident record's country (CA) decides.
+    await t.call('POST', '/api/v1/ecommercesettings/saveenabledcountries', { token: staff, body: ['US'] });
+    expect((await t.call('GET', '/api/v1/shoppingcart/canpurchase', { token })).body.canPurchase).toBe(false);
+    await t.call('POST', '/api/v1/ecommercesettings/saveenabledcountries', { token: staff, body: ['US', 'CA'] });
+    expect((await t.call('GET', '/api/v1/shoppingcart/canpurchase', { token })).body.canPurchase).toBe(true);
+
+    const cart = await t.call('POST', '/api/v1/shoppingcart/createcart', {
+      token,
+      body: { items: [{ productId: kit.id, preRegDogId: fido.id }] },
+    });
+    expect(cart.body.items.map((item: { petName: string }) => item.petName)).toEqual(['Fido']);
+    const paid = await t.call('POST', '/api/v1/shoppingcart/completepayment', {
+      token,
+      body: { billingAddress: { countryId: 'CA' }, cardData: validCard(), total: cart.body.grandTotal },
+    });
+    expect(paid.status).toBe(200);
+    const order = (await t.call('GET', `/api/v1/orders/${paid.body.orderId}`, { token })).body;
+    expect(order.customer.userName).toBe(owner.userName);
+    const after = (await t.call('GET', '/api/v1/shoppingcart/offers', { token })).body;
+    expect(after.dogs.find((d: { name: string }) => d.name === 'Fido').orderedProductIds).toEqual([kit.id]);
+    expect(after.dogs.find((d: { name: string }) => d.name === 'Rex').orderedProductIds).toEqual([]);
   });
 });
 

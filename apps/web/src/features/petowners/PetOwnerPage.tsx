@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { App, Card, Col, Descriptions, Row, Tabs, Tag } from 'antd';
 import { PetOwnerMessages, can, type PetOwnerView } from '@registry/contracts';
@@ -105,6 +105,13 @@ export function PetOwnerPage() {
             {owner && (
               <Col span={24}>
                 <PetOwnerPromotionsCard owner={owner} />
+              </Col>
+            )}
+            {owner && me && !isAdmin && me.id === owner.id && (
+              <Col span={24}>
+                <Card size="small" title="Orders">
+                  <Link to="/shop/orders">My orders</Link>
+                </Card>
               </Col>
             )}
             {owner && me && isAdmin && can(me.roleId, 'petOwner.viewSecurityAnswer') && (

@@ -62,7 +62,7 @@ export const fetchCodes = (p: z.infer<typeof promotionCodesSearch>) =>
     query: {
       productId: p.productId!,
       page: p.page,
-      pageSize: p.pageSize,
+      pageSize: p.count,
       isReservedFilter: p.isReserved,
       hasBeenAssignedFilter: p.hasBeenAssigned,
       searchFilter: p.searchFilter,
@@ -73,7 +73,7 @@ export const fetchProviderCodes = (p: z.infer<typeof providerCodesSearch>) =>
     query: {
       provider: p.provider ?? 0,
       page: p.page,
-      pageSize: p.pageSize,
+      pageSize: p.count,
       hasBeenAssignedFilter: p.hasBeenAssigned,
       searchFilter: p.searchFilter,
     },

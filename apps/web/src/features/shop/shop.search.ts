@@ -1,6 +1,6 @@
 // URL state of the shop's back-office screens: products paging, promotion codes and provider codes filters, orders.
 import { z } from 'zod';
-import { pagingSearch, searchText } from '../../components/urlSearch';
+import { countPagingSearch, pagingSearch, searchText } from '../../components/urlSearch';
 
 const searchBoolean = z
   .union([z.boolean(), z.enum(['true', 'false'])])
@@ -9,13 +9,14 @@ const searchBoolean = z
   .catch(undefined);
 
 export const productsSearch = pagingSearch(10);
-export const promotionCodesSearch = pagingSearch(25).extend({
+// The two code screens name the page size `count` in their URL (spec 2 §2, spec 3 §2).
+export const promotionCodesSearch = countPagingSearch(25).extend({
   productId: z.coerce.number().int().positive().optional().catch(undefined),
   isReserved: searchBoolean,
   hasBeenAssigned: searchBoolean,
   searchFilter: searchText,
 });
-export const providerCodesSearch = pagingSearch(25).extend({
+export const providerCodesSearch = countPagingSearch(25).extend({
   provider: z.coerce.number().int().min(0).max(1).optional().catch(undefined),
   hasBeenAssigned: searchBoolean,
   searchFilter: searchText,
