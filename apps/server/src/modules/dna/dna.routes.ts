@@ -14,7 +14,6 @@ import {
   listPlates,
   plateFile,
   productByPlate,
-  productByPlateCsv,
   renamePlate,
   samplePlates,
 } from './plates.service.ts';
@@ -104,13 +103,6 @@ export async function dnaRoutes(app: FastifyInstance) {
   await route(app, endpoints.productByPlate, async (request) =>
     productByPlate(signedIn(request), request.query.plateName),
   );
-  await route(app, endpoints.productByPlateCsv, async (request, reply) => {
-    const { csv, plateName } = await productByPlateCsv(signedIn(request), request.query.plateName);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', attachment(`ProductByPlate_${plateName}.csv`))
-      .send(csv);
-  });
   await route(app, endpoints.samplePlates, async (request) =>
     samplePlates(signedIn(request), request.params.sampleNumber),
   );
