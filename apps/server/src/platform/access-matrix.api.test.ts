@@ -1058,6 +1058,16 @@ const SAMPLES: Record<string, Sample> = {
   residentRegistrationsExport: { own: ownGroupParam, foreign: foreignGroupParam },
   propertyExportCount: groupQuery({ exportOption: 1 }),
   propertyExport: groupQuery({ exportOption: 1 }),
+  pooPrintsDetailReport: groupQuery(),
+  pooPrintsDetailReportExport: groupQuery(),
+  emailExportPreview: none,
+  emailExport: none,
+  tdReport: groupQuery(),
+  tdReportChart: groupQuery(),
+  tdReportExport: groupQuery(),
+  noMatchToMatchReport: groupQuery(),
+  noMatchToMatchChart: groupQuery(),
+  noMatchToMatchExport: groupQuery(),
   universalSearch: { own: () => ({ query: { query: 'Biscuit' } }) },
 };
 

@@ -118,7 +118,7 @@ export function detailRows(
         from groups p
         left join lateral (select u.first_name, u.last_name, u.phone_number, u.last_login, u.email
           from group_admins ga join users u on u.id = ga.user_id
-          where ga.group_id = p.id and ga.is_primary order by ga.id limit 1) pa on true
+          where ga.group_id = p.id and ga.is_primary order by ga.date_assigned, u.id limit 1) pa on true
         left join lateral (select count(*)::int residents,
             (count(*) filter (where exists (select 1 from pets x where x.pet_owner_id = pog.pet_owner_id and x.is_active)))::int dog_owners
           from pet_owner_groups pog where pog.group_id = p.id and pog.move_out_date is null) m on true
