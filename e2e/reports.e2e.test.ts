@@ -102,9 +102,9 @@ test('PooPrints detail for a management group: request form, result page, CSV ex
   expect(lines[0]).toBe(
     'Property Name,Distributor,Management Company,Number Of Units,Active,Residents,Dogs,Waste Samples,Match,No Match',
   );
-  const active = (expected.data as { name: string; isActive: boolean; residentCount: number; dogCount: number }[]).filter(
-    (r) => r.isActive,
-  );
+  const active = (
+    expected.data as { name: string; isActive: boolean; residentCount: number; dogCount: number }[]
+  ).filter((r) => r.isActive);
   expect(lines).toHaveLength(active.length + 1);
   for (const row of active) {
     const cells = lines.map(csvCells).find((c) => c[0] === row.name);

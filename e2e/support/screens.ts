@@ -314,7 +314,8 @@ export const SCREENS: Screen[] = [
   },
   {
     name: 'no match to match report',
-    path: (ids) => `/reports/pooprintsnomatchtomatch?groupId=${ids.management}&groupName=Harbor%20Property%20Management`,
+    path: (ids) =>
+      `/reports/pooprintsnomatchtomatch?groupId=${ids.management}&groupName=Harbor%20Property%20Management`,
     user: 'firm.manager',
     ready: heading('No match to match'),
   },

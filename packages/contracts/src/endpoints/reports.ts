@@ -71,14 +71,24 @@ export const reportEndpoints = {
     response: s.exportFile,
   })),
   // Product by plate: the lab's plates (spec 3 §7; a missing plate is 404 'Plate Not Found').
-  productByPlate: reports.get('/reportsgenerator/getproductbyplatejsonreport', 'productByPlateJsonReport', LAB, (s) => ({
-    query: s.productByPlateQuery,
-    response: s.productByPlatePage,
-  })),
-  productByPlateExport: reports.get('/reportsgenerator/getproductbyplatecsvreport', 'productByPlateCsvReport', LAB, (s) => ({
-    query: s.productByPlateExportQuery,
-    response: s.exportFile,
-  })),
+  productByPlate: reports.get(
+    '/reportsgenerator/getproductbyplatejsonreport',
+    'productByPlateJsonReport',
+    LAB,
+    (s) => ({
+      query: s.productByPlateQuery,
+      response: s.productByPlatePage,
+    }),
+  ),
+  productByPlateExport: reports.get(
+    '/reportsgenerator/getproductbyplatecsvreport',
+    'productByPlateCsvReport',
+    LAB,
+    (s) => ({
+      query: s.productByPlateExportQuery,
+      response: s.exportFile,
+    }),
+  ),
   // TD report (GET /tdreport?sampleNumber= or with group parameters) and its counts over time.
   tdReport: reports.get('/tdreport', 'tdReport', VIEW, (s) => ({ query: s.tdReportQuery, response: s.tdReportPage })),
   tdReportChart: reports.get('/tdreport/chart', 'tdReportChart', VIEW, (s) => ({

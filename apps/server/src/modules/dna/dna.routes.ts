@@ -10,13 +10,7 @@ import { dnaProfilePdf, dnaVerificationPdf } from './certificates.service.ts';
 import { createControl, deleteControl, listControls } from './controls.service.ts';
 import { identitySearch, indexStatus } from './identity.service.ts';
 import { createPanel, listPanels, loadLabPanels } from './panels.ts';
-import {
-  listPlates,
-  plateFile,
-  productByPlate,
-  renamePlate,
-  samplePlates,
-} from './plates.service.ts';
+import { listPlates, plateFile, productByPlate, renamePlate, samplePlates } from './plates.service.ts';
 import * as processing from './processing.service.ts';
 import { startRegistryIndex } from './registry-index.ts';
 import { PLATE_FILE_MAX_BYTES, readUploadModel, uploadPlate, type PlateFile } from './upload.service.ts';

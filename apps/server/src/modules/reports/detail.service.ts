@@ -80,7 +80,10 @@ async function plateItems(ctx: SignedInContext, plateName: string) {
   assertCan(ctx, 'dna.view');
   const plate = await pq.findPlate(ctx.db, plateName);
   if (!plate)
-    throw new HttpError(404, { message: DNA_MESSAGES.plateNotFound, exceptionMessage: plateNotFoundMessage(plateName) });
+    throw new HttpError(404, {
+      message: DNA_MESSAGES.plateNotFound,
+      exceptionMessage: plateNotFoundMessage(plateName),
+    });
   // A plate holds at most its wells (96 or 384): one bounded read.
   const items: ProductByPlateItem[] = (await pq.plateSamples(ctx.db, plate.id)).map((r) => ({
     id: r.id,

@@ -33,12 +33,19 @@ export type EmailExportDbRow = {
 };
 
 /** The groups a user belongs to: a pet owner's current memberships, an admin's assignments. */
-const userGroups = (u: SQL) => sql`(select g.id, g.path, g.name from pet_owner_groups pog join groups g on g.id = pog.group_id
+const userGroups = (
+  u: SQL,
+) => sql`(select g.id, g.path, g.name from pet_owner_groups pog join groups g on g.id = pog.group_id
     where pog.pet_owner_id = ${u} and pog.move_out_date is null and ${u} is not null
   union select g.id, g.path, g.name from group_admins ga join groups g on g.id = ga.group_id where ga.user_id = ${u})`;
 
 function where(f: EmailExportFilter): SQL {
-  const roles = f.roles.length ? sql.join(f.roles.map((r) => sql`${r}`), sql`, `) : sql`null`;
+  const roles = f.roles.length
+    ? sql.join(
+        f.roles.map((r) => sql`${r}`),
+        sql`, `,
+      )
+    : sql`null`;
   return sql`u.is_active and coalesce(u.email, '') <> '' and u.role_id in (${roles})
     and (${f.countryId ?? null}::text is null or upper(u.address->>'countryId') = ${f.countryId ?? null}::text)
     and (${f.stateId ?? null}::text is null or upper(u.address->>'stateId') = ${f.stateId ?? null}::text)

@@ -91,7 +91,9 @@ export async function emailExport(
   query: Omit<z.output<typeof emailExportQuery>, 'format'>,
 ): Promise<ExportSpec<LinkedRow>> {
   const { group, filter } = await exportFilter(ctx, query);
-  const plans = query.includeTemporarySignInLinks ? linkPlans(query.signInLinkConfigs ?? [{ ...SIGN_IN_LINK_DEFAULTS }]) : [];
+  const plans = query.includeTemporarySignInLinks
+    ? linkPlans(query.signInLinkConfigs ?? [{ ...SIGN_IN_LINK_DEFAULTS }])
+    : [];
   const totalRows = await q.countEmailExport(ctx.db, filter);
   if (plans.length > 0)
     await withTransaction(ctx, (tx) =>
@@ -100,7 +102,10 @@ export async function emailExport(
         entityId: group?.id ?? 0,
         actionType: 'TemporarySignInLinksExported',
         // Never the links themselves: how many and for how long.
-        after: { users: totalRows, links: plans.map((p) => ({ expiresAt: p.expiresAt, returnUrl: p.signInLinkReturnUrl })) },
+        after: {
+          users: totalRows,
+          links: plans.map((p) => ({ expiresAt: p.expiresAt, returnUrl: p.signInLinkReturnUrl })),
+        },
       }),
     );
   const linkUrl = (token: string, plan: LinkPlan) =>

@@ -37,8 +37,7 @@ const tdMatches = (f: TdReportFilter) => sql`select r.matched_pet_id pet_id, w.s
   where r.status = 'Match' and r.matched_pet_id is not null and ${f.scope}
     and ${dateFrom(sql`coalesce(r.date_approved, r.date_created)`, f.start)}
     and ${dateTo(sql`coalesce(r.date_approved, r.date_created)`, f.end)}`;
-const petFilter = (f: TdReportFilter) =>
-  f.sampleNumber ? sql`upper(x.sample_number) = ${f.sampleNumber}` : sql`true`;
+const petFilter = (f: TdReportFilter) => (f.sampleNumber ? sql`upper(x.sample_number) = ${f.sampleNumber}` : sql`true`);
 
 export const countTdReport = async (db: Db, f: TdReportFilter) =>
   Number(

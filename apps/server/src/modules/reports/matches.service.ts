@@ -36,7 +36,10 @@ async function tdFilter(ctx: SignedInContext, query: TdFilterQuery) {
 const tdView = (r: q.TdReportDbRow) => ({
   ...r,
   dateCreated: iso(r.dateCreated)!,
-  matchResults: r.matchResults.map((m) => ({ wasteSampleNumber: m.wasteSampleNumber, dateMatched: iso(m.dateMatched) })),
+  matchResults: r.matchResults.map((m) => ({
+    wasteSampleNumber: m.wasteSampleNumber,
+    dateMatched: iso(m.dateMatched),
+  })),
 });
 
 export async function tdReport(ctx: SignedInContext, query: z.output<typeof tdReportQuery>) {

@@ -38,13 +38,28 @@ let petC: { id: number; sampleNumber: string | null };
 const waste: Record<string, { id: number; sampleNumber: string }> = {};
 const owners: Record<string, { id: number; userName: string; email: string | null }> = {};
 let plateName: string;
+const noAddress = {
+  addressLine1: null,
+  addressLine2: null,
+  addressLine3: null,
+  city: null,
+  stateId: null,
+  countryId: null,
+  postalCode: null,
+};
 
 const digits = () => String(1_000_000 + Math.floor(Math.random() * 8_999_999));
 
 async function makePet(ownerId: number, status: number, extra: Partial<typeof pets.$inferInsert> = {}) {
   const [row] = await db
     .insert(pets)
-    .values({ petOwnerId: ownerId, name: `Rex ${digits()}`, sampleNumber: `DN${digits()}`, customerFacingStatus: status, ...extra })
+    .values({
+      petOwnerId: ownerId,
+      name: `Rex ${digits()}`,
+      sampleNumber: `DN${digits()}`,
+      customerFacingStatus: status,
+      ...extra,
+    })
     .returning();
   return row;
 }
@@ -90,7 +105,10 @@ beforeAll(async () => {
   await db.update(groups).set({ isActive: false }).where(eq(groups.id, second.id));
   await db
     .update(groups)
-    .set({ email: '', propertyAddress: { addressLine1: '1 Main St', city: 'Austin', stateId: 'US-TX', countryId: 'US' } })
+    .set({
+      email: '',
+      propertyAddress: { ...noAddress, addressLine1: '1 Main St', city: 'Austin', stateId: 'US-TX', countryId: 'US' },
+    })
     .where(eq(groups.id, fx.property.id));
   await db.update(groups).set({ email: 'dist@test.example' }).where(eq(groups.id, fx.distributorship.id));
   const primary = await makeAdmin(db, { roleId: UserRole.PropertyManager, groupId: fx.property.id, isPrimary: true });
@@ -102,8 +120,13 @@ beforeAll(async () => {
   owners.o2 = await makePetOwner(db, { groupId: fx.property.id });
   owners.o3 = await makePetOwner(db, { groupId: second.id });
   owners.o4 = await makePetOwner(db);
-  await db.insert(petOwnerGroups).values({ petOwnerId: owners.o4.id, groupId: fx.property.id, moveOutDate: new Date() });
-  await db.update(users).set({ address: { countryId: 'US', stateId: 'US-TX' } }).where(eq(users.id, owners.o3.id));
+  await db
+    .insert(petOwnerGroups)
+    .values({ petOwnerId: owners.o4.id, groupId: fx.property.id, moveOutDate: new Date() });
+  await db
+    .update(users)
+    .set({ address: { ...noAddress, countryId: 'US', stateId: 'US-TX' } })
+    .where(eq(users.id, owners.o3.id));
   petA = await makePet(owners.o1.id, S.ProfileCreated, { isParentage: true });
   await makePet(owners.o1.id, S.DnaProcessingComplete);
   petC = await makePet(owners.o3.id, S.DnaSampleReceived);
@@ -148,7 +171,11 @@ const get = async (user: string | null, url: string) => t.call('GET', url, await
 async function download(user: string, url: string) {
   return t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${await t.login(user)}` } });
 }
-const csvLines = (body: string) => body.replace(/^\uFEFF/, '').trim().split('\r\n');
+const csvLines = (body: string) =>
+  body
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
 async function xlsxRows(payload: Buffer, sheetName: string) {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(payload as unknown as ArrayBuffer);
@@ -224,7 +251,12 @@ describe('poo-prints detail report', () => {
     expect(own.body.data.map((r: { id: number }) => r.id)).toEqual([fx.property.id]);
     expect((await get('pet.owner', url())).status).toBe(403);
     expect((await get(null, url())).status).toBe(401);
-    for (const bad of ['', 'groupId=x', `groupId=${fx.property.id}&isActiveFilter=maybe`, `groupId=${fx.property.id}&showName=yes`])
+    for (const bad of [
+      '',
+      'groupId=x',
+      `groupId=${fx.property.id}&isActiveFilter=maybe`,
+      `groupId=${fx.property.id}&showName=yes`,
+    ])
       expect((await get('lab.admin', `/api/v1/pooprintsdetailreport?${bad}`)).status).toBe(400);
   });
 
@@ -232,7 +264,9 @@ describe('poo-prints detail report', () => {
     const base = `/api/v1/reportsgenerator/getpooprintsdetailreport?groupId=${fx.distributorship.id}&showName=true&showResidentCount=true&showMatchCount=true&showIsActive=true`;
     const csv = await download('lab.admin', `${base}&format=csv`);
     expect(csv.statusCode).toBe(200);
-    expect(csv.headers['content-disposition']).toMatch(/PooPrints_Detail_Report_Other_Distribution_\w+_\d{8}_\d{6}\.csv/);
+    expect(csv.headers['content-disposition']).toMatch(
+      /PooPrints_Detail_Report_Other_Distribution_\w+_\d{8}_\d{6}\.csv/,
+    );
     const lines = csvLines(csv.body);
     expect(lines[0]).toBe('Property Name,Active,Residents,Match');
     expect(lines).toHaveLength(3);
@@ -314,7 +348,10 @@ describe('no-match to match', () => {
       isApproved: true,
     });
     expect((await get('lab.admin', url('&startDate=04/01/2026'))).body.totalRecords).toBe(1);
-    const chart = await get('lab.admin', `/api/v1/pooprintsnomatchtomatchreport/chart?groupId=${fx.distributorship.id}`);
+    const chart = await get(
+      'lab.admin',
+      `/api/v1/pooprintsnomatchtomatchreport/chart?groupId=${fx.distributorship.id}`,
+    );
     expect(chart.body.points).toEqual([
       { period: '2026-03', count: 1 },
       { period: '2026-05', count: 1 },
@@ -322,7 +359,9 @@ describe('no-match to match', () => {
   });
 
   test('picker types, scope and refusals', async () => {
-    expect((await get('lab.admin', `/api/v1/pooprintsnomatchtomatchreport?groupId=${management.id}`)).body.totalRecords).toBe(1);
+    expect(
+      (await get('lab.admin', `/api/v1/pooprintsnomatchtomatchreport?groupId=${management.id}`)).body.totalRecords,
+    ).toBe(1);
     const parentage = await groupByName(db, 'Lone Star Breeders Club');
     expect((await get('lab.admin', `/api/v1/pooprintsnomatchtomatchreport?groupId=${parentage.id}`)).status).toBe(400);
     expect((await get('distributor', url())).status).toBe(404);
@@ -363,8 +402,13 @@ describe('product by plate', () => {
   test('a missing plate is Plate Not Found; the lab staff only', async () => {
     const missing = await get('lab.admin', '/api/v1/reportsgenerator/getproductbyplatejsonreport?plateName=nope');
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ message: DNA_MESSAGES.plateNotFound, exceptionMessage: "Could not find matching plate for 'nope'" });
-    expect((await get('distributor', `/api/v1/reportsgenerator/getproductbyplatejsonreport?plateName=${plateName}`)).status).toBe(403);
+    expect(missing.body).toEqual({
+      message: DNA_MESSAGES.plateNotFound,
+      exceptionMessage: "Could not find matching plate for 'nope'",
+    });
+    expect(
+      (await get('distributor', `/api/v1/reportsgenerator/getproductbyplatejsonreport?plateName=${plateName}`)).status,
+    ).toBe(403);
     expect((await get('lab.admin', '/api/v1/reportsgenerator/getproductbyplatejsonreport')).status).toBe(400);
   });
 
@@ -390,10 +434,14 @@ describe('email export', () => {
     expect(all.body.totalRecords).toBe(6);
     expect((await get('lab.admin', preview('&userTypeFilter=PetOwners'))).body.totalRecords).toBe(3);
     expect((await get('lab.admin', preview('&userTypeFilter=2'))).body.totalRecords).toBe(3);
-    expect((await get('lab.admin', preview('&userTypeFilter=Admins&adminRolesFilter=PropertyManager'))).body.totalRecords).toBe(2);
+    expect(
+      (await get('lab.admin', preview('&userTypeFilter=Admins&adminRolesFilter=PropertyManager'))).body.totalRecords,
+    ).toBe(2);
     const texas = await get('lab.admin', preview('&countryIdFilter=us&stateIdFilter=US-TX'));
     expect(emailsOf(texas.body)).toEqual([owners.o3.email]);
-    expect((await get('lab.admin', `/api/v1/emailexport/preview?groupIdFilter=${second.id}`)).body.totalRecords).toBe(1);
+    expect((await get('lab.admin', `/api/v1/emailexport/preview?groupIdFilter=${second.id}`)).body.totalRecords).toBe(
+      1,
+    );
   });
 
   test('refusals: provider staff only; bad roles, dates and group types', async () => {

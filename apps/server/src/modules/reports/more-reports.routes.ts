@@ -24,7 +24,9 @@ export async function moreReportRoutes(app: FastifyInstance) {
     return sendExport(reply, format, await email.emailExport(signedIn(request), query));
   });
 
-  await route(app, endpoints.productByPlate, async (request) => detail.productByPlate(signedIn(request), request.query));
+  await route(app, endpoints.productByPlate, async (request) =>
+    detail.productByPlate(signedIn(request), request.query),
+  );
   await route(app, endpoints.productByPlateExport, async (request, reply) =>
     sendExport(
       reply,

@@ -38,7 +38,8 @@ export const endOfDay = (date: Date | undefined) =>
     ? new Date(date.getTime() + 86_400_000 - 1)
     : date;
 
-export const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+export const iso = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
 export const window = (page: number, pageSize: number) => ({ offset: (page - 1) * pageSize, limit: pageSize });
 const nameOf = (value: number, values: Record<string, number>) =>
   Object.entries(values).find(([, v]) => v === value)?.[0] ?? String(value);

@@ -29,7 +29,16 @@ const STATUS_OPTIONS: { label: string; value: Status }[] = [
 ];
 const isActiveOf = (status: Status | undefined) =>
   status === 'all' ? undefined : status === 'inactive' ? false : true;
-const SORTABLE = new Set<string>(['name', 'id', 'parentName', 'managementCompany', 'numberOfUnits', 'isActive', 'dateCreated', 'dateUpdated']);
+const SORTABLE = new Set<string>([
+  'name',
+  'id',
+  'parentName',
+  'managementCompany',
+  'numberOfUnits',
+  'isActive',
+  'dateCreated',
+  'dateUpdated',
+]);
 const KEYS = new Set<string>(DETAIL_REPORT_COLUMNS.map((c) => c.key));
 
 /** The shown columns from the URL's comma-joined list; none (or none known) gives the defaults. */
@@ -43,7 +52,11 @@ export function DetailReportRequestPage() {
   const navigate = useNavigate();
   const shown = columnsOf(params.columns);
   const setShown = (keys: DetailReportKey[]) =>
-    setParams({ columns: DETAIL_REPORT_COLUMNS.filter((c) => keys.includes(c.key)).map((c) => c.key).join(',') });
+    setParams({
+      columns: DETAIL_REPORT_COLUMNS.filter((c) => keys.includes(c.key))
+        .map((c) => c.key)
+        .join(','),
+    });
   return (
     <>
       <PageTitle>PooPrints detail report</PageTitle>
@@ -143,7 +156,12 @@ export function DetailReportResultPage() {
             <Typography.Text type="secondary">({statusLabel})</Typography.Text>
             <Link
               to="/reports/pooprintsdetail"
-              search={{ groupId: params.groupId, groupName: params.groupName, status: params.status, columns: params.columns }}
+              search={{
+                groupId: params.groupId,
+                groupName: params.groupName,
+                status: params.status,
+                columns: params.columns,
+              }}
             >
               Change request
             </Link>
@@ -158,10 +176,18 @@ export function DetailReportResultPage() {
           <UrlTable<DetailRow, typeof detailReportSearch>
             rowKey="id"
             searchSchema={detailReportSearch}
-            queryKey={(p) => reportKeys.detail({ ...filter, page: p.page, pageSize: p.pageSize, o: p.orderBy, a: p.ascending })}
+            queryKey={(p) =>
+              reportKeys.detail({ ...filter, page: p.page, pageSize: p.pageSize, o: p.orderBy, a: p.ascending })
+            }
             queryFn={(p) =>
               ready
-                ? fetchDetail({ ...filter, page: p.page, pageSize: p.pageSize, orderBy: p.orderBy, ascending: p.ascending })
+                ? fetchDetail({
+                    ...filter,
+                    page: p.page,
+                    pageSize: p.pageSize,
+                    orderBy: p.orderBy,
+                    ascending: p.ascending,
+                  })
                 : Promise.resolve({ data: [], totalRecords: 0 })
             }
             locale={{ emptyText: ready ? 'No properties.' : 'Select a group on the request form.' }}

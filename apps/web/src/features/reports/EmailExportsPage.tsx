@@ -179,7 +179,10 @@ export function EmailExportsPage() {
                     addonAfter="days"
                     onChange={(v) => setConfig(i, { daysValid: v ?? 1 })}
                   />
-                  <Checkbox checked={config.isPersistent} onChange={(e) => setConfig(i, { isPersistent: e.target.checked })}>
+                  <Checkbox
+                    checked={config.isPersistent}
+                    onChange={(e) => setConfig(i, { isPersistent: e.target.checked })}
+                  >
                     Persistent
                   </Checkbox>
                   {configs.length > 1 && (
@@ -215,7 +218,9 @@ export function EmailExportsPage() {
           <UrlTable<EmailPreviewRow, typeof emailExportsSearch>
             rowKey="id"
             searchSchema={emailExportsSearch}
-            queryKey={(p) => reportKeys.emailPreview({ ...filter, page: p.page, pageSize: p.pageSize, o: p.orderBy, a: p.ascending })}
+            queryKey={(p) =>
+              reportKeys.emailPreview({ ...filter, page: p.page, pageSize: p.pageSize, o: p.orderBy, a: p.ascending })
+            }
             queryFn={async (p) => {
               const page = await fetchEmailPreview({
                 ...filter,

@@ -69,7 +69,9 @@ export function NoMatchToMatchPage() {
             </Form.Item>
           </Form>
           <ErrorPresenter error={chart.error} />
-          {ready && chart.data && <CountsOverTimeChart title="No match to match per month" points={chart.data.points} />}
+          {ready && chart.data && (
+            <CountsOverTimeChart title="No match to match per month" points={chart.data.points} />
+          )}
           <UrlTable<NoMatchToMatchRow, typeof noMatchToMatchSearch>
             rowKey="id"
             searchSchema={noMatchToMatchSearch}
@@ -93,10 +95,20 @@ export function NoMatchToMatchPage() {
               { title: 'Waste sample', dataIndex: 'wasteSampleNumber', sorter: true },
               { title: 'Property', dataIndex: 'propertyName', sorter: true },
               { title: 'Distributor', dataIndex: 'distributor' },
-              { title: 'Collected', dataIndex: 'dateCollected', sorter: true, render: (v: string | null) => reportDate(v) },
+              {
+                title: 'Collected',
+                dataIndex: 'dateCollected',
+                sorter: true,
+                render: (v: string | null) => reportDate(v),
+              },
               { title: 'Earlier result', dataIndex: 'earlierResult' },
               { title: 'New result', dataIndex: 'newResult' },
-              { title: 'Date of change', dataIndex: 'dateOfChange', sorter: true, render: (v: string) => reportDate(v) },
+              {
+                title: 'Date of change',
+                dataIndex: 'dateOfChange',
+                sorter: true,
+                render: (v: string) => reportDate(v),
+              },
               { title: 'Matched sample', dataIndex: 'matchedSampleNumber', sorter: true },
               { title: 'Matched pet', dataIndex: 'matchedPetName', sorter: true },
               { title: 'Pet owner', dataIndex: 'petOwnerName' },

@@ -57,10 +57,18 @@ export function ProductByPlatePage() {
           <UrlTable<Row, typeof productByPlateSearch>
             rowKey="id"
             searchSchema={productByPlateSearch}
-            queryKey={(p) => reportKeys.productByPlate({ plateName, page: p.page, pageSize: p.pageSize, o: p.orderBy, a: p.ascending })}
+            queryKey={(p) =>
+              reportKeys.productByPlate({ plateName, page: p.page, pageSize: p.pageSize, o: p.orderBy, a: p.ascending })
+            }
             queryFn={(p) =>
               plateName
-                ? fetchProductByPlate({ plateName, page: p.page, pageSize: p.pageSize, orderBy: p.orderBy, ascending: p.ascending })
+                ? fetchProductByPlate({
+                    plateName,
+                    page: p.page,
+                    pageSize: p.pageSize,
+                    orderBy: p.orderBy,
+                    ascending: p.ascending,
+                  })
                 : Promise.resolve({ data: [], totalRecords: 0 })
             }
             locale={{ emptyText: plateName ? 'No samples on this plate.' : 'Enter a plate name to run the report.' }}

@@ -84,10 +84,18 @@ export function TdReportPage() {
           <UrlTable<TdReportRow, typeof tdReportSearch>
             rowKey="id"
             searchSchema={tdReportSearch}
-            queryKey={(p) => reportKeys.tdReport({ ...filter, page: p.page, pageSize: p.pageSize, o: p.orderBy, a: p.ascending })}
+            queryKey={(p) =>
+              reportKeys.tdReport({ ...filter, page: p.page, pageSize: p.pageSize, o: p.orderBy, a: p.ascending })
+            }
             queryFn={(p) =>
               ready
-                ? fetchTdReport({ ...filter, page: p.page, pageSize: p.pageSize, orderBy: p.orderBy, ascending: p.ascending })
+                ? fetchTdReport({
+                    ...filter,
+                    page: p.page,
+                    pageSize: p.pageSize,
+                    orderBy: p.orderBy,
+                    ascending: p.ascending,
+                  })
                 : Promise.resolve({ data: [], totalRecords: 0 })
             }
             locale={{ emptyText: ready ? 'No matched pets.' : 'Select a group or enter a sample number.' }}
