@@ -28,7 +28,7 @@ const STATUS_OPTIONS: { label: string; value: Status }[] = [
   { label: 'Active & Inactive', value: 'all' },
 ];
 const isActiveOf = (status: Status | undefined) =>
-  status === 'all' ? undefined : status === 'inactive' ? false : true;
+  status === 'all' ? undefined : status !== 'inactive';
 const SORTABLE = new Set<string>([
   'name',
   'id',

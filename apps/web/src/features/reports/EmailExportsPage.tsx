@@ -176,7 +176,7 @@ export function EmailExportsPage() {
                     min={1}
                     max={365}
                     value={config.daysValid}
-                    addonAfter="days"
+                    suffix="days"
                     onChange={(v) => setConfig(i, { daysValid: v ?? 1 })}
                   />
                   <Checkbox
