@@ -69,3 +69,52 @@ test('universal search finds a dog by part of its name and links to its owner pa
   await hit.click();
   await page.waitForURL(/\/petowner\/\d+\/DN1000001/);
 });
+
+test('PooPrints detail for a management group: request form, result page, CSV export holding the rows', async () => {
+  const api = await world.api('lab.admin');
+  const manager = (await api('GET', '/admin/search?name=Shah')).data[0];
+  const property = (await api('GET', `/admin/${manager.id}`)).groups[0];
+  const managementId = property.parentId as number;
+  const expected = await api('GET', `/pooprintsdetailreport?groupId=${managementId}&pageSize=1000`);
+  expect(expected.totalRecords).toBeGreaterThanOrEqual(1);
+
+  const { page } = await world.newPage();
+  await world.signIn(page, 'lab.admin');
+  await page.goto(`/reports/pooprintsdetail?groupId=${managementId}&groupName=Harbor%20Property%20Management`);
+  await visible(page.getByRole('heading', { name: 'PooPrints detail report' }));
+  await page.getByRole('button', { name: 'Defaults' }).click();
+  await page.getByRole('checkbox', { name: 'Primary Admin', exact: true }).uncheck();
+  await page.getByRole('checkbox', { name: 'Residents', exact: true }).check();
+  await page.getByRole('button', { name: 'Run report' }).click();
+  await page.waitForURL(/\/reports\/pooprintsdetailresult\?/);
+  await visible(page.getByRole('cell', { name: property.name }).first());
+  await expect(page.getByRole('columnheader', { name: 'Primary Admin' }).count()).resolves.toBe(0);
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^PooPrints_Detail_Report_Harbor_Property_Management_\d{8}_\d{6}\.csv$/);
+  const lines = fs
+    .readFileSync((await download.path())!, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  expect(lines[0]).toBe(
+    'Property Name,Distributor,Management Company,Number Of Units,Active,Residents,Dogs,Waste Samples,Match,No Match',
+  );
+  const active = (
+    expected.data as { name: string; isActive: boolean; residentCount: number; dogCount: number }[]
+  ).filter((r) => r.isActive);
+  expect(lines).toHaveLength(active.length + 1);
+  for (const row of active) {
+    const cells = lines.map(csvCells).find((c) => c[0] === row.name);
+    expect(cells?.slice(5, 7)).toEqual([String(row.residentCount), String(row.dogCount)]);
+  }
+});
+
+/** One CSV line's cells (quoted cells may hold commas and doubled quotes). */
+function csvCells(line: string): string[] {
+  return [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)]
+    .filter((_m, i, all) => i === 0 || all[i - 1]![2] === ',')
+    .map((m) => (m[1]!.startsWith('"') ? m[1]!.slice(1, -1).replaceAll('""', '"') : m[1]!));
+}

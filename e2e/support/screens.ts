@@ -282,6 +282,44 @@ export const SCREENS: Screen[] = [
     ready: heading('TD audit report'),
   },
   {
+    name: 'PooPrints detail request',
+    path: (ids) => `/reports/pooprintsdetail?groupId=${ids.management}&groupName=Harbor%20Property%20Management`,
+    user: 'lab.admin',
+    ready: (page) => page.getByRole('button', { name: 'Run report' }),
+  },
+  {
+    name: 'PooPrints detail result',
+    path: (ids) =>
+      `/reports/pooprintsdetailresult?groupId=${ids.management}&groupName=Harbor%20Property%20Management&status=all`,
+    user: 'firm.manager',
+    ready: (page) => page.getByRole('cell', { name: 'Oak Ridge Apartments' }).first(),
+  },
+  {
+    name: 'email exports',
+    path: (ids) => `/reports/emailexports?groupId=${ids.property}&groupName=Oak%20Ridge%20Apartments`,
+    user: 'office.admin',
+    ready: heading('Email exports'),
+  },
+  {
+    name: 'product by plate',
+    path: () => '/reports/productbyplate',
+    user: 'lab.admin',
+    ready: heading('Product by plate'),
+  },
+  {
+    name: 'TD report',
+    path: (ids) => `/reports/pooprintstd?groupId=${ids.root}&groupName=PetDNA%20Registry`,
+    user: 'lab.admin',
+    ready: heading('TD report'),
+  },
+  {
+    name: 'no match to match report',
+    path: (ids) =>
+      `/reports/pooprintsnomatchtomatch?groupId=${ids.management}&groupName=Harbor%20Property%20Management`,
+    user: 'firm.manager',
+    ready: heading('No match to match'),
+  },
+  {
     name: 'inventory report',
     path: (ids) => `/reports/inventory?groupId=${ids.property}&groupName=Oak%20Ridge%20Apartments`,
     user: 'property.manager',

@@ -19,6 +19,8 @@ export * from './ancestry.ts';
 export * from './parentage.ts';
 export * from './duplicatedogs.ts';
 export * from './reports.ts';
+export * from './detailreport.ts';
+export * from './reportsextra.ts';
 export * from './search.ts';
 export * from './wasteresults.ts';
 export * from './rights.ts';

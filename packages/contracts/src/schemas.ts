@@ -24,3 +24,5 @@ export * from './flaggedsamples.ts';
 export * from './reports.ts';
 export * from './search.ts';
 export * from './wasteresults.ts';
+export * from './detailreport.ts';
+export * from './reportsextra.ts';

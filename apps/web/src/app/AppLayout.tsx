@@ -133,6 +133,22 @@ function useNavItems(): MenuProps['items'] {
           },
           { key: '/reports/inventory', label: <Link to="/reports/inventory">Inventory</Link> },
           { key: '/reports/tdaudit', label: <Link to="/reports/tdaudit">TD audit</Link> },
+          {
+            key: '/reports/pooprintsdetail',
+            label: <Link to="/reports/pooprintsdetail">PooPrints detail</Link>,
+          },
+          { key: '/reports/pooprintstd', label: <Link to="/reports/pooprintstd">TD report</Link> },
+          {
+            key: '/reports/pooprintsnomatchtomatch',
+            label: <Link to="/reports/pooprintsnomatchtomatch">No match to match</Link>,
+          },
+          // The rights table's report.emailExport and dna.view: the provider's staff.
+          ...(user.isBioPetAdmin
+            ? [
+                { key: '/reports/emailexports', label: <Link to="/reports/emailexports">Email exports</Link> },
+                { key: '/reports/productbyplate', label: <Link to="/reports/productbyplate">Product by plate</Link> },
+              ]
+            : []),
         ],
       });
   }

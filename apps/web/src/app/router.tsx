@@ -165,6 +165,11 @@ const searchOf = {
     import('../features/reports/reports.search').then((m) => m.residentRegistrationsSearch),
   ),
   propertyExports: lazySearch(() => import('../features/reports/reports.search').then((m) => m.propertyExportsSearch)),
+  detailReport: lazySearch(() => import('../features/reports/reports.search').then((m) => m.detailReportSearch)),
+  emailExports: lazySearch(() => import('../features/reports/reports.search').then((m) => m.emailExportsSearch)),
+  productByPlate: lazySearch(() => import('../features/reports/reports.search').then((m) => m.productByPlateSearch)),
+  tdReport: lazySearch(() => import('../features/reports/reports.search').then((m) => m.tdReportSearch)),
+  noMatchToMatch: lazySearch(() => import('../features/reports/reports.search').then((m) => m.noMatchToMatchSearch)),
   groupMoveOuts: lazySearch(() => import('../features/residents/residents.search').then((m) => m.moveOutsSearch)),
   groupFlaggedSamples: lazySearch(() =>
     import('../features/flaggedsamples/flaggedsamples.search').then((m) => m.flaggedSamplesSearch),
@@ -288,6 +293,42 @@ const propertyExportsRoute = createRoute({
   path: '/reports/propertyexports',
   ...searchOf.propertyExports,
   component: lazyPage(() => import('../features/reports/PropertyExportsPage'), 'PropertyExportsPage'),
+});
+const detailReportRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/reports/pooprintsdetail',
+  ...searchOf.detailReport,
+  component: lazyPage(() => import('../features/reports/DetailReportPages'), 'DetailReportRequestPage'),
+});
+const detailReportResultRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/reports/pooprintsdetailresult',
+  ...searchOf.detailReport,
+  component: lazyPage(() => import('../features/reports/DetailReportPages'), 'DetailReportResultPage'),
+});
+const emailExportsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/reports/emailexports',
+  ...searchOf.emailExports,
+  component: lazyPage(() => import('../features/reports/EmailExportsPage'), 'EmailExportsPage'),
+});
+const productByPlateRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/reports/productbyplate',
+  ...searchOf.productByPlate,
+  component: lazyPage(() => import('../features/reports/ProductByPlatePage'), 'ProductByPlatePage'),
+});
+const tdReportRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/reports/pooprintstd',
+  ...searchOf.tdReport,
+  component: lazyPage(() => import('../features/reports/TdReportPage'), 'TdReportPage'),
+});
+const noMatchToMatchRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/reports/pooprintsnomatchtomatch',
+  ...searchOf.noMatchToMatch,
+  component: lazyPage(() => import('../features/reports/NoMatchToMatchPage'), 'NoMatchToMatchPage'),
 });
 const petOwnerRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -546,6 +587,12 @@ const routeTree = rootRoute.addChildren([
     inventoryReportRoute,
     residentRegistrationsRoute,
     propertyExportsRoute,
+    detailReportRoute,
+    detailReportResultRoute,
+    emailExportsRoute,
+    productByPlateRoute,
+    tdReportRoute,
+    noMatchToMatchRoute,
     petOwnerRoute,
     groupDashboardRoute,
     groupDetailsRoute,

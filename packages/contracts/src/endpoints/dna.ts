@@ -90,10 +90,6 @@ export const dnaEndpoints = {
     query: s.plateNameQuery,
     response: s.productByPlateReport,
   })),
-  productByPlateCsv: dna.get('/reportsgenerator/getproductbyplatecsvreport', 'productByPlateCsv', VIEW, (s) => ({
-    query: s.plateNameQuery,
-    response: s.plateFileContent,
-  })),
   samplePlates: dna.get('/samplemanagementplates/:sampleNumber', 'sampleManagementPlates', VIEW, (s) => ({
     params: s.sampleNumberParam,
     response: s.samplePlates,

@@ -10,14 +10,7 @@ import { dnaProfilePdf, dnaVerificationPdf } from './certificates.service.ts';
 import { createControl, deleteControl, listControls } from './controls.service.ts';
 import { identitySearch, indexStatus } from './identity.service.ts';
 import { createPanel, listPanels, loadLabPanels } from './panels.ts';
-import {
-  listPlates,
-  plateFile,
-  productByPlate,
-  productByPlateCsv,
-  renamePlate,
-  samplePlates,
-} from './plates.service.ts';
+import { listPlates, plateFile, productByPlate, renamePlate, samplePlates } from './plates.service.ts';
 import * as processing from './processing.service.ts';
 import { startRegistryIndex } from './registry-index.ts';
 import { PLATE_FILE_MAX_BYTES, readUploadModel, uploadPlate, type PlateFile } from './upload.service.ts';
@@ -104,13 +97,6 @@ export async function dnaRoutes(app: FastifyInstance) {
   await route(app, endpoints.productByPlate, async (request) =>
     productByPlate(signedIn(request), request.query.plateName),
   );
-  await route(app, endpoints.productByPlateCsv, async (request, reply) => {
-    const { csv, plateName } = await productByPlateCsv(signedIn(request), request.query.plateName);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', attachment(`ProductByPlate_${plateName}.csv`))
-      .send(csv);
-  });
   await route(app, endpoints.samplePlates, async (request) =>
     samplePlates(signedIn(request), request.params.sampleNumber),
   );

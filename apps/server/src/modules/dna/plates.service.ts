@@ -91,23 +91,6 @@ export async function productByPlate(ctx: SignedInContext, plateName: string) {
   };
 }
 
-const csvCell = (value: string | null) => {
-  const text = value ?? '';
-  // A leading = + - @ would run as a formula in a spreadsheet.
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
-
-export async function productByPlateCsv(ctx: SignedInContext, plateName: string) {
-  const report = await productByPlate(ctx, plateName);
-  const header = ['Well', 'Sample Number', 'Sample Type', 'Product', 'Result', 'Lab Status'];
-  const lines = [
-    header,
-    ...report.rows.map((r) => [r.well, r.sampleNumber, r.sampleType, r.product, r.result, r.labStatus]),
-  ];
-  return { csv: lines.map((l) => l.map(csvCell).join(',')).join('\r\n') + '\r\n', plateName: report.plateName };
-}
-
 export async function samplePlates(ctx: SignedInContext, sampleNumber: string) {
   assertCan(ctx, 'dna.view');
   return q.profilesOfSample(ctx.db, sampleNumber.toUpperCase());

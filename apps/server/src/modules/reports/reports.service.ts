@@ -38,8 +38,9 @@ export const endOfDay = (date: Date | undefined) =>
     ? new Date(date.getTime() + 86_400_000 - 1)
     : date;
 
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
-const window = (page: number, pageSize: number) => ({ offset: (page - 1) * pageSize, limit: pageSize });
+export const iso = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+export const window = (page: number, pageSize: number) => ({ offset: (page - 1) * pageSize, limit: pageSize });
 const nameOf = (value: number, values: Record<string, number>) =>
   Object.entries(values).find(([, v]) => v === value)?.[0] ?? String(value);
 const speciesNames = (flags: number) =>
@@ -47,7 +48,7 @@ const speciesNames = (flags: number) =>
     .filter(([name, bit]) => name !== 'None' && (flags & bit) !== 0)
     .map(([name]) => name)
     .join(', ');
-const fileName = (report: string, groupName: string) => `${report}_${groupName}_${fileTimestamp()}`;
+export const fileName = (report: string, groupName: string) => `${report}_${groupName}_${fileTimestamp()}`;
 
 // --- TD audit ---
 type TdAuditQuery = z.output<typeof tdAuditQuery>;

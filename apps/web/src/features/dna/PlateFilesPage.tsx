@@ -2,7 +2,7 @@
 // downloaded again, and the product-by-plate report shown and exported as CSV.
 import { useState } from 'react';
 import { App, Button, Card, Form, Input, Modal, Table } from 'antd';
-import { DNA_MESSAGES, can, dnaEndpoints } from '@registry/contracts';
+import { DNA_MESSAGES, can, dnaEndpoints, reportEndpoints } from '@registry/contracts';
 import { useCurrentUser } from '../../app/auth';
 import { dayjs } from '../../app/dayjs';
 import { useErrorDialog } from '../../components/ErrorPresenter';
@@ -146,9 +146,9 @@ export function PlateFilesPage() {
             <Button
               onClick={() =>
                 void downloadFile(
-                  dnaEndpoints.productByPlateCsv,
-                  { query: { plateName: report.plateName } },
-                  `ProductByPlate_${report.plateName}.csv`,
+                  reportEndpoints.productByPlateExport,
+                  { query: { plateName: report.plateName, format: 'csv' } },
+                  `Product_By_Plate_${report.plateName}.csv`,
                 ).catch((e) => showError(e, DNA_MESSAGES.plateNotFound))
               }
             >

@@ -10,6 +10,13 @@ export const reportKeys = {
   inventory: (groupId: number, q: object) => [...reportKeys.all, 'inventory', groupId, q] as const,
   registrations: (groupId: number, q: object) => [...reportKeys.all, 'registrations', groupId, q] as const,
   propertyCount: (q: unknown) => [...reportKeys.all, 'propertyCount', q] as const,
+  detail: (q: object) => [...reportKeys.all, 'detail', q] as const,
+  emailPreview: (q: object) => [...reportKeys.all, 'emailPreview', q] as const,
+  productByPlate: (q: object) => [...reportKeys.all, 'productByPlate', q] as const,
+  tdReport: (q: object) => [...reportKeys.all, 'tdReport', q] as const,
+  tdReportChart: (q: object) => [...reportKeys.all, 'tdReportChart', q] as const,
+  noMatchToMatch: (q: object) => [...reportKeys.all, 'noMatchToMatch', q] as const,
+  noMatchToMatchChart: (q: object) => [...reportKeys.all, 'noMatchToMatchChart', q] as const,
 };
 
 export type TdAuditQuery = EndpointInput<typeof reportEndpoints.tdAudit>['query'];
@@ -34,4 +41,33 @@ export const propertyExportCountQuery = (query: PropertyExportQuery) =>
     queryKey: reportKeys.propertyCount(query),
     queryFn: () => callApi(reportEndpoints.propertyExportCount, { query }),
     retry: false,
+  });
+
+export type DetailQuery = EndpointInput<typeof reportEndpoints.detailReport>['query'];
+export type DetailRow = EndpointResponse<typeof reportEndpoints.detailReport>['data'][number];
+export type EmailPreviewQuery = EndpointInput<typeof reportEndpoints.emailExportPreview>['query'];
+export type EmailPreviewRow = EndpointResponse<typeof reportEndpoints.emailExportPreview>['data'][number];
+export type ProductByPlateQuery = EndpointInput<typeof reportEndpoints.productByPlate>['query'];
+export type ProductByPlatePage = EndpointResponse<typeof reportEndpoints.productByPlate>;
+export type TdReportQuery = EndpointInput<typeof reportEndpoints.tdReport>['query'];
+export type TdReportRow = EndpointResponse<typeof reportEndpoints.tdReport>['data'][number];
+export type NoMatchToMatchQuery = EndpointInput<typeof reportEndpoints.noMatchToMatch>['query'];
+export type NoMatchToMatchRow = EndpointResponse<typeof reportEndpoints.noMatchToMatch>['data'][number];
+
+export const fetchDetail = (query: DetailQuery) => callApi(reportEndpoints.detailReport, { query });
+export const fetchEmailPreview = (query: EmailPreviewQuery) => callApi(reportEndpoints.emailExportPreview, { query });
+export const fetchProductByPlate = (query: ProductByPlateQuery) => callApi(reportEndpoints.productByPlate, { query });
+export const fetchTdReport = (query: TdReportQuery) => callApi(reportEndpoints.tdReport, { query });
+export const tdReportChartQuery = (query: Omit<TdReportQuery, 'page' | 'pageSize' | 'orderBy' | 'ascending'>) =>
+  queryOptions({
+    queryKey: reportKeys.tdReportChart(query),
+    queryFn: () => callApi(reportEndpoints.tdReportChart, { query }),
+  });
+export const fetchNoMatchToMatch = (query: NoMatchToMatchQuery) => callApi(reportEndpoints.noMatchToMatch, { query });
+export const noMatchToMatchChartQuery = (
+  query: Omit<NoMatchToMatchQuery, 'page' | 'pageSize' | 'orderBy' | 'ascending'>,
+) =>
+  queryOptions({
+    queryKey: reportKeys.noMatchToMatchChart(query),
+    queryFn: () => callApi(reportEndpoints.noMatchToMatchChart, { query }),
   });

@@ -26,3 +26,28 @@ export const propertyExportsSearch = z.object({
   startDate: searchText,
   endDate: searchText,
 });
+
+/** The detail report's request and result: the shown columns travel as one comma-joined list. */
+export const detailReportSearch = pagingSearch(25).extend({
+  ...picked,
+  status: z.enum(['active', 'inactive', 'all']).optional().catch(undefined),
+  columns: searchText,
+});
+export const emailExportsSearch = pagingSearch(25).extend({
+  ...picked,
+  countryId: searchText,
+  stateId: searchText,
+  assigned: z.enum(['assigned', 'unassigned']).optional().catch(undefined),
+  userType: z.coerce.number().int().min(0).max(2).optional().catch(undefined),
+  createdFrom: searchText,
+  createdTo: searchText,
+  adminRoles: searchText,
+});
+export const productByPlateSearch = pagingSearch(100).extend({ plateName: searchText });
+export const tdReportSearch = pagingSearch(25).extend({
+  ...picked,
+  sampleNumber: searchText,
+  startDate: searchText,
+  endDate: searchText,
+});
+export const noMatchToMatchSearch = pagingSearch(25).extend({ ...picked, startDate: searchText, endDate: searchText });
