@@ -331,7 +331,7 @@ export async function searchResultSets(db: Db, f: ResultSetFilter) {
         left join waste_match_results a on a.id = s.currently_approved_result_id
         left join lateral (select * from waste_result_changes x where x.result_set_id = s.id order by x.id desc limit 1) c on true
         where ${sql.join(where, sql` and `)}
-        order by ${order} ${direction}, s.id
+        order by ${order} ${direction} nulls last, s.id
         limit ${f.pageSize} offset ${(f.page - 1) * f.pageSize}`,
   );
   return { rows, total: rows[0]?.total ?? 0 };
