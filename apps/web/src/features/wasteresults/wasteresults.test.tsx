@@ -143,7 +143,7 @@ describe('waste results under a group', () => {
       'GET /api/v1/account/userinfo': manager,
       'GET /api/v1/features': [],
       'GET /api/v1/admingroups/directlyassignedgroups': [],
-      'GET /api/v1/groups/group/5': { id: 5, name: 'Oak Ridge', groupType: 4, isActive: false },
+      'GET /api/v1/group/5': { id: 5, name: 'Oak Ridge', groupType: 4, isActive: false },
       'GET /api/v1/group/getgroupmenuviewmodel/5': { dashboard: true, detail: true, pets: true },
       'GET /api/v1/wasteresults/getbygroup': {
         data: [{ ...row, isApproved: true, approvedResultIsAdjacentPropertyMatch: true }],
