@@ -218,6 +218,12 @@ export const SCREENS: Screen[] = [
     ready: (page) => page.getByRole('table'),
   },
   {
+    name: 'group waste results',
+    path: (ids) => `/group/${ids.property}/results`,
+    user: 'property.manager',
+    ready: (page) => page.getByText(/^Waste results: /),
+  },
+  {
     name: 'notifications',
     path: () => '/notifications',
     user: 'property.manager',

@@ -23,6 +23,7 @@ export const WASTE_RESULT_MESSAGES = {
   rerunCancelled: 'Rerun of all no-matches cancelled.',
   noPrimaryAdmin: 'The property has no primary admin with an email address.',
   noApprovedResult: 'The result set has no approved result.',
+  noResultLetter: 'There is no result letter for an Inconclusive or MultipleMatch result.',
   notAssociated: 'This person is no longer associated with this property...',
 } as const;
 

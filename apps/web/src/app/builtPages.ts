@@ -59,6 +59,7 @@ export const BUILT_PAGES = [
   '/group/$id/preregistration',
   '/group/$id/moveouts',
   '/group/$id/flaggedsamples',
+  '/group/$id/results',
   '/notifications',
   '/resident/$residentId',
   '/reg',

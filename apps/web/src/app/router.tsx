@@ -171,6 +171,9 @@ const searchOf = {
   tdReport: lazySearch(() => import('../features/reports/reports.search').then((m) => m.tdReportSearch)),
   noMatchToMatch: lazySearch(() => import('../features/reports/reports.search').then((m) => m.noMatchToMatchSearch)),
   groupMoveOuts: lazySearch(() => import('../features/residents/residents.search').then((m) => m.moveOutsSearch)),
+  groupResults: lazySearch(() =>
+    import('../features/wasteresults/wasteresults.search').then((m) => m.groupResultsSearch),
+  ),
   groupFlaggedSamples: lazySearch(() =>
     import('../features/flaggedsamples/flaggedsamples.search').then((m) => m.flaggedSamplesSearch),
   ),
@@ -454,6 +457,12 @@ const groupFlaggedSamplesRoute = createRoute({
   ...searchOf.groupFlaggedSamples,
   component: lazyPage(() => import('../features/flaggedsamples/FlaggedSamplesPage'), 'FlaggedSamplesPage'),
 });
+const groupResultsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/results',
+  ...searchOf.groupResults,
+  component: lazyPage(() => import('../features/wasteresults/GroupResultsPage'), 'GroupResultsPage'),
+});
 const notificationsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/notifications',
@@ -625,6 +634,7 @@ const routeTree = rootRoute.addChildren([
     groupPreregistrationRoute,
     groupMoveOutsRoute,
     groupFlaggedSamplesRoute,
+    groupResultsRoute,
     notificationsRoute,
     residentDetailsRoute,
     scanWasteBarcodeRoute,

@@ -11,6 +11,7 @@ import { refused } from '../../platform/errors.ts';
 import { filesStoreFor } from '../../platform/files.ts';
 import { mailAfterCommit, mailBody } from '../../platform/mail.ts';
 import { assertCan } from '../../platform/rights.ts';
+import { isLetterResult, LETTER_EVENT, resultLetter } from './result-letters.ts';
 import { loadSetInScope } from './wasteresults.service.ts';
 import * as q from './wasteresults.queries.ts';
 
@@ -43,6 +44,16 @@ async function approvedOf(ctx: SignedInContext, id: number) {
   const result = set.currentlyApprovedResultId ? await q.findResult(ctx.db, set.currentlyApprovedResultId) : null;
   if (!result) throw refused(M.noApprovedResult);
   return { set, result };
+}
+
+async function dogAndOwner(ctx: SignedInContext, petId: number | null) {
+  if (petId === null) return null;
+  const [dog] = await queryRows<{ petName: string; ownerName: string | null }>(
+    ctx.db,
+    sql`select p.name as "petName", trim(u.first_name || ' ' || u.last_name) as "ownerName"
+        from pets p left join users u on u.id = p.pet_owner_id where p.id = ${petId}`,
+  );
+  return dog ?? null;
 }
 
 const date = (d: Date | string | null) => (d ? new Date(d).toLocaleDateString('en-US', { timeZone: 'UTC' }) : '-');
@@ -86,11 +97,7 @@ export async function certificatePdf(ctx: SignedInContext, resultSetId: number) 
   doc.text(`Result: ${result.status}`);
   doc.text(`Date tested: ${date(result.dateCreated)}    Date approved: ${date(result.dateApproved)}`);
   if (result.matchedSampleNumber) {
-    const [dog] = await queryRows<{ petName: string; ownerName: string | null }>(
-      ctx.db,
-      sql`select p.name as "petName", trim(u.first_name || ' ' || u.last_name) as "ownerName"
-          from pets p left join users u on u.id = p.pet_owner_id where p.id = ${result.matchedPetId ?? 0}`,
-    );
+    const dog = await dogAndOwner(ctx, result.matchedPetId);
     doc.text(`Dog: ${dog?.petName ?? '-'} (${result.sampleNumberOverride ?? result.matchedSampleNumber})`);
     doc.text(`Owner: ${dog?.ownerName ?? '-'}`);
     if (result.isAdjacentPropertyMatch) doc.text('Note: the dog is registered on an adjacent property (APA).');
@@ -115,29 +122,43 @@ export async function certificatePdf(ctx: SignedInContext, resultSetId: number) 
   return { content: await done, fileName: `match-certificate-${set.sampleNumber}.pdf` };
 }
 
-/** Emails the approved result of a set to its property's primary admin (POST /email/postsendmatchresultemailtoprimaryadmin). */
+/**
+ * Emails the approved result of a set to its property's primary admin (POST /email/postsendmatchresultemailtoprimaryadmin):
+ * the result letter of its type (Match, NoMatch, NonCanine, Fail) through the one mailer, which writes the email log.
+ */
 export async function emailResultToPrimaryAdmin(ctx: SignedInContext, resultSetId: number) {
   assertCan(ctx, 'wasteResult.email');
   const { set, result } = await approvedOf(ctx, resultSetId);
+  if (!isLetterResult(result.status)) throw refused(M.noResultLetter);
   const admin = set.propertyId ? await q.primaryAdminOf(ctx.db, set.propertyId) : null;
   if (!admin) throw refused(M.noPrimaryAdmin);
-  const link = `${ctx.config.baseUrl}/wasteresultset/${set.id}`;
-  const paragraphs = [
-    `The DNA result of waste sample ${set.sampleNumber} collected at ${set.propertyName ?? 'your property'} is ${result.status}.`,
-    ...(result.matchedSampleNumber ? [`It matches the registered dog ${result.matchedSampleNumber}.`] : []),
-    ...(result.oneInText ? [`The chance that an unrelated dog has this profile is ${result.oneInText}.`] : []),
-  ];
+  const dog = await dogAndOwner(ctx, result.matchedPetId);
+  const letter = resultLetter(result.status, {
+    sampleNumber: set.sampleNumber,
+    propertyName: set.propertyName,
+    dateCollected: set.dateCollected,
+    dogName: dog?.petName ?? null,
+    dogSampleNumber: result.sampleNumberOverride ?? result.matchedSampleNumber,
+    ownerName: dog?.ownerName ?? null,
+    oneInText: result.oneInText,
+    isAdjacentPropertyMatch: result.isAdjacentPropertyMatch,
+    isMoveOut: result.isMoveOut,
+  });
+  const link = `${ctx.config.baseUrl}/group/${set.propertyId}/results?samplenumber=${encodeURIComponent(set.sampleNumber)}`;
   let failed: string | null = null;
   await mailAfterCommit(
     ctx,
     {
       to: admin.email,
-      subject: `DNA match result for ${set.sampleNumber}`,
-      eventName: 'MatchResultToPrimaryAdmin',
+      subject: letter.subject,
+      eventName: LETTER_EVENT[result.status],
       html: mailBody(ctx.config.brandName, {
         greeting: `Dear ${admin.firstName} ${admin.lastName},`,
-        paragraphs,
-        link: { url: link, label: 'View the result' },
+        paragraphs: letter.paragraphs,
+        link: {
+          url: link,
+          label: result.status === 'Match' ? 'View the result and its certificate' : 'View the result',
+        },
       }),
     },
     (sent) => {

@@ -2,8 +2,8 @@
 // the lab's approvals and runs, refusals, bad input, the certificate PDF and the email to the primary admin; then
 // rerun all no-matches after the unknown dog is registered, with its progress and change records.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { auditLog, pets } from '../../db/schema/index.ts';
+import { desc, eq } from 'drizzle-orm';
+import { auditLog, emailLog, pets } from '../../db/schema/index.ts';
 import { UserRole } from '@registry/contracts';
 import { makeAdmin, makeOtherDistributorship } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -163,6 +163,35 @@ describe('result sets', () => {
     expect(
       (await get(`/api/v1/wasteresults/getbygroup?selectedGroupId=${s.P.id}`, await t.login(stranger.userName))).status,
     ).toBe(404);
+    // Attempted date descending by default; filters from the route parameters.
+    const attempted = res.body.data.map((r: { dateAttempted: string }) => r.dateAttempted);
+    expect(attempted).toEqual([...attempted].sort().reverse());
+    const one = await get(
+      `/api/v1/wasteresults/getbygroup?selectedGroupId=${s.P.id}&samplenumber=${numberOf('b')[0]}&matchResult=Match`,
+      manager,
+    );
+    expect(one.body.data.map((r: { sampleNumber: string }) => r.sampleNumber)).toEqual([numberOf('b')[0]]);
+    const none = await get(
+      `/api/v1/wasteresults/getbygroup?selectedGroupId=${s.P.id}&samplenumber=${numberOf('b')[0]}&matchResult=Fail`,
+      manager,
+    );
+    expect(none.body.totalRecords).toBe(0);
+    // The adjacent property's admin lists P's samples under Q (agreed adjacency); the far property's admin does not.
+    const qAdmin = await makeAdmin(t.database.db, { roleId: UserRole.PropertyManager, groupId: s.Q.id });
+    const underQ = await get(
+      `/api/v1/wasteresults/getbygroup?selectedGroupId=${s.Q.id}&pageSize=50`,
+      await t.login(qAdmin.userName),
+    );
+    expect(underQ.body.totalRecords).toBe(s.sources.size);
+    const rAdmin = await makeAdmin(t.database.db, { roleId: UserRole.PropertyManager, groupId: s.R.id });
+    const underR = await get(
+      `/api/v1/wasteresults/getbygroup?selectedGroupId=${s.R.id}`,
+      await t.login(rAdmin.userName),
+    );
+    expect(underR.body.totalRecords).toBe(0);
+    expect(
+      (await get(`/api/v1/wasteresults/getbygroup?selectedGroupId=${s.P.id}`, await t.login('pet.owner'))).status,
+    ).toBe(403);
   });
 
   it('writes the match certificate as a PDF and emails the result to the primary admin', async () => {
@@ -187,8 +216,52 @@ describe('result sets', () => {
     );
     expect(sent.status).toBe(200);
     const mail = await t.smtp.waitFor((m) => m.to.includes(s.manager.email!));
-    expect(mail.subject).toBe(`DNA match result for ${numberOf('b')[0]}`);
+    expect(mail.subject).toBe(`DNA match result for ${numberOf('b')[0]}: Match`);
     expect(mail.text).toContain(s.dogs.b.sampleNumber);
+    expect(mail.text).toContain('adjacent property (APA)');
+    expect(mail.text).toContain(`/group/${s.P.id}/results?samplenumber=${numberOf('b')[0]}`);
+    const [logged] = await t.database.db
+      .select()
+      .from(emailLog)
+      .where(eq(emailLog.subject, mail.subject))
+      .orderBy(desc(emailLog.id))
+      .limit(1);
+    expect(logged).toMatchObject({ eventName: 'UserPooPrintsMatch', wasSuccessful: true, recipients: s.manager.email });
+
+    // A NoMatch gets its own letter.
+    const u = setOf('u2');
+    const latest = (await get(`/api/v1/pooprintsmatchresultset/${u}`)).body.matchHistory[0];
+    expect(latest.status).toBe('NoMatch');
+    await post(`/api/v1/pooprintsresulting/approvematchresult/${latest.matchResultId}`);
+    expect(
+      (
+        await post(
+          `/api/v1/email/postsendmatchresultemailtoprimaryadmin?pooPrintsMatchResultSetId=${u}`,
+          undefined,
+          manager,
+        )
+      ).status,
+    ).toBe(200);
+    const noMatch = await t.smtp.waitFor((m) => m.subject === `DNA match result for ${numberOf('u2')[0]}: No Match`);
+    expect(noMatch.text).toContain('does not match any dog registered');
+    // Maintenance may not email; an unapproved set has no letter to send.
+    const maintenance = await makeAdmin(t.database.db, { roleId: UserRole.PropertyMaintenance, groupId: s.P.id });
+    expect(
+      (
+        await post(
+          `/api/v1/email/postsendmatchresultemailtoprimaryadmin?pooPrintsMatchResultSetId=${id}`,
+          undefined,
+          await t.login(maintenance.userName),
+        )
+      ).status,
+    ).toBe(403);
+    const unapprovedMail = await post(
+      `/api/v1/email/postsendmatchresultemailtoprimaryadmin?pooPrintsMatchResultSetId=${setOf('r')}`,
+      undefined,
+      manager,
+    );
+    expect(unapprovedMail.status).toBe(400);
+    expect(unapprovedMail.body.exceptionMessage).toBe('The result set has no approved result.');
   });
 });
 

@@ -285,6 +285,17 @@ const ORDERS = sortColumns<SQL>({
   attempted: sql`s.date_attempted`,
 });
 
+/**
+ * SQL: the ids of the group's properties (its subtree) and of the properties adjacent by agreement to one of them: the
+ * places whose waste results a group's list shows.
+ */
+function groupPlacesSql(groupId: number): SQL {
+  return sql`with sub as (select id from groups where path like (select path from groups where id = ${groupId}) || '%')
+    select id from sub
+    union select ap.adjacent_property_id from adjacent_properties ap join sub on sub.id = ap.property_id
+    union select ap.property_id from adjacent_properties ap join sub on sub.id = ap.adjacent_property_id`;
+}
+
 /** The lab's and a group's result lists: one row per set with its latest and approved results. */
 export async function searchResultSets(db: Db, f: ResultSetFilter) {
   const where: SQL[] = [resultInScopeSql(f.caller, sql`w.property_id`)];
@@ -299,7 +310,7 @@ export async function searchResultSets(db: Db, f: ResultSetFilter) {
   if (f.createdOn) where.push(sql`s.date_created::date = ${f.createdOn.toISOString().slice(0, 10)}::date`);
   if (f.attemptedOn) where.push(sql`s.date_attempted::date = ${f.attemptedOn.toISOString().slice(0, 10)}::date`);
   if (f.changedOnly) where.push(sql`c.id is not null`);
-  if (f.groupId !== undefined) where.push(sql`g.path like (select path from groups where id = ${f.groupId}) || '%'`);
+  if (f.groupId !== undefined) where.push(sql`w.property_id in (${groupPlacesSql(f.groupId)})`);
   if (f.sampleStatus !== undefined) where.push(sql`w.customer_facing_status = ${f.sampleStatus}`);
   const order = sortColumn(ORDERS, f.orderBy, 'sampleNumber');
   const direction = f.ascending === false ? sql`desc` : sql`asc`;
@@ -320,7 +331,7 @@ export async function searchResultSets(db: Db, f: ResultSetFilter) {
         left join waste_match_results a on a.id = s.currently_approved_result_id
         left join lateral (select * from waste_result_changes x where x.result_set_id = s.id order by x.id desc limit 1) c on true
         where ${sql.join(where, sql` and `)}
-        order by ${order} ${direction}, s.id
+        order by ${order} ${direction} nulls last, s.id
         limit ${f.pageSize} offset ${(f.page - 1) * f.pageSize}`,
   );
   return { rows, total: rows[0]?.total ?? 0 };

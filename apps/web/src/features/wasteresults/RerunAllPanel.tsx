@@ -2,9 +2,9 @@
 // cancel it, and on completion shows a toast and plays a sound.
 import { useEffect, useRef } from 'react';
 import { App, Button, Progress, Space, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
-import { rerunStatusQuery, useCancelRerun, useRerunAll } from './wasteresults.api';
+import { rerunStatusQuery, useCancelRerun, useRerunAll, wasteResultKeys } from './wasteresults.api';
 
 function chime() {
   try {
@@ -21,6 +21,7 @@ function chime() {
 
 export function RerunAllPanel() {
   const { message } = App.useApp();
+  const client = useQueryClient();
   const status = useQuery(rerunStatusQuery());
   const start = useRerunAll();
   const cancel = useCancelRerun();
@@ -42,7 +43,15 @@ export function RerunAllPanel() {
       <ErrorPresenter error={start.error ?? cancel.error ?? status.error} />
       <Space wrap>
         <Button
-          onClick={() => start.mutate(undefined, { onSuccess: () => void status.refetch() })}
+          onClick={() =>
+            start.mutate(undefined, {
+              // The start's answer is the run in progress: shown at once (a short run may be over by the next poll).
+              onSuccess: (started) => {
+                wasRunning.current = true;
+                client.setQueryData(wasteResultKeys.rerun(), started);
+              },
+            })
+          }
           loading={start.isPending}
           disabled={data?.isInProgress}
         >

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { z } from 'zod';
 import { wasteResultEndpoints, type EndpointResponse } from '@registry/contracts';
 import { callApi, fetchFile } from '../../app/client';
-import { approvedFilter, type wasteResultsSearch } from './wasteresults.search';
+import { approvedFilter, type GroupResultsSearch, type wasteResultsSearch } from './wasteresults.search';
 
 export type WasteResultsParams = z.infer<typeof wasteResultsSearch>;
 export type ResultSetRow = EndpointResponse<typeof wasteResultEndpoints.resultSets>['data'][number];
@@ -17,7 +17,37 @@ export const wasteResultKeys = {
   set: (id: number) => [...wasteResultKeys.all, 'set', id] as const,
   preview: (id: number) => [...wasteResultKeys.all, 'preview', id] as const,
   rerun: () => [...wasteResultKeys.all, 'rerun'] as const,
+  group: (groupId: number, params: GroupResultsSearch) =>
+    [...wasteResultKeys.lists(), 'group', groupId, params] as const,
 };
+
+export type GroupResultRow = EndpointResponse<typeof wasteResultEndpoints.byGroup>['data'][number];
+
+/** The waste results under a group (GET /wasteresults/getbygroup) for the URL state. */
+export const groupResultsQuery = (groupId: number, p: GroupResultsSearch) =>
+  callApi(wasteResultEndpoints.byGroup, {
+    query: {
+      selectedGroupId: groupId,
+      page: p.page,
+      pageSize: p.pageSize,
+      orderBy: p.orderBy,
+      ascending: p.ascending,
+      samplenumber: p.samplenumber,
+      samplestatus: p.samplestatus,
+      matchResult: p.matchResult,
+    },
+  });
+
+/** A result set as the group screens read it (for hasAccessToPetOwner before following the matched dog). */
+export const fetchResultSet = (id: number) => callApi(wasteResultEndpoints.resultSetById, { params: { id } });
+
+/** Emails the approved result to the property's primary admin; answers the server's text. */
+export function useEmailPrimaryAdmin() {
+  return useMutation({
+    mutationFn: (resultSetId: number) =>
+      callApi(wasteResultEndpoints.emailPrimaryAdmin, { query: { pooPrintsMatchResultSetId: resultSetId } }),
+  });
+}
 
 export const resultSetsQuery = (kind: 'all' | 'reruns', params: WasteResultsParams) =>
   callApi(kind === 'all' ? wasteResultEndpoints.resultSets : wasteResultEndpoints.noMatchReruns, {

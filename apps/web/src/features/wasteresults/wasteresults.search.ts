@@ -24,3 +24,11 @@ export const wasteResultsSearch = pagingSearch(100).extend({
   sampleNumber: searchText,
   approved,
 });
+
+/** URL state of /group/{id}/results?samplenumber&samplestatus&matchResult (spec 2): attempted date descending by default. */
+export const groupResultsSearch = pagingSearch().extend({
+  samplenumber: searchText,
+  samplestatus: z.coerce.number().int().min(0).max(500).optional().catch(undefined),
+  matchResult: status,
+});
+export type GroupResultsSearch = z.infer<typeof groupResultsSearch>;

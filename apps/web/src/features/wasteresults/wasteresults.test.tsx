@@ -142,3 +142,50 @@ describe('waste results', () => {
     expect(await screen.findByText('No result set id provided', undefined, { timeout: 15_000 })).toBeTruthy();
   });
 });
+
+describe('waste results under a group', () => {
+  const manager = { ...me, userName: 'property.manager', roleId: 7, role: 'PropertyManager', isBioPetAdmin: false };
+  function groupSetup() {
+    sessionStorage.setItem('registry.accessToken', 'tok');
+    return mockFetch({
+      'GET /api/v1/account/userinfo': manager,
+      'GET /api/v1/features': [],
+      'GET /api/v1/admingroups/directlyassignedgroups': [],
+      'GET /api/v1/group/5': { id: 5, name: 'Oak Ridge', groupType: 4, isActive: false },
+      'GET /api/v1/group/getgroupmenuviewmodel/5': { dashboard: true, detail: true, pets: true },
+      'GET /api/v1/wasteresults/getbygroup': {
+        data: [{ ...row, isApproved: true, approvedResultIsAdjacentPropertyMatch: true }],
+        totalRecords: 1,
+      },
+      'GET /api/v1/pooprintsmatchresultset/9': {
+        matchResultSetId: 9,
+        wasteSampleId: 3,
+        sampleNumber: 'TD0100001',
+        propertyId: 5,
+        propertyName: 'Oak Ridge Apartments',
+        matchHistory: [{ ...result, isApproved: true }],
+        currentlyApprovedResultId: 21,
+        dateCollected: '2026-02-27',
+        hasAccessToPetOwner: false,
+        changes: [],
+      },
+    });
+  }
+
+  it('asks for the group and the route filters, labels an inactive group, notes APA; blocks the departed owner', async () => {
+    const { calls } = groupSetup();
+    const { router } = renderApp('/group/5/results?samplenumber=TD0100001&matchResult=Match');
+    expect(await screen.findByText('Waste results: Oak Ridge (Inactive)', undefined, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByText('APA')).toBeTruthy();
+    const q = calls.find((c) => c.url.pathname === '/api/v1/wasteresults/getbygroup')!.url.searchParams;
+    expect(q.get('selectedGroupId')).toBe('5');
+    expect(q.get('samplenumber')).toBe('TD0100001');
+    expect(q.get('matchResult')).toBe('Match');
+    expect(q.get('orderBy')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'DN1000001' }));
+    expect(await screen.findByText('This person is no longer associated with this property...')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/group/5/results');
+    expect(calls.some((c) => c.url.pathname.startsWith('/api/v1/petowner/'))).toBe(false);
+  });
+});

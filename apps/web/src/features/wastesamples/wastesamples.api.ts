@@ -42,3 +42,45 @@ export function useSaveWasteSample(mode: 'receive' | 'enter') {
     onSuccess: () => void qc.invalidateQueries({ queryKey: wasteSampleKeys.all }),
   });
 }
+
+/** A sample's details and its history (the waste sample details modal). */
+export const wasteSampleDetailsQuery = (wasteSampleId: number) =>
+  queryOptions({
+    queryKey: [...wasteSampleKeys.all, 'details', wasteSampleId] as const,
+    queryFn: () => callApi(wasteSampleEndpoints.details, { query: { wasteSampleId } }),
+  });
+export const wasteSampleHistoryQuery = (sampleNumber: string) =>
+  queryOptions({
+    queryKey: [...wasteSampleKeys.all, 'history', sampleNumber] as const,
+    queryFn: () => callApi(wasteSampleEndpoints.history, { query: { sampleNumber } }),
+  });
+
+/** Flag (with notes), unflag, delete (the typed sample number confirms) and bulk transfer; `onDone` refreshes lists. */
+export function useWasteSampleActions(onDone: () => void) {
+  const qc = useQueryClient();
+  const settled = () => {
+    void qc.invalidateQueries({ queryKey: wasteSampleKeys.all });
+    onDone();
+  };
+  return {
+    flag: useMutation({
+      mutationFn: ({ id, notes }: { id: number; notes: string }) =>
+        callApi(wasteSampleEndpoints.flag, { params: { id }, body: notes }),
+      onSuccess: settled,
+    }),
+    unflag: useMutation({
+      mutationFn: (id: number) => callApi(wasteSampleEndpoints.unflag, { params: { id } }),
+      onSuccess: settled,
+    }),
+    remove: useMutation({
+      mutationFn: ({ id, confirmation }: { id: number; confirmation: string }) =>
+        callApi(wasteSampleEndpoints.delete, { params: { id }, query: { confirmation } }),
+      onSuccess: settled,
+    }),
+    transfer: useMutation({
+      mutationFn: (body: { destinationId: number; sampleIds: number[] }) =>
+        callApi(wasteSampleEndpoints.bulkTransfer, { body }),
+      onSuccess: settled,
+    }),
+  };
+}

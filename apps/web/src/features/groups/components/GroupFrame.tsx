@@ -58,6 +58,12 @@ export function GroupFrame({ groupId, page, renderActions, children }: GroupFram
     },
     { key: 'moveouts', show: m?.petOwners ?? false, label: 'Move-outs', to: '/group/$id/moveouts' as const },
     {
+      key: 'results',
+      show: (m?.pets ?? false) && type !== undefined && pageFitsGroupType('results', type),
+      label: 'Waste results',
+      to: '/group/$id/results' as const,
+    },
+    {
       key: 'flaggedsamples',
       show: m?.pets ?? false,
       label: 'Flagged samples',
