@@ -72,6 +72,10 @@ function useNavItems(): MenuProps['items'] {
           key: '/lab-tools/duplicate-dog-report',
           label: <Link to="/lab-tools/duplicate-dog-report">Duplicate dog report</Link>,
         },
+        {
+          key: '/lab-tools/no-match-clusters',
+          label: <Link to="/lab-tools/no-match-clusters">No-match clusters</Link>,
+        },
         { key: '/tools/similardnaprofiles', label: <Link to="/tools/similardnaprofiles">Similar DNA profiles</Link> },
       ],
     });
@@ -133,6 +137,15 @@ function useNavItems(): MenuProps['items'] {
           },
           { key: '/reports/inventory', label: <Link to="/reports/inventory">Inventory</Link> },
           { key: '/reports/tdaudit', label: <Link to="/reports/tdaudit">TD audit</Link> },
+          // The rights table's noMatchCluster.view: the provider's staff.
+          ...(user.isBioPetAdmin
+            ? [
+                {
+                  key: '/reports/no-match-clusters',
+                  label: <Link to="/reports/no-match-clusters">No-match clusters</Link>,
+                },
+              ]
+            : []),
         ],
       });
   }
