@@ -50,7 +50,12 @@ export const noMatchClustersQuery = z.object({
 });
 export type NoMatchClustersQuery = z.input<typeof noMatchClustersQuery>;
 /** The filter "approve all single" applies (the list's, without paging). */
-export const noMatchFilterBody = noMatchClustersQuery.omit({ page: true, pageSize: true, orderBy: true, ascending: true });
+export const noMatchFilterBody = noMatchClustersQuery.omit({
+  page: true,
+  pageSize: true,
+  orderBy: true,
+  ascending: true,
+});
 
 export const noMatchReportQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -751,7 +751,11 @@ const SAMPLES: Record<string, Sample> = {
   getApprovedNoMatchClusters: { right: 'noMatchCluster.view', ...groupQuery() },
   getNoMatchClusterSummary: candidateSample('noMatchCluster.view', (k) => ({ query: { id: k.associatedClusterId } })),
   getEligibleNoMatchClustersForCandidate: candidateSample('noMatchCluster.view', (k) => ({
-    query: { candidateClusterId: k.associatedClusterId, candidateDnaProfileId: k.associatedDnaProfileId, sampleNumberFilter: 'TD' },
+    query: {
+      candidateClusterId: k.associatedClusterId,
+      candidateDnaProfileId: k.associatedDnaProfileId,
+      sampleNumberFilter: 'TD',
+    },
   })),
   approveSelectedNoMatchCandidates: candidateSample('noMatchCluster.manage', (k) => ({ body: [k] })),
   approveSingleNoMatchCandidates: {

@@ -54,10 +54,8 @@ export const noMatchClusterEndpoints = {
     body: s.moveCandidateRequest,
     response: s.noMatchCluster,
   })),
-  reportCsv: clusters.get(
-    '/reportsgenerator/getnomatchclusterreportcsv',
-    'getNoMatchClusterReportCsv',
-    VIEW,
-    (s) => ({ query: s.noMatchReportExportQuery, response: s.exportFile }),
-  ),
+  reportCsv: clusters.get('/reportsgenerator/getnomatchclusterreportcsv', 'getNoMatchClusterReportCsv', VIEW, (s) => ({
+    query: s.noMatchReportExportQuery,
+    response: s.exportFile,
+  })),
 };

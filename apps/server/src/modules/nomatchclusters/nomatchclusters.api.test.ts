@@ -79,18 +79,25 @@ describe('clusters kept current by the match runs', () => {
   });
 
   it('filters by repeated, sample number, group and status; default page size 5; orders', async () => {
-    expect((await clustersOfP('&showRepeatedFilter=true')).map(numbersIn).map((n) => n.length).sort()).toEqual([2, 3]);
+    expect(
+      (await clustersOfP('&showRepeatedFilter=true'))
+        .map(numbersIn)
+        .map((n) => n.length)
+        .sort(),
+    ).toEqual([2, 3]);
     const [first] = numberOf('u2');
     const found = await get(`/api/v1/nomatchclusters?sampleNumberFilter=${first.toLowerCase()}`);
     expect(found.body.totalRecords).toBe(1);
-    expect(found.body.data[0].candidates.filter((m: Candidate) => m.isFiltered).map((m: Candidate) => m.sampleNumber)).toEqual([
-      first,
-    ]);
+    expect(
+      found.body.data[0].candidates.filter((m: Candidate) => m.isFiltered).map((m: Candidate) => m.sampleNumber),
+    ).toEqual([first]);
     expect((await get(`/api/v1/nomatchclusters?groupId=${s.Q.id}`)).body.totalRecords).toBe(0);
     const firm = await groupByName(t.database.db, 'Harbor Property Management');
-    expect((await get(`/api/v1/nomatchclusters?groupId=${firm.id}&pageSize=25`)).body.totalRecords).toBeGreaterThanOrEqual(3);
-    expect((await clustersOfP('&showApprovedFilter=true'))).toEqual([]);
-    expect((await clustersOfP('&showPendingFilter=true'))).toHaveLength(3);
+    expect(
+      (await get(`/api/v1/nomatchclusters?groupId=${firm.id}&pageSize=25`)).body.totalRecords,
+    ).toBeGreaterThanOrEqual(3);
+    expect(await clustersOfP('&showApprovedFilter=true')).toEqual([]);
+    expect(await clustersOfP('&showPendingFilter=true')).toHaveLength(3);
     const byCount = await clustersOfP('&orderBy=NumberOfCandidates&ascending=false');
     expect(byCount.map((c) => c.numberOfCandidates)).toEqual([3, 2, 1]);
     const paged = await get(`/api/v1/nomatchclusters?groupId=${s.P.id}&pageSize=2&page=2`);
@@ -185,7 +192,9 @@ describe('the approved-only report', () => {
     const report = await get(`/api/v1/nomatchclusters/getapprovedonly?groupId=${s.P.id}`);
     expect(report.status).toBe(200);
     const shown = (report.body.data as Cluster[]).flatMap(numbersIn).sort();
-    expect(shown).toEqual([...numberOf('u1').filter((n) => n !== target.sampleNumber), ...numberOf('u2'), ...numberOf('r')].sort());
+    expect(shown).toEqual(
+      [...numberOf('u1').filter((n) => n !== target.sampleNumber), ...numberOf('u2'), ...numberOf('r')].sort(),
+    );
     const refused = await get('/api/v1/nomatchclusters/getapprovedonly?showPendingFilter=true');
     expect(refused.status).toBe(400);
     expect(refused.body.exceptionMessage).toBe('The no-match clusters report shows approved clusters only.');
@@ -245,7 +254,9 @@ describe('bad input and access', () => {
     for (const token of [manager, await t.login(property.userName), await t.login('pet.owner')]) {
       expect((await get('/api/v1/nomatchclusters', token)).status).toBe(403);
       expect((await get(`/api/v1/nomatchclusters/getapprovedonly?groupId=${s.P.id}`, token)).status).toBe(403);
-      expect((await post('/api/v1/nomatchclusters/denycandidate', keyOf(someone.candidates[0]), token)).status).toBe(403);
+      expect((await post('/api/v1/nomatchclusters/denycandidate', keyOf(someone.candidates[0]), token)).status).toBe(
+        403,
+      );
     }
     expect((await t.call('GET', '/api/v1/nomatchclusters')).status).toBe(401);
   });
@@ -267,7 +278,8 @@ describe('a rerun after the unknown dog is registered', () => {
     }
     expect(status).toMatchObject({ status: 'Completed' });
     const after = await waitForRuns(t, u2, 2);
-    for (const n of u2) expect(after.get(n)).toMatchObject({ status: 'Match', matchedSampleNumber: s.dogs.u2.sampleNumber });
+    for (const n of u2)
+      expect(after.get(n)).toMatchObject({ status: 'Match', matchedSampleNumber: s.dogs.u2.sampleNumber });
     const clusters = await clustersOfP();
     const all = clusters.flatMap(numbersIn);
     for (const n of u2) expect(all).not.toContain(n);

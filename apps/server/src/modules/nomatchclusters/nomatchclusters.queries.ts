@@ -176,8 +176,7 @@ export async function searchClusters(
   const where: SQL[] = [sql`true`];
   const candidateWhere: SQL[] = [];
   if (filter.groupPath) candidateWhere.push(pathWithin(sql`xg.path`, filter.groupPath));
-  if (filter.sampleNumber)
-    candidateWhere.push(sql`xw.sample_number like ${`%${escapeLike(filter.sampleNumber)}%`}`);
+  if (filter.sampleNumber) candidateWhere.push(sql`xw.sample_number like ${`%${escapeLike(filter.sampleNumber)}%`}`);
   if (filter.statuses?.length) candidateWhere.push(sql`x.status in ${idList(filter.statuses)}`);
   if (filter.approvedFrom) candidateWhere.push(sql`x.date_approved >= ${filter.approvedFrom.toISOString()}`);
   if (filter.approvedTo) candidateWhere.push(sql`x.date_approved <= ${filter.approvedTo.toISOString()}`);

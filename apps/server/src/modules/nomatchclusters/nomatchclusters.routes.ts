@@ -28,6 +28,10 @@ export async function noMatchClustersRoutes(app: FastifyInstance) {
   await route(app, endpoints.deny, async (request) => clusters.denyCandidate(signedIn(request), request.body));
   await route(app, endpoints.move, async (request) => clusters.moveCandidate(signedIn(request), request.body));
   await route(app, endpoints.reportCsv, async (request, reply) =>
-    sendExport(reply, request.query.format, await clusters.approvedClustersExport(signedIn(request), request.query.groupId)),
+    sendExport(
+      reply,
+      request.query.format,
+      await clusters.approvedClustersExport(signedIn(request), request.query.groupId),
+    ),
   );
 }

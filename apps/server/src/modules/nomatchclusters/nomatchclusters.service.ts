@@ -30,7 +30,11 @@ const ORDERS: q.ClusterOrder[] = ['none', 'candidates', 'sampleNumber', 'propert
 const ALL = { page: 1, pageSize: 100_000, order: 'none' as const, ascending: true };
 
 const clusterStatus = (statuses: number[]) =>
-  statuses.includes(Status.Pending) ? Status.Pending : statuses.includes(Status.Approved) ? Status.Approved : Status.Denied;
+  statuses.includes(Status.Pending)
+    ? Status.Pending
+    : statuses.includes(Status.Approved)
+      ? Status.Approved
+      : Status.Denied;
 
 /** The views of these clusters in this order; `keep` narrows the candidates shown (the report shows approved ones). */
 async function clusterViews(
@@ -91,9 +95,7 @@ async function filterOf(ctx: SignedInContext, query: FilterInput): Promise<q.Clu
     sampleNumber: query.sampleNumberFilter || undefined,
     statuses,
     repeatedOnly: query.showRepeatedFilter === true,
-    approvedFrom: query.approvalDateStartFilter
-      ? usDateBounds(query.approvalDateStartFilter, zone)?.start
-      : undefined,
+    approvedFrom: query.approvalDateStartFilter ? usDateBounds(query.approvalDateStartFilter, zone)?.start : undefined,
     approvedTo: query.approvalDateEndFilter ? usDateBounds(query.approvalDateEndFilter, zone)?.end : undefined,
   };
 }
@@ -181,14 +183,18 @@ export async function denyCandidate(ctx: SignedInContext, key: CandidateKey) {
 }
 
 /** Moves the candidate into the cluster (a source cluster left empty goes); optionally approves it there. */
-async function moveTo(ctx: SignedInContext, candidate: Candidate, destinationId: number, approve: boolean, action: string) {
+async function moveTo(
+  ctx: SignedInContext,
+  candidate: Candidate,
+  destinationId: number,
+  approve: boolean,
+  action: string,
+) {
   await withTransaction(ctx, async (tx) => {
     await q.updateCandidates(tx, [candidate.id], {
       clusterId: destinationId,
       placedBy: 'Lab',
-      ...(approve
-        ? { status: Status.Approved, dateApproved: new Date(), reviewedById: ctx.caller.userId }
-        : {}),
+      ...(approve ? { status: Status.Approved, dateApproved: new Date(), reviewedById: ctx.caller.userId } : {}),
     });
     await q.deleteEmptyClusters(tx, [candidate.clusterId]);
     await writeAudit(tx, ctx, {
@@ -289,7 +295,9 @@ export async function approvedClustersExport(ctx: SignedInContext, groupId: numb
   const group = await loadGroupInScope(ctx, groupId);
   if (group.groupType !== GroupTypes.Property) throw refused(M.propertyOnly);
   const { data } = await approvedClusters(ctx, { page: 1, pageSize: 100_000, groupId });
-  const rows = data.flatMap((c) => c.candidates.map((candidate) => ({ clusterId: c.id, candidates: c.candidates.length, candidate })));
+  const rows = data.flatMap((c) =>
+    c.candidates.map((candidate) => ({ clusterId: c.id, candidates: c.candidates.length, candidate })),
+  );
   return {
     fileName: `NoMatchClusters_${group.name}_${fileTimestamp()}`,
     sheetName: 'No-match clusters',

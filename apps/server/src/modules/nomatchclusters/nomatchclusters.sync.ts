@@ -20,7 +20,14 @@ export async function syncNoMatchCandidates(db: Db, resultSetIds: number[]): Pro
   if (ids.length === 0) return;
   await q.lockClusters(db);
   const states = await q.setStates(db, ids);
-  const existing = new Map((await q.candidatesOfSamples(db, states.map((s) => s.wasteSampleId))).map((c) => [c.wasteSampleId, c]));
+  const existing = new Map(
+    (
+      await q.candidatesOfSamples(
+        db,
+        states.map((s) => s.wasteSampleId),
+      )
+    ).map((c) => [c.wasteSampleId, c]),
+  );
   const leaving = states.filter((s) => !isNoMatch(s) && existing.has(s.wasteSampleId));
   if (leaving.length) {
     const rows = leaving.map((s) => existing.get(s.wasteSampleId)!);
@@ -66,7 +73,10 @@ async function addToClusters(db: Db, panelId: string, list: q.SetState[]) {
     const clusterId = ranked.length ? ranked[0][0] : (await q.insertCluster(db, panelId)).id;
     const untouched = (id: number) =>
       [...placed.values()].filter((p) => p.clusterId === id).every((p) => p.status === 0 && p.placedBy === 'Engine');
-    const merged = ranked.slice(1).map(([id]) => id).filter(untouched);
+    const merged = ranked
+      .slice(1)
+      .map(([id]) => id)
+      .filter(untouched);
     if (merged.length) {
       const moving = [...placed.values()].filter((p) => merged.includes(p.clusterId));
       await q.updateCandidates(

@@ -64,13 +64,20 @@ export function NoMatchClusterReportPage() {
               {
                 title: 'Collected',
                 key: 'collected',
-                render: (_: unknown, c) => c.candidates.map((m) => day(m.dateCollected)).filter(Boolean).join(', '),
+                render: (_: unknown, c) =>
+                  c.candidates
+                    .map((m) => day(m.dateCollected))
+                    .filter(Boolean)
+                    .join(', '),
               },
               {
                 title: 'Last approved',
                 key: 'approved',
                 render: (_: unknown, c) => {
-                  const last = Math.max(0, ...c.candidates.map((m) => (m.approvalDate ? new Date(m.approvalDate).getTime() : 0)));
+                  const last = Math.max(
+                    0,
+                    ...c.candidates.map((m) => (m.approvalDate ? new Date(m.approvalDate).getTime() : 0)),
+                  );
                   return last ? day(new Date(last)) : '';
                 },
               },

@@ -126,7 +126,9 @@ export function NoMatchClustersPage() {
           <Button
             size="small"
             danger
-            onClick={() => void act(() => action.mutateAsync({ kind: 'deny', key: keyOf(m) }), NO_MATCH_MESSAGES.denied)}
+            onClick={() =>
+              void act(() => action.mutateAsync({ kind: 'deny', key: keyOf(m) }), NO_MATCH_MESSAGES.denied)
+            }
           >
             Deny
           </Button>
@@ -146,7 +148,11 @@ export function NoMatchClustersPage() {
             <Form.Item label="Show">
               <Space wrap>
                 {FLAGS.map((f) => (
-                  <Checkbox key={f.key} checked={Boolean(params[f.key])} onChange={(e) => setFlag(f.key, e.target.checked)}>
+                  <Checkbox
+                    key={f.key}
+                    checked={Boolean(params[f.key])}
+                    onChange={(e) => setFlag(f.key, e.target.checked)}
+                  >
                     {f.label}
                   </Checkbox>
                 ))}
@@ -187,7 +193,10 @@ export function NoMatchClustersPage() {
               onPick={(g) => setParams({ groupId: g.id, groupName: g.name }, { resetPage: true })}
             />
             {params.groupId && (
-              <Button type="link" onClick={() => setParams({ groupId: undefined, groupName: undefined }, { resetPage: true })}>
+              <Button
+                type="link"
+                onClick={() => setParams({ groupId: undefined, groupName: undefined }, { resetPage: true })}
+              >
                 Clear group
               </Button>
             )}
@@ -250,7 +259,13 @@ export function NoMatchClustersPage() {
                 key: 'NumberOfCandidates',
                 sorter: true,
               },
-              { title: 'Status', dataIndex: 'status', key: 'Status', sorter: true, render: (s: number) => <StatusTag status={s} /> },
+              {
+                title: 'Status',
+                dataIndex: 'status',
+                key: 'Status',
+                sorter: true,
+                render: (s: number) => <StatusTag status={s} />,
+              },
               {
                 title: 'Candidates',
                 key: 'candidates',
@@ -281,7 +296,11 @@ export function NoMatchClustersPage() {
                           </Button>
                         ),
                       },
-                      { title: 'Property', key: 'property', render: (_v: unknown, m) => m.propertyCollectedFrom?.name ?? '' },
+                      {
+                        title: 'Property',
+                        key: 'property',
+                        render: (_v: unknown, m) => m.propertyCollectedFrom?.name ?? '',
+                      },
                       { title: 'Status', dataIndex: 'status', render: (s: number) => <StatusTag status={s} /> },
                       {
                         title: 'Approved',
@@ -302,8 +321,7 @@ export function NoMatchClustersPage() {
         onCancel={() => setMoving(null)}
         onMove={(destinationClusterId, approveAfterMove) =>
           act(
-            () =>
-              action.mutateAsync({ kind: 'move', key: keyOf(moving!), destinationClusterId, approveAfterMove }),
+            () => action.mutateAsync({ kind: 'move', key: keyOf(moving!), destinationClusterId, approveAfterMove }),
             NO_MATCH_MESSAGES.moved,
           )
         }
