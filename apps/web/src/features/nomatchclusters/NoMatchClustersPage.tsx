@@ -277,7 +277,7 @@ export function NoMatchClustersPage() {
                     dataSource={c.candidates}
                     columns={[
                       {
-                        title: '',
+                        title: 'Select',
                         key: 'pick',
                         render: (_v: unknown, m) => (
                           <Checkbox

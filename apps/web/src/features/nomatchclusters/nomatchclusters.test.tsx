@@ -67,11 +67,11 @@ function setup(over: Record<string, unknown> = {}) {
   });
 }
 
-describe('no-match clusters', () => {
+describe('no-match clusters', { timeout: 120_000 }, () => {
   it('asks 5 a page; approve selected does nothing with nothing selected, then sends every selected candidate', async () => {
     const { calls } = setup();
     renderApp('/lab-tools/no-match-clusters');
-    expect(await screen.findByText('TD0300003', undefined, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByText('TD0300003', undefined, { timeout: 30_000 })).toBeTruthy();
     const list = calls.find((c) => c.url.pathname === '/api/v1/nomatchclusters')!.url.searchParams;
     expect(list.get('pageSize')).toBe('5');
     const approve = () => screen.getByRole('button', { name: /^Approve selected/ });
@@ -86,20 +86,26 @@ describe('no-match clusters', () => {
         { associatedClusterId: 8, associatedDnaProfileId: 81 },
       ]),
     );
-    expect(await screen.findByText('Approved successfully.')).toBeTruthy();
+    expect(await screen.findByText('Approved successfully.', undefined, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('moves a candidate: a cluster must be picked, found by sample number, approved after the move', async () => {
     const { calls } = setup();
     renderApp('/lab-tools/no-match-clusters');
-    expect(await screen.findByText('TD0300003', undefined, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByText('TD0300003', undefined, { timeout: 30_000 })).toBeTruthy();
     await userEvent.click(screen.getAllByRole('button', { name: 'Move' })[2]);
-    const dialog = await screen.findByRole('dialog', { name: 'Move TD0300003 to another cluster' });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Move TD0300003 to another cluster' },
+      { timeout: 10_000 },
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
-    expect(await screen.findByText('Please select a cluster to move the candidate to.')).toBeTruthy();
+    expect(
+      await screen.findByText('Please select a cluster to move the candidate to.', undefined, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(calls.some((c) => c.url.pathname.endsWith('/geteligibleclustersforcandidate'))).toBe(false);
     await userEvent.type(within(dialog).getByLabelText('Sample number'), 'TD03{Enter}');
-    await userEvent.click(await within(dialog).findByRole('radio'));
+    await userEvent.click(await within(dialog).findByRole('radio', undefined, { timeout: 10_000 }));
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Approve after move' }));
     const eligible = calls.find((c) => c.url.pathname.endsWith('/geteligibleclustersforcandidate'))!.url.searchParams;
     expect(eligible.get('sampleNumberFilter')).toBe('TD03');
@@ -112,6 +118,6 @@ describe('no-match clusters', () => {
         approveAfterMove: true,
       }),
     );
-    expect(await screen.findByText('Candidate moved.')).toBeTruthy();
+    expect(await screen.findByText('Candidate moved.', undefined, { timeout: 10_000 })).toBeTruthy();
   });
 });
