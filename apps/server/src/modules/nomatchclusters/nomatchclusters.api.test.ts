@@ -234,7 +234,7 @@ describe('bad input and access', () => {
       '/api/v1/nomatchclusters/geteligibleclustersforcandidate?candidateClusterId=1',
       '/api/v1/reportsgenerator/getnomatchclusterreportcsv',
     ])
-      expect((await get(url)).status, url).toBe(400);
+      expect([url, (await get(url)).status]).toEqual([url, 400]);
     expect((await post('/api/v1/nomatchclusters/approvecandidate', { associatedClusterId: 'x' })).status).toBe(400);
     expect((await post('/api/v1/nomatchclusters/movecandidate', { destinationClusterId: 1 })).status).toBe(400);
     expect((await post('/api/v1/nomatchclusters/approveselectedcandidates', { x: 1 })).status).toBe(400);
