@@ -67,11 +67,11 @@ function setup(over: Record<string, unknown> = {}) {
   });
 }
 
-describe('no-match clusters', { timeout: 120_000 }, () => {
+describe('no-match clusters', { timeout: 240_000 }, () => {
   it('asks 5 a page; approve selected does nothing with nothing selected, then sends every selected candidate', async () => {
     const { calls } = setup();
     renderApp('/lab-tools/no-match-clusters');
-    expect(await screen.findByText('TD0300003', undefined, { timeout: 30_000 })).toBeTruthy();
+    expect(await screen.findByText('TD0300003', undefined, { timeout: 90_000 })).toBeTruthy();
     const list = calls.find((c) => c.url.pathname === '/api/v1/nomatchclusters')!.url.searchParams;
     expect(list.get('pageSize')).toBe('5');
     const approve = () => screen.getByRole('button', { name: /^Approve selected/ });
@@ -92,13 +92,11 @@ describe('no-match clusters', { timeout: 120_000 }, () => {
   it('moves a candidate: a cluster must be picked, found by sample number, approved after the move', async () => {
     const { calls } = setup();
     renderApp('/lab-tools/no-match-clusters');
-    expect(await screen.findByText('TD0300003', undefined, { timeout: 30_000 })).toBeTruthy();
-    await userEvent.click(screen.getAllByRole('button', { name: 'Move' })[2]);
-    const dialog = await screen.findByRole(
-      'dialog',
-      { name: 'Move TD0300003 to another cluster' },
-      { timeout: 10_000 },
-    );
+    expect(await screen.findByText('TD0300003', undefined, { timeout: 90_000 })).toBeTruthy();
+    const row = screen.getByText('TD0300003').closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Move' }));
+    const dialog = await screen.findByRole('dialog', undefined, { timeout: 10_000 });
+    expect(within(dialog).getByText('Move TD0300003 to another cluster')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
     expect(
       await screen.findByText('Please select a cluster to move the candidate to.', undefined, { timeout: 10_000 }),
