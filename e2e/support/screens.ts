@@ -466,6 +466,18 @@ export const SCREENS: Screen[] = [
     rowActions: actionsColumn,
   },
   {
+    name: 'no-match clusters',
+    path: () => '/lab-tools/no-match-clusters',
+    user: 'lab.admin',
+    ready: heading('No-match clusters'),
+  },
+  {
+    name: 'no-match clusters report',
+    path: () => '/reports/no-match-clusters',
+    user: 'service.admin',
+    ready: heading('No-match clusters report'),
+  },
+  {
     name: 'similar DNA profiles',
     path: () => '/tools/similardnaprofiles',
     user: 'service.admin',

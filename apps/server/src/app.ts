@@ -39,6 +39,7 @@ import { searchRoutes } from './modules/search/search.routes.ts';
 import { residentsRoutes } from './modules/residents/residents.routes.ts';
 import { wasteSamplesRoutes } from './modules/wastesamples/wastesamples.routes.ts';
 import { wasteResultsRoutes } from './modules/wasteresults/wasteresults.routes.ts';
+import { noMatchClustersRoutes } from './modules/nomatchclusters/nomatchclusters.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { shopRoutes } from './modules/shop/shop.routes.ts';
 import { ancestryRoutes } from './modules/ancestry/ancestry.routes.ts';
@@ -117,6 +118,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   await app.register(residentsRoutes, { prefix: '/api/v1' });
   await app.register(wasteSamplesRoutes, { prefix: '/api/v1' });
   await app.register(wasteResultsRoutes, { prefix: '/api/v1' });
+  await app.register(noMatchClustersRoutes, { prefix: '/api/v1' });
   await app.register(petsRoutes, { prefix: '/api/v1' });
   await app.register(systemRoutes, { prefix: '/api/v1' });
   await app.register(reportsRoutes, { prefix: '/api/v1' });

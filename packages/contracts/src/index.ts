@@ -29,3 +29,4 @@ export * from './endpoint.ts';
 export * from './endpoints/index.ts';
 export * from './notifications.ts';
 export * from './flaggedsamples.ts';
+export * from './nomatchclusters.ts';

@@ -70,6 +70,8 @@ export const RIGHTS = [
   'wasteResult.labView',
   'wasteResult.manage',
   'wasteResult.email',
+  'noMatchCluster.view',
+  'noMatchCluster.manage',
 ] as const;
 export type Right = (typeof RIGHTS)[number];
 
@@ -168,6 +170,9 @@ export const RIGHTS_TABLE: Record<Right, readonly number[]> = {
   'wasteResult.labView': STAFF,
   'wasteResult.manage': [LAB],
   'wasteResult.email': ADMIN_MANAGERS,
+  // No-match clusters (spec 3 §2 lab tools): the provider's staff read them and the report; the lab reviews candidates.
+  'noMatchCluster.view': STAFF,
+  'noMatchCluster.manage': [LAB],
 };
 
 /** May a user of this role take this action (before the scope and rank checks of the thing acted on)? */

@@ -26,3 +26,4 @@ export * from './search.ts';
 export * from './wasteresults.ts';
 export * from './detailreport.ts';
 export * from './reportsextra.ts';
+export * from './nomatchclusters.ts';

@@ -29,6 +29,8 @@ import {
   preRegisteredResidents,
   wasteMatchResults,
   wasteResultSets,
+  noMatchCandidates,
+  noMatchClusters,
 } from '../db/schema/index.ts';
 import { filesStoreFor } from './files.ts';
 import { registerDogs, testPopulation } from '../modules/parentage/test-support.ts';
@@ -339,6 +341,25 @@ const resultSetSample = (make: (r: Awaited<ReturnType<typeof freshResultSet>>) =
   own: async (c) => make(await freshResultSet(c.group)),
   foreign: async (_c, f) => make(await freshResultSet(f.foreignGroup)),
 });
+// A no-match candidate alone in its cluster: a waste sample on a fresh property beneath the group, its profile, result
+// set and cluster (issue 22, no-match clusters).
+async function freshCandidate(groupId: number) {
+  const sample = await makeWasteSample(db, (await freshProperty(groupId)).id);
+  const { waste } = await freshDnaPlate();
+  const [set] = await db
+    .insert(wasteResultSets)
+    .values({ wasteSampleId: sample.id, readyForMatching: true, wasteDnaProfileId: waste.id })
+    .returning();
+  const [cluster] = await db.insert(noMatchClusters).values({ panelId: 'isag-2006-canine' }).returning();
+  await db
+    .insert(noMatchCandidates)
+    .values({ clusterId: cluster.id, wasteSampleId: sample.id, resultSetId: set.id, dnaProfileId: waste.id });
+  return { associatedClusterId: cluster.id, associatedDnaProfileId: waste.id };
+}
+const candidateSample = (
+  right: Right,
+  make: (key: Awaited<ReturnType<typeof freshCandidate>>, c: Caller) => Input | Promise<Input>,
+): Sample => ({ right, own: async (c) => make(await freshCandidate(c.group), c) });
 
 const SAMPLES: Record<string, Sample> = {
   tokenAtRoot: { own: () => ({ body: { grant_type: 'password', userName: 'nobody', password: 'wrong' } }) },
@@ -727,6 +748,32 @@ const SAMPLES: Record<string, Sample> = {
     (r) => ({ query: { pooPrintsMatchResultSetId: r.set.id } }),
     'wasteResult.email',
   ),
+  getNoMatchClusters: { right: 'noMatchCluster.view', ...groupQuery({ pageSize: 5 }) },
+  getApprovedNoMatchClusters: { right: 'noMatchCluster.view', ...groupQuery() },
+  getNoMatchClusterSummary: candidateSample('noMatchCluster.view', (k) => ({ query: { id: k.associatedClusterId } })),
+  getEligibleNoMatchClustersForCandidate: candidateSample('noMatchCluster.view', (k) => ({
+    query: {
+      candidateClusterId: k.associatedClusterId,
+      candidateDnaProfileId: k.associatedDnaProfileId,
+      sampleNumberFilter: 'TD',
+    },
+  })),
+  approveSelectedNoMatchCandidates: candidateSample('noMatchCluster.manage', (k) => ({ body: [k] })),
+  approveSingleNoMatchCandidates: {
+    right: 'noMatchCluster.manage',
+    own: () => ({ body: { sampleNumberFilter: 'TD0000000' } }),
+  },
+  approveNoMatchCandidate: candidateSample('noMatchCluster.manage', (k) => ({ body: k })),
+  approveNoMatchCandidateAsSingle: candidateSample('noMatchCluster.manage', (k) => ({ body: k })),
+  denyNoMatchCandidate: candidateSample('noMatchCluster.manage', (k) => ({ body: k })),
+  moveNoMatchCandidate: candidateSample('noMatchCluster.manage', async (k, c) => ({
+    body: { candidateKey: k, destinationClusterId: (await freshCandidate(c.group)).associatedClusterId },
+  })),
+  getNoMatchClusterReportCsv: {
+    right: 'noMatchCluster.view',
+    own: async (c) => ({ query: { groupId: (await freshProperty(c.group)).id } }),
+    foreign: (_c, f) => ({ query: { groupId: f.foreignGroup } }),
+  },
   getWasteSampleDetails: {
     right: 'wasteSample.view',
     own: async (c) => ({ query: { wasteSampleId: (await ownWasteSample(c)).id } }),

@@ -72,6 +72,10 @@ function useNavItems(): MenuProps['items'] {
           key: '/lab-tools/duplicate-dog-report',
           label: <Link to="/lab-tools/duplicate-dog-report">Duplicate dog report</Link>,
         },
+        {
+          key: '/lab-tools/no-match-clusters',
+          label: <Link to="/lab-tools/no-match-clusters">No-match clusters</Link>,
+        },
         { key: '/tools/similardnaprofiles', label: <Link to="/tools/similardnaprofiles">Similar DNA profiles</Link> },
       ],
     });
@@ -142,11 +146,15 @@ function useNavItems(): MenuProps['items'] {
             key: '/reports/pooprintsnomatchtomatch',
             label: <Link to="/reports/pooprintsnomatchtomatch">No match to match</Link>,
           },
-          // The rights table's report.emailExport and dna.view: the provider's staff.
+          // The rights table's report.emailExport, dna.view and noMatchCluster.view: the provider's staff.
           ...(user.isBioPetAdmin
             ? [
                 { key: '/reports/emailexports', label: <Link to="/reports/emailexports">Email exports</Link> },
                 { key: '/reports/productbyplate', label: <Link to="/reports/productbyplate">Product by plate</Link> },
+                {
+                  key: '/reports/no-match-clusters',
+                  label: <Link to="/reports/no-match-clusters">No-match clusters</Link>,
+                },
               ]
             : []),
         ],

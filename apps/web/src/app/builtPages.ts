@@ -41,6 +41,8 @@ export const BUILT_PAGES = [
   '/tools/parentage/test',
   '/tools/parentage/lookup',
   '/lab-tools/duplicate-dog-report',
+  '/lab-tools/no-match-clusters',
+  '/reports/no-match-clusters',
   '/tools/similardnaprofiles',
   '/tools/petbarcodescanner',
   '/reg/overview',

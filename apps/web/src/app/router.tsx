@@ -144,6 +144,12 @@ const searchOf = {
   duplicateReport: lazySearch(() =>
     import('../features/duplicatedogs/duplicatedogs.search').then((m) => m.duplicateReportSearch),
   ),
+  noMatchClusters: lazySearch(() =>
+    import('../features/nomatchclusters/nomatchclusters.search').then((m) => m.noMatchClustersSearch),
+  ),
+  noMatchReport: lazySearch(() =>
+    import('../features/nomatchclusters/nomatchclusters.search').then((m) => m.noMatchReportSearch),
+  ),
   similarProfiles: lazySearch(() =>
     import('../features/duplicatedogs/duplicatedogs.search').then((m) => m.similarSearch),
   ),
@@ -416,6 +422,18 @@ const duplicateReportRoute = createRoute({
   ...searchOf.duplicateReport,
   component: lazyPage(() => import('../features/duplicatedogs/DuplicateDogReportPage'), 'DuplicateDogReportPage'),
 });
+const noMatchClustersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/lab-tools/no-match-clusters',
+  ...searchOf.noMatchClusters,
+  component: lazyPage(() => import('../features/nomatchclusters/NoMatchClustersPage'), 'NoMatchClustersPage'),
+});
+const noMatchReportRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/reports/no-match-clusters',
+  ...searchOf.noMatchReport,
+  component: lazyPage(() => import('../features/nomatchclusters/NoMatchClusterReportPage'), 'NoMatchClusterReportPage'),
+});
 const similarProfilesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/tools/similardnaprofiles',
@@ -616,6 +634,8 @@ const routeTree = rootRoute.addChildren([
     parentageTestRoute,
     parentageLookupRoute,
     duplicateReportRoute,
+    noMatchClustersRoute,
+    noMatchReportRoute,
     similarProfilesRoute,
     petBarcodeScannerRoute,
     residentLandingRoute,

@@ -26,6 +26,7 @@ const OWN_DEFAULTS: Record<string, { pageSize: number; spec: string }> = {
   myOrdersSearch: { pageSize: 20, spec: 'spec 2 §9: customer orders page size 20' },
   fulfillmentSearch: { pageSize: 100, spec: 'spec 3 §9: fulfilment page sizes 15 to 200, default 100' },
   wasteResultsSearch: { pageSize: 100, spec: 'spec 3 §9: waste resulting page size 100' },
+  noMatchClustersSearch: { pageSize: 5, spec: 'spec 3 §9: no-match default 5, counts 5, 10, 15, 25' },
 };
 /** Files that set their own page sizes, with the spec's words. */
 const OWN_SIZES: Record<string, string> = {
@@ -40,6 +41,7 @@ const OWN_SIZES: Record<string, string> = {
   'features/shop/ProductsPage.tsx': 'spec 2 §9: the product table uses count 10 with no count options',
   'features/shop/OrdersListPage.tsx': 'spec 3 §9: back-office orders page size 100',
   'features/ancestry/AncestryFulfillmentPage.tsx': 'spec 3 §9: fulfilment page sizes 15, 25, 50, 100, 200',
+  'features/nomatchclusters/NoMatchClustersPage.tsx': 'spec 3 §9: no-match default 5, counts 5, 10, 15, 25',
 };
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '..');

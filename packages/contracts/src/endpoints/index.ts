@@ -26,6 +26,7 @@ import {
 } from './shop.ts';
 import { ancestryEndpoints, partnerEndpoints } from './ancestry.ts';
 import { wasteResultEndpoints } from './wasteresults.ts';
+import { noMatchClusterEndpoints } from './nomatchclusters.ts';
 
 export {
   ancestryEndpoints,
@@ -56,6 +57,7 @@ export {
   systemEndpoints,
   wasteSampleEndpoints,
   wasteResultEndpoints,
+  noMatchClusterEndpoints,
 };
 
 export const endpointsByDomain: Record<string, Record<string, AnyEndpoint>> = {
@@ -87,4 +89,5 @@ export const endpointsByDomain: Record<string, Record<string, AnyEndpoint>> = {
   ancestry: ancestryEndpoints,
   partner: partnerEndpoints,
   wasteResults: wasteResultEndpoints,
+  noMatchClusters: noMatchClusterEndpoints,
 };

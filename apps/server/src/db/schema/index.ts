@@ -13,3 +13,4 @@ export * from './shop.ts';
 export * from './parentage.ts';
 export * from './notifications.ts';
 export * from './wasteresults.ts';
+export * from './nomatchclusters.ts';

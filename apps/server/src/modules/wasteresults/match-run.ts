@@ -15,6 +15,7 @@ import { panels, profileFromCodes } from '../dna/panels.ts';
 import { currentIndex } from '../dna/registry-index.ts';
 import type { StoredGenotype } from '../../db/schema/wasteresults.ts';
 import * as q from './wasteresults.queries.ts';
+import { syncNoMatchCandidates } from '../nomatchclusters/nomatchclusters.sync.ts';
 
 export type MatchRunOutcome = Omit<q.NewMatchResult, 'resultSetId' | 'createdById' | 'isRerun' | 'runCount'> & {
   status: PooPrintsMatchRunResult;
@@ -108,5 +109,6 @@ export async function runAndStore(
       fromStatus: previous.status,
       toStatus: result.status,
     });
+  await syncNoMatchCandidates(services.db, [set.id]);
   return { result, previous };
 }

@@ -17,6 +17,7 @@ import { loadGroupInScope } from '../../platform/scope.ts';
 import { createNotifications } from '../notifications/notifications.service.ts';
 import { computeMatchRun } from './match-run.ts';
 import * as q from './wasteresults.queries.ts';
+import { resultSetsOfResults, syncNoMatchCandidates } from '../nomatchclusters/nomatchclusters.sync.ts';
 
 const setNotFound = () => notFound(M.resultSetNotFound);
 const resultNotFound = () => notFound(M.resultNotFound);
@@ -134,6 +135,7 @@ export async function saveRun(ctx: SignedInContext, id: number, body: z.output<t
       runCount: (previous?.runCount ?? 0) + (body.incrementRunCount ? 1 : 0),
     });
     await q.updateSet(tx, set.id, { dateAttempted: new Date() });
+    await syncNoMatchCandidates(tx, [set.id]);
     await writeAudit(tx, ctx, {
       entityType: 'WasteMatchResult',
       entityId: result.id,
@@ -158,6 +160,7 @@ export async function approveResult(ctx: SignedInContext, resultId: number) {
   if (NOT_DIRECTLY.includes(result.status)) throw refused(M.cannotApproveDirectly);
   await withTransaction(ctx, async (tx, txCtx) => {
     await q.approveResult(tx, result.resultSetId, result.id);
+    await syncNoMatchCandidates(tx, [result.resultSetId]);
     await writeAudit(tx, ctx, {
       entityType: 'WasteMatchResult',
       entityId: result.id,
@@ -175,6 +178,7 @@ export async function deleteResult(ctx: SignedInContext, resultId: number) {
   await withTransaction(ctx, async (tx) => {
     await q.deleteResult(tx, result.id);
     if (result.isApproved) await q.updateSet(tx, result.resultSetId, { currentlyApprovedResultId: null });
+    await syncNoMatchCandidates(tx, [result.resultSetId]);
     await writeAudit(tx, ctx, {
       entityType: 'WasteMatchResult',
       entityId: result.id,
@@ -204,6 +208,10 @@ async function approveLatestOf(ctx: SignedInContext, sets: { id: number; resultI
   const eligible = sets.filter((s) => !s.status || !NOT_DIRECTLY.includes(s.status));
   await withTransaction(ctx, async (tx, txCtx) => {
     for (const s of eligible) await q.approveResult(tx, s.id, s.resultId);
+    await syncNoMatchCandidates(
+      tx,
+      eligible.map((s) => s.id),
+    );
     if (eligible.length)
       await writeAudit(tx, ctx, {
         entityType: 'WasteMatchResult',
@@ -244,7 +252,9 @@ export async function deleteRerunInconclusive(ctx: SignedInContext) {
   assertCan(ctx, 'wasteResult.manage');
   const ids = await q.rerunInconclusiveResultIds(ctx.db);
   await withTransaction(ctx, async (tx) => {
+    const setIds = await resultSetsOfResults(tx, ids);
     await q.deleteResults(tx, ids);
+    await syncNoMatchCandidates(tx, setIds);
     if (ids.length)
       await writeAudit(tx, ctx, {
         entityType: 'WasteMatchResult',

@@ -7,7 +7,7 @@ import { GroupHierarchyPicker } from '../../components/GroupHierarchyPicker';
 export function ReportGroupField(props: {
   allowedTypes: readonly number[];
   groupName?: string;
-  onPick: (group: { id: number; name: string }) => void;
+  onPick: (group: { id: number; name: string; groupType: number }) => void;
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -19,7 +19,7 @@ export function ReportGroupField(props: {
         open={open}
         allowedTypes={props.allowedTypes}
         onPick={(group) => {
-          props.onPick({ id: group.id, name: group.name });
+          props.onPick({ id: group.id, name: group.name, groupType: group.groupType });
           setOpen(false);
         }}
         onCancel={() => setOpen(false)}

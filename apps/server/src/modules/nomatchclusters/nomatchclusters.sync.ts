@@ -1,0 +1,101 @@
+// Keeps the no-match clusters current (docs/decisions.md "No-match clusters"): called in the transaction that stores a
+// match run or changes a result's approval. A waste sample is a candidate while its latest run is NoMatch and its
+// approved result, if any, is NoMatch too; it joins the cluster of the unknown dog its profile links to (the engine's
+// incremental NoMatchClusters), and leaves when a rerun or an approval makes it something else.
+import { NoMatchClusters } from '@registry/genetics';
+import type { Db } from '../../db/client.ts';
+import { panels, profileFromCodes } from '../dna/panels.ts';
+import * as q from './nomatchclusters.queries.ts';
+
+const NO_MATCH = 'NoMatch';
+/** Engine ids of samples not yet stored as candidates (stored candidates use their row id). */
+const NEW_ID_BASE = 2_000_000_000;
+
+const isNoMatch = (s: q.SetState) =>
+  s.latestStatus === NO_MATCH && (s.approvedStatus === null || s.approvedStatus === NO_MATCH);
+
+/** Brings the candidates of these result sets in line with their results. */
+export async function syncNoMatchCandidates(db: Db, resultSetIds: number[]): Promise<void> {
+  const ids = [...new Set(resultSetIds)];
+  if (ids.length === 0) return;
+  await q.lockClusters(db);
+  const states = await q.setStates(db, ids);
+  const existing = new Map(
+    (
+      await q.candidatesOfSamples(
+        db,
+        states.map((s) => s.wasteSampleId),
+      )
+    ).map((c) => [c.wasteSampleId, c]),
+  );
+  const leaving = states.filter((s) => !isNoMatch(s) && existing.has(s.wasteSampleId));
+  if (leaving.length) {
+    const rows = leaving.map((s) => existing.get(s.wasteSampleId)!);
+    await q.deleteCandidates(
+      db,
+      rows.map((c) => c.id),
+    );
+    await q.deleteEmptyClusters(db, [...new Set(rows.map((c) => c.clusterId))]);
+  }
+  const joining = states.filter(
+    (s) => isNoMatch(s) && !existing.has(s.wasteSampleId) && s.dnaProfileId !== null && s.codes && s.panelId,
+  );
+  const byPanel = new Map<string, q.SetState[]>();
+  for (const s of joining) byPanel.set(s.panelId!, [...(byPanel.get(s.panelId!) ?? []), s]);
+  for (const [panelId, list] of byPanel) await addToClusters(db, panelId, list);
+}
+
+type Placed = { clusterId: number; status: number; placedBy: string; candidateId: number | null };
+
+/**
+ * Adds new no-match samples of one panel: the engine is built from the stored candidates, each new sample is added
+ * to it, and the sample joins the stored cluster holding most of the engine cluster's other members (a new cluster when
+ * none). Stored clusters the engine joins with it are merged into that one while the lab has not touched them (every
+ * candidate pending and placed by the engine); a cluster the lab reviewed or arranged is left as it is.
+ */
+async function addToClusters(db: Db, panelId: string, list: q.SetState[]) {
+  const panel = panels.get(panelId);
+  if (!panel) return;
+  const engine = new NoMatchClusters(panel);
+  const placed = new Map<number, Placed>();
+  for (const c of await q.candidatesOfPanel(db, panelId)) {
+    engine.add(c.id, profileFromCodes(panel, c.codes));
+    placed.set(c.id, { clusterId: c.clusterId, status: c.status, placedBy: c.placedBy, candidateId: c.id });
+  }
+  let next = NEW_ID_BASE;
+  for (const s of list) {
+    const engineId = next++;
+    const change = engine.add(engineId, profileFromCodes(panel, s.codes!));
+    const others = change.ids.filter((id) => id !== engineId).map((id) => placed.get(id)!);
+    const counts = new Map<number, number>();
+    for (const o of others) counts.set(o.clusterId, (counts.get(o.clusterId) ?? 0) + 1);
+    const ranked = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    const clusterId = ranked.length ? ranked[0][0] : (await q.insertCluster(db, panelId)).id;
+    const untouched = (id: number) =>
+      [...placed.values()].filter((p) => p.clusterId === id).every((p) => p.status === 0 && p.placedBy === 'Engine');
+    const merged = ranked
+      .slice(1)
+      .map(([id]) => id)
+      .filter(untouched);
+    if (merged.length) {
+      const moving = [...placed.values()].filter((p) => merged.includes(p.clusterId));
+      await q.updateCandidates(
+        db,
+        moving.map((p) => p.candidateId!),
+        { clusterId },
+      );
+      for (const p of moving) p.clusterId = clusterId;
+      await q.deleteEmptyClusters(db, merged);
+    }
+    const row = await q.insertCandidate(db, {
+      clusterId,
+      wasteSampleId: s.wasteSampleId,
+      resultSetId: s.resultSetId,
+      dnaProfileId: s.dnaProfileId!,
+    });
+    placed.set(engineId, { clusterId, status: 0, placedBy: 'Engine', candidateId: row.id });
+  }
+}
+
+/** The result sets of these match results, read before the results are deleted (for a sync after the delete). */
+export const resultSetsOfResults = (db: Db, resultIds: number[]) => q.setIdsOfResults(db, resultIds);
