@@ -27,8 +27,7 @@ const STATUS_OPTIONS: { label: string; value: Status }[] = [
   { label: 'Inactive', value: 'inactive' },
   { label: 'Active & Inactive', value: 'all' },
 ];
-const isActiveOf = (status: Status | undefined) =>
-  status === 'all' ? undefined : status !== 'inactive';
+const isActiveOf = (status: Status | undefined) => (status === 'all' ? undefined : status !== 'inactive');
 const SORTABLE = new Set<string>([
   'name',
   'id',
