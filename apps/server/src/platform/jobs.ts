@@ -156,6 +156,31 @@ export async function enqueue(
   return queue.boss.send(name, payload, send);
 }
 
+/** enqueue for several jobs of one queue: one multi-row insert (inside a transaction, written by it, as enqueue). */
+export async function enqueueMany(
+  ctx: EnqueueContext,
+  name: JobName,
+  payloads: Record<string, unknown>[],
+  options: { retryLimit?: number } = {},
+): Promise<void> {
+  if (payloads.length === 0) return;
+  const queue = queueOf(ctx);
+  const jobs = payloads.map((data) => ({ data, retryLimit: options.retryLimit ?? 2 }));
+  if (ctx.transaction && queue.ready) {
+    await queue.boss.insert(name, jobs, { db: fromDrizzle(ctx.db as unknown as DrizzleTx, sql) });
+    return;
+  }
+  if (ctx.transaction) {
+    await afterCommit(ctx as Parameters<typeof afterCommit>[0], async () => {
+      await startedOf(queue);
+      await queue.boss.insert(name, jobs);
+    });
+    return;
+  }
+  await startedOf(queue);
+  await queue.boss.insert(name, jobs);
+}
+
 const startedOf = (queue: Queue) => {
   if (!queue.started) throw new Error('The job queue has not been started (the app is not ready).');
   return queue.started;
