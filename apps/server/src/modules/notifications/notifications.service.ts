@@ -65,9 +65,10 @@ export async function createNotificationsBatch(
     for (const { groupId, userId } of pairs) adminsOf.set(groupId, [...(adminsOf.get(groupId) ?? []), userId]);
     const all = new Set<number>();
     const rows = entries.flatMap((entry) => {
-      const candidates = entry.groupIds || entry.groupId
-        ? new Set(groupsOf(entry).flatMap((groupId) => adminsOf.get(groupId) ?? []))
-        : new Set(entry.userIds ?? []);
+      const candidates =
+        entry.groupIds || entry.groupId
+          ? new Set(groupsOf(entry).flatMap((groupId) => adminsOf.get(groupId) ?? []))
+          : new Set(entry.userIds ?? []);
       const recipients = [...candidates].filter((userId) => userId !== entry.exceptUserId);
       for (const userId of recipients) all.add(userId);
       return recipients.map((userId) => ({

@@ -2,7 +2,11 @@
 // notifies the admins of the owner's current groups (spec 3 §2: a Pet notification opens the pet owner page).
 import type { SampleCustomerStatus } from '@registry/contracts';
 import type { SampleStore } from '../samples/samples.service.ts';
-import { createNotifications, createNotificationsBatch, sampleStatusText } from '../notifications/notifications.service.ts';
+import {
+  createNotifications,
+  createNotificationsBatch,
+  sampleStatusText,
+} from '../notifications/notifications.service.ts';
 import * as q from './pets.queries.ts';
 
 export const petSampleStore: SampleStore = {
