@@ -73,6 +73,12 @@ export const pets = pgTable(
     isPetId: boolean().notNull().default(false),
     isDnaVerificationCertificateRevoked: boolean().notNull().default(false),
     isDeferredRegistration: boolean().notNull().default(false),
+    /**
+     * The owner currently belongs to some pet-owner group (a membership without a move-out date). Kept by triggers on
+     * pet_owner_groups and on pets (migration 0017): never written by the application. The pets-under-group list at the
+     * hierarchy root, whose subtree holds every group, tests this instead of joining the memberships per pet.
+     */
+    ownerIsMember: boolean().notNull().default(false),
     dateCreated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     dateUpdated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     statusLastUpdated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -198,8 +198,22 @@ export async function executeTest(ctx: SignedInContext, body: ExecuteParentageTe
       executedBy: ctx.caller.userId,
       executedByName: ctx.caller.fullName,
     });
-    await q.updateSet(tx, set.id, { lastAttempted: new Date() });
-    await settle(tx, set.id);
+    // settle() for a new run without rereading the set's runs: the runs are ordered newest first and the best is the
+    // first Certified one, else the newest. So the new run is the best unless it is not Certified while the set is
+    // (the set's best, kept by settle, is then the newest Certified run and stays).
+    const now = new Date();
+    const newBest = row.runResult === 'Certified' || !set.isParentageCertified;
+    await q.updateSet(tx, set.id, {
+      lastAttempted: now,
+      statusLastUpdated: now,
+      ...(newBest
+        ? {
+            matchStatus: STATUS_OF_RESULT[row.runResult],
+            bestMatchResultId: row.id,
+            isParentageCertified: row.runResult === 'Certified',
+          }
+        : {}),
+    });
     await writeAudit(tx, ctx, {
       entityType: 'ParentageMatchResult',
       entityId: row.id,
