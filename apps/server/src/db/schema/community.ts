@@ -110,6 +110,18 @@ export const petOwnersInSeveralGroups = pgTable('pet_owners_in_several_groups', 
   groupCount: integer().notNull(),
 });
 
+/**
+ * Pet owners' full names, lower-cased (`lower(first || ' ' || last)`), one narrow row per pet owner account (role
+ * PetOwner, not a RES… sign-in). Kept by a trigger on users (migration 0017): the pet owner search at the root counts
+ * its matches here (a few pages) rather than in the wide users rows.
+ */
+export const petOwnerNames = pgTable('pet_owner_names', {
+  petOwnerId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  fullName: text().notNull(),
+});
+
 /** Residents who pre-registered through a property's code; userId is their RES… sign-in once they have one. */
 export const preRegisteredResidents = pgTable(
   'pre_registered_residents',

@@ -59,9 +59,9 @@ export function startRegistryIndex(services: Pick<Services, 'db' | 'config'>): P
 }
 
 /** Rows read per query while loading. */
-const LOAD_BATCH = 10_000;
+const LOAD_BATCH = 5_000;
 /** Slots of index-building work between two yields to the event loop (milliseconds of work, not seconds). */
-const BUILD_STEP = 10_000;
+const BUILD_STEP = 5_000;
 
 /** Lets queued requests and timers run (the server answers while the index loads). */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
