@@ -150,9 +150,12 @@ export async function candidates(ctx: SignedInContext, sampleNumber: string) {
 export async function executeTest(ctx: SignedInContext, body: ExecuteParentageTestRequest) {
   assertCan(ctx, 'parentage.run');
   const [puppyNumber, damNumber, sireNumber] = [body.puppy, body.dam, body.sire].map((n) => n.toUpperCase());
-  const puppy = await q.petBySampleNumberFor(ctx.db, ctx.caller, puppyNumber);
+  // The two reads are independent: run side by side (one round trip of waiting, not two).
+  const [puppy, stored] = await Promise.all([
+    q.petBySampleNumberFor(ctx.db, ctx.caller, puppyNumber),
+    q.approvedProfiles(ctx.db, [puppyNumber, damNumber, sireNumber]),
+  ]);
   if (!puppy) throw petNotFound();
-  const stored = await q.approvedProfiles(ctx.db, [puppyNumber, damNumber, sireNumber]);
   const byNumber = new Map(stored.map((p) => [p.sampleNumber, p]));
   for (const n of [puppyNumber, damNumber, sireNumber])
     if (!byNumber.has(n)) throw refused(PARENTAGE_MESSAGES.noApprovedProfile(n));
