@@ -126,6 +126,10 @@ function queueOf(services: Pick<Services, 'db' | 'config'>): Queue {
 
 type EnqueueContext = Pick<Services, 'db' | 'config'> & { transaction?: unknown };
 
+/** The app's queue, made on the database outside any open transaction (a queue kept on a finished one would fail). */
+const queueFor = (ctx: EnqueueContext) =>
+  queueOf({ db: (ctx.transaction as { outerDb?: Db } | undefined)?.outerDb ?? ctx.db, config: ctx.config });
+
 /**
  * Queues a job. Inside a transaction (`ctx.transaction` set) the job row is written by that transaction, so it runs only
  * once the change commits and never for a rollback. Returns the job's id.
@@ -136,7 +140,7 @@ export async function enqueue(
   payload: Record<string, unknown>,
   options: { singletonKey?: string; retryLimit?: number } = {},
 ): Promise<string | null> {
-  const queue = queueOf(ctx);
+  const queue = queueFor(ctx);
   const send = {
     retryLimit: options.retryLimit ?? 2,
     ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
@@ -154,6 +158,31 @@ export async function enqueue(
   }
   await startedOf(queue);
   return queue.boss.send(name, payload, send);
+}
+
+/** enqueue for several jobs of one queue: one multi-row insert (inside a transaction, written by it, as enqueue). */
+export async function enqueueMany(
+  ctx: EnqueueContext,
+  name: JobName,
+  payloads: Record<string, unknown>[],
+  options: { retryLimit?: number } = {},
+): Promise<void> {
+  if (payloads.length === 0) return;
+  const queue = queueFor(ctx);
+  const jobs = payloads.map((data) => ({ data, retryLimit: options.retryLimit ?? 2 }));
+  if (ctx.transaction && queue.ready) {
+    await queue.boss.insert(name, jobs, { db: fromDrizzle(ctx.db as unknown as DrizzleTx, sql) });
+    return;
+  }
+  if (ctx.transaction) {
+    await afterCommit(ctx as Parameters<typeof afterCommit>[0], async () => {
+      await startedOf(queue);
+      await queue.boss.insert(name, jobs);
+    });
+    return;
+  }
+  await startedOf(queue);
+  await queue.boss.insert(name, jobs);
 }
 
 const startedOf = (queue: Queue) => {

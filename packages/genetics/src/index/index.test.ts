@@ -219,6 +219,28 @@ describe('profile index', () => {
     expect(() => ProfileIndex.fromCodes(panel, [1, 1], new Uint16Array(2 * index.stride))).toThrow(/repeated/);
   });
 
+  it('a stepped bulk load pauses many times and builds the same index as the one-pass load', () => {
+    const { records, index, pop } = population(22, 300);
+    const codes = new Uint16Array(records.length * index.stride);
+    records.forEach((r, i) => codes.set(r.profile.codes, i * index.stride));
+    const ids = records.map((r) => r.id);
+    const steps = ProfileIndex.buildFromCodes(panel, ids, codes, { scanFallback: false }, 50);
+    let pauses = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) pauses++;
+    const stepped = step.value;
+    // 300 slots, 50 a step: the first pass alone pauses 6 times; the marker and pair passes add more.
+    expect(pauses).toBeGreaterThan(20);
+    const once = ProfileIndex.fromCodes(panel, ids, codes, { scanFallback: false });
+    expect(stepped.size).toBe(once.size);
+    expect(stepped.alleleFrequencies()).toEqual(once.alleleFrequencies());
+    for (let q = 0; q < 10; q++) {
+      const waste = pop.wasteFrom(pop.random.pick(records).profile);
+      expect(identifyWasteSample(stepped, waste)).toEqual(identifyWasteSample(once, waste));
+      expect(findSimilarProfiles(stepped, waste)).toEqual(findSimilarProfiles(once, waste));
+    }
+  });
+
   it('finds the one dog that left a waste sample', () => {
     const { records, index, pop } = population(7, 500);
     const dog = records[123];

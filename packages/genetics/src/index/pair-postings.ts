@@ -71,6 +71,19 @@ export class PairPostings {
 
   /** Bulk load of n slots, lists sized exactly. */
   load(codes: Uint16Array, n: number, stride: number, typing: readonly number[]): void {
+    const steps = this.loadSteps(codes, n, stride, typing, Number.POSITIVE_INFINITY);
+    while (!steps.next().done);
+  }
+
+  /** load in steps: pauses after about `slotsPerStep` slots of work (see ProfileIndex.buildFromCodes). */
+  *loadSteps(
+    codes: Uint16Array,
+    n: number,
+    stride: number,
+    typing: readonly number[],
+    slotsPerStep: number,
+  ): Generator<void, void> {
+    let work = 0;
     for (let p = 0; p < this.pairs.length; p++) {
       const keys = new Float64Array(n);
       const counts = new Map<number, number>();
@@ -78,11 +91,19 @@ export class PairPostings {
         const key = this.keyAt(p, codes, slot * stride, typing, true);
         keys[slot] = key;
         if (key >= 0) counts.set(key, (counts.get(key) ?? 0) + 1);
+        if (++work >= slotsPerStep) {
+          work = 0;
+          yield;
+        }
       }
       for (const [key, count] of counts) this.lists[p].set(key, newPosting(count));
       for (let slot = 0; slot < n; slot++) {
         const list = keys[slot] >= 0 ? this.lists[p].get(keys[slot]) : undefined;
         if (list) pushPosting(list, slot);
+        if (++work >= slotsPerStep) {
+          work = 0;
+          yield;
+        }
       }
     }
   }

@@ -83,12 +83,37 @@ export class ProfileIndex {
    * million profiles load in one pass without the slack of growing lists one push at a time.
    */
   static fromCodes(panel: Panel, ids: ArrayLike<number>, codes: Uint16Array, options: IndexOptions = {}): ProfileIndex {
+    const steps = ProfileIndex.buildFromCodes(panel, ids, codes, options, Number.POSITIVE_INFINITY);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /**
+   * fromCodes in steps: the generator pauses after about `slotsPerStep` slots of work, so a caller can let other work
+   * run between steps (a server loading its index while it answers requests). The finished index is the return value.
+   */
+  static *buildFromCodes(
+    panel: Panel,
+    ids: ArrayLike<number>,
+    codes: Uint16Array,
+    options: IndexOptions = {},
+    slotsPerStep = 50_000,
+  ): Generator<void, ProfileIndex> {
     const n = ids.length;
     const index = new ProfileIndex(panel, n, options);
     const stride = index.stride;
     if (codes.length < n * stride)
       throw new Error(`expected ${n * stride} codes for ${n} profiles, got ${codes.length}`);
     index.codes.set(codes.subarray(0, n * stride));
+    let work = 0;
+    const pause = (slots: number) => {
+      work += slots;
+      if (work < slotsPerStep) return false;
+      work = 0;
+      return true;
+    };
     for (let slot = 0; slot < n; slot++) {
       const id = ids[slot];
       if (!Number.isFinite(id) || index.slotOf.has(id)) throw new Error(`profile id ${id} is missing or repeated`);
@@ -101,17 +126,22 @@ export class ProfileIndex {
       if (missing > 0) index.incomplete.add(slot);
       index.missing[slot] = missing;
       index.missingHistogram[missing]++;
+      if (pause(1)) yield;
     }
     index.used = n;
     const typing = panel.typingMarkers;
+    // The marker loops are cheap per slot: a step covers several times as many slots.
+    const light = 8;
     for (let t = 0; t < typing.length; t++) {
       const off = typing[t] * 2;
       const counts = new Map<number, number>();
       for (let slot = 0; slot < n; slot++) {
         const hi = index.codes[slot * stride + off + 1];
-        if (hi === NO_CALL) continue;
-        const key = genotypeKey(index.codes[slot * stride + off], hi);
-        counts.set(key, (counts.get(key) ?? 0) + 1);
+        if (hi !== NO_CALL) {
+          const key = genotypeKey(index.codes[slot * stride + off], hi);
+          counts.set(key, (counts.get(key) ?? 0) + 1);
+        }
+        if (slot % light === 0 && pause(1)) yield;
       }
       const lists = index.postings[t];
       for (const [key, count] of counts) {
@@ -125,12 +155,20 @@ export class ProfileIndex {
       }
       for (let slot = 0; slot < n; slot++) {
         const hi = index.codes[slot * stride + off + 1];
-        if (hi === NO_CALL) continue;
-        const list = lists.get(genotypeKey(index.codes[slot * stride + off], hi));
-        if (list) pushPosting(list, slot);
+        if (hi !== NO_CALL) {
+          const list = lists.get(genotypeKey(index.codes[slot * stride + off], hi));
+          if (list) pushPosting(list, slot);
+        }
+        if (slot % light === 0 && pause(1)) yield;
       }
     }
-    index.pairIndex.load(index.codes, n, stride, typing);
+    yield* index.pairIndex.loadSteps(
+      index.codes,
+      n,
+      stride,
+      typing,
+      Math.max(1, Math.floor(slotsPerStep / light) * light),
+    );
     return index;
   }
 

@@ -73,6 +73,12 @@ export const pets = pgTable(
     isPetId: boolean().notNull().default(false),
     isDnaVerificationCertificateRevoked: boolean().notNull().default(false),
     isDeferredRegistration: boolean().notNull().default(false),
+    /**
+     * The owner currently belongs to some pet-owner group (a membership without a move-out date). Kept by triggers on
+     * pet_owner_groups and on pets (migration 0017): never written by the application. The pets-under-group list at the
+     * hierarchy root, whose subtree holds every group, tests this instead of joining the memberships per pet.
+     */
+    ownerIsMember: boolean().notNull().default(false),
     dateCreated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     dateUpdated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     statusLastUpdated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -102,6 +108,18 @@ export const petOwnersInSeveralGroups = pgTable('pet_owners_in_several_groups', 
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   groupCount: integer().notNull(),
+});
+
+/**
+ * Pet owners' full names, lower-cased (`lower(first || ' ' || last)`), one narrow row per pet owner account (role
+ * PetOwner, not a RES… sign-in). Kept by a trigger on users (migration 0017): the pet owner search at the root counts
+ * its matches here (a few pages) rather than in the wide users rows.
+ */
+export const petOwnerNames = pgTable('pet_owner_names', {
+  petOwnerId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  fullName: text().notNull(),
 });
 
 /** Residents who pre-registered through a property's code; userId is their RES… sign-in once they have one. */

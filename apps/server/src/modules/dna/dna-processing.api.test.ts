@@ -5,10 +5,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DnaProfileLabStatus, SampleCustomerStatus } from '@registry/contracts';
 import { buildApp } from '../../app.ts';
-import { auditLog, dnaProfiles, pets } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  dnaProfiles,
+  notifications,
+  pets,
+  sampleHistory,
+  wasteResultSets,
+  wasteSamples,
+} from '../../db/schema/index.ts';
+import { verifyAuditChain } from '../../platform/audit.ts';
+import { makeOtherDistributorship, makePetOwner } from '../../../test/factories.ts';
 import { createMailer } from '../../platform/mail.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { plateUpload } from './test-support.ts';
@@ -264,5 +274,103 @@ describe('lab status changes', () => {
       dnaProfileId: row.dnaProfileId,
     });
     expect(revoke.body.message).toBe('DNA Verification Certificate Revoked');
+  });
+});
+
+describe('approve all passing on a full 384-well plate (set-based)', () => {
+  test('every pet moves on with its own history row, audit entry and notification; waste samples get ready', async () => {
+    const db = t.database.db;
+    const big = syntheticLabPlate({ seed: 384, firstNumber: 4100000, size: 384 });
+    const { property, propertyManager } = await makeOtherDistributorship(db);
+    const owner = await makePetOwner(db, { groupId: property.id });
+    const numbers = [...big.pets.keys()];
+    await db
+      .insert(pets)
+      .values(
+        numbers.map((sampleNumber, i) => ({ name: `Big ${i}`, sampleNumber, petOwnerId: i < 12 ? owner.id : null })),
+      );
+    await db
+      .insert(wasteSamples)
+      .values([...big.wasteSources.keys()].map((sampleNumber) => ({ sampleNumber, propertyId: property.id })));
+    const uploaded = await t.call('POST', '/api/v1/genemapperfileupload/postnewplate', {
+      token: lab,
+      ...plateUpload(big.text, { panelId: 'isag-2006-canine' }, 'full.txt'),
+    });
+    expect(uploaded.status).toBe(200);
+    const bigPlateId = uploaded.body.plateId as number;
+
+    const approved = await post('/api/v1/dnaprocessing/approveallpassingonplate', { plateId: bigPlateId });
+    expect(approved.status).toBe(200);
+    const approvedProfiles = await db
+      .select({ id: dnaProfiles.id, sampleNumber: dnaProfiles.sampleNumber, sampleType: dnaProfiles.sampleType })
+      .from(dnaProfiles)
+      .where(and(eq(dnaProfiles.plateId, bigPlateId), eq(dnaProfiles.labStatus, DnaProfileLabStatus.Approved)));
+    expect(approved.body.approvedCount).toBe(approvedProfiles.length);
+    const approvedPets = approvedProfiles.filter((p) => p.sampleNumber.startsWith('DN')).map((p) => p.sampleNumber);
+    expect(approvedPets.length).toBeGreaterThan(250);
+
+    const petRows = await db
+      .select({ id: pets.id, sampleNumber: pets.sampleNumber, status: pets.customerFacingStatus })
+      .from(pets)
+      .where(inArray(pets.sampleNumber, approvedPets))
+      .orderBy(asc(pets.id));
+    expect(petRows).toHaveLength(approvedPets.length);
+    expect(petRows.every((r) => r.status === SampleCustomerStatus.DnaProcessingComplete)).toBe(true);
+    const history = await db
+      .select({
+        sampleNumber: sampleHistory.sampleNumber,
+        fromStatus: sampleHistory.fromStatus,
+        toStatus: sampleHistory.toStatus,
+      })
+      .from(sampleHistory)
+      .where(
+        and(inArray(sampleHistory.sampleNumber, approvedPets), eq(sampleHistory.action, 'dnaProfileLabStatus:400')),
+      );
+    expect(history.map((h) => h.sampleNumber).sort()).toEqual([...approvedPets].sort());
+    expect(
+      history.every((h) => h.toStatus === SampleCustomerStatus.DnaProcessingComplete && h.fromStatus !== h.toStatus),
+    ).toBe(true);
+    const audits = await db
+      .select({ entityId: auditLog.entityId, after: auditLog.after, sequence: auditLog.sequence })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entityType, 'Pet'),
+          eq(auditLog.actionType, 'SampleStatus:dnaProfileLabStatus:400'),
+          inArray(
+            auditLog.entityId,
+            petRows.map((r) => String(r.id)),
+          ),
+        ),
+      );
+    expect(audits.map((a) => Number(a.entityId)).sort((a, b) => a - b)).toEqual(petRows.map((r) => r.id));
+    expect(
+      audits.every(
+        (a) =>
+          (a.after as { customerFacingStatus: number }).customerFacingStatus ===
+          SampleCustomerStatus.DnaProcessingComplete,
+      ),
+    ).toBe(true);
+    expect(await verifyAuditChain(db)).toMatchObject({ ok: true });
+
+    // The property's manager hears of each of the owner's approved pets, one notification each.
+    const owned = numbers.slice(0, 12).filter((n) => approvedPets.includes(n));
+    const told = await db
+      .select({ message: notifications.message })
+      .from(notifications)
+      .where(eq(notifications.userId, propertyManager.id));
+    expect(told.map((n) => n.message.split(' ')[0]).sort()).toEqual([...owned].sort());
+    expect(told[0].message).toMatch(/: sample status is now /);
+
+    // Each approved waste profile made its sample ready for matching.
+    const wasteApproved = approvedProfiles.filter((p) => p.sampleNumber.startsWith('TD'));
+    expect(wasteApproved.length).toBeGreaterThan(50);
+    const sets = await db
+      .select({ profileId: wasteResultSets.wasteDnaProfileId, ready: wasteResultSets.readyForMatching })
+      .from(wasteResultSets)
+      .innerJoin(wasteSamples, eq(wasteSamples.id, wasteResultSets.wasteSampleId))
+      .where(eq(wasteSamples.propertyId, property.id));
+    expect(sets.map((s) => s.profileId).sort()).toEqual(wasteApproved.map((p) => p.id).sort());
+    expect(sets.every((s) => s.ready)).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import { DnaProfileLabStatus, SampleCustomerStatus } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
 import type { SignedInContext } from '../../platform/context.ts';
 import { petSampleStore } from '../pets/pet-sample-store.ts';
-import { setSampleStatus } from '../samples/samples.service.ts';
+import { setSampleStatuses } from '../samples/samples.service.ts';
 import { findWasteSampleNumbers } from '../wastesamples/wastesamples.service.ts';
 import * as q from './dna.queries.ts';
 
@@ -30,24 +30,23 @@ const CUSTOMER_STATUS_FOR_LAB_STATUS: Partial<Record<number, number>> = {
 
 /**
  * Moves the pets' samples on after a lab status change (inside the caller's transaction): the samples module updates
- * the pet, writes the sample history and the audit entry.
+ * the pets in one statement and writes the sample history and the audit entries in multi-row inserts (set-based: a
+ * 384-well plate is a handful of statements, not four per pet).
  */
 export async function moveSamplesOn(ctx: SignedInContext, petSampleNumbers: string[], labStatus: number) {
   const status = CUSTOMER_STATUS_FOR_LAB_STATUS[labStatus];
   if (status === undefined || petSampleNumbers.length === 0) return;
   const pets = await knownPets(ctx.db, petSampleNumbers);
-  for (const pet of pets.values()) {
-    await setSampleStatus(
-      ctx,
-      petSampleStore,
-      {
-        id: pet.id,
-        sampleNumber: pet.sampleNumber,
-        customerFacingStatus: pet.customerFacingStatus,
-        isFlagged: pet.isFlagged,
-      },
-      status as SampleCustomerStatus,
-      `dnaProfileLabStatus:${labStatus}`,
-    );
-  }
+  await setSampleStatuses(
+    ctx,
+    petSampleStore,
+    [...pets.values()].map((pet) => ({
+      id: pet.id,
+      sampleNumber: pet.sampleNumber,
+      customerFacingStatus: pet.customerFacingStatus,
+      isFlagged: pet.isFlagged,
+    })),
+    status as SampleCustomerStatus,
+    `dnaProfileLabStatus:${labStatus}`,
+  );
 }

@@ -16,6 +16,22 @@ export async function activeAdminsOfGroups(db: Db, groupIds: readonly number[]):
   return rows.map((row) => row.userId);
 }
 
+/** The active admins of each of these groups, as (group, user) pairs. */
+export async function activeAdminsByGroup(db: Db, groupIds: readonly number[]) {
+  if (groupIds.length === 0) return [];
+  return db
+    .selectDistinct({ groupId: groupAdmins.groupId, userId: groupAdmins.userId })
+    .from(groupAdmins)
+    .innerJoin(users, eq(users.id, groupAdmins.userId))
+    .where(and(inArray(groupAdmins.groupId, [...groupIds]), eq(users.isActive, true)));
+}
+
+/** Notifications of different texts in one multi-row insert per thousand rows. */
+export async function insertNotificationRows(db: Db, rows: (typeof notifications.$inferInsert)[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += 1000)
+    await db.insert(notifications).values(rows.slice(start, start + 1000));
+}
+
 export async function insertNotifications(
   db: Db,
   userIds: readonly number[],

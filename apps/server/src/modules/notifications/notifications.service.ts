@@ -48,6 +48,44 @@ export async function createNotifications(ctx: TransactionalContext, entry: NewN
   });
 }
 
+/**
+ * createNotifications for many entries at once (a set-based change such as approving a plate): the admins of every
+ * group named are read in one query and every notification is written in one multi-row insert, in the caller's
+ * transaction; the recipients' open streams are told once after commit. Entries name groups (groupId or groupIds).
+ */
+export async function createNotificationsBatch(
+  ctx: TransactionalContext,
+  entries: readonly NewNotifications[],
+): Promise<number[]> {
+  if (entries.length === 0) return [];
+  return withTransaction(ctx, async (tx, txCtx) => {
+    const groupsOf = (entry: NewNotifications) => entry.groupIds ?? (entry.groupId ? [entry.groupId] : []);
+    const pairs = await q.activeAdminsByGroup(tx, [...new Set(entries.flatMap(groupsOf))]);
+    const adminsOf = new Map<number, number[]>();
+    for (const { groupId, userId } of pairs) adminsOf.set(groupId, [...(adminsOf.get(groupId) ?? []), userId]);
+    const all = new Set<number>();
+    const rows = entries.flatMap((entry) => {
+      const candidates =
+        entry.groupIds || entry.groupId
+          ? new Set(groupsOf(entry).flatMap((groupId) => adminsOf.get(groupId) ?? []))
+          : new Set(entry.userIds ?? []);
+      const recipients = [...candidates].filter((userId) => userId !== entry.exceptUserId);
+      for (const userId of recipients) all.add(userId);
+      return recipients.map((userId) => ({
+        userId,
+        type: NotificationType[entry.type],
+        message: entry.message.slice(0, 500),
+        actionParameters: entry.actionParameters,
+      }));
+    });
+    if (rows.length === 0) return [];
+    await q.insertNotificationRows(tx, rows);
+    const recipients = [...all];
+    await afterCommit(txCtx, (db) => publishToUsers(db, recipients));
+    return recipients;
+  });
+}
+
 const typeName = (type: number) =>
   (Object.keys(NotificationType) as NotificationTypeName[]).find((name) => NotificationType[name] === type) ?? 'Group';
 

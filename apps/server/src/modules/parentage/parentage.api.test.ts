@@ -21,6 +21,7 @@ const trios: Trio[] = [];
 let strangerMale: string;
 let mutated: { puppy: string; dam: string; sire: string };
 let propertyPuppy: string;
+let freshTrio: Trio;
 
 /** A puppy of dam and sire with one paternal allele a single repeat step away from anything either parent carries. */
 function mutatedPuppy(dam: DnaProfile, sire: DnaProfile): DnaProfile {
@@ -82,6 +83,15 @@ beforeAll(async () => {
   const resident = await makePetOwner(db, { groupId: oakRidge.id });
   const litter = population.litter(population.dog(Sex.Female), population.dog(Sex.Male), 1);
   propertyPuppy = (await registerDogs(db, [{ profile: litter[0], ownerId: resident.id }]))[0].sampleNumber;
+  // A trio no other test runs: its set's runs are only those of the "best run" test.
+  const freshDam = population.dog(Sex.Female);
+  const freshSire = population.dog(Sex.Male);
+  const fresh = await registerDogs(db, [
+    { profile: freshDam, gender: Gender.Female, ownerId: owner.id },
+    { profile: freshSire, gender: Gender.Male, ownerId: owner.id },
+    { profile: population.litter(freshDam, freshSire, 1)[0], ownerId: owner.id },
+  ]);
+  freshTrio = { dam: fresh[0].sampleNumber, sire: fresh[1].sampleNumber, puppies: [fresh[2].sampleNumber] };
 });
 afterAll(async () => {
   await t?.close();
@@ -123,6 +133,39 @@ describe('truth tests on generated trios', () => {
     ]);
     const swapped = await execute({ puppy: trio.puppies[1], dam: trio.sire, sire: trio.dam });
     expect(swapped.body.parentageMatchRunResult).toBe('Certified');
+  });
+
+  test('the set’s best run follows each new run: the newest Certified, else the newest run', async () => {
+    const { puppies, dam, sire } = freshTrio;
+    const set = async () => (await get(`/api/v1/parentagematchresultset/getbypet?sampleNumber=${puppies[0]}`)).body;
+    const wrong = await execute({ puppy: puppies[0], dam, sire: strangerMale });
+    expect(wrong.body.parentageMatchRunResult).toBe('Disqualified');
+    expect(await set()).toMatchObject({
+      matchStatus: ParentageMatchStatus.Disqualified,
+      isParentageCertified: false,
+      bestMatchResultId: wrong.body.parentageMatchResultId,
+    });
+    const wrongAgain = await execute({ puppy: puppies[0], dam, sire: strangerMale });
+    expect((await set()).bestMatchResultId).toBe(wrongAgain.body.parentageMatchResultId);
+    const right = await execute({ puppy: puppies[0], dam, sire });
+    expect(right.body.parentageMatchRunResult).toBe('Certified');
+    expect(await set()).toMatchObject({
+      matchStatus: ParentageMatchStatus.Certified,
+      isParentageCertified: true,
+      bestMatchResultId: right.body.parentageMatchResultId,
+    });
+    await execute({ puppy: puppies[0], dam, sire: strangerMale });
+    expect(await set()).toMatchObject({
+      isParentageCertified: true,
+      bestMatchResultId: right.body.parentageMatchResultId,
+    });
+    const rightAgain = await execute({ puppy: puppies[0], dam: sire, sire: dam });
+    const last = await set();
+    expect(last).toMatchObject({
+      isParentageCertified: true,
+      bestMatchResultId: rightAgain.body.parentageMatchResultId,
+    });
+    expect(last.results).toHaveLength(5);
   });
 
   test('a single-step mutation at one marker gives Inconclusive, flagged as a possible mutation', async () => {

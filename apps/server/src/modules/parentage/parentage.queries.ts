@@ -80,9 +80,13 @@ export async function approvedProfiles(db: Db, sampleNumbers: string[]) {
 }
 
 // Result sets and runs.
+/** The puppy's set, made if missing, locked for the transaction: one statement (an upsert locks the row it touches). */
 export async function lockSetOfPuppy(db: Db, puppyPetId: number): Promise<SetRecord> {
-  await db.insert(sets).values({ puppyPetId }).onConflictDoNothing();
-  const [row] = await db.select().from(sets).where(eq(sets.puppyPetId, puppyPetId)).for('update');
+  const [row] = await db
+    .insert(sets)
+    .values({ puppyPetId })
+    .onConflictDoUpdate({ target: sets.puppyPetId, set: { puppyPetId: sql`excluded.puppy_pet_id` } })
+    .returning();
   return row;
 }
 export async function findSet(db: Db, id: number) {

@@ -150,9 +150,12 @@ export async function candidates(ctx: SignedInContext, sampleNumber: string) {
 export async function executeTest(ctx: SignedInContext, body: ExecuteParentageTestRequest) {
   assertCan(ctx, 'parentage.run');
   const [puppyNumber, damNumber, sireNumber] = [body.puppy, body.dam, body.sire].map((n) => n.toUpperCase());
-  const puppy = await q.petBySampleNumberFor(ctx.db, ctx.caller, puppyNumber);
+  // The two reads are independent: run side by side (one round trip of waiting, not two).
+  const [puppy, stored] = await Promise.all([
+    q.petBySampleNumberFor(ctx.db, ctx.caller, puppyNumber),
+    q.approvedProfiles(ctx.db, [puppyNumber, damNumber, sireNumber]),
+  ]);
   if (!puppy) throw petNotFound();
-  const stored = await q.approvedProfiles(ctx.db, [puppyNumber, damNumber, sireNumber]);
   const byNumber = new Map(stored.map((p) => [p.sampleNumber, p]));
   for (const n of [puppyNumber, damNumber, sireNumber])
     if (!byNumber.has(n)) throw refused(PARENTAGE_MESSAGES.noApprovedProfile(n));
@@ -198,8 +201,22 @@ export async function executeTest(ctx: SignedInContext, body: ExecuteParentageTe
       executedBy: ctx.caller.userId,
       executedByName: ctx.caller.fullName,
     });
-    await q.updateSet(tx, set.id, { lastAttempted: new Date() });
-    await settle(tx, set.id);
+    // settle() for a new run without rereading the set's runs: the runs are ordered newest first and the best is the
+    // first Certified one, else the newest. So the new run is the best unless it is not Certified while the set is
+    // (the set's best, kept by settle, is then the newest Certified run and stays).
+    const now = new Date();
+    const newBest = row.runResult === 'Certified' || !set.isParentageCertified;
+    await q.updateSet(tx, set.id, {
+      lastAttempted: now,
+      statusLastUpdated: now,
+      ...(newBest
+        ? {
+            matchStatus: STATUS_OF_RESULT[row.runResult],
+            bestMatchResultId: row.id,
+            isParentageCertified: row.runResult === 'Certified',
+          }
+        : {}),
+    });
     await writeAudit(tx, ctx, {
       entityType: 'ParentageMatchResult',
       entityId: row.id,

@@ -78,6 +78,39 @@ describe('the pet owner record', () => {
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.modelState).toHaveProperty('name');
   });
+
+  test('staff’s name search counts what it lists, through renames, role changes and deletes', async () => {
+    const db = t.database.db;
+    const staff = await t.login('lab.admin');
+    const tag = `Zq${Date.now().toString(36)}`;
+    const search = async (name: string) =>
+      (
+        await t.call('GET', `/api/v1/petowner/searchpetowners?name=${encodeURIComponent(name)}&pageSize=100`, {
+          token: staff,
+        })
+      ).body as { totalRecords: number; data: { userName: string }[] };
+    const a = await makePetOwner(db, { groupId: other.property.id });
+    const b = await makePetOwner(db);
+    await db.update(users).set({ firstName: tag, lastName: 'Ames' }).where(eq(users.id, a.id));
+    await db
+      .update(users)
+      .set({ firstName: 'Bo', lastName: `${tag}-Bell` })
+      .where(eq(users.id, b.id));
+    const both = await search(tag.toUpperCase());
+    expect(both.totalRecords).toBe(2);
+    expect(both.data.map((r) => r.userName).sort()).toEqual([a.userName, b.userName].sort());
+    expect((await search(`${tag.toLowerCase()} ames`)).totalRecords).toBe(1);
+    // A name with LIKE's wildcards matches itself only.
+    expect((await search(`${tag}%`)).totalRecords).toBe(0);
+    await db.update(users).set({ roleId: 7 }).where(eq(users.id, b.id));
+    expect(await search(tag)).toMatchObject({ totalRecords: 1, data: [{ userName: a.userName }] });
+    await db.update(users).set({ roleId: 3 }).where(eq(users.id, b.id));
+    expect((await search(tag)).totalRecords).toBe(2);
+    await db.update(users).set({ lastName: 'Renamed' }).where(eq(users.id, b.id));
+    expect((await search(tag)).totalRecords).toBe(1);
+    await db.delete(users).where(eq(users.id, a.id));
+    expect((await search(tag)).totalRecords).toBe(0);
+  });
 });
 
 describe('edit and the security question', () => {

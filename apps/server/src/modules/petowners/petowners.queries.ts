@@ -3,13 +3,14 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { GroupTypes, UserRole } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
-import { escapeLike, ilikeContains, lowerContains } from '../../db/like.ts';
+import { containsPattern, escapeLike, ilikeContains, lowerContains } from '../../db/like.ts';
 import {
   documentVersions,
   documents,
   groups,
   petOwnerAgreements,
   petOwnerGroups,
+  petOwnerNames,
   petOwnerPromotionCodes,
   pets,
   users,
@@ -106,7 +107,7 @@ export async function searchPetOwners(
   }
   if (query.userName) conditions.push(ilikeContains(users.userName, query.userName));
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({
         id: users.id,
@@ -120,9 +121,30 @@ export async function searchPetOwners(
       .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(users).where(where),
+    countPetOwners(db, caller, query, where),
   ]);
   return { rows, total };
+}
+
+/**
+ * The search's total. Provider staff searching by name alone count in the narrow pet_owner_names (every pet owner
+ * account, its full name lower-cased: the same test as nameContains); everything else counts the users rows.
+ */
+async function countPetOwners(
+  db: Db,
+  caller: Caller,
+  query: { name?: string; userName?: string },
+  where: SQL | undefined,
+): Promise<number> {
+  if (caller.isProviderStaff && query.name && !query.userName) {
+    const [{ total }] = await db
+      .select({ total: count() })
+      .from(petOwnerNames)
+      .where(sql`${petOwnerNames.fullName} like lower(${containsPattern(query.name)})`);
+    return total;
+  }
+  const [{ total }] = await db.select({ total: count() }).from(users).where(where);
+  return total;
 }
 
 /** The owner's memberships, newest first; an admin who is not provider staff sees only those in their groups. */

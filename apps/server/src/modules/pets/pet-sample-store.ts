@@ -1,24 +1,48 @@
 // How the shared sample rules (modules/samples) update a pet's row: the pet side of the sample store. A status change
 // notifies the admins of the owner's current groups (spec 3 §2: a Pet notification opens the pet owner page).
+import type { SampleCustomerStatus } from '@registry/contracts';
 import type { SampleStore } from '../samples/samples.service.ts';
-import { createNotifications, sampleStatusText } from '../notifications/notifications.service.ts';
+import {
+  createNotifications,
+  createNotificationsBatch,
+  sampleStatusText,
+} from '../notifications/notifications.service.ts';
 import * as q from './pets.queries.ts';
 
 export const petSampleStore: SampleStore = {
   kind: 'pet',
   entityType: 'Pet',
   setStatus: (tx, id, status, userId) => q.setStatus(tx, id, status, userId),
+  setStatuses: (tx, ids, status, userId) => q.setStatuses(tx, ids, status, userId),
   setFlag: (tx, id, isFlagged, notes, userId) => q.setFlag(tx, id, isFlagged, notes, userId),
   async statusChanged(ctx, sample, to) {
     const pet = await q.petNotice(ctx.db, sample.id);
     if (!pet || pet.groupIds.length === 0) return;
-    const label = pet.sampleNumber ? `${pet.sampleNumber} (${pet.name})` : pet.name;
-    await createNotifications(ctx, {
-      groupIds: pet.groupIds,
-      type: 'Pet',
-      message: `${label}: sample status is now ${sampleStatusText(to)}.`,
-      actionParameters: { petOwnerId: pet.petOwnerId, sampleNumber: pet.sampleNumber ?? undefined },
-      exceptUserId: ctx.caller.userId,
+    await createNotifications(ctx, notice(pet, to, ctx.caller.userId));
+  },
+  async statusesChanged(ctx, samples, to) {
+    const notices = await q.petNotices(
+      ctx.db,
+      samples.map((sample) => sample.id),
+    );
+    // In the samples' order, as one-by-one changes would write them.
+    const told = samples.flatMap((sample) => {
+      const pet = notices.get(sample.id);
+      return pet && pet.groupIds.length > 0 ? [notice(pet, to, ctx.caller.userId)] : [];
     });
+    await createNotificationsBatch(ctx, told);
   },
 };
+
+type PetNotice = NonNullable<Awaited<ReturnType<typeof q.petNotice>>>;
+
+function notice(pet: PetNotice, to: SampleCustomerStatus, callerId: number) {
+  const label = pet.sampleNumber ? `${pet.sampleNumber} (${pet.name})` : pet.name;
+  return {
+    groupIds: pet.groupIds,
+    type: 'Pet' as const,
+    message: `${label}: sample status is now ${sampleStatusText(to)}.`,
+    actionParameters: { petOwnerId: pet.petOwnerId, sampleNumber: pet.sampleNumber ?? undefined },
+    exceptUserId: callerId,
+  };
+}

@@ -15,7 +15,7 @@ import { PET_LIST_ORDER, listColumns, owner, ownerName, sameDay } from './pets.q
 const LARGE_SUBTREE_PETS = 20_000;
 const PET_OWNER_GROUP_TYPES = [3, 4];
 
-type Group = { id: number; path: string; groupType: number };
+type Group = { id: number; path: string; groupType: number; parentId: number | null };
 
 /** The tallied pets of the subtree (both halves: active and inactive pet-owner groups), all or of one status. */
 async function talliedPets(db: Db, group: Group, status: number | undefined): Promise<number> {
@@ -42,8 +42,21 @@ async function countedTwice(db: Db, group: Group, status: number | undefined): P
   return Number(extra?.extra ?? 0);
 }
 
+/** The group is the hierarchy's only root: its subtree holds every group. */
+async function holdsEveryGroup(db: Db, group: Group): Promise<boolean> {
+  if (group.parentId !== null) return false;
+  const [other] = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(sql`${groups.parentId} is null and ${groups.id} <> ${group.id}`)
+    .limit(1);
+  return !other;
+}
+
 /** The owner currently belongs to a pet-owner group of the subtree, in the SQL shape that suits its size. */
-function membershipSql(group: Group, large: boolean): SQL {
+function membershipSql(group: Group, large: boolean, everyGroup: boolean): SQL {
+  // At the root any current membership counts: the flag the membership triggers keep on the pet (no join per pet).
+  if (everyGroup) return sql`${pets.ownerIsMember}`;
   if (PET_OWNER_GROUP_TYPES.includes(group.groupType))
     return sql`${pets.petOwnerId} in (select pug.pet_owner_id from ${petOwnerGroups} pug
       where pug.group_id = ${group.id} and pug.move_out_date is null)`;
@@ -55,8 +68,8 @@ function membershipSql(group: Group, large: boolean): SQL {
 }
 
 export async function petsUnderGroup(db: Db, group: Group, query: PetsUnderGroupQuery, timeZone: string) {
-  const tallied = await talliedPets(db, group, undefined);
-  const conditions: SQL[] = [membershipSql(group, tallied > LARGE_SUBTREE_PETS)];
+  const [tallied, everyGroup] = await Promise.all([talliedPets(db, group, undefined), holdsEveryGroup(db, group)]);
+  const conditions: SQL[] = [membershipSql(group, tallied > LARGE_SUBTREE_PETS, everyGroup)];
   if (query.nameFilter) conditions.push(lowerContains(pets.name, query.nameFilter));
   if (query.petOwnerNameFilter) conditions.push(ilikeContains(ownerName, query.petOwnerNameFilter));
   if (query.sampleNumberFilter) conditions.push(ilikeContains(pets.sampleNumber, query.sampleNumberFilter));

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { GroupTypes, SampleCustomerStatus as S, UserRole } from '@registry/contracts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import {
@@ -16,7 +16,7 @@ import {
   makePetOwner,
   userByName,
 } from '../../../test/factories.ts';
-import { auditLog, groupAdmins, groupTallies, petOwnerGroups, pets } from '../../db/schema/index.ts';
+import { auditLog, groupAdmins, groupTallies, groups, petOwnerGroups, pets } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let serial = 0;
@@ -150,6 +150,56 @@ describe('pets under a group', () => {
     expect((await list(firm.id, 'customerFacingStatusFilter=DnaSampleReceived')).totalRecords).toBe(1);
     expect((await list(firm.id, 'nameFilter=twice')).totalRecords).toBe(2);
     expect((await list(west.id)).totalRecords).toBe(2);
+  });
+});
+
+describe('pets under the root (the owner-is-member flag)', () => {
+  test('a pet is listed at the root exactly while its owner is a current member, whatever changes the membership', async () => {
+    const db = t.database.db;
+    const [root] = await db.select().from(groups).where(isNull(groups.parentId));
+    const { property } = await makeOtherDistributorship(db);
+    const staff = await t.login('lab.admin');
+    const name = `Flagged ${Date.now().toString(36)}`;
+    const atRoot = async (query = `nameFilter=${encodeURIComponent(name.toLowerCase())}`) =>
+      (
+        await t.call('GET', `/api/v1/groups/petownergroup/getpetsundergroup?groupId=${root.id}&${query}&pageSize=50`, {
+          token: staff,
+        })
+      ).body as { totalRecords: number; data: { name: string }[] };
+    // The same test through the memberships, for comparison with the flag.
+    const joined = async () =>
+      (
+        await db
+          .select({ id: pets.id })
+          .from(pets)
+          .where(
+            sql`${pets.name} = ${name} and exists (select 1 from pet_owner_groups pog
+              where pog.pet_owner_id = ${pets.petOwnerId} and pog.move_out_date is null)`,
+          )
+      ).length;
+    const ann = await makePetOwner(db);
+    const bob = await makePetOwner(db, { groupId: property.id });
+    const pet = await addPet(ann.id, { name });
+    expect((await atRoot()).totalRecords).toBe(0);
+    await db.insert(petOwnerGroups).values({ petOwnerId: ann.id, groupId: property.id });
+    expect(await atRoot()).toMatchObject({ totalRecords: 1, data: [{ name }] });
+    await db
+      .update(petOwnerGroups)
+      .set({ moveOutDate: new Date('2026-01-01T00:00:00Z') })
+      .where(eq(petOwnerGroups.petOwnerId, ann.id));
+    expect((await atRoot()).totalRecords).toBe(0);
+    await db.update(pets).set({ petOwnerId: bob.id }).where(eq(pets.id, pet.id));
+    expect((await atRoot()).totalRecords).toBe(1);
+    await addPet(bob.id, { name });
+    await addPet(null, { name });
+    expect((await atRoot()).totalRecords).toBe(2);
+    expect(await joined()).toBe(2);
+    await db.delete(petOwnerGroups).where(eq(petOwnerGroups.petOwnerId, bob.id));
+    expect((await atRoot()).totalRecords).toBe(0);
+    expect(await joined()).toBe(0);
+    // The application cannot set the flag against the memberships: the row trigger recomputes it.
+    await db.update(pets).set({ ownerIsMember: true }).where(eq(pets.id, pet.id));
+    expect((await atRoot()).totalRecords).toBe(0);
   });
 });
 

@@ -49,6 +49,15 @@ export async function setStatus(db: Db, id: number, status: number, userId: numb
     .where(eq(pets.id, id));
 }
 
+export async function setStatuses(db: Db, ids: number[], status: number, userId: number) {
+  if (ids.length === 0) return;
+  const now = new Date();
+  await db
+    .update(pets)
+    .set({ customerFacingStatus: status, statusLastUpdated: now, dateUpdated: now, updatedByUserId: userId })
+    .where(inArray(pets.id, ids));
+}
+
 export async function setFlag(db: Db, id: number, isFlagged: boolean, notes: string | null, userId: number) {
   await db
     .update(pets)
@@ -243,6 +252,29 @@ export async function petOwnerName(db: Db, petOwnerId: number) {
 }
 
 /** What a status-change notification names: the pet, its owner, and the groups the owner currently belongs to. */
+/** petNotice of many pets in two queries (pets without an owner are left out). */
+export async function petNotices(db: Db, petIds: number[]) {
+  if (petIds.length === 0) return new Map<number, NonNullable<Awaited<ReturnType<typeof petNotice>>>>();
+  const rows = await db
+    .select({ id: pets.id, name: pets.name, sampleNumber: pets.sampleNumber, petOwnerId: pets.petOwnerId })
+    .from(pets)
+    .where(inArray(pets.id, petIds));
+  const ownerIds = [...new Set(rows.flatMap((row) => (row.petOwnerId ? [row.petOwnerId] : [])))];
+  const memberships = ownerIds.length
+    ? await db
+        .select({ petOwnerId: petOwnerGroups.petOwnerId, groupId: petOwnerGroups.groupId })
+        .from(petOwnerGroups)
+        .where(and(inArray(petOwnerGroups.petOwnerId, ownerIds), isNull(petOwnerGroups.moveOutDate)))
+    : [];
+  const groupsOf = new Map<number, number[]>();
+  for (const m of memberships) groupsOf.set(m.petOwnerId, [...(groupsOf.get(m.petOwnerId) ?? []), m.groupId]);
+  return new Map(
+    rows.flatMap(({ id, petOwnerId, ...pet }) =>
+      petOwnerId ? [[id, { ...pet, petOwnerId, groupIds: groupsOf.get(petOwnerId) ?? [] }] as const] : [],
+    ),
+  );
+}
+
 export async function petNotice(db: Db, petId: number) {
   const [pet] = await db
     .select({ name: pets.name, sampleNumber: pets.sampleNumber, petOwnerId: pets.petOwnerId })

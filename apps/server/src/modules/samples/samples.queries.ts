@@ -9,6 +9,12 @@ export async function insertHistory(db: Db, row: HistoryRow) {
   await db.insert(sampleHistory).values(row);
 }
 
+/** Several entries in one multi-row insert per thousand rows. */
+export async function insertHistories(db: Db, rows: HistoryRow[]) {
+  for (let start = 0; start < rows.length; start += 1000)
+    await db.insert(sampleHistory).values(rows.slice(start, start + 1000));
+}
+
 export async function historyOf(db: Db, sampleNumber: string) {
   return db
     .select({

@@ -9,7 +9,7 @@ import {
   type SampleStatusAction,
 } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
-import { writeAudit } from '../../platform/audit.ts';
+import { writeAudit, writeAudits } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { refused, validationError } from '../../platform/errors.ts';
 import { fullNameOf } from '../accounts/accounts.service.ts';
@@ -30,9 +30,13 @@ export type SampleStore = {
   /** The audit entity type ('Pet', 'WasteSample'). */
   entityType: string;
   setStatus(tx: Db, id: number, status: SampleCustomerStatus, changedByUserId: number): Promise<void>;
+  /** The same for many rows in one statement (a set-based change); without it each row is set on its own. */
+  setStatuses?(tx: Db, ids: number[], status: SampleCustomerStatus, changedByUserId: number): Promise<void>;
   setFlag(tx: Db, id: number, isFlagged: boolean, notes: string | null, changedByUserId: number): Promise<void>;
   /** After the row changed, in the same transaction: tell the people concerned (notifications). */
   statusChanged?(ctx: SignedInContext, sample: SampleRecord, to: SampleCustomerStatus): Promise<void>;
+  /** The same for many samples at once (one read, one multi-row write); without it each sample is told on its own. */
+  statusesChanged?(ctx: SignedInContext, samples: SampleRecord[], to: SampleCustomerStatus): Promise<void>;
 };
 
 export type HistoryEntryInput = {
@@ -101,6 +105,61 @@ export async function setSampleStatus(
 ): Promise<void> {
   if (sample.customerFacingStatus === to) return;
   await withTransaction(ctx, (_tx, txCtx) => applyStatus(txCtx, store, sample, to, action, notes));
+}
+
+/**
+ * setSampleStatus for many samples of one kind moving to the same status for the same cause, set-based: one update of
+ * the rows, the store's notice for all of them at once, one multi-row insert of the history and of the audit entries
+ * (in the samples' order, as one-by-one calls would write them). Samples already in `to` are left alone.
+ */
+export async function setSampleStatuses(
+  ctx: SignedInContext,
+  store: SampleStore,
+  samples: SampleRecord[],
+  to: SampleCustomerStatus,
+  action: string,
+  notes?: string | null,
+): Promise<void> {
+  const moving = samples.filter((sample) => sample.customerFacingStatus !== to);
+  if (moving.length === 0) return;
+  await withTransaction(ctx, async (tx, txCtx) => {
+    const userId = txCtx.caller.userId;
+    const ids = moving.map((sample) => sample.id);
+    if (store.setStatuses) await store.setStatuses(tx, ids, to, userId);
+    else for (const id of ids) await store.setStatus(tx, id, to, userId);
+    if (store.statusesChanged) await store.statusesChanged(txCtx, moving, to);
+    else if (store.statusChanged) for (const sample of moving) await store.statusChanged(txCtx, sample, to);
+    const kept = notes?.trim() || null;
+    await q.insertHistories(
+      tx,
+      moving.flatMap((sample) =>
+        sample.sampleNumber
+          ? [
+              {
+                sampleNumber: sample.sampleNumber.toUpperCase(),
+                entryType: SampleHistoryEntryType.StatusChange,
+                action,
+                fromStatus: sample.customerFacingStatus,
+                toStatus: to,
+                notes: kept,
+                changedByUserId: userId,
+              },
+            ]
+          : [],
+      ),
+    );
+    await writeAudits(
+      tx,
+      txCtx,
+      moving.map((sample) => ({
+        entityType: store.entityType,
+        entityId: sample.id,
+        actionType: `SampleStatus:${action}`,
+        before: { sampleNumber: sample.sampleNumber, customerFacingStatus: sample.customerFacingStatus },
+        after: { sampleNumber: sample.sampleNumber, customerFacingStatus: to, notes: kept },
+      })),
+    );
+  });
 }
 
 async function applyStatus(

@@ -1,6 +1,6 @@
 // The workers of waste matching: the match run queued when a waste profile is approved, and rerun all no-matches.
 import { withTransaction } from '../../platform/context.ts';
-import { defineJob, enqueue } from '../../platform/jobs.ts';
+import { defineJob, enqueueMany } from '../../platform/jobs.ts';
 import type { Db } from '../../db/client.ts';
 import type { Services } from '../../platform/context.ts';
 import { runAndStore } from './match-run.ts';
@@ -19,14 +19,22 @@ export async function markReadyForMatching(
     profiles.map((p) => p.sampleNumber),
   );
   const bySample = new Map(samples.map((s) => [s.sampleNumber.toUpperCase(), s]));
-  const setIds: number[] = [];
+  // One profile per sample (the last one wins, as one upsert after another would leave it), one statement for all.
+  const profileOf = new Map<number, number>();
   for (const p of profiles) {
     const sample = bySample.get(p.sampleNumber);
-    if (!sample) continue;
-    const resultSetId = await q.upsertReadySet(txCtx.db, sample.id, p.id);
-    setIds.push(resultSetId);
-    await enqueue(txCtx, 'waste-match', { resultSetId });
+    if (sample) profileOf.set(sample.id, p.id);
   }
+  const setOf = await q.upsertReadySets(
+    txCtx.db,
+    [...profileOf].map(([wasteSampleId, wasteDnaProfileId]) => ({ wasteSampleId, wasteDnaProfileId })),
+  );
+  const setIds = [...profileOf.keys()].flatMap((wasteSampleId) => setOf.get(wasteSampleId) ?? []);
+  await enqueueMany(
+    txCtx,
+    'waste-match',
+    setIds.map((resultSetId) => ({ resultSetId })),
+  );
   return setIds;
 }
 

@@ -30,6 +30,23 @@ export async function upsertReadySet(db: Db, wasteSampleId: number, wasteDnaProf
   return row.id;
 }
 
+/** upsertReadySet for many samples in one statement (one profile per sample); answers the set id of each sample. */
+export async function upsertReadySets(
+  db: Db,
+  rows: { wasteSampleId: number; wasteDnaProfileId: number }[],
+): Promise<Map<number, number>> {
+  if (rows.length === 0) return new Map();
+  const saved = await db
+    .insert(wasteResultSets)
+    .values(rows.map((row) => ({ ...row, readyForMatching: true })))
+    .onConflictDoUpdate({
+      target: wasteResultSets.wasteSampleId,
+      set: { wasteDnaProfileId: sql`excluded.waste_dna_profile_id`, readyForMatching: true },
+    })
+    .returning({ id: wasteResultSets.id, wasteSampleId: wasteResultSets.wasteSampleId });
+  return new Map(saved.map((row) => [row.wasteSampleId, row.id]));
+}
+
 export async function wasteSamplesByNumbers(db: Db, sampleNumbers: string[]) {
   if (sampleNumbers.length === 0) return [];
   return db
