@@ -153,7 +153,15 @@ describe('the buyer as the owning modules report them', () => {
         userId: owner.id,
         firstName: 'Res',
         lastName: 'Ident',
-        address: { addressLine1: '1 Maple Rd', city: 'Toronto', countryId: 'ca' },
+        address: {
+          addressLine1: '1 Maple Rd',
+          addressLine2: null,
+          addressLine3: null,
+          city: 'Toronto',
+          stateId: null,
+          countryId: 'ca',
+          postalCode: null,
+        },
       })
       .returning();
     const [fido] = await db
