@@ -21,6 +21,7 @@ export * from './duplicatedogs.ts';
 export * from './reports.ts';
 export * from './search.ts';
 export * from './wasteresults.ts';
+export * from './emailtemplates.ts';
 export * from './rights.ts';
 export * from './labTime.ts';
 export * from './endpoint.ts';

@@ -24,3 +24,4 @@ export * from './flaggedsamples.ts';
 export * from './reports.ts';
 export * from './search.ts';
 export * from './wasteresults.ts';
+export * from './emailtemplates.ts';
