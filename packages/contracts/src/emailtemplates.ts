@@ -73,12 +73,12 @@ export const CUSTOMER_LETTER_EVENTS: readonly EmailEvent[] = [
 export const COMMON_PLACEHOLDERS = ['brandName', 'baseUrl', 'recipientName'] as const;
 const PET = ['petName', 'sampleNumber', 'link'];
 export const EVENT_PLACEHOLDERS: Record<EmailEvent, readonly string[]> = {
-  UserWelcome: ['userName', 'password', 'link'],
+  UserWelcome: ['userName', 'password', 'groupName', 'link'],
   ParentageNewUser: ['userName', 'password', 'link'],
-  ResidentNewAccount: ['userName', 'groupName', 'link'],
-  ResidentNewNonDogOwnerAccount: ['userName', 'groupName', 'link'],
-  AdminGenericNewAdmin: ['userName', 'password', 'groupName', 'link'],
-  AdminPooPrintsNewAdmin: ['userName', 'password', 'groupName', 'link'],
+  ResidentNewAccount: ['userName', 'groupName', 'passwordHint', 'link'],
+  ResidentNewNonDogOwnerAccount: ['userName', 'groupName', 'passwordHint', 'link'],
+  AdminGenericNewAdmin: ['userName', 'password', 'groupClause', 'link'],
+  AdminPooPrintsNewAdmin: ['userName', 'password', 'groupClause', 'link'],
   UserPasswordReset: ['userName', 'link', 'password'],
   DNASampleReceived: PET,
   DNAProcessingComplete: PET,
@@ -99,7 +99,7 @@ export const EVENT_PLACEHOLDERS: Record<EmailEvent, readonly string[]> = {
   AdminInventoryBelowThresholdAlert: ['groupName', 'details', 'link'],
   UserAncestryOrderConfirmation: ['orderNumber', 'total', 'items', 'link'],
   UserOrderConfirmation: ['orderNumber', 'total', 'items', 'link'],
-  UserEmailChange: ['link'],
+  UserEmailChange: ['userName', 'link'],
   GroupRequested: ['groupType', 'groupName', 'requestedBy', 'link'],
 };
 
