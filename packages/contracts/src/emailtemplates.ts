@@ -34,6 +34,8 @@ export const SPEC_EMAIL_EVENTS = [
 /** Mail the spec does not name but the product sends (each has its own template too). */
 export const PRODUCT_EMAIL_EVENTS = [
   'DNAVerificationTestRequested',
+  'ResidentApproved',
+  'UserMoveOut',
   'UserEmailChange',
   'GroupRequested',
   'UserOrderConfirmation',
@@ -75,11 +77,11 @@ const PET = ['petName', 'sampleNumber', 'link'];
 export const EVENT_PLACEHOLDERS: Record<EmailEvent, readonly string[]> = {
   UserWelcome: ['userName', 'password', 'groupName', 'link'],
   ParentageNewUser: ['userName', 'password', 'link'],
-  ResidentNewAccount: ['userName', 'groupName', 'passwordHint', 'link'],
-  ResidentNewNonDogOwnerAccount: ['userName', 'groupName', 'passwordHint', 'link'],
+  ResidentNewAccount: ['userName', 'groupName', 'link'],
+  ResidentNewNonDogOwnerAccount: ['userName', 'groupName', 'link'],
   AdminGenericNewAdmin: ['userName', 'password', 'groupClause', 'link'],
   AdminPooPrintsNewAdmin: ['userName', 'password', 'groupClause', 'link'],
-  UserPasswordReset: ['userName', 'link', 'password'],
+  UserPasswordReset: ['userName', 'subjectLine', 'instructions', 'followUp', 'link', 'linkLabel'],
   DNASampleReceived: PET,
   DNAProcessingComplete: PET,
   ReswabRequestedToCustomer: [...PET, 'reason'],
@@ -100,6 +102,8 @@ export const EVENT_PLACEHOLDERS: Record<EmailEvent, readonly string[]> = {
   UserAncestryOrderConfirmation: ['orderNumber', 'total', 'items', 'link'],
   UserOrderConfirmation: ['orderNumber', 'total', 'items', 'link'],
   UserEmailChange: ['userName', 'link'],
+  ResidentApproved: ['userName', 'groupName', 'passwordHint', 'link'],
+  UserMoveOut: ['groupName', 'link'],
   GroupRequested: ['groupType', 'groupName', 'requestedBy', 'link'],
 };
 

@@ -30,33 +30,6 @@ export async function certificateContext(db: Db, petOwnerId: number | null) {
   return { owner: owner ?? null, group: group ?? null };
 }
 
-/** Who hears about a reswab: the pet's owner and the primary admin of the owner's current group (each may be null). */
-export async function reswabRecipients(db: Db, petId: number) {
-  const [row] = await db
-    .select({
-      petName: pets.name,
-      ownerEmail: users.email,
-      ownerFirstName: users.firstName,
-      ownerLastName: users.lastName,
-      ownerUserName: users.userName,
-      ownerId: users.id,
-    })
-    .from(pets)
-    .leftJoin(users, eq(users.id, pets.petOwnerId))
-    .where(eq(pets.id, petId));
-  if (!row) return null;
-  const { group } = await certificateContext(db, row.ownerId);
-  const [admin] = group
-    ? await db
-        .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, userName: users.userName })
-        .from(groupAdmins)
-        .innerJoin(users, eq(users.id, groupAdmins.userId))
-        .where(and(eq(groupAdmins.groupId, group.id), eq(groupAdmins.isPrimary, true), eq(users.isActive, true)))
-        .limit(1)
-    : [];
-  return { ...row, groupName: group?.name ?? null, admin: admin ?? null };
-}
-
 /** Sample numbers among these that had a profile sent for reswab before (their next failure is an incomplete profile). */
 export async function reswabbedBefore(db: Db, sampleNumbers: string[], exceptIds: number[]) {
   if (sampleNumbers.length === 0) return new Set<string>();

@@ -51,6 +51,26 @@ export const DEFAULT_TEMPLATES: Record<EmailEvent, TemplateText> = {
     }),
   },
   ResidentNewAccount: {
+    subject: 'Welcome to {{brandName}}: your registration at {{groupName}}',
+    body: layout({
+      paragraphs: [
+        'Thank you for registering your dogs at {{groupName}}. Your user name is {{userName}}; sign in with the password you chose.',
+        'The office of {{groupName}} will review your registration; your dogs are registered once it is approved.',
+      ],
+      link: 'Sign in',
+    }),
+  },
+  ResidentNewNonDogOwnerAccount: {
+    subject: 'Welcome to {{brandName}}: your registration at {{groupName}}',
+    body: layout({
+      paragraphs: [
+        'Thank you for registering at {{groupName}} as a resident without a dog. Your user name is {{userName}}; sign in with the password you chose.',
+        'If you get a dog later, sign in and add it to your registration.',
+      ],
+      link: 'Sign in',
+    }),
+  },
+  ResidentApproved: {
     subject: 'Your pet registration is approved',
     body: layout({
       paragraphs: [
@@ -60,25 +80,20 @@ export const DEFAULT_TEMPLATES: Record<EmailEvent, TemplateText> = {
       link: 'Sign in',
     }),
   },
-  ResidentNewNonDogOwnerAccount: {
-    subject: 'Your resident registration is approved',
+  UserMoveOut: {
+    subject: '{{brandName}}: moved out',
     body: layout({
       paragraphs: [
-        '{{groupName}} approved your registration as a resident without a dog.',
-        'Sign in with the user name {{userName}} and {{passwordHint}}.',
+        'You are no longer registered at {{groupName}}.',
+        'Your dogs stay registered with your account; a new property can add you with your user name.',
       ],
-      link: 'Sign in',
     }),
   },
   UserPasswordReset: {
-    subject: '{{brandName}}: reset your password',
-    body: layout({
-      paragraphs: [
-        'We received a request to reset the password of the account {{userName}}.',
-        'The link below works once and expires in one hour. If you did not ask for this, ignore this mail.',
-      ],
-      link: 'Reset your password',
-    }),
+    subject: '{{subjectLine}}',
+    body:
+      '<div style="font-family:Helvetica,Arial,sans-serif"><h2>{{brandName}}</h2><p>Hello {{recipientName}},</p>' +
+      '<p>{{instructions}}</p><p>{{followUp}}</p><p><a href="{{link}}">{{linkLabel}}</a></p></div>',
   },
   UserEmailChange: {
     subject: '{{brandName}}: confirm your new email address',

@@ -10,6 +10,7 @@
 import {
   CUSTOMER_LETTER_EVENTS,
   EmailTemplateMessages,
+  GroupTypes,
   isCriticalEvent,
   isEmailEvent,
   type EmailEvent,
@@ -114,4 +115,13 @@ export async function sendEmailJob(services: Services, payload: Record<string, u
 
 export function registerEmailJobs() {
   defineJob('send-email', (payload, job) => sendEmailJob(job.services, payload));
+}
+
+/** A new admin's letter: the PooPrints form for an admin of a PooPrints community (a property), else the generic one. */
+export async function newAdminEvent(db: Db, groupId: number | null | undefined) {
+  const group = groupId ? await q.groupForMail(db, groupId) : undefined;
+  return {
+    event: group?.groupType === GroupTypes.Property ? ('AdminPooPrintsNewAdmin' as const) : ('AdminGenericNewAdmin' as const),
+    groupName: group?.name ?? null,
+  };
 }

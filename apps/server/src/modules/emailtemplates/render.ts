@@ -48,6 +48,10 @@ export function sampleValues(event: EmailEvent, brandName: string, baseUrl: stri
     items: 'Ancestry DNA kit for Biscuit: $89.00',
     groupType: 'Property',
     requestedBy: 'Office Admin (office.admin)',
+    subjectLine: 'Reset your password',
+    instructions: 'We received a request to reset the password of the account jordan.baker.',
+    followUp: 'The link below works once and expires in one hour.',
+    linkLabel: 'Reset your password',
   };
   return Object.fromEntries(placeholdersOf(event).map((name) => [name, samples[name] ?? `[${name}]`]));
 }
