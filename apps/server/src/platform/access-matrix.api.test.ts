@@ -984,7 +984,9 @@ const SAMPLES: Record<string, Sample> = {
     }),
   },
   deleteEmailTemplate: { own: async () => ({ params: { id: await freshTemplate() } }) },
-  previewEmailTemplate: { own: () => ({ body: { eventName: 'Fail', subject: 'S {{sampleNumber}}', body: '<p>B</p>' } }) },
+  previewEmailTemplate: {
+    own: () => ({ body: { eventName: 'Fail', subject: 'S {{sampleNumber}}', body: '<p>B</p>' } }),
+  },
   auditLog: none,
   verifyAuditLog: none,
   listProducts: none,

@@ -3,7 +3,7 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { DnaProfileLabStatus } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
-import { dnaProfiles, groupAdmins, groups, petOwnerGroups, pets, users } from '../../db/schema/index.ts';
+import { dnaProfiles, groups, petOwnerGroups, pets, users } from '../../db/schema/index.ts';
 
 /** The owner's name and current group (the latest one joined and not moved out of), with its certificate settings. */
 export async function certificateContext(db: Db, petOwnerId: number | null) {

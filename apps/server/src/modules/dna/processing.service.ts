@@ -202,7 +202,10 @@ async function approve(tx: Db, txCtx: SignedInContext, profiles: q.ProfileRecord
 async function refuseDisagreeingVerification(ctx: SignedInContext, profiles: q.ProfileRecord[]) {
   const candidates = profiles.filter((p) => p.sampleType === SampleType.Pet && p.labStatus !== Approved);
   if (!candidates.length) return;
-  const pets = await knownPets(ctx.db, candidates.map((p) => p.sampleNumber));
+  const pets = await knownPets(
+    ctx.db,
+    candidates.map((p) => p.sampleNumber),
+  );
   const problems: string[] = [];
   for (const p of candidates) {
     const pet = pets.get(p.sampleNumber);
@@ -226,7 +229,12 @@ async function refuseDisagreeingVerification(ctx: SignedInContext, profiles: q.P
         await setSampleFlag(
           txCtx,
           petSampleStore,
-          { id: pet.id, sampleNumber: pet.sampleNumber, customerFacingStatus: pet.customerFacingStatus, isFlagged: false },
+          {
+            id: pet.id,
+            sampleNumber: pet.sampleNumber,
+            customerFacingStatus: pet.customerFacingStatus,
+            isFlagged: false,
+          },
           true,
           `Verification disagrees at ${markers.join(', ')}`.slice(0, 250),
         );
@@ -237,7 +245,8 @@ async function refuseDisagreeingVerification(ctx: SignedInContext, profiles: q.P
 
 export async function updateStatus(ctx: SignedInContext, dnaProfileIds: number[], labStatus: number) {
   assertCan(ctx, 'dna.manage');
-  if (labStatus === Approved) await refuseDisagreeingVerification(ctx, await q.findProfiles(ctx.db, [...new Set(dnaProfileIds)]));
+  if (labStatus === Approved)
+    await refuseDisagreeingVerification(ctx, await q.findProfiles(ctx.db, [...new Set(dnaProfileIds)]));
   return withTransaction(ctx, async (tx, txCtx) => {
     const ids = [...new Set(dnaProfileIds)];
     const profiles = await q.findProfiles(tx, ids);

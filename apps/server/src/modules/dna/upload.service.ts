@@ -174,7 +174,12 @@ async function receivePetSamples(ctx: SignedInContext, pets: KnownPet[]) {
     await setSampleStatus(
       ctx,
       petSampleStore,
-      { id: pet.id, sampleNumber: pet.sampleNumber, customerFacingStatus: pet.customerFacingStatus, isFlagged: pet.isFlagged },
+      {
+        id: pet.id,
+        sampleNumber: pet.sampleNumber,
+        customerFacingStatus: pet.customerFacingStatus,
+        isFlagged: pet.isFlagged,
+      },
       to,
       'dnaPlateUploaded',
     );

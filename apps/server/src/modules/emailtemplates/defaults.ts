@@ -26,10 +26,7 @@ const newAccount = (intro: string): TemplateText => ({
 const resultLetter = (result: string, extra: string[] = []): TemplateText => ({
   subject: `DNA match result for {{sampleNumber}}: ${result}`,
   body: layout({
-    paragraphs: [
-      'The DNA result of waste sample {{sampleNumber}} collected at {{groupName}} is {{result}}.',
-      ...extra,
-    ],
+    paragraphs: ['The DNA result of waste sample {{sampleNumber}} collected at {{groupName}} is {{result}}.', ...extra],
     link: 'View the result and its certificate',
   }),
 });

@@ -121,7 +121,10 @@ export function registerEmailJobs() {
 export async function newAdminEvent(db: Db, groupId: number | null | undefined) {
   const group = groupId ? await q.groupForMail(db, groupId) : undefined;
   return {
-    event: group?.groupType === GroupTypes.Property ? ('AdminPooPrintsNewAdmin' as const) : ('AdminGenericNewAdmin' as const),
+    event:
+      group?.groupType === GroupTypes.Property
+        ? ('AdminPooPrintsNewAdmin' as const)
+        : ('AdminGenericNewAdmin' as const),
     groupName: group?.name ?? null,
   };
 }

@@ -22,7 +22,8 @@ async function completePet(app: TestApp, options: { receiveEmails?: boolean } = 
   const db = app.database.db;
   const home = await makeOtherDistributorship(db);
   const owner = await makePetOwner(db, { groupId: home.property.id });
-  if (options.receiveEmails === false) await db.update(users).set({ receiveEmails: false }).where(eq(users.id, owner.id));
+  if (options.receiveEmails === false)
+    await db.update(users).set({ receiveEmails: false }).where(eq(users.id, owner.id));
   const sampleNumber = `DN23${String(++serial).padStart(5, '0')}`;
   const [pet] = await db
     .insert(pets)
@@ -92,32 +93,54 @@ describe('/sendgridemailtemplates', () => {
       ).body.id as number;
     const one = await template('A');
     const two = await template('B');
-    expect((await add('AdminPetOwnerMoveOut', { templateIds: [one], enableAbTesting: true, isActive: false })).status).toBe(200);
+    expect(
+      (await add('AdminPetOwnerMoveOut', { templateIds: [one], enableAbTesting: true, isActive: false })).status,
+    ).toBe(200);
     let config = (await t.call('GET', '/api/v1/sendgridemailtemplates/getconfig', { token: staff })).body;
     expect(config.AdminPetOwnerMoveOut).toMatchObject({ isActive: false, enableAbTesting: false, isCritical: false });
-    const updated = await t.call('PUT', '/api/v1/sendgridemailtemplates/updatetemplateconfig?templateKey=AdminPetOwnerMoveOut', {
-      token: staff,
-      body: { templateIds: [one, two], enableAbTesting: true, isActive: true },
-    });
+    const updated = await t.call(
+      'PUT',
+      '/api/v1/sendgridemailtemplates/updatetemplateconfig?templateKey=AdminPetOwnerMoveOut',
+      {
+        token: staff,
+        body: { templateIds: [one, two], enableAbTesting: true, isActive: true },
+      },
+    );
     expect(updated.body.message).toBe(M.configUpdated);
     config = (await t.call('GET', '/api/v1/sendgridemailtemplates/getconfig', { token: staff })).body;
-    expect(config.AdminPetOwnerMoveOut).toMatchObject({ templateIds: [one, two], enableAbTesting: true, isActive: true });
+    expect(config.AdminPetOwnerMoveOut).toMatchObject({
+      templateIds: [one, two],
+      enableAbTesting: true,
+      isActive: true,
+    });
     // A template of another event cannot be named; a template in use cannot be deleted.
     const foreignTemplate = await t.call('POST', '/api/v1/sendgridemailtemplates/template', {
       token: staff,
       body: { name: 'x', eventName: 'Match', subject: 's', body: 'b' },
     });
-    const wrong = await t.call('PUT', '/api/v1/sendgridemailtemplates/updatetemplateconfig?templateKey=AdminPetOwnerMoveOut', {
-      token: staff,
-      body: { templateIds: [foreignTemplate.body.id] },
-    });
+    const wrong = await t.call(
+      'PUT',
+      '/api/v1/sendgridemailtemplates/updatetemplateconfig?templateKey=AdminPetOwnerMoveOut',
+      {
+        token: staff,
+        body: { templateIds: [foreignTemplate.body.id] },
+      },
+    );
     expect(wrong.status).toBe(400);
-    expect((await t.call('DELETE', `/api/v1/sendgridemailtemplates/template/${one}`, { token: staff })).status).toBe(400);
-    const deleted = await t.call('DELETE', '/api/v1/sendgridemailtemplates/deletetemplateconfig?templateKey=AdminPetOwnerMoveOut', {
-      token: staff,
-    });
+    expect((await t.call('DELETE', `/api/v1/sendgridemailtemplates/template/${one}`, { token: staff })).status).toBe(
+      400,
+    );
+    const deleted = await t.call(
+      'DELETE',
+      '/api/v1/sendgridemailtemplates/deletetemplateconfig?templateKey=AdminPetOwnerMoveOut',
+      {
+        token: staff,
+      },
+    );
     expect(deleted.body.message).toBe(M.configDeleted);
-    expect((await t.call('DELETE', `/api/v1/sendgridemailtemplates/template/${one}`, { token: staff })).status).toBe(200);
+    expect((await t.call('DELETE', `/api/v1/sendgridemailtemplates/template/${one}`, { token: staff })).status).toBe(
+      200,
+    );
     const manager = await t.login('property.manager');
     expect((await t.call('GET', '/api/v1/sendgridemailtemplates/getconfig', { token: manager })).status).toBe(403);
   });
@@ -244,7 +267,9 @@ describe('a failing SMTP server', () => {
     const flaky = await startTestApp({ smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`, mailRetrySeconds: 1 });
     try {
       const { owner, pet } = await completePet(flaky);
-      const verify = await flaky.call('POST', `/api/v1/pet/verify/${pet.id}`, { token: await flaky.login('lab.admin') });
+      const verify = await flaky.call('POST', `/api/v1/pet/verify/${pet.id}`, {
+        token: await flaky.login('lab.admin'),
+      });
       expect(verify.status).toBe(200);
       const [row] = await flaky.database.db.select().from(pets).where(eq(pets.id, pet.id));
       expect(row!.customerFacingStatus).toBe(SampleCustomerStatus.VerificationTestRequested);

@@ -29,7 +29,8 @@ export async function deleteConfig(db: Db, eventName: string) {
   await db.delete(emailTemplateConfigs).where(eq(emailTemplateConfigs.eventName, eventName));
 }
 
-export const allTemplates = (db: Db) => db.select().from(emailTemplates).orderBy(emailTemplates.eventName, emailTemplates.id);
+export const allTemplates = (db: Db) =>
+  db.select().from(emailTemplates).orderBy(emailTemplates.eventName, emailTemplates.id);
 
 export async function findTemplate(db: Db, id: number): Promise<TemplateRow | undefined> {
   const [row] = await db.select().from(emailTemplates).where(eq(emailTemplates.id, id));

@@ -96,7 +96,12 @@ export async function addConfig(ctx: SignedInContext, templateKey: string, body:
     if (await q.findConfig(tx, event)) throw refused(M.configExists);
     const values = await normalised(txCtx, event, body);
     await q.insertConfig(tx, event, values);
-    await writeAudit(tx, ctx, { entityType: 'EmailTemplateConfig', entityId: event, actionType: 'Create', after: values });
+    await writeAudit(tx, ctx, {
+      entityType: 'EmailTemplateConfig',
+      entityId: event,
+      actionType: 'Create',
+      after: values,
+    });
     return { message: M.configAdded };
   });
 }
@@ -158,7 +163,13 @@ export async function updateTemplate(ctx: SignedInContext, id: number, body: Tem
     const config = await q.findConfig(tx, before.eventName);
     if (before.eventName !== values.eventName && config?.templateIds.includes(id)) throw refused(M.templateInUse);
     const row = (await q.updateTemplate(tx, id, values))!;
-    await writeAudit(tx, ctx, { entityType: 'EmailTemplate', entityId: id, actionType: 'Update', before, after: values });
+    await writeAudit(tx, ctx, {
+      entityType: 'EmailTemplate',
+      entityId: id,
+      actionType: 'Update',
+      before,
+      after: values,
+    });
     return templateView(row);
   });
 }

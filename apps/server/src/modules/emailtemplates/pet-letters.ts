@@ -21,7 +21,11 @@ const OWNER_LETTERS: Partial<Record<number, OwnerEvents>> = {
 };
 
 /** A verification test's end returns the sample to DnaProcessingComplete: that is no news of a new profile. */
-const VERIFICATION_STATUSES: number[] = [S.VerificationTestRequested, S.VerificationTestReceived, S.VerificationTestCancelled];
+const VERIFICATION_STATUSES: number[] = [
+  S.VerificationTestRequested,
+  S.VerificationTestReceived,
+  S.VerificationTestCancelled,
+];
 
 function reswabReason(pet: PetMailContext) {
   return pet.groupName
@@ -70,7 +74,10 @@ export async function petStatusLetters(
     values: {
       ...values,
       recipientName: pet.adminName,
-      reason: to === S.ReswabRequested ? 'The owner was told by email. Please collect the new swab and send it to the lab.' : (notes ?? ''),
+      reason:
+        to === S.ReswabRequested
+          ? 'The owner was told by email. Please collect the new swab and send it to the lab.'
+          : (notes ?? ''),
       link: adminLink,
     },
   });

@@ -135,7 +135,10 @@ export async function removeFromAllGroups(ctx: SignedInContext, petOwnerId: numb
       actionType: 'RemoveFromAllGroups',
       before: { groups: memberships.map((membership) => membership.groupId) },
     });
-    const groups = await groupsForMail(tx, memberships.map((membership) => membership.groupId));
+    const groups = await groupsForMail(
+      tx,
+      memberships.map((membership) => membership.groupId),
+    );
     await mailMoveOut(txCtx, owner, groups, false);
   });
   return { message: PetOwnerMessages.removedFromAll };

@@ -113,7 +113,12 @@ function EventEditor({ row, onClose }: { row: Row; onClose: () => void }) {
     try {
       const saved = await saveTemplate.mutateAsync({
         id: current?.id,
-        body: { name: `${row.eventName} template`, eventName: row.eventName, subject: values.subject, body: values.body },
+        body: {
+          name: `${row.eventName} template`,
+          eventName: row.eventName,
+          subject: values.subject,
+          body: values.body,
+        },
       });
       const ids = config?.templateIds.length ? config.templateIds : [saved.id];
       const result = await saveConfig.mutateAsync({
@@ -170,7 +175,12 @@ function EventEditor({ row, onClose }: { row: Row; onClose: () => void }) {
         <Button key="cancel" onClick={onClose}>
           Cancel
         </Button>,
-        <Button key="save" type="primary" loading={saveTemplate.isPending || saveConfig.isPending} onClick={() => void save()}>
+        <Button
+          key="save"
+          type="primary"
+          loading={saveTemplate.isPending || saveConfig.isPending}
+          onClick={() => void save()}
+        >
           Save
         </Button>,
       ]}
@@ -189,7 +199,11 @@ function EventEditor({ row, onClose }: { row: Row; onClose: () => void }) {
           trackSubscriptions: config?.trackSubscriptions ?? true,
         }}
       >
-        <Form.Item name="subject" label="Subject" rules={[{ required: true, whitespace: true, message: 'The Subject field is required.' }]}>
+        <Form.Item
+          name="subject"
+          label="Subject"
+          rules={[{ required: true, whitespace: true, message: 'The Subject field is required.' }]}
+        >
           <Input maxLength={300} />
         </Form.Item>
         <Form.Item
@@ -220,7 +234,12 @@ function EventEditor({ row, onClose }: { row: Row; onClose: () => void }) {
       </Form>
       {preview ? (
         <Card size="small" title={`Preview: ${preview.subject}`} style={{ marginTop: 16 }}>
-          <iframe title="Email preview" sandbox="" srcDoc={preview.html} style={{ width: '100%', height: 260, border: 0 }} />
+          <iframe
+            title="Email preview"
+            sandbox=""
+            srcDoc={preview.html}
+            style={{ width: '100%', height: 260, border: 0 }}
+          />
         </Card>
       ) : null}
     </Modal>
