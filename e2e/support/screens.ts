@@ -116,6 +116,12 @@ export const SCREENS: Screen[] = [
     rowActions: (page) => page.getByRole('button', { name: /^Edit / }).first(),
   },
   { name: 'email log', path: () => '/system/emaillog', user: 'lab.admin', ready: (page) => page.getByRole('table') },
+  {
+    name: 'email templates',
+    path: () => '/system/emailtemplates',
+    user: 'lab.admin',
+    ready: (page) => page.getByRole('cell', { name: 'UserWelcome', exact: true }),
+  },
   { name: 'audit log', path: () => '/system/audit-log', user: 'lab.admin', ready: (page) => page.getByRole('table') },
   {
     name: 'manage account',

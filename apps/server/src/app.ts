@@ -21,6 +21,8 @@ import { registerHttpPlumbing } from './platform/http.ts';
 import { logSerializers } from './platform/log-redaction.ts';
 import { startJobQueue, stopJobQueue } from './platform/jobs.ts';
 import { registerWasteResultJobs } from './modules/wasteresults/wasteresults.jobs.ts';
+import { registerEmailJobs } from './modules/emailtemplates/email-events.ts';
+import { emailTemplatesRoutes } from './modules/emailtemplates/emailtemplates.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { ownAccountRoutes } from './modules/accounts/own-account.routes.ts';
 import { settingsRoutes } from './modules/accounts/settings.routes.ts';
@@ -123,10 +125,12 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   await app.register(systemRoutes, { prefix: '/api/v1' });
   await app.register(reportsRoutes, { prefix: '/api/v1' });
   await app.register(searchRoutes, { prefix: '/api/v1' });
+  await app.register(emailTemplatesRoutes, { prefix: '/api/v1' });
 
   registerWebApp(app, services.config.webDistDir);
   // The job queue runs while the app does: started once it is ready, stopped (jobs in flight finished) on close.
   registerWasteResultJobs();
+  registerEmailJobs();
   app.addHook('onReady', () => startJobQueue(services, (error) => app.log.error(error)));
   app.addHook('onClose', () => stopJobQueue(services.config));
   return app;

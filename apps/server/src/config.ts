@@ -40,6 +40,8 @@ export type Config = {
   /** Shop: tax on taxable items in basis points (825 = 8.25 %) and the flat shipping fee per order in cents. */
   shopTaxRateBasisPoints: number;
   shopShippingFeeCents: number;
+  /** A mail whose first attempt failed is retried by the send-email job after this many seconds, then with backoff. */
+  mailRetrySeconds: number;
 };
 
 /** Where the S3 files store keeps objects: path-style requests to endpoint/bucket/prefix+name, SigV4-signed for region. */
@@ -149,6 +151,7 @@ const environment = z.object({
   PARTNER_SECRET: z.string().min(32, { error: 'at least 32 characters' }).optional(),
   SHOP_TAX_RATE_BASIS_POINTS: wholeNumber(0, 10_000, 'a whole number of basis points from 0 to 10000').optional(),
   SHOP_SHIPPING_FEE_CENTS: wholeNumber(0, 1_000_000, 'a whole number of cents from 0 to 1000000').optional(),
+  MAIL_RETRY_SECONDS: wholeNumber(1, 86_400, 'a whole number of seconds from 1 to 86400').optional(),
 });
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -206,6 +209,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     partnerSecret: vars.PARTNER_SECRET ?? null,
     shopTaxRateBasisPoints: vars.SHOP_TAX_RATE_BASIS_POINTS ?? 0,
     shopShippingFeeCents: vars.SHOP_SHIPPING_FEE_CENTS ?? 0,
+    mailRetrySeconds: vars.MAIL_RETRY_SECONDS ?? 60,
   };
 }
 

@@ -268,3 +268,9 @@ export const indexStatus = z.object({
   panels: z.array(z.object({ panelId: z.string(), size: z.number().int() })),
   version: z.number().int().max(Number.MAX_SAFE_INTEGER),
 });
+
+/** The verification test's approval (issue 23): a second profile that disagrees with the approved one is refused. */
+export const DNA_VERIFICATION_MESSAGES = {
+  disagrees: (sampleNumber: string, markers: string[]) =>
+    `The verification profile of ${sampleNumber} disagrees with its approved DNA profile at ${markers.length === 1 ? 'marker' : 'markers'} ${markers.join(', ')}; it was not approved and the sample is flagged for the lab.`,
+} as const;

@@ -23,6 +23,7 @@ export * from './detailreport.ts';
 export * from './reportsextra.ts';
 export * from './search.ts';
 export * from './wasteresults.ts';
+export * from './emailtemplates.ts';
 export * from './rights.ts';
 export * from './labTime.ts';
 export * from './endpoint.ts';

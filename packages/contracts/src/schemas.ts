@@ -27,3 +27,4 @@ export * from './wasteresults.ts';
 export * from './detailreport.ts';
 export * from './reportsextra.ts';
 export * from './nomatchclusters.ts';
+export * from './emailtemplates.ts';

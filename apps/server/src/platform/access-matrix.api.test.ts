@@ -18,6 +18,8 @@ import {
   dnaControls,
   dnaPlates,
   dnaProfiles,
+  emailTemplateConfigs,
+  emailTemplates,
   ancestryFulfillments,
   orderItems,
   orders,
@@ -123,6 +125,13 @@ const newAdmin = () => {
   };
 };
 const none: Sample = { own: () => ({}) };
+const freshTemplate = async () =>
+  (
+    await db
+      .insert(emailTemplates)
+      .values({ name: 'Matrix', eventName: 'Fail', subject: 'S', body: '<p>B</p>' })
+      .returning()
+  )[0]!.id;
 /** A notification of the user, for the call that deletes it. */
 const freshNotification = async (userId: number) =>
   (await db.insert(notifications).values({ userId, type: 3, message: 'Matrix', actionParameters: {} }).returning())[0]
@@ -995,6 +1004,37 @@ const SAMPLES: Record<string, Sample> = {
   similarDnaProfiles: { own: async () => ({ query: { samplenumber: (await duplicatePair()).sampleNumber } }) },
   emailLog: none,
   clearEmailLog: none,
+  getEmailTemplates: none,
+  getEmailTemplateConfigs: none,
+  addEmailTemplateConfig: {
+    own: async () => {
+      await db.delete(emailTemplateConfigs).where(eq(emailTemplateConfigs.eventName, 'AdminPetOwnerMoveOut'));
+      return { query: { templateKey: 'AdminPetOwnerMoveOut' }, body: { isActive: true } };
+    },
+  },
+  updateEmailTemplateConfig: {
+    own: async () => {
+      await db.insert(emailTemplateConfigs).values({ eventName: 'Match' }).onConflictDoNothing();
+      return { query: { templateKey: 'Match' }, body: { isActive: true } };
+    },
+  },
+  deleteEmailTemplateConfig: {
+    own: async () => {
+      await db.insert(emailTemplateConfigs).values({ eventName: 'NoMatch' }).onConflictDoNothing();
+      return { query: { templateKey: 'NoMatch' } };
+    },
+  },
+  createEmailTemplate: { own: () => ({ body: { name: 'M', eventName: 'Fail', subject: 'S', body: '<p>B</p>' } }) },
+  updateEmailTemplate: {
+    own: async () => ({
+      params: { id: await freshTemplate() },
+      body: { name: 'M', eventName: 'Fail', subject: 'S', body: '<p>B</p>' },
+    }),
+  },
+  deleteEmailTemplate: { own: async () => ({ params: { id: await freshTemplate() } }) },
+  previewEmailTemplate: {
+    own: () => ({ body: { eventName: 'Fail', subject: 'S {{sampleNumber}}', body: '<p>B</p>' } }),
+  },
   auditLog: none,
   verifyAuditLog: none,
   listProducts: none,

@@ -12,7 +12,7 @@ import type { Db } from '../db/client.ts';
 import { afterCommit, type Services } from './context.ts';
 
 /** The queues this application uses; each is created when the queue starts. */
-export const JOB_NAMES = ['waste-match', 'rerun-no-matches'] as const;
+export const JOB_NAMES = ['waste-match', 'rerun-no-matches', 'send-email'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export type JobHandler = (payload: Record<string, unknown>, job: { id: string; services: Services }) => Promise<void>;
@@ -138,12 +138,22 @@ export async function enqueue(
   ctx: EnqueueContext,
   name: JobName,
   payload: Record<string, unknown>,
-  options: { singletonKey?: string; retryLimit?: number } = {},
+  options: {
+    singletonKey?: string;
+    retryLimit?: number;
+    /** Seconds before the job may run (and between retries, doubling with retryBackoff). */
+    startAfterSeconds?: number;
+    retryDelaySeconds?: number;
+    retryBackoff?: boolean;
+  } = {},
 ): Promise<string | null> {
   const queue = queueFor(ctx);
   const send = {
     retryLimit: options.retryLimit ?? 2,
     ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+    ...(options.startAfterSeconds !== undefined ? { startAfter: options.startAfterSeconds } : {}),
+    ...(options.retryDelaySeconds !== undefined ? { retryDelay: options.retryDelaySeconds } : {}),
+    ...(options.retryBackoff ? { retryBackoff: true, retryDelayMax: 6 * 3600 } : {}),
   };
   if (ctx.transaction && queue.ready)
     return queue.boss.send(name, payload, { ...send, db: fromDrizzle(ctx.db as unknown as DrizzleTx, sql) });
@@ -192,6 +202,20 @@ const startedOf = (queue: Queue) => {
 
 /** Resolves once the app's queue has started (tests wait for it before queueing inside a transaction). */
 export const jobQueueStarted = (ctx: Pick<Services, 'db' | 'config'>): Promise<void> => startedOf(queueOf(ctx));
+
+/** Whether the app's queue has started (contexts built by hand, e.g. start-up seeding, have none). */
+export const jobQueueReady = (ctx: Pick<Services, 'config'>): boolean => queues.get(ctx.config)?.ready === true;
+
+/** Whether a job could be sent now: the queue is started, or starting (a send waits for it). */
+export const jobQueueStarting = (ctx: Pick<Services, 'config'>): boolean =>
+  Boolean(queues.get(ctx.config)?.started) && !queues.get(ctx.config)?.stopped;
+
+/** Removes a job that is no longer needed (a mail delivered by its first attempt). */
+export async function deleteJob(ctx: Pick<Services, 'db' | 'config'>, name: JobName, id: string): Promise<void> {
+  const queue = queueOf(ctx);
+  await startedOf(queue);
+  await queue.boss.deleteJob(name, id);
+}
 
 /** Cancels a queued or running job (a running handler sees it through its own progress record). */
 export async function cancelJob(ctx: Pick<Services, 'db' | 'config'>, name: JobName, id: string): Promise<void> {

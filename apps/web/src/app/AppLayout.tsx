@@ -168,6 +168,7 @@ function useNavItems(): MenuProps['items'] {
       children: [
         { key: '/system/documents', label: <Link to="/system/documents">Documents</Link> },
         { key: '/system/emaillog', label: <Link to="/system/emaillog">Email log</Link> },
+        { key: '/system/emailtemplates', label: <Link to="/system/emailtemplates">Email templates</Link> },
         { key: '/system/audit-log', label: <Link to="/system/audit-log">Audit log</Link> },
       ],
     });

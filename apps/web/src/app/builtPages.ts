@@ -14,6 +14,7 @@ export const BUILT_PAGES = [
   '/admin/details/$adminId',
   '/system/documents',
   '/system/emaillog',
+  '/system/emailtemplates',
   '/system/audit-log',
   '/dna/processing',
   '/dna/controls',

@@ -226,6 +226,11 @@ const emailLogRoute = createRoute({
   ...searchOf.emailLog,
   component: lazyPage(() => import('../features/system/EmailLogPage'), 'EmailLogPage'),
 });
+const emailTemplatesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/system/emailtemplates',
+  component: lazyPage(() => import('../features/emailtemplates/EmailTemplatesPage'), 'EmailTemplatesPage'),
+});
 const auditLogRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/system/audit-log',
@@ -601,6 +606,7 @@ const routeTree = rootRoute.addChildren([
     adminDetailsRoute,
     documentsRoute,
     emailLogRoute,
+    emailTemplatesRoute,
     auditLogRoute,
     dnaProcessingRoute,
     dnaControlsRoute,

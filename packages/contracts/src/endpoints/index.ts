@@ -3,6 +3,7 @@ import type { AnyEndpoint } from '../endpoint.ts';
 import { accountEndpoints, settingsEndpoints } from './accounts.ts';
 import { adminEndpoints } from './admins.ts';
 import { dnaEndpoints } from './dna.ts';
+import { emailTemplateEndpoints } from './emailtemplates.ts';
 import { duplicateDogEndpoints } from './duplicatedogs.ts';
 import { groupAdminEndpoints, groupEndpoints } from './groups.ts';
 import { lookupEndpoints } from './lookups.ts';
@@ -40,6 +41,7 @@ export {
   accountEndpoints,
   adminEndpoints,
   dnaEndpoints,
+  emailTemplateEndpoints,
   duplicateDogEndpoints,
   groupAdminEndpoints,
   groupEndpoints,
@@ -90,4 +92,5 @@ export const endpointsByDomain: Record<string, Record<string, AnyEndpoint>> = {
   partner: partnerEndpoints,
   wasteResults: wasteResultEndpoints,
   noMatchClusters: noMatchClusterEndpoints,
+  emailTemplates: emailTemplateEndpoints,
 };

@@ -75,3 +75,29 @@ export const auditLog = pgTable(
     uniqueIndex('audit_log_sequence_key').on(table.sequence),
   ],
 );
+
+/** Email templates edited in the app: a subject and an HTML body with {{placeholders}}, each for one email event. */
+export const emailTemplates = pgTable(
+  'email_templates',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    eventName: text().notNull(),
+    subject: text().notNull(),
+    body: text().notNull(),
+    dateUpdated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('email_templates_event_idx').on(table.eventName)],
+);
+
+/** One config per email event (spec 3 §3): its templates, active flag, A/B testing and tracking flags. */
+export const emailTemplateConfigs = pgTable('email_template_configs', {
+  eventName: text().primaryKey(),
+  templateIds: integer().array().notNull().default([]),
+  isActive: boolean().notNull().default(true),
+  enableAbTesting: boolean().notNull().default(false),
+  trackClicks: boolean().notNull().default(true),
+  trackOpens: boolean().notNull().default(true),
+  trackSubscriptions: boolean().notNull().default(true),
+  dateUpdated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

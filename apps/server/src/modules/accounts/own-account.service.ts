@@ -4,7 +4,8 @@ import { Messages } from '@registry/contracts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type RequestContext, type SignedInContext } from '../../platform/context.ts';
 import { notFound, refused, validationError } from '../../platform/errors.ts';
-import { mailAfterCommit, mailBody, type MailResult } from '../../platform/mail.ts';
+import { secretPlaceholder, type MailResult } from '../../platform/mail.ts';
+import { sendEventMail } from '../emailtemplates/email-events.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { newToken } from '../../platform/tokens.ts';
 import { afterPasswordChange } from './account-access.ts';
@@ -40,7 +41,7 @@ async function assertEmailFree(ctx: RequestContext, email: string, userId: numbe
 export async function startEmailChange(ctx: SignedInContext, user: q.UserRow, email: string): Promise<string> {
   await assertEmailFree(ctx, email, user.id);
   const token = newToken();
-  const url = `${ctx.config.baseUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+  const url = `${ctx.config.baseUrl}/confirm-email?token=${secretPlaceholder('token')}`;
   const delivery: { result?: MailResult } = {};
   await withTransaction(ctx, async (tx, txCtx) => {
     await q.voidUserTokens(tx, user.id, ['EmailChange']);
@@ -58,20 +59,12 @@ export async function startEmailChange(ctx: SignedInContext, user: q.UserRow, em
       before: { email: user.email },
       after: { pendingEmail: email },
     });
-    const html = mailBody(ctx.config.brandName, {
-      greeting: `Hello ${fullNameOf(user)},`,
-      paragraphs: [
-        `You asked to use this address for the account ${user.userName}.`,
-        'Open the link below within 24 hours to confirm it. Until then your previous address stays in use.',
-      ],
-      link: { url, label: 'Confirm your email address' },
+    await sendEventMail(txCtx, 'UserEmailChange', {
+      to: email,
+      values: { recipientName: fullNameOf(user), userName: user.userName, link: url },
+      secrets: { token: encodeURIComponent(token) },
+      onSent: (result) => (delivery.result = result),
     });
-    const subject = `${ctx.config.brandName}: confirm your new email address`;
-    await mailAfterCommit(
-      txCtx,
-      { to: email, subject, eventName: 'UserEmailChange', html },
-      (result) => (delivery.result = result),
-    );
   });
   if (delivery.result && !delivery.result.wasSuccessful) {
     throw refused('Your other changes were saved but the confirmation mail could not be sent. Please try again.');

@@ -3,7 +3,8 @@ import { Messages } from '@registry/contracts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type RequestContext, type SignedInContext } from '../../platform/context.ts';
 import { notFound, refused, validationError } from '../../platform/errors.ts';
-import { mailAfterCommit, mailBody, secretPlaceholder } from '../../platform/mail.ts';
+import { secretPlaceholder } from '../../platform/mail.ts';
+import { sendEventMail } from '../emailtemplates/email-events.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { newToken } from '../../platform/tokens.ts';
 import * as q from './accounts.queries.ts';
@@ -41,19 +42,18 @@ export async function forgotPassword(ctx: RequestContext, input: { email: string
         expiresAt: new Date(Date.now() + RESET_LINK_LIFETIME_MS),
       });
       await writeAudit(tx, ctx, { entityType: 'User', entityId: user.id, actionType: 'PasswordResetRequested' });
-      await mailAfterCommit(txCtx, {
+      await sendEventMail(txCtx, 'UserPasswordReset', {
         to: user.email!,
-        subject: `${ctx.config.brandName}: reset your password`,
-        eventName: 'UserPasswordReset',
         secrets: { token: encodeURIComponent(token) },
-        html: mailBody(ctx.config.brandName, {
-          greeting: `Hello ${fullNameOf(user)},`,
-          paragraphs: [
-            `We received a request to reset the password of the account ${user.userName}.`,
-            'The link below works once and expires in one hour. If you did not ask for this, ignore this mail.',
-          ],
-          link: { url, label: 'Reset your password' },
-        }),
+        values: {
+          recipientName: fullNameOf(user),
+          userName: user.userName,
+          subjectLine: `${ctx.config.brandName}: reset your password`,
+          instructions: `We received a request to reset the password of the account ${user.userName}.`,
+          followUp: 'The link below works once and expires in one hour. If you did not ask for this, ignore this mail.',
+          link: url,
+          linkLabel: 'Reset your password',
+        },
       });
     });
   }

@@ -5,7 +5,8 @@ import { assertMayActOnAdmin } from '../../platform/rights.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { forbidden, notFound, refused, validationError } from '../../platform/errors.ts';
-import { mailAfterCommit, mailBody, secretPlaceholder, type MailResult } from '../../platform/mail.ts';
+import { secretPlaceholder, type MailResult } from '../../platform/mail.ts';
+import { sendEventMail } from '../emailtemplates/email-events.ts';
 import { generatePassword, hashPassword } from '../../platform/passwords.ts';
 import { isPetOwnerInScope } from '../../platform/scope.ts';
 import { issueSession } from '../../platform/session.ts';
@@ -150,26 +151,20 @@ export async function resetPasswordByAdmin(ctx: SignedInContext, userId: number,
     await q.updateUser(tx, target.id, { passwordHash });
     await afterPasswordChange(tx, target.id);
     await writeAudit(tx, ctx, { entityType: 'User', entityId: target.id, actionType: 'PasswordResetByAdmin' });
-    const html = mailBody(ctx.config.brandName, {
-      greeting: `Hello ${fullNameOf(target)},`,
-      paragraphs: [
-        `Your password was reset by an administrator. Your user name is ${target.userName} and your new password is: ${secretPlaceholder('password')}`,
-        'Please sign in and change it under Manage account.',
-      ],
-      link: { url: `${ctx.config.baseUrl}/login`, label: 'Sign in' },
-    });
-    const sent = (result: MailResult) => (delivery.result = result);
-    await mailAfterCommit(
-      txCtx,
-      {
-        to: email,
-        subject: `${ctx.config.brandName}: your new password`,
-        eventName: 'UserPasswordReset',
-        html,
-        secrets: { password },
+    await sendEventMail(txCtx, 'UserPasswordReset', {
+      to: email,
+      secrets: { password },
+      values: {
+        recipientName: fullNameOf(target),
+        userName: target.userName,
+        subjectLine: `${ctx.config.brandName}: your new password`,
+        instructions: `Your password was reset by an administrator. Your user name is ${target.userName} and your new password is: ${secretPlaceholder('password')}`,
+        followUp: 'Please sign in and change it under Manage account.',
+        link: `${ctx.config.baseUrl}/login`,
+        linkLabel: 'Sign in',
       },
-      sent,
-    );
+      onSent: (result: MailResult) => (delivery.result = result),
+    });
   });
   if (delivery.result && !delivery.result.wasSuccessful)
     throw refused('The password was reset but the mail could not be sent. Please try again.');

@@ -13,7 +13,8 @@ import { assertMayActOnAdmin } from '../../platform/rights.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { forbidden, notFound, refused, validationError } from '../../platform/errors.ts';
-import { mailAfterCommit, mailBody, secretPlaceholder } from '../../platform/mail.ts';
+import { secretPlaceholder } from '../../platform/mail.ts';
+import { newAdminEvent, sendEventMail } from '../emailtemplates/email-events.ts';
 import { generatePassword, hashPassword } from '../../platform/passwords.ts';
 import { endAccountAccess } from '../accounts/account-access.ts';
 import { assertGroupInScope } from '../../platform/scope.ts';
@@ -198,19 +199,17 @@ export async function createAdmin(ctx: SignedInContext, input: AdminInput & { gr
       after: userSnapshot(created),
     });
     if (email) {
-      await mailAfterCommit(txCtx, {
+      const { event, groupName } = await newAdminEvent(tx, input.groupId);
+      await sendEventMail(txCtx, event, {
         to: email,
-        subject: `Welcome to ${ctx.config.brandName}`,
-        eventName: 'AdminGenericNewAdmin',
         secrets: { password },
-        html: mailBody(ctx.config.brandName, {
-          greeting: `Hello ${fullNameOf(created)},`,
-          paragraphs: [
-            `An administrator account was created for you. Your user name is ${created.userName} and your password is: ${secretPlaceholder('password')}`,
-            'Please sign in and change your password under Manage account.',
-          ],
-          link: { url: `${ctx.config.baseUrl}/login`, label: 'Sign in' },
-        }),
+        values: {
+          recipientName: fullNameOf(created),
+          userName: created.userName,
+          password: secretPlaceholder('password'),
+          groupClause: groupName ? ` on the group ${groupName}` : '',
+          link: `${ctx.config.baseUrl}/login`,
+        },
       });
     }
     return toView(txCtx, created);

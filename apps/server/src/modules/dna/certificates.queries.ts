@@ -3,7 +3,7 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { DnaProfileLabStatus } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
-import { dnaProfiles, groupAdmins, groups, petOwnerGroups, pets, users } from '../../db/schema/index.ts';
+import { dnaProfiles, groups, petOwnerGroups, pets, users } from '../../db/schema/index.ts';
 
 /** The owner's name and current group (the latest one joined and not moved out of), with its certificate settings. */
 export async function certificateContext(db: Db, petOwnerId: number | null) {
@@ -28,33 +28,6 @@ export async function certificateContext(db: Db, petOwnerId: number | null) {
     .orderBy(desc(petOwnerGroups.dateAdded), desc(groups.id))
     .limit(1);
   return { owner: owner ?? null, group: group ?? null };
-}
-
-/** Who hears about a reswab: the pet's owner and the primary admin of the owner's current group (each may be null). */
-export async function reswabRecipients(db: Db, petId: number) {
-  const [row] = await db
-    .select({
-      petName: pets.name,
-      ownerEmail: users.email,
-      ownerFirstName: users.firstName,
-      ownerLastName: users.lastName,
-      ownerUserName: users.userName,
-      ownerId: users.id,
-    })
-    .from(pets)
-    .leftJoin(users, eq(users.id, pets.petOwnerId))
-    .where(eq(pets.id, petId));
-  if (!row) return null;
-  const { group } = await certificateContext(db, row.ownerId);
-  const [admin] = group
-    ? await db
-        .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, userName: users.userName })
-        .from(groupAdmins)
-        .innerJoin(users, eq(users.id, groupAdmins.userId))
-        .where(and(eq(groupAdmins.groupId, group.id), eq(groupAdmins.isPrimary, true), eq(users.isActive, true)))
-        .limit(1)
-    : [];
-  return { ...row, groupName: group?.name ?? null, admin: admin ?? null };
 }
 
 /** Sample numbers among these that had a profile sent for reswab before (their next failure is an incomplete profile). */

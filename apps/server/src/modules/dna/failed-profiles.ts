@@ -6,16 +6,12 @@ import { DnaProfileLabStatus, SampleCustomerStatus } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { SignedInContext } from '../../platform/context.ts';
-import { mailAfterCommit, mailBody } from '../../platform/mail.ts';
 import { petSampleStore } from '../pets/pet-sample-store.ts';
 import { setSampleStatus } from '../samples/samples.service.ts';
-import { reswabRecipients, reswabbedBefore } from './certificates.queries.ts';
+import { reswabbedBefore } from './certificates.queries.ts';
 import type { ProfileRecord } from './dna.queries.ts';
 import * as q from './dna.queries.ts';
 import { knownPets } from './sample-lookup.ts';
-
-const nameOf = (p: { firstName: string | null; lastName: string | null; userName: string }) =>
-  [p.firstName, p.lastName].filter(Boolean).join(' ') || p.userName;
 
 /** Moves failed pet profiles' samples on; answers the ids it handled. Runs inside the caller's transaction. */
 export async function failedProfilesOn(tx: Db, ctx: SignedInContext, failed: ProfileRecord[]): Promise<number[]> {
@@ -55,42 +51,8 @@ export async function failedProfilesOn(tx: Db, ctx: SignedInContext, failed: Pro
       incomplete ? 'dnaProfileIncomplete' : 'dnaProfileReswabRequested',
       p.failReasons.join('; ') || null,
     );
+    // The reswab letters to the owner and the primary admin go with the status change (emailtemplates/pet-letters.ts).
     pet.customerFacingStatus = to;
-    if (!incomplete) await mailReswab(tx, ctx, pet.id, p.sampleNumber);
   }
   return handled;
-}
-
-async function mailReswab(tx: Db, ctx: SignedInContext, petId: number, sampleNumber: string) {
-  const who = await reswabRecipients(tx, petId);
-  if (!who) return;
-  const brand = ctx.config.brandName;
-  if (who.ownerEmail)
-    await mailAfterCommit(ctx, {
-      to: who.ownerEmail,
-      subject: `A new DNA swab is needed for ${who.petName}`,
-      eventName: 'ReswabRequestedToCustomer',
-      html: mailBody(brand, {
-        greeting: `Hello ${nameOf({ firstName: who.ownerFirstName, lastName: who.ownerLastName, userName: who.ownerUserName ?? '' })},`,
-        paragraphs: [
-          `The lab could not complete a DNA profile from the sample of ${who.petName} (sample ${sampleNumber}).`,
-          who.groupName
-            ? `Please take a new cheek swab and hand it to the office of ${who.groupName}.`
-            : 'Please take a new cheek swab and return it to the lab.',
-        ],
-      }),
-    });
-  if (who.admin?.email)
-    await mailAfterCommit(ctx, {
-      to: who.admin.email,
-      subject: `Reswab requested: ${sampleNumber}`,
-      eventName: 'ReswabRequested',
-      html: mailBody(brand, {
-        greeting: `Hello ${nameOf(who.admin)},`,
-        paragraphs: [
-          `The lab requested a new DNA swab for ${who.petName} (sample ${sampleNumber})${who.groupName ? ` at ${who.groupName}` : ''}.`,
-          'The owner was told by email. Please collect the new swab and send it to the lab.',
-        ],
-      }),
-    });
 }

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { ProfileError, encodeProfile, profileEntries } from '@registry/genetics';
 import {
   DNA_MESSAGES,
+  DNA_VERIFICATION_MESSAGES,
   DnaProfileLabStatus,
   LAB_STATUS_PENDING_FILTER,
   SampleCustomerStatus,
@@ -18,7 +19,9 @@ import { afterCommit, withTransaction, type SignedInContext } from '../../platfo
 import { notFound, refused, validationError } from '../../platform/errors.ts';
 import { assertCan } from '../../platform/rights.ts';
 import * as q from './dna.queries.ts';
-import { missingMarkers, profileFromCodes, requirePanel } from './panels.ts';
+import { differingMarkers, missingMarkers, profileFromCodes, requirePanel } from './panels.ts';
+import { petSampleStore } from '../pets/pet-sample-store.ts';
+import { setSampleFlag } from '../samples/samples.service.ts';
 import { refreshRegistryIndex } from './registry-index.ts';
 import { setCertificateRevoked, setVerificationApproved } from './certificates.queries.ts';
 import { failedProfilesOn } from './failed-profiles.ts';
@@ -191,8 +194,59 @@ async function approve(tx: Db, txCtx: SignedInContext, profiles: q.ProfileRecord
   return [...failedIds, ...ids];
 }
 
+/**
+ * A verification test's approval compares its profile with the pet's approved one under the engine's rule (every
+ * marker called in both agrees). Disagreement refuses the approval naming the markers, and flags the sample (pet and
+ * profile) for the lab; the flag is committed on its own, since the refusal rolls nothing else.
+ */
+async function refuseDisagreeingVerification(ctx: SignedInContext, profiles: q.ProfileRecord[]) {
+  const candidates = profiles.filter((p) => p.sampleType === SampleType.Pet && p.labStatus !== Approved);
+  if (!candidates.length) return;
+  const pets = await knownPets(
+    ctx.db,
+    candidates.map((p) => p.sampleNumber),
+  );
+  const problems: string[] = [];
+  for (const p of candidates) {
+    const pet = pets.get(p.sampleNumber);
+    const inVerification =
+      p.labStatus === Verification ||
+      pet?.customerFacingStatus === SampleCustomerStatus.VerificationTestRequested ||
+      pet?.customerFacingStatus === SampleCustomerStatus.VerificationTestReceived;
+    if (!inVerification) continue;
+    const approved = await q.approvedProfileOf(ctx.db, p.sampleNumber);
+    if (!approved || approved.id === p.id || approved.panelId !== p.panelId) continue;
+    const panel = requirePanel(p.panelId);
+    const markers = differingMarkers(
+      profileFromCodes(panel, p.labSavedCodes ?? p.codes),
+      profileFromCodes(panel, approved.labSavedCodes ?? approved.codes),
+    );
+    if (!markers.length) continue;
+    problems.push(DNA_VERIFICATION_MESSAGES.disagrees(p.sampleNumber, markers));
+    await withTransaction(ctx, async (tx, txCtx) => {
+      await q.updateProfile(tx, p.id, { isFlagged: true });
+      if (pet && !pet.isFlagged)
+        await setSampleFlag(
+          txCtx,
+          petSampleStore,
+          {
+            id: pet.id,
+            sampleNumber: pet.sampleNumber,
+            customerFacingStatus: pet.customerFacingStatus,
+            isFlagged: false,
+          },
+          true,
+          `Verification disagrees at ${markers.join(', ')}`.slice(0, 250),
+        );
+    });
+  }
+  if (problems.length) throw refused(problems.join(' '));
+}
+
 export async function updateStatus(ctx: SignedInContext, dnaProfileIds: number[], labStatus: number) {
   assertCan(ctx, 'dna.manage');
+  if (labStatus === Approved)
+    await refuseDisagreeingVerification(ctx, await q.findProfiles(ctx.db, [...new Set(dnaProfileIds)]));
   return withTransaction(ctx, async (tx, txCtx) => {
     const ids = [...new Set(dnaProfileIds)];
     const profiles = await q.findProfiles(tx, ids);
@@ -234,6 +288,7 @@ export async function approveAllPassing(ctx: SignedInContext, plateId?: number) 
   assertCan(ctx, 'dna.manage');
   return withTransaction(ctx, async (tx, txCtx) => {
     if (plateId !== undefined && !(await q.findPlate(tx, plateId))) throw notFound(DNA_MESSAGES.plateNotFound);
+    // A disagreeing verification profile fails at upload (AggregatedMarkersDiffer), so it is never among the passing.
     const profiles = await q.findProfiles(tx, await q.passingProfileIds(tx, plateId));
     const approvedIds = await approve(tx, txCtx, profiles);
     return { approvedCount: approvedIds.length, approvedIds, message: DNA_MESSAGES.approvedSuccessfully };

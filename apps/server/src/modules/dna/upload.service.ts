@@ -8,7 +8,7 @@ import {
   type SampleProfile,
 } from '@registry/genetics';
 import type { z } from 'zod';
-import { Gender, SampleType, plateUploadModel } from '@registry/contracts';
+import { DnaProfileLabStatus, Gender, SampleCustomerStatus, SampleType, plateUploadModel } from '@registry/contracts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { validationError } from '../../platform/errors.ts';
@@ -16,7 +16,9 @@ import { filesStoreFor } from '../../platform/files.ts';
 import { assertCan } from '../../platform/rights.ts';
 import * as q from './dna.queries.ts';
 import { differingMarkers, findPanel, missingMarkers, profileFromCodes } from './panels.ts';
-import { knownPets, knownWasteSampleNumbers } from './sample-lookup.ts';
+import { knownPets, knownWasteSampleNumbers, type KnownPet } from './sample-lookup.ts';
+import { petSampleStore } from '../pets/pet-sample-store.ts';
+import { setSampleStatus } from '../samples/samples.service.ts';
 
 export const PLATE_FILE_MAX_BYTES = 20 * 1024 * 1024;
 const UPLOAD_FAILED = 'Upload Failed';
@@ -91,16 +93,20 @@ export async function uploadPlate(
     const genderMismatch = pet ? isGenderMismatch(GENDER_NAMES[pet.gender] ?? null, s.sex) : false;
     if (genderMismatch) mismatchedGenderSampleNumbers.push(sampleNumber);
     if (pet?.isFlagged) flaggedSampleNumbers.push(sampleNumber);
-    return profileRow(s, sampleNumber, earlier.get(sampleNumber), {
+    const row = profileRow(s, sampleNumber, earlier.get(sampleNumber), {
       isFlagged: pet?.isFlagged ?? false,
       isGenderMismatch: genderMismatch,
     });
+    // A verification test's second swab: its row has lab status Verification (spec 1 §3).
+    return pet && IN_VERIFICATION.includes(pet.customerFacingStatus)
+      ? { ...row, labStatus: DnaProfileLabStatus.Verification }
+      : row;
   });
 
   const files = filesStoreFor(ctx.config);
   const filePath = await files.put(file.content, 'text/plain');
   try {
-    return await withTransaction(ctx, async (tx) => {
+    return await withTransaction(ctx, async (tx, txCtx) => {
       const stored = await q.insertPlate(tx, {
         plateName,
         fileName: file.fileName,
@@ -121,6 +127,7 @@ export async function uploadPlate(
         tx,
         rows.map((r) => ({ ...r, plateId: stored.id })),
       );
+      await receivePetSamples(txCtx, [...pets.values()]);
       await writeAudit(tx, ctx, {
         entityType: 'DnaPlate',
         entityId: stored.id,
@@ -148,6 +155,34 @@ export async function uploadPlate(
   } catch (error) {
     await files.delete(filePath);
     throw error;
+  }
+}
+
+const S = SampleCustomerStatus;
+const IN_VERIFICATION: number[] = [S.VerificationTestRequested, S.VerificationTestReceived];
+/** A pet sample typed on a plate has reached the lab: its status moves to the matching "received" one. */
+const RECEIVED: Partial<Record<number, SampleCustomerStatus>> = {
+  [S.ProfileCreated]: S.DnaSampleReceived,
+  [S.ReswabRequested]: S.ReswabReceived,
+  [S.VerificationTestRequested]: S.VerificationTestReceived,
+};
+
+async function receivePetSamples(ctx: SignedInContext, pets: KnownPet[]) {
+  for (const pet of pets) {
+    const to = RECEIVED[pet.customerFacingStatus];
+    if (to === undefined) continue;
+    await setSampleStatus(
+      ctx,
+      petSampleStore,
+      {
+        id: pet.id,
+        sampleNumber: pet.sampleNumber,
+        customerFacingStatus: pet.customerFacingStatus,
+        isFlagged: pet.isFlagged,
+      },
+      to,
+      'dnaPlateUploaded',
+    );
   }
 }
 

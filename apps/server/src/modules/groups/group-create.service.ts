@@ -16,7 +16,8 @@ import {
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { HttpError, forbidden, refused, validationError } from '../../platform/errors.ts';
-import { mailAfterCommit, mailBody, secretPlaceholder } from '../../platform/mail.ts';
+import { secretPlaceholder } from '../../platform/mail.ts';
+import { newAdminEvent, sendEventMail } from '../emailtemplates/email-events.ts';
 import { generatePassword, hashPassword } from '../../platform/passwords.ts';
 import { mayManageAdmin } from '../../platform/rights.ts';
 import { fullNameOf, userByUserName, userSnapshot, usersByEmail } from '../accounts/accounts.service.ts';
@@ -112,20 +113,18 @@ async function insertNewAdmin(
   return { email: admin.email, userName: created.userName, fullName: fullNameOf(created), password };
 }
 
-async function sendWelcome(ctx: SignedInContext, welcome: Welcome, groupName: string) {
-  await mailAfterCommit(ctx, {
+async function sendWelcome(ctx: SignedInContext, welcome: Welcome, groupId: number) {
+  const { event, groupName } = await newAdminEvent(ctx.db, groupId);
+  await sendEventMail(ctx, event, {
     to: welcome.email,
-    subject: `Welcome to ${ctx.config.brandName}`,
-    eventName: 'AdminGenericNewAdmin',
     secrets: { password: welcome.password },
-    html: mailBody(ctx.config.brandName, {
-      greeting: `Hello ${welcome.fullName},`,
-      paragraphs: [
-        `An administrator account was created for you on the group ${groupName}. Your user name is ${welcome.userName} and your password is: ${secretPlaceholder('password')}`,
-        'Please sign in and change your password under Manage account.',
-      ],
-      link: { url: `${ctx.config.baseUrl}/login`, label: 'Sign in' },
-    }),
+    values: {
+      recipientName: welcome.fullName,
+      userName: welcome.userName,
+      password: secretPlaceholder('password'),
+      groupClause: groupName ? ` on the group ${groupName}` : '',
+      link: `${ctx.config.baseUrl}/login`,
+    },
   });
 }
 
@@ -198,7 +197,7 @@ export async function createGroup(ctx: SignedInContext, groupType: number, reque
       actionType: 'Create',
       after: { ...created, primaryAdminId: primaryExistingId, newAdmins: welcomes.map((welcome) => welcome.userName) },
     });
-    for (const welcome of welcomes) await sendWelcome(txCtx, welcome, created.name);
+    for (const welcome of welcomes) await sendWelcome(txCtx, welcome, created.id);
     return created;
   });
   return details(ctx, group.id);
@@ -220,17 +219,15 @@ export async function groupRequested(ctx: SignedInContext, groupId: number) {
       after: { recipients: staff.length },
     });
     if (!staff.length) return;
-    await mailAfterCommit(txCtx, {
+    await sendEventMail(txCtx, 'GroupRequested', {
       to: staff,
-      subject: `New ${groupTypeLabel(group.groupType)}: ${group.name}`,
-      eventName: 'GroupRequested',
-      html: mailBody(ctx.config.brandName, {
-        greeting: 'Hello,',
-        paragraphs: [
-          `${ctx.caller.fullName} (${ctx.caller.userName}) added the ${groupTypeLabel(group.groupType)} '${group.name}'.`,
-        ],
-        link: { url: `${ctx.config.baseUrl}/group/${group.id}`, label: 'Open the group' },
-      }),
+      values: {
+        recipientName: null,
+        groupType: groupTypeLabel(group.groupType),
+        groupName: group.name,
+        requestedBy: `${ctx.caller.fullName} (${ctx.caller.userName})`,
+        link: `${ctx.config.baseUrl}/group/${group.id}`,
+      },
     });
   });
   return { message: 'Group request sent.' };

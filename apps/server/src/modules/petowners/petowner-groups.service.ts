@@ -1,11 +1,13 @@
 // A pet owner's groups (spec 2 §4 Pet owner, §7): the group history, adding an owner to a group, moving out of one or
 // all, deleting a history entry, the group's owner and move-out lists, and a new owner created in a group. Other
 // modules (residents' approval and move-outs) call createPetOwner and movePetOwnerOut inside their own transaction.
-import { PetOwnerMessages, UserRole, type GroupHistoryEntry } from '@registry/contracts';
+import { GroupTypes, PetOwnerMessages, UserRole, formatUsDate, type GroupHistoryEntry } from '@registry/contracts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { notFound, refused } from '../../platform/errors.ts';
-import { mailAfterCommit, mailBody, secretPlaceholder } from '../../platform/mail.ts';
+import { secretPlaceholder } from '../../platform/mail.ts';
+import { sendEventMail } from '../emailtemplates/email-events.ts';
+import { groupAdminEmails, groupsForMail } from '../emailtemplates/emailtemplates.queries.ts';
 import { generatePassword, hashPassword } from '../../platform/passwords.ts';
 import { assertCan } from '../../platform/rights.ts';
 import { loadGroupInScope } from '../../platform/scope.ts';
@@ -83,24 +85,37 @@ export async function movePetOwnerOut(
       actionType: 'MoveOut',
       before: { petOwnerId: owner.id, groupId: group.id },
     });
-    if (options.sendMoveOutEmail && owner.email) await mailMoveOut(txCtx, owner, [group.name]);
+    await mailMoveOut(txCtx, owner, [group], Boolean(options.sendMoveOutEmail));
   });
   return { message: PetOwnerMessages.removedFrom(group.name) };
 }
 
-async function mailMoveOut(ctx: SignedInContext, owner: UserRow, groupNames: string[]) {
-  await mailAfterCommit(ctx, {
-    to: owner.email!,
-    subject: `${ctx.config.brandName}: moved out`,
-    eventName: 'PetOwnerMoveOut',
-    html: mailBody(ctx.config.brandName, {
-      greeting: `Hello ${fullNameOf(owner)},`,
-      paragraphs: [
-        `You are no longer registered at ${groupNames.join(', ')}.`,
-        'Your dogs stay registered with your account; a new property can add you with your user name.',
-      ],
-    }),
-  });
+/** The owner's letter (when asked for) and the group admins' notice AdminPetOwnerMoveOut, after commit. */
+async function mailMoveOut(
+  ctx: SignedInContext,
+  owner: UserRow,
+  groups: { id: number; name: string }[],
+  toOwner: boolean,
+) {
+  if (toOwner && owner.email)
+    await sendEventMail(ctx, 'UserMoveOut', {
+      to: owner.email,
+      values: { recipientName: fullNameOf(owner), groupName: groups.map((g) => g.name).join(', ') },
+    });
+  const moveOutDate = formatUsDate(new Date());
+  for (const group of groups) {
+    const admins = await groupAdminEmails(ctx.db, group.id);
+    if (admins.length)
+      await sendEventMail(ctx, 'AdminPetOwnerMoveOut', {
+        to: admins,
+        values: {
+          ownerName: `${fullNameOf(owner)} (${owner.userName})`,
+          groupName: group.name,
+          moveOutDate,
+          link: `${ctx.config.baseUrl}/group/${group.id}`,
+        },
+      });
+  }
 }
 
 /** Moves the owner out of every current group in the caller's scope (every group, for provider staff). */
@@ -108,7 +123,7 @@ export async function removeFromAllGroups(ctx: SignedInContext, petOwnerId: numb
   const owner = await loadOwnerForGroups(ctx, petOwnerId);
   const memberships = await q.currentMemberships(ctx.db, owner.id, ctx.caller.isProviderStaff ? null : ctx.caller);
   if (!memberships.length) throw refused(PetOwnerMessages.noCurrentGroup);
-  await withTransaction(ctx, async (tx) => {
+  await withTransaction(ctx, async (tx, txCtx) => {
     await q.moveOutMemberships(
       tx,
       memberships.map((membership) => membership.id),
@@ -120,6 +135,11 @@ export async function removeFromAllGroups(ctx: SignedInContext, petOwnerId: numb
       actionType: 'RemoveFromAllGroups',
       before: { groups: memberships.map((membership) => membership.groupId) },
     });
+    const groups = await groupsForMail(
+      tx,
+      memberships.map((membership) => membership.groupId),
+    );
+    await mailMoveOut(txCtx, owner, groups, false);
   });
   return { message: PetOwnerMessages.removedFromAll };
 }
@@ -235,22 +255,18 @@ export async function createPetOwner(ctx: SignedInContext, groupId: number, inpu
       actionType: 'Create',
       after: { ...userSnapshot(owner), groupId: group.id },
     });
-    if (email) {
-      await mailAfterCommit(txCtx, {
+    if (email)
+      await sendEventMail(txCtx, group.groupType === GroupTypes.ParentageGroup ? 'ParentageNewUser' : 'UserWelcome', {
         to: email,
-        subject: `Welcome to ${ctx.config.brandName}`,
-        eventName: 'PetOwnerWelcome',
         secrets: { password },
-        html: mailBody(ctx.config.brandName, {
-          greeting: `Hello ${fullNameOf(owner)},`,
-          paragraphs: [
-            `${group.name} registered you as a pet owner. Your user name is ${owner.userName} and your password is: ${secretPlaceholder('password')}`,
-            'Please sign in and change your password under Manage account.',
-          ],
-          link: { url: `${ctx.config.baseUrl}/login`, label: 'Sign in' },
-        }),
+        values: {
+          recipientName: fullNameOf(owner),
+          userName: owner.userName,
+          password: secretPlaceholder('password'),
+          groupName: group.name,
+          link: `${ctx.config.baseUrl}/login`,
+        },
       });
-    }
     return { id: owner.id, userName: owner.userName, message: PetOwnerMessages.addedTo(group.name) };
   });
 }

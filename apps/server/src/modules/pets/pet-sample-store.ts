@@ -8,6 +8,7 @@ import {
   sampleStatusText,
 } from '../notifications/notifications.service.ts';
 import * as q from './pets.queries.ts';
+import { petStatusLetters } from '../emailtemplates/pet-letters.ts';
 
 export const petSampleStore: SampleStore = {
   kind: 'pet',
@@ -15,12 +16,16 @@ export const petSampleStore: SampleStore = {
   setStatus: (tx, id, status, userId) => q.setStatus(tx, id, status, userId),
   setStatuses: (tx, ids, status, userId) => q.setStatuses(tx, ids, status, userId),
   setFlag: (tx, id, isFlagged, notes, userId) => q.setFlag(tx, id, isFlagged, notes, userId),
-  async statusChanged(ctx, sample, to) {
+  async statusChanged(ctx, sample, to, notes) {
+    // The owner's and the primary admin's letters (sample received, profile complete, reswab, rejected ...).
+    await petStatusLetters(ctx, sample.id, sample.customerFacingStatus, to, notes);
     const pet = await q.petNotice(ctx.db, sample.id);
     if (!pet || pet.groupIds.length === 0) return;
     await createNotifications(ctx, notice(pet, to, ctx.caller.userId));
   },
   async statusesChanged(ctx, samples, to) {
+    // The letters one by one (each is its own queued mail); the notifications in one write.
+    for (const sample of samples) await petStatusLetters(ctx, sample.id, sample.customerFacingStatus, to);
     const notices = await q.petNotices(
       ctx.db,
       samples.map((sample) => sample.id),

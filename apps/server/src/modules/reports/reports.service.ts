@@ -18,7 +18,7 @@ import {
 import type { SignedInContext } from '../../platform/context.ts';
 import { validationError } from '../../platform/errors.ts';
 import { fileTimestamp, keysetBatches, type ExportColumn, type ExportSpec } from '../../platform/exports.ts';
-import { mailAfterCommit, mailBody } from '../../platform/mail.ts';
+import { sendEventMail } from '../emailtemplates/email-events.ts';
 import { assertCan } from '../../platform/rights.ts';
 import { loadGroupInScope } from '../../platform/scope.ts';
 import * as q from './reports.queries.ts';
@@ -156,14 +156,14 @@ export async function sendInventoryAlerts(ctx: SignedInContext, groupId: number)
       row.tdBelowThreshold ? `TD barcodes: ${row.tdBarcodeCount} left (threshold ${row.tdBarcodeThreshold}).` : null,
     ].filter((line): line is string => line !== null);
     for (const admin of recipients.filter((r) => r.groupId === row.groupId)) {
-      await mailAfterCommit(ctx, {
+      await sendEventMail(ctx, 'AdminInventoryBelowThresholdAlert', {
         to: admin.email,
-        subject: `${row.groupName}: barcode inventory below threshold`,
-        eventName: 'AdminInventoryBelowThresholdAlert',
-        html: mailBody(ctx.config.brandName, {
-          greeting: `Hello ${admin.fullName || admin.email},`,
-          paragraphs: [`The barcode inventory of ${row.groupName} is below its threshold.`, ...lines],
-        }),
+        values: {
+          recipientName: admin.fullName || admin.email,
+          groupName: row.groupName,
+          details: lines.join('\n'),
+          link: `${ctx.config.baseUrl}/group/${row.groupId}`,
+        },
       });
       sent++;
     }

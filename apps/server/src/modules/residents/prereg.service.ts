@@ -13,6 +13,7 @@ import { featureNamesOfGroup } from '../accounts/settings.service.ts';
 import { currentDocumentVersions } from '../system/documents.service.ts';
 import * as q from './residents.queries.ts';
 import { getResident } from './residents.service.ts';
+import { sendEventMail } from '../emailtemplates/email-events.ts';
 
 /** Documents 1 to 4 of the documents store, by the spec's order. */
 export const PRE_REGISTRATION_DOCUMENTS = {
@@ -58,7 +59,7 @@ export async function preRegister(
   body: z.output<typeof preRegResidentRequest>,
 ) {
   const passwordHash = await hashPassword(body.password);
-  const { residentId, session, userName, userId } = await withTransaction(ctx, async (tx) => {
+  const { residentId, session, userName, userId } = await withTransaction(ctx, async (tx, txCtx) => {
     await assertBotCheck(tx, ctx.config, botCheckHeader);
     const property = await q.findGroup(tx, body.groupId);
     if (
@@ -125,6 +126,16 @@ export async function preRegister(
       entityId: resident.id,
       actionType: 'PreRegister',
       after: { ...resident, userName: user.userName, dogIds: dogs.map((dog) => dog.id) },
+    });
+    // The resident's account was created: their welcome letter (dog owner or not), once this commits.
+    await sendEventMail(txCtx, body.hasDogs ? 'ResidentNewAccount' : 'ResidentNewNonDogOwnerAccount', {
+      to: body.email,
+      values: {
+        recipientName: `${body.firstName} ${body.lastName}`,
+        userName: user.userName,
+        groupName: property.name,
+        link: `${ctx.config.baseUrl}/login`,
+      },
     });
     return { residentId: resident.id, session, userName: user.userName, userId: user.id };
   });

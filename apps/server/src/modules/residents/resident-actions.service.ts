@@ -14,7 +14,7 @@ import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { notFound, refused, validationError } from '../../platform/errors.ts';
 import { contentTypeOf, filesStoreFor } from '../../platform/files.ts';
-import { mailAfterCommit, mailBody } from '../../platform/mail.ts';
+import { sendEventMail } from '../emailtemplates/email-events.ts';
 import { assertCan } from '../../platform/rights.ts';
 import { loadGroupInScope } from '../../platform/scope.ts';
 import { assertSampleNumbersFree, registerPets } from '../pets/pet-register.service.ts';
@@ -175,17 +175,15 @@ async function approveDogOwner(
       after: { ...after, petOwnerId, userName, petIds: created.map((pet) => pet.id) },
     });
     if (resident.email && !alreadyOwner)
-      await mailAfterCommit(txCtx, {
+      await sendEventMail(txCtx, 'ResidentApproved', {
         to: resident.email,
-        subject: 'Your pet registration is approved',
-        eventName: 'ResidentApproved',
-        html: mailBody(ctx.config.brandName, {
-          greeting: `Hello ${name},`,
-          paragraphs: [
-            `${row.groupName} approved your registration and your dogs are now registered.`,
-            `Sign in with the user name ${userName} and the password you chose when you pre-registered${user ? '' : ' (use "Forgot password" to set one)'}.`,
-          ],
-        }),
+        values: {
+          recipientName: name,
+          groupName: row.groupName,
+          userName,
+          passwordHint: `the password you chose when you pre-registered${user ? '' : ' (use "Forgot password" to set one)'}`,
+          link: `${ctx.config.baseUrl}/login`,
+        },
       });
     return { petOwnerId, userName };
   });

@@ -34,7 +34,12 @@ export type SampleStore = {
   setStatuses?(tx: Db, ids: number[], status: SampleCustomerStatus, changedByUserId: number): Promise<void>;
   setFlag(tx: Db, id: number, isFlagged: boolean, notes: string | null, changedByUserId: number): Promise<void>;
   /** After the row changed, in the same transaction: tell the people concerned (notifications). */
-  statusChanged?(ctx: SignedInContext, sample: SampleRecord, to: SampleCustomerStatus): Promise<void>;
+  statusChanged?(
+    ctx: SignedInContext,
+    sample: SampleRecord,
+    to: SampleCustomerStatus,
+    notes?: string | null,
+  ): Promise<void>;
   /** The same for many samples at once (one read, one multi-row write); without it each sample is told on its own. */
   statusesChanged?(ctx: SignedInContext, samples: SampleRecord[], to: SampleCustomerStatus): Promise<void>;
 };
@@ -171,7 +176,7 @@ async function applyStatus(
   notes?: string | null,
 ) {
   await store.setStatus(ctx.db, sample.id, to, ctx.caller.userId);
-  await store.statusChanged?.(ctx, sample, to);
+  await store.statusChanged?.(ctx, sample, to, notes);
   if (sample.sampleNumber) {
     await recordSampleHistory(ctx.db, ctx, {
       sampleNumber: sample.sampleNumber,

@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { refused } from '../../platform/errors.ts';
-import { mailAfterCommit, mailBody } from '../../platform/mail.ts';
+import { sendEventMail } from '../emailtemplates/email-events.ts';
 import { createFulfilments } from '../ancestry/ancestry.service.ts';
 import * as buyers from './buyers.ts';
 import * as oq from './orders.queries.ts';
@@ -192,20 +192,19 @@ export async function completePayment(ctx: SignedInContext, body: PaymentBody) {
     if (customer.email) {
       const ancestry = items.some((item) => item.isAncestryProduct);
       const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-      await mailAfterCommit(txCtx, {
+      await sendEventMail(txCtx, ancestry ? 'UserAncestryOrderConfirmation' : 'UserOrderConfirmation', {
         to: customer.email,
-        subject: ancestry ? `Your ancestry DNA order ${order.id}` : `Your order ${order.id}`,
-        eventName: ancestry ? 'UserAncestryOrderConfirmation' : 'UserOrderConfirmation',
-        html: mailBody(ctx.config.brandName, {
-          greeting: `Hello ${customerName},`,
-          paragraphs: [
-            `Thank you for your order ${order.id}.`,
+        values: {
+          recipientName: customerName,
+          orderNumber: order.id,
+          total: money(order.grandTotalCents),
+          items: [
             ...items.map((item) => `${item.productName} for ${item.petName}: ${money(item.subTotalCents)}`),
             `Tax ${money(order.taxCents)}, shipping ${money(order.shippingFeeCents)}, total ${money(order.grandTotalCents)}.`,
             `Paid by card ending ${order.cardLastDigits}, captured by our staff (reference ${charge.reference}).`,
-            ...(ancestry ? ['Your ancestry kit will be prepared by our lab from your dog’s DNA sample.'] : []),
-          ],
-        }),
+          ].join('\n'),
+          link: `${ctx.config.baseUrl}/orders`,
+        },
       });
     }
     return { orderId: order.id, message: 'Payment completed.' };
