@@ -25,6 +25,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { ownAccountRoutes } from './modules/accounts/own-account.routes.ts';
 import { settingsRoutes } from './modules/accounts/settings.routes.ts';
 import { adminsRoutes } from './modules/admins/admins.routes.ts';
+import { bulkImportRoutes } from './modules/bulkimport/bulkimport.routes.ts';
 import { dnaRoutes } from './modules/dna/dna.routes.ts';
 import { duplicateDogsRoutes } from './modules/duplicatedogs/duplicatedogs.routes.ts';
 import { flaggedSamplesRoutes } from './modules/flaggedsamples/flaggedsamples.routes.ts';
@@ -121,6 +122,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   await app.register(systemRoutes, { prefix: '/api/v1' });
   await app.register(reportsRoutes, { prefix: '/api/v1' });
   await app.register(searchRoutes, { prefix: '/api/v1' });
+  await app.register(bulkImportRoutes, { prefix: '/api/v1' });
 
   registerWebApp(app, services.config.webDistDir);
   // The job queue runs while the app does: started once it is ready, stopped (jobs in flight finished) on close.

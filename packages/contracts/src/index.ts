@@ -19,6 +19,7 @@ export * from './ancestry.ts';
 export * from './parentage.ts';
 export * from './duplicatedogs.ts';
 export * from './reports.ts';
+export * from './bulkimport.ts';
 export * from './search.ts';
 export * from './wasteresults.ts';
 export * from './rights.ts';

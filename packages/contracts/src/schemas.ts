@@ -22,5 +22,6 @@ export * from './duplicatedogs.ts';
 export * from './notifications.ts';
 export * from './flaggedsamples.ts';
 export * from './reports.ts';
+export * from './bulkimport.ts';
 export * from './search.ts';
 export * from './wasteresults.ts';

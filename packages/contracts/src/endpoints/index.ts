@@ -2,6 +2,7 @@
 import type { AnyEndpoint } from '../endpoint.ts';
 import { accountEndpoints, settingsEndpoints } from './accounts.ts';
 import { adminEndpoints } from './admins.ts';
+import { bulkImportEndpoints } from './bulkimport.ts';
 import { dnaEndpoints } from './dna.ts';
 import { duplicateDogEndpoints } from './duplicatedogs.ts';
 import { groupAdminEndpoints, groupEndpoints } from './groups.ts';
@@ -38,6 +39,7 @@ export {
   shopSettingsEndpoints,
   accountEndpoints,
   adminEndpoints,
+  bulkImportEndpoints,
   dnaEndpoints,
   duplicateDogEndpoints,
   groupAdminEndpoints,
@@ -62,6 +64,7 @@ export const endpointsByDomain: Record<string, Record<string, AnyEndpoint>> = {
   accounts: accountEndpoints,
   settings: settingsEndpoints,
   admins: adminEndpoints,
+  bulkImport: bulkImportEndpoints,
   dna: dnaEndpoints,
   duplicateDogs: duplicateDogEndpoints,
   parentage: parentageEndpoints,
