@@ -1058,6 +1058,11 @@ const SAMPLES: Record<string, Sample> = {
   propertyExportCount: groupQuery({ exportOption: 1 }),
   propertyExport: groupQuery({ exportOption: 1 }),
   universalSearch: { own: () => ({ query: { query: 'Biscuit' } }) },
+  importResidentsColumnInfo: none,
+  // A property name that names nothing: the row is answered 'Property not found' (a 200 past the access checks).
+  importNewResidents: {
+    own: () => ({ body: [{ rowNumber: 2, PropertyName: 'Matrix Nowhere', FirstName: 'A', LastName: 'B' }] }),
+  },
 };
 
 /** The roles a route's access rule admits, from the rights table's role lists. */

@@ -118,6 +118,9 @@ function useNavItems(): MenuProps['items'] {
         key: '/tools/unassignedpetowners',
         label: <Link to="/tools/unassignedpetowners">Unassigned pet owners</Link>,
       });
+    // The rights table's tools.bulkUpload: the admins who manage groups (not property maintenance).
+    if (user.roleId !== UserRole.PropertyMaintenance)
+      tools.push({ key: '/tools/bulkupload', label: <Link to="/tools/bulkupload">Bulk resident import</Link> });
     items.push({ key: 'tools', label: 'Tools', type: 'group', children: tools });
     // The rights table's report.view: every admin but property maintenance.
     if (user.roleId !== UserRole.PropertyMaintenance)

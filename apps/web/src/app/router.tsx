@@ -377,6 +377,11 @@ const similarProfilesRoute = createRoute({
   ...searchOf.similarProfiles,
   component: lazyPage(() => import('../features/duplicatedogs/SimilarProfilesPage'), 'SimilarProfilesPage'),
 });
+const bulkUploadRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/tools/bulkupload',
+  component: lazyPage(() => import('../features/bulkimport/BulkUploadPage'), 'BulkUploadPage'),
+});
 const orphansRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/tools/orphans',
@@ -549,6 +554,7 @@ const routeTree = rootRoute.addChildren([
     parentageLookupRoute,
     duplicateReportRoute,
     similarProfilesRoute,
+    bulkUploadRoute,
     petBarcodeScannerRoute,
     residentLandingRoute,
     shopOffersRoute,

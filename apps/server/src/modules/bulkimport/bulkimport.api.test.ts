@@ -36,12 +36,37 @@ const put = async (user: string | null, body: unknown) =>
 function fileRows(property: string): ImportResidentRow[] {
   const base = { PropertyName: property, City: 'Austin', State: 'TX', Country: 'US' };
   return [
-    { rowNumber: 2, ...base, FirstName: 'Ada', LastName: 'One', Email: 'ADA@one.example', PetName: 'Rex', DogGender: 'Male' },
-    { rowNumber: 3, ...base, FirstName: 'Ada', LastName: 'One', Email: 'ada@one.example', PetName: 'Bella', PetSpeciesName: 'Dog', DogGender: 'f' },
+    {
+      rowNumber: 2,
+      ...base,
+      FirstName: 'Ada',
+      LastName: 'One',
+      Email: 'ADA@one.example',
+      PetName: 'Rex',
+      DogGender: 'Male',
+    },
+    {
+      rowNumber: 3,
+      ...base,
+      FirstName: 'Ada',
+      LastName: 'One',
+      Email: 'ada@one.example',
+      PetName: 'Bella',
+      PetSpeciesName: 'Dog',
+      DogGender: 'f',
+    },
     { rowNumber: 4, ...base, FirstName: '', LastName: 'Nofirst', Email: 'x@y.example' },
     { rowNumber: 5, ...base, PropertyName: 'No Such Property 123', FirstName: 'Lost', LastName: 'Row' },
     { rowNumber: 6, ...base, FirstName: 'Bad', LastName: 'Mail', Email: 'not-an-email' },
-    { rowNumber: 7, ...base, FirstName: 'Cleo', LastName: 'Cat', Email: 'cleo@cat.example', PetName: 'Tom', PetSpeciesName: 'cat' },
+    {
+      rowNumber: 7,
+      ...base,
+      FirstName: 'Cleo',
+      LastName: 'Cat',
+      Email: 'cleo@cat.example',
+      PetName: 'Tom',
+      PetSpeciesName: 'cat',
+    },
     { rowNumber: 8, ...base, FirstName: 'Nemo', LastName: 'Nomail', Unit: '4B', Phone: '512-555-0100' },
   ];
 }

@@ -34,9 +34,7 @@ export async function residentByEmail(db: Db, groupId: number, email: string) {
   const [row] = await db
     .select()
     .from(preRegisteredResidents)
-    .where(
-      and(eq(preRegisteredResidents.groupId, groupId), sql`lower(${preRegisteredResidents.email}) = ${email}`),
-    )
+    .where(and(eq(preRegisteredResidents.groupId, groupId), sql`lower(${preRegisteredResidents.email}) = ${email}`))
     .orderBy(preRegisteredResidents.id)
     .limit(1);
   return row;
@@ -76,7 +74,11 @@ export async function insertResident(db: Db, values: typeof preRegisteredResiden
   return row!;
 }
 
-export async function setSpecies(db: Db, residentId: number, changes: { petSpecies: number; hasDogs: boolean; hasOtherPets: boolean }) {
+export async function setSpecies(
+  db: Db,
+  residentId: number,
+  changes: { petSpecies: number; hasDogs: boolean; hasOtherPets: boolean },
+) {
   await db.update(preRegisteredResidents).set(changes).where(eq(preRegisteredResidents.id, residentId));
 }
 

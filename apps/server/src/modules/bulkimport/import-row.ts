@@ -45,7 +45,10 @@ const GENDERS: Record<string, number> = {
 const problem = (problemDesc: string, problemDetails: string): RowProblem => ({ problemDesc, problemDetails });
 
 /** A country given as its ISO code or its name; a state as its code ('CA', 'US-CA') or name within that country. */
-function resolvePlace(countryText: string, stateText: string): { countryId: string | null; stateId: string | null } | null {
+function resolvePlace(
+  countryText: string,
+  stateText: string,
+): { countryId: string | null; stateId: string | null } | null {
   let countryId: string | null = null;
   if (countryText) {
     const wanted = countryText.toLowerCase();
