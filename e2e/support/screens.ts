@@ -7,6 +7,8 @@ export type SeedIds = {
   root: number;
   management: number;
   property: number;
+  /** The demo parentage group (Lone Star Breeders Club). */
+  parentageGroup: number;
   propertyManagerAdmin: number;
   petOwner: number;
   resident: number;
@@ -397,6 +399,19 @@ export const SCREENS: Screen[] = [
     rowActions: actionsColumn,
   },
   {
+    name: 'group parentage',
+    path: (ids) => `/group/${ids.parentageGroup}/parentage`,
+    user: 'parentage.manager',
+    ready: heading('Lone Star Breeders Club'),
+    rowActions: actionsColumn,
+  },
+  {
+    name: 'bulk resident import',
+    path: () => '/tools/bulkupload',
+    user: 'property.manager',
+    ready: (page) => page.getByText('PropertyName (required)'),
+  },
+  {
     name: 'parentage test tool',
     path: () => '/tools/parentage/test',
     user: 'parentage.manager',
@@ -462,10 +477,14 @@ export async function resolveSeedIds(staff: Api, world: { baseUrl: string; smtp:
   const property = (await staff('GET', `/admin/${manager.id}`)).groups[0];
   const petOwner = (await staff('GET', '/petowner/searchpetowners?userName=pet.owner')).data[0];
   const [resident] = await staff('GET', '/residents/search?query=Morgan');
+  const [parentageGroup] = (
+    await staff('GET', '/group/getpetownergroupsofcurrentadmin?name=Lone%20Star&includeParentageGroups=true')
+  ).data;
   return {
     root: root.id,
     management: property.parentId,
     property: property.id,
+    parentageGroup: parentageGroup.id,
     propertyManagerAdmin: manager.id,
     petOwner: petOwner.id,
     resident: resident.id,
