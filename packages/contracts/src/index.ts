@@ -20,6 +20,7 @@ export * from './parentage.ts';
 export * from './duplicatedogs.ts';
 export * from './reports.ts';
 export * from './bulkimport.ts';
+export * from './profilereports.ts';
 export * from './search.ts';
 export * from './wasteresults.ts';
 export * from './rights.ts';

@@ -23,5 +23,6 @@ export * from './notifications.ts';
 export * from './flaggedsamples.ts';
 export * from './reports.ts';
 export * from './bulkimport.ts';
+export * from './profilereports.ts';
 export * from './search.ts';
 export * from './wasteresults.ts';

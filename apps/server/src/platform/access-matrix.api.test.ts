@@ -1059,6 +1059,10 @@ const SAMPLES: Record<string, Sample> = {
   propertyExport: groupQuery({ exportOption: 1 }),
   universalSearch: { own: () => ({ query: { query: 'Biscuit' } }) },
   importResidentsColumnInfo: none,
+  duplicateDogsReport: groupQuery(),
+  duplicateDogsReportExport: groupQuery(),
+  genderMismatchReport: groupQuery(),
+  genderMismatchReportExport: groupQuery(),
   // A property name that names nothing: the row is answered 'Property not found' (a 200 past the access checks).
   importNewResidents: {
     own: () => ({ body: [{ rowNumber: 2, PropertyName: 'Matrix Nowhere', FirstName: 'A', LastName: 'B' }] }),

@@ -14,6 +14,7 @@ import { petOwnerEndpoints } from './petowners.ts';
 import { petEndpoints } from './pets.ts';
 import { preregEndpoints, residentEndpoints } from './residents.ts';
 import { reportEndpoints } from './reports.ts';
+import { profileReportEndpoints } from './profilereports.ts';
 import { searchEndpoints } from './search.ts';
 import { systemEndpoints } from './system.ts';
 import { wasteSampleEndpoints } from './wastesamples.ts';
@@ -52,6 +53,7 @@ export {
   petEndpoints,
   preregEndpoints,
   reportEndpoints,
+  profileReportEndpoints,
   searchEndpoints,
   residentEndpoints,
   settingsEndpoints,
@@ -78,6 +80,7 @@ export const endpointsByDomain: Record<string, Record<string, AnyEndpoint>> = {
   residents: residentEndpoints,
   prereg: preregEndpoints,
   reports: reportEndpoints,
+  profileReports: profileReportEndpoints,
   search: searchEndpoints,
   system: systemEndpoints,
   wasteSamples: wasteSampleEndpoints,
