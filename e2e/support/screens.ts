@@ -296,6 +296,18 @@ export const SCREENS: Screen[] = [
     ready: heading('Resident registrations'),
   },
   {
+    name: 'duplicate dogs report',
+    path: (ids) => `/reports/duplicate-dog?groupId=${ids.root}&groupName=PetDNA%20Registry`,
+    user: 'lab.admin',
+    ready: heading('Duplicate dog report'),
+  },
+  {
+    name: 'gender mismatch report',
+    path: (ids) => `/reports/gendermismatch?groupId=${ids.property}&groupName=Oak%20Ridge%20Apartments`,
+    user: 'property.manager',
+    ready: heading('Gender mismatch report'),
+  },
+  {
     name: 'property exports',
     path: (ids) => `/reports/propertyexports?groupId=${ids.management}&groupName=Harbor&exportOption=1`,
     user: 'firm.manager',

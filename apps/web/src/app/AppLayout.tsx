@@ -136,6 +136,8 @@ function useNavItems(): MenuProps['items'] {
           },
           { key: '/reports/inventory', label: <Link to="/reports/inventory">Inventory</Link> },
           { key: '/reports/tdaudit', label: <Link to="/reports/tdaudit">TD audit</Link> },
+          { key: '/reports/duplicate-dog', label: <Link to="/reports/duplicate-dog">Duplicate dogs</Link> },
+          { key: '/reports/gendermismatch', label: <Link to="/reports/gendermismatch">Gender mismatch</Link> },
         ],
       });
   }
