@@ -7,6 +7,8 @@ export type SeedIds = {
   root: number;
   management: number;
   property: number;
+  /** The demo parentage group (Lone Star Breeders Club). */
+  parentageGroup: number;
   propertyManagerAdmin: number;
   petOwner: number;
   resident: number;
@@ -344,6 +346,18 @@ export const SCREENS: Screen[] = [
     ready: heading('Resident registrations'),
   },
   {
+    name: 'duplicate dogs report',
+    path: (ids) => `/reports/duplicate-dog?groupId=${ids.root}&groupName=PetDNA%20Registry`,
+    user: 'lab.admin',
+    ready: heading('Duplicate dog report'),
+  },
+  {
+    name: 'gender mismatch report',
+    path: (ids) => `/reports/gendermismatch?groupId=${ids.property}&groupName=Oak%20Ridge%20Apartments`,
+    user: 'property.manager',
+    ready: heading('Gender mismatch report'),
+  },
+  {
     name: 'property exports',
     path: (ids) => `/reports/propertyexports?groupId=${ids.management}&groupName=Harbor&exportOption=1`,
     user: 'firm.manager',
@@ -453,6 +467,19 @@ export const SCREENS: Screen[] = [
     rowActions: actionsColumn,
   },
   {
+    name: 'group parentage',
+    path: (ids) => `/group/${ids.parentageGroup}/parentage`,
+    user: 'parentage.manager',
+    ready: heading('Lone Star Breeders Club'),
+    rowActions: actionsColumn,
+  },
+  {
+    name: 'bulk resident import',
+    path: () => '/tools/bulkupload',
+    user: 'property.manager',
+    ready: (page) => page.getByText('PropertyName (required)'),
+  },
+  {
     name: 'parentage test tool',
     path: () => '/tools/parentage/test',
     user: 'parentage.manager',
@@ -530,10 +557,14 @@ export async function resolveSeedIds(staff: Api, world: { baseUrl: string; smtp:
   const property = (await staff('GET', `/admin/${manager.id}`)).groups[0];
   const petOwner = (await staff('GET', '/petowner/searchpetowners?userName=pet.owner')).data[0];
   const [resident] = await staff('GET', '/residents/search?query=Morgan');
+  const [parentageGroup] = (
+    await staff('GET', '/group/getpetownergroupsofcurrentadmin?name=Lone%20Star&includeParentageGroups=true')
+  ).data;
   return {
     root: root.id,
     management: property.parentId,
     property: property.id,
+    parentageGroup: parentageGroup.id,
     propertyManagerAdmin: manager.id,
     petOwner: petOwner.id,
     resident: resident.id,

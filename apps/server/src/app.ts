@@ -27,6 +27,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { ownAccountRoutes } from './modules/accounts/own-account.routes.ts';
 import { settingsRoutes } from './modules/accounts/settings.routes.ts';
 import { adminsRoutes } from './modules/admins/admins.routes.ts';
+import { bulkImportRoutes } from './modules/bulkimport/bulkimport.routes.ts';
 import { dnaRoutes } from './modules/dna/dna.routes.ts';
 import { duplicateDogsRoutes } from './modules/duplicatedogs/duplicatedogs.routes.ts';
 import { flaggedSamplesRoutes } from './modules/flaggedsamples/flaggedsamples.routes.ts';
@@ -37,6 +38,7 @@ import { petOwnersRoutes } from './modules/petowners/petowners.routes.ts';
 import { petsRoutes } from './modules/pets/pets.routes.ts';
 import { parentageRoutes } from './modules/parentage/parentage.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { profileReportsRoutes } from './modules/reports/profile-reports.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { residentsRoutes } from './modules/residents/residents.routes.ts';
 import { wasteSamplesRoutes } from './modules/wastesamples/wastesamples.routes.ts';
@@ -126,6 +128,8 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   await app.register(reportsRoutes, { prefix: '/api/v1' });
   await app.register(searchRoutes, { prefix: '/api/v1' });
   await app.register(emailTemplatesRoutes, { prefix: '/api/v1' });
+  await app.register(bulkImportRoutes, { prefix: '/api/v1' });
+  await app.register(profileReportsRoutes, { prefix: '/api/v1' });
 
   registerWebApp(app, services.config.webDistDir);
   // The job queue runs while the app does: started once it is ready, stopped (jobs in flight finished) on close.

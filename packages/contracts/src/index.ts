@@ -21,6 +21,8 @@ export * from './duplicatedogs.ts';
 export * from './reports.ts';
 export * from './detailreport.ts';
 export * from './reportsextra.ts';
+export * from './bulkimport.ts';
+export * from './profilereports.ts';
 export * from './search.ts';
 export * from './wasteresults.ts';
 export * from './emailtemplates.ts';

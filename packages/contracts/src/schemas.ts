@@ -22,6 +22,8 @@ export * from './duplicatedogs.ts';
 export * from './notifications.ts';
 export * from './flaggedsamples.ts';
 export * from './reports.ts';
+export * from './bulkimport.ts';
+export * from './profilereports.ts';
 export * from './search.ts';
 export * from './wasteresults.ts';
 export * from './detailreport.ts';

@@ -1156,6 +1156,15 @@ const SAMPLES: Record<string, Sample> = {
   noMatchToMatchChart: groupQuery(),
   noMatchToMatchExport: groupQuery(),
   universalSearch: { own: () => ({ query: { query: 'Biscuit' } }) },
+  importResidentsColumnInfo: none,
+  duplicateDogsReport: groupQuery(),
+  duplicateDogsReportExport: groupQuery(),
+  genderMismatchReport: groupQuery(),
+  genderMismatchReportExport: groupQuery(),
+  // A property name that names nothing: the row is answered 'Property not found' (a 200 past the access checks).
+  importNewResidents: {
+    own: () => ({ body: [{ rowNumber: 2, PropertyName: 'Matrix Nowhere', FirstName: 'A', LastName: 'B' }] }),
+  },
 };
 
 /** The roles a route's access rule admits, from the rights table's role lists. */

@@ -122,6 +122,9 @@ function useNavItems(): MenuProps['items'] {
         key: '/tools/unassignedpetowners',
         label: <Link to="/tools/unassignedpetowners">Unassigned pet owners</Link>,
       });
+    // The rights table's tools.bulkUpload: the admins who manage groups (not property maintenance).
+    if (user.roleId !== UserRole.PropertyMaintenance)
+      tools.push({ key: '/tools/bulkupload', label: <Link to="/tools/bulkupload">Bulk resident import</Link> });
     items.push({ key: 'tools', label: 'Tools', type: 'group', children: tools });
     // The rights table's report.view: every admin but property maintenance.
     if (user.roleId !== UserRole.PropertyMaintenance)
@@ -157,6 +160,8 @@ function useNavItems(): MenuProps['items'] {
                 },
               ]
             : []),
+          { key: '/reports/duplicate-dog', label: <Link to="/reports/duplicate-dog">Duplicate dogs</Link> },
+          { key: '/reports/gendermismatch', label: <Link to="/reports/gendermismatch">Gender mismatch</Link> },
         ],
       });
   }

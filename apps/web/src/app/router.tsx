@@ -165,6 +165,12 @@ const searchOf = {
     import('../features/residents/residents.search').then((m) => m.preregistrationSearch),
   ),
   universalSearch: lazySearch(() => import('../features/search/search.search').then((m) => m.universalSearchParams)),
+  duplicateDogsReport: lazySearch(() =>
+    import('../features/reports/profilereports.search').then((m) => m.duplicateDogsSearch),
+  ),
+  genderMismatchReport: lazySearch(() =>
+    import('../features/reports/profilereports.search').then((m) => m.genderMismatchSearch),
+  ),
   tdAudit: lazySearch(() => import('../features/reports/reports.search').then((m) => m.tdAuditSearch)),
   inventoryReport: lazySearch(() => import('../features/reports/reports.search').then((m) => m.inventorySearch)),
   residentRegistrations: lazySearch(() =>
@@ -289,6 +295,18 @@ const tdAuditRoute = createRoute({
   path: '/reports/tdaudit',
   ...searchOf.tdAudit,
   component: lazyPage(() => import('../features/reports/TdAuditReportPage'), 'TdAuditReportPage'),
+});
+const duplicateDogsReportRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/reports/duplicate-dog',
+  ...searchOf.duplicateDogsReport,
+  component: lazyPage(() => import('../features/reports/DuplicateDogsReportPage'), 'DuplicateDogsReportPage'),
+});
+const genderMismatchReportRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/reports/gendermismatch',
+  ...searchOf.genderMismatchReport,
+  component: lazyPage(() => import('../features/reports/GenderMismatchReportPage'), 'GenderMismatchReportPage'),
 });
 const inventoryReportRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -444,6 +462,11 @@ const similarProfilesRoute = createRoute({
   path: '/tools/similardnaprofiles',
   ...searchOf.similarProfiles,
   component: lazyPage(() => import('../features/duplicatedogs/SimilarProfilesPage'), 'SimilarProfilesPage'),
+});
+const bulkUploadRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/tools/bulkupload',
+  component: lazyPage(() => import('../features/bulkimport/BulkUploadPage'), 'BulkUploadPage'),
 });
 const orphansRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -618,6 +641,8 @@ const routeTree = rootRoute.addChildren([
     universalSearchRoute,
     tdAuditRoute,
     inventoryReportRoute,
+    duplicateDogsReportRoute,
+    genderMismatchReportRoute,
     residentRegistrationsRoute,
     propertyExportsRoute,
     detailReportRoute,
@@ -643,6 +668,7 @@ const routeTree = rootRoute.addChildren([
     noMatchClustersRoute,
     noMatchReportRoute,
     similarProfilesRoute,
+    bulkUploadRoute,
     petBarcodeScannerRoute,
     residentLandingRoute,
     shopOffersRoute,

@@ -2,6 +2,7 @@
 import type { AnyEndpoint } from '../endpoint.ts';
 import { accountEndpoints, settingsEndpoints } from './accounts.ts';
 import { adminEndpoints } from './admins.ts';
+import { bulkImportEndpoints } from './bulkimport.ts';
 import { dnaEndpoints } from './dna.ts';
 import { emailTemplateEndpoints } from './emailtemplates.ts';
 import { duplicateDogEndpoints } from './duplicatedogs.ts';
@@ -14,6 +15,7 @@ import { petOwnerEndpoints } from './petowners.ts';
 import { petEndpoints } from './pets.ts';
 import { preregEndpoints, residentEndpoints } from './residents.ts';
 import { reportEndpoints } from './reports.ts';
+import { profileReportEndpoints } from './profilereports.ts';
 import { searchEndpoints } from './search.ts';
 import { systemEndpoints } from './system.ts';
 import { wasteSampleEndpoints } from './wastesamples.ts';
@@ -40,6 +42,7 @@ export {
   shopSettingsEndpoints,
   accountEndpoints,
   adminEndpoints,
+  bulkImportEndpoints,
   dnaEndpoints,
   emailTemplateEndpoints,
   duplicateDogEndpoints,
@@ -53,6 +56,7 @@ export {
   petEndpoints,
   preregEndpoints,
   reportEndpoints,
+  profileReportEndpoints,
   searchEndpoints,
   residentEndpoints,
   settingsEndpoints,
@@ -66,6 +70,7 @@ export const endpointsByDomain: Record<string, Record<string, AnyEndpoint>> = {
   accounts: accountEndpoints,
   settings: settingsEndpoints,
   admins: adminEndpoints,
+  bulkImport: bulkImportEndpoints,
   dna: dnaEndpoints,
   duplicateDogs: duplicateDogEndpoints,
   parentage: parentageEndpoints,
@@ -79,6 +84,7 @@ export const endpointsByDomain: Record<string, Record<string, AnyEndpoint>> = {
   residents: residentEndpoints,
   prereg: preregEndpoints,
   reports: reportEndpoints,
+  profileReports: profileReportEndpoints,
   search: searchEndpoints,
   system: systemEndpoints,
   wasteSamples: wasteSampleEndpoints,

@@ -185,6 +185,8 @@ export const preRegisteredDogs = pgTable(
     breed: text(),
     weight: numeric({ precision: 6, scale: 2 }),
     weightUnit: smallint().notNull().default(0),
+    /** Gender as a bulk import's DogGender gave it (Unknown 0 otherwise); carried to the pet on approval. */
+    gender: smallint().notNull().default(0),
     isServiceAnimal: boolean().notNull().default(false),
     serviceAnimalRepresentationAttested: boolean().notNull().default(false),
     dateOfBirth: date({ mode: 'string' }),
@@ -195,6 +197,7 @@ export const preRegisteredDogs = pgTable(
   (table) => [
     index('pre_registered_dogs_resident_idx').on(table.residentId),
     check('pre_registered_dogs_weight_unit_check', oneOf(table.weightUnit, WeightUnit)),
+    check('pre_registered_dogs_gender_check', oneOf(table.gender, Gender)),
   ],
 );
 

@@ -161,3 +161,72 @@ export async function genderMismatches(db: Db) {
     )
     .orderBy(asc(dnaProfiles.sampleNumber));
 }
+
+export type GenderMismatchFilter = { groupPath: string; sampleNumber?: string; recordedGender?: number };
+export type GenderMismatchOrder = 'sampleNumber' | 'petName' | 'propertyName' | 'dateApproved';
+
+/** The owner's current group under the path (the first by name): the report's property column. */
+const propertyUnder = (groupPath: string) => sql<string | null>`(select g.name from ${petOwnerGroups} og
+  join ${groups} g on g.id = og.group_id
+  where og.pet_owner_id = ${pets.petOwnerId} and og.move_out_date is null and ${pathWithin(sql`g.path`, groupPath)}
+  order by g.name limit 1)`;
+
+function genderMismatchWhere(filter: GenderMismatchFilter) {
+  return and(
+    eq(dnaProfiles.labStatus, DnaProfileLabStatus.Approved),
+    eq(dnaProfiles.sampleType, SampleType.Pet),
+    sql`((${dnaProfiles.sex} = 'Male' and ${pets.gender} = ${Gender.Female}) or (${dnaProfiles.sex} = 'Female' and ${pets.gender} = ${Gender.Male}))`,
+    sql`exists (select 1 from ${petOwnerGroups} og join ${groups} g on g.id = og.group_id
+      where og.pet_owner_id = ${pets.petOwnerId} and og.move_out_date is null and ${pathWithin(sql`g.path`, filter.groupPath)})`,
+    filter.sampleNumber
+      ? sql`${dnaProfiles.sampleNumber} like ${`%${filter.sampleNumber.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+      : undefined,
+    filter.recordedGender !== undefined ? eq(pets.gender, filter.recordedGender) : undefined,
+  );
+}
+
+/** Dogs under the group whose approved profile's amelogenin call disagrees with the recorded gender, one page. */
+export async function genderMismatchesUnder(
+  db: Db,
+  filter: GenderMismatchFilter,
+  order: { orderBy: GenderMismatchOrder; ascending: boolean },
+  window: { offset: number; limit: number },
+) {
+  const property = propertyUnder(filter.groupPath);
+  const column = {
+    sampleNumber: sql`${dnaProfiles.sampleNumber}`,
+    petName: sql`lower(${pets.name})`,
+    propertyName: sql`lower(${property})`,
+    dateApproved: sql`${dnaProfiles.dateApproved}`,
+  }[order.orderBy];
+  const direction = order.ascending ? sql`asc nulls last` : sql`desc nulls last`;
+  return db
+    .select({
+      petId: pets.id,
+      sampleNumber: dnaProfiles.sampleNumber,
+      petName: pets.name,
+      recordedGender: pets.gender,
+      dnaSex: dnaProfiles.sex,
+      dateApproved: dnaProfiles.dateApproved,
+      ownerFirstName: users.firstName,
+      ownerLastName: users.lastName,
+      ownerUserName: users.userName,
+      propertyName: property,
+    })
+    .from(dnaProfiles)
+    .innerJoin(pets, eq(sql`upper(${pets.sampleNumber})`, dnaProfiles.sampleNumber))
+    .leftJoin(users, eq(users.id, pets.petOwnerId))
+    .where(genderMismatchWhere(filter))
+    .orderBy(sql`${column} ${direction}`, asc(dnaProfiles.id))
+    .offset(window.offset)
+    .limit(window.limit);
+}
+
+export async function countGenderMismatchesUnder(db: Db, filter: GenderMismatchFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(dnaProfiles)
+    .innerJoin(pets, eq(sql`upper(${pets.sampleNumber})`, dnaProfiles.sampleNumber))
+    .where(genderMismatchWhere(filter));
+  return row?.n ?? 0;
+}

@@ -259,3 +259,93 @@ export async function genderMismatchCsv(ctx: SignedInContext) {
     ]),
   ]);
 }
+
+// --- For the reports under /reports: the reports service checks report.view and the group's scope, then reads here.
+
+export type GroupClusterFilter = { groupPath: string; reviewed?: boolean; sampleNumber?: string };
+
+/**
+ * The duplicate clusters with at least one dog under the group, each with its dogs under the group described and the
+ * others only counted (they may lie outside the caller's scope). The caller has checked the right and the scope.
+ */
+export async function clustersUnderGroup(ctx: SignedInContext, filter: GroupClusterFilter) {
+  let clusters = await duplicateClusters(ctx);
+  if (filter.reviewed !== undefined) {
+    const reviewed = await q.allReviewedKeys(ctx.db);
+    clusters = clusters.filter((c) => reviewed.has(memberKey(c.ids)) === filter.reviewed);
+  }
+  const numbers = await sampleNumbersOf(ctx, clusters);
+  const inGroup = await q.sampleNumbersUnderGroup(
+    ctx.db,
+    [...new Set(clusters.flatMap((c) => c.ids.map((id) => numbers.get(id) ?? '')))],
+    filter.groupPath,
+  );
+  const wanted = filter.sampleNumber?.toUpperCase();
+  const members = (c: Cluster) => c.ids.filter((id) => inGroup.has(numbers.get(id) ?? ''));
+  clusters = clusters.filter((c) => {
+    const own = members(c);
+    return own.length > 0 && (!wanted || own.some((id) => numbers.get(id)?.includes(wanted)));
+  });
+  const ownIds = clusters.flatMap(members);
+  const profiles = new Map((await q.profilesByIds(ctx.db, ownIds)).map((p) => [p.id, p]));
+  const pets = new Map(
+    (await q.petsWithGroup(ctx.db, [...new Set(ownIds.map((id) => numbers.get(id) ?? ''))])).map((p) => [
+      p.sampleNumber,
+      p,
+    ]),
+  );
+  const reviews = new Map(
+    (
+      await q.reviewsByKeys(
+        ctx.db,
+        clusters.map((c) => memberKey(c.ids)),
+      )
+    ).map((r) => [r.memberKey, r]),
+  );
+  return clusters.map((c) => {
+    const review = reviews.get(memberKey(c.ids));
+    const own = members(c);
+    return {
+      clusterId: c.id,
+      reviewed: review !== undefined,
+      reviewedBy: review?.reviewedByName ?? null,
+      dateReviewed: review?.dateReviewed ?? null,
+      members: own.map((id) => {
+        const sampleNumber = numbers.get(id) ?? '';
+        const pet = pets.get(sampleNumber);
+        return {
+          sampleNumber,
+          petId: pet?.id ?? null,
+          petName: pet?.name ?? null,
+          gender: pet?.gender ?? null,
+          propertyName: pet?.groupName ?? null,
+          approvalDate: profiles.get(id)?.dateApproved ?? null,
+        };
+      }),
+      membersOutsideGroup: c.ids.length - own.length,
+    };
+  });
+}
+
+/** One page of the gender mismatches under the group, and their count. The caller has checked right and scope. */
+export async function genderMismatchesUnder(
+  ctx: SignedInContext,
+  filter: q.GenderMismatchFilter,
+  order: { orderBy: q.GenderMismatchOrder; ascending: boolean },
+  window: { offset: number; limit: number },
+) {
+  const rows = await q.genderMismatchesUnder(ctx.db, filter, order, window);
+  return rows.map((r) => ({
+    petId: r.petId,
+    sampleNumber: r.sampleNumber,
+    petName: r.petName,
+    ownerName: [r.ownerFirstName, r.ownerLastName].filter(Boolean).join(' ') || r.ownerUserName || null,
+    propertyName: r.propertyName,
+    recordedGender: r.recordedGender,
+    dnaSex: r.dnaSex,
+    dateApproved: r.dateApproved,
+  }));
+}
+
+export const countGenderMismatchesUnder = (ctx: SignedInContext, filter: q.GenderMismatchFilter) =>
+  q.countGenderMismatchesUnder(ctx.db, filter);

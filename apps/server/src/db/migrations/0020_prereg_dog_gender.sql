@@ -1,0 +1,2 @@
+ALTER TABLE "pre_registered_dogs" ADD COLUMN "gender" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "pre_registered_dogs" ADD CONSTRAINT "pre_registered_dogs_gender_check" CHECK ("pre_registered_dogs"."gender" in (0, 1, 2));

@@ -1,0 +1,149 @@
+// The bulk resident import's rules. Each row is imported in its own transaction or not at all: its resident (a
+// pre-registered resident of the named property, pending approval) and its pet. A row is idempotent on its natural key
+// (import-row.ts naturalKey): run again, it finds the resident and the dog it made and adds nothing, so an interrupted
+// import can simply be sent again. Rows with the same key are serialised by an advisory lock held to commit.
+import type { z } from 'zod';
+import {
+  BULK_IMPORT_COLUMNS,
+  BULK_IMPORT_PROBLEMS as P,
+  PetSpecies,
+  RegistrationStatus,
+  type ImportResidentResult,
+  type importResidentsBody,
+} from '@registry/contracts';
+import { writeAudit } from '../../platform/audit.ts';
+import { withTransaction, type SignedInContext } from '../../platform/context.ts';
+import { assertCan } from '../../platform/rights.ts';
+import { checkRow, isProblem, naturalKey, type CleanRow } from './import-row.ts';
+import * as q from './bulkimport.queries.ts';
+
+export function columnInfo(ctx: SignedInContext) {
+  assertCan(ctx, 'tools.bulkUpload');
+  return BULK_IMPORT_COLUMNS.map((c) => ({ name: c.name, isRequired: c.isRequired }));
+}
+
+type Property = { id: number; name: string };
+/** Each distinct property name of the batch resolved once: the one property of that name, or a problem. */
+async function resolveProperties(ctx: SignedInContext, rows: CleanRow[]) {
+  const names = [...new Set(rows.map((r) => r.propertyName.toLowerCase()))];
+  const found = await q.propertiesByName(ctx.db, ctx.caller, names);
+  const byName = new Map<string, Property[]>();
+  for (const p of found) byName.set(p.key, [...(byName.get(p.key) ?? []), { id: p.id, name: p.name }]);
+  return (name: string) => byName.get(name.toLowerCase()) ?? [];
+}
+
+type Outcome = Omit<ImportResidentResult, 'rowNumber'>;
+const failed = (problemDesc: string, problemDetails: string): Outcome => ({
+  imported: false,
+  problemDesc,
+  problemDetails,
+  addedToExistingResident: false,
+  residentId: null,
+});
+
+async function importRow(ctx: SignedInContext, property: Property, row: CleanRow): Promise<Outcome> {
+  return withTransaction(ctx, async (tx) => {
+    await q.lockKey(tx, naturalKey(property.id, row));
+    let resident = row.email
+      ? await q.residentByEmail(tx, property.id, row.email)
+      : await q.residentByName(tx, property.id, row.firstName, row.lastName, row.unit ?? '');
+    const existing = resident !== undefined;
+    const isDog = row.pet?.species === PetSpecies.Dog;
+    if (resident && resident.status === RegistrationStatus.Approved && isDog && row.pet) {
+      // An approved resident's dogs are registry pets: add them from the pet owner's page, not as pre-registered dogs.
+      if (!(await q.dogNamed(tx, resident.id, row.pet.name)))
+        return failed(
+          P.residentApproved,
+          `${resident.firstName} ${resident.lastName} is approved; add ${row.pet.name} from the pet owner's page.`,
+        );
+    }
+    if (!resident) {
+      resident = await q.insertResident(tx, {
+        groupId: property.id,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        email: row.email,
+        phoneNumber: row.phone,
+        unitNumber: row.unit,
+        address: row.address,
+        hasDogs: isDog,
+        hasOtherPets: row.pet !== null && !isDog,
+        petSpecies: row.pet?.species ?? PetSpecies.None,
+        status: RegistrationStatus.PendingApproval,
+      });
+      await writeAudit(tx, ctx, {
+        entityType: 'PreRegisteredResident',
+        entityId: resident.id,
+        actionType: 'BulkImport',
+        after: resident,
+      });
+    } else if (row.pet && (resident.petSpecies & row.pet.species) === 0) {
+      const petSpecies = (resident.petSpecies & ~PetSpecies.None) | row.pet.species;
+      const changes = { petSpecies, hasDogs: resident.hasDogs || isDog, hasOtherPets: resident.hasOtherPets || !isDog };
+      await q.setSpecies(tx, resident.id, changes);
+      await writeAudit(tx, ctx, {
+        entityType: 'PreRegisteredResident',
+        entityId: resident.id,
+        actionType: 'BulkImport',
+        before: { petSpecies: resident.petSpecies, hasDogs: resident.hasDogs, hasOtherPets: resident.hasOtherPets },
+        after: changes,
+      });
+    }
+    if (isDog && row.pet && !(await q.dogNamed(tx, resident.id, row.pet.name))) {
+      const dog = await q.insertDog(tx, { residentId: resident.id, name: row.pet.name, gender: row.pet.gender });
+      await writeAudit(tx, ctx, {
+        entityType: 'PreRegisteredDog',
+        entityId: dog.id,
+        actionType: 'BulkImport',
+        after: { residentId: resident.id, name: row.pet.name, gender: row.pet.gender },
+      });
+    }
+    return {
+      imported: true,
+      problemDesc: null,
+      problemDetails: null,
+      addedToExistingResident: existing,
+      residentId: resident.id,
+    };
+  });
+}
+
+/**
+ * Imports a batch of rows, each in its own transaction, and answers one result per row in the order given. A row that
+ * fails (a rule, or the database) is rolled back alone and reported; the others are kept.
+ */
+export async function importResidents(
+  ctx: SignedInContext,
+  rows: z.output<typeof importResidentsBody>,
+): Promise<ImportResidentResult[]> {
+  assertCan(ctx, 'tools.bulkUpload');
+  const checked = rows.map((row) => ({ rowNumber: row.rowNumber, row: checkRow(row) }));
+  const propertiesNamed = await resolveProperties(
+    ctx,
+    checked.flatMap((c) => (isProblem(c.row) ? [] : [c.row])),
+  );
+  const results: ImportResidentResult[] = [];
+  for (const { rowNumber, row } of checked) {
+    if (isProblem(row)) {
+      results.push({ rowNumber, ...failed(row.problemDesc, row.problemDetails) });
+      continue;
+    }
+    const properties = propertiesNamed(row.propertyName);
+    if (properties.length !== 1) {
+      results.push({
+        rowNumber,
+        ...(properties.length === 0
+          ? failed(P.propertyNotFound, `No property named '${row.propertyName}' in your groups.`)
+          : failed(P.propertyAmbiguous, `${properties.length} properties are named '${row.propertyName}'.`)),
+      });
+      continue;
+    }
+    try {
+      results.push({ rowNumber, ...(await importRow(ctx, properties[0]!, row)) });
+    } catch {
+      // The row's transaction rolled back; the database's text is not shown (it may name internals).
+      results.push({ rowNumber, ...failed(P.importError, 'The row could not be saved; nothing of it was imported.') });
+    }
+  }
+  return results;
+}
