@@ -326,7 +326,7 @@ export async function listResultSets(
 /** The waste results under a group (attempted date descending by default). */
 export async function groupResults(ctx: SignedInContext, query: z.output<typeof groupResultsQuery>) {
   assertCan(ctx, 'wasteResult.view');
-  await loadGroupInScope(ctx, query.selectedGroupId);
+  const group = await loadGroupInScope(ctx, query.selectedGroupId);
   const { rows, total } = await q.searchResultSets(ctx.db, {
     page: query.page,
     pageSize: query.pageSize,
@@ -335,7 +335,7 @@ export async function groupResults(ctx: SignedInContext, query: z.output<typeof 
     sampleNumber: query.samplenumber,
     status: query.matchResult,
     sampleStatus: query.samplestatus,
-    groupId: query.selectedGroupId,
+    groupPath: group.path,
     caller: ctx.caller,
   });
   return { data: rows.map(rowView), totalRecords: total };
