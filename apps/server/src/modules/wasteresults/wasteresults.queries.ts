@@ -274,6 +274,7 @@ export type ResultSetFilter = {
   changedOnly?: boolean;
   /** The group's materialised path: its properties' results and those of properties adjacent to them. */
   groupPath?: string;
+  groupIsRoot?: boolean;
   sampleStatus?: number;
   caller: Scoped;
 };
@@ -287,16 +288,15 @@ const ORDERS = sortColumns<SQL>({
 });
 
 /**
- * SQL: the waste sample's property lies under the group (its materialised path starts with `groupPath`) or is adjacent by
- * agreement to a property that does: the places whose waste results a group's list shows. The path is given as a
- * literal, so a large group's rows pass on the first test and a property's neighbours come from two index lookups.
+ * SQL: the ids of the group's properties (its materialised path, given as a literal so the path index serves it) and of
+ * the properties adjacent to one of them by agreement: the places whose waste results a group's list shows. Bounded by
+ * the group's size, not by the number of samples. (The root's list needs no such set: every property is under it.)
  */
-function underGroupOrAdjacentSql(groupPath: string): SQL {
+function groupPlacesSql(groupPath: string): SQL {
   const pattern = `${escapeLike(groupPath)}%`;
-  return sql`(g.path like ${pattern} or w.property_id in (
-      select ap.adjacent_property_id from adjacent_properties ap join groups sg on sg.id = ap.property_id where sg.path like ${pattern}
-      union all
-      select ap.property_id from adjacent_properties ap join groups sg on sg.id = ap.adjacent_property_id where sg.path like ${pattern}))`;
+  return sql`select id from groups where path like ${pattern}
+    union all select ap.adjacent_property_id from adjacent_properties ap join groups sg on sg.id = ap.property_id where sg.path like ${pattern}
+    union all select ap.property_id from adjacent_properties ap join groups sg on sg.id = ap.adjacent_property_id where sg.path like ${pattern}`;
 }
 
 /** The lab's and a group's result lists: one row per set with its latest and approved results. */
@@ -313,7 +313,8 @@ export async function searchResultSets(db: Db, f: ResultSetFilter) {
   if (f.createdOn) where.push(sql`s.date_created::date = ${f.createdOn.toISOString().slice(0, 10)}::date`);
   if (f.attemptedOn) where.push(sql`s.date_attempted::date = ${f.attemptedOn.toISOString().slice(0, 10)}::date`);
   if (f.changedOnly) where.push(sql`c.id is not null`);
-  if (f.groupPath !== undefined) where.push(underGroupOrAdjacentSql(f.groupPath));
+  if (f.groupPath !== undefined)
+    where.push(f.groupIsRoot ? sql`w.property_id is not null` : sql`w.property_id in (${groupPlacesSql(f.groupPath)})`);
   if (f.sampleStatus !== undefined) where.push(sql`w.customer_facing_status = ${f.sampleStatus}`);
   const order = sortColumn(ORDERS, f.orderBy, 'sampleNumber');
   const direction = f.ascending === false ? sql`desc` : sql`asc`;

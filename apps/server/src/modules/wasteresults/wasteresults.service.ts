@@ -2,6 +2,7 @@
 // adjacent to it by agreement), the lab's runs, approvals and deletes, the lab lists and the waste results of a group.
 import type { z } from 'zod';
 import {
+  GroupTypes,
   WASTE_RESULT_MESSAGES as M,
   parseUsDate,
   type groupResultsQuery,
@@ -336,6 +337,7 @@ export async function groupResults(ctx: SignedInContext, query: z.output<typeof 
     status: query.matchResult,
     sampleStatus: query.samplestatus,
     groupPath: group.path,
+    groupIsRoot: group.groupType === GroupTypes.HierarchyRoot,
     caller: ctx.caller,
   });
   return { data: rows.map(rowView), totalRecords: total };
