@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { auditLog, emailLog, pets } from '../../db/schema/index.ts';
 import { UserRole } from '@registry/contracts';
-import { makeAdmin, makeOtherDistributorship } from '../../../test/factories.ts';
+import { groupByName, makeAdmin, makeOtherDistributorship } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeScenario, uploadAndApprove, waitForRuns, type Scenario, type StoredRun } from './test-support.ts';
 
@@ -189,6 +189,12 @@ describe('result sets', () => {
       await t.login(rAdmin.userName),
     );
     expect(underR.body.totalRecords).toBe(0);
+    // Under the root (the lab): every property's samples.
+    const root = await groupByName(t.database.db, 'PetDNA Registry');
+    const underRoot = await get(
+      `/api/v1/wasteresults/getbygroup?selectedGroupId=${root.id}&samplenumber=${numberOf('b')[0]}`,
+    );
+    expect(underRoot.body.data.map((r: { sampleNumber: string }) => r.sampleNumber)).toEqual([numberOf('b')[0]]);
     expect(
       (await get(`/api/v1/wasteresults/getbygroup?selectedGroupId=${s.P.id}`, await t.login('pet.owner'))).status,
     ).toBe(403);

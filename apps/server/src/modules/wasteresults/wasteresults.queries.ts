@@ -289,7 +289,9 @@ export type ResultSetFilter = {
   attemptedOn?: Date;
   /** Only sets whose latest rerun changed the result (the no-match reruns list). */
   changedOnly?: boolean;
-  groupId?: number;
+  /** The group's materialised path: its properties' results and those of properties adjacent to them. */
+  groupPath?: string;
+  groupIsRoot?: boolean;
   sampleStatus?: number;
   caller: Scoped;
 };
@@ -303,14 +305,15 @@ const ORDERS = sortColumns<SQL>({
 });
 
 /**
- * SQL: the ids of the group's properties (its subtree) and of the properties adjacent by agreement to one of them: the
- * places whose waste results a group's list shows.
+ * SQL: the ids of the group's properties (its materialised path, given as a literal so the path index serves it) and of
+ * the properties adjacent to one of them by agreement: the places whose waste results a group's list shows. Bounded by
+ * the group's size, not by the number of samples. (The root's list needs no such set: every property is under it.)
  */
-function groupPlacesSql(groupId: number): SQL {
-  return sql`with sub as (select id from groups where path like (select path from groups where id = ${groupId}) || '%')
-    select id from sub
-    union select ap.adjacent_property_id from adjacent_properties ap join sub on sub.id = ap.property_id
-    union select ap.property_id from adjacent_properties ap join sub on sub.id = ap.adjacent_property_id`;
+function groupPlacesSql(groupPath: string): SQL {
+  const pattern = `${escapeLike(groupPath)}%`;
+  return sql`select id from groups where path like ${pattern}
+    union all select ap.adjacent_property_id from adjacent_properties ap join groups sg on sg.id = ap.property_id where sg.path like ${pattern}
+    union all select ap.property_id from adjacent_properties ap join groups sg on sg.id = ap.adjacent_property_id where sg.path like ${pattern}`;
 }
 
 /** The lab's and a group's result lists: one row per set with its latest and approved results. */
@@ -327,7 +330,8 @@ export async function searchResultSets(db: Db, f: ResultSetFilter) {
   if (f.createdOn) where.push(sql`s.date_created::date = ${f.createdOn.toISOString().slice(0, 10)}::date`);
   if (f.attemptedOn) where.push(sql`s.date_attempted::date = ${f.attemptedOn.toISOString().slice(0, 10)}::date`);
   if (f.changedOnly) where.push(sql`c.id is not null`);
-  if (f.groupId !== undefined) where.push(sql`w.property_id in (${groupPlacesSql(f.groupId)})`);
+  if (f.groupPath !== undefined)
+    where.push(f.groupIsRoot ? sql`w.property_id is not null` : sql`w.property_id in (${groupPlacesSql(f.groupPath)})`);
   if (f.sampleStatus !== undefined) where.push(sql`w.customer_facing_status = ${f.sampleStatus}`);
   const order = sortColumn(ORDERS, f.orderBy, 'sampleNumber');
   const direction = f.ascending === false ? sql`desc` : sql`asc`;

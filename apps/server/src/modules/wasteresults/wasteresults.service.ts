@@ -2,6 +2,7 @@
 // adjacent to it by agreement), the lab's runs, approvals and deletes, the lab lists and the waste results of a group.
 import type { z } from 'zod';
 import {
+  GroupTypes,
   WASTE_RESULT_MESSAGES as M,
   parseUsDate,
   type groupResultsQuery,
@@ -336,7 +337,7 @@ export async function listResultSets(
 /** The waste results under a group (attempted date descending by default). */
 export async function groupResults(ctx: SignedInContext, query: z.output<typeof groupResultsQuery>) {
   assertCan(ctx, 'wasteResult.view');
-  await loadGroupInScope(ctx, query.selectedGroupId);
+  const group = await loadGroupInScope(ctx, query.selectedGroupId);
   const { rows, total } = await q.searchResultSets(ctx.db, {
     page: query.page,
     pageSize: query.pageSize,
@@ -345,7 +346,8 @@ export async function groupResults(ctx: SignedInContext, query: z.output<typeof 
     sampleNumber: query.samplenumber,
     status: query.matchResult,
     sampleStatus: query.samplestatus,
-    groupId: query.selectedGroupId,
+    groupPath: group.path,
+    groupIsRoot: group.groupType === GroupTypes.HierarchyRoot,
     caller: ctx.caller,
   });
   return { data: rows.map(rowView), totalRecords: total };

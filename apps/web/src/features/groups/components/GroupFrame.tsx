@@ -60,7 +60,7 @@ export function GroupFrame({ groupId, page, renderActions, children }: GroupFram
     {
       key: 'results',
       show: (m?.pets ?? false) && type !== undefined && pageFitsGroupType('results', type),
-      label: 'Waste results',
+      label: 'Results',
       to: '/group/$id/results' as const,
     },
     {
