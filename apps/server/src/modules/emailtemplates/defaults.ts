@@ -23,10 +23,12 @@ const newAccount = (intro: string): TemplateText => ({
     link: 'Sign in',
   }),
 });
+// {{details}} is the letter's account of the result (modules/wasteresults/result-letters.ts: the dog, APA, move-out, the
+// statistic in words), so an edited template keeps the facts and changes the words around them.
 const resultLetter = (result: string, extra: string[] = []): TemplateText => ({
   subject: `DNA match result for {{sampleNumber}}: ${result}`,
   body: layout({
-    paragraphs: ['The DNA result of waste sample {{sampleNumber}} collected at {{groupName}} is {{result}}.', ...extra],
+    paragraphs: ['{{details}}', ...extra],
     link: 'View the result and its certificate',
   }),
 });
@@ -183,11 +185,11 @@ export const DEFAULT_TEMPLATES: Record<EmailEvent, TemplateText> = {
       link: 'See your dogs',
     }),
   },
-  Match: resultLetter('Match', ['It matches the registered dog {{petName}} of {{ownerName}}.']),
-  NoMatch: resultLetter('No match', ['No registered dog of the property matches it.']),
-  NonCanine: resultLetter('Non canine', ['The sample is not from a dog.']),
-  Fail: resultLetter('Fail', ['The lab could not type a DNA profile from this sample.']),
-  NoMatchToMatch: resultLetter('Now a match', [
+  Match: resultLetter('Match'),
+  NoMatch: resultLetter('No Match'),
+  NonCanine: resultLetter('Non-Canine'),
+  Fail: resultLetter('Fail'),
+  NoMatchToMatch: resultLetter('Now a Match', [
     'A rerun found a match where there was none before: the registered dog {{petName}} of {{ownerName}}.',
   ]),
   AdminPetOwnerMoveOut: {

@@ -9,9 +9,8 @@ import { queryRows } from '../../db/client.ts';
 import type { SignedInContext } from '../../platform/context.ts';
 import { refused } from '../../platform/errors.ts';
 import { filesStoreFor } from '../../platform/files.ts';
-import { mailAfterCommit, mailBody } from '../../platform/mail.ts';
 import { assertCan } from '../../platform/rights.ts';
-import { isLetterResult, LETTER_EVENT, resultLetter } from './result-letters.ts';
+import { dogAndOwner, isLetterResult, queueResultLetter } from './result-letters.ts';
 import { loadSetInScope } from './wasteresults.service.ts';
 import * as q from './wasteresults.queries.ts';
 
@@ -44,16 +43,6 @@ async function approvedOf(ctx: SignedInContext, id: number) {
   const result = set.currentlyApprovedResultId ? await q.findResult(ctx.db, set.currentlyApprovedResultId) : null;
   if (!result) throw refused(M.noApprovedResult);
   return { set, result };
-}
-
-async function dogAndOwner(ctx: SignedInContext, petId: number | null) {
-  if (petId === null) return null;
-  const [dog] = await queryRows<{ petName: string; ownerName: string | null }>(
-    ctx.db,
-    sql`select p.name as "petName", trim(u.first_name || ' ' || u.last_name) as "ownerName"
-        from pets p left join users u on u.id = p.pet_owner_id where p.id = ${petId}`,
-  );
-  return dog ?? null;
 }
 
 const date = (d: Date | string | null) => (d ? new Date(d).toLocaleDateString('en-US', { timeZone: 'UTC' }) : '-');
@@ -97,7 +86,7 @@ export async function certificatePdf(ctx: SignedInContext, resultSetId: number) 
   doc.text(`Result: ${result.status}`);
   doc.text(`Date tested: ${date(result.dateCreated)}    Date approved: ${date(result.dateApproved)}`);
   if (result.matchedSampleNumber) {
-    const dog = await dogAndOwner(ctx, result.matchedPetId);
+    const dog = await dogAndOwner(ctx.db, result.matchedPetId);
     doc.text(`Dog: ${dog?.petName ?? '-'} (${result.sampleNumberOverride ?? result.matchedSampleNumber})`);
     doc.text(`Owner: ${dog?.ownerName ?? '-'}`);
     if (result.isAdjacentPropertyMatch) doc.text('Note: the dog is registered on an adjacent property (APA).');
@@ -124,47 +113,17 @@ export async function certificatePdf(ctx: SignedInContext, resultSetId: number) 
 
 /**
  * Emails the approved result of a set to its property's primary admin (POST /email/postsendmatchresultemailtoprimaryadmin):
- * the result letter of its type (Match, NoMatch, NonCanine, Fail) through the one mailer, which writes the email log.
+ * the result letter of its type (Match, NoMatch, NonCanine, Fail) through its email event, which writes the email log.
  */
 export async function emailResultToPrimaryAdmin(ctx: SignedInContext, resultSetId: number) {
   assertCan(ctx, 'wasteResult.email');
   const { set, result } = await approvedOf(ctx, resultSetId);
   if (!isLetterResult(result.status)) throw refused(M.noResultLetter);
-  const admin = set.propertyId ? await q.primaryAdminOf(ctx.db, set.propertyId) : null;
-  if (!admin) throw refused(M.noPrimaryAdmin);
-  const dog = await dogAndOwner(ctx, result.matchedPetId);
-  const letter = resultLetter(result.status, {
-    sampleNumber: set.sampleNumber,
-    propertyName: set.propertyName,
-    dateCollected: set.dateCollected,
-    dogName: dog?.petName ?? null,
-    dogSampleNumber: result.sampleNumberOverride ?? result.matchedSampleNumber,
-    ownerName: dog?.ownerName ?? null,
-    oneInText: result.oneInText,
-    isAdjacentPropertyMatch: result.isAdjacentPropertyMatch,
-    isMoveOut: result.isMoveOut,
-  });
-  const link = `${ctx.config.baseUrl}/group/${set.propertyId}/results?samplenumber=${encodeURIComponent(set.sampleNumber)}`;
   let failed: string | null = null;
-  await mailAfterCommit(
-    ctx,
-    {
-      to: admin.email,
-      subject: letter.subject,
-      eventName: LETTER_EVENT[result.status],
-      html: mailBody(ctx.config.brandName, {
-        greeting: `Dear ${admin.firstName} ${admin.lastName},`,
-        paragraphs: letter.paragraphs,
-        link: {
-          url: link,
-          label: result.status === 'Match' ? 'View the result and its certificate' : 'View the result',
-        },
-      }),
-    },
-    (sent) => {
-      if (!sent.wasSuccessful) failed = sent.errorMessage ?? 'The email could not be sent.';
-    },
-  );
+  const admin = await queueResultLetter(ctx, set, result, (sent) => {
+    if (!sent.wasSuccessful) failed = sent.errorMessage ?? 'The email could not be sent.';
+  });
+  if (!admin) throw refused(M.noPrimaryAdmin);
   if (failed) throw refused(failed);
   return { message: `The match result was emailed to ${admin.firstName} ${admin.lastName}.` };
 }

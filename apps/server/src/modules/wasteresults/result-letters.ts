@@ -1,20 +1,19 @@
 // The result letters (spec 3 §3 email template events: the Match, NoMatch, NonCanine and Fail result letters): one letter
-// per result type, mailed to a property's primary admin through the one mailer. Each letter links to the group's
-// results at the sample, where the certificate is downloaded (the certificate call needs the reader's session).
+// per result type, mailed to a property's primary admin through its email event's template when a result is approved
+// and when staff press "email the result". Each letter links to the group's results at the sample, where the
+// certificate is downloaded (the certificate call needs the reader's session).
+import { sql } from 'drizzle-orm';
 import type { MatchRunResultName } from '@registry/contracts';
+import { queryRows, type Db } from '../../db/client.ts';
+import type { SignedInContext } from '../../platform/context.ts';
+import type { MailResult } from '../../platform/mailer.ts';
+import { sendEventMail } from '../emailtemplates/email-events.ts';
+import * as q from './wasteresults.queries.ts';
 
 export type LetterResult = Extract<MatchRunResultName, 'Match' | 'NoMatch' | 'NonCanine' | 'Fail'>;
 const LETTERS: readonly string[] = ['Match', 'NoMatch', 'NonCanine', 'Fail'];
 
 export const isLetterResult = (status: string): status is LetterResult => LETTERS.includes(status);
-
-/** The email log's event name of each letter (the spec's UserPooPrints result letters). */
-export const LETTER_EVENT: Record<LetterResult, string> = {
-  Match: 'UserPooPrintsMatch',
-  NoMatch: 'UserPooPrintsNoMatch',
-  NonCanine: 'UserPooPrintsNonCanine',
-  Fail: 'UserPooPrintsFail',
-};
 
 export type LetterFacts = {
   sampleNumber: string;
@@ -72,4 +71,65 @@ export function resultLetter(result: LetterResult, f: LetterFacts): { subject: s
         ],
       };
   }
+}
+
+export async function dogAndOwner(db: Db, petId: number | null) {
+  if (petId === null) return null;
+  const [dog] = await queryRows<{ petName: string; ownerName: string | null }>(
+    db,
+    sql`select p.name as "petName", trim(u.first_name || ' ' || u.last_name) as "ownerName"
+        from pets p left join users u on u.id = p.pet_owner_id where p.id = ${petId}`,
+  );
+  return dog ?? null;
+}
+
+type LetterSet = {
+  sampleNumber: string;
+  propertyId: number | null;
+  propertyName: string | null;
+  dateCollected: string | null;
+};
+type LetterResultRow = NonNullable<Awaited<ReturnType<typeof q.findResult>>>;
+
+/**
+ * Queues the letter of an approved result to its property's primary admin (the event of its result type, sent after
+ * the caller's transaction commits). Answers the admin it went to, or null when the result has no letter or the
+ * property no primary admin with an email.
+ */
+export async function queueResultLetter(
+  ctx: SignedInContext,
+  set: LetterSet,
+  result: LetterResultRow,
+  onSent?: (sent: MailResult) => void,
+) {
+  if (!isLetterResult(result.status) || !set.propertyId) return null;
+  const admin = await q.primaryAdminOf(ctx.db, set.propertyId);
+  if (!admin) return null;
+  const dog = await dogAndOwner(ctx.db, result.matchedPetId);
+  const letter = resultLetter(result.status, {
+    sampleNumber: set.sampleNumber,
+    propertyName: set.propertyName,
+    dateCollected: set.dateCollected,
+    dogName: dog?.petName ?? null,
+    dogSampleNumber: result.sampleNumberOverride ?? result.matchedSampleNumber,
+    ownerName: dog?.ownerName ?? null,
+    oneInText: result.oneInText,
+    isAdjacentPropertyMatch: result.isAdjacentPropertyMatch,
+    isMoveOut: result.isMoveOut,
+  });
+  await sendEventMail(ctx, result.status, {
+    to: admin.email,
+    values: {
+      recipientName: `${admin.firstName} ${admin.lastName}`,
+      sampleNumber: set.sampleNumber,
+      groupName: set.propertyName ?? '',
+      result: result.status,
+      petName: dog?.petName ?? '',
+      ownerName: dog?.ownerName ?? '',
+      details: letter.paragraphs.join('\n'),
+      link: `${ctx.config.baseUrl}/group/${set.propertyId}/results?samplenumber=${encodeURIComponent(set.sampleNumber)}`,
+    },
+    ...(onSent ? { onSent } : {}),
+  });
+  return admin;
 }

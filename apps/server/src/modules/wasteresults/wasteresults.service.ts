@@ -17,6 +17,7 @@ import { assertCan } from '../../platform/rights.ts';
 import { loadGroupInScope } from '../../platform/scope.ts';
 import { createNotifications } from '../notifications/notifications.service.ts';
 import { computeMatchRun } from './match-run.ts';
+import { queueResultLetter } from './result-letters.ts';
 import * as q from './wasteresults.queries.ts';
 import { resultSetsOfResults, syncNoMatchCandidates } from '../nomatchclusters/nomatchclusters.sync.ts';
 
@@ -190,7 +191,10 @@ export async function deleteResult(ctx: SignedInContext, resultId: number) {
   return { message: M.resultDeleted };
 }
 
-/** An approved match result is news for its property's admins (spec 3 §2: opens the group's results at the sample). */
+/**
+ * An approved match result is news for its property's admins (spec 3 §2: opens the group's results at the sample), and
+ * its result letter goes to the property's primary admin (docs/decisions.md "Email events").
+ */
 async function notifyApproved(ctx: SignedInContext, approved: { setId: number; status: string | null }[]) {
   for (const { setId, status } of approved) {
     const set = await q.findSetContext(ctx.db, setId);
@@ -201,6 +205,8 @@ async function notifyApproved(ctx: SignedInContext, approved: { setId: number; s
       message: `Waste sample ${set.sampleNumber}: ${status ?? 'result'} approved`,
       actionParameters: { id: set.propertyId, sampleNumber: set.sampleNumber },
     });
+    const result = set.currentlyApprovedResultId ? await q.findResult(ctx.db, set.currentlyApprovedResultId) : null;
+    if (result) await queueResultLetter(ctx, set, result);
   }
 }
 
