@@ -20,7 +20,9 @@ const OWN_DEFAULTS: Record<string, { pageSize: number; spec: string }> = {
   controlsSearch: { pageSize: 200, spec: 'spec 3 §9: controls page size 200' },
   sampleDataSearch: { pageSize: 200, spec: 'spec 3 §9: sample-data page size 200' },
   duplicateReportSearch: { pageSize: 10, spec: 'spec 3 §9: duplicate report default 10, counts 5, 10, 15, 25' },
+  duplicateDogsSearch: { pageSize: 10, spec: 'spec 3 §9: duplicate report default 10 (the /reports view of it too)' },
   processingSearch: { pageSize: 100, spec: 'decision (docs/decisions.md, DNA lab): a 96-well plate on one page' },
+  productByPlateSearch: { pageSize: 100, spec: 'decision (as DNA processing): a 96-well plate on one page' },
   productsSearch: { pageSize: 10, spec: 'spec 2 §9: the product table uses page 1, count 10' },
   ordersSearch: { pageSize: 100, spec: 'spec 2 §9, spec 3: back-office orders page size 100' },
   myOrdersSearch: { pageSize: 20, spec: 'spec 2 §9: customer orders page size 20' },
@@ -42,6 +44,8 @@ const OWN_SIZES: Record<string, string> = {
   'features/shop/OrdersListPage.tsx': 'spec 3 §9: back-office orders page size 100',
   'features/ancestry/AncestryFulfillmentPage.tsx': 'spec 3 §9: fulfilment page sizes 15, 25, 50, 100, 200',
   'features/nomatchclusters/NoMatchClustersPage.tsx': 'spec 3 §9: no-match default 5, counts 5, 10, 15, 25',
+  'features/reports/DuplicateDogsReportPage.tsx': 'spec 3 §9: duplicate report default 10, counts 5, 10, 15, 25',
+  'features/shop/MyOrdersPage.tsx': 'spec 2 §9: customer orders page size 20',
 };
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -3,7 +3,8 @@
 // bar; the outcome ('Import done', 'Partial Upload', 'Upload Failed') and the failed rows grouped by problem, which
 // download as WPRResidentImportErrors.xls.
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Collapse, Progress, Space, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, App, Button, Card, Collapse, Progress, Space, Tag, Typography, Upload } from 'antd';
+import { DataTable } from '../../components/DataTable';
 import { useQuery } from '@tanstack/react-query';
 import { BULK_IMPORT_MESSAGES, type ImportResidentResult } from '@registry/contracts';
 import { ErrorList } from '../../components/ErrorPresenter';
@@ -161,7 +162,7 @@ export function BulkUploadPage() {
                 key: g.problemDesc,
                 label: `${g.problemDesc} (${g.rows.length})`,
                 children: (
-                  <Table
+                  <DataTable
                     size="small"
                     rowKey={(r) => r.result.rowNumber}
                     pagination={false}
@@ -183,12 +184,12 @@ export function BulkUploadPage() {
         )}
         {records && results === null && (
           <Card title={`Preview (${records.length} row(s))`}>
-            <Table<ImportRecord>
+            <DataTable<ImportRecord>
               size="small"
               rowKey="rowNumber"
               dataSource={records}
               scroll={{ x: 'max-content' }}
-              pagination={{ pageSize: 10, showSizeChanger: false }}
+              pagination={{}}
               columns={[
                 { title: 'Row', dataIndex: 'rowNumber' },
                 ...columnList.map((c) => ({ title: c.name, dataIndex: c.name })),
