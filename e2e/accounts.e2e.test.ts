@@ -186,6 +186,8 @@ describe('update prompt', () => {
     await world.signIn(page, 'lab.admin');
     await page.waitForURL(/\/group\/\d+\/dashboard/);
     await visible(page.getByRole('button', { name: 'User menu' }));
+    // The shell is whole (its lazily loaded bell too) before the server goes down.
+    await visible(page.getByRole('button', { name: /^Notifications/ }));
     const loadedAt = await page.evaluate(() => performance.timeOrigin);
     // The redeploy is under way when the user opens a screen whose code the tab has not fetched yet: the chunk cannot
     // load. The app must wait for the server instead of reloading the tab onto its 503 answer or the browser's error page.

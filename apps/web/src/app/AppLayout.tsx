@@ -13,6 +13,7 @@ import {
 import { logout, useCurrentUser } from './auth';
 import { useLayoutSettings, useNarrowScreen } from './layoutSettings';
 import { GroupTreeSlot } from './GroupTreeSlot';
+import { importOnceServerAnswers } from './lazyPage';
 import { AppFooter } from './AppFooter';
 import { BRAND_NAME, PRODUCT_VERSION } from './brand';
 import { petOwnerPath } from './landing';
@@ -20,8 +21,12 @@ import { UserRole } from '@registry/contracts/enums';
 
 const { Header, Sider, Content } = Layout;
 
+// Fetched again once the server answers if it fails (a redeploy under way): a failed import would otherwise throw to
+// the route's error screen and take the whole layout with it.
 const NotificationBell = lazy(() =>
-  import('../features/notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })),
+  importOnceServerAnswers(() => import('../features/notifications/NotificationBell')).then((m) => ({
+    default: m.NotificationBell,
+  })),
 );
 
 /** The bell with the unread count and the recent notifications, for anyone signed in (loaded after the shell). */

@@ -2,8 +2,14 @@ import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { Typography } from 'antd';
 import { useCurrentUser } from './auth';
+import { importOnceServerAnswers } from './lazyPage';
 
-const GroupTree = lazy(() => import('../features/groups/components/GroupTree').then((m) => ({ default: m.GroupTree })));
+// Fetched again once the server answers if it fails (a redeploy under way), instead of failing the layout.
+const GroupTree = lazy(() =>
+  importOnceServerAnswers(() => import('../features/groups/components/GroupTree')).then((m) => ({
+    default: m.GroupTree,
+  })),
+);
 
 /** The left-hand group tree: selecting a node opens that group's dashboard; the current group is opened and highlighted. */
 export function GroupTreeSlot() {
