@@ -29,7 +29,8 @@ export const AncestryMessages = {
   genotypeAssignedFlagFailed:
     'Genotype was assigned successfully, but failed to flag fulfillment. Please try flagging manually.',
   /** The note of the flag set when the chosen genotype did not pass (a kit should not ship on it unseen). */
-  genotypeNotPassedNote: (plate: string, result: string) => `Assigned genotype from plate ${plate} has result ${result}.`,
+  genotypeNotPassedNote: (plate: string, result: string) =>
+    `Assigned genotype from plate ${plate} has result ${result}.`,
   noItemSelected: 'No item selected',
   wrongStatus: (action: string) => `The selected item(s) cannot be ${action} in their current status.`,
   plateTooSmall: 'The plate has fewer wells than the selected items.',

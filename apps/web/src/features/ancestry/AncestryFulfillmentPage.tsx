@@ -218,19 +218,11 @@ export function AncestryFulfillmentPage() {
           >
             Mark picked
           </Button>
-          <Button onClick={onSelected(() => open('plate'))}>
-            Generate plate
-          </Button>
-          <Button onClick={onSelected(() => open('upload'))}>
-            Bulk upload plate
-          </Button>
+          <Button onClick={onSelected(() => open('plate'))}>Generate plate</Button>
+          <Button onClick={onSelected(() => open('upload'))}>Bulk upload plate</Button>
           <Button onClick={() => open('import')}>Bulk import plate</Button>
-          <Button onClick={onSelected(() => open('manifest'))}>
-            Generate manifest
-          </Button>
-          <Button onClick={onSelected(exportSelected)}>
-            Export CSV
-          </Button>
+          <Button onClick={onSelected(() => open('manifest'))}>Generate manifest</Button>
+          <Button onClick={onSelected(exportSelected)}>Export CSV</Button>
           {editMode ? (
             <>
               <Button

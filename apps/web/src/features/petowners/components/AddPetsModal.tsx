@@ -89,13 +89,7 @@ export function AddPetsModal({
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={onFinish}
-        initialValues={{ pets: [NEW_DOG] }}
-        aria-label="Add pets"
-      >
+      <Form form={form} layout="vertical" onFinish={onFinish} initialValues={{ pets: [NEW_DOG] }} aria-label="Add pets">
         <ErrorPresenter error={serverErrors.general} />
         <FillWithTestData
           form={form}
