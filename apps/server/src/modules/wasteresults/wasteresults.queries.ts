@@ -69,9 +69,18 @@ export type SetContext = {
   codes: number[] | null;
 };
 
+const idList = (ids: number[]) => sql.raw(`(${ids.map((n) => Math.trunc(Number(n))).join(',')})`);
+
 /** A result set with its sample, property and waste profile codes (lab-saved codes win). */
 export async function findSetContext(db: Db, id: number): Promise<SetContext | null> {
-  const rows = await queryRows<SetContext>(
+  const [row] = await findSetContexts(db, [id]);
+  return row ?? null;
+}
+
+/** findSetContext for many sets in one query (missing ones are left out), by id. */
+export async function findSetContexts(db: Db, ids: number[]): Promise<SetContext[]> {
+  if (ids.length === 0) return [];
+  return queryRows<SetContext>(
     db,
     sql`select s.id, s.waste_sample_id as "wasteSampleId", w.sample_number as "sampleNumber",
           w.property_id as "propertyId", g.name as "propertyName", s.waste_dna_profile_id as "wasteDnaProfileId",
@@ -82,9 +91,9 @@ export async function findSetContext(db: Db, id: number): Promise<SetContext | n
         join waste_samples w on w.id = s.waste_sample_id
         left join groups g on g.id = w.property_id
         left join dna_profiles p on p.id = s.waste_dna_profile_id
-        where s.id = ${id}`,
+        where s.id in ${idList(ids)}
+        order by s.id`,
   );
-  return rows[0] ?? null;
 }
 
 export type CandidateDog = {
@@ -108,19 +117,32 @@ export type CandidateDog = {
  * membership before a moved-out one.
  */
 export async function candidateDogs(db: Db, propertyId: number): Promise<CandidateDog[]> {
-  return queryRows<CandidateDog>(
+  return (await candidateDogsOfProperties(db, [propertyId])).get(propertyId) ?? [];
+}
+
+/** candidateDogs of many properties in one query (a rerun batch's sets grouped by property). */
+export async function candidateDogsOfProperties(db: Db, propertyIds: number[]): Promise<Map<number, CandidateDog[]>> {
+  const ids = [...new Set(propertyIds)];
+  const byProperty = new Map<number, CandidateDog[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return byProperty;
+  const rows = await queryRows<CandidateDog & { forPropertyId: number }>(
     db,
-    sql`with places as (
-          select ${propertyId}::int as group_id, false as adjacent
-          union select adjacent_property_id, true from adjacent_properties where property_id = ${propertyId}
-          union select property_id, true from adjacent_properties where adjacent_property_id = ${propertyId}
+    sql`with props as (select id as property_id from groups where id in ${idList(ids)}),
+        places as (
+          select property_id, property_id as group_id, false as adjacent from props
+          union select pr.property_id, ap.adjacent_property_id, true from props pr
+            join adjacent_properties ap on ap.property_id = pr.property_id
+          union select pr.property_id, ap.property_id, true from props pr
+            join adjacent_properties ap on ap.adjacent_property_id = pr.property_id
         ),
         members as (
-          select pog.pet_owner_id, bool_and(pl.adjacent) as adjacent, bool_and(pog.move_out_date is not null) as moved_out
+          select pl.property_id, pog.pet_owner_id, bool_and(pl.adjacent) as adjacent,
+            bool_and(pog.move_out_date is not null) as moved_out
           from pet_owner_groups pog join places pl on pl.group_id = pog.group_id
-          group by pog.pet_owner_id
+          group by pl.property_id, pog.pet_owner_id
         )
-        select distinct on (p.id) d.id as "dnaProfileId", p.id as "petId", p.name as "petName",
+        select distinct on (m.property_id, p.id) m.property_id as "forPropertyId",
+          d.id as "dnaProfileId", p.id as "petId", p.name as "petName",
           d.sample_number as "sampleNumber", p.pet_owner_id as "petOwnerId", trim(u.first_name || ' ' || u.last_name) as "petOwnerName",
           coalesce(d.lab_saved_codes, d.codes) as codes, d.panel_id as "panelId",
           m.adjacent as "isAdjacent", m.moved_out as "isMoveOut"
@@ -128,13 +150,65 @@ export async function candidateDogs(db: Db, propertyId: number): Promise<Candida
         join pets p on p.pet_owner_id = m.pet_owner_id
         join dna_profiles d on d.sample_number = p.sample_number and d.sample_type = 0 and d.lab_status = 400
         left join users u on u.id = p.pet_owner_id
-        order by p.id, d.id desc`,
+        order by m.property_id, p.id, d.id desc`,
   );
+  for (const { forPropertyId, ...dog } of rows) byProperty.get(forPropertyId)?.push(dog);
+  return byProperty;
 }
 
 export async function insertResult(db: Db, values: NewMatchResult) {
   const [row] = await db.insert(wasteMatchResults).values(values).returning();
   return row;
+}
+
+/** Many results in one statement; answers them in the order given. */
+export async function insertResults(db: Db, values: NewMatchResult[]) {
+  if (values.length === 0) return [];
+  return db.insert(wasteMatchResults).values(values).returning();
+}
+
+/**
+ * Brings each set's denormalised latest result (id and status) and latest change in line with its rows: called by
+ * every write that adds or deletes results or changes, in its transaction.
+ */
+export async function refreshLatest(db: Db, resultSetIds: number[]) {
+  const ids = [...new Set(resultSetIds)];
+  if (ids.length === 0) return;
+  await db.execute(
+    sql`update waste_result_sets s set latest_result_id = l.id, latest_status = l.status,
+          latest_change_id = (select max(x.id) from waste_result_changes x where x.result_set_id = s.id)
+        from waste_result_sets k
+        left join lateral (select r.id, r.status from waste_match_results r where r.result_set_id = k.id
+          order by r.id desc limit 1) l on true
+        where k.id = s.id and s.id in ${idList(ids)}`,
+  );
+}
+
+/** The latest result of each set, keyed by set id (one index probe a set). */
+export async function latestResultsOf(db: Db, resultSetIds: number[]): Promise<Map<number, MatchResultRecord>> {
+  if (resultSetIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([wasteMatchResults.resultSetId])
+    .from(wasteMatchResults)
+    .where(inArray(wasteMatchResults.resultSetId, [...new Set(resultSetIds)]))
+    .orderBy(wasteMatchResults.resultSetId, desc(wasteMatchResults.id));
+  return new Map(rows.map((r) => [r.resultSetId, r]));
+}
+
+/** Locks the sets that still exist (for the transaction); answers their ids. */
+export async function lockSets(db: Db, resultSetIds: number[]): Promise<number[]> {
+  if (resultSetIds.length === 0) return [];
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from waste_result_sets where id in ${idList(resultSetIds)} order by id for update`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Marks the sets attempted now (one statement). */
+export async function markAttempted(db: Db, resultSetIds: number[]) {
+  if (resultSetIds.length === 0) return;
+  await db.execute(sql`update waste_result_sets set date_attempted = now() where id in ${idList(resultSetIds)}`);
 }
 
 export async function resultsOfSet(db: Db, resultSetId: number) {
@@ -185,8 +259,8 @@ export async function approveResult(db: Db, resultSetId: number, resultId: numbe
   await updateSet(db, resultSetId, { currentlyApprovedResultId: resultId });
 }
 
-export async function insertChange(db: Db, values: typeof wasteResultChanges.$inferInsert) {
-  await db.insert(wasteResultChanges).values(values);
+export async function insertChanges(db: Db, values: (typeof wasteResultChanges.$inferInsert)[]) {
+  if (values.length) await db.insert(wasteResultChanges).values(values);
 }
 
 export async function changesOfSet(db: Db, resultSetId: number) {
@@ -203,8 +277,7 @@ export async function noMatchSetIds(db: Db, groupId: number | null): Promise<num
     db,
     sql`select s.id from waste_result_sets s
         join waste_samples w on w.id = s.waste_sample_id
-        join lateral (select r.status from waste_match_results r where r.result_set_id = s.id order by r.id desc limit 1) l on true
-        where l.status = 'NoMatch' and s.ready_for_matching
+        where s.latest_status = 'NoMatch' and s.ready_for_matching
           and (${groupId}::int is null or w.property_id = ${groupId}::int
                or w.property_id in (select id from groups where path like (select path from groups where id = ${groupId}::int) || '%'))
         order by s.id`,
@@ -299,7 +372,7 @@ export type ResultSetFilter = {
 const ORDERS = sortColumns<SQL>({
   samplenumber: sql`w.sample_number`,
   propertyname: sql`g.name`,
-  status: sql`l.status`,
+  status: sql`s.latest_status`,
   created: sql`s.date_created`,
   attempted: sql`s.date_attempted`,
 });
@@ -316,46 +389,65 @@ function groupPlacesSql(groupPath: string): SQL {
     union all select ap.property_id from adjacent_properties ap join groups sg on sg.id = ap.adjacent_property_id where sg.path like ${pattern}`;
 }
 
-/** The lab's and a group's result lists: one row per set with its latest and approved results. */
+/**
+ * The lab's and a group's result lists: one row per set with its latest and approved results. The page is cut from the
+ * sets' own columns (the latest result's status and the latest change are kept on the set), and only the page's rows
+ * are joined to their results; the count is a separate plain count, skipped when the first page is not full.
+ */
 export async function searchResultSets(db: Db, f: ResultSetFilter) {
   const where: SQL[] = [resultInScopeSql(f.caller, sql`w.property_id`)];
   if (f.sampleNumber) where.push(sql`w.sample_number ilike ${`%${escapeLike(f.sampleNumber)}%`}`);
   if (f.propertyName) where.push(sql`g.name ilike ${`%${escapeLike(f.propertyName)}%`}`);
-  if (f.status) where.push(sql`l.status = ${f.status}`);
+  if (f.status) where.push(sql`s.latest_status = ${f.status}`);
   if (f.isApproved !== undefined)
     where.push(
       f.isApproved ? sql`s.currently_approved_result_id is not null` : sql`s.currently_approved_result_id is null`,
     );
-  if (f.globalResultsCount !== undefined) where.push(sql`l.global_results_count = ${f.globalResultsCount}`);
+  if (f.globalResultsCount !== undefined)
+    where.push(
+      sql`exists (select 1 from waste_match_results l where l.id = s.latest_result_id and l.global_results_count = ${f.globalResultsCount})`,
+    );
   if (f.createdOn) where.push(sql`s.date_created::date = ${f.createdOn.toISOString().slice(0, 10)}::date`);
   if (f.attemptedOn) where.push(sql`s.date_attempted::date = ${f.attemptedOn.toISOString().slice(0, 10)}::date`);
-  if (f.changedOnly) where.push(sql`c.id is not null`);
+  if (f.changedOnly) where.push(sql`s.latest_change_id is not null`);
   if (f.groupPath !== undefined)
     where.push(f.groupIsRoot ? sql`w.property_id is not null` : sql`w.property_id in (${groupPlacesSql(f.groupPath)})`);
   if (f.sampleStatus !== undefined) where.push(sql`w.customer_facing_status = ${f.sampleStatus}`);
   const order = sortColumn(ORDERS, f.orderBy, 'sampleNumber');
   const direction = f.ascending === false ? sql`desc` : sql`asc`;
-  const rows = await queryRows<ResultSetListRow & { total: number }>(
+  const needsProperty = Boolean(f.propertyName) || order === ORDERS.get('propertyname');
+  const from = sql`from waste_result_sets s join waste_samples w on w.id = s.waste_sample_id
+    ${needsProperty ? sql`left join groups g on g.id = w.property_id` : sql``}
+    where ${sql.join(where, sql` and `)}`;
+  const rows = await queryRows<ResultSetListRow>(
     db,
-    sql`select w.id as "wasteSampleId", s.id as "matchResultSetId", w.sample_number as "sampleNumber",
-          w.property_id as "propertyId", g.name as "propertyName", l.status as "latestMatchStatus",
+    sql`with page as (
+          select s.id ${from}
+          order by ${order} ${direction} nulls last, s.id
+          limit ${f.pageSize} offset ${(f.page - 1) * f.pageSize}
+        )
+        select w.id as "wasteSampleId", s.id as "matchResultSetId", w.sample_number as "sampleNumber",
+          w.property_id as "propertyId", g.name as "propertyName", s.latest_status as "latestMatchStatus",
           a.status as "approvedStatus", w.customer_facing_status as "sampleStatus", w.is_flagged as "isFlagged",
           s.currently_approved_result_id is not null as "isApproved",
           coalesce(a.is_adjacent_property_match, false) as "isAdjacent", coalesce(a.is_move_out, false) as "isMoveOut",
           coalesce(l.global_results_count, 0) as "globalResultsCount", l.matched_sample_number as "matchedSampleNumber",
           c.from_status as "previousStatus", c.date_changed as "dateStatusChanged",
-          s.date_attempted as "dateAttempted", s.date_created as "dateCreated", count(*) over ()::int as total
-        from waste_result_sets s
+          s.date_attempted as "dateAttempted", s.date_created as "dateCreated"
+        from page
+        join waste_result_sets s on s.id = page.id
         join waste_samples w on w.id = s.waste_sample_id
         left join groups g on g.id = w.property_id
-        left join lateral (select * from waste_match_results r where r.result_set_id = s.id order by r.id desc limit 1) l on true
+        left join waste_match_results l on l.id = s.latest_result_id
         left join waste_match_results a on a.id = s.currently_approved_result_id
-        left join lateral (select * from waste_result_changes x where x.result_set_id = s.id order by x.id desc limit 1) c on true
-        where ${sql.join(where, sql` and `)}
-        order by ${order} ${direction} nulls last, s.id
-        limit ${f.pageSize} offset ${(f.page - 1) * f.pageSize}`,
+        left join waste_result_changes c on c.id = s.latest_change_id
+        order by ${order} ${direction} nulls last, s.id`,
   );
-  return { rows, total: rows[0]?.total ?? 0 };
+  const firstPageShort = f.page === 1 && rows.length < f.pageSize;
+  const total = firstPageShort
+    ? rows.length
+    : ((await queryRows<{ n: number }>(db, sql`select count(*)::int as n ${from}`))[0]?.n ?? 0);
+  return { rows, total };
 }
 
 /** Sets (by id) in the caller's scope; ids outside it are left out. */
@@ -374,8 +466,8 @@ export async function unapprovedSetsByLatest(db: Db, status: string, rerunChange
   const rows = await queryRows<{ id: number; resultId: number }>(
     db,
     sql`select s.id, l.id as "resultId" from waste_result_sets s
-        join lateral (select * from waste_match_results r where r.result_set_id = s.id order by r.id desc limit 1) l on true
-        where s.currently_approved_result_id is null and l.status = ${status}
+        join waste_match_results l on l.id = s.latest_result_id
+        where s.currently_approved_result_id is null and s.latest_status = ${status}
           ${rerunChangedOnly ? sql`and l.is_rerun and exists (select 1 from waste_result_changes c where c.result_id = l.id)` : sql``}`,
   );
   return rows;

@@ -137,6 +137,7 @@ export async function saveRun(ctx: SignedInContext, id: number, body: z.output<t
       runCount: (previous?.runCount ?? 0) + (body.incrementRunCount ? 1 : 0),
     });
     await q.updateSet(tx, set.id, { dateAttempted: new Date() });
+    await q.refreshLatest(tx, [set.id]);
     await syncNoMatchCandidates(tx, [set.id]);
     await writeAudit(tx, ctx, {
       entityType: 'WasteMatchResult',
@@ -180,6 +181,7 @@ export async function deleteResult(ctx: SignedInContext, resultId: number) {
   await withTransaction(ctx, async (tx) => {
     await q.deleteResult(tx, result.id);
     if (result.isApproved) await q.updateSet(tx, result.resultSetId, { currentlyApprovedResultId: null });
+    await q.refreshLatest(tx, [result.resultSetId]);
     await syncNoMatchCandidates(tx, [result.resultSetId]);
     await writeAudit(tx, ctx, {
       entityType: 'WasteMatchResult',
@@ -261,6 +263,7 @@ export async function deleteRerunInconclusive(ctx: SignedInContext) {
   await withTransaction(ctx, async (tx) => {
     const setIds = await resultSetsOfResults(tx, ids);
     await q.deleteResults(tx, ids);
+    await q.refreshLatest(tx, setIds);
     await syncNoMatchCandidates(tx, setIds);
     if (ids.length)
       await writeAudit(tx, ctx, {
