@@ -99,7 +99,12 @@ async function rerunBatch(services: Services, ids: number[]): Promise<number> {
     });
   return withTransaction(services, async (tx) => {
     // A set deleted since it was read is left out (its row locked until the batch commits).
-    const still = new Set(await q.lockSets(tx, sets.map((s) => s.id)));
+    const still = new Set(
+      await q.lockSets(
+        tx,
+        sets.map((s) => s.id),
+      ),
+    );
     const stored = await storeRuns(
       { db: tx, config: services.config },
       runs.filter((r) => still.has(r.set.id)),

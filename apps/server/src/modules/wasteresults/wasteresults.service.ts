@@ -18,6 +18,7 @@ import { loadGroupInScope } from '../../platform/scope.ts';
 import { createNotifications } from '../notifications/notifications.service.ts';
 import { computeMatchRun } from './match-run.ts';
 import { queueResultLetter } from './result-letters.ts';
+import * as lists from './result-lists.queries.ts';
 import * as q from './wasteresults.queries.ts';
 import { resultSetsOfResults, syncNoMatchCandidates } from '../nomatchclusters/nomatchclusters.sync.ts';
 
@@ -292,7 +293,7 @@ export async function updateNotes(ctx: SignedInContext, resultId: number, bioPet
   return { message: M.notesUpdated };
 }
 
-function rowView(r: q.ResultSetListRow) {
+function rowView(r: lists.ResultSetListRow) {
   const latest = r.latestMatchStatus as MatchRunResultName | null;
   return {
     wasteSampleId: r.wasteSampleId,
@@ -325,7 +326,7 @@ export async function listResultSets(
   changedOnly = false,
 ) {
   assertCan(ctx, 'wasteResult.labView');
-  const { rows, total } = await q.searchResultSets(ctx.db, {
+  const { rows, total } = await lists.searchResultSets(ctx.db, {
     page: query.page,
     pageSize: query.pageSize,
     orderBy: query.orderBy ?? 'sampleNumber',
@@ -347,7 +348,7 @@ export async function listResultSets(
 export async function groupResults(ctx: SignedInContext, query: z.output<typeof groupResultsQuery>) {
   assertCan(ctx, 'wasteResult.view');
   const group = await loadGroupInScope(ctx, query.selectedGroupId);
-  const { rows, total } = await q.searchResultSets(ctx.db, {
+  const { rows, total } = await lists.searchResultSets(ctx.db, {
     page: query.page,
     pageSize: query.pageSize,
     orderBy: query.orderBy ?? 'attempted',
