@@ -69,13 +69,43 @@ const CANDIDATE_FROM = sql`from no_match_candidates c
 const withDates = (rows: CandidateRecord[]) =>
   rows.map((r) => ({ ...r, dateApproved: r.dateApproved ? new Date(r.dateApproved) : null }));
 
-export async function candidatesOfPanel(db: Db, panelId: string) {
-  return withDates(
-    await queryRows<CandidateRecord>(
-      db,
-      sql`select ${CANDIDATE_COLUMNS} ${CANDIDATE_FROM} where p.panel_id = ${panelId} order by c.id`,
-    ),
+export type CandidatePlace = {
+  id: number;
+  clusterId: number;
+  dnaProfileId: number;
+  status: number;
+  placedBy: 'Engine' | 'Lab';
+};
+
+/** The candidates of a panel without their codes: where each one is placed (the clustering reads these every time). */
+export async function candidatePlacesOfPanel(db: Db, panelId: string) {
+  return queryRows<CandidatePlace>(
+    db,
+    sql`select c.id, c.cluster_id as "clusterId", c.dna_profile_id as "dnaProfileId", c.status, c.placed_by as "placedBy"
+        from no_match_candidates c join dna_profiles p on p.id = c.dna_profile_id
+        where p.panel_id = ${panelId} order by c.id`,
   );
+}
+
+/** The profile codes of these candidates (lab-saved codes win). */
+export async function codesOfCandidates(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return queryRows<{ id: number; codes: number[] }>(
+    db,
+    sql`select c.id, coalesce(p.lab_saved_codes, p.codes) as codes
+        from no_match_candidates c join dna_profiles p on p.id = c.dna_profile_id
+        where c.id in ${idList(ids)} order by c.id`,
+  );
+}
+
+/** Row ids for candidates about to be stored (the engine knows them by these before they are written). */
+export async function nextCandidateIds(db: Db, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select nextval(pg_get_serial_sequence('no_match_candidates', 'id'))::int as id from generate_series(1, ${count})`,
+  );
+  return rows.map((r) => r.id);
 }
 export async function candidatesOfClusters(db: Db, clusterIds: number[]) {
   if (clusterIds.length === 0) return [];

@@ -16,7 +16,7 @@ import { panels, profileFromCodes } from '../dna/panels.ts';
 import { currentIndex } from '../dna/registry-index.ts';
 import type { StoredGenotype } from '../../db/schema/wasteresults.ts';
 import * as q from './wasteresults.queries.ts';
-import { syncNoMatchCandidates } from '../nomatchclusters/nomatchclusters.sync.ts';
+import { type ClusterEngines, syncNoMatchCandidates } from '../nomatchclusters/nomatchclusters.sync.ts';
 
 export type MatchRunOutcome = Omit<q.NewMatchResult, 'resultSetId' | 'createdById' | 'isRerun' | 'runCount'> & {
   status: PooPrintsMatchRunResult;
@@ -91,7 +91,13 @@ export async function computeMatchRun(
   };
 }
 
-type StoreOptions = { isRerun: boolean; createdById: number | null; incrementRunCount?: boolean };
+type StoreOptions = {
+  isRerun: boolean;
+  createdById: number | null;
+  incrementRunCount?: boolean;
+  /** The clustering engines a caller keeps across batches (the rerun job). */
+  engines?: ClusterEngines;
+};
 
 /** Runs and stores a match run of a set; answers the stored result. */
 export async function runAndStore(services: Pick<Services, 'db' | 'config'>, set: q.SetContext, options: StoreOptions) {
@@ -141,6 +147,6 @@ export async function storeRuns(
         })),
     );
   await q.refreshLatest(db, ids);
-  await syncNoMatchCandidates(db, ids);
+  await syncNoMatchCandidates(db, ids, options.engines);
   return stored;
 }

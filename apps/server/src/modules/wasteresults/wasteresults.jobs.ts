@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import type { Services } from '../../platform/context.ts';
 import { panels } from '../dna/panels.ts';
 import { currentIndex } from '../dna/registry-index.ts';
+import type { ClusterEngines } from '../nomatchclusters/nomatchclusters.sync.ts';
 import { computeMatchRun, runAndStore, storeRuns } from './match-run.ts';
 import * as q from './wasteresults.queries.ts';
 
@@ -62,11 +63,12 @@ export async function rerunJob(services: Services, rerunRunId: number) {
   const ids = await q.noMatchSetIds(services.db, run.groupId);
   await q.updateRerunRun(services.db, run.id, { total: ids.length, done: 0 });
   let changed = 0;
+  const engines: ClusterEngines = new Map();
   try {
     for (let i = 0; i < ids.length; i += RERUN_BATCH) {
       const current = await q.findRerunRun(services.db, run.id);
       if (current?.status !== 'InProgress') return;
-      changed += await rerunBatch(services, ids.slice(i, i + RERUN_BATCH));
+      changed += await rerunBatch(services, ids.slice(i, i + RERUN_BATCH), engines);
       await q.updateRerunRun(services.db, run.id, { done: Math.min(ids.length, i + RERUN_BATCH), changed });
     }
     await finish(services.db, run.id, 'Completed', { done: ids.length, changed });
@@ -77,7 +79,7 @@ export async function rerunJob(services: Services, rerunRunId: number) {
 }
 
 /** Reruns one batch of sets; answers how many changed their result. */
-async function rerunBatch(services: Services, ids: number[]): Promise<number> {
+async function rerunBatch(services: Services, ids: number[], engines: ClusterEngines): Promise<number> {
   const sets = await q.findSetContexts(services.db, ids);
   const candidates = await q.candidateDogsOfProperties(
     services.db,
@@ -108,7 +110,7 @@ async function rerunBatch(services: Services, ids: number[]): Promise<number> {
     const stored = await storeRuns(
       { db: tx, config: services.config },
       runs.filter((r) => still.has(r.set.id)),
-      { isRerun: true, createdById: null },
+      { isRerun: true, createdById: null, engines },
     );
     return stored.filter(({ result, previous }) => previous && previous.status !== result.status).length;
   });
