@@ -98,12 +98,15 @@ export async function codesOfCandidates(db: Db, ids: number[]) {
   );
 }
 
-/** Row ids for candidates about to be stored (the engine knows them by these before they are written). */
-export async function nextCandidateIds(db: Db, count: number): Promise<number[]> {
+/**
+ * Row ids for candidates or clusters about to be stored (the engine knows candidates by these before they are
+ * written, and a batch writes its new clusters and candidates in one statement each).
+ */
+export async function nextIds(db: Db, table: 'no_match_candidates' | 'no_match_clusters', count: number) {
   if (count === 0) return [];
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`select nextval(pg_get_serial_sequence('no_match_candidates', 'id'))::int as id from generate_series(1, ${count})`,
+    sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${count})`,
   );
   return rows.map((r) => r.id);
 }
@@ -145,9 +148,13 @@ export async function insertCluster(db: Db, panelId: string) {
   const [row] = await db.insert(clusters).values({ panelId }).returning();
   return row;
 }
-export async function insertCandidate(db: Db, values: typeof candidates.$inferInsert) {
-  const [row] = await db.insert(candidates).values(values).returning();
-  return row;
+/** Many clusters (ids allocated beforehand) in one statement. */
+export async function insertClusters(db: Db, values: { id: number; panelId: string }[]) {
+  if (values.length) await db.insert(clusters).values(values);
+}
+/** Many candidates in one statement. */
+export async function insertCandidates(db: Db, values: (typeof candidates.$inferInsert)[]) {
+  if (values.length) await db.insert(candidates).values(values);
 }
 export async function updateCandidates(db: Db, ids: number[], values: Partial<typeof candidates.$inferInsert>) {
   if (ids.length === 0) return;

@@ -55,7 +55,8 @@ export async function syncNoMatchCandidates(
   for (const [panelId, list] of byPanel) await addToClusters(db, panelId, list, engines);
 }
 
-type Placed = { clusterId: number; status: number; placedBy: string; candidateId: number | null };
+type Placed = { clusterId: number; status: number; placedBy: string; candidateId: number };
+type NewCandidate = Parameters<typeof q.insertCandidates>[1][number];
 
 /**
  * Adds new no-match samples of one panel: the engine is built from the stored candidates, each new sample is added
@@ -86,7 +87,14 @@ async function addToClusters(db: Db, panelId: string, list: q.SetState[], engine
   const placed = new Map<number, Placed>();
   for (const c of stored)
     placed.set(c.id, { clusterId: c.clusterId, status: c.status, placedBy: c.placedBy, candidateId: c.id });
-  const ids = await q.nextCandidateIds(db, list.length);
+  const ids = await q.nextIds(db, 'no_match_candidates', list.length);
+  // New clusters and candidates are written together at the end (or before a merge, which updates stored rows).
+  const freeClusterIds = await q.nextIds(db, 'no_match_clusters', list.length);
+  const pending = { clusters: [] as { id: number; panelId: string }[], candidates: [] as NewCandidate[] };
+  const flush = async () => {
+    await q.insertClusters(db, pending.clusters.splice(0));
+    await q.insertCandidates(db, pending.candidates.splice(0));
+  };
   for (const [k, s] of list.entries()) {
     const engineId = ids[k];
     const change = engine.add(engineId, profileFromCodes(panel, s.codes!));
@@ -94,7 +102,12 @@ async function addToClusters(db: Db, panelId: string, list: q.SetState[], engine
     const counts = new Map<number, number>();
     for (const o of others) counts.set(o.clusterId, (counts.get(o.clusterId) ?? 0) + 1);
     const ranked = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-    const clusterId = ranked.length ? ranked[0][0] : (await q.insertCluster(db, panelId)).id;
+    let clusterId: number;
+    if (ranked.length) clusterId = ranked[0][0];
+    else {
+      clusterId = freeClusterIds.shift()!;
+      pending.clusters.push({ id: clusterId, panelId });
+    }
     const untouched = (id: number) =>
       [...placed.values()].filter((p) => p.clusterId === id).every((p) => p.status === 0 && p.placedBy === 'Engine');
     const merged = ranked
@@ -102,25 +115,27 @@ async function addToClusters(db: Db, panelId: string, list: q.SetState[], engine
       .map(([id]) => id)
       .filter(untouched);
     if (merged.length) {
+      await flush();
       const moving = [...placed.values()].filter((p) => merged.includes(p.clusterId));
       await q.updateCandidates(
         db,
-        moving.map((p) => p.candidateId!),
+        moving.map((p) => p.candidateId),
         { clusterId },
       );
       for (const p of moving) p.clusterId = clusterId;
       await q.deleteEmptyClusters(db, merged);
     }
-    const row = await q.insertCandidate(db, {
+    pending.candidates.push({
       id: engineId,
       clusterId,
       wasteSampleId: s.wasteSampleId,
       resultSetId: s.resultSetId,
       dnaProfileId: s.dnaProfileId!,
     });
-    placed.set(engineId, { clusterId, status: 0, placedBy: 'Engine', candidateId: row.id });
+    placed.set(engineId, { clusterId, status: 0, placedBy: 'Engine', candidateId: engineId });
     profileOf.set(engineId, s.dnaProfileId!);
   }
+  await flush();
 }
 
 /** The result sets of these match results, read before the results are deleted (for a sync after the delete). */
