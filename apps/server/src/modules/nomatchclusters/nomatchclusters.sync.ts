@@ -59,8 +59,8 @@ type Placed = { clusterId: number; status: number; placedBy: string; candidateId
 type NewCandidate = Parameters<typeof q.insertCandidates>[1][number];
 
 /**
- * Adds new no-match samples of one panel: the engine is built from the stored candidates, each new sample is added
- * to it, and the sample joins the stored cluster holding most of the engine cluster's other members (a new cluster when
+ * Adds new no-match samples of one panel: the engine holds the stored candidates (built, or a kept one brought in line
+ * with them), each new sample is added to it, and the sample joins the stored cluster holding most of the engine cluster's other members (a new cluster when
  * none). Stored clusters the engine joins with it are merged into that one while the lab has not touched them (every
  * candidate pending and placed by the engine); a cluster the lab reviewed or arranged is left as it is.
  */

@@ -51,7 +51,7 @@ export async function matchJob(services: Services, resultSetId: number) {
   });
 }
 
-const RERUN_BATCH = 100;
+const RERUN_BATCH = 250;
 
 /**
  * Rerun all no-matches: reruns each set whose latest result is NoMatch, a batch at a time (its sets and their
