@@ -13,7 +13,8 @@ const NO_MATCH = 'NoMatch';
  * The clustering engine of each panel, holding the stored candidates by row id (with the profile each was added with).
  * A caller that syncs many batches (a rerun of all no-matches) keeps one across them, so each batch adds only what is
  * new instead of rebuilding the engine from every candidate; each sync first brings it in line with the stored
- * candidates (others' changes between batches included). Without one, each sync builds its own.
+ * candidates (others' changes between batches included; a candidate's codes re-saved by the lab during the run are
+ * not seen until the next run). Without one, each sync builds its own.
  */
 export type ClusterEngines = Map<string, { engine: NoMatchClusters; profileOf: Map<number, number> }>;
 
@@ -60,8 +61,8 @@ type NewCandidate = Parameters<typeof q.insertCandidates>[1][number];
 
 /**
  * Adds new no-match samples of one panel: the engine holds the stored candidates (built, or a kept one brought in line
- * with them), each new sample is added to it, and the sample joins the stored cluster holding most of the engine cluster's other members (a new cluster when
- * none). Stored clusters the engine joins with it are merged into that one while the lab has not touched them (every
+ * with them), each new sample is added to it, and the sample joins the stored cluster holding most of the engine
+ * cluster's other members (a new cluster when none). Stored clusters the engine joins with it are merged into that one while the lab has not touched them (every
  * candidate pending and placed by the engine); a cluster the lab reviewed or arranged is left as it is.
  */
 async function addToClusters(db: Db, panelId: string, list: q.SetState[], engines: ClusterEngines) {
