@@ -23,7 +23,8 @@ const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 /** Dogs per owner at full size: 50 owners a property × 2 dogs × 10,000 properties = 1,000,000. */
 const OWNERS_PER_PROPERTY = Math.max(1, Math.round(50 * SCALE));
 const PETS_PER_OWNER = SCALE >= 0.02 ? 2 : 1;
-const NO_MATCHES = Math.max(100, Math.round(10_000 * SCALE));
+/** BENCH_NO_MATCHES sets the no-match samples apart from the scale (the full 10,000 over a smaller registry). */
+const NO_MATCHES = Number(process.env.BENCH_NO_MATCHES ?? Math.max(100, Math.round(10_000 * SCALE)));
 const MATCH_SAMPLES = 200;
 const panel = ISAG_2006_CANINE;
 
@@ -132,6 +133,11 @@ await withBenchDatabase('registry_waste_bench', async (database, databaseUrl) =>
             runCount: 1,
           })),
         );
+      // The sets' denormalised latest result, as the code that stores runs keeps it.
+      await q.refreshLatest(
+        db,
+        sets.map((s) => s.id),
+      );
       ids.push(...sets.map((s) => s.id));
     }
     return ids;

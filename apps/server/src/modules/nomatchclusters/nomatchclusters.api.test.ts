@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserRole } from '@registry/contracts';
 import { formatUsDate } from '@registry/contracts';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.ts';
 import { pets } from '../../db/schema/index.ts';
 import { groupByName, makeAdmin } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -285,5 +287,38 @@ describe('a rerun after the unknown dog is registered', () => {
     for (const n of u2) expect(all).not.toContain(n);
     // u1's samples (still unknown) stay in their cluster.
     expect(clusters.map(numbersIn)).toContainEqual(numberOf('u1'));
+  });
+});
+
+describe('a deleted waste sample', () => {
+  it('takes the cluster it was the only member of with it; a cluster with others keeps them', async () => {
+    const clusterRows = (id: number) =>
+      queryRows(t.database.db, sql`select id from no_match_clusters where id = ${id}`);
+    const remove = (sampleNumber: string) =>
+      t.call('DELETE', `/api/v1/wastesamples/${s.wasteIds.get(sampleNumber)}?confirmation=${sampleNumber}`, {
+        token: lab,
+      });
+    const [r] = numberOf('r');
+    const single = await clusterHolding(r);
+    expect(single.numberOfCandidates).toBe(1);
+    const before = await clustersOfP();
+    expect((await remove(r)).status).toBe(200);
+    expect((await get(`/api/v1/nomatchclusters/summary?id=${single.id}`)).status).toBe(404);
+    expect(await clusterRows(single.id)).toEqual([]);
+    const after = await clustersOfP();
+    expect(after.map((c) => c.id).sort()).toEqual(
+      before
+        .map((c) => c.id)
+        .filter((id) => id !== single.id)
+        .sort(),
+    );
+    expect(after.every((c) => c.numberOfCandidates > 0)).toBe(true);
+    // One of several members: the cluster stays with the others.
+    const [first, ...rest] = numberOf('u1');
+    const shared = await clusterHolding(first);
+    expect((await remove(first)).status).toBe(200);
+    const kept = await get(`/api/v1/nomatchclusters/summary?id=${shared.id}`);
+    expect(kept.status).toBe(200);
+    expect(numbersIn(kept.body)).toEqual(rest);
   });
 });

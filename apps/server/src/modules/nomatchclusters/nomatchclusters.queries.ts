@@ -69,13 +69,46 @@ const CANDIDATE_FROM = sql`from no_match_candidates c
 const withDates = (rows: CandidateRecord[]) =>
   rows.map((r) => ({ ...r, dateApproved: r.dateApproved ? new Date(r.dateApproved) : null }));
 
-export async function candidatesOfPanel(db: Db, panelId: string) {
-  return withDates(
-    await queryRows<CandidateRecord>(
-      db,
-      sql`select ${CANDIDATE_COLUMNS} ${CANDIDATE_FROM} where p.panel_id = ${panelId} order by c.id`,
-    ),
+export type CandidatePlace = {
+  id: number;
+  clusterId: number;
+  dnaProfileId: number;
+  status: number;
+  placedBy: 'Engine' | 'Lab';
+};
+
+/** The candidates of a panel without their codes: where each one is placed (the clustering reads these every time). */
+export async function candidatePlacesOfPanel(db: Db, panelId: string) {
+  return queryRows<CandidatePlace>(
+    db,
+    sql`select c.id, c.cluster_id as "clusterId", c.dna_profile_id as "dnaProfileId", c.status, c.placed_by as "placedBy"
+        from no_match_candidates c join dna_profiles p on p.id = c.dna_profile_id
+        where p.panel_id = ${panelId} order by c.id`,
   );
+}
+
+/** The profile codes of these candidates (lab-saved codes win). */
+export async function codesOfCandidates(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return queryRows<{ id: number; codes: number[] }>(
+    db,
+    sql`select c.id, coalesce(p.lab_saved_codes, p.codes) as codes
+        from no_match_candidates c join dna_profiles p on p.id = c.dna_profile_id
+        where c.id in ${idList(ids)} order by c.id`,
+  );
+}
+
+/**
+ * Row ids for candidates or clusters about to be stored (the engine knows candidates by these before they are
+ * written, and a batch writes its new clusters and candidates in one statement each).
+ */
+export async function nextIds(db: Db, table: 'no_match_candidates' | 'no_match_clusters', count: number) {
+  if (count === 0) return [];
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${count})`,
+  );
+  return rows.map((r) => r.id);
 }
 export async function candidatesOfClusters(db: Db, clusterIds: number[]) {
   if (clusterIds.length === 0) return [];
@@ -115,9 +148,13 @@ export async function insertCluster(db: Db, panelId: string) {
   const [row] = await db.insert(clusters).values({ panelId }).returning();
   return row;
 }
-export async function insertCandidate(db: Db, values: typeof candidates.$inferInsert) {
-  const [row] = await db.insert(candidates).values(values).returning();
-  return row;
+/** Many clusters (ids allocated beforehand) in one statement. */
+export async function insertClusters(db: Db, values: { id: number; panelId: string }[]) {
+  if (values.length) await db.insert(clusters).values(values);
+}
+/** Many candidates in one statement. */
+export async function insertCandidates(db: Db, values: (typeof candidates.$inferInsert)[]) {
+  if (values.length) await db.insert(candidates).values(values);
 }
 export async function updateCandidates(db: Db, ids: number[], values: Partial<typeof candidates.$inferInsert>) {
   if (ids.length === 0) return;

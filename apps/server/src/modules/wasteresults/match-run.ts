@@ -4,6 +4,7 @@
 import {
   type DnaProfile,
   type GenotypeEntry,
+  type ProfileIndex,
   PooPrintsMatchRunResult,
   identifyWasteSample,
   identifyWasteSampleByScan,
@@ -15,7 +16,7 @@ import { panels, profileFromCodes } from '../dna/panels.ts';
 import { currentIndex } from '../dna/registry-index.ts';
 import type { StoredGenotype } from '../../db/schema/wasteresults.ts';
 import * as q from './wasteresults.queries.ts';
-import { syncNoMatchCandidates } from '../nomatchclusters/nomatchclusters.sync.ts';
+import { type ClusterEngines, syncNoMatchCandidates } from '../nomatchclusters/nomatchclusters.sync.ts';
 
 export type MatchRunOutcome = Omit<q.NewMatchResult, 'resultSetId' | 'createdById' | 'isRerun' | 'runCount'> & {
   status: PooPrintsMatchRunResult;
@@ -25,10 +26,14 @@ export type MatchRunOutcome = Omit<q.NewMatchResult, 'resultSetId' | 'createdByI
 const stored = (entries: GenotypeEntry[]): StoredGenotype[] =>
   entries.map((e) => ({ key: e.marker, alleleAValue: e.alleleA, alleleBValue: e.alleleB }));
 
+/** What a batch of runs reads once for all its sets (a rerun batch): the candidates of the set's property, the index. */
+export type Prepared = { candidates?: q.CandidateDog[]; index?: ProfileIndex };
+
 /** Runs the match of a result set without saving it (the preview, and the run a save or a rerun stores). */
 export async function computeMatchRun(
   services: Pick<Services, 'db' | 'config'>,
   set: q.SetContext,
+  prepared: Prepared = {},
 ): Promise<MatchRunOutcome> {
   const panel = set.panelId ? panels.get(set.panelId) : undefined;
   if (!panel || !set.codes) {
@@ -39,7 +44,8 @@ export async function computeMatchRun(
     };
   }
   const waste = profileFromCodes(panel, set.codes);
-  const candidates = set.propertyId === null ? [] : await q.candidateDogs(services.db, set.propertyId);
+  const candidates =
+    set.propertyId === null ? [] : (prepared.candidates ?? (await q.candidateDogs(services.db, set.propertyId)));
   const dogs = new Map<number, { record: q.CandidateDog; profile: DnaProfile }>();
   for (const c of candidates)
     if (c.panelId === panel.id) dogs.set(c.dnaProfileId, { record: c, profile: profileFromCodes(panel, c.codes) });
@@ -47,7 +53,7 @@ export async function computeMatchRun(
     waste,
     [...dogs.entries()].map(([id, d]) => ({ id, profile: d.profile })),
   );
-  const { index } = await currentIndex(services, panel);
+  const index = prepared.index ?? (await currentIndex(services, panel)).index;
   const global = identifyWasteSample(index, waste);
   const shown = [...outcome.matches, ...outcome.nearMatches].slice(0, 10);
   const petDnaProfiles = shown.map((hit) => {
@@ -85,30 +91,62 @@ export async function computeMatchRun(
   };
 }
 
+type StoreOptions = {
+  isRerun: boolean;
+  createdById: number | null;
+  incrementRunCount?: boolean;
+  /** The clustering engines a caller keeps across batches (the rerun job). */
+  engines?: ClusterEngines;
+};
+
 /** Runs and stores a match run of a set; answers the stored result. */
-export async function runAndStore(
-  services: Pick<Services, 'db' | 'config'>,
-  set: q.SetContext,
-  options: { isRerun: boolean; createdById: number | null; incrementRunCount?: boolean },
-) {
+export async function runAndStore(services: Pick<Services, 'db' | 'config'>, set: q.SetContext, options: StoreOptions) {
   const outcome = await computeMatchRun(services, set);
-  const previous = await q.latestResult(services.db, set.id);
-  const { matchingPet: _pet, ...values } = outcome;
-  const result = await q.insertResult(services.db, {
-    ...values,
-    resultSetId: set.id,
-    isRerun: options.isRerun,
-    createdById: options.createdById,
-    runCount: (previous?.runCount ?? 0) + (options.incrementRunCount === false ? 0 : 1),
-  });
-  await q.updateSet(services.db, set.id, { dateAttempted: new Date() });
-  if (options.isRerun && previous && previous.status !== result.status)
-    await q.insertChange(services.db, {
-      resultSetId: set.id,
-      resultId: result.id,
-      fromStatus: previous.status,
-      toStatus: result.status,
-    });
-  await syncNoMatchCandidates(services.db, [set.id]);
-  return { result, previous };
+  const [stored] = await storeRuns(services, [{ set, outcome }], options);
+  return stored;
+}
+
+/**
+ * Stores computed runs of distinct sets in a few statements (the caller's transaction): the results, the sets'
+ * attempt dates, the change records of reruns that changed a result, the sets' latest result and change, and the
+ * no-match clusters. Answers each stored result with the set's previous latest one, in the order given.
+ */
+export async function storeRuns(
+  services: Pick<Services, 'db' | 'config'>,
+  runs: { set: q.SetContext; outcome: MatchRunOutcome }[],
+  options: StoreOptions,
+) {
+  const db = services.db;
+  const ids = runs.map((r) => r.set.id);
+  const previousOf = await q.latestResultsOf(db, ids);
+  const results = await q.insertResults(
+    db,
+    runs.map(({ set, outcome }) => {
+      const { matchingPet: _pet, ...values } = outcome;
+      return {
+        ...values,
+        resultSetId: set.id,
+        isRerun: options.isRerun,
+        createdById: options.createdById,
+        runCount: (previousOf.get(set.id)?.runCount ?? 0) + (options.incrementRunCount === false ? 0 : 1),
+      };
+    }),
+  );
+  const stored = results.map((result) => ({ result, previous: previousOf.get(result.resultSetId) ?? null }));
+  await q.markAttempted(db, ids);
+  if (options.isRerun)
+    await q.insertChanges(
+      db,
+      stored
+        .filter(({ result, previous }) => previous && previous.status !== result.status)
+        .map(({ result, previous }) => ({
+          resultSetId: result.resultSetId,
+          resultId: result.id,
+          fromStatus: previous!.status,
+          toStatus: result.status,
+        })),
+    );
+  await q.refreshLatest(db, ids);
+  await syncNoMatchCandidates(db, ids, options.engines);
+  return stored;
 }

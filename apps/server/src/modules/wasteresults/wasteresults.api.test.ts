@@ -125,6 +125,18 @@ describe('result sets', () => {
     });
     expect(del.body).toEqual({ message: 'Result deleted successfully.' });
     expect((await get(`/api/v1/pooprintsmatchresultset/${u}`)).body.matchHistory).toHaveLength(1);
+    // The lists follow the saved run and its delete (the set keeps its latest result's status).
+    const listed = async () =>
+      (await get(`/api/v1/pooprintsresulting/getresultsets?sampleNumberFilter=${numberOf('u1')[0]}`)).body;
+    expect((await listed()).data).toEqual([
+      expect.objectContaining({ matchResultSetId: u, latestMatchStatus: 'NoMatch' }),
+    ]);
+    const again = await post(`/api/v1/pooprintsresulting/savenewmatchresultsrun/${u}`, { matchRunResult: 'Fail' });
+    expect((await listed()).data[0].latestMatchStatus).toBe('Fail');
+    await t.call('DELETE', `/api/v1/pooprintsresulting/deletematchresult/${again.body.matchHistory[0].matchResultId}`, {
+      token: lab,
+    });
+    expect(await listed()).toMatchObject({ totalRecords: 1, data: [{ latestMatchStatus: 'NoMatch' }] });
     expect((await post('/api/v1/pooprintsresulting/approvematchresult/999999')).status).toBe(404);
   });
 

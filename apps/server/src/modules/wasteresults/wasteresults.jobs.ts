@@ -1,9 +1,13 @@
 // The workers of waste matching: the match run queued when a waste profile is approved, and rerun all no-matches.
+import type { ProfileIndex } from '@registry/genetics';
 import { withTransaction } from '../../platform/context.ts';
 import { defineJob, enqueueMany } from '../../platform/jobs.ts';
 import type { Db } from '../../db/client.ts';
 import type { Services } from '../../platform/context.ts';
-import { runAndStore } from './match-run.ts';
+import { panels } from '../dna/panels.ts';
+import { currentIndex } from '../dna/registry-index.ts';
+import type { ClusterEngines } from '../nomatchclusters/nomatchclusters.sync.ts';
+import { computeMatchRun, runAndStore, storeRuns } from './match-run.ts';
 import * as q from './wasteresults.queries.ts';
 
 /**
@@ -47,20 +51,24 @@ export async function matchJob(services: Services, resultSetId: number) {
   });
 }
 
-const RERUN_BATCH = 50;
+const RERUN_BATCH = 250;
 
-/** Rerun all no-matches: reruns each set whose latest result is NoMatch, recording progress; stops when cancelled. */
+/**
+ * Rerun all no-matches: reruns each set whose latest result is NoMatch, a batch at a time (its sets and their
+ * candidate dogs read in two queries, its runs stored in one transaction), recording progress; stops when cancelled.
+ */
 export async function rerunJob(services: Services, rerunRunId: number) {
   const run = await q.findRerunRun(services.db, rerunRunId);
   if (!run || run.status !== 'InProgress') return;
   const ids = await q.noMatchSetIds(services.db, run.groupId);
   await q.updateRerunRun(services.db, run.id, { total: ids.length, done: 0 });
   let changed = 0;
+  const engines: ClusterEngines = new Map();
   try {
     for (let i = 0; i < ids.length; i += RERUN_BATCH) {
       const current = await q.findRerunRun(services.db, run.id);
       if (current?.status !== 'InProgress') return;
-      for (const id of ids.slice(i, i + RERUN_BATCH)) changed += await rerunOne(services, id);
+      changed += await rerunBatch(services, ids.slice(i, i + RERUN_BATCH), engines);
       await q.updateRerunRun(services.db, run.id, { done: Math.min(ids.length, i + RERUN_BATCH), changed });
     }
     await finish(services.db, run.id, 'Completed', { done: ids.length, changed });
@@ -70,15 +78,41 @@ export async function rerunJob(services: Services, rerunRunId: number) {
   }
 }
 
-async function rerunOne(services: Services, id: number): Promise<number> {
-  return withTransaction(services, async (tx) => {
-    const set = await q.findSetContext(tx, id);
-    if (!set) return 0;
-    const { result, previous } = await runAndStore({ db: tx, config: services.config }, set, {
-      isRerun: true,
-      createdById: null,
+/** Reruns one batch of sets; answers how many changed their result. */
+async function rerunBatch(services: Services, ids: number[], engines: ClusterEngines): Promise<number> {
+  const sets = await q.findSetContexts(services.db, ids);
+  const candidates = await q.candidateDogsOfProperties(
+    services.db,
+    sets.flatMap((s) => (s.propertyId === null ? [] : [s.propertyId])),
+  );
+  const indexes = new Map<string, ProfileIndex>();
+  for (const panelId of new Set(sets.flatMap((s) => (s.panelId ? [s.panelId] : [])))) {
+    const panel = panels.get(panelId);
+    if (panel) indexes.set(panelId, (await currentIndex(services, panel)).index);
+  }
+  const runs: Parameters<typeof storeRuns>[1] = [];
+  for (const set of sets)
+    runs.push({
+      set,
+      outcome: await computeMatchRun(services, set, {
+        candidates: set.propertyId === null ? [] : (candidates.get(set.propertyId) ?? []),
+        index: set.panelId ? indexes.get(set.panelId) : undefined,
+      }),
     });
-    return previous && previous.status !== result.status ? 1 : 0;
+  return withTransaction(services, async (tx) => {
+    // A set deleted since it was read is left out (its row locked until the batch commits).
+    const still = new Set(
+      await q.lockSets(
+        tx,
+        sets.map((s) => s.id),
+      ),
+    );
+    const stored = await storeRuns(
+      { db: tx, config: services.config },
+      runs.filter((r) => still.has(r.set.id)),
+      { isRerun: true, createdById: null, engines },
+    );
+    return stored.filter(({ result, previous }) => previous && previous.status !== result.status).length;
   });
 }
 

@@ -1,10 +1,9 @@
 // The SQL of waste matching: result sets, match results, change records and rerun runs. The candidate dogs of a match
 // run (pets of the property, its adjacent properties and its moved-out owners, with their approved profiles) are read
 // in one query here, since the run needs them together with the profiles' codes.
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { escapeLike } from '../../db/like.ts';
-import { sortColumn, sortColumns } from '../../platform/sorting.ts';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { resultInScopeSql, type Scoped } from './result-lists.queries.ts';
 import {
   wasteMatchResults,
   wasteRerunRuns,
@@ -69,9 +68,18 @@ export type SetContext = {
   codes: number[] | null;
 };
 
+const idList = (ids: number[]) => sql.raw(`(${ids.map((n) => Math.trunc(Number(n))).join(',')})`);
+
 /** A result set with its sample, property and waste profile codes (lab-saved codes win). */
 export async function findSetContext(db: Db, id: number): Promise<SetContext | null> {
-  const rows = await queryRows<SetContext>(
+  const [row] = await findSetContexts(db, [id]);
+  return row ?? null;
+}
+
+/** findSetContext for many sets in one query (missing ones are left out), by id. */
+export async function findSetContexts(db: Db, ids: number[]): Promise<SetContext[]> {
+  if (ids.length === 0) return [];
+  return queryRows<SetContext>(
     db,
     sql`select s.id, s.waste_sample_id as "wasteSampleId", w.sample_number as "sampleNumber",
           w.property_id as "propertyId", g.name as "propertyName", s.waste_dna_profile_id as "wasteDnaProfileId",
@@ -82,9 +90,9 @@ export async function findSetContext(db: Db, id: number): Promise<SetContext | n
         join waste_samples w on w.id = s.waste_sample_id
         left join groups g on g.id = w.property_id
         left join dna_profiles p on p.id = s.waste_dna_profile_id
-        where s.id = ${id}`,
+        where s.id in ${idList(ids)}
+        order by s.id`,
   );
-  return rows[0] ?? null;
 }
 
 export type CandidateDog = {
@@ -108,19 +116,32 @@ export type CandidateDog = {
  * membership before a moved-out one.
  */
 export async function candidateDogs(db: Db, propertyId: number): Promise<CandidateDog[]> {
-  return queryRows<CandidateDog>(
+  return (await candidateDogsOfProperties(db, [propertyId])).get(propertyId) ?? [];
+}
+
+/** candidateDogs of many properties in one query (a rerun batch's sets grouped by property). */
+export async function candidateDogsOfProperties(db: Db, propertyIds: number[]): Promise<Map<number, CandidateDog[]>> {
+  const ids = [...new Set(propertyIds)];
+  const byProperty = new Map<number, CandidateDog[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return byProperty;
+  const rows = await queryRows<CandidateDog & { forPropertyId: number }>(
     db,
-    sql`with places as (
-          select ${propertyId}::int as group_id, false as adjacent
-          union select adjacent_property_id, true from adjacent_properties where property_id = ${propertyId}
-          union select property_id, true from adjacent_properties where adjacent_property_id = ${propertyId}
+    sql`with props as (select id as property_id from groups where id in ${idList(ids)}),
+        places as (
+          select property_id, property_id as group_id, false as adjacent from props
+          union select pr.property_id, ap.adjacent_property_id, true from props pr
+            join adjacent_properties ap on ap.property_id = pr.property_id
+          union select pr.property_id, ap.property_id, true from props pr
+            join adjacent_properties ap on ap.adjacent_property_id = pr.property_id
         ),
         members as (
-          select pog.pet_owner_id, bool_and(pl.adjacent) as adjacent, bool_and(pog.move_out_date is not null) as moved_out
+          select pl.property_id, pog.pet_owner_id, bool_and(pl.adjacent) as adjacent,
+            bool_and(pog.move_out_date is not null) as moved_out
           from pet_owner_groups pog join places pl on pl.group_id = pog.group_id
-          group by pog.pet_owner_id
+          group by pl.property_id, pog.pet_owner_id
         )
-        select distinct on (p.id) d.id as "dnaProfileId", p.id as "petId", p.name as "petName",
+        select distinct on (m.property_id, p.id) m.property_id as "forPropertyId",
+          d.id as "dnaProfileId", p.id as "petId", p.name as "petName",
           d.sample_number as "sampleNumber", p.pet_owner_id as "petOwnerId", trim(u.first_name || ' ' || u.last_name) as "petOwnerName",
           coalesce(d.lab_saved_codes, d.codes) as codes, d.panel_id as "panelId",
           m.adjacent as "isAdjacent", m.moved_out as "isMoveOut"
@@ -128,13 +149,65 @@ export async function candidateDogs(db: Db, propertyId: number): Promise<Candida
         join pets p on p.pet_owner_id = m.pet_owner_id
         join dna_profiles d on d.sample_number = p.sample_number and d.sample_type = 0 and d.lab_status = 400
         left join users u on u.id = p.pet_owner_id
-        order by p.id, d.id desc`,
+        order by m.property_id, p.id, d.id desc`,
   );
+  for (const { forPropertyId, ...dog } of rows) byProperty.get(forPropertyId)?.push(dog);
+  return byProperty;
 }
 
 export async function insertResult(db: Db, values: NewMatchResult) {
   const [row] = await db.insert(wasteMatchResults).values(values).returning();
   return row;
+}
+
+/** Many results in one statement; answers them in the order given. */
+export async function insertResults(db: Db, values: NewMatchResult[]) {
+  if (values.length === 0) return [];
+  return db.insert(wasteMatchResults).values(values).returning();
+}
+
+/**
+ * Brings each set's denormalised latest result (id and status) and latest change in line with its rows: called by
+ * every write that adds or deletes results or changes, in its transaction.
+ */
+export async function refreshLatest(db: Db, resultSetIds: number[]) {
+  const ids = [...new Set(resultSetIds)];
+  if (ids.length === 0) return;
+  await db.execute(
+    sql`update waste_result_sets s set latest_result_id = l.id, latest_status = l.status,
+          latest_change_id = (select max(x.id) from waste_result_changes x where x.result_set_id = s.id)
+        from waste_result_sets k
+        left join lateral (select r.id, r.status from waste_match_results r where r.result_set_id = k.id
+          order by r.id desc limit 1) l on true
+        where k.id = s.id and s.id in ${idList(ids)}`,
+  );
+}
+
+/** The latest result of each set, keyed by set id (one index probe a set). */
+export async function latestResultsOf(db: Db, resultSetIds: number[]): Promise<Map<number, MatchResultRecord>> {
+  if (resultSetIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([wasteMatchResults.resultSetId])
+    .from(wasteMatchResults)
+    .where(inArray(wasteMatchResults.resultSetId, [...new Set(resultSetIds)]))
+    .orderBy(wasteMatchResults.resultSetId, desc(wasteMatchResults.id));
+  return new Map(rows.map((r) => [r.resultSetId, r]));
+}
+
+/** Locks the sets that still exist (for the transaction); answers their ids. */
+export async function lockSets(db: Db, resultSetIds: number[]): Promise<number[]> {
+  if (resultSetIds.length === 0) return [];
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from waste_result_sets where id in ${idList(resultSetIds)} order by id for update`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Marks the sets attempted now (one statement). */
+export async function markAttempted(db: Db, resultSetIds: number[]) {
+  if (resultSetIds.length === 0) return;
+  await db.execute(sql`update waste_result_sets set date_attempted = now() where id in ${idList(resultSetIds)}`);
 }
 
 export async function resultsOfSet(db: Db, resultSetId: number) {
@@ -185,8 +258,8 @@ export async function approveResult(db: Db, resultSetId: number, resultId: numbe
   await updateSet(db, resultSetId, { currentlyApprovedResultId: resultId });
 }
 
-export async function insertChange(db: Db, values: typeof wasteResultChanges.$inferInsert) {
-  await db.insert(wasteResultChanges).values(values);
+export async function insertChanges(db: Db, values: (typeof wasteResultChanges.$inferInsert)[]) {
+  if (values.length) await db.insert(wasteResultChanges).values(values);
 }
 
 export async function changesOfSet(db: Db, resultSetId: number) {
@@ -203,8 +276,7 @@ export async function noMatchSetIds(db: Db, groupId: number | null): Promise<num
     db,
     sql`select s.id from waste_result_sets s
         join waste_samples w on w.id = s.waste_sample_id
-        join lateral (select r.status from waste_match_results r where r.result_set_id = s.id order by r.id desc limit 1) l on true
-        where l.status = 'NoMatch' and s.ready_for_matching
+        where s.latest_status = 'NoMatch' and s.ready_for_matching
           and (${groupId}::int is null or w.property_id = ${groupId}::int
                or w.property_id in (select id from groups where path like (select path from groups where id = ${groupId}::int) || '%'))
         order by s.id`,
@@ -236,128 +308,6 @@ export async function updateRerunRun(db: Db, id: number, values: Partial<typeof 
   await db.update(wasteRerunRuns).set(values).where(eq(wasteRerunRuns.id, id));
 }
 
-type Scoped = { userId: number; isProviderStaff: boolean };
-
-/**
- * SQL: the waste sample's property lies in the caller's scope, or is adjacent (by agreement) to one that does. Provider
- * staff see every set. `propertyId` is the waste sample's property column.
- */
-export function resultInScopeSql(caller: Scoped, propertyId: SQL): SQL {
-  if (caller.isProviderStaff) return sql`true`;
-  return sql`exists (
-    select 1 from groups rg
-    join group_admins ga on ga.user_id = ${caller.userId}
-    join groups sg on sg.id = ga.group_id
-    where (rg.id = ${propertyId} or rg.id in (
-        select adjacent_property_id from adjacent_properties where property_id = ${propertyId}
-        union select property_id from adjacent_properties where adjacent_property_id = ${propertyId}))
-      and rg.path like sg.path || '%')`;
-}
-
-export type ResultSetListRow = {
-  wasteSampleId: number;
-  matchResultSetId: number;
-  sampleNumber: string;
-  propertyId: number | null;
-  propertyName: string | null;
-  latestMatchStatus: string | null;
-  approvedStatus: string | null;
-  sampleStatus: number;
-  isFlagged: boolean;
-  isApproved: boolean;
-  isAdjacent: boolean;
-  isMoveOut: boolean;
-  globalResultsCount: number;
-  matchedSampleNumber: string | null;
-  previousStatus: string | null;
-  dateStatusChanged: Date | null;
-  dateAttempted: Date | null;
-  dateCreated: Date;
-};
-
-export type ResultSetFilter = {
-  page: number;
-  pageSize: number;
-  ascending?: boolean;
-  orderBy?: string;
-  sampleNumber?: string;
-  propertyName?: string;
-  status?: string;
-  isApproved?: boolean;
-  globalResultsCount?: number;
-  createdOn?: Date;
-  attemptedOn?: Date;
-  /** Only sets whose latest rerun changed the result (the no-match reruns list). */
-  changedOnly?: boolean;
-  /** The group's materialised path: its properties' results and those of properties adjacent to them. */
-  groupPath?: string;
-  groupIsRoot?: boolean;
-  sampleStatus?: number;
-  caller: Scoped;
-};
-
-const ORDERS = sortColumns<SQL>({
-  samplenumber: sql`w.sample_number`,
-  propertyname: sql`g.name`,
-  status: sql`l.status`,
-  created: sql`s.date_created`,
-  attempted: sql`s.date_attempted`,
-});
-
-/**
- * SQL: the ids of the group's properties (its materialised path, given as a literal so the path index serves it) and of
- * the properties adjacent to one of them by agreement: the places whose waste results a group's list shows. Bounded by
- * the group's size, not by the number of samples. (The root's list needs no such set: every property is under it.)
- */
-function groupPlacesSql(groupPath: string): SQL {
-  const pattern = `${escapeLike(groupPath)}%`;
-  return sql`select id from groups where path like ${pattern}
-    union all select ap.adjacent_property_id from adjacent_properties ap join groups sg on sg.id = ap.property_id where sg.path like ${pattern}
-    union all select ap.property_id from adjacent_properties ap join groups sg on sg.id = ap.adjacent_property_id where sg.path like ${pattern}`;
-}
-
-/** The lab's and a group's result lists: one row per set with its latest and approved results. */
-export async function searchResultSets(db: Db, f: ResultSetFilter) {
-  const where: SQL[] = [resultInScopeSql(f.caller, sql`w.property_id`)];
-  if (f.sampleNumber) where.push(sql`w.sample_number ilike ${`%${escapeLike(f.sampleNumber)}%`}`);
-  if (f.propertyName) where.push(sql`g.name ilike ${`%${escapeLike(f.propertyName)}%`}`);
-  if (f.status) where.push(sql`l.status = ${f.status}`);
-  if (f.isApproved !== undefined)
-    where.push(
-      f.isApproved ? sql`s.currently_approved_result_id is not null` : sql`s.currently_approved_result_id is null`,
-    );
-  if (f.globalResultsCount !== undefined) where.push(sql`l.global_results_count = ${f.globalResultsCount}`);
-  if (f.createdOn) where.push(sql`s.date_created::date = ${f.createdOn.toISOString().slice(0, 10)}::date`);
-  if (f.attemptedOn) where.push(sql`s.date_attempted::date = ${f.attemptedOn.toISOString().slice(0, 10)}::date`);
-  if (f.changedOnly) where.push(sql`c.id is not null`);
-  if (f.groupPath !== undefined)
-    where.push(f.groupIsRoot ? sql`w.property_id is not null` : sql`w.property_id in (${groupPlacesSql(f.groupPath)})`);
-  if (f.sampleStatus !== undefined) where.push(sql`w.customer_facing_status = ${f.sampleStatus}`);
-  const order = sortColumn(ORDERS, f.orderBy, 'sampleNumber');
-  const direction = f.ascending === false ? sql`desc` : sql`asc`;
-  const rows = await queryRows<ResultSetListRow & { total: number }>(
-    db,
-    sql`select w.id as "wasteSampleId", s.id as "matchResultSetId", w.sample_number as "sampleNumber",
-          w.property_id as "propertyId", g.name as "propertyName", l.status as "latestMatchStatus",
-          a.status as "approvedStatus", w.customer_facing_status as "sampleStatus", w.is_flagged as "isFlagged",
-          s.currently_approved_result_id is not null as "isApproved",
-          coalesce(a.is_adjacent_property_match, false) as "isAdjacent", coalesce(a.is_move_out, false) as "isMoveOut",
-          coalesce(l.global_results_count, 0) as "globalResultsCount", l.matched_sample_number as "matchedSampleNumber",
-          c.from_status as "previousStatus", c.date_changed as "dateStatusChanged",
-          s.date_attempted as "dateAttempted", s.date_created as "dateCreated", count(*) over ()::int as total
-        from waste_result_sets s
-        join waste_samples w on w.id = s.waste_sample_id
-        left join groups g on g.id = w.property_id
-        left join lateral (select * from waste_match_results r where r.result_set_id = s.id order by r.id desc limit 1) l on true
-        left join waste_match_results a on a.id = s.currently_approved_result_id
-        left join lateral (select * from waste_result_changes x where x.result_set_id = s.id order by x.id desc limit 1) c on true
-        where ${sql.join(where, sql` and `)}
-        order by ${order} ${direction} nulls last, s.id
-        limit ${f.pageSize} offset ${(f.page - 1) * f.pageSize}`,
-  );
-  return { rows, total: rows[0]?.total ?? 0 };
-}
-
 /** Sets (by id) in the caller's scope; ids outside it are left out. */
 export async function setIdsInScope(db: Db, caller: Scoped, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
@@ -374,8 +324,8 @@ export async function unapprovedSetsByLatest(db: Db, status: string, rerunChange
   const rows = await queryRows<{ id: number; resultId: number }>(
     db,
     sql`select s.id, l.id as "resultId" from waste_result_sets s
-        join lateral (select * from waste_match_results r where r.result_set_id = s.id order by r.id desc limit 1) l on true
-        where s.currently_approved_result_id is null and l.status = ${status}
+        join waste_match_results l on l.id = s.latest_result_id
+        where s.currently_approved_result_id is null and s.latest_status = ${status}
           ${rerunChangedOnly ? sql`and l.is_rerun and exists (select 1 from waste_result_changes c where c.result_id = l.id)` : sql``}`,
   );
   return rows;

@@ -18,6 +18,7 @@ import { loadGroupInScope } from '../../platform/scope.ts';
 import { createNotifications } from '../notifications/notifications.service.ts';
 import { computeMatchRun } from './match-run.ts';
 import { queueResultLetter } from './result-letters.ts';
+import * as lists from './result-lists.queries.ts';
 import * as q from './wasteresults.queries.ts';
 import { resultSetsOfResults, syncNoMatchCandidates } from '../nomatchclusters/nomatchclusters.sync.ts';
 
@@ -137,6 +138,7 @@ export async function saveRun(ctx: SignedInContext, id: number, body: z.output<t
       runCount: (previous?.runCount ?? 0) + (body.incrementRunCount ? 1 : 0),
     });
     await q.updateSet(tx, set.id, { dateAttempted: new Date() });
+    await q.refreshLatest(tx, [set.id]);
     await syncNoMatchCandidates(tx, [set.id]);
     await writeAudit(tx, ctx, {
       entityType: 'WasteMatchResult',
@@ -180,6 +182,7 @@ export async function deleteResult(ctx: SignedInContext, resultId: number) {
   await withTransaction(ctx, async (tx) => {
     await q.deleteResult(tx, result.id);
     if (result.isApproved) await q.updateSet(tx, result.resultSetId, { currentlyApprovedResultId: null });
+    await q.refreshLatest(tx, [result.resultSetId]);
     await syncNoMatchCandidates(tx, [result.resultSetId]);
     await writeAudit(tx, ctx, {
       entityType: 'WasteMatchResult',
@@ -261,6 +264,7 @@ export async function deleteRerunInconclusive(ctx: SignedInContext) {
   await withTransaction(ctx, async (tx) => {
     const setIds = await resultSetsOfResults(tx, ids);
     await q.deleteResults(tx, ids);
+    await q.refreshLatest(tx, setIds);
     await syncNoMatchCandidates(tx, setIds);
     if (ids.length)
       await writeAudit(tx, ctx, {
@@ -289,7 +293,7 @@ export async function updateNotes(ctx: SignedInContext, resultId: number, bioPet
   return { message: M.notesUpdated };
 }
 
-function rowView(r: q.ResultSetListRow) {
+function rowView(r: lists.ResultSetListRow) {
   const latest = r.latestMatchStatus as MatchRunResultName | null;
   return {
     wasteSampleId: r.wasteSampleId,
@@ -322,7 +326,7 @@ export async function listResultSets(
   changedOnly = false,
 ) {
   assertCan(ctx, 'wasteResult.labView');
-  const { rows, total } = await q.searchResultSets(ctx.db, {
+  const { rows, total } = await lists.searchResultSets(ctx.db, {
     page: query.page,
     pageSize: query.pageSize,
     orderBy: query.orderBy ?? 'sampleNumber',
@@ -344,7 +348,7 @@ export async function listResultSets(
 export async function groupResults(ctx: SignedInContext, query: z.output<typeof groupResultsQuery>) {
   assertCan(ctx, 'wasteResult.view');
   const group = await loadGroupInScope(ctx, query.selectedGroupId);
-  const { rows, total } = await q.searchResultSets(ctx.db, {
+  const { rows, total } = await lists.searchResultSets(ctx.db, {
     page: query.page,
     pageSize: query.pageSize,
     orderBy: query.orderBy ?? 'attempted',
