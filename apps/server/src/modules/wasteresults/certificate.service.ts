@@ -120,8 +120,10 @@ export async function emailResultToPrimaryAdmin(ctx: SignedInContext, resultSetI
   const { set, result } = await approvedOf(ctx, resultSetId);
   if (!isLetterResult(result.status)) throw refused(M.noResultLetter);
   let failed: string | null = null;
-  const admin = await queueResultLetter(ctx, set, result, (sent) => {
-    if (!sent.wasSuccessful) failed = sent.errorMessage ?? 'The email could not be sent.';
+  const admin = await queueResultLetter(ctx, set, result, {
+    onSent: (sent) => {
+      if (!sent.wasSuccessful) failed = sent.errorMessage ?? 'The email could not be sent.';
+    },
   });
   if (!admin) throw refused(M.noPrimaryAdmin);
   if (failed) throw refused(failed);
