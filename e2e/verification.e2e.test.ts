@@ -34,7 +34,7 @@ beforeAll(async () => {
   world = await startWorld();
   staff = await world.api('lab.admin');
   // The lab admin's dog rows show the Verify quick action.
-  await staff('POST', '/usersettings/setdogquickactions', DogQuickActions.Verify | DogQuickActions.Flag);
+  await staff('POST', '/usersettings/setdogquickactions', { value: DogQuickActions.Verify | DogQuickActions.Flag });
 });
 afterAll(async () => {
   await world?.close();
@@ -52,7 +52,7 @@ const petStatus = async (dog: Dog) => (await staff('GET', `/pet/${dog.id}`)) as 
 /** The dog's approved genotype as allele texts per panel marker, read back through the lab's calls. */
 async function approvedAlleles(dog: Dog): Promise<string[][]> {
   const rows = await staff('GET', `/dnaprocessing?sampleNumber=${dog.sampleNumber}&labStatus=400&pageSize=10`);
-  const genotypes = await staff('GET', `/dnaprocessing/getgenotypes?dnaProfileId=${rows.data[0].dnaProfileId}`);
+  const genotypes = await staff('GET', `/dnaprocessing/getgenotypes?dnaprofileid=${rows.data[0].dnaProfileId}`);
   const values = genotypes.dnaProfileResult.markerValues as { marker: string; alleleA: string; alleleB: string }[];
   return panel.markers.map((m) => {
     const v = values.find((x) => x.marker === m.name);
@@ -89,6 +89,7 @@ async function uploadPlate(page: Page, file: string, plateName: string) {
   await dialog.getByLabel('Panel').click();
   await page.locator('.ant-select-item-option').filter({ hasText: 'ISAG 2006 canine' }).first().click();
   await dialog.locator('input[type=file]').setInputFiles(file);
+  await visible(dialog.getByText(path.basename(file)));
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
   await gone(dialog, 30_000);
   await visible(page.getByText(new RegExp(`Plate ${plateName} uploaded: 1 profiles?\\.`)));
@@ -117,7 +118,7 @@ test('Verify, second swab on a plate, approved: the certificate downloads as a P
 
   // The Verify quick action on the owner's dog list.
   await page.goto(`/petowner/${ownerId}`);
-  await page.getByRole('link', { name: `Verify ${dog.name}` }).click();
+  await page.getByLabel(`Verify ${dog.name}`).click();
   await page
     .getByRole('dialog', { name: `Verify ${dog.sampleNumber}` })
     .getByRole('button', { name: 'Verify' })
@@ -152,14 +153,12 @@ test('Verify, second swab on a plate, approved: the certificate downloads as a P
   expect(text).toContain(dog.sampleNumber);
 
   // The lab revokes it from the profile; the owner's page (still open) is refused, and says so once reloaded.
+  await page.goto(`/dna/processing?sampleNumber=${dog.sampleNumber}&labStatus=400`);
   await page
     .getByRole('row')
-    .filter({ hasText: 'Approved' })
-    .filter({ hasText: dog.sampleNumber })
-    .first()
-    .getByRole('button', { name: `More actions for ${dog.sampleNumber}` })
+    .filter({ hasText: 'E2E Verify Milo' })
+    .getByRole('button', { name: 'Profile', exact: true })
     .click();
-  await page.getByRole('menuitem', { name: 'Profile', exact: true }).click();
   await page.getByRole('button', { name: 'Revoke verification certificate' }).click();
   await page
     .getByRole('dialog', { name: 'Revoke the DNA verification certificate?' })
