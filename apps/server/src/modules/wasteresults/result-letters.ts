@@ -3,7 +3,7 @@
 // and when staff press "email the result". Each letter links to the group's results at the sample, where the
 // certificate is downloaded (the certificate call needs the reader's session).
 import { sql } from 'drizzle-orm';
-import type { MatchRunResultName } from '@registry/contracts';
+import { collectionDateText, type MatchRunResultName } from '@registry/contracts';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { SignedInContext } from '../../platform/context.ts';
 import type { MailResult } from '../../platform/mailer.ts';
@@ -30,9 +30,8 @@ export type LetterFacts = {
 /** The subject and paragraphs of the letter for a result. */
 export function resultLetter(result: LetterResult, f: LetterFacts): { subject: string; paragraphs: string[] } {
   const where = f.propertyName ?? 'your property';
-  const collected = f.dateCollected
-    ? ` on ${new Date(f.dateCollected).toLocaleDateString('en-US', { timeZone: 'UTC' })}`
-    : '';
+  // A collection time of 00:00 counts as no time set (spec 3 §9): the day alone.
+  const collected = f.dateCollected ? ` on ${collectionDateText(f.dateCollected)}` : '';
   const intro = `The waste sample ${f.sampleNumber} collected at ${where}${collected} has been analysed by the lab.`;
   switch (result) {
     case 'Match': {
