@@ -1,8 +1,8 @@
 // The DNA verification test in Chromium (issue 23): a demo dog at DnaProcessingComplete is sent for verification with
-// the Verify quick action, its second swab arrives on a GeneMapper plate the lab uploads (status VerificationTestReceived,
-// lab status Verification), the lab approves it, and the owner's page downloads the certificate as a PDF naming the dog
-// and its sample number; once revoked the download is refused. A second swab that disagrees is not approved and the
-// screen names the markers.
+// the Verify quick action, its second swab arrives on a GeneMapper plate the lab uploads (status
+// VerificationTestReceived, lab status Verification), the lab approves it, and the owner's page downloads the
+// certificate as a PDF naming the dog and its sample number; once revoked the download is refused. A second swab that
+// disagrees is not approved and the screen names the markers.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 // The plate view (/dna/processing, spec 3 §2 and §4): DNA profile rows, lab status changes single and in bulk, approval
-// (all passing, per plate), approval dates and their revert, lab-saved genotypes and certificate revocation (by profile or by pet). Every
-// change is audited, moves the pet's sample on (sample-lookup.ts) and is logged for the registry index.
+// (all passing, per plate), approval dates and their revert, lab-saved genotypes and certificate revocation (by profile
+// or by pet). Every change is audited, moves the pet's sample on (sample-lookup.ts) and is logged for the registry index.
 import type { z } from 'zod';
 import { ProfileError, encodeProfile, profileEntries } from '@registry/genetics';
 import {

@@ -1,7 +1,7 @@
 // The result letters (spec 3 §3 email template events: the Match, NoMatch, NonCanine, Fail and NoMatchToMatch result
-// letters): one letter per result type, mailed to a property's primary admin through its email event's template when a result is approved
-// and when staff press "email the result". Each letter links to the group's results at the sample, where the
-// certificate is downloaded (the certificate call needs the reader's session).
+// letters): one letter per result type, mailed to a property's primary admin through its email event's template when a
+// result is approved and when staff press "email the result". Each letter links to the group's results at the sample,
+// where the certificate is downloaded (the certificate call needs the reader's session).
 import { sql } from 'drizzle-orm';
 import { collectionDateText, type MatchRunResultName } from '@registry/contracts';
 import { queryRows, type Db } from '../../db/client.ts';
