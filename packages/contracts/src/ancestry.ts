@@ -26,6 +26,12 @@ export const AncestryMessages = {
   plateError: 'Error generating plate',
   notActivated: 'Item(s) not activated yet',
   genotypeFailed: 'Failed to assign genotype. Please try again.',
+  genotypeAssignedFlagFailed:
+    'Genotype was assigned successfully, but failed to flag fulfillment. Please try flagging manually.',
+  /** The note of the flag set when the chosen genotype did not pass (a kit should not ship on it unseen). */
+  genotypeNotPassedNote: (plate: string, result: string) =>
+    `Assigned genotype from plate ${plate} has result ${result}.`,
+  noItemSelected: 'No item selected',
   wrongStatus: (action: string) => `The selected item(s) cannot be ${action} in their current status.`,
   plateTooSmall: 'The plate has fewer wells than the selected items.',
   wellTaken: (well: string) => `Well ${well} is already used on this plate.`,

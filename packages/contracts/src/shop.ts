@@ -63,7 +63,7 @@ export const ShopMessages = {
   orderCancelled: 'Order cancelled.',
   orderRefunded: 'Order refunded.',
   orderVoided: 'Order voided.',
-  codeAssigned: 'Code assigned.',
+  codeAssigned: 'New code assigned',
   codeAdded: 'Code added.',
   dogNotEligible: 'This dog cannot be ordered for.',
   productInactive: 'This product is not available.',

@@ -11,8 +11,10 @@ export class ApiError extends Error {
   readonly exceptionMessage: string | undefined;
   readonly modelState: ModelState | undefined;
   readonly body: unknown;
+  /** The HTTP reason phrase ('Not Found'), for the few screens whose spec text names it. */
+  readonly statusText: string;
 
-  constructor(status: number, body: unknown, fallback: string) {
+  constructor(status: number, body: unknown, fallback: string, statusText = '') {
     const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
     const message =
       (typeof b.message === 'string' && b.message) ||
@@ -22,6 +24,7 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.statusText = statusText;
     this.body = body;
     this.exceptionMessage = typeof b.exceptionMessage === 'string' ? b.exceptionMessage : undefined;
     this.modelState = b.modelState && typeof b.modelState === 'object' ? (b.modelState as ModelState) : undefined;
@@ -99,7 +102,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   }
   if (!res.ok) {
     if (res.status === 401 && !options.handleErrorsSpecifically) unauthorizedHandler?.();
-    throw new ApiError(res.status, parsed, res.statusText || `Request failed (${res.status})`);
+    throw new ApiError(res.status, parsed, res.statusText || `Request failed (${res.status})`, res.statusText);
   }
   return parsed as T;
 }

@@ -34,13 +34,24 @@ function GenotypeChoice({ row }: { row: FulfillmentRow }) {
   const showError = useErrorDialog();
   const genotypes = useQuery(genotypesQuery(row.id));
   const select = useFulfillmentAction('selectGenotype');
-  const { modal } = App.useApp();
+  const flag = useFulfillmentAction('flag');
+  const { modal, message } = App.useApp();
   if (!row.sampleNumber) return <span>No DNA sample yet.</span>;
+  // A genotype that did not pass is allowed (the lab decides) but the item is flagged so it is looked at before shipping.
+  const flagIfNotPassed = async (genotypeId: number) => {
+    const chosen = genotypes.data?.find((g) => g.id === genotypeId);
+    if (!chosen || chosen.result === 'Pass' || row.isFlagged) return;
+    const notes = AncestryMessages.genotypeNotPassedNote(chosen.plateName, chosen.result);
+    await flag
+      .mutateAsync({ fulfillmentId: row.id, notes })
+      .catch(() => void message.warning(AncestryMessages.genotypeAssignedFlagFailed));
+  };
   const choose = (genotypeId: number) => {
     const run = () =>
-      select
-        .mutateAsync({ fulfillmentId: row.id, genotypeId })
-        .catch((e: unknown) => showError(e, AncestryMessages.genotypeFailed));
+      select.mutateAsync({ fulfillmentId: row.id, genotypeId }).then(
+        () => flagIfNotPassed(genotypeId),
+        (e: unknown) => showError(e, AncestryMessages.genotypeFailed),
+      );
     if (row.status === S.Plated) modal.confirm({ title: 'This item is plated. Change its genotype?', onOk: run });
     else void run();
   };
@@ -90,6 +101,11 @@ export function AncestryFulfillmentPage() {
   const flag = useFulfillmentAction('flag');
   const unflag = useFulfillmentAction('unflag');
   const ids = selected.map((r) => r.id);
+  /** Spec 3 §5: actions on selected rows need at least one selected. */
+  const onSelected = (action: () => unknown) => () => {
+    if (!ids.length) void message.warning(AncestryMessages.noItemSelected);
+    else void action();
+  };
 
   const open = (kind: NonNullable<typeof dialog>, row: FulfillmentRow | null = null) => {
     form.resetFields();
@@ -181,42 +197,32 @@ export function AncestryFulfillmentPage() {
         </Space>
         <Space wrap style={{ marginBottom: 12 }}>
           <Button
-            disabled={!ids.length}
-            onClick={() =>
+            onClick={onSelected(() =>
               activation
                 .mutateAsync({ fulfillmentIds: ids })
                 .then(
                   (a) => void message.info(a.count ? `${a.count} item(s) activated.` : AncestryMessages.notActivated),
                 )
-                .catch((e: unknown) => showError(e))
-            }
+                .catch((e: unknown) => showError(e)),
+            )}
           >
             Check activation
           </Button>
           <Button
-            disabled={!ids.length}
-            onClick={() =>
+            onClick={onSelected(() =>
               picked
                 .mutateAsync({ fulfillmentIds: ids })
                 .then(() => setSelected([]))
-                .catch((e: unknown) => showError(e, AncestryMessages.pickError))
-            }
+                .catch((e: unknown) => showError(e, AncestryMessages.pickError)),
+            )}
           >
             Mark picked
           </Button>
-          <Button disabled={!ids.length} onClick={() => open('plate')}>
-            Generate plate
-          </Button>
-          <Button disabled={!ids.length} onClick={() => open('upload')}>
-            Bulk upload plate
-          </Button>
+          <Button onClick={onSelected(() => open('plate'))}>Generate plate</Button>
+          <Button onClick={onSelected(() => open('upload'))}>Bulk upload plate</Button>
           <Button onClick={() => open('import')}>Bulk import plate</Button>
-          <Button disabled={!ids.length} onClick={() => open('manifest')}>
-            Generate manifest
-          </Button>
-          <Button disabled={!ids.length} onClick={exportSelected}>
-            Export CSV
-          </Button>
+          <Button onClick={onSelected(() => open('manifest'))}>Generate manifest</Button>
+          <Button onClick={onSelected(exportSelected)}>Export CSV</Button>
           {editMode ? (
             <>
               <Button

@@ -9,7 +9,7 @@ import {
   type PlateUploadModel,
 } from '@registry/contracts';
 import { ApiError } from '../../app/api';
-import { callApi, endpointUrl } from '../../app/client';
+import { callApi, endpointUrl, sendWithProgress } from '../../app/client';
 import { getToken } from '../../app/tokenStorage';
 import type { controlsSearch, platesSearch, processingSearch, sampleDataSearch } from './dna.search';
 
@@ -133,37 +133,16 @@ export function useDeleteControl() {
   });
 }
 
-/** Sends the plate as multipart (`file` and the `model` JSON), reporting upload progress; rejects with an ApiError. */
+/** Sends the plate as multipart (`file` and the `model` JSON); the bar keeps its last 5 % for the server's import. */
 export function uploadPlate(
   file: File,
   model: PlateUploadModel,
   onProgress: (percent: number) => void,
 ): Promise<PlateUploadResult> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    const data = new FormData();
-    data.append('model', JSON.stringify(model));
-    data.append('file', file);
-    xhr.open('POST', endpointUrl(dnaEndpoints.uploadPlate, {}));
-    const token = getToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.setRequestHeader('x-ng-request', 'true');
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded * 95) / e.total));
-    xhr.onload = () => {
-      let body: unknown = xhr.responseText;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        /* plain text answer */
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(100);
-        resolve(body as PlateUploadResult);
-      } else reject(new ApiError(xhr.status, body, 'Upload Failed'));
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'Upload Failed', 'Upload Failed'));
-    xhr.send(data);
-  });
+  const form = new FormData();
+  form.append('model', JSON.stringify(model));
+  form.append('file', file);
+  return sendWithProgress(dnaEndpoints.uploadPlate, {}, form, onProgress, 0.95) as Promise<PlateUploadResult>;
 }
 
 /** Downloads a file the API serves (it needs the bearer token, so a plain link cannot fetch it). */

@@ -229,6 +229,29 @@ describe('pet owner page', () => {
     expect(writes[2].body).toMatchObject({ petOwnerId: 42, pets: [{ name: 'Newbie' }] });
   });
 
+  it('add pets: a dog with no product is saved only after the spec’s confirmation', async () => {
+    const { calls } = setup(manager, {
+      'POST /api/v1/petowner/pets': { message: 'New dog(s) created successfully.', pets: [] },
+    });
+    renderApp('/petowner/42');
+    await screen.findByRole('heading', { name: /Olive Owner/ });
+    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Add pets' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Dog 1 name'), 'Plain');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'PooPrints' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('One or more of your pets do not have a product assigned.')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('New dog(s) created successfully.')).toBeTruthy();
+    const writes = calls.filter((call) => call.method === 'POST');
+    expect(writes.map((call) => call.url.pathname)).toEqual(['/api/v1/petowner/pets']);
+    expect(writes[0].body).toMatchObject({
+      pets: [{ name: 'Plain', isPooPrints: false, isParentage: false, isPetId: false }],
+    });
+  });
+
   it('a missing owner leads back to the dashboard with the spec’s message', async () => {
     setup(manager, { 'GET /api/v1/petowner/43': () => ({ status: 404, body: { message: 'Petowner not found' } }) });
     renderApp('/petowner/43');

@@ -6,9 +6,7 @@ import {
   type EndpointInput,
   type EndpointResponse,
 } from '@registry/contracts';
-import { ApiError } from '../../app/api';
-import { callApi, endpointUrl } from '../../app/client';
-import { getToken } from '../../app/tokenStorage';
+import { callApi, sendWithProgress } from '../../app/client';
 import { solveBotCheck } from './botCheck';
 
 /** The resident's own pre-registration record. */
@@ -52,36 +50,13 @@ export async function preRegister(body: PreRegBody, onProgress?: (tried: number)
 }
 
 /** Uploads a pre-registered dog's photo with the signed-in resident's token, reporting progress (0-100). */
-export function uploadDogPhoto(
+export async function uploadDogPhoto(
   residentId: number,
   dogId: number,
   file: File,
   onProgress: (percent: number) => void,
 ): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    const data = new FormData();
-    data.append('file', file);
-    xhr.open('POST', endpointUrl(residentEndpoints.dogImage, { params: { residentId, dogId } }));
-    const token = getToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.setRequestHeader('x-ng-request', 'true');
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded * 100) / e.total));
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(100);
-        resolve();
-        return;
-      }
-      let body: unknown = xhr.responseText;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        /* plain text answer */
-      }
-      reject(new ApiError(xhr.status, body, 'Upload Failed'));
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'Upload Failed', 'Upload Failed'));
-    xhr.send(data);
-  });
+  const form = new FormData();
+  form.append('file', file);
+  await sendWithProgress(residentEndpoints.dogImage, { params: { residentId, dogId } }, form, onProgress);
 }

@@ -3,6 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { EndpointInput, EndpointResponse } from '@registry/contracts/endpoint';
 import { reportEndpoints } from '@registry/contracts/endpoints/reports';
 import { callApi } from '../../app/client';
+import { ApiError } from '../../app/api';
 
 export const reportKeys = {
   all: ['reports'] as const,
@@ -34,8 +35,17 @@ export const inventoryQuery = (groupId: number, belowThresholdOnly: boolean) =>
   });
 export const sendInventoryAlerts = (groupId: number) =>
   callApi(reportEndpoints.inventoryAlerts, { params: { groupId } });
+/** Spec 3 §8: a refused resident report says 'Error fetching residents: {statusText}'. */
 export const fetchRegistrations = (groupId: number, query: RegistrationsQuery) =>
-  callApi(reportEndpoints.residentRegistrations, { params: { groupId }, query });
+  callApi(reportEndpoints.residentRegistrations, { params: { groupId }, query }).catch((error: unknown) => {
+    if (!(error instanceof ApiError)) throw error;
+    throw new ApiError(
+      error.status,
+      { message: `Error fetching residents: ${error.statusText || error.message}` },
+      error.message,
+      error.statusText,
+    );
+  });
 export const propertyExportCountQuery = (query: PropertyExportQuery) =>
   queryOptions({
     queryKey: reportKeys.propertyCount(query),

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Col, Form, Modal, Row, Select } from 'antd';
+import { App, Button, Checkbox, Col, Form, Modal, Row, Select } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Gender, newPet, petEndpoints, type NewPetInput } from '@registry/contracts';
 import { callApi } from '../../../app/client';
@@ -11,9 +11,14 @@ import { petOwnerKeys, useAddPets } from '../petowners.api';
 
 type Values = { pets: NewPetInput[] };
 
+/** Spec 3 §5: a dog with none of the three products is allowed, but only after the user confirms it. */
+export const NO_PRODUCT_CONFIRM = 'One or more of your pets do not have a product assigned.';
+const hasNoProduct = (pet: NewPetInput) => !pet.isPooPrints && !pet.isParentage && !pet.isPetId;
+const NEW_DOG: NewPetInput = { name: '', isPooPrints: true, isParentage: false, isPetId: false };
+
 /**
  * Add pets (spec 2 §2, §5): the orphaned-pets check runs first; sample numbers of orphans are attached to the owner
- * after the user confirms, and the other dogs are created. The shop's product check joins when the shop lands.
+ * after the user confirms, and the other dogs are created. A dog with no product asks for a confirmation first.
  */
 export function AddPetsModal({
   petOwnerId,
@@ -44,8 +49,18 @@ export function AddPetsModal({
     onClose();
   };
 
-  const onFinish = async ({ pets }: Values) => {
+  const onFinish = ({ pets }: Values) => {
     serverErrors.clear();
+    if (!pets.some(hasNoProduct)) return checkOrphansThenSave(pets);
+    modal.confirm({
+      title: 'No product',
+      content: NO_PRODUCT_CONFIRM,
+      okText: 'Continue',
+      onOk: () => checkOrphansThenSave(pets),
+    });
+  };
+
+  const checkOrphansThenSave = async (pets: NewPetInput[]) => {
     try {
       const numbers = pets.map((pet) => pet.sampleNumber?.trim()).filter((n): n is string => Boolean(n));
       const check = numbers.length
@@ -74,13 +89,7 @@ export function AddPetsModal({
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={onFinish}
-        initialValues={{ pets: [{ name: '' }] }}
-        aria-label="Add pets"
-      >
+      <Form form={form} layout="vertical" onFinish={onFinish} initialValues={{ pets: [NEW_DOG] }} aria-label="Add pets">
         <ErrorPresenter error={serverErrors.general} />
         <FillWithTestData
           form={form}
@@ -136,9 +145,20 @@ export function AddPetsModal({
                       />
                     </Form.Item>
                   </Col>
+                  <Col xs={24} md={24} role="group" aria-label={`Dog ${index + 1} products`}>
+                    <Form.Item name={[field.name, 'isPooPrints']} valuePropName="checked" noStyle>
+                      <Checkbox>PooPrints</Checkbox>
+                    </Form.Item>
+                    <Form.Item name={[field.name, 'isParentage']} valuePropName="checked" noStyle>
+                      <Checkbox>Parentage</Checkbox>
+                    </Form.Item>
+                    <Form.Item name={[field.name, 'isPetId']} valuePropName="checked" noStyle>
+                      <Checkbox>Pet ID</Checkbox>
+                    </Form.Item>
+                  </Col>
                 </Row>
               ))}
-              <Button icon={<PlusOutlined />} onClick={() => addRow({ name: '' })}>
+              <Button icon={<PlusOutlined />} onClick={() => addRow(NEW_DOG)}>
                 Add another dog
               </Button>
             </>

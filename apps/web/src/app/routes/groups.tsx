@@ -1,0 +1,111 @@
+// Signed-in routes: A group and its people and pets: dashboard, details, admins, subgroups, pet owners, pets, residents, results.
+// Each page is loaded on demand; its URL state is validated by the schema the page itself parses with (searchOf).
+import { createRoute } from '@tanstack/react-router';
+import { lazyPage } from '../lazyPage';
+import { appRoute } from './base';
+import { searchOf } from './searchOf';
+
+const petOwnerRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/petowner/$petOwnerId/{-$sampleNumber}',
+  component: lazyPage(() => import('../../features/petowners/PetOwnerPage'), 'PetOwnerPage'),
+});
+const groupDashboardRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/dashboard',
+  ...searchOf.groupDashboard,
+  component: lazyPage(() => import('../../features/groups/GroupDashboardPage'), 'GroupDashboardPage'),
+});
+const groupDetailsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id',
+  component: lazyPage(() => import('../../features/groups/GroupDetailsPage'), 'GroupDetailsPage'),
+});
+const groupAdminsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/admins',
+  component: lazyPage(() => import('../../features/groups/GroupAdminsPage'), 'GroupAdminsPage'),
+});
+const groupSubgroupsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/subgroups',
+  ...searchOf.groupSubgroups,
+  component: lazyPage(() => import('../../features/groups/GroupSubgroupsPage'), 'GroupSubgroupsPage'),
+});
+const groupPetOwnersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/petowners',
+  ...searchOf.groupPetOwners,
+  component: lazyPage(() => import('../../features/petowners/GroupPetOwnersPage'), 'GroupPetOwnersPage'),
+});
+const unassignedPetOwnersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/tools/unassignedpetowners',
+  ...searchOf.unassignedPetOwners,
+  component: lazyPage(() => import('../../features/petowners/UnassignedPetOwnersPage'), 'UnassignedPetOwnersPage'),
+});
+const groupPetsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/pets',
+  ...searchOf.groupPets,
+  component: lazyPage(() => import('../../features/pets/GroupPetsPage'), 'GroupPetsPage'),
+});
+const groupParentageRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/parentage',
+  ...searchOf.parentage,
+  component: lazyPage(() => import('../../features/parentage/ParentagePage'), 'GroupParentagePage'),
+});
+const groupResidentsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/residents',
+  ...searchOf.groupResidents,
+  component: lazyPage(() => import('../../features/residents/ResidentsPage'), 'ResidentsPage'),
+});
+const groupPreregistrationRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/preregistration',
+  ...searchOf.groupPreregistration,
+  component: lazyPage(() => import('../../features/residents/PreregistrationPage'), 'PreregistrationPage'),
+});
+const groupMoveOutsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/moveouts',
+  ...searchOf.groupMoveOuts,
+  component: lazyPage(() => import('../../features/residents/MoveOutsPage'), 'MoveOutsPage'),
+});
+const groupFlaggedSamplesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/flaggedsamples',
+  ...searchOf.groupFlaggedSamples,
+  component: lazyPage(() => import('../../features/flaggedsamples/FlaggedSamplesPage'), 'FlaggedSamplesPage'),
+});
+const groupResultsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/results',
+  ...searchOf.groupResults,
+  component: lazyPage(() => import('../../features/wasteresults/GroupResultsPage'), 'GroupResultsPage'),
+});
+const residentDetailsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/resident/$residentId',
+  component: lazyPage(() => import('../../features/residents/ResidentDetailsPage'), 'ResidentDetailsPage'),
+});
+
+export const groupsRoutes = [
+  petOwnerRoute,
+  groupDashboardRoute,
+  groupDetailsRoute,
+  groupAdminsRoute,
+  groupSubgroupsRoute,
+  groupPetOwnersRoute,
+  unassignedPetOwnersRoute,
+  groupPetsRoute,
+  groupParentageRoute,
+  groupResidentsRoute,
+  groupPreregistrationRoute,
+  groupMoveOutsRoute,
+  groupFlaggedSamplesRoute,
+  groupResultsRoute,
+  residentDetailsRoute,
+] as const;
