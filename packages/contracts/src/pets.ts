@@ -1,7 +1,7 @@
 // Pet shapes (spec 3 §3 "Pet"): a new pet as owners, residents' approval and admins register it, and the pet views.
 import { z } from 'zod';
 import { id, pagingQuery, optionalText, queryBoolean, queryEnum, requiredText, textField, usDate } from './common.ts';
-import { Gender, SampleCustomerStatus, WeightUnit } from './enums.ts';
+import { Gender, SampleCustomerStatus, UserRole, WeightUnit } from './enums.ts';
 import { flagNotes, petSampleNumber, statusNotes } from './samples.ts';
 
 export const PET_NAME_MAX = 50;
@@ -35,11 +35,26 @@ export const newPet = z.object({
   adoptionDate: petDate.nullable().optional(),
   isServiceAnimal: z.boolean().default(false),
   sampleNumber: petSampleNumber.nullable().optional(),
-  isPooPrints: z.boolean().default(true),
-  isParentage: z.boolean().default(false),
+  // The product flags have no default here: left out, they follow who registers the pet (newPetDefaults).
+  isPooPrints: z.boolean().optional(),
+  isParentage: z.boolean().optional(),
   isPetId: z.boolean().default(false),
   isDeferredRegistration: z.boolean().default(false),
 });
+/**
+ * What a new pet gets for the fields its form leaves out (spec 3 §6): gender Unknown (lab and parentage admins, and
+ * every other role as well: there is no better guess), not a service animal (customer-service admins, parentage-group
+ * contexts, and everyone else alike), and the product: Parentage for parentage admins, PooPrints for everyone else.
+ */
+export function newPetDefaults(roleId: number) {
+  const parentageAdmin = roleId === UserRole.ParentageManager;
+  return {
+    gender: Gender.Unknown,
+    isServiceAnimal: false,
+    isPooPrints: !parentageAdmin,
+    isParentage: parentageAdmin,
+  };
+}
 export type NewPet = z.infer<typeof newPet>;
 export type NewPetInput = z.input<typeof newPet>;
 
@@ -159,7 +174,12 @@ export const petView = petListRow.extend({
 export type PetView = z.infer<typeof petView>;
 
 /** PUT /pet/: the edit form. */
-export const petUpdateRequest = newPet.extend({ id });
+export const petUpdateRequest = newPet.extend({
+  id,
+  // The edit form always shows the product flags; a body without them keeps the former defaults.
+  isPooPrints: z.boolean().default(true),
+  isParentage: z.boolean().default(false),
+});
 export type PetUpdateRequest = z.input<typeof petUpdateRequest>;
 export const ownerPetsQuery = z.object({ approvedOnly: queryBoolean.optional() });
 export const ownerIdParam = z.object({ ownerId: id });

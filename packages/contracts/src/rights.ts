@@ -150,7 +150,8 @@ export const RIGHTS_TABLE: Record<Right, readonly number[]> = {
   'wasteSample.delete': ADMIN_MANAGERS,
   'wasteSample.receive': STAFF,
   'wasteSample.transfer': ADMIN_MANAGERS,
-  // Lab users manage DNA profiles, controls, plates and certificates (spec 3 §6); the other staff may read them.
+  // Lab users manage DNA profiles, controls, plates and certificates (spec 3 §6: revoking a DNA verification
+  // certificate by profile or by pet is 'dna.manage'); the other staff may read them.
   'dna.view': STAFF,
   'dna.manage': [LAB],
   // Parentage (spec 3 §2): parentage managers run tests on their parentage groups' dogs, the provider's staff on any;

@@ -13,7 +13,22 @@ const followupMessage = `Must be one of ${Object.entries(WasteSampleReceiptFollo
   .map(([name, value]) => `${name} (${value})`)
   .join(', ')}.`;
 
-/** yyyy-mm-dd, or an ISO timestamp whose date part is taken (the date picker sends either). */
+/**
+ * The collection date and time as screens, reports and letters print it (spec 3 §9): M/D/YYYY, with h:mm AM/PM only
+ * when a time is set. A collection time of 00:00 counts as no time set, so midnight prints the day alone. The value is
+ * yyyy-mm-dd or an ISO timestamp; its wall-clock digits are read as written, never shifted by a time zone.
+ */
+export function collectionDateText(value: string | null | undefined): string {
+  const match = value ? /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?/.exec(value) : null;
+  if (!match) return '';
+  const [, year, month, day, hours, minutes] = match;
+  const date = `${Number(month)}/${Number(day)}/${year}`;
+  if (hours === undefined || (hours === '00' && minutes === '00')) return date;
+  const h = Number(hours);
+  return `${date} ${h % 12 === 0 ? 12 : h % 12}:${minutes} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** yyyy-mm-dd, or an ISO timestamp whose date part is taken (the date picker sends either; the day is what is kept). */
 const collectionDate = textField(40)
   .trim()
   .refine((text) => /^\d{4}-\d{2}-\d{2}/.test(text) && !Number.isNaN(Date.parse(text.slice(0, 10))), 'Invalid date.')

@@ -239,6 +239,18 @@ async function freshDnaPlate() {
     .returning();
   return { plate, pet, waste };
 }
+/** A pet of the owner whose own sample number has a (passing, unapproved) profile on a fresh plate. */
+let profiledPets = 0;
+const petWithProfile = async (petOwnerId: number) => {
+  const { pet: profile } = await freshDnaPlate();
+  const sampleNumber = `DN${8_000_000 + ++profiledPets}`;
+  await db.update(dnaProfiles).set({ sampleNumber }).where(eq(dnaProfiles.id, profile.id));
+  const [row] = await db
+    .insert(pets)
+    .values({ petOwnerId, name: 'Matrix', sampleNumber, customerFacingStatus: 300 })
+    .returning();
+  return row;
+};
 const dnaSample = (make: (d: Awaited<ReturnType<typeof freshDnaPlate>>) => Input): Sample => ({
   own: async () => make(await freshDnaPlate()),
 });
@@ -901,6 +913,12 @@ const SAMPLES: Record<string, Sample> = {
   unvoidPetSample: petTarget(undefined, () => ({ body: { notes: 'Matrix' } }), 500),
   flagPet: petTarget(undefined, () => ({ body: { notes: 'Matrix' } })),
   unflagPet: petTarget(),
+  // A pet with a profile on a plate: not yet approved, so the lab's call is refused past the access checks (400).
+  revokePetDnaVerificationCertificate: {
+    right: 'dna.manage',
+    own: async (c) => ({ params: { id: (await petWithProfile(c.petOwnerId)).id } }),
+    foreign: async (_c, f) => ({ params: { id: (await petWithProfile(f.foreignPetOwner)).id } }),
+  },
   uploadPetImage: {
     own: async (c) => ({ params: { petId: (await freshPet(c.petOwnerId)).id } }),
     foreign: async (_c, f) => ({ params: { petId: (await freshPet(f.foreignPetOwner)).id } }),

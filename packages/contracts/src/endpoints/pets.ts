@@ -98,6 +98,13 @@ export const petEndpoints = {
     params: s.idParam,
     response: s.okMessage,
   })),
+  // The lab revokes the pet's DNA verification certificate (the same revocation as the DNA lab's body form).
+  revokeCertificate: pet.post(
+    '/pet/revokednaverificationcertificate/:id',
+    'revokePetDnaVerificationCertificate',
+    { right: 'dna.manage' },
+    (s) => ({ params: s.idParam, response: s.okMessage }),
+  ),
   uploadImage: pet.post(
     '/petimageupload/post/:petId',
     'uploadPetImage',

@@ -2,7 +2,9 @@
 // out, so their plates and the registry index start empty): one 96-well canine plate typed from the engine's synthetic
 // population with the demo pets' profiles approved (their samples DnaProcessingComplete, in the registry index at
 // start-up) and three waste samples left by two of those dogs, received at Oak Ridge with approved profiles, so the
-// plate view, plate files, sample data and an identity search show something.
+// plate view, plate files, sample data and an identity search show something. Two dogs show the verification test
+// (issue 23): Luna has an approved one (her verification sample typed on the plate and approved, her first profile
+// archived, the certificate downloadable) and Rocky waits for his second swab (VerificationTestRequested).
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   ISAG_2006_CANINE,
@@ -29,6 +31,9 @@ import {
 
 export const DEMO_PLATE_NAME = 'Demo plate 1';
 const WASTE_NUMBERS = ['TD0200001', 'TD0200002', 'TD0200003'];
+/** The demo dogs of the verification test: one approved, one waiting for its second swab. */
+export const DEMO_VERIFIED_DOG = 'Luna';
+export const DEMO_VERIFICATION_REQUESTED_DOG = 'Rocky';
 
 export async function seedDemoDna(db: Db, files: FilesStore): Promise<void> {
   const [existing] = await db.select({ id: dnaPlates.id }).from(dnaPlates).limit(1);
@@ -36,7 +41,7 @@ export async function seedDemoDna(db: Db, files: FilesStore): Promise<void> {
   const panel = ISAG_2006_CANINE;
   const pop = createPopulation(panel, 2026);
   const owned = await db
-    .select({ id: pets.id, sampleNumber: pets.sampleNumber, groupId: petOwnerGroups.groupId })
+    .select({ id: pets.id, name: pets.name, sampleNumber: pets.sampleNumber, groupId: petOwnerGroups.groupId })
     .from(pets)
     .innerJoin(petOwnerGroups, eq(petOwnerGroups.petOwnerId, pets.petOwnerId))
     .where(and(isNotNull(pets.sampleNumber), isNotNull(pets.petOwnerId)))
@@ -51,9 +56,21 @@ export async function seedDemoDna(db: Db, files: FilesStore): Promise<void> {
   for (const d of pop.distributions) ladder[d.marker] = d.alleles.map(alleleText);
   const runName = 'Demo_Run_1';
   const samples: ExportSample[] = [{ sampleName: 'Allelic Ladder', well: wells[0], alleles: ladder, runName }];
-  const rows: { sampleNumber: string; sampleType: number; profile: DnaProfile; well: string }[] = [];
+  const rows: {
+    sampleNumber: string;
+    sampleType: number;
+    profile: DnaProfile;
+    well: string;
+    superseded?: boolean;
+  }[] = [];
+  const numberOf = (name: string) => owned.find((p) => p.name === name)?.sampleNumber?.toUpperCase() ?? null;
+  const verified = numberOf(DEMO_VERIFIED_DOG);
+  const waiting = numberOf(DEMO_VERIFICATION_REQUESTED_DOG);
   for (const [sampleNumber, profile] of dogs)
-    rows.push({ sampleNumber, sampleType: SampleType.Pet, profile, well: '' });
+    rows.push({ sampleNumber, sampleType: SampleType.Pet, profile, well: '', superseded: sampleNumber === verified });
+  // The verified dog's second swab, typed again (it agrees, being the same dog): the approved profile now.
+  if (verified)
+    rows.push({ sampleNumber: verified, sampleType: SampleType.Pet, profile: dogs.get(verified)!, well: '' });
   const sources = [...dogs.values()];
   WASTE_NUMBERS.forEach((sampleNumber, i) =>
     rows.push({ sampleNumber, sampleType: SampleType.WasteSample, profile: pop.wasteFrom(sources[i % 2]), well: '' }),
@@ -111,7 +128,7 @@ export async function seedDemoDna(db: Db, files: FilesStore): Promise<void> {
           codes: Array.from(r.profile.codes),
           result: 'Pass',
           well: r.well,
-          labStatus: DnaProfileLabStatus.Approved,
+          labStatus: r.superseded ? DnaProfileLabStatus.Inactive : DnaProfileLabStatus.Approved,
           dateApproved: approved,
         })),
       )
@@ -127,5 +144,15 @@ export async function seedDemoDna(db: Db, files: FilesStore): Promise<void> {
       .update(pets)
       .set({ customerFacingStatus: SampleCustomerStatus.DnaProcessingComplete, statusLastUpdated: approved })
       .where(inArray(sql`upper(${pets.sampleNumber})`, [...dogs.keys()]));
+    if (verified)
+      await tx
+        .update(pets)
+        .set({ hasApprovedVerificationTest: true })
+        .where(eq(sql`upper(${pets.sampleNumber})`, verified));
+    if (waiting)
+      await tx
+        .update(pets)
+        .set({ customerFacingStatus: SampleCustomerStatus.VerificationTestRequested })
+        .where(eq(sql`upper(${pets.sampleNumber})`, waiting));
   });
 }

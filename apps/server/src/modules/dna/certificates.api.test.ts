@@ -221,6 +221,65 @@ describe('GET /pdfdownload/getdnaverification/{petId}', () => {
   });
 });
 
+describe('POST /pet/revokednaverificationcertificate/{id} (the pet form)', () => {
+  test('the lab revokes by pet id; a property admin or the owner is refused; unknown pets 404', async () => {
+    const db = t.database.db;
+    const [owner] = await db.select({ petOwnerId: pets.petOwnerId }).from(pets).where(eq(pets.id, petIds.ace));
+    const [pet] = await db
+      .insert(pets)
+      .values({
+        name: 'Dot',
+        petOwnerId: owner.petOwnerId,
+        sampleNumber: 'DN7700004',
+        customerFacingStatus: SampleCustomerStatus.DnaSampleReceived,
+      })
+      .returning();
+    const url = `/api/v1/pet/revokednaverificationcertificate/${pet.id}`;
+    // No approved profile yet: nothing to revoke.
+    const early = await t.call('POST', url, { token: lab });
+    expect(early.status).toBe(400);
+
+    const [first] = await db
+      .insert(dnaProfiles)
+      .values({
+        plateId,
+        sampleNumber: 'DN7700004',
+        sampleType: SampleType.Pet,
+        panelId: ISAG_2006_CANINE.id,
+        codes: Array.from(pop.dog().codes),
+        result: 'Pass',
+      })
+      .returning();
+    expect((await approve([first.id])).status).toBe(200);
+    expect((await t.call('POST', `/api/v1/pet/verify/${pet.id}`, { token: lab })).status).toBe(200);
+    const [second] = await db
+      .insert(dnaProfiles)
+      .values({ ...first, id: undefined, labStatus: undefined, dateApproved: undefined, dateCreated: undefined })
+      .returning();
+    expect((await approve([second.id])).status).toBe(200);
+    await pdfOf(verificationUrl(pet.id), ownerToken);
+
+    expect((await t.call('POST', url, { token: homeManager })).status).toBe(403);
+    expect((await t.call('POST', url, { token: ownerToken })).status).toBe(403);
+    expect((await t.call('POST', url)).status).toBe(401);
+    expect((await t.call('POST', '/api/v1/pet/revokednaverificationcertificate/99999999', { token: lab })).status).toBe(
+      404,
+    );
+    expect((await petOf(pet.id)).isDnaVerificationCertificateRevoked).toBe(false);
+
+    const revoke = await t.call('POST', url, { token: lab });
+    expect(revoke.status).toBe(200);
+    expect((await petOf(pet.id)).isDnaVerificationCertificateRevoked).toBe(true);
+    const refusedPdf = await t.call('GET', verificationUrl(pet.id), { token: ownerToken });
+    expect(refusedPdf.status).toBe(400);
+    expect(refusedPdf.body.exceptionMessage).toBe(CERTIFICATE_MESSAGES.certificateRevoked);
+    const audit = await t.call('GET', '/api/v1/auditlog?entityType=DnaVerificationCertificate&page=1&pageSize=50', {
+      token: lab,
+    });
+    expect(JSON.stringify(audit.body)).toContain('DN7700004');
+  });
+});
+
 describe('approving a failed profile', () => {
   test('first failure: reswab requested, in the history, mailed to the owner and the primary admin', async () => {
     const failed = await addProfile('bo', 'Fail');

@@ -1,6 +1,6 @@
 // The plate view (/dna/processing, spec 3 §2 and §4): DNA profile rows, lab status changes single and in bulk, approval
-// (all passing, per plate), approval dates and their revert, lab-saved genotypes and certificate revocation. Every
-// change is audited, moves the pet's sample on (sample-lookup.ts) and is logged for the registry index.
+// (all passing, per plate), approval dates and their revert, lab-saved genotypes and certificate revocation (by profile
+// or by pet). Every change is audited, moves the pet's sample on (sample-lookup.ts) and is logged for the registry index.
 import type { z } from 'zod';
 import { ProfileError, encodeProfile, profileEntries } from '@registry/genetics';
 import {
@@ -8,6 +8,7 @@ import {
   DNA_VERIFICATION_MESSAGES,
   DnaProfileLabStatus,
   LAB_STATUS_PENDING_FILTER,
+  PetMessages,
   SampleCustomerStatus,
   SampleType,
   type dnaProcessingQuery,
@@ -21,6 +22,7 @@ import { assertCan } from '../../platform/rights.ts';
 import * as q from './dna.queries.ts';
 import { differingMarkers, missingMarkers, profileFromCodes, requirePanel } from './panels.ts';
 import { petSampleStore } from '../pets/pet-sample-store.ts';
+import { lockPet } from '../pets/pets.queries.ts';
 import { setSampleFlag } from '../samples/samples.service.ts';
 import { refreshRegistryIndex } from './registry-index.ts';
 import { setCertificateRevoked, setVerificationApproved } from './certificates.queries.ts';
@@ -324,18 +326,39 @@ export async function revokeCertificate(ctx: SignedInContext, dnaProfileId: numb
   return withTransaction(ctx, async (tx, txCtx) => {
     const [p] = await q.findProfiles(tx, [dnaProfileId]);
     if (!p) throw profileNotFound();
-    if (p.labStatus !== Approved) throw refused('Only an approved DNA profile has a verification certificate.');
-    await q.updateProfile(tx, p.id, { isDnaVerificationCertificateRevoked: true });
-    if (p.sampleType === SampleType.Pet) await setCertificateRevoked(tx, p.sampleNumber);
-    await writeAudit(tx, ctx, {
-      entityType: 'DnaVerificationCertificate',
-      entityId: p.id,
-      actionType: 'Revoke',
-      after: { sampleNumber: p.sampleNumber },
-    });
-    await logForIndex(tx, txCtx, [p.id]);
-    return { message: DNA_MESSAGES.certificateRevoked };
+    return revokeProfileCertificate(tx, txCtx, p);
   });
+}
+
+/**
+ * The pet form (POST /pet/revokednaverificationcertificate/{id}, spec 3 §7 "Pets"): the certificate is the pet's
+ * approved profile's, so the same revocation applies to it. Lab staff see every pet, so no group scope is needed.
+ */
+export async function revokePetCertificate(ctx: SignedInContext, petId: number) {
+  assertCan(ctx, 'dna.manage');
+  return withTransaction(ctx, async (tx, txCtx) => {
+    const pet = await lockPet(tx, petId);
+    if (!pet) throw notFound(PetMessages.petNotFound);
+    const approved = pet.sampleNumber ? await q.approvedProfileOf(tx, pet.sampleNumber.toUpperCase()) : undefined;
+    if (!approved) throw refused(NOT_APPROVED_CERTIFICATE);
+    const [p] = await q.findProfiles(tx, [approved.id]);
+    return revokeProfileCertificate(tx, txCtx, p);
+  });
+}
+
+const NOT_APPROVED_CERTIFICATE = 'Only an approved DNA profile has a verification certificate.';
+async function revokeProfileCertificate(tx: Db, ctx: SignedInContext, p: q.ProfileRecord) {
+  if (p.labStatus !== Approved) throw refused(NOT_APPROVED_CERTIFICATE);
+  await q.updateProfile(tx, p.id, { isDnaVerificationCertificateRevoked: true });
+  if (p.sampleType === SampleType.Pet) await setCertificateRevoked(tx, p.sampleNumber);
+  await writeAudit(tx, ctx, {
+    entityType: 'DnaVerificationCertificate',
+    entityId: p.id,
+    actionType: 'Revoke',
+    after: { sampleNumber: p.sampleNumber },
+  });
+  await logForIndex(tx, ctx, [p.id]);
+  return { message: DNA_MESSAGES.certificateRevoked };
 }
 
 export async function plateMap(ctx: SignedInContext, plateId: number) {

@@ -5,6 +5,7 @@ import {
   SampleHistoryEntryType,
   SampleMessages,
   UserRole,
+  newPetDefaults,
   type NewPet,
 } from '@registry/contracts';
 import { writeAudit } from '../../platform/audit.ts';
@@ -33,6 +34,8 @@ export async function registerPets(
     if ((await q.petOwnerRole(tx, petOwnerId)) !== UserRole.PetOwner) throw notFound('Petowner not found');
     await assertSampleNumbersFree(tx, dogs, fieldPrefix);
     const now = new Date();
+    // A product left out follows the registering admin's role (spec 3 §6).
+    const defaults = newPetDefaults(txCtx.caller.roleId);
     const created = await q.insertPets(
       tx,
       dogs.map((dog) => ({
@@ -46,8 +49,8 @@ export async function registerPets(
         adoptionDate: dog.adoptionDate ?? null,
         sampleNumber: dog.sampleNumber ? dog.sampleNumber.toUpperCase() : null,
         isServiceAnimal: dog.isServiceAnimal,
-        isPooPrints: dog.isPooPrints,
-        isParentage: dog.isParentage,
+        isPooPrints: dog.isPooPrints ?? defaults.isPooPrints,
+        isParentage: dog.isParentage ?? defaults.isParentage,
         isPetId: dog.isPetId,
         isDeferredRegistration: dog.isDeferredRegistration,
         customerFacingStatus: SampleCustomerStatus.ProfileCreated,

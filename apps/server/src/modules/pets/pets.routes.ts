@@ -7,6 +7,7 @@ import { signedIn } from '../../platform/http.ts';
 import { PET_IMAGE_MAX_BYTES, uploadPetImage } from './pet-image.service.ts';
 import { flagPet, petSampleHistory, petStatusAction } from './pet-samples.service.ts';
 import * as pets from './pets.service.ts';
+import { revokePetCertificate } from '../dna/processing.service.ts';
 
 export async function petsRoutes(app: FastifyInstance) {
   await route(app, endpoints.underGroup, async (request) => pets.petsUnderGroup(signedIn(request), request.query));
@@ -65,6 +66,10 @@ export async function petsRoutes(app: FastifyInstance) {
     flagPet(signedIn(request), request.params.id, true, request.body?.notes),
   );
   await route(app, endpoints.unflag, async (request) => flagPet(signedIn(request), request.params.id, false));
+
+  await route(app, endpoints.revokeCertificate, async (request) =>
+    revokePetCertificate(signedIn(request), request.params.id),
+  );
 
   await route(app, endpoints.uploadImage, async (request) =>
     uploadPetImage(signedIn(request), request.params.petId, async () => {

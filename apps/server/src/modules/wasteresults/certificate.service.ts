@@ -4,7 +4,7 @@
 // the statistic in words. (pdfkit directly; the lead may move it onto the shared PDF layout later.)
 import PdfDocument from 'pdfkit';
 import { sql } from 'drizzle-orm';
-import { PooPrintsCertificationRecipient, WASTE_RESULT_MESSAGES as M } from '@registry/contracts';
+import { PooPrintsCertificationRecipient, WASTE_RESULT_MESSAGES as M, collectionDateText } from '@registry/contracts';
 import { queryRows } from '../../db/client.ts';
 import type { SignedInContext } from '../../platform/context.ts';
 import { refused } from '../../platform/errors.ts';
@@ -82,7 +82,7 @@ export async function certificatePdf(ctx: SignedInContext, resultSetId: number) 
   doc.font('Helvetica').fontSize(11);
   doc.text(`Property: ${set.propertyName ?? '-'}`);
   doc.text(`Waste sample: ${set.sampleNumber}`);
-  doc.text(`Date collected: ${date(set.dateCollected)}`);
+  doc.text(`Date collected: ${collectionDateText(set.dateCollected) || '-'}`);
   doc.text(`Result: ${result.status}`);
   doc.text(`Date tested: ${date(result.dateCreated)}    Date approved: ${date(result.dateApproved)}`);
   if (result.matchedSampleNumber) {
@@ -120,8 +120,10 @@ export async function emailResultToPrimaryAdmin(ctx: SignedInContext, resultSetI
   const { set, result } = await approvedOf(ctx, resultSetId);
   if (!isLetterResult(result.status)) throw refused(M.noResultLetter);
   let failed: string | null = null;
-  const admin = await queueResultLetter(ctx, set, result, (sent) => {
-    if (!sent.wasSuccessful) failed = sent.errorMessage ?? 'The email could not be sent.';
+  const admin = await queueResultLetter(ctx, set, result, {
+    onSent: (sent) => {
+      if (!sent.wasSuccessful) failed = sent.errorMessage ?? 'The email could not be sent.';
+    },
   });
   if (!admin) throw refused(M.noPrimaryAdmin);
   if (failed) throw refused(failed);

@@ -1,9 +1,9 @@
-// The result letters (spec 3 §3 email template events: the Match, NoMatch, NonCanine and Fail result letters): one letter
-// per result type, mailed to a property's primary admin through its email event's template when a result is approved
-// and when staff press "email the result". Each letter links to the group's results at the sample, where the
-// certificate is downloaded (the certificate call needs the reader's session).
+// The result letters (spec 3 §3 email template events: the Match, NoMatch, NonCanine, Fail and NoMatchToMatch result
+// letters): one letter per result type, mailed to a property's primary admin through its email event's template when a
+// result is approved and when staff press "email the result". Each letter links to the group's results at the sample,
+// where the certificate is downloaded (the certificate call needs the reader's session).
 import { sql } from 'drizzle-orm';
-import type { MatchRunResultName } from '@registry/contracts';
+import { collectionDateText, type MatchRunResultName } from '@registry/contracts';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { SignedInContext } from '../../platform/context.ts';
 import type { MailResult } from '../../platform/mailer.ts';
@@ -30,9 +30,8 @@ export type LetterFacts = {
 /** The subject and paragraphs of the letter for a result. */
 export function resultLetter(result: LetterResult, f: LetterFacts): { subject: string; paragraphs: string[] } {
   const where = f.propertyName ?? 'your property';
-  const collected = f.dateCollected
-    ? ` on ${new Date(f.dateCollected).toLocaleDateString('en-US', { timeZone: 'UTC' })}`
-    : '';
+  // A collection time of 00:00 counts as no time set (spec 3 §9): the day alone.
+  const collected = f.dateCollected ? ` on ${collectionDateText(f.dateCollected)}` : '';
   const intro = `The waste sample ${f.sampleNumber} collected at ${where}${collected} has been analysed by the lab.`;
   switch (result) {
     case 'Match': {
@@ -100,8 +99,9 @@ export async function queueResultLetter(
   ctx: SignedInContext,
   set: LetterSet,
   result: LetterResultRow,
-  onSent?: (sent: MailResult) => void,
+  options: { onSent?: (sent: MailResult) => void; earlierStatus?: string | null } = {},
 ) {
+  const { onSent } = options;
   if (!isLetterResult(result.status) || !set.propertyId) return null;
   const admin = await q.primaryAdminOf(ctx.db, set.propertyId);
   if (!admin) return null;
@@ -117,7 +117,11 @@ export async function queueResultLetter(
     isAdjacentPropertyMatch: result.isAdjacentPropertyMatch,
     isMoveOut: result.isMoveOut,
   });
-  await sendEventMail(ctx, result.status, {
+  // The admin who was told NoMatch hears that it is now a Match (the NoMatchToMatch event), not a plain Match letter.
+  const event = result.status === 'Match' && options.earlierStatus === 'NoMatch' ? 'NoMatchToMatch' : result.status;
+  if (event === 'NoMatchToMatch')
+    letter.paragraphs.splice(1, 0, 'Its earlier result, No Match, is replaced by a Match.');
+  await sendEventMail(ctx, event, {
     to: admin.email,
     values: {
       recipientName: `${admin.firstName} ${admin.lastName}`,

@@ -296,6 +296,15 @@ describe('rerun all no-matches', () => {
     async () => {
       const status0 = await get('/api/v1/pooprintsresulting/getrerunallnomatchesstatus');
       expect(status0.body.isInProgress).toBe(false);
+      // The primary admin is told one of u1's samples is a NoMatch (its approval sends the NoMatch letter).
+      const told = numberOf('u1')[0];
+      const toldSet = runs.get(told)!.resultSetId;
+      const noMatchRun = (await get(`/api/v1/pooprintsmatchresultset/${toldSet}`)).body.matchHistory[0];
+      expect(noMatchRun.status).toBe('NoMatch');
+      expect((await post(`/api/v1/pooprintsresulting/approvematchresult/${noMatchRun.matchResultId}`)).status).toBe(
+        200,
+      );
+      await t.smtp.waitFor((m) => m.subject === `DNA match result for ${told}: No Match`);
       // Register u1 with P's owner.
       await t.database.db
         .insert(pets)
@@ -326,7 +335,26 @@ describe('rerun all no-matches', () => {
       expect(changed[0]).toMatchObject({ previousStatus: 'NoMatch', latestMatchStatus: 'Match' });
       expect(changed[0].dateStatusChanged).toEqual(expect.any(String));
       const approved = await post('/api/v1/pooprintsresulting/approveallmatchingreruns');
-      expect(approved.body.approvedCount).toBeGreaterThanOrEqual(3);
+      // The set already approved (as a NoMatch) is the lab's own decision, not "approve all matching reruns".
+      expect(approved.body.approvedCount).toBeGreaterThanOrEqual(2);
+      const rerun = (await get(`/api/v1/pooprintsmatchresultset/${toldSet}`)).body.matchHistory[0];
+      expect(rerun.status).toBe('Match');
+      expect((await post(`/api/v1/pooprintsresulting/approvematchresult/${rerun.matchResultId}`)).status).toBe(200);
+      // The sample the admin heard was a NoMatch gets the NoMatchToMatch letter; the others a plain Match letter.
+      const nowMatch = await t.smtp.waitFor((m) => m.subject === `DNA match result for ${told}: Now a Match`);
+      expect(nowMatch.to).toContain(s.manager.email);
+      expect(nowMatch.text).toContain('Its earlier result, No Match, is replaced by a Match.');
+      expect(nowMatch.text).toContain(s.dogs.u1.sampleNumber);
+      const [logged] = await t.database.db
+        .select()
+        .from(emailLog)
+        .where(eq(emailLog.subject, nowMatch.subject))
+        .orderBy(desc(emailLog.id))
+        .limit(1);
+      expect(logged).toMatchObject({ eventName: 'NoMatchToMatch', wasSuccessful: true, recipients: s.manager.email });
+      const other = numberOf('u1')[1];
+      await t.smtp.waitFor((m) => m.subject === `DNA match result for ${other}: Match`);
+      expect(t.smtp.messages.some((m) => m.subject === `DNA match result for ${told}: Match`)).toBe(false);
       expect((await post('/api/v1/pooprintsresulting/cancelrerunallnomatches')).status).toBe(400);
     },
   );

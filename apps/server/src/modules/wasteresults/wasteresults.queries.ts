@@ -245,17 +245,22 @@ export async function updateSet(db: Db, id: number, values: Partial<typeof waste
   await db.update(wasteResultSets).set(values).where(eq(wasteResultSets.id, id));
 }
 
-/** Approves one result of a set: it alone is approved, and the set points at it. */
-export async function approveResult(db: Db, resultSetId: number, resultId: number) {
-  await db
+/**
+ * Approves one result of a set: it alone is approved, and the set points at it. Answers the status of the result that
+ * was approved before (null if none), which decides the letter (a NoMatch that became a Match has its own).
+ */
+export async function approveResult(db: Db, resultSetId: number, resultId: number): Promise<string | null> {
+  const before = await db
     .update(wasteMatchResults)
     .set({ isApproved: false, dateApproved: null })
-    .where(and(eq(wasteMatchResults.resultSetId, resultSetId), eq(wasteMatchResults.isApproved, true)));
+    .where(and(eq(wasteMatchResults.resultSetId, resultSetId), eq(wasteMatchResults.isApproved, true)))
+    .returning({ id: wasteMatchResults.id, status: wasteMatchResults.status });
   await db
     .update(wasteMatchResults)
     .set({ isApproved: true, dateApproved: new Date() })
     .where(eq(wasteMatchResults.id, resultId));
   await updateSet(db, resultSetId, { currentlyApprovedResultId: resultId });
+  return before.find((row) => row.id !== resultId)?.status ?? null;
 }
 
 export async function insertChanges(db: Db, values: (typeof wasteResultChanges.$inferInsert)[]) {

@@ -163,7 +163,7 @@ export async function approveResult(ctx: SignedInContext, resultId: number) {
   const result = await loadResultInScope(ctx, resultId);
   if (NOT_DIRECTLY.includes(result.status)) throw refused(M.cannotApproveDirectly);
   await withTransaction(ctx, async (tx, txCtx) => {
-    await q.approveResult(tx, result.resultSetId, result.id);
+    const earlierStatus = await q.approveResult(tx, result.resultSetId, result.id);
     await syncNoMatchCandidates(tx, [result.resultSetId]);
     await writeAudit(tx, ctx, {
       entityType: 'WasteMatchResult',
@@ -171,7 +171,7 @@ export async function approveResult(ctx: SignedInContext, resultId: number) {
       actionType: 'Approve',
       after: { resultSetId: result.resultSetId, status: result.status },
     });
-    await notifyApproved(txCtx, [{ setId: result.resultSetId, status: result.status }]);
+    await notifyApproved(txCtx, [{ setId: result.resultSetId, status: result.status, earlierStatus }]);
   });
   return { message: M.resultApproved };
 }
@@ -196,10 +196,14 @@ export async function deleteResult(ctx: SignedInContext, resultId: number) {
 
 /**
  * An approved match result is news for its property's admins (spec 3 §2: opens the group's results at the sample), and
- * its result letter goes to the property's primary admin (docs/decisions.md "Email events").
+ * its result letter goes to the property's primary admin (docs/decisions.md "Email events"): NoMatchToMatch when the
+ * result approved before was a NoMatch and this one is a Match.
  */
-async function notifyApproved(ctx: SignedInContext, approved: { setId: number; status: string | null }[]) {
-  for (const { setId, status } of approved) {
+async function notifyApproved(
+  ctx: SignedInContext,
+  approved: { setId: number; status: string | null; earlierStatus: string | null }[],
+) {
+  for (const { setId, status, earlierStatus } of approved) {
     const set = await q.findSetContext(ctx.db, setId);
     if (!set?.propertyId) continue;
     await createNotifications(ctx, {
@@ -209,7 +213,7 @@ async function notifyApproved(ctx: SignedInContext, approved: { setId: number; s
       actionParameters: { id: set.propertyId, sampleNumber: set.sampleNumber },
     });
     const result = set.currentlyApprovedResultId ? await q.findResult(ctx.db, set.currentlyApprovedResultId) : null;
-    if (result) await queueResultLetter(ctx, set, result);
+    if (result) await queueResultLetter(ctx, set, result, { earlierStatus });
   }
 }
 
@@ -217,7 +221,8 @@ async function notifyApproved(ctx: SignedInContext, approved: { setId: number; s
 async function approveLatestOf(ctx: SignedInContext, sets: { id: number; resultId: number; status?: string }[]) {
   const eligible = sets.filter((s) => !s.status || !NOT_DIRECTLY.includes(s.status));
   await withTransaction(ctx, async (tx, txCtx) => {
-    for (const s of eligible) await q.approveResult(tx, s.id, s.resultId);
+    const earlier = new Map<number, string | null>();
+    for (const s of eligible) earlier.set(s.id, await q.approveResult(tx, s.id, s.resultId));
     await syncNoMatchCandidates(
       tx,
       eligible.map((s) => s.id),
@@ -231,7 +236,7 @@ async function approveLatestOf(ctx: SignedInContext, sets: { id: number; resultI
       });
     await notifyApproved(
       txCtx,
-      eligible.map((s) => ({ setId: s.id, status: s.status ?? null })),
+      eligible.map((s) => ({ setId: s.id, status: s.status ?? null, earlierStatus: earlier.get(s.id) ?? null })),
     );
   });
   return { approvedCount: eligible.length, message: M.approvedSuccessfully };

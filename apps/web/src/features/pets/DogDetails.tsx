@@ -12,7 +12,15 @@ import { PetEditModal } from './PetEditModal';
 import { PetImageUpload } from './PetImageUpload';
 import { ACTION_LABELS, SampleHistory, allowedActions, useSampleActionRunner } from './SampleActions';
 import { genderLabel, statusLabel } from './petLabels';
-import { petQuery, useDeletePet, useSetPetActive, useSetServiceAnimal, useTransferPet, type PetView } from './pets.api';
+import {
+  downloadDnaVerificationCertificate,
+  petQuery,
+  useDeletePet,
+  useSetPetActive,
+  useSetServiceAnimal,
+  useTransferPet,
+  type PetView,
+} from './pets.api';
 import { DogProductsPanel } from '../shop/DogProductsPanel';
 
 /** Transfer with the owner search modal; the toast names the sample and the new owner. */
@@ -154,6 +162,18 @@ export function DogDetails({ petId, onGone }: { petId: number; onGone?: () => vo
       {may('pet.edit') && (
         <div style={{ marginTop: 12 }}>
           <Button onClick={() => setEditing(true)}>Edit dog</Button>
+        </div>
+      )}
+      {pet.hasApprovedVerificationTest && (
+        // The certificate of the verification test (issue 23); once revoked it is no longer given out.
+        <div style={{ marginTop: 12 }}>
+          {pet.isDnaVerificationCertificateRevoked ? (
+            <Tag>DNA verification certificate revoked</Tag>
+          ) : (
+            <Button onClick={() => void downloadDnaVerificationCertificate(pet).catch(showError)}>
+              Download DNA verification certificate
+            </Button>
+          )}
         </div>
       )}
       {pet.sampleNumber ? (

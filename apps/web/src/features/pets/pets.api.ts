@@ -1,8 +1,14 @@
 // Pet calls for the screens: query keys under ['pets'], the lists, one pet, its history, and the mutations (each
 // refreshes every pet query and the pet owner records, whose pet lists they change).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { petEndpoints, type EndpointInput, type EndpointResponse, type SampleStatusAction } from '@registry/contracts';
-import { callApi } from '../../app/client';
+import {
+  dnaEndpoints,
+  petEndpoints,
+  type EndpointInput,
+  type EndpointResponse,
+  type SampleStatusAction,
+} from '@registry/contracts';
+import { callApi, fetchFile } from '../../app/client';
 
 export type PetListRow = EndpointResponse<typeof petEndpoints.ofOwner>[number];
 export type PetView = EndpointResponse<typeof petEndpoints.get>;
@@ -82,3 +88,21 @@ export const useSampleAction = () =>
       ? callApi(endpoint as typeof petEndpoints.reject, { params: { id }, body: { notes: notes ?? null } })
       : callApi(endpoint as typeof petEndpoints.accept, { params: { id } });
   });
+
+/**
+ * Downloads the pet's DNA verification certificate (a PDF fetched with the bearer token) under its sample number; a
+ * refusal (no approved verification test, or revoked) is thrown as the server's ApiError for the error dialog.
+ */
+export async function downloadDnaVerificationCertificate(pet: Pick<PetView, 'id' | 'sampleNumber'>) {
+  const blob = await fetchFile(
+    dnaEndpoints.dnaVerificationPdf,
+    { params: { petId: pet.id } },
+    'The DNA verification certificate could not be loaded.',
+  );
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `dna-verification-${pet.sampleNumber ?? pet.id}.pdf`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { App, Alert, Button, Card, Descriptions, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import { collectionDateText } from '@registry/contracts';
 import { dayjs } from '../../app/dayjs';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
@@ -100,7 +101,7 @@ export function ResultSetPage() {
             <Descriptions size="small" column={{ xs: 1, md: 3 }}>
               <Descriptions.Item label="Sample number">{data.sampleNumber}</Descriptions.Item>
               <Descriptions.Item label="Property">{data.propertyName ?? ''}</Descriptions.Item>
-              <Descriptions.Item label="Collected">{data.dateCollected ?? ''}</Descriptions.Item>
+              <Descriptions.Item label="Collected">{collectionDateText(data.dateCollected)}</Descriptions.Item>
             </Descriptions>
             {!data.hasAccessToPetOwner && (
               <Alert type="warning" message="This person is no longer associated with this property..." />

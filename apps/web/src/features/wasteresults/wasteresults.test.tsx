@@ -129,6 +129,8 @@ describe('waste results', () => {
     renderApp('/wasteresultset/9');
     expect(await screen.findByText('DN1000001 · APA', undefined, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText('This person is no longer associated with this property...')).toBeTruthy();
+    // The collection day alone: no time was set (a time of 00:00 counts as none, spec 3 §9).
+    expect(screen.getByText('2/27/2026')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
     await waitFor(() =>
       expect(calls.some((c) => c.url.pathname === '/api/v1/pooprintsresulting/approvematchresult/21')).toBe(true),

@@ -1,7 +1,7 @@
 // The waste sample details modal of the no-match clusters tool: the sample as received, read when opened.
 import { Descriptions, Modal, Spin, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { SampleCustomerStatus, wasteSampleEndpoints } from '@registry/contracts';
+import { SampleCustomerStatus, collectionDateText, wasteSampleEndpoints } from '@registry/contracts';
 import { callApi } from '../../../app/client';
 import { ErrorPresenter } from '../../../components/ErrorPresenter';
 
@@ -26,7 +26,7 @@ export function WasteSampleDetailsModal({ sampleId, onClose }: { sampleId: numbe
           <Descriptions.Item label="Property">{s.propertyCollectedFromName ?? ''}</Descriptions.Item>
           <Descriptions.Item label="Status">{statusName(s.customerFacingStatus)}</Descriptions.Item>
           <Descriptions.Item label="Collected by">{s.collectedByName ?? ''}</Descriptions.Item>
-          <Descriptions.Item label="Date collected">{day(s.dateCollected)}</Descriptions.Item>
+          <Descriptions.Item label="Date collected">{collectionDateText(s.dateCollected)}</Descriptions.Item>
           <Descriptions.Item label="Date received">{day(s.dateReceived)}</Descriptions.Item>
           <Descriptions.Item label="Collection location">{s.collectionLocationNotes ?? ''}</Descriptions.Item>
           <Descriptions.Item label="Lab notes">{s.bioPetNotes ?? ''}</Descriptions.Item>

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Form, Input, Modal, Table, Tag } from 'antd';
-import { FLAG_NOTES_MAX, SampleMessages, type SampleHistoryEntry } from '@registry/contracts';
+import { FLAG_NOTES_MAX, SampleMessages, collectionDateText, type SampleHistoryEntry } from '@registry/contracts';
 import { dayjs } from '../../../app/dayjs';
 import { ErrorPresenter } from '../../../components/ErrorPresenter';
 import { statusLabel } from '../../pets/petLabels';
@@ -35,9 +35,7 @@ export function WasteSampleDetailsModal({
           <Descriptions.Item label="Sample number">{d.sampleNumber}</Descriptions.Item>
           <Descriptions.Item label="Property">{d.propertyCollectedFromName ?? '—'}</Descriptions.Item>
           <Descriptions.Item label="Status">{statusLabel(d.customerFacingStatus)}</Descriptions.Item>
-          <Descriptions.Item label="Collected">
-            {d.dateCollected ? dayjs(d.dateCollected).format('M/D/YYYY') : '—'}
-          </Descriptions.Item>
+          <Descriptions.Item label="Collected">{collectionDateText(d.dateCollected) || '—'}</Descriptions.Item>
           <Descriptions.Item label="Collected by">{d.collectedByName ?? '—'}</Descriptions.Item>
           <Descriptions.Item label="Location notes">{d.collectionLocationNotes ?? '—'}</Descriptions.Item>
           <Descriptions.Item label="Received">{when(d.dateReceived)}</Descriptions.Item>
