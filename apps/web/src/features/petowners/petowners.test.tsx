@@ -252,6 +252,17 @@ describe('pet owner page', () => {
     });
   });
 
+  it('add pets: a parentage admin’s new dogs take the Parentage product, not PooPrints (spec 3 §6)', async () => {
+    setup({ ...manager, roleId: 6, role: 'ParentageManager' }, {});
+    renderApp('/petowner/42');
+    await screen.findByRole('heading', { name: /Olive Owner/ });
+    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Add pets' }));
+    const dialog = await screen.findByRole('dialog');
+    const checked = (name: string) => (within(dialog).getByRole('checkbox', { name }) as HTMLInputElement).checked;
+    expect([checked('PooPrints'), checked('Parentage'), checked('Pet ID')]).toEqual([false, true, false]);
+  });
+
   it('a missing owner leads back to the dashboard with the spec’s message', async () => {
     setup(manager, { 'GET /api/v1/petowner/43': () => ({ status: 404, body: { message: 'Petowner not found' } }) });
     renderApp('/petowner/43');

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Checkbox, Col, Form, Modal, Row, Select } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Gender, newPet, petEndpoints, type NewPetInput } from '@registry/contracts';
+import { Gender, newPet, newPetDefaults, petEndpoints, type NewPetInput } from '@registry/contracts';
+import { useCurrentUser } from '../../../app/auth';
 import { callApi } from '../../../app/client';
 import { ErrorPresenter, useFormServerErrors } from '../../../components/ErrorPresenter';
 import { SchemaTextInput } from '../../../components/MaxLengthInput';
@@ -14,7 +15,12 @@ type Values = { pets: NewPetInput[] };
 /** Spec 3 §5: a dog with none of the three products is allowed, but only after the user confirms it. */
 export const NO_PRODUCT_CONFIRM = 'One or more of your pets do not have a product assigned.';
 const hasNoProduct = (pet: NewPetInput) => !pet.isPooPrints && !pet.isParentage && !pet.isPetId;
-const NEW_DOG: NewPetInput = { name: '', isPooPrints: true, isParentage: false, isPetId: false };
+/** A new row: the products of spec 3 §6 for the signed-in admin's role (a parentage admin's dogs take Parentage). */
+const newDog = (roleId: number | undefined): NewPetInput => ({
+  name: '',
+  ...newPetDefaults(roleId ?? -1),
+  isPetId: false,
+});
 
 /**
  * Add pets (spec 2 §2, §5): the orphaned-pets check runs first; sample numbers of orphans are attached to the owner
@@ -30,6 +36,7 @@ export function AddPetsModal({
   onClose: () => void;
 }) {
   const { modal, message } = App.useApp();
+  const me = useCurrentUser();
   const qc = useQueryClient();
   const [form] = Form.useForm<Values>();
   const serverErrors = useFormServerErrors(form);
@@ -89,7 +96,13 @@ export function AddPetsModal({
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" onFinish={onFinish} initialValues={{ pets: [NEW_DOG] }} aria-label="Add pets">
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        initialValues={{ pets: [newDog(me?.roleId)] }}
+        aria-label="Add pets"
+      >
         <ErrorPresenter error={serverErrors.general} />
         <FillWithTestData
           form={form}
@@ -158,7 +171,7 @@ export function AddPetsModal({
                   </Col>
                 </Row>
               ))}
-              <Button icon={<PlusOutlined />} onClick={() => addRow(NEW_DOG)}>
+              <Button icon={<PlusOutlined />} onClick={() => addRow(newDog(me?.roleId))}>
                 Add another dog
               </Button>
             </>
