@@ -112,15 +112,23 @@ export const petOwnersInSeveralGroups = pgTable('pet_owners_in_several_groups', 
 
 /**
  * Pet owners' full names, lower-cased (`lower(first || ' ' || last)`), one narrow row per pet owner account (role
- * PetOwner, not a RES… sign-in). Kept by a trigger on users (migration 0017): the pet owner search at the root counts
- * its matches here (a few pages) rather than in the wide users rows.
+ * PetOwner, not a RES… sign-in), with copies of the first and last names as written. Kept by a trigger on users
+ * (migrations 0018 and people_owner_name_order): the pet owner search at the root counts its matches here (a few
+ * pages) rather than in the wide users rows, and finds its page by walking the search's own order (last name, first
+ * name, id), the lower-cased name in the same index so the name test needs no row.
  */
-export const petOwnerNames = pgTable('pet_owner_names', {
-  petOwnerId: integer()
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  fullName: text().notNull(),
-});
+export const petOwnerNames = pgTable(
+  'pet_owner_names',
+  {
+    petOwnerId: integer()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fullName: text().notNull(),
+    firstName: text(),
+    lastName: text(),
+  },
+  (table) => [index('pet_owner_names_order_idx').on(table.lastName, table.firstName, table.petOwnerId, table.fullName)],
+);
 
 /** Residents who pre-registered through a property's code; userId is their RES… sign-in once they have one. */
 export const preRegisteredResidents = pgTable(
