@@ -27,7 +27,7 @@ test('staff and a property manager see the same owners in the same order, page b
     ['Al', `${tag} Cole`],
     [null, `${tag} Zed`],
   ] as const;
-  const owners = [];
+  const owners: Awaited<ReturnType<typeof makePetOwner>>[] = [];
   for (const [firstName, lastName] of names) {
     const owner = await makePetOwner(db, { groupId: oakRidge });
     await db.update(users).set({ firstName, lastName }).where(eq(users.id, owner.id));
