@@ -1,7 +1,8 @@
 // The pet owner search's order and paging: provider staff's name search (found in pet_owner_names, kept by a trigger
 // on users) lists and pages in the same order as the scoped search (users rows): last name, first name, id.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { groupByName, makePetOwner } from '../../../test/factories.ts';
@@ -56,4 +57,33 @@ test('staff and a property manager see the same owners in the same order, page b
     .where(eq(users.id, owners[4].id));
   expect((await search(staff, 1, 25)).data.map((row) => row.userName)).toEqual(byOrder([4, 2, 1, 3, 0]));
   expect((await search(manager, 1, 25)).data.map((row) => row.userName)).toEqual(byOrder([4, 2, 1, 3, 0]));
+});
+
+test('over a thousand matches (the walked order) page as the scoped search does', async () => {
+  const db = t.database.db;
+  const oakRidge = (await groupByName(db, 'Oak Ridge Apartments')).id;
+  const tag = `Wk${Date.now().toString(36)}`;
+  // 1,010 owners in Oak Ridge, last names over ten values and first names over seven, so ties fall to the id.
+  const added = await queryRows(
+    db,
+    sql`with owners as (
+      insert into users (user_name, first_name, last_name, email, role_id)
+      select ${tag} || '.' || i, (array['Ann','Bo','Cy','Di','Ed','Flo','Gus'])[1 + i % 7], ${tag} || ' ' || (i * 7 % 10),
+        ${tag} || i || '@test.example', 3
+      from generate_series(1, 1010) i returning id)
+    insert into pet_owner_groups (pet_owner_id, group_id) select id, ${oakRidge} from owners returning pet_owner_id`,
+  );
+  expect(added).toHaveLength(1010);
+  const staff = await t.login('lab.admin');
+  const manager = await t.login('property.manager');
+  const search = async (token: string, page: number) =>
+    (await t.call('GET', `/api/v1/petowner/searchpetowners?name=${tag}&page=${page}&pageSize=100`, { token }))
+      .body as Page;
+  for (const page of [1, 6, 11]) {
+    const [asStaff, asManager] = [await search(staff, page), await search(manager, page)];
+    expect(asStaff.totalRecords).toBe(1010);
+    expect(asManager.totalRecords).toBe(1010);
+    expect(asStaff.data.map((row) => row.userName)).toEqual(asManager.data.map((row) => row.userName));
+    expect(asStaff.data).toHaveLength(page === 11 ? 10 : 100);
+  }
 });
