@@ -88,6 +88,13 @@ export const pets = pgTable(
     index('pets_owner_idx').on(table.petOwnerId),
     /** The pets-under-group list's default order, walked page by page (the trigram index on lower(name) is in 0010). */
     index('pets_name_order_idx').on(table.name, table.id),
+    /**
+     * The same order for the pets whose owner is a current member: the root's list walks it without reading a pet,
+     * the name filter tested on the index entry (pets-under-group.queries.ts).
+     */
+    index('pets_member_name_order_idx')
+      .on(table.name, table.id)
+      .where(sql`${table.ownerIsMember}`),
     // Universal search (modules/search).
     index('pets_name_search_idx').using('gin', sql`to_tsvector('simple', ${table.name})`),
     uniqueIndex('pets_sample_number_key').on(sql`upper(${table.sampleNumber})`),
@@ -112,15 +119,23 @@ export const petOwnersInSeveralGroups = pgTable('pet_owners_in_several_groups', 
 
 /**
  * Pet owners' full names, lower-cased (`lower(first || ' ' || last)`), one narrow row per pet owner account (role
- * PetOwner, not a RES… sign-in). Kept by a trigger on users (migration 0017): the pet owner search at the root counts
- * its matches here (a few pages) rather than in the wide users rows.
+ * PetOwner, not a RES… sign-in), with copies of the first and last names as written. Kept by a trigger on users
+ * (migrations 0018 and people_owner_name_order): the pet owner search at the root counts its matches here (a few
+ * pages) rather than in the wide users rows, and finds its page by walking the search's own order (last name, first
+ * name, id), the lower-cased name in the same index so the name test needs no row.
  */
-export const petOwnerNames = pgTable('pet_owner_names', {
-  petOwnerId: integer()
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  fullName: text().notNull(),
-});
+export const petOwnerNames = pgTable(
+  'pet_owner_names',
+  {
+    petOwnerId: integer()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fullName: text().notNull(),
+    firstName: text(),
+    lastName: text(),
+  },
+  (table) => [index('pet_owner_names_order_idx').on(table.lastName, table.firstName, table.petOwnerId, table.fullName)],
+);
 
 /** Residents who pre-registered through a property's code; userId is their RES… sign-in once they have one. */
 export const preRegisteredResidents = pgTable(

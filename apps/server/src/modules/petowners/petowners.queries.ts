@@ -3,32 +3,34 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { GroupTypes, UserRole } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
-import { containsPattern, escapeLike, ilikeContains, lowerContains } from '../../db/like.ts';
+import { escapeLike, ilikeContains, lowerContains } from '../../db/like.ts';
 import {
   documentVersions,
   documents,
   groups,
   petOwnerAgreements,
   petOwnerGroups,
-  petOwnerNames,
   petOwnerPromotionCodes,
   pets,
   users,
 } from '../../db/schema/index.ts';
 import type { Caller } from '../../platform/context.ts';
-import { groupInScopeSql, pathWithin, petOwnerInScopeSql, petOwnerReachableSql } from '../../platform/scope.ts';
+import { groupInScopeSql, pathWithin, petOwnerReachableSql } from '../../platform/scope.ts';
 import { sortColumn, sortColumns } from '../../platform/sorting.ts';
 
 type Paging = { page: number; pageSize: number; orderBy?: string; ascending?: boolean };
 
 /** Pet owners proper: the role, and not a resident's RES… sign-in. */
-const isPetOwnerAccount = and(eq(users.roleId, UserRole.PetOwner), sql`lower(${users.userName}) not like 'res%'`)!;
+export const isPetOwnerAccount = and(
+  eq(users.roleId, UserRole.PetOwner),
+  sql`lower(${users.userName}) not like 'res%'`,
+)!;
 const fullNameSql = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
 /**
  * The name contains the text: first name, last name or the two joined. Whatever the first or last name contains the
  * full name contains too, so one test on the full name answers all three, through its trigram index (migration 0010).
  */
-const nameContains = (name: string) => lowerContains(fullNameSql, name);
+export const nameContains = (name: string) => lowerContains(fullNameSql, name);
 const petCountSql = sql<number>`(select count(*)::int from ${pets} where ${pets.petOwnerId} = ${users.id})`;
 
 /** The pet owner when the caller is them, or an admin who reaches them (scope.ts); otherwise undefined. Residents'
@@ -93,58 +95,6 @@ export async function setPromotionCode(db: Db, petOwnerId: number, kind: number,
       target: [petOwnerPromotionCodes.petOwnerId, petOwnerPromotionCodes.kind],
       set: { code, dateAssigned: new Date(), orderItemId: null },
     });
-}
-
-export async function searchPetOwners(
-  db: Db,
-  caller: Caller,
-  query: { page: number; pageSize: number; name?: string; userName?: string },
-) {
-  const conditions: SQL[] = [isPetOwnerAccount, petOwnerInScopeSql(caller, users.id)];
-  if (query.name) {
-    const name = query.name;
-    conditions.push(nameContains(name));
-  }
-  if (query.userName) conditions.push(ilikeContains(users.userName, query.userName));
-  const where = and(...conditions);
-  const [rows, total] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        userName: users.userName,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-      })
-      .from(users)
-      .where(where)
-      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    countPetOwners(db, caller, query, where),
-  ]);
-  return { rows, total };
-}
-
-/**
- * The search's total. Provider staff searching by name alone count in the narrow pet_owner_names (every pet owner
- * account, its full name lower-cased: the same test as nameContains); everything else counts the users rows.
- */
-async function countPetOwners(
-  db: Db,
-  caller: Caller,
-  query: { name?: string; userName?: string },
-  where: SQL | undefined,
-): Promise<number> {
-  if (caller.isProviderStaff && query.name && !query.userName) {
-    const [{ total }] = await db
-      .select({ total: count() })
-      .from(petOwnerNames)
-      .where(sql`${petOwnerNames.fullName} like lower(${containsPattern(query.name)})`);
-    return total;
-  }
-  const [{ total }] = await db.select({ total: count() }).from(users).where(where);
-  return total;
 }
 
 /** The owner's memberships, newest first; an admin who is not provider staff sees only those in their groups. */

@@ -18,6 +18,7 @@ import { endAccountAccess } from '../accounts/account-access.ts';
 import { fullNameOf, saveUser, userSnapshot, usersByEmail, type UserRow } from '../accounts/accounts.service.ts';
 import { toAddressView } from '../lookups/lookups.service.ts';
 import { registerPets } from '../pets/pet-register.service.ts';
+import { searchPetOwners as searchPetOwnerRows } from './petowner-search.queries.ts';
 import * as q from './petowners.queries.ts';
 
 export const petOwnerNotFound = () => notFound(PetOwnerMessages.notFound);
@@ -209,7 +210,7 @@ export async function searchPetOwners(
   ctx: SignedInContext,
   query: { page: number; pageSize: number; name?: string; userName?: string },
 ) {
-  const { rows, total } = await q.searchPetOwners(ctx.db, ctx.caller, query);
+  const { rows, total } = await searchPetOwnerRows(ctx.db, ctx.caller, query);
   return {
     totalRecords: total,
     data: rows.map((row) => ({ id: row.id, userName: row.userName, fullName: fullNameOf(row), email: row.email })),
