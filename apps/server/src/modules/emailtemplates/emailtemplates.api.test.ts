@@ -3,10 +3,11 @@
 // inactive events), delivery through the SMTP receiver and the email log with no secret in it, and a failing SMTP
 // server: the action stays done and the send-email job retries the mail.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { ISAG_2006_CANINE, createPopulation } from '@registry/genetics';
 import { DnaProfileLabStatus, EmailTemplateMessages as M, SampleCustomerStatus, SampleType } from '@registry/contracts';
+import { queryRows } from '../../db/client.ts';
 import { dnaPlates, dnaProfiles, emailLog, pets, users } from '../../db/schema/index.ts';
 import { makeOtherDistributorship, makePetOwner } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -203,6 +204,60 @@ describe('email events', () => {
     const mail = await t.smtp.waitFor((m) => m.to.includes(owner.email!));
     expect(mail.subject).toContain('reset your password');
     expect((await logOf(t, owner.email!)).map((row) => row.eventName)).toEqual(['UserPasswordReset']);
+  });
+});
+
+describe('an event switched off', () => {
+  /** Waits until the job queue holds no due mail: a letter that was going to be sent has been sent by then. */
+  async function mailSettled() {
+    for (let waited = 0; waited < 60_000; waited += 100) {
+      const [row] = await queryRows<{ due: number }>(
+        t.database.db,
+        sql`select count(*)::int as due from pgboss.job
+            where name = 'send-email' and state in ('created', 'retry', 'active') and start_after <= now()`,
+      );
+      if (row!.due === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  test('AdminPetOwnerMoveOut reaches the admins; switched off, it sends nothing while the owner’s letter still goes', async () => {
+    const home = await makeOtherDistributorship(t.database.db);
+    const admin = home.propertyManager.email!;
+    const moveOut = async () => {
+      const owner = await makePetOwner(t.database.db, { groupId: home.property.id });
+      const moved = await t.call(
+        'DELETE',
+        `/api/v1/petownergroups/${home.property.id}/petowners/${owner.id}?sendMoveOutEmail=true`,
+        { token: staff },
+      );
+      expect(moved.status).toBe(200);
+      await t.smtp.waitFor((m) => m.to.includes(owner.email!));
+      await mailSettled();
+      return owner;
+    };
+
+    const first = await moveOut();
+    // The event's text may be an edited template (the configs test above leaves one): the owner named is what counts.
+    const notice = await t.smtp.waitFor((m) => m.to.includes(admin));
+    expect(notice.text).toContain(first.userName);
+    expect((await logOf(t, admin)).map((row) => row.eventName)).toEqual(['AdminPetOwnerMoveOut']);
+    expect((await logOf(t, first.email!)).map((row) => row.eventName)).toEqual(['UserMoveOut']);
+
+    const off = await t.call(
+      'POST',
+      '/api/v1/sendgridemailtemplates/addtemplateconfig?templateKey=AdminPetOwnerMoveOut',
+      { token: staff, body: { isActive: false } },
+    );
+    expect(off.status).toBe(200);
+    const second = await moveOut();
+    expect((await logOf(t, second.email!)).map((row) => row.eventName)).toEqual(['UserMoveOut']);
+    expect((await logOf(t, admin)).map((row) => row.eventName)).toEqual(['AdminPetOwnerMoveOut']);
+    expect(t.smtp.messages.filter((m) => m.to.includes(admin))).toHaveLength(1);
+
+    await t.call('DELETE', '/api/v1/sendgridemailtemplates/deletetemplateconfig?templateKey=AdminPetOwnerMoveOut', {
+      token: staff,
+    });
   });
 });
 
