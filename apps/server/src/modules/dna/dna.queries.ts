@@ -2,7 +2,7 @@
 // at the end read the pets table until the pets area offers them as a service (see sample-lookup.ts).
 import { and, asc, count, desc, eq, gt, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { DnaProfileLabStatus, SampleType } from '@registry/contracts';
+import { DnaProfileLabStatus, GroupTypes, SampleType } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
 import { ilikeContains } from '../../db/like.ts';
 import {
@@ -398,6 +398,11 @@ export async function petsBySampleNumbers(db: Db, sampleNumbers: string[]) {
       isFlagged: pets.isFlagged,
       customerFacingStatus: pets.customerFacingStatus,
       hasApprovedVerificationTest: pets.hasApprovedVerificationTest,
+      // The owner's latest current group is a parentage group (the same group the pet's letters are written for).
+      inParentageGroup: sql<boolean>`coalesce((
+        select g.group_type = ${GroupTypes.ParentageGroup} from pet_owner_groups pog join groups g on g.id = pog.group_id
+        where pog.pet_owner_id = ${pets.petOwnerId} and pog.move_out_date is null
+        order by pog.date_added desc, g.id desc limit 1), false)`,
     })
     .from(pets)
     .where(inArray(sql`upper(${pets.sampleNumber})`, sampleNumbers));

@@ -167,9 +167,15 @@ const RECEIVED: Partial<Record<number, SampleCustomerStatus>> = {
   [S.VerificationTestRequested]: S.VerificationTestReceived,
 };
 
+/** A parentage pet's new swab after a reswab is its second swab: Processing2ndSwab (ParentageProcessingSecondSwab). */
+const receivedStatus = (pet: KnownPet) =>
+  pet.customerFacingStatus === S.ReswabRequested && pet.inParentageGroup
+    ? S.Processing2ndSwab
+    : RECEIVED[pet.customerFacingStatus];
+
 async function receivePetSamples(ctx: SignedInContext, pets: KnownPet[]) {
   for (const pet of pets) {
-    const to = RECEIVED[pet.customerFacingStatus];
+    const to = receivedStatus(pet);
     if (to === undefined) continue;
     await setSampleStatus(
       ctx,
