@@ -1,8 +1,8 @@
 // The pet sample letters and the NonCanine result letter (issue 23, one test per event): one GeneMapper plate is
 // uploaded through the lab's call with a PooPrints pet, two pets of a parentage group and a waste sample of another
 // species; the lab's own status calls then move each sample to the moment of its letter, and each letter is found in
-// the SMTP receiver and in the email log (event name, no secret). ParentageProcessingSecondSwab has no test: no call
-// of the API moves a sample to Processing2ndSwab (no lab status or sample action maps to it).
+// the SMTP receiver and in the email log (event name, no secret). A second plate brings the parentage pet's new swab
+// after its reswab: Processing2ndSwab and ParentageProcessingSecondSwab.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
@@ -154,6 +154,14 @@ describe('a sample moved to ReswabRequested (lab status Reswab)', () => {
       (m) => subjectOf(m) === `Reswab requested: ${s.parentageReswabbed.sampleNumber}`,
     );
     expect(sent).toEqual([]);
+  });
+
+  test('its new swab typed on a later plate: Processing2ndSwab, ParentageProcessingSecondSwab to the owner', async () => {
+    dnNumber(); // a run name of its own
+    await uploadPlate([{ sampleName: s.parentageReswabbed.sampleNumber!, profile: pop.dog() }]);
+    expect(await statusOf(s.parentageReswabbed.id)).toBe(SampleCustomerStatus.Processing2ndSwab);
+    const { mail } = await loggedMail(t, s.breeder.email!, 'ParentageProcessingSecondSwab');
+    expect(subjectOf(mail)).toBe(`Parentage: processing the second swab of ${s.parentageReswabbed.name}`);
   });
 });
 
