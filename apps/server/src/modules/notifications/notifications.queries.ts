@@ -53,6 +53,26 @@ export async function notificationsOf(db: Db, userId: number, page: number, page
   return { rows, totalRecords: total.n };
 }
 
+/**
+ * The stream's state in one statement (one snapshot): read apart, a notification committed between the two reads gave
+ * a count that already held it beside a "latest" that did not.
+ */
+export async function latestAndUnreadOf(db: Db, userId: number) {
+  const unread = db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), sql`not ${notifications.isViewed}`));
+  const [row] = await db
+    .select({ unreadCount: sql<number>`(${unread})::int`, latest: notifications })
+    .from(sql`(select 1) as one`)
+    .leftJoin(
+      notifications,
+      sql`${notifications.id} = (select n.id from notifications n where n.user_id = ${userId}
+          order by n.date_created desc, n.id desc limit 1)`,
+    );
+  return { unreadCount: Number(row!.unreadCount), latest: row!.latest };
+}
+
 export async function unreadCountOf(db: Db, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })

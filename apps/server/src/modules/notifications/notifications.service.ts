@@ -112,9 +112,8 @@ export async function recentNotifications(ctx: SignedInContext) {
 
 /** What a stream sends: the unread count and the newest notification. */
 export async function streamSnapshot(ctx: SignedInContext) {
-  const { rows } = await q.notificationsOf(ctx.db, ctx.caller.userId, 1, 1);
-  const unreadCount = await q.unreadCountOf(ctx.db, ctx.caller.userId);
-  return rows[0] ? { unreadCount, latest: toView(rows[0]) } : { unreadCount };
+  const { unreadCount, latest } = await q.latestAndUnreadOf(ctx.db, ctx.caller.userId);
+  return latest ? { unreadCount, latest: toView(latest) } : { unreadCount };
 }
 
 /** Another of the caller's tabs hears the change (a count that went down, a list that shrank). */
