@@ -46,14 +46,17 @@ export async function computeMatchRun(
   const waste = profileFromCodes(panel, set.codes);
   const candidates =
     set.propertyId === null ? [] : (prepared.candidates ?? (await q.candidateDogs(services.db, set.propertyId)));
+  const index = prepared.index ?? (await currentIndex(services, panel)).index;
   const dogs = new Map<number, { record: q.CandidateDog; profile: DnaProfile }>();
-  for (const c of candidates)
-    if (c.panelId === panel.id) dogs.set(c.dnaProfileId, { record: c, profile: profileFromCodes(panel, c.codes) });
+  for (const c of candidates) {
+    if (c.panelId !== panel.id) continue;
+    const profile = c.codes ? profileFromCodes(panel, c.codes) : index.profileOf(c.dnaProfileId);
+    if (profile) dogs.set(c.dnaProfileId, { record: c, profile });
+  }
   const outcome = identifyWasteSampleByScan(
     waste,
     [...dogs.entries()].map(([id, d]) => ({ id, profile: d.profile })),
   );
-  const index = prepared.index ?? (await currentIndex(services, panel)).index;
   const global = identifyWasteSample(index, waste);
   const shown = [...outcome.matches, ...outcome.nearMatches].slice(0, 10);
   const petDnaProfiles = shown.map((hit) => {
@@ -68,6 +71,7 @@ export async function computeMatchRun(
   };
   if (outcome.result !== PooPrintsMatchRunResult.Match) return { ...base, matchingPet: null };
   const dog = dogs.get(outcome.matches[0].id)!;
+  const names = await q.petAndOwnerNames(services.db, dog.record.petId);
   const stats = matchStatistics(waste, dog.profile, index.alleleFrequencies(), {
     registrySize: Math.max(1, index.size),
   });
@@ -85,8 +89,8 @@ export async function computeMatchRun(
     matchingPet: {
       petOwnerId: dog.record.petOwnerId,
       sampleNumber: dog.record.sampleNumber,
-      petName: dog.record.petName,
-      petOwnerName: dog.record.petOwnerName,
+      petName: names.petName,
+      petOwnerName: names.petOwnerName,
     },
   };
 }

@@ -98,11 +98,14 @@ export async function findSetContexts(db: Db, ids: number[]): Promise<SetContext
 export type CandidateDog = {
   dnaProfileId: number;
   petId: number;
-  petName: string;
   sampleNumber: string;
   petOwnerId: number | null;
-  petOwnerName: string | null;
-  codes: number[];
+  /**
+   * The profile's effective codes when the registry index does not hold them (a revoked verification certificate keeps
+   * the dog a candidate but out of the index); null: read them from the index, which holds every other approved pet
+   * profile (reading 50,000 code arrays a rerun batch was most of a rerun's time).
+   */
+  codes: number[] | null;
   panelId: string;
   /** The dog's owner is a member of an adjacent property, not of the sample's own. */
   isAdjacent: boolean;
@@ -141,18 +144,26 @@ export async function candidateDogsOfProperties(db: Db, propertyIds: number[]): 
           group by pl.property_id, pog.pet_owner_id
         )
         select distinct on (m.property_id, p.id) m.property_id as "forPropertyId",
-          d.id as "dnaProfileId", p.id as "petId", p.name as "petName",
-          d.sample_number as "sampleNumber", p.pet_owner_id as "petOwnerId", trim(u.first_name || ' ' || u.last_name) as "petOwnerName",
-          coalesce(d.lab_saved_codes, d.codes) as codes, d.panel_id as "panelId",
-          m.adjacent as "isAdjacent", m.moved_out as "isMoveOut"
+          d.id as "dnaProfileId", p.id as "petId", d.sample_number as "sampleNumber", p.pet_owner_id as "petOwnerId",
+          case when d.is_dna_verification_certificate_revoked then coalesce(d.lab_saved_codes, d.codes) end as codes,
+          d.panel_id as "panelId", m.adjacent as "isAdjacent", m.moved_out as "isMoveOut"
         from members m
         join pets p on p.pet_owner_id = m.pet_owner_id
         join dna_profiles d on d.sample_number = p.sample_number and d.sample_type = 0 and d.lab_status = 400
-        left join users u on u.id = p.pet_owner_id
         order by m.property_id, p.id, d.id desc`,
   );
   for (const { forPropertyId, ...dog } of rows) byProperty.get(forPropertyId)?.push(dog);
   return byProperty;
+}
+
+/** The matched dog's and its owner's names (read for the one dog a run matched, not for every candidate). */
+export async function petAndOwnerNames(db: Db, petId: number) {
+  const [row] = await queryRows<{ petName: string; petOwnerName: string | null }>(
+    db,
+    sql`select p.name as "petName", trim(u.first_name || ' ' || u.last_name) as "petOwnerName"
+        from pets p left join users u on u.id = p.pet_owner_id where p.id = ${petId}`,
+  );
+  return row ?? { petName: '', petOwnerName: null };
 }
 
 export async function insertResult(db: Db, values: NewMatchResult) {
