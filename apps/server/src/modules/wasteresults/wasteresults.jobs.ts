@@ -56,6 +56,8 @@ const RERUN_BATCH = 250;
 /**
  * Rerun all no-matches: reruns each set whose latest result is NoMatch, a batch at a time (its sets and their
  * candidate dogs read in two queries, its runs stored in one transaction), recording progress; stops when cancelled.
+ * The next batch is read while the current one is decided and stored: the database reads on one core while this process
+ * works on the other.
  */
 export async function rerunJob(services: Services, rerunRunId: number) {
   const run = await q.findRerunRun(services.db, rerunRunId);
@@ -64,11 +66,17 @@ export async function rerunJob(services: Services, rerunRunId: number) {
   await q.updateRerunRun(services.db, run.id, { total: ids.length, done: 0 });
   let changed = 0;
   const engines: ClusterEngines = new Map();
+  const batchAt = (i: number) => (i < ids.length ? readBatch(services, ids.slice(i, i + RERUN_BATCH)) : null);
+  let next = batchAt(0);
   try {
-    for (let i = 0; i < ids.length; i += RERUN_BATCH) {
+    for (let i = 0; next; i += RERUN_BATCH) {
+      const batch = await next;
+      next = batchAt(i + RERUN_BATCH);
+      // A read that fails while this batch runs is reported when its turn comes (or dropped with the run).
+      next?.catch(() => undefined);
       const current = await q.findRerunRun(services.db, run.id);
       if (current?.status !== 'InProgress') return;
-      changed += await rerunBatch(services, ids.slice(i, i + RERUN_BATCH), engines);
+      changed += await rerunBatch(services, batch, engines);
       await q.updateRerunRun(services.db, run.id, { done: Math.min(ids.length, i + RERUN_BATCH), changed });
     }
     await finish(services.db, run.id, 'Completed', { done: ids.length, changed });
@@ -78,13 +86,19 @@ export async function rerunJob(services: Services, rerunRunId: number) {
   }
 }
 
-/** Reruns one batch of sets; answers how many changed their result. */
-async function rerunBatch(services: Services, ids: number[], engines: ClusterEngines): Promise<number> {
+type RerunBatch = { sets: q.SetContext[]; candidates: Map<number, q.CandidateDog[]> };
+
+async function readBatch(services: Services, ids: number[]): Promise<RerunBatch> {
   const sets = await q.findSetContexts(services.db, ids);
   const candidates = await q.candidateDogsOfProperties(
     services.db,
     sets.flatMap((s) => (s.propertyId === null ? [] : [s.propertyId])),
   );
+  return { sets, candidates };
+}
+
+/** Reruns one batch of sets; answers how many changed their result. */
+async function rerunBatch(services: Services, { sets, candidates }: RerunBatch, engines: ClusterEngines) {
   const indexes = new Map<string, ProfileIndex>();
   for (const panelId of new Set(sets.flatMap((s) => (s.panelId ? [s.panelId] : [])))) {
     const panel = panels.get(panelId);
