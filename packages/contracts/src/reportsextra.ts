@@ -25,7 +25,7 @@ export const EMAIL_EXPORT_ADMIN_ROLES = [
   'PropertyManager',
 ] as const satisfies readonly (keyof typeof UserRole)[];
 export const EmailExportUserType = { All: 0, PetOwners: 1, Admins: 2 } as const;
-export const SIGN_IN_LINK_DEFAULTS = { signInLinkReturnUrl: '/reg/shop/offers', daysValid: 1, isPersistent: true };
+export const SIGN_IN_LINK_DEFAULTS = { signInLinkReturnUrl: '/shop/offers', daysValid: 1, isPersistent: true };
 export const MAX_SIGN_IN_LINK_CONFIGS = 5;
 export const EMAIL_EXPORT_MESSAGES = {
   returnUrl: 'The return URL must be a path of this site, starting with /.',

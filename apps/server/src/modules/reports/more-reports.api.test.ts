@@ -469,7 +469,8 @@ describe('email export', () => {
     const ownerLine = lines.find((l) => l.startsWith(`${owners.o1.email},`))!;
     const links = ownerLine.match(/https?:\/\/[^,]+/g)!;
     expect(links).toHaveLength(2);
-    expect(links[0]).toContain('returnUrl=%2Freg%2Fshop%2Foffers');
+    // The default return page is the shop's offers page, a page that exists (docs/decisions.md).
+    expect(links[0]).toContain('returnUrl=%2Fshop%2Foffers');
     expect(links[0]).toContain('isPersistent=true');
     expect(links[1]).not.toContain('isPersistent');
     const adminLine = lines.find((l) => l.startsWith(`${fx.propertyManager.email},`))!;
