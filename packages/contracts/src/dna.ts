@@ -133,7 +133,10 @@ export const dnaProcessingPage = z.object({ data: z.array(dnaProfileRow), totalR
  * The profile summary counts above the plate view (spec 1 §3). They follow the screen's plate and sample type filters
  * (which profiles are looked at), not its status/result/sample number filters (docs/decisions.md).
  */
-export const dnaProfileSummaryQuery = z.object({ plateId: id.optional(), sampleType: queryEnum(SampleType).optional() });
+export const dnaProfileSummaryQuery = z.object({
+  plateId: id.optional(),
+  sampleType: queryEnum(SampleType).optional(),
+});
 export const dnaProfileSummary = z.object({
   totalRecords: z.number().int(),
   new: z.number().int(),

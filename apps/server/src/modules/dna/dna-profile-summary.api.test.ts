@@ -19,7 +19,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const summary = (query = '', token = lab) => t.call('GET', `/api/v1/dnaprocessing/getprofilesummary${query}`, { token });
+const summary = (query = '', token = lab) =>
+  t.call('GET', `/api/v1/dnaprocessing/getprofilesummary${query}`, { token });
 
 let plates = 0;
 async function plateWith(profiles: { sampleNumber: string; sampleType: number; labStatus: number }[]) {

@@ -125,9 +125,7 @@ describe('DNA processing', () => {
     const { calls } = setup();
     renderApp('/dna/processing?plateId=7');
     const summary = await screen.findByRole('group', { name: 'Profile summary of the plate' });
-    await waitFor(() =>
-      expect(summary.textContent).toBe('Total records7New2Rerun1Reswab1Inactive1Orphans3'),
-    );
+    await waitFor(() => expect(summary.textContent).toBe('Total records7New2Rerun1Reswab1Inactive1Orphans3'));
     const q = calls.find((c) => c.url.pathname === '/api/v1/dnaprocessing/getprofilesummary')!.url.searchParams;
     expect(q.get('plateId')).toBe('7');
   });
