@@ -129,6 +129,22 @@ export const dnaProfileRow = z.object({
   plate: z.object({ plateId: z.number().int(), plateName: z.string() }),
 });
 export const dnaProcessingPage = z.object({ data: z.array(dnaProfileRow), totalRecords: z.number().int() });
+/**
+ * The profile summary counts above the plate view (spec 1 §3). They follow the screen's plate and sample type filters
+ * (which profiles are looked at), not its status/result/sample number filters (docs/decisions.md).
+ */
+export const dnaProfileSummaryQuery = z.object({
+  plateId: id.optional(),
+  sampleType: queryEnum(SampleType).optional(),
+});
+export const dnaProfileSummary = z.object({
+  totalRecords: z.number().int(),
+  new: z.number().int(),
+  rerun: z.number().int(),
+  reswab: z.number().int(),
+  inactive: z.number().int(),
+  orphans: z.number().int(),
+});
 export const plateSummary = z.object({
   id: z.number().int(),
   plateName: z.string(),

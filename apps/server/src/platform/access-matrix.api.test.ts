@@ -644,6 +644,7 @@ const SAMPLES: Record<string, Sample> = {
   uploadGeneMapperPlate: none,
   dnaProcessing: none,
   dnaProcessingPlates: none,
+  dnaProfileSummary: dnaSample((d) => ({ query: { plateId: d.plate.id } })),
   dnaGenotypes: dnaSample((d) => ({ query: { dnaprofileid: d.pet.id } })),
   dnaApprovedDates: dnaSample((d) => ({ query: { sampleNumber: d.pet.sampleNumber } })),
   addLabSavedGenotype: dnaSample((d) => ({

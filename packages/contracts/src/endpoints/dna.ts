@@ -35,6 +35,10 @@ export const dnaEndpoints = {
   processingPlates: dna.get('/dnaprocessing/getplates', 'dnaProcessingPlates', VIEW, (s) => ({
     response: s.plateSummaries,
   })),
+  profileSummary: dna.get('/dnaprocessing/getprofilesummary', 'dnaProfileSummary', VIEW, (s) => ({
+    query: s.dnaProfileSummaryQuery,
+    response: s.dnaProfileSummary,
+  })),
   genotypes: dna.get('/dnaprocessing/getgenotypes', 'dnaGenotypes', VIEW, (s) => ({
     query: s.dnaProfileIdQuery,
     response: s.dnaGenotypes,

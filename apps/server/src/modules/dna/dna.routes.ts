@@ -57,6 +57,9 @@ export async function dnaRoutes(app: FastifyInstance) {
   });
 
   await route(app, endpoints.processing, async (request) => processing.listProfiles(signedIn(request), request.query));
+  await route(app, endpoints.profileSummary, async (request) =>
+    processing.profileSummary(signedIn(request), request.query),
+  );
   await route(app, endpoints.processingPlates, async (request) => processing.processingPlates(signedIn(request)));
   await route(app, endpoints.genotypes, async (request) =>
     processing.genotypes(signedIn(request), request.query.dnaprofileid),

@@ -12,6 +12,7 @@ import {
   SampleCustomerStatus,
   SampleType,
   type dnaProcessingQuery,
+  type dnaProfileSummaryQuery,
   type labSavedGenotypeRequest,
 } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
@@ -27,6 +28,7 @@ import { setSampleFlag } from '../samples/samples.service.ts';
 import { refreshRegistryIndex } from './registry-index.ts';
 import { setCertificateRevoked, setVerificationApproved } from './certificates.queries.ts';
 import { failedProfilesOn } from './failed-profiles.ts';
+import { profileSummary as countProfiles } from './profile-summary.queries.ts';
 import { knownPets, moveSamplesOn } from './sample-lookup.ts';
 import { markReadyForMatching } from '../wasteresults/wasteresults.jobs.ts';
 
@@ -60,6 +62,12 @@ export async function listProfiles(ctx: SignedInContext, query: z.output<typeof 
       plate: { plateId: p.plateId, plateName },
     })),
   };
+}
+
+/** The counts above the plate view (spec 1 §3), over the plate and sample type chosen (docs/decisions.md). */
+export async function profileSummary(ctx: SignedInContext, query: z.output<typeof dnaProfileSummaryQuery>) {
+  assertCan(ctx, 'dna.view');
+  return countProfiles(ctx.db, query);
 }
 
 export async function processingPlates(ctx: SignedInContext) {

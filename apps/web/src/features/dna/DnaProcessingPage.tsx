@@ -1,6 +1,7 @@
 // The plate view (/dna/processing, spec 3 §2 and §4): DNA profile rows with filters and paging, single and bulk lab
 // status changes, approve all passing (everywhere or on the chosen plate), archive, cancel verification, the GeneMapper
-// upload with its warnings, and the plate map of the chosen plate beside the table.
+// upload with its warnings, the profile summary counts above the table (spec 1 §3) and the plate map of the chosen
+// plate beside the table.
 import { useMemo, useState } from 'react';
 import { App, Button, Card, Checkbox, Col, Form, Row, Select, Space, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -23,6 +24,7 @@ import {
 import { PROCESSING_PAGE_SIZES, processingSearch } from './dna.search';
 import { LAB_STATUS_FILTER_OPTIONS, LAB_STATUS_OPTIONS, labStatusLabel } from './labStatus';
 import { PlateMap } from './components/PlateMap';
+import { ProfileSummary } from './components/ProfileSummary';
 import { ProfileModal } from './components/ProfileModal';
 import { UploadPlateModal, UploadWarnings } from './components/UploadPlateModal';
 
@@ -272,6 +274,7 @@ export function DnaProcessingPage() {
             )}
           </Space>
         )}
+        <ProfileSummary plateId={params.plateId} />
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={params.plateId ? 15 : 24}>
             <UrlTable<DnaProfileRow, typeof processingSearch>

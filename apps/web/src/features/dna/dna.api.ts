@@ -24,12 +24,15 @@ export type PlateMapData = EndpointResponse<typeof dnaEndpoints.plateMap>;
 export type PlateUploadResult = EndpointResponse<typeof dnaEndpoints.uploadPlate>;
 export type Genotypes = EndpointResponse<typeof dnaEndpoints.genotypes>;
 export type ProductByPlate = EndpointResponse<typeof dnaEndpoints.productByPlate>;
+export type ProfileSummary = EndpointResponse<typeof dnaEndpoints.profileSummary>;
 
 export const dnaKeys = {
   all: ['dna'] as const,
   panels: () => [...dnaKeys.all, 'panels'] as const,
   profiles: () => [...dnaKeys.all, 'profiles'] as const,
   processing: (params: ProcessingParams) => [...dnaKeys.profiles(), params] as const,
+  // Under profiles(): every lab change (status, approval, upload) refreshes the counts with the table.
+  profileSummary: (plateId?: number) => [...dnaKeys.profiles(), 'summary', plateId ?? null] as const,
   plateMap: (plateId: number) => [...dnaKeys.profiles(), 'platemap', plateId] as const,
   genotypes: (id: number) => [...dnaKeys.profiles(), 'genotypes', id] as const,
   approvedDates: (sampleNumber: string) => [...dnaKeys.profiles(), 'approveddates', sampleNumber] as const,
@@ -48,6 +51,11 @@ export const plateMapQuery = (plateId: number) =>
   queryOptions({
     queryKey: dnaKeys.plateMap(plateId),
     queryFn: () => callApi(dnaEndpoints.plateMap, { params: { id: plateId } }),
+  });
+export const profileSummaryQuery = (plateId?: number) =>
+  queryOptions({
+    queryKey: dnaKeys.profileSummary(plateId),
+    queryFn: () => callApi(dnaEndpoints.profileSummary, { query: plateId ? { plateId } : {} }),
   });
 export const genotypesQuery = (id: number) =>
   queryOptions({

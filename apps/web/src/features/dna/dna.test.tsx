@@ -65,6 +65,14 @@ function setup(over: Record<string, unknown> = {}) {
         dateCreated: '2026-03-01T10:00:00Z',
       },
     ],
+    'GET /api/v1/dnaprocessing/getprofilesummary': {
+      totalRecords: 7,
+      new: 2,
+      rerun: 1,
+      reswab: 1,
+      inactive: 1,
+      orphans: 3,
+    },
     'GET /api/v1/dnaprocessing': { data: [row(1), row(2, { result: 'Fail', labStatus: 400 })], totalRecords: 2 },
     'GET /api/v1/dnaprocessing/platemap/7': {
       plateId: 7,
@@ -113,6 +121,15 @@ describe('DNA processing', () => {
     expect(map.querySelectorAll('button')).toHaveLength(96);
   });
 
+  it('shows the profile summary counts of the chosen plate above the table', async () => {
+    const { calls } = setup();
+    renderApp('/dna/processing?plateId=7');
+    const summary = await screen.findByRole('group', { name: 'Profile summary of the plate' });
+    await waitFor(() => expect(summary.textContent).toBe('Total records7New2Rerun1Reswab1Inactive1Orphans3'));
+    const q = calls.find((c) => c.url.pathname === '/api/v1/dnaprocessing/getprofilesummary')!.url.searchParams;
+    expect(q.get('plateId')).toBe('7');
+  });
+
   it('asks for a status, then a selection, before a bulk update', async () => {
     const { calls } = setup();
     renderApp('/dna/processing');
@@ -123,12 +140,15 @@ describe('DNA processing', () => {
   });
 
   it('approves all passing on the chosen plate', async () => {
+    let approved = false;
     const { calls } = setup({
-      'POST /api/v1/dnaprocessing/approveallpassingonplate': {
-        approvedCount: 1,
-        approvedIds: [1],
-        message: 'Approved successfully.',
+      'POST /api/v1/dnaprocessing/approveallpassingonplate': () => {
+        approved = true;
+        return { body: { approvedCount: 1, approvedIds: [1], message: 'Approved successfully.' } };
       },
+      'GET /api/v1/dnaprocessing/getprofilesummary': () => ({
+        body: { totalRecords: 2, new: approved ? 0 : 1, rerun: 0, reswab: 0, inactive: 0, orphans: 0 },
+      }),
     });
     renderApp('/dna/processing?plateId=7');
     await screen.findByText('DN1000001');
@@ -139,5 +159,8 @@ describe('DNA processing', () => {
     const call = calls.find((c) => c.url.pathname === '/api/v1/dnaprocessing/approveallpassingonplate')!;
     expect(call.body).toEqual({ plateId: 7 });
     expect(await screen.findByText(/Approved successfully\./)).toBeTruthy();
+    // The counts are refreshed with the table after the change.
+    const summary = screen.getByRole('group', { name: 'Profile summary of the plate' });
+    await waitFor(() => expect(summary.textContent).toContain('New0'));
   });
 });
