@@ -47,7 +47,12 @@ beforeAll(async () => {
     .returning();
   residentId = resident.id;
   const makePet = async (petOwnerId: number, name: string, sampleNumber: string, flags = {}) =>
-    (await db.insert(pets).values({ petOwnerId, name, sampleNumber, ...flags }).returning())[0].id;
+    (
+      await db
+        .insert(pets)
+        .values({ petOwnerId, name, sampleNumber, ...flags })
+        .returning()
+    )[0].id;
   pet.rover = await makePet(owner.quimbleworth, 'Marzipan Rover', 'DN0923001', {
     isParentage: true,
     isPooPrints: false,

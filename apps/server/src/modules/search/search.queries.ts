@@ -109,7 +109,10 @@ export async function universalSearch(db: Db, caller: Caller, input: SearchInput
       : input.tsquery
         ? sql`${PET_DOC} @@ to_tsquery('simple', ${input.tsquery})`
         : sql`true`;
-    const owned = ownerFilter || f.propertyName ? sql`x.pet_owner_id is not null and ${ownerFilterSql(sql`x.pet_owner_id`, f)}` : sql`true`;
+    const owned =
+      ownerFilter || f.propertyName
+        ? sql`x.pet_owner_id is not null and ${ownerFilterSql(sql`x.pet_owner_id`, f)}`
+        : sql`true`;
     branches.push(sql`select 'Pet' model, x.id, x.name title, x.sample_number subtitle,
         case when x.pet_owner_id is null then '/tools/orphans'
              else '/petowner/' || x.pet_owner_id || coalesce('/' || x.sample_number, '') end link,

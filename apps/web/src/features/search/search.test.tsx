@@ -26,7 +26,14 @@ const me = {
   features: [],
   impersonatedBy: null,
 };
-const hit = { model: 'Pet', id: 7, title: 'Marzipan Rover', subtitle: 'DN0923001', link: '/petowner/4/DN0923001', rank: 0.1 };
+const hit = {
+  model: 'Pet',
+  id: 7,
+  title: 'Marzipan Rover',
+  subtitle: 'DN0923001',
+  link: '/petowner/4/DN0923001',
+  rank: 0.1,
+};
 
 function setup() {
   sessionStorage.setItem('registry.accessToken', 'tok');
