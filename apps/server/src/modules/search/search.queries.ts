@@ -51,13 +51,15 @@ function addressSql(column: SQL, a: SearchInput['address']): SQL {
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }
 const hasAddress = (a: SearchInput['address']) => Object.values(a).some(Boolean);
+/** Contains, any case, as lower(…) like lower(…): the form the trigram index on lower(pets.name) serves (migration 0013). */
+const containsSql = (column: SQL, value: string) => sql`lower(${column}) like lower(${contains(value)})`;
 const given = (values: object) => Object.values(values).some((v) => v !== undefined);
 
 /** The pet owner is a current member of a property whose name contains the text. */
 const memberOfPropertyNamed = (ownerId: SQL, name: string) =>
   sql`exists (select 1 from pet_owner_groups f_pog join groups f_g on f_g.id = f_pog.group_id
     where f_pog.pet_owner_id = ${ownerId} and f_pog.move_out_date is null
-      and f_g.group_type = ${GroupTypes.Property} and f_g.name ilike ${contains(name)})`;
+      and f_g.group_type = ${GroupTypes.Property} and ${containsSql(sql`f_g.name`, name)})`;
 /**
  * The pet owner matches the dogOwner* filters and propertyName. Pet owners keep no unit number of their own: the unit
  * is the one they gave when they pre-registered as a resident (their RES sign-in became the owner's account).
@@ -67,12 +69,12 @@ function ownerFilterSql(ownerId: SQL, f: SearchFilters): SQL {
   const o = f.owner;
   if (given(o)) {
     const own: SQL[] = [sql`f_u.id = ${ownerId}`];
-    if (o.firstName) own.push(sql`f_u.first_name ilike ${contains(o.firstName)}`);
-    if (o.lastName) own.push(sql`f_u.last_name ilike ${contains(o.lastName)}`);
-    if (o.email) own.push(sql`f_u.email ilike ${contains(o.email)}`);
+    if (o.firstName) own.push(containsSql(sql`f_u.first_name`, o.firstName));
+    if (o.lastName) own.push(containsSql(sql`f_u.last_name`, o.lastName));
+    if (o.email) own.push(containsSql(sql`f_u.email`, o.email));
     if (o.unitNumber)
       own.push(sql`exists (select 1 from pre_registered_residents f_r where f_r.user_id = f_u.id
-        and f_r.unit_number ilike ${contains(o.unitNumber)})`);
+        and ${containsSql(sql`f_r.unit_number`, o.unitNumber)})`);
     parts.push(sql`exists (select 1 from users f_u where ${sql.join(own, sql` and `)})`);
   }
   if (f.propertyName) parts.push(memberOfPropertyNamed(ownerId, f.propertyName));
@@ -80,14 +82,14 @@ function ownerFilterSql(ownerId: SQL, f: SearchFilters): SQL {
 }
 function dogFilterSql(f: SearchFilters['dog']): SQL {
   const parts: SQL[] = [];
-  if (f.name) parts.push(sql`x.name ilike ${contains(f.name)}`);
+  if (f.name) parts.push(containsSql(sql`x.name`, f.name));
   if (f.sampleNumber) parts.push(sql`upper(x.sample_number) = ${f.sampleNumber}`);
   if (f.isParentage !== undefined) parts.push(sql`x.is_parentage = ${f.isParentage}`);
   if (f.isPooPrints !== undefined) parts.push(sql`x.is_poo_prints = ${f.isPooPrints}`);
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }
 const propertyNamed = (group: SQL, name: string | undefined) =>
-  name ? sql`${group}.group_type = ${GroupTypes.Property} and ${group}.name ilike ${contains(name)}` : sql`true`;
+  name ? sql`${group}.group_type = ${GroupTypes.Property} and ${containsSql(sql`${group}.name`, name)}` : sql`true`;
 const textMatch = (doc: SQL, input: SearchInput) =>
   input.tsquery ? sql`${doc} @@ to_tsquery('simple', ${input.tsquery})` : sql`true`;
 const rank = (doc: SQL, input: SearchInput) =>
