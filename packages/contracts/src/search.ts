@@ -1,7 +1,7 @@
 // Universal search (spec 3 §2 /tools/search, §3 "Universal search request", §5, §9): pets, pet owners, residents,
 // groups and waste samples matching the query, ranked, within the caller's scope; advanced address fields.
 import { z } from 'zod';
-import { optionalText } from './common.ts';
+import { optionalText, queryBoolean } from './common.ts';
 
 export const SEARCH_MESSAGES = { tooShort: 'Please enter at least 3 characters.' } as const;
 export const SEARCH_MIN_LENGTH = 3;
@@ -20,6 +20,16 @@ export const universalSearchQuery = z.object({
   postalCode: optionalText(20),
   stateId: optionalText(20),
   countryId: optionalText(20),
+  // Spec 1 §3's other universal search filters: each narrows the branches it applies to (docs/decisions.md).
+  propertyName: optionalText(200),
+  dogOwnerFirstName: optionalText(100),
+  dogOwnerLastName: optionalText(100),
+  dogOwnerEmail: optionalText(254),
+  dogOwnerUnitNumber: optionalText(30),
+  dogSampleNumber: optionalText(20),
+  dogName: optionalText(100),
+  dogIsParentage: queryBoolean.optional(),
+  dogIsPooPrints: queryBoolean.optional(),
 });
 export const searchHit = z.object({
   model: z.enum(SEARCH_MODELS),

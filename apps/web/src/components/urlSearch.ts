@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@registry/contracts';
 
-const searchBoolean = z
+/** A true/false flag in the URL: anything else means absent. */
+export const searchBoolean = z
   .union([z.boolean(), z.enum(['true', 'false'])])
   .transform((v) => v === true || v === 'true')
   .optional()

@@ -1,4 +1,4 @@
-// Universal search rules: at least 3 characters unless an address field is given (spec 3 §5), the query turned into
+// Universal search rules: at least 3 characters unless an address field or filter is given (spec 3 §5, spec 1 §3), the query turned into
 // prefix words for PostgreSQL text search, sample numbers matched exactly, and people only for the roles that see them.
 import type { z } from 'zod';
 import {
@@ -33,9 +33,29 @@ export async function universalSearch(ctx: SignedInContext, query: z.output<type
     stateId: query.stateId ?? undefined,
     countryId: query.countryId ?? undefined,
   };
-  const hasAddress = Object.values(address).some(Boolean);
+  const filters: q.SearchFilters = {
+    propertyName: query.propertyName ?? undefined,
+    owner: {
+      firstName: query.dogOwnerFirstName ?? undefined,
+      lastName: query.dogOwnerLastName ?? undefined,
+      email: query.dogOwnerEmail ?? undefined,
+      unitNumber: query.dogOwnerUnitNumber ?? undefined,
+    },
+    dog: {
+      name: query.dogName ?? undefined,
+      sampleNumber: query.dogSampleNumber?.toUpperCase() ?? undefined,
+      isParentage: query.dogIsParentage,
+      isPooPrints: query.dogIsPooPrints,
+    },
+  };
+  // Spec 1 §3's filters, like the address fields, make a search without a query.
+  const hasFilter =
+    Object.values(address).some(Boolean) ||
+    filters.propertyName !== undefined ||
+    Object.values(filters.owner).some((v) => v !== undefined) ||
+    Object.values(filters.dog).some((v) => v !== undefined);
   const text = query.query ?? '';
-  if ((text.length > 0 || !hasAddress) && text.length < SEARCH_MIN_LENGTH)
+  if ((text.length > 0 || !hasFilter) && text.length < SEARCH_MIN_LENGTH)
     throw validationError({ query: [SEARCH_MESSAGES.tooShort] }, SEARCH_MESSAGES.tooShort);
   const rows = await q.universalSearch(
     ctx.db,
@@ -44,6 +64,7 @@ export async function universalSearch(ctx: SignedInContext, query: z.output<type
       tsquery: text ? toPrefixQuery(text) : null,
       sampleNumber: isSampleNumber(text) ? text.trim().toUpperCase() : null,
       address,
+      filters,
       models: query.model ? [query.model] : SEARCH_MODELS,
       offset: (query.page - 1) * query.pageSize,
       limit: query.pageSize,

@@ -1,5 +1,5 @@
 // Universal search (/tools/search?query&model, spec 3 §2): a query of at least 3 characters, or the advanced address
-// fields; ranked hits of every kind within the caller's groups, each linking to its page.
+// fields and spec 1 §3's other filters ("More filters"); ranked hits of every kind within the caller's groups, each linking to its page.
 import { useState } from 'react';
 import { Card, Form, Input, List, Select, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -8,7 +8,8 @@ import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
 import { useUrlState } from '../../components/UrlTable';
 import { searchKeys, universalSearch, type SearchHit } from './search.api';
-import { universalSearchParams } from './search.search';
+import { MoreFiltersPanel } from './MoreFiltersPanel';
+import { hasMoreFilters, universalSearchParams } from './search.search';
 
 const MIN = 3;
 const TOO_SHORT = 'Please enter at least 3 characters.';
@@ -23,8 +24,8 @@ const MODEL_LABELS: Record<SearchHit['model'], string> = {
 export function UniversalSearchPage() {
   const [params, setParams] = useUrlState(universalSearchParams);
   const [draft, setDraft] = useState(params);
-  const hasAddress = Boolean(params.streetAddress || params.city || params.postalCode);
-  const ready = (params.query?.length ?? 0) >= MIN || (hasAddress && !params.query);
+  const hasFilter = Boolean(params.streetAddress || params.city || params.postalCode) || hasMoreFilters(params);
+  const ready = (params.query?.length ?? 0) >= MIN || (hasFilter && !params.query);
   const results = useQuery({
     queryKey: searchKeys.results(params),
     queryFn: () => universalSearch({ ...params, pageSize: 300 }),
@@ -86,6 +87,7 @@ export function UniversalSearchPage() {
               </Form.Item>
             ))}
           </Space>
+          <MoreFiltersPanel draft={draft} onChange={setDraft} onSubmit={submit} />
         </Form>
         <ErrorPresenter error={results.error} />
         {ready && (
