@@ -152,6 +152,9 @@ export const petListRow = z.object({
   dateCreated: z.string(),
   dateUpdated: z.string(),
   statusLastUpdated: z.string(),
+  // The dog quick actions DnaProfile and DnaVerification need these on the row.
+  hasApprovedVerificationTest: z.boolean(),
+  isDnaVerificationCertificateRevoked: z.boolean(),
 });
 export type PetListRow = z.infer<typeof petListRow>;
 
@@ -165,8 +168,6 @@ export const petView = petListRow.extend({
   isPooPrints: z.boolean(),
   isPetId: z.boolean(),
   flagNotes: z.string().nullable(),
-  hasApprovedVerificationTest: z.boolean(),
-  isDnaVerificationCertificateRevoked: z.boolean(),
   isDeferredRegistration: z.boolean(),
   imageUrl: z.string().nullable(),
   updatedBy: z.object({ fullName: z.string() }).nullable(),

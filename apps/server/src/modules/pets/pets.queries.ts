@@ -89,6 +89,8 @@ export const listColumns = {
   dateCreated: pets.dateCreated,
   dateUpdated: pets.dateUpdated,
   statusLastUpdated: pets.statusLastUpdated,
+  hasApprovedVerificationTest: pets.hasApprovedVerificationTest,
+  isDnaVerificationCertificateRevoked: pets.isDnaVerificationCertificateRevoked,
 };
 export type PetListRecord = Awaited<ReturnType<typeof petsOfOwner>>[number];
 

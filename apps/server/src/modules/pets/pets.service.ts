@@ -47,6 +47,8 @@ function listRow(row: q.PetListRecord): PetListRow {
     dateCreated: row.dateCreated.toISOString(),
     dateUpdated: row.dateUpdated.toISOString(),
     statusLastUpdated: row.statusLastUpdated.toISOString(),
+    hasApprovedVerificationTest: row.hasApprovedVerificationTest,
+    isDnaVerificationCertificateRevoked: row.isDnaVerificationCertificateRevoked,
   };
 }
 
@@ -72,8 +74,6 @@ export async function getPet(ctx: SignedInContext, petId: number): Promise<PetVi
     isPooPrints: pet.isPooPrints,
     isPetId: pet.isPetId,
     flagNotes: pet.flagNotes,
-    hasApprovedVerificationTest: pet.hasApprovedVerificationTest,
-    isDnaVerificationCertificateRevoked: pet.isDnaVerificationCertificateRevoked,
     isDeferredRegistration: pet.isDeferredRegistration,
     imageUrl: pet.imagePath ? storedFileUrl(pet.imagePath) : null,
     updatedBy: updatedBy ? { fullName: updatedBy } : null,

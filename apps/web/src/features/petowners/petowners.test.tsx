@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/renderApp';
@@ -82,6 +82,8 @@ const petRow = (id: number, name: string, sampleNumber: string) => ({
   dateCreated: '2026-01-02T00:00:00.000Z',
   dateUpdated: '2026-01-02T00:00:00.000Z',
   statusLastUpdated: '2026-01-02T00:00:00.000Z',
+  hasApprovedVerificationTest: false,
+  isDnaVerificationCertificateRevoked: false,
 });
 const history = [
   {
@@ -261,6 +263,42 @@ describe('pet owner page', () => {
     const dialog = await screen.findByRole('dialog');
     const checked = (name: string) => (within(dialog).getByRole('checkbox', { name }) as HTMLInputElement).checked;
     expect([checked('PooPrints'), checked('Parentage'), checked('Pet ID')]).toEqual([false, true, false]);
+  });
+
+  it('the DNA profile and DNA verification quick actions show where the dog has them and fetch the PDF', async () => {
+    const createObjectURL = vi.fn(() => 'blob:pdf');
+    const saved = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = vi.fn();
+    onTestFinished(() => {
+      URL.createObjectURL = saved.create;
+      URL.revokeObjectURL = saved.revoke;
+    });
+    const { calls } = setup(manager, {
+      'GET /api/v1/usersettings/getdogquickactions': { value: 128 | 256 },
+      'GET /api/v1/pet/getallpets/42': [
+        { ...petRow(1, 'Biscuit', 'DN1000001'), customerFacingStatus: 300, hasApprovedVerificationTest: true },
+        {
+          ...petRow(2, 'Pepper', 'DN1000002'),
+          customerFacingStatus: 300,
+          hasApprovedVerificationTest: true,
+          isDnaVerificationCertificateRevoked: true,
+        },
+        petRow(3, 'Rocky', 'DN1000003'),
+      ],
+      'GET /api/v1/pdfdownload/getdnaprofile/1': { pdf: true },
+    });
+    renderApp('/petowner/42');
+    await screen.findByRole('heading', { name: /Olive Owner/ });
+    expect(await screen.findByLabelText('DNA profile Biscuit')).toBeTruthy();
+    expect(screen.getByLabelText('DNA verification Biscuit')).toBeTruthy();
+    expect(screen.getByLabelText('DNA profile Pepper')).toBeTruthy();
+    // A revoked certificate is no longer given out; a dog not yet complete has neither.
+    expect(screen.queryByLabelText('DNA verification Pepper')).toBeNull();
+    expect(screen.queryByLabelText('DNA profile Rocky')).toBeNull();
+    await userEvent.click(screen.getByLabelText('DNA profile Biscuit'));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    expect(calls.some((call) => call.url.pathname === '/api/v1/pdfdownload/getdnaprofile/1')).toBe(true);
   });
 
   it('a missing owner leads back to the dashboard with the spec’s message', async () => {

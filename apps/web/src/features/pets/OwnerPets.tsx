@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { App, Card, Input, Space, Tag, Typography } from 'antd';
-import { DogQuickActions, PAGE_SIZE_MAX, can } from '@registry/contracts';
+import { DogQuickActions, PAGE_SIZE_MAX, SampleCustomerStatus, can } from '@registry/contracts';
 import { useCurrentUser } from '../../app/auth';
 import { DataTable } from '../../components/DataTable';
 import { ErrorPresenter, useErrorDialog } from '../../components/ErrorPresenter';
@@ -11,7 +11,14 @@ import { dogQuickActionsQuery } from '../accounts/accounts.api';
 import { DogDetails, useTransferDialog } from './DogDetails';
 import { allowedActions, useSampleActionRunner } from './SampleActions';
 import { statusLabel } from './petLabels';
-import { ownerPetsQuery, useDeletePet, useSetPetActive, type PetListRow } from './pets.api';
+import {
+  downloadDnaProfile,
+  downloadDnaVerificationCertificate,
+  ownerPetsQuery,
+  useDeletePet,
+  useSetPetActive,
+  type PetListRow,
+} from './pets.api';
 
 /** Spec 3 §2: the owner's pet list pages by 15, 25, 50, 100 or everything. */
 export const OWNER_PET_PAGE_SIZES = [15, 25, 50, 100, PAGE_SIZE_MAX];
@@ -85,6 +92,21 @@ function QuickActions({ row, flags }: { row: PetListRow; flags: number }) {
       label: 'Transfer',
       show: has(DogQuickActions.Transfer) && may('pet.transfer'),
       run: () => transfer.open(row),
+    },
+    {
+      key: 'dnaProfile',
+      label: 'DNA profile',
+      show: has(DogQuickActions.DnaProfile) && row.customerFacingStatus === SampleCustomerStatus.DnaProcessingComplete,
+      run: () => void downloadDnaProfile(row).catch(showError),
+    },
+    {
+      key: 'dnaVerification',
+      label: 'DNA verification',
+      show:
+        has(DogQuickActions.DnaVerification) &&
+        row.hasApprovedVerificationTest &&
+        !row.isDnaVerificationCertificateRevoked,
+      run: () => void downloadDnaVerificationCertificate(row).catch(showError),
     },
     {
       key: 'delete',

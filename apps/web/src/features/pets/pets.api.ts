@@ -89,9 +89,19 @@ export const useSampleAction = () =>
       : callApi(endpoint as typeof petEndpoints.accept, { params: { id } });
   });
 
+/** Saves a PDF blob under a file name (the files need the bearer token, so a plain link cannot fetch them). */
+function savePdf(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 /**
- * Downloads the pet's DNA verification certificate (a PDF fetched with the bearer token) under its sample number; a
- * refusal (no approved verification test, or revoked) is thrown as the server's ApiError for the error dialog.
+ * Downloads the pet's DNA verification certificate under its sample number; a refusal (no approved verification test,
+ * or revoked) is an ApiError with the server's text.
  */
 export async function downloadDnaVerificationCertificate(pet: Pick<PetView, 'id' | 'sampleNumber'>) {
   const blob = await fetchFile(
@@ -99,10 +109,15 @@ export async function downloadDnaVerificationCertificate(pet: Pick<PetView, 'id'
     { params: { petId: pet.id } },
     'The DNA verification certificate could not be loaded.',
   );
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `dna-verification-${pet.sampleNumber ?? pet.id}.pdf`;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  savePdf(blob, `dna-verification-${pet.sampleNumber ?? pet.id}.pdf`);
+}
+
+/** Downloads the pet's DNA profile (spec 3 §4: it needs DnaProcessingComplete and an approved profile). */
+export async function downloadDnaProfile(pet: Pick<PetView, 'id' | 'sampleNumber'>) {
+  const blob = await fetchFile(
+    dnaEndpoints.dnaProfilePdf,
+    { params: { petId: pet.id } },
+    'The DNA profile could not be loaded.',
+  );
+  savePdf(blob, `dna-profile-${pet.sampleNumber ?? pet.id}.pdf`);
 }

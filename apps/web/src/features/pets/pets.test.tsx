@@ -41,6 +41,8 @@ const row = (values: Record<string, unknown>) => ({
   dateCreated: '2026-01-02T00:00:00.000Z',
   dateUpdated: '2026-01-02T00:00:00.000Z',
   statusLastUpdated: '2026-01-02T00:00:00.000Z',
+  hasApprovedVerificationTest: false,
+  isDnaVerificationCertificateRevoked: false,
   ...values,
 });
 
