@@ -139,6 +139,7 @@ export const DEFAULT_TEMPLATES: Record<EmailEvent, TemplateText> = {
         'The lab asked for a new swab of {{petName}} (sample {{sampleNumber}}), the dog of {{ownerName}} at {{groupName}}.',
         '{{reason}}',
       ],
+      link: 'Open the pet',
     }),
   },
   DNAVerificationTestRequested: {

@@ -129,6 +129,8 @@ describe('a parentage pet typed on an uploaded plate', () => {
     expect(await statusOf(s.completed.id)).toBe(SampleCustomerStatus.DnaSampleReceived);
     const { mail } = await loggedMail(t, s.breeder.email!, 'ParentageDNASampleReceived');
     expect(subjectOf(mail)).toBe(`Parentage: the lab received the DNA sample of ${s.completed.name}`);
+    // "See your dogs" leads to the owner's own page (a page that exists).
+    expect(mail.text).toContain(`/petowner/${s.breeder.id}"`);
   });
 });
 
@@ -143,6 +145,8 @@ describe('a sample moved to ReswabRequested (lab status Reswab)', () => {
     expect(subjectOf(toAdmin.mail)).toBe(`Reswab requested: ${s.reswabbed.sampleNumber}`);
     expect(toAdmin.mail.to).toEqual([s.primaryAdmin.email]);
     expect(toAdmin.mail.text).toContain(`a new swab of ${s.reswabbed.name} (sample ${s.reswabbed.sampleNumber})`);
+    // The admin's letter links to the pet on its owner's page.
+    expect(toAdmin.mail.text).toContain(`/petowner/${s.owner.id}/${s.reswabbed.sampleNumber}"`);
   });
 
   test('a parentage pet: ParentageReswabRequested to the owner, no staff notice', async () => {

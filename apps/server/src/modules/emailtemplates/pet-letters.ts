@@ -62,7 +62,8 @@ export async function petStatusLetters(
         ...values,
         recipientName: pet.ownerName,
         reason: reswabReason(pet),
-        link: `${ctx.config.baseUrl}/pets`,
+        // The owner's own page lists their dogs (there is no page at /pets).
+        link: `${ctx.config.baseUrl}/petowner/${pet.petOwnerId}`,
       },
     });
   if (!adminLetter || !pet.adminEmail || pet.adminReceiveEmails === false || isParentage) return;
