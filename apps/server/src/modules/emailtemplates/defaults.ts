@@ -223,11 +223,12 @@ export const DEFAULT_TEMPLATES: Record<EmailEvent, TemplateText> = {
         '{{items}}',
         'Your ancestry kit will be prepared by our lab from your dog’s DNA sample.',
       ],
+      link: 'See your order',
     }),
   },
   UserOrderConfirmation: {
     subject: 'Your order {{orderNumber}}',
-    body: layout({ paragraphs: ['Thank you for your order {{orderNumber}}.', '{{items}}'] }),
+    body: layout({ paragraphs: ['Thank you for your order {{orderNumber}}.', '{{items}}'], link: 'See your order' }),
   },
   GroupRequested: {
     subject: 'New {{groupType}}: {{groupName}}',

@@ -165,6 +165,8 @@ test('a checkout of an ancestry product sends UserAncestryOrderConfirmation; the
   const { mail, row } = await loggedMail(t, owner.email!, 'UserAncestryOrderConfirmation');
   expect(subjectOf(mail)).toBe(`Your ancestry DNA order ${paid.body.orderId}`);
   expect(mail.text).toContain('Ancestry kit for Rex');
+  // The letter links to the buyer's own order page.
+  expect(mail.text).toContain(`/shop/orders/${paid.body.orderId}"`);
   expect(row.body).not.toContain(cardToken);
   expect(row.body).not.toContain('42424242');
 });

@@ -203,7 +203,8 @@ export async function completePayment(ctx: SignedInContext, body: PaymentBody) {
             `Tax ${money(order.taxCents)}, shipping ${money(order.shippingFeeCents)}, total ${money(order.grandTotalCents)}.`,
             `Paid by card ending ${order.cardLastDigits}, captured by our staff (reference ${charge.reference}).`,
           ].join('\n'),
-          link: `${ctx.config.baseUrl}/orders`,
+          // The buyer's own order page (My orders, spec 2).
+          link: `${ctx.config.baseUrl}/shop/orders/${order.id}`,
         },
       });
     }
