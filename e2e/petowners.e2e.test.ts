@@ -2,7 +2,7 @@
 // group's move-outs; deactivating an owner ends the session the owner has open in another browser.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startWorld, type E2eWorld } from './support/app.ts';
-import { visible } from './support/locators.ts';
+import { animationsDone, visible } from './support/locators.ts';
 
 let world: E2eWorld;
 let oakRidgeId: number;
@@ -36,6 +36,7 @@ test('the property admin moves an owner out and finds them under move-outs', asy
   await visible(row);
   await row.getByRole('button', { name: 'Move out' }).click();
   const confirm = page.getByRole('dialog').filter({ hasText: 'Move out' });
+  await animationsDone(page);
   await confirm.getByRole('checkbox', { name: 'Send the move-out email' }).check();
   await confirm.getByRole('button', { name: 'Move out', exact: true }).click();
   await visible(page.getByText("Removed from 'Oak Ridge Apartments' successfully."));

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import { DEMO_PASSWORD, startWorld, type E2eWorld } from './support/app.ts';
-import { visible } from './support/locators.ts';
+import { animationsDone, visible } from './support/locators.ts';
 import { resolveSeedIds, SCREENS, type Screen, type SeedIds } from './support/screens.ts';
 import { focusState, onScreen, pageOverflow, seriousAxeViolations, settle } from './support/sweep.ts';
 
@@ -112,6 +112,7 @@ describe('(3, 4) every screen at 1280×800: row actions on screen, no serious or
     const phone = await openScreen(SCREENS[0], PHONE);
     await phone.getByRole('button', { name: 'Open menu' }).click();
     await visible(phone.getByRole('navigation', { name: 'Main navigation' }));
+    await animationsDone(phone);
     expect(await seriousAxeViolations(phone)).toEqual([]);
     await phone.keyboard.press('Escape');
   });
