@@ -266,10 +266,10 @@ describe('pet owner page', () => {
   });
 
   it('the DNA profile and DNA verification quick actions show where the dog has them and fetch the PDF', async () => {
-    const createObjectURL = vi.fn(() => 'blob:pdf');
+    const createObjectURL = vi.fn<typeof URL.createObjectURL>(() => 'blob:pdf');
     const saved = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
     URL.createObjectURL = createObjectURL;
-    URL.revokeObjectURL = vi.fn();
+    URL.revokeObjectURL = vi.fn<typeof URL.revokeObjectURL>();
     onTestFinished(() => {
       URL.createObjectURL = saved.create;
       URL.revokeObjectURL = saved.revoke;
