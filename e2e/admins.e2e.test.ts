@@ -2,7 +2,7 @@
 // the user name (a wrong name is refused with the spec's message).
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startWorld, type E2eWorld } from './support/app.ts';
-import { gone, visible } from './support/locators.ts';
+import { animationsDone, gone, visible } from './support/locators.ts';
 
 let world: E2eWorld;
 let oakRidgeId: number;
@@ -75,6 +75,7 @@ test('delete needs the user name typed exactly', async () => {
   await page.goto(`/admin/${admin.id}`);
   await page.getByRole('button', { name: /More (admin )?actions/ }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await animationsDone(page);
   await page.getByLabel('Confirmation text').fill('gone.later');
   await page.getByRole('button', { name: 'Delete admin' }).click();
   await visible(page.getByText('Invalid confirmation text. Please ensure you have typed the username correctly.'));
