@@ -5,6 +5,7 @@
 // Run: npm run bench:people -w apps/server   (TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres)
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../src/db/client.ts';
+import { containsPattern } from '../src/db/like.ts';
 import { dashboard } from '../src/modules/groups/dashboard.service.ts';
 import { petsUnderGroup } from '../src/modules/pets/pets.service.ts';
 import { searchPetOwners } from '../src/modules/petowners/petowners.service.ts';
@@ -29,12 +30,12 @@ const baselines = {
   pets: (db: Db, groupId: number, name?: string) =>
     queryRows(
       db,
-      sql.raw(`${SUBTREE(groupId)}
+      sql`${sql.raw(`${SUBTREE(groupId)}
       select p.id, p.name, p.sample_number, u.first_name || ' ' || u.last_name as owner, count(*) over () as total
       from pets p join users u on u.id = p.pet_owner_id
-      where p.pet_owner_id in (select pet_owner_id from pet_owner_groups where move_out_date is null and group_id in (select id from sub))
-        ${name ? `and p.name ilike '%${name}%'` : ''}
-      order by p.name, p.id limit 25`),
+      where p.pet_owner_id in (select pet_owner_id from pet_owner_groups where move_out_date is null and group_id in (select id from sub))`)}
+        ${name ? sql`and p.name ilike ${containsPattern(name)}` : sql``}
+      order by p.name, p.id limit 25`,
     ),
   residents: (db: Db, groupId: number) =>
     queryRows(

@@ -5,6 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { GroupTypes, UserRole, type SearchModel } from '@registry/contracts';
 import { queryRows, type Db } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import type { Caller } from '../../platform/context.ts';
 import { groupInScopeSql, petInScopeSql, petOwnerInScopeSql } from '../../platform/scope.ts';
 
@@ -40,19 +41,18 @@ export type SearchRow = {
   total: string;
 };
 
-const contains = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 function addressSql(column: SQL, a: SearchInput['address']): SQL {
   const parts: SQL[] = [];
-  if (a.street) parts.push(sql`${column}->>'addressLine1' ilike ${contains(a.street)}`);
-  if (a.city) parts.push(sql`${column}->>'city' ilike ${contains(a.city)}`);
-  if (a.postalCode) parts.push(sql`${column}->>'postalCode' ilike ${contains(a.postalCode)}`);
+  if (a.street) parts.push(sql`${column}->>'addressLine1' ilike ${containsPattern(a.street)}`);
+  if (a.city) parts.push(sql`${column}->>'city' ilike ${containsPattern(a.city)}`);
+  if (a.postalCode) parts.push(sql`${column}->>'postalCode' ilike ${containsPattern(a.postalCode)}`);
   if (a.stateId) parts.push(sql`${column}->>'stateId' = ${a.stateId}`);
   if (a.countryId) parts.push(sql`${column}->>'countryId' = ${a.countryId}`);
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }
 const hasAddress = (a: SearchInput['address']) => Object.values(a).some(Boolean);
 /** Contains, any case, as lower(…) like lower(…): the form the trigram index on lower(pets.name) serves (migration 0013). */
-const containsSql = (column: SQL, value: string) => sql`lower(${column}) like lower(${contains(value)})`;
+const containsSql = (column: SQL, value: string) => sql`lower(${column}) like lower(${containsPattern(value)})`;
 const given = (values: object) => Object.values(values).some((v) => v !== undefined);
 
 /** The pet owner is a current member of a property whose name contains the text. */
