@@ -111,7 +111,7 @@ describe('DNA processing', () => {
   it('sends the filters from the URL and draws the plate map of the chosen plate', async () => {
     const { calls } = setup();
     renderApp('/dna/processing?labStatus=-1&plateId=7');
-    expect(await screen.findByText('DN1000001', undefined, { timeout: 15_000 })).toBeTruthy();
+    await screen.findByText('DN1000001', undefined, { timeout: 15_000 });
     const q = calls.find((c) => c.url.pathname === '/api/v1/dnaprocessing')!.url.searchParams;
     expect(q.get('labStatus')).toBe('-1');
     expect(q.get('plateId')).toBe('7');
@@ -135,7 +135,7 @@ describe('DNA processing', () => {
     renderApp('/dna/processing');
     await screen.findByText('DN1000001');
     await userEvent.click(screen.getByRole('button', { name: /Update status/ }));
-    expect(await screen.findByText('Please select a status for updating.')).toBeTruthy();
+    await screen.findByText('Please select a status for updating.');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
@@ -158,7 +158,7 @@ describe('DNA processing', () => {
     );
     const call = calls.find((c) => c.url.pathname === '/api/v1/dnaprocessing/approveallpassingonplate')!;
     expect(call.body).toEqual({ plateId: 7 });
-    expect(await screen.findByText(/Approved successfully\./)).toBeTruthy();
+    await screen.findByText(/Approved successfully\./);
     // The counts are refreshed with the table after the change.
     const summary = screen.getByRole('group', { name: 'Profile summary of the plate' });
     await waitFor(() => expect(summary.textContent).toContain('New0'));

@@ -84,7 +84,7 @@ describe('pet screens', () => {
       },
     });
     renderApp('/group/7/pets?samplenumber=DN1&samplestatus=10&petstatus=true');
-    expect(await screen.findByText('Biscuit')).toBeTruthy();
+    await screen.findByText('Biscuit');
     const list = calls.find((call) => call.url.pathname.endsWith('/getpetsundergroup'))!;
     expect(Object.fromEntries(list.url.searchParams)).toMatchObject({
       groupId: '7',
@@ -102,7 +102,7 @@ describe('pet screens', () => {
     const input = await screen.findByRole('searchbox', { name: 'Sample number' });
     fireEvent.change(input, { target: { value: 'TD1234567' } });
     fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
-    expect(await screen.findByText('invalid format')).toBeTruthy();
+    await screen.findByText('invalid format');
     await waitFor(() => expect((input as HTMLInputElement).value).toBe(''));
     expect(calls.some((call) => call.url.pathname.endsWith('/pet/lookup'))).toBe(false);
   });

@@ -51,7 +51,7 @@ describe('universal search filters', () => {
   it('reads the filters from the URL: the panel open, the search made with them and no query', async () => {
     const { calls } = setup();
     renderApp('/tools/search?dogName=marzipan&dogIsParentage=true');
-    expect(await screen.findByText('Marzipan Rover', undefined, { timeout: 15_000 })).toBeTruthy();
+    await screen.findByText('Marzipan Rover', undefined, { timeout: 15_000 });
     const q = searches(calls)[0];
     expect(q.get('dogName')).toBe('marzipan');
     expect(q.get('dogIsParentage')).toBe('true');
@@ -67,7 +67,7 @@ describe('universal search filters', () => {
     await userEvent.type(screen.getByLabelText('Owner unit number'), '4B');
     expect(searches(calls)).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
-    expect(await screen.findByText('Marzipan Rover')).toBeTruthy();
+    await screen.findByText('Marzipan Rover');
     await waitFor(() => expect(router.state.location.search).toMatchObject({ propertyName: 'Juniper' }));
     const q = searches(calls).at(-1)!;
     expect(q.get('propertyName')).toBe('Juniper');

@@ -18,7 +18,7 @@ it('assigning the next free code says "New code assigned" and sends no code', as
   await userEvent.click(await screen.findByRole('button', { name: 'Assign code' }));
   const dialog = await screen.findByRole('dialog', { name: 'Assign code' });
   await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
-  expect(await screen.findByText('New code assigned')).toBeTruthy();
+  await screen.findByText('New code assigned');
   await waitFor(() => {
     const assign = calls.find((call) => call.url.pathname.endsWith('/assigncodetoorderitem'));
     expect(assign?.body).toEqual({ orderId: 41, orderItemId: 8, code: null });
