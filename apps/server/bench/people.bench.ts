@@ -123,6 +123,17 @@ await withBenchDatabase('registry_people_bench', async (database, databaseUrl, r
       run: () => searchPetOwners(ctx, { ...page, name: 'Chen' }),
       baseline: () => baselines.ownerSearch(database.db, groupId, 'Chen'),
     },
+    // The root's name search walks the name order: a common last name at the end of the alphabet is its longest walk.
+    ...(label === 'root'
+      ? [
+          {
+            bench: `people.ownerSearch.lastInOrder.${label}`,
+            n: Number(sizes.owners),
+            run: () => searchPetOwners(ctx, { ...page, name: 'Zhang' }),
+            baseline: () => baselines.ownerSearch(database.db, groupId, 'Zhang'),
+          },
+        ]
+      : []),
     {
       bench: `people.dashboard.${label}`,
       n,
