@@ -11,15 +11,9 @@ import { petsUnderGroup } from '../src/modules/pets/pets.service.ts';
 import { searchPetOwners } from '../src/modules/petowners/petowners.service.ts';
 import { listResidents } from '../src/modules/residents/residents.service.ts';
 import { benchContext, runCases, withBenchDatabase, type BenchCase } from './harness.ts';
-import { buildPopulation } from './population.ts';
+import { buildPopulation, peoplePopulationSize } from './population.ts';
 
-const SCALE = Number(process.env.BENCH_SCALE ?? 1);
-const size = {
-  ownersPerProperty: Math.max(1, Math.round(30 * SCALE)),
-  petsPerOwner: 4,
-  petSkipEvery: 6,
-  residentsPerProperty: Math.max(1, Math.round(30 * SCALE)),
-};
+const size = peoplePopulationSize(Number(process.env.BENCH_SCALE ?? 1));
 
 const SUBTREE = (rootId: number) => `with recursive sub as (
     select id from groups where id = ${rootId}

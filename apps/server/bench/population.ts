@@ -1,5 +1,6 @@
 // The benchmark population on the PostgreSQL server, built set-wise: 10,000 properties under distributorships and
-// management groups, their managers, pet owners with pets, and pre-registered residents, in the sizes a benchmark asks.
+// management groups, their managers, pet owners with pets, and pre-registered residents, in the sizes a benchmark asks;
+// and the people-sized one (1,000,000 pets at scale 1) the people and reports benchmarks share.
 import type { Db } from '../src/db/client.ts';
 import { exec } from './harness.ts';
 
@@ -13,7 +14,18 @@ export type PopulationSize = {
   petsPerOwner: number;
   petSkipEvery: number;
   residentsPerProperty: number;
+  /** The tree's shape above the properties; 20 distributorships of 5 management groups unless given. */
+  distributorships?: number;
+  managementGroupsPerDistributorship?: number;
 };
+
+/** 10,000 properties with 300,000 pet owners, about 1,000,000 pets and 300,000 residents at scale 1. */
+export const peoplePopulationSize = (scale: number): PopulationSize => ({
+  ownersPerProperty: Math.max(1, Math.round(30 * scale)),
+  petsPerOwner: 4,
+  petSkipEvery: 6,
+  residentsPerProperty: Math.max(1, Math.round(30 * scale)),
+});
 
 const FIRST_NAMES = [
   'Ava',
@@ -75,7 +87,7 @@ export async function buildPopulation(db: Db, size: PopulationSize) {
   await exec(
     db,
     `insert into groups (name, group_type, parent_id, path, depth)
-    select 'Distributorship ' || i, 2, r.id, '', 1 from groups r, generate_series(1, ${DISTRIBUTORSHIPS}) i where r.group_type = 0`,
+    select 'Distributorship ' || i, 2, r.id, '', 1 from groups r, generate_series(1, ${size.distributorships ?? DISTRIBUTORSHIPS}) i where r.group_type = 0`,
   );
   await exec(
     db,
@@ -84,7 +96,7 @@ export async function buildPopulation(db: Db, size: PopulationSize) {
   await exec(
     db,
     `insert into groups (name, group_type, parent_id, path, depth)
-    select d.name || ' MG ' || i, 1, d.id, '', 2 from groups d, generate_series(1, ${MANAGEMENT_GROUPS_PER_DISTRIBUTORSHIP}) i where d.group_type = 2`,
+    select d.name || ' MG ' || i, 1, d.id, '', 2 from groups d, generate_series(1, ${size.managementGroupsPerDistributorship ?? MANAGEMENT_GROUPS_PER_DISTRIBUTORSHIP}) i where d.group_type = 2`,
   );
   await exec(
     db,
