@@ -74,6 +74,14 @@ test('over a thousand matches (the walked order) page as the scoped search does'
     insert into pet_owner_groups (pet_owner_id, group_id) select id, ${oakRidge} from owners returning pet_owner_id`,
   );
   expect(added).toHaveLength(1010);
+  // One more whose name matches by its first name alone: no last name, so it sorts after every other (the walk starts
+  // at the matches' first last name, which must not leave it out).
+  const [solo] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into users (user_name, first_name, last_name, email, role_id)
+      values (${tag} || '.solo', ${tag} || ' Solo', null, ${tag} || 'solo@test.example', 3) returning id`,
+  );
+  await db.execute(sql`insert into pet_owner_groups (pet_owner_id, group_id) values (${solo.id}, ${oakRidge})`);
   const staff = await t.login('lab.admin');
   const manager = await t.login('property.manager');
   const search = async (token: string, page: number) =>
@@ -81,9 +89,10 @@ test('over a thousand matches (the walked order) page as the scoped search does'
       .body as Page;
   for (const page of [1, 6, 11]) {
     const [asStaff, asManager] = [await search(staff, page), await search(manager, page)];
-    expect(asStaff.totalRecords).toBe(1010);
-    expect(asManager.totalRecords).toBe(1010);
+    expect(asStaff.totalRecords).toBe(1011);
+    expect(asManager.totalRecords).toBe(1011);
     expect(asStaff.data.map((row) => row.userName)).toEqual(asManager.data.map((row) => row.userName));
-    expect(asStaff.data).toHaveLength(page === 11 ? 10 : 100);
+    expect(asStaff.data).toHaveLength(page === 11 ? 11 : 100);
+    if (page === 11) expect(asStaff.data.at(-1)?.userName).toBe(`${tag}.solo`);
   }
 });
