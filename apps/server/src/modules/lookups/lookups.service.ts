@@ -1,10 +1,16 @@
 // Countries and their subdivisions from the maintained ISO 3166 data package; ids are ISO codes ('US', 'US-CA').
-import { Country as CountryData, State as StateData } from 'country-state-city';
+// The package's index also loads its 8 MB city table (about 40 MB of heap that stays for the process's life); the
+// country and state modules alone are what the address forms need.
+import countryModule from 'country-state-city/lib/cjs/country.js';
+import stateModule from 'country-state-city/lib/cjs/state.js';
 import type { Address, AddressView, Country, Subdivision } from '@registry/contracts';
 import { notFound } from '../../platform/errors.ts';
 
 // The package lists US territories and outlying islands among US states; the address form offers the 50 states and DC,
 // and the territories remain available as their own countries (PR, GU, VI, AS, MP).
+const CountryData = countryModule.default;
+const StateData = stateModule.default;
+
 const US_EXCLUDED = new Set(['AS', 'GU', 'MP', 'PR', 'UM', 'VI']);
 const US_OUTLYING = /^UM-/;
 
