@@ -123,7 +123,10 @@ async function exportCase(databaseUrl: string, staffUserName: string, distributo
   const round = (value: number) => Math.round(value * 10) / 10;
   console.log(
     `\nMachine: ${os.cpus()[0]?.model ?? 'unknown'} x${os.cpus().length}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ` +
-      `load ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}, Node ${process.version}; ` +
+      `load ${os
+        .loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')}, Node ${process.version}; ` +
       `server started as npm start does (node ${server.flags.join(' ')} src/main.ts), its RSS read every ${RSS_SAMPLE_MS} ms`,
   );
   console.log(
