@@ -179,11 +179,8 @@ export const preRegisteredResidents = pgTable(
       sql`lower(${table.lastName})`,
       table.id,
     ),
-    // Universal search (modules/search).
-    index('pre_registered_residents_search_idx').using(
-      'gin',
-      sql`to_tsvector('simple', ${table.firstName} || ' ' || ${table.lastName} || ' ' || coalesce(${table.email}, '') || ' ' || coalesce(${table.phoneNumber}, ''))`,
-    ),
+    // Universal search (modules/search) reads the stored column search_doc and its GIN index
+    // pre_registered_residents_search_doc_idx, made by hand in migration 0023_search_documents.
     check('pre_registered_residents_status_check', oneOf(table.status, RegistrationStatus)),
     check('pre_registered_residents_pet_species_check', flagsOf(table.petSpecies, PetSpecies)),
   ],

@@ -1,6 +1,6 @@
 // Universal search SQL: one ranked union over pets, pet owners, residents, groups and waste samples, each branch
 // filtered by the caller's scope. Text matches use PostgreSQL text search over the same expressions as the GIN
-// indexes in the schema (users_search_idx, groups_search_idx, pets_name_search_idx, pre_registered_residents_search_idx);
+// indexes (groups_search_idx, pets_name_search_idx; users and residents: their stored search_doc and its index);
 // sample numbers match exactly through their upper() unique indexes.
 import { sql, type SQL } from 'drizzle-orm';
 import { GroupTypes, UserRole, type SearchModel } from '@registry/contracts';
@@ -9,10 +9,11 @@ import { containsPattern } from '../../db/like.ts';
 import type { Caller } from '../../platform/context.ts';
 import { groupInScopeSql, petInScopeSql, petOwnerInScopeSql } from '../../platform/scope.ts';
 
-const USER_DOC = sql`to_tsvector('simple', coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') || ' ' || u.user_name || ' ' || coalesce(u.email, '') || ' ' || coalesce(u.phone_number, ''))`;
+// Users' and residents' documents are stored columns (migration 0023): ts_rank reads them instead of parsing each match.
+const USER_DOC = sql`u.search_doc`;
 const GROUP_DOC = sql`to_tsvector('simple', g.name || ' ' || coalesce(g.property_address->>'addressLine1', '') || ' ' || coalesce(g.property_address->>'city', '') || ' ' || coalesce(g.property_address->>'postalCode', ''))`;
 const PET_DOC = sql`to_tsvector('simple', x.name)`;
-const RESIDENT_DOC = sql`to_tsvector('simple', r.first_name || ' ' || r.last_name || ' ' || coalesce(r.email, '') || ' ' || coalesce(r.phone_number, ''))`;
+const RESIDENT_DOC = sql`r.search_doc`;
 
 export type SearchInput = {
   /** A to_tsquery text (each word a quoted prefix), or null for an address-only search. */
