@@ -111,7 +111,9 @@ export const dnaProfiles = pgTable(
   (table) => [
     index('dna_profiles_sample_number_idx').on(table.sampleNumber),
     index('dna_profiles_plate_idx').on(table.plateId),
-    index('dna_profiles_lab_status_idx').on(table.labStatus, table.sampleType),
+    // The id last: the registry index loads approved pet profiles in id-keyed batches, each an index range from where
+    // the last one ended (without it every batch read all approved rows and sorted them: 80 s for 1,000,000).
+    index('dna_profiles_lab_status_id_idx').on(table.labStatus, table.sampleType, table.id),
     check('dna_profiles_lab_status_check', oneOf(table.labStatus, DnaProfileLabStatus)),
     check('dna_profiles_sample_type_check', oneOf(table.sampleType, SampleType)),
     check('dna_profiles_result_check', sql`${table.result} in ('Pass', 'Fail', 'Pending')`),
