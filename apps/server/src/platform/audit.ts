@@ -1,10 +1,12 @@
-// The one audit writer: every mutation calls it inside its own transaction. Entries form a hash chain.
+// The one audit writer: every mutation calls it inside its own transaction. Entries form a hash chain; inside a
+// transaction opened by withTransaction they are appended just before COMMIT, so the chain's lock is held only for the
+// append and the commit, not for the rest of the transaction's work (concurrent writers wait on it one by one).
 import crypto from 'node:crypto';
 import { asc, desc, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
 import { canonicalJson, toJsonValue } from './canonical-json.ts';
-import type { RequestContext } from './context.ts';
+import { beforeCommit, type OpenTransaction, type RequestContext } from './context.ts';
 
 export type AuditAction =
   | 'Create'
@@ -47,28 +49,45 @@ export function auditHash(fields: HashedFields): string {
   return crypto.createHash('sha256').update(content).digest('hex');
 }
 
+type AuditCaller = Pick<RequestContext, 'caller' | 'requestId'> & { db?: Db; transaction?: OpenTransaction };
+type PendingEntry = { entry: AuditEntry; ctx: Pick<RequestContext, 'caller' | 'requestId'>; dateCreated: Date };
+
 /** Appends an entry. Call it with the transaction that makes the change, so both commit or neither does. */
-export async function writeAudit(
-  tx: Db,
-  ctx: Pick<RequestContext, 'caller' | 'requestId'>,
-  entry: AuditEntry,
-): Promise<void> {
+export async function writeAudit(tx: Db, ctx: AuditCaller, entry: AuditEntry): Promise<void> {
   await writeAudits(tx, ctx, [entry]);
 }
 
 /** Rows per multi-row insert (about a dozen parameters each, well under PostgreSQL's 65,535). */
 const AUDIT_INSERT_BATCH = 1000;
 
+/** Entries waiting for their transaction's COMMIT, in the order they were written. */
+const pendingByTransaction = new WeakMap<OpenTransaction, PendingEntry[]>();
+
 /**
- * Appends several entries in order, as that many writeAudit calls would, with one lock, one read of the chain's end and
- * one multi-row insert per thousand entries (a set-based change such as approving a plate of pets).
+ * Appends several entries in order, as that many writeAudit calls would (a set-based change such as approving a plate
+ * of pets). Inside the context's open transaction they wait for its end; otherwise they are appended now.
  */
-export async function writeAudits(
-  tx: Db,
-  ctx: Pick<RequestContext, 'caller' | 'requestId'>,
-  entries: readonly AuditEntry[],
-): Promise<void> {
+export async function writeAudits(tx: Db, ctx: AuditCaller, entries: readonly AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
+  const dateCreated = new Date();
+  const caller = { caller: ctx.caller, requestId: ctx.requestId };
+  const pending = entries.map((entry) => ({ entry, ctx: caller, dateCreated }));
+  const open = ctx.transaction;
+  if (open && ctx.db === tx) {
+    const queued = pendingByTransaction.get(open);
+    if (queued) {
+      queued.push(...pending);
+      return;
+    }
+    pendingByTransaction.set(open, pending);
+    if (beforeCommit(ctx, (db) => appendToChain(db, pendingByTransaction.get(open) ?? []))) return;
+  }
+  await appendToChain(tx, pending);
+}
+
+/** One lock, one read of the chain's end and one multi-row insert per thousand entries. */
+async function appendToChain(tx: Db, pending: readonly PendingEntry[]): Promise<void> {
+  if (pending.length === 0) return;
   await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
   const [last] = await tx
     .select({ sequence: auditLog.sequence, hash: auditLog.hash })
@@ -77,10 +96,10 @@ export async function writeAudits(
     .limit(1);
   let sequence = last?.sequence ?? 0;
   let prevHash = last?.hash ?? GENESIS_HASH;
-  const rows = entries.map((entry) => {
+  const rows = pending.map(({ entry, ctx, dateCreated }) => {
     const fields: HashedFields = {
       sequence: ++sequence,
-      dateCreated: new Date(),
+      dateCreated,
       userId: ctx.caller?.userId ?? null,
       userName: ctx.caller?.userName ?? null,
       entityType: entry.entityType,

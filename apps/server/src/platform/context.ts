@@ -22,7 +22,10 @@ export type Services = { db: Db; config: Config; mailer: Mailer };
 /** Work that must only happen once the change is durable (mail, notifications, in-memory indexes, file deletes). */
 export type AfterCommitHook = (db: Db) => Promise<unknown> | unknown;
 
-type OpenTransaction = { outerDb: Db; hooks: AfterCommitHook[] };
+/** Work that must run last inside the transaction, just before COMMIT (the audit chain's append). */
+export type BeforeCommitHook = (tx: Db) => Promise<unknown>;
+
+export type OpenTransaction = { outerDb: Db; hooks: AfterCommitHook[]; beforeCommit: BeforeCommitHook[] };
 
 export type RequestContext = Services & {
   caller: Caller | null;
@@ -48,9 +51,24 @@ export async function withTransaction<C extends TransactionalContext, T>(
 ): Promise<T> {
   if (ctx.transaction) return work(ctx.db, ctx);
   const hooks: AfterCommitHook[] = [];
-  const result = await ctx.db.transaction((db) => work(db, { ...ctx, db, transaction: { outerDb: ctx.db, hooks } }));
+  const result = await ctx.db.transaction(async (db) => {
+    const open: OpenTransaction = { outerDb: ctx.db, hooks, beforeCommit: [] };
+    const value = await work(db, { ...ctx, db, transaction: open });
+    for (const hook of open.beforeCommit) await hook(db);
+    return value;
+  });
   await runHooks(ctx.db, hooks);
   return result;
+}
+
+/**
+ * Runs `hook` inside the context's open transaction after its work, just before COMMIT; false when there is none (the
+ * caller then does the work at once).
+ */
+export function beforeCommit(ctx: { transaction?: OpenTransaction }, hook: BeforeCommitHook): boolean {
+  if (!ctx.transaction) return false;
+  ctx.transaction.beforeCommit.push(hook);
+  return true;
 }
 
 /** Runs `hook` once the context's transaction commits, or now when there is none. It gets a database outside it. */

@@ -2,11 +2,12 @@
 // wait for the outer commit, so a rollback leaves no row, no mail and no notification behind.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { UserRole, isProviderStaffRole } from '@registry/contracts';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { groupByName, userByName } from '../../test/factories.ts';
-import { emailLog, users } from '../db/schema/index.ts';
+import { auditLog, emailLog, users } from '../db/schema/index.ts';
 import { createAdmin } from '../modules/admins/admins.service.ts';
+import { verifyAuditChain, writeAudit, writeAudits } from './audit.ts';
 import { afterCommit, withTransaction, type SignedInContext } from './context.ts';
 
 let t: TestApp;
@@ -104,4 +105,43 @@ test('without an open transaction, afterCommit runs at once', async () => {
   const ran: number[] = [];
   await afterCommit(ctx, () => ran.push(1));
   expect(ran).toEqual([1]);
+});
+
+test('audit entries written in a transaction are appended at its end, in order, and a rollback appends none', async () => {
+  const ctx = await labAdminContext();
+  const db = t.database.db;
+  const tag = `TxAudit${Date.now().toString(36)}`;
+  const entriesOf = (entityType: string, on = db) =>
+    on
+      .select({ entityId: auditLog.entityId, sequence: auditLog.sequence, userName: auditLog.userName })
+      .from(auditLog)
+      .where(eq(auditLog.entityType, entityType))
+      .orderBy(asc(auditLog.sequence));
+  const seenInside = await withTransaction(ctx, async (tx, txCtx) => {
+    await writeAudit(tx, txCtx, { entityType: tag, entityId: 1, actionType: 'Update' });
+    await writeAudits(tx, txCtx, [
+      { entityType: tag, entityId: 2, actionType: 'Update' },
+      { entityType: tag, entityId: 3, actionType: 'Update' },
+    ]);
+    // The chain's lock is not taken yet: the entries wait for the end of the transaction.
+    return (await entriesOf(tag, tx)).length;
+  });
+  expect(seenInside).toBe(0);
+  const appended = await entriesOf(tag);
+  expect(appended.map((row) => row.entityId)).toEqual(['1', '2', '3']);
+  expect(appended.map((row) => row.userName)).toEqual(['lab.admin', 'lab.admin', 'lab.admin']);
+  expect(appended[2].sequence - appended[0].sequence).toBe(2);
+  expect((await verifyAuditChain(db)).ok).toBe(true);
+
+  await expect(
+    withTransaction(ctx, async (tx, txCtx) => {
+      await writeAudit(tx, txCtx, { entityType: `${tag}Rollback`, entityId: 1, actionType: 'Update' });
+      throw new Error('rolled back');
+    }),
+  ).rejects.toThrow('rolled back');
+  expect(await entriesOf(`${tag}Rollback`)).toEqual([]);
+
+  // Outside a transaction (no open one in the context) the entry is appended at once.
+  await writeAudit(db, ctx, { entityType: `${tag}Now`, entityId: 1, actionType: 'Update' });
+  expect(await entriesOf(`${tag}Now`)).toHaveLength(1);
 });
