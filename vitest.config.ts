@@ -12,6 +12,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'packages/*/test/**/*.test.ts',
             'apps/server/src/platform/**/*.test.ts',
+            'apps/server/src/modules/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
           // API tests beside platform code need the api project's seeded database.

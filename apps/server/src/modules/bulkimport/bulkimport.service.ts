@@ -15,6 +15,7 @@ import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { assertCan } from '../../platform/rights.ts';
 import { checkRow, isProblem, naturalKey, type CleanRow } from './import-row.ts';
+import { runGroups, sameResidentGroups } from './import-order.ts';
 import * as q from './bulkimport.queries.ts';
 
 export function columnInfo(ctx: SignedInContext) {
@@ -110,7 +111,8 @@ async function importRow(ctx: SignedInContext, property: Property, row: CleanRow
 
 /**
  * Imports a batch of rows, each in its own transaction, and answers one result per row in the order given. A row that
- * fails (a rule, or the database) is rolled back alone and reported; the others are kept.
+ * fails (a rule, or the database) is rolled back alone and reported; the others are kept. Rows of different residents
+ * run side by side (import-order.ts); the results are what a one-by-one import in file order would give.
  */
 export async function importResidents(
   ctx: SignedInContext,
@@ -122,28 +124,37 @@ export async function importResidents(
     ctx,
     checked.flatMap((c) => (isProblem(c.row) ? [] : [c.row])),
   );
-  const results: ImportResidentResult[] = [];
-  for (const { rowNumber, row } of checked) {
+  const results: ImportResidentResult[] = new Array(checked.length);
+  const toImport: { propertyId: number; row: CleanRow; task: () => Promise<void> }[] = [];
+  checked.forEach(({ rowNumber, row }, i) => {
     if (isProblem(row)) {
-      results.push({ rowNumber, ...failed(row.problemDesc, row.problemDetails) });
-      continue;
+      results[i] = { rowNumber, ...failed(row.problemDesc, row.problemDetails) };
+      return;
     }
     const properties = propertiesNamed(row.propertyName);
     if (properties.length !== 1) {
-      results.push({
+      results[i] = {
         rowNumber,
         ...(properties.length === 0
           ? failed(P.propertyNotFound, `No property named '${row.propertyName}' in your groups.`)
           : failed(P.propertyAmbiguous, `${properties.length} properties are named '${row.propertyName}'.`)),
-      });
-      continue;
+      };
+      return;
     }
-    try {
-      results.push({ rowNumber, ...(await importRow(ctx, properties[0]!, row)) });
-    } catch {
-      // The row's transaction rolled back; the database's text is not shown (it may name internals).
-      results.push({ rowNumber, ...failed(P.importError, 'The row could not be saved; nothing of it was imported.') });
-    }
-  }
+    const property = properties[0]!;
+    const task = async () => {
+      try {
+        results[i] = { rowNumber, ...(await importRow(ctx, property, row)) };
+      } catch {
+        // The row's transaction rolled back; the database's text is not shown (it may name internals).
+        results[i] = {
+          rowNumber,
+          ...failed(P.importError, 'The row could not be saved; nothing of it was imported.'),
+        };
+      }
+    };
+    toImport.push({ propertyId: property.id, row, task });
+  });
+  await runGroups(sameResidentGroups(toImport));
   return results;
 }

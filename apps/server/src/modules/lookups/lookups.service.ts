@@ -8,8 +8,10 @@ import { notFound } from '../../platform/errors.ts';
 
 // The package lists US territories and outlying islands among US states; the address form offers the 50 states and DC,
 // and the territories remain available as their own countries (PR, GU, VI, AS, MP).
-const CountryData = countryModule.default;
-const StateData = stateModule.default;
+// Node hands a CommonJS module's exports object to a default import; vitest's transform hands its `default` export.
+const commonJsDefault = <T>(mod: { default: T }): T => (mod as { default?: T }).default ?? (mod as unknown as T);
+const CountryData = commonJsDefault(countryModule);
+const StateData = commonJsDefault(stateModule);
 
 const US_EXCLUDED = new Set(['AS', 'GU', 'MP', 'PR', 'UM', 'VI']);
 const US_OUTLYING = /^UM-/;
