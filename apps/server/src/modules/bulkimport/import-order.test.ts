@@ -31,15 +31,7 @@ test('groups run side by side up to the limit, each group in order', async () =>
     log.push(`end ${name}`);
     running--;
   };
-  await runGroups(
-    [
-      [task('a1', 30), task('a2', 5)],
-      [task('b1', 5)],
-      [task('c1', 5)],
-      [task('d1', 5)],
-    ],
-    2,
-  );
+  await runGroups([[task('a1', 30), task('a2', 5)], [task('b1', 5)], [task('c1', 5)], [task('d1', 5)]], 2);
   expect(most).toBe(2);
   expect(log.indexOf('start a2')).toBeGreaterThan(log.indexOf('end a1'));
   expect(log.filter((entry) => entry.startsWith('end'))).toHaveLength(5);
