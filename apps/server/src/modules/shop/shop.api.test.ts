@@ -387,6 +387,38 @@ describe('orders back office', () => {
     );
   });
 
+  test('the list totals (from the status tallies) follow paid and cancelled orders; the search ignores case', async () => {
+    const listTotal = async (query: string) =>
+      (await t.call('GET', `/api/v1/orders/getall?pageSize=10${query}`, { token: staff })).body.totalRecords as number;
+    const totals = async () => ({
+      all: await listTotal(''),
+      pending: await listTotal('&statusFilter=Pending'),
+      cancelled: await listTotal('&statusFilter=Cancelled'),
+    });
+    const counted = async () => {
+      const rows = await t.database.db.select({ status: orders.status }).from(orders);
+      return {
+        all: rows.length,
+        pending: rows.filter((row) => row.status === OrderStatus.Pending).length,
+        cancelled: rows.filter((row) => row.status === OrderStatus.Cancelled).length,
+      };
+    };
+    const before = await totals();
+    expect(before).toEqual(await counted());
+    const { order, owner } = await paidOrder();
+    const paid = await totals();
+    expect(paid).toEqual({ ...before, all: before.all + 1, pending: before.pending + 1 });
+    await t.call('POST', '/api/v1/orders/cancelorder', { token: staff, body: { orderId: order.id } });
+    const cancelled = await totals();
+    expect(cancelled).toEqual({ ...paid, pending: paid.pending - 1, cancelled: paid.cancelled + 1 });
+    expect(cancelled).toEqual(await counted());
+    const shouted = owner.userName.slice(1, -1).toUpperCase();
+    const found = await t.call('GET', `/api/v1/orders/getall?searchTerm=${encodeURIComponent(shouted)}`, {
+      token: staff,
+    });
+    expect(found.body.data.map((o: { id: number }) => o.id)).toContain(order.id);
+  });
+
   test('the list filters by status, search term and pet, sorts by grand total', async () => {
     const { order, owner } = await paidOrder();
     const byName = await t.call('GET', `/api/v1/orders/getall?searchTerm=${encodeURIComponent(owner.userName)}`, {
