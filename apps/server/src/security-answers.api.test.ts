@@ -44,7 +44,7 @@ describe('security answers', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, String(admin.id)), eq(auditLog.actionType, 'SecurityAnswerViewed')))
-      .orderBy(desc(auditLog.sequence));
+      .orderBy(desc(auditLog.id));
     expect(entry.userName).toBe('lab.admin');
     expect(JSON.stringify(entry)).not.toContain('Elm');
     // Saving the admin again without an answer keeps the encrypted one.

@@ -1,10 +1,11 @@
-// The one audit writer: every mutation calls it inside its own transaction. Entries form a hash chain; inside a
-// transaction opened by withTransaction they are appended just before COMMIT, so the chain's lock is held only for the
-// append and the commit, not for the rest of the transaction's work (concurrent writers wait on it one by one).
+// The one audit writer: every mutation calls it inside its own transaction. Entries form hash chains (AUDIT_CHAINS of
+// them, each append taking the next in turn); inside a transaction opened by withTransaction they are appended just
+// before COMMIT, so a chain's lock is held only for the append and the commit, and concurrent writers spread over the
+// chains instead of queueing on one.
 import crypto from 'node:crypto';
-import { asc, desc, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { auditLog } from '../db/schema/index.ts';
+import { auditChainHeads, auditLog } from '../db/schema/index.ts';
 import { canonicalJson, toJsonValue } from './canonical-json.ts';
 import { beforeCommit, type OpenTransaction, type RequestContext } from './context.ts';
 
@@ -27,8 +28,16 @@ export type AuditEntry = {
   after?: unknown;
 };
 
-/** Any constant: the advisory lock that serialises chain appends across every API process on one PostgreSQL server. */
+/**
+ * Chains the log is spread over. Each is a complete hash chain with its own sequence and lock: deleting, editing or
+ * moving an entry breaks the chain it was on. One chain made every audited commit in the registry wait for the one
+ * before (the lock is held through the commit's flush to disk); with several, concurrent commits rarely meet.
+ */
+export const AUDIT_CHAINS = 8;
+/** Any constant: the first of AUDIT_CHAINS advisory locks that serialise a chain's appends across every API process. */
 const AUDIT_CHAIN_LOCK = 727_001;
+/** The chain the next append of this process takes (processes share the chains; each lock keeps a chain whole). */
+let nextChain = 0;
 const GENESIS_HASH = '0'.repeat(64);
 
 type HashedFields = {
@@ -88,10 +97,13 @@ export async function writeAudits(tx: Db, ctx: AuditCaller, entries: readonly Au
 /** One lock, one read of the chain's end and one multi-row insert per thousand entries. */
 async function appendToChain(tx: Db, pending: readonly PendingEntry[]): Promise<void> {
   if (pending.length === 0) return;
-  await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
+  const chain = nextChain;
+  nextChain = (nextChain + 1) % AUDIT_CHAINS;
+  await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK + chain})`);
   const [last] = await tx
     .select({ sequence: auditLog.sequence, hash: auditLog.hash })
     .from(auditLog)
+    .where(eq(auditLog.chain, chain))
     .orderBy(desc(auditLog.sequence))
     .limit(1);
   let sequence = last?.sequence ?? 0;
@@ -110,16 +122,42 @@ async function appendToChain(tx: Db, pending: readonly PendingEntry[]): Promise<
       prevHash,
     };
     prevHash = auditHash(fields);
-    return { ...fields, requestId: ctx.requestId, hash: prevHash };
+    return { ...fields, chain, requestId: ctx.requestId, hash: prevHash };
   });
   for (let start = 0; start < rows.length; start += AUDIT_INSERT_BATCH)
     await tx.insert(auditLog).values(rows.slice(start, start + AUDIT_INSERT_BATCH));
+  const head = { chain, sequence, hash: prevHash };
+  await tx
+    .insert(auditChainHeads)
+    .values(head)
+    .onConflictDoUpdate({ target: auditChainHeads.chain, set: { sequence: head.sequence, hash: head.hash } });
 }
 
-/** Walks the chain in order and reports the first entry whose hash or link does not hold. */
+/**
+ * Walks each chain in order and reports the first entry whose hash, link or place in its chain does not hold, or a chain
+ * that does not end at its recorded head (its last entries deleted: firstBrokenId is then null).
+ */
 export async function verifyAuditChain(
   db: Db,
 ): Promise<{ ok: boolean; checked: number; firstBrokenId: number | null }> {
+  const heads = new Map((await db.select().from(auditChainHeads)).map((head) => [head.chain, head]));
+  const chains = new Set([
+    ...heads.keys(),
+    ...(await db.selectDistinct({ chain: auditLog.chain }).from(auditLog)).map((row) => row.chain),
+  ]);
+  let checked = 0;
+  for (const chain of [...chains].sort((a, b) => a - b)) {
+    const walked = await verifyOneChain(db, chain);
+    checked += walked.checked;
+    if (walked.firstBrokenId !== null) return { ok: false, checked, firstBrokenId: walked.firstBrokenId };
+    const head = heads.get(chain);
+    if (head?.sequence !== walked.lastSequence || head?.hash !== walked.lastHash)
+      return { ok: false, checked, firstBrokenId: null };
+  }
+  return { ok: true, checked, firstBrokenId: null };
+}
+
+async function verifyOneChain(db: Db, chain: number) {
   let prevHash = GENESIS_HASH;
   let expectedSequence = 1;
   let checked = 0;
@@ -128,10 +166,11 @@ export async function verifyAuditChain(
     const batch = await db
       .select()
       .from(auditLog)
-      .where(gt(auditLog.sequence, afterSequence))
+      .where(and(eq(auditLog.chain, chain), gt(auditLog.sequence, afterSequence)))
       .orderBy(asc(auditLog.sequence))
       .limit(5000);
-    if (batch.length === 0) return { ok: true, checked, firstBrokenId: null };
+    if (batch.length === 0)
+      return { checked, firstBrokenId: null, lastSequence: expectedSequence - 1, lastHash: prevHash };
     for (const row of batch) {
       const recomputed = auditHash({
         sequence: row.sequence,
@@ -147,7 +186,7 @@ export async function verifyAuditChain(
       });
       // A deleted entry shows as a gap in the sequence or a link to a hash that is no longer the previous one.
       if (row.sequence !== expectedSequence || row.prevHash !== prevHash || row.hash !== recomputed) {
-        return { ok: false, checked, firstBrokenId: row.id };
+        return { checked, firstBrokenId: row.id, lastSequence: row.sequence, lastHash: row.hash };
       }
       prevHash = row.hash;
       expectedSequence++;

@@ -8,6 +8,7 @@ import {
   jsonb,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -68,13 +69,25 @@ export const auditLog = pgTable(
     prevHash: text().notNull(),
     hash: text().notNull(),
     sequence: bigint({ mode: 'number' }).notNull(),
+    /** Which of the log's hash chains the entry is on (platform/audit.ts AUDIT_CHAINS); its sequence counts within it. */
+    chain: smallint().notNull().default(0),
   },
   (table) => [
     index('audit_log_date_idx').on(table.dateCreated),
     index('audit_log_entity_idx').on(table.entityType, table.entityId),
-    uniqueIndex('audit_log_sequence_key').on(table.sequence),
+    uniqueIndex('audit_log_chain_sequence_key').on(table.chain, table.sequence),
   ],
 );
+
+/**
+ * Where each audit chain ends, written with every append under the chain's lock: a verification that finds a chain
+ * ending elsewhere knows its last entries were deleted (a hash chain alone cannot tell a cut tail from an end).
+ */
+export const auditChainHeads = pgTable('audit_chain_heads', {
+  chain: smallint().primaryKey(),
+  sequence: bigint({ mode: 'number' }).notNull(),
+  hash: text().notNull(),
+});
 
 /** Email templates edited in the app: a subject and an HTML body with {{placeholders}}, each for one email event. */
 export const emailTemplates = pgTable(

@@ -28,7 +28,7 @@ const EMAIL_LOG_ORDER = sortColumns<AnyColumn | SQL>({
   wasSuccessful: emailLog.wasSuccessful,
 });
 const AUDIT_LOG_ORDER = sortColumns<AnyColumn | SQL>({
-  dateCreated: auditLog.sequence,
+  dateCreated: auditLog.id,
   createdBy: sql`lower(${auditLog.userName})`,
   entityType: auditLog.entityType,
   entityId: auditLog.entityId,

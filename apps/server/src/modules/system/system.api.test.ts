@@ -1,8 +1,9 @@
 // Documents, email log and the hash-chained audit log: provider staff only.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { Messages } from '@registry/contracts';
+import { Messages, labDayOf } from '@registry/contracts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { queryRows } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 
 let t: TestApp;
@@ -85,8 +86,9 @@ describe('email log', () => {
   test('records sent mail with its body, filters, and clears', async () => {
     await t.call('POST', '/api/v1/account/forgotpassword', { body: { email: 'pet.owner@mail.example' } });
     await t.smtp.waitFor((mail) => mail.to.includes('pet.owner@mail.example'));
-    const today = new Date();
-    const date = `${String(today.getUTCMonth() + 1).padStart(2, '0')}/${String(today.getUTCDate()).padStart(2, '0')}/${today.getUTCFullYear()}`;
+    // The filter's day is the lab's (its time zone), not UTC's: just after midnight UTC they differ.
+    const today = labDayOf(new Date(), t.app.services.config.labTimeZone);
+    const date = `${String(today.month).padStart(2, '0')}/${String(today.day).padStart(2, '0')}/${today.year}`;
     const found = await t.call(
       'GET',
       `/api/v1/emaillog?recipientsFilter=pet.owner&dateFilter=${encodeURIComponent(date)}&wasSuccessfulFilter=true`,
@@ -173,10 +175,30 @@ describe('audit log', () => {
         sql`update audit_log set after = ${JSON.stringify(target.after)}::jsonb where id = ${target.id}`,
       );
       expect((await copy.call('GET', '/api/v1/auditlog/verify', { token })).body.ok).toBe(true);
-      await copy.database.db.execute(sql`delete from audit_log where id = ${target.id}`);
+      // An entry with a successor on its chain: the successor no longer links to what precedes it.
+      const [pair] = await queryRows<{ id: number; next: number }>(
+        copy.database.db,
+        sql`select a.id::int, b.id::int as next from audit_log a
+          join audit_log b on b.chain = a.chain and b.sequence = a.sequence + 1 order by a.id desc limit 1`,
+      );
+      await copy.database.db.execute(sql`delete from audit_log where id = ${pair.id}`);
       const deleted = await copy.call('GET', '/api/v1/auditlog/verify', { token });
-      expect(deleted.body.ok).toBe(false);
-      expect(deleted.body.firstBrokenId).toBeGreaterThan(target.id);
+      expect(deleted.body).toMatchObject({ ok: false, firstBrokenId: pair.next });
+    } finally {
+      await copy.close();
+    }
+  });
+
+  test("a chain's cut tail is found through its recorded head", async () => {
+    const copy = await startTestApp();
+    try {
+      const token = await copy.login('lab.admin');
+      await copy.call('POST', '/api/v1/document', { token, body: { name: 'Tail A', content: 'a' } });
+      expect((await copy.call('GET', '/api/v1/auditlog/verify', { token })).body.ok).toBe(true);
+      // The newest entry is the last of its chain: nothing after it links to it.
+      await copy.database.db.execute(sql`delete from audit_log where id = (select max(id) from audit_log)`);
+      const cut = await copy.call('GET', '/api/v1/auditlog/verify', { token });
+      expect(cut.body).toMatchObject({ ok: false, firstBrokenId: null });
     } finally {
       await copy.close();
     }
