@@ -1,7 +1,7 @@
 // Subgroups: every group beneath a group, paged, sorted and filtered in SQL, with last sign-in, last pet and last sample dates.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { formatUsDate } from '@registry/contracts';
+import { formatUsDate, labDayOf } from '@registry/contracts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { groupByName, makeOtherDistributorship } from '../../../test/factories.ts';
 import { groups } from '../../db/schema/index.ts';
@@ -81,7 +81,9 @@ describe('GET /subgroups', () => {
     ]);
     expect(names(await get('state=US-TX'))).toEqual(['Oak Ridge Apartments']);
     expect(names(await get('phone=555-0111'))).toEqual(['Oak Ridge Apartments']);
-    const today = formatUsDate(new Date());
+    // The filters' day is the lab's (its time zone), not UTC's: just after midnight UTC they differ.
+    const lab = labDayOf(new Date(), t.app.services.config.labTimeZone);
+    const today = formatUsDate(new Date(Date.UTC(lab.year, lab.month - 1, lab.day)));
     expect(names(await get(`lastLogin=${encodeURIComponent(today)}`))).toContain('Oak Ridge Apartments');
     expect(names(await get(`lastPet=${encodeURIComponent(today)}`))).toEqual([
       'Harbor Property Management',
