@@ -76,7 +76,8 @@ async function residentsOf(groupId: number) {
     .select()
     .from(preRegisteredResidents)
     .where(eq(preRegisteredResidents.groupId, groupId))
-    .orderBy(preRegisteredResidents.id);
+    // By name: rows of different residents are imported side by side, so their ids need not follow the file.
+    .orderBy(preRegisteredResidents.firstName, preRegisteredResidents.lastName, preRegisteredResidents.id);
   const dogs = residents.length
     ? await t.database.db
         .select()
