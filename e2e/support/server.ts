@@ -14,32 +14,38 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type ServerProcess = { baseUrl: string; port: number; stop(): Promise<void>; output(): string };
+export type ServerProcess = { baseUrl: string; port: number; pid: number; stop(): Promise<void>; output(): string };
 
 export async function startServerProcess(options: {
   dataDir: string;
   smtpUrl?: string;
   env?: Record<string, string>;
   port?: number;
+  /** Node flags before the entry file (the benchmarks pass those of the server's start script). */
+  nodeFlags?: string[];
 }): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/src/main.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DEMO_PASSWORD: 'Registry#2026',
-      DATA_DIR: options.dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: baseUrl,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      SMTP_URL: options.smtpUrl ?? '',
-      ...options.env,
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeFlags ?? []), path.join(repoRoot, 'apps/server/src/main.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        DEMO_PASSWORD: 'Registry#2026',
+        DATA_DIR: options.dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        BASE_URL: baseUrl,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        SMTP_URL: options.smtpUrl ?? '',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -56,6 +62,7 @@ export async function startServerProcess(options: {
   return {
     baseUrl,
     port,
+    pid: child.pid!,
     output: () => output,
     async stop() {
       if (child.exitCode !== null) return;

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
 import { GroupTypes, PropertyExportOption, SEARCH_PAGE_SIZE, universalSearchQuery } from '@registry/contracts';
 import { queryRows, type Db } from '../src/db/client.ts';
-import { containsPattern } from '../src/db/like.ts';
+import { containsPattern, escapeLike } from '../src/db/like.ts';
 import { users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
 import { universalSearch } from '../src/modules/search/search.service.ts';
@@ -93,7 +93,7 @@ async function plainCursorCsv(databaseUrl: string, rootPath: string) {
         from pets x join pet_owner_groups pog on pog.pet_owner_id = x.pet_owner_id and pog.move_out_date is null
           join groups p on p.id = pog.group_id left join users o on o.id = x.pet_owner_id
         where p.path like $1 and p.group_type = ${GroupTypes.Property}`,
-      [`${rootPath}%`],
+      [`${escapeLike(rootPath)}%`],
     );
     for (;;) {
       const batch = await client.query<unknown[]>({ text: 'fetch 1000 from pets_dump', rowMode: 'array' });
@@ -178,7 +178,7 @@ const plainSearch = {
   sampleFragment: (db: Db, text: string) =>
     queryRows(
       db,
-      sql`select id, name, sample_number from pets where sample_number like ${`${text}%`} limit ${SEARCH_PAGE_SIZE}`,
+      sql`select id, name, sample_number from pets where sample_number like ${`${escapeLike(text)}%`} limit ${SEARCH_PAGE_SIZE}`,
     ),
   ownerName: (db: Db, text: string) =>
     queryRows(

@@ -1,12 +1,11 @@
 // The server as a deployed process for benchmarks that measure the process itself (memory, HTTP): started the way
 // `npm start -w apps/server` starts it (the same Node flags, read from that script), on a free port, against a bench
 // database, with its resident memory read from /proc while it works.
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startServerProcess, type ServerProcess } from '../../../e2e/support/server.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 
@@ -19,15 +18,6 @@ export function startScriptNodeFlags(): string[] {
   return words.slice(words.indexOf('node') + 1, words.indexOf('src/main.ts'));
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** VmRSS and VmHWM (the process's peak so far) of a process, in bytes. */
 export function residentMemory(pid: number): { rss: number; peak: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -35,50 +25,20 @@ export function residentMemory(pid: number): { rss: number; peak: number } {
   return { rss: kb('VmRSS'), peak: kb('VmHWM') };
 }
 
-export type BenchServer = { baseUrl: string; pid: number; flags: string[]; stop(): Promise<void> };
+export type BenchServer = ServerProcess & { flags: string[] };
 
+/** The e2e tests' server process (e2e/support/server.ts), with the start script's flags and a bench database. */
 export async function startBenchServer(databaseUrl: string): Promise<BenchServer> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
   const flags = startScriptNodeFlags();
-  const child = spawn(process.execPath, [...flags, 'src/main.ts'], {
-    cwd: serverDir,
+  const server = await startServerProcess({
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-server-')),
+    nodeFlags: flags,
     env: {
-      ...process.env,
       DATABASE_URL: databaseUrl,
       DATA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-server-')),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: baseUrl,
-      LOG_LEVEL: 'warn',
-      SMTP_URL: '',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (output.includes('is running at')) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 50);
-    void exited.then(() => (clearInterval(timer), reject(new Error(`server exited before it was ready:\n${output}`))));
-  });
-  return {
-    baseUrl,
-    pid: child.pid!,
-    flags,
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return { ...server, flags };
 }
 
 /** Signs a user in through POST /token as the web app does and returns the bearer token. */

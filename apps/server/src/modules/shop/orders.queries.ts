@@ -1,8 +1,8 @@
 // SQL of carts, orders, order items and payment events.
-import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { OrderOrdering, OrderStatus, usDateBounds, type OrdersQuery } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
-import { containsPattern } from '../../db/like.ts';
+import { lowerContains } from '../../db/like.ts';
 import {
   ancestryFulfillments,
   cartItems,
@@ -119,14 +119,12 @@ export async function ordersPage(db: Db, query: OrdersQuery, timeZone: string) {
   if (query.startDate) where.push(gte(orders.orderDate, usDateBounds(query.startDate, timeZone)!.start));
   if (query.endDate) where.push(lt(orders.orderDate, usDateBounds(query.endDate, timeZone)!.end));
   if (query.statusFilter !== undefined) where.push(eq(orders.status, query.statusFilter));
-  // Contains, any case, as lower(x) LIKE lower(pattern): what ILIKE does, in the form the trigram indexes serve.
-  const contains = (column: AnyColumn, text: string) => sql`lower(${column}) like lower(${containsPattern(text)})`;
   if (query.searchTerm) {
-    const term = [contains(orders.customerName, query.searchTerm)];
+    const term = [lowerContains(orders.customerName, query.searchTerm)];
     if (/^\d{1,9}$/.test(query.searchTerm)) term.push(eq(orders.id, Number(query.searchTerm)));
     where.push(or(...term)!);
   }
-  if (query.petSummary) where.push(contains(orders.petSummary, query.petSummary));
+  if (query.petSummary) where.push(lowerContains(orders.petSummary, query.petSummary));
   const condition = where.length ? and(...where) : undefined;
   const direction = query.ascending ? asc : desc;
   const sortColumn =
