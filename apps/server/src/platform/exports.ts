@@ -4,7 +4,8 @@
 import { once } from 'node:events';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJs } from './on-demand-libraries.ts';
 
 export type ExportFormat = 'csv' | 'xlsx';
 export type ExportValue = string | number | boolean | Date | null | undefined;
@@ -152,7 +153,11 @@ async function drained(sheet: ExcelJS.Worksheet, output: PassThrough): Promise<v
  * so a slow client holds back the database reads instead of filling memory.
  */
 export async function writeXlsx<R>(spec: ExportSpec<R>, output: PassThrough): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const workbook = new (await loadExcelJs()).stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   const sheet = workbook.addWorksheet(spec.sheetName?.slice(0, 31) || 'Report', {
     views: [{ state: 'frozen', ySplit: 1 }],
   });

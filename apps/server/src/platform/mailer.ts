@@ -1,6 +1,7 @@
 // The one mailer: every outgoing mail goes through it, over SMTP when SMTP_URL is set, and is written to the email log with its
 // body, secrets (generated passwords, reset and sign-in links) redacted. Services send through mail.ts (after commit).
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { loadNodeMailer } from './on-demand-libraries.ts';
 import type { Db } from '../db/client.ts';
 import { emailLog } from '../db/schema/index.ts';
 
@@ -34,9 +35,14 @@ export type Mailer = { send(db: Db, mail: OutgoingMail): Promise<MailResult>; cl
 
 export function createMailer(options: { smtpUrl: string | null; from: string }): Mailer {
   // Without SMTP (embedded demo mode) the JSON transport only renders the message; the email log still records it.
-  const transport: Transporter = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
-    : nodemailer.createTransport({ jsonTransport: true });
+  // Made on the first mail: nodemailer is loaded on demand (on-demand-libraries.ts).
+  let transport: Promise<Transporter> | undefined;
+  const transportOf = () =>
+    (transport ??= loadNodeMailer().then((nodemailer) =>
+      options.smtpUrl
+        ? nodemailer.createTransport(options.smtpUrl)
+        : nodemailer.createTransport({ jsonTransport: true }),
+    ));
   return {
     async send(db, mail) {
       const recipients = Array.isArray(mail.to) ? mail.to.join(', ') : mail.to;
@@ -45,7 +51,7 @@ export function createMailer(options: { smtpUrl: string | null; from: string }):
       const text = mail.text === undefined ? htmlToText(html) : fillSecrets(mail.text, secrets, 'send');
       let result: MailResult;
       try {
-        await transport.sendMail({ from: options.from, to: recipients, subject: mail.subject, html, text });
+        await (await transportOf()).sendMail({ from: options.from, to: recipients, subject: mail.subject, html, text });
         result = { wasSuccessful: true, errorMessage: null };
       } catch (error) {
         result = { wasSuccessful: false, errorMessage: (error as Error).message };
@@ -61,7 +67,7 @@ export function createMailer(options: { smtpUrl: string | null; from: string }):
       return result;
     },
     close() {
-      transport.close();
+      void transport?.then((made) => made.close());
     },
   };
 }

@@ -2,7 +2,8 @@
 // header with the group's logo and a title, key-value blocks, tables, paragraphs and a footer on every page. Built on
 // pdfkit; the logo is drawn only when it is a PNG or JPEG (what pdfkit reads), otherwise left out.
 import zlib from 'node:zlib';
-import PdfDocument from 'pdfkit';
+import type PdfDocument from 'pdfkit';
+import { loadPdfKit } from './on-demand-libraries.ts';
 
 export type PdfOptions = {
   title: string;
@@ -127,7 +128,7 @@ export class PdfLayout {
 
 /** Draws a document and returns its bytes. */
 export async function renderPdf(options: PdfOptions, draw: (layout: PdfLayout) => void): Promise<Buffer> {
-  const doc = new PdfDocument({
+  const doc = new (await loadPdfKit())({
     size: 'LETTER',
     margin: MARGIN,
     bufferPages: true,

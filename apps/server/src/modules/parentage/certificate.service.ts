@@ -1,6 +1,6 @@
 // The proof-of-parentage certificate (spec 3 §4 "Pets": needs isParentageCertified): a PDF naming the puppy, dam and
 // sire with their owners, the marker table of dam, sire and puppy, the verdict and the statistic in words.
-import PdfDocument from 'pdfkit';
+import { loadPdfKit } from '../../platform/on-demand-libraries.ts';
 import { PARENTAGE_MESSAGES } from '@registry/contracts';
 import type { SignedInContext } from '../../platform/context.ts';
 import { refused } from '../../platform/errors.ts';
@@ -40,7 +40,7 @@ export async function parentageCertificate(ctx: SignedInContext, resultId: numbe
   const line = (role: string, sampleNumber: string, dog: { name: string; ownerId: number | null } | undefined) =>
     `${role}: ${dog?.name ?? 'Not registered'} (${sampleNumber})${dog?.ownerId ? `, owner ${owners.get(dog.ownerId) ?? ''}` : ''}`;
 
-  const doc = new PdfDocument({
+  const doc = new (await loadPdfKit())({
     size: 'LETTER',
     margin: 54,
     info: { Title: 'Proof of Parentage Certificate', Author: ctx.config.brandName },

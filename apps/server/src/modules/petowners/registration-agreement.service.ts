@@ -1,6 +1,6 @@
 // The dog registration agreement (spec 2 §2 "Print the dog registration agreement"): a PDF naming the owner, their
 // dogs, the group, and the policy document versions the owner agreed to for that group.
-import PdfDocument from 'pdfkit';
+import { loadPdfKit } from '../../platform/on-demand-libraries.ts';
 import { DOG_OWNER_POLICY_DOCUMENT_ID, GROUP_TYPE_LABELS, formatUsDate } from '@registry/contracts';
 import type { SignedInContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -37,7 +37,7 @@ export async function registrationAgreement(ctx: SignedInContext, petOwnerId: nu
   const agreed = agreements.find((agreement) => agreement.documentId === DOG_OWNER_POLICY_DOCUMENT_ID);
   const policy = agreed ?? (await q.currentDocumentVersion(ctx.db, DOG_OWNER_POLICY_DOCUMENT_ID));
 
-  const doc = new PdfDocument({
+  const doc = new (await loadPdfKit())({
     size: 'LETTER',
     margin: 54,
     info: { Title: 'Dog Registration Agreement', Author: ctx.config.brandName },

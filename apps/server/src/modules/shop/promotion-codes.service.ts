@@ -49,9 +49,9 @@ export type UploadedFile = { content: Buffer; fileName: string };
  * (empty, too long, repeated in the file, or already known) is listed with its row number; the rest are imported.
  */
 export function codesOfFile(file: UploadedFile, known: (codes: string[]) => Promise<Set<string>>) {
-  const rows = readTableFile(file, ShopMessages.invalidImportFile);
-  const start = rows[0]?.[0]?.toLowerCase() === 'code' ? 1 : 0;
   return async () => {
+    const rows = await readTableFile(file, ShopMessages.invalidImportFile);
+    const start = rows[0]?.[0]?.toLowerCase() === 'code' ? 1 : 0;
     const errors: { row: number; error: string }[] = [];
     const candidates: { row: number; code: string }[] = [];
     const seen = new Set<string>();

@@ -1,6 +1,7 @@
 // Reads an uploaded table (csv, txt, xls, xlsx, ods) into rows of trimmed cell texts, first sheet only. SheetJS
 // (@e965/xlsx, see STACK-NOTES) parses every format; the type is decided by the file name's extension.
-import * as XLSX from '@e965/xlsx';
+import type * as XLSX from '@e965/xlsx';
+import { loadSheetJs } from '../../platform/on-demand-libraries.ts';
 import { refused } from '../../platform/errors.ts';
 
 export const TABLE_FILE_EXTENSIONS = ['csv', 'txt', 'xls', 'xlsx', 'ods'] as const;
@@ -10,21 +11,25 @@ export const TABLE_ROWS_MAX = 20_000;
 
 export const extensionOf = (fileName: string) => fileName.toLowerCase().split('.').pop() ?? '';
 
-export function readTableFile(file: { content: Buffer; fileName: string }, invalidTypeMessage: string): string[][] {
+export async function readTableFile(
+  file: { content: Buffer; fileName: string },
+  invalidTypeMessage: string,
+): Promise<string[][]> {
   const extension = extensionOf(file.fileName);
   if (!(TABLE_FILE_EXTENSIONS as readonly string[]).includes(extension)) throw refused(invalidTypeMessage);
+  const sheetJs = await loadSheetJs();
   let sheet: XLSX.WorkSheet | undefined;
   try {
     const book =
       extension === 'csv' || extension === 'txt'
-        ? XLSX.read(file.content.toString('utf8'), { type: 'string', raw: true })
-        : XLSX.read(file.content, { type: 'buffer' });
+        ? sheetJs.read(file.content.toString('utf8'), { type: 'string', raw: true })
+        : sheetJs.read(file.content, { type: 'buffer' });
     sheet = book.Sheets[book.SheetNames[0] ?? ''];
   } catch {
     throw refused(invalidTypeMessage);
   }
   if (!sheet) return [];
-  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, blankrows: true, defval: '' });
+  const rows = sheetJs.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, blankrows: true, defval: '' });
   if (rows.length > TABLE_ROWS_MAX) throw refused(`A file may hold at most ${TABLE_ROWS_MAX} rows.`);
   return rows.map((row) => row.map((cell) => String(cell ?? '').trim()));
 }

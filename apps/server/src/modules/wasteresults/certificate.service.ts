@@ -2,7 +2,7 @@
 // admin. The certificate is addressed to the group's certification recipient (the property or its distributor) with the
 // group's certificate customization and logo, the sample numbers and dates, the dog and its owner, the marker table and
 // the statistic in words. (pdfkit directly; the lead may move it onto the shared PDF layout later.)
-import PdfDocument from 'pdfkit';
+import { loadPdfKit } from '../../platform/on-demand-libraries.ts';
 import { sql } from 'drizzle-orm';
 import { PooPrintsCertificationRecipient, WASTE_RESULT_MESSAGES as M, collectionDateText } from '@registry/contracts';
 import { queryRows } from '../../db/client.ts';
@@ -58,7 +58,7 @@ export async function certificatePdf(ctx: SignedInContext, resultSetId: number) 
   const logo =
     group?.certificateShowLogo && group.logoPath ? await filesStoreFor(ctx.config).read(group.logoPath) : null;
 
-  const doc = new PdfDocument({
+  const doc = new (await loadPdfKit())({
     size: 'LETTER',
     margin: 54,
     info: { Title: 'Match Certificate', Author: ctx.config.brandName },
