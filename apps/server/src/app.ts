@@ -1,4 +1,4 @@
-// buildApp(services): registers plugins and every module. No side effects on import; main.ts owns the process.
+// buildApp(services): registers plugins and every module. No side effects on import; run-server.ts owns the process.
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';

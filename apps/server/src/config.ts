@@ -32,7 +32,7 @@ export type Config = {
   testModeAvailable: boolean;
   /** Fastify's trustProxy: false (the socket's address is the client's), a hop count or the proxies' addresses. */
   trustProxy: false | number | string[];
-  /** AES-256 key for secrets at rest (security answers); null means main.ts reads or creates one in dataDir. */
+  /** AES-256 key for secrets at rest (security answers); null means run-server.ts reads or creates one in dataDir. */
   dataEncryptionKey: Buffer | null;
   /** The partner frame (/lifeplans): its address and the secret both sides sign session tokens with; null = off. */
   partnerBaseUrl: string | null;
@@ -54,7 +54,7 @@ export type FilesS3Config = {
   prefix: string;
 };
 
-/** A configuration the server cannot start with; main.ts prints the message alone (no stack trace). */
+/** A configuration the server cannot start with; run-server.ts prints the message alone (no stack trace). */
 export class ConfigError extends Error {}
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');

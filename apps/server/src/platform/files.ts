@@ -55,7 +55,7 @@ export function createFilesStore(config: Pick<Config, 'filesDir' | 'filesS3'>): 
 // started with other settings gets its own. Services reach it through ctx.config, which every context already carries.
 const stores = new WeakMap<object, FilesStore>();
 
-/** The one files store of a configuration: created on first use (main.ts does that at start-up, with check()). */
+/** The one files store of a configuration: created on first use (run-server.ts does that at start-up, with check()). */
 export function filesStoreFor(config: Pick<Config, 'filesDir' | 'filesS3'>): FilesStore {
   let store = stores.get(config);
   if (!store) {

@@ -1,4 +1,4 @@
-// The DNA lab's demo data, seeded once after the demo seed on `npm start` (main.ts; the tests' seeded database leaves it
+// The DNA lab's demo data, seeded once after the demo seed on `npm start` (run-server.ts; the tests' seeded database leaves it
 // out, so their plates and the registry index start empty): one 96-well canine plate typed from the engine's synthetic
 // population with the demo pets' profiles approved (their samples DnaProcessingComplete, in the registry index at
 // start-up) and three waste samples left by two of those dogs, received at Oak Ridge with approved profiles, so the
