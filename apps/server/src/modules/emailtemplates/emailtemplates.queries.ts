@@ -40,14 +40,21 @@ export async function findTemplate(db: Db, id: number): Promise<TemplateRow | un
 export const templatesByIds = (db: Db, ids: number[]) =>
   ids.length ? db.select().from(emailTemplates).where(inArray(emailTemplates.id, ids)) : Promise.resolve([]);
 
-/** The event's most recently edited template (used when its config names none). */
-export async function latestTemplateOf(db: Db, eventName: string): Promise<TemplateRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(emailTemplates)
-    .where(eq(emailTemplates.eventName, eventName))
-    .orderBy(desc(emailTemplates.dateUpdated), desc(emailTemplates.id))
-    .limit(1);
+/** What sending an event's mail reads, in one statement: its config's rules (if it has one) and its latest template. */
+export async function eventMailSettings(db: Db, eventName: string) {
+  const c = emailTemplateConfigs;
+  const t = emailTemplates;
+  const [row] = await queryRows<{
+    config: { isActive: boolean; templateIds: number[]; enableAbTesting: boolean } | null;
+    latest: { subject: string; body: string } | null;
+  }>(
+    db,
+    sql`select
+      (select json_build_object('isActive', ${c.isActive}, 'templateIds', ${c.templateIds},
+        'enableAbTesting', ${c.enableAbTesting}) from ${c} where ${c.eventName} = ${eventName}) as config,
+      (select json_build_object('subject', ${t.subject}, 'body', ${t.body}) from ${t} where ${t.eventName} = ${eventName}
+        order by ${t.dateUpdated} desc, ${t.id} desc limit 1) as latest`,
+  );
   return row;
 }
 
