@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import { ensureReferenceData } from './reference-data.ts';
 import { installJobQueue } from '../platform/jobs.ts';
@@ -98,6 +99,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 /** Raw SQL rows: both drivers answer `{ rows }`, which drizzle's shared type leaves unknown. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** Renders SQL as both drivers' databases do (see `casing` above). */
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/**
+ * Raw SQL rows through a named prepared statement. On the PostgreSQL server each pooled connection parses it once and,
+ * after a few runs, keeps its plan: for a large statement run on every request (checkout's) planning costs more than
+ * running it. One name always goes with one SQL text (the values are its parameters). PGlite runs it as queryRows does.
+ */
+export async function preparedRows<T>(db: Db, name: string, query: SQL): Promise<T[]> {
+  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  const result = (await prepared.execute()) as { rows: T[] };
   return result.rows;
 }
 

@@ -21,5 +21,7 @@ export const saveUser = (ctx: WithDb, id: number, changes: Parameters<typeof q.u
 export const userById = (ctx: WithDb, id: number) => q.findUserById(ctx.db, id);
 /** Holds the user's row locked for the rest of the caller's transaction. */
 export const lockUser = (ctx: WithDb, id: number) => q.lockUserRow(ctx.db, id);
+/** The user's names, email and address country as a subquery for another module's one statement (the shop's checkout). */
+export const userContactQuery = (id: number) => q.userContactSql(id);
 /** Id and user name of each of the given users (for lists that show who). */
 export const userNamesByIds = (ctx: WithDb, ids: number[]) => q.userNamesByIds(ctx.db, ids);

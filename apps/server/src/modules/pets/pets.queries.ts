@@ -153,6 +153,14 @@ export async function activePetsOfOwner(db: Db, petOwnerId: number) {
     .orderBy(asc(pets.name), asc(pets.id));
 }
 
+/**
+ * For another module's single statement: the name of the pet `petId` (an SQL expression) when it is an active pet of
+ * the owner, else null (a scalar subquery).
+ */
+export const activePetNameSql = (petId: SQL, petOwnerId: number) =>
+  sql`(select ${pets.name} from ${pets}
+    where ${pets.id} = ${petId} and ${pets.petOwnerId} = ${petOwnerId} and ${pets.isActive})`;
+
 /** The column falls on the filter's day in the lab's time zone. */
 export function sameDay(column: AnyPgColumn, usDate: string, timeZone: string): SQL {
   const { start, end } = usDateBounds(usDate, timeZone)!;

@@ -55,6 +55,21 @@ export async function residentAddressOfUser(db: Db, userId: number) {
   return row?.address ?? null;
 }
 
+/** For another module's single statement: the country of the user's resident record's address (a scalar subquery). */
+export const residentCountryOfUserSql = (userId: number) =>
+  sql`(select ${preRegisteredResidents.address}->>'countryId' from ${preRegisteredResidents}
+    where ${preRegisteredResidents.userId} = ${userId} limit 1)`;
+
+/**
+ * For another module's single statement: the name of the pre-registered dog `dogId` (an SQL expression) when it is
+ * one of the user's not yet registered as a pet, else null (a scalar subquery).
+ */
+export const unregisteredDogNameSql = (dogId: SQL, userId: number) =>
+  sql`(select ${preRegisteredDogs.name} from ${preRegisteredDogs} join ${preRegisteredResidents}
+    on ${preRegisteredResidents.id} = ${preRegisteredDogs.residentId}
+    where ${preRegisteredDogs.id} = ${dogId} and ${preRegisteredResidents.userId} = ${userId}
+      and ${preRegisteredDogs.petId} is null)`;
+
 /** The user's pre-registered dogs (as a resident) not yet registered as pets, by name. */
 export async function unregisteredDogsOfUser(db: Db, userId: number) {
   return db
