@@ -7,7 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import type { SQL } from 'drizzle-orm';
+import type { Query, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import { ensureReferenceData } from './reference-data.ts';
@@ -106,14 +106,18 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 const dialect = new PgDialect({ casing: 'snake_case' });
 
 /**
- * Raw SQL rows through a named prepared statement. On the PostgreSQL server each pooled connection parses it once and,
- * after a few runs, keeps its plan: for a large statement run on every request (checkout's) planning costs more than
- * running it. One name always goes with one SQL text (the values are its parameters). PGlite runs it as queryRows does.
+ * A statement run on every request (checkout's), built once: its values are sql.placeholder(name)s, filled in per run.
+ * It runs as a named prepared statement, which each pooled connection of the PostgreSQL server parses once and, after
+ * a few runs, plans once: for a large statement planning costs more than running it, as building its text costs more
+ * here than sending it. PGlite runs it as an unnamed statement.
  */
-export async function preparedRows<T>(db: Db, name: string, query: SQL): Promise<T[]> {
-  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
-  const result = (await prepared.execute()) as { rows: T[] };
-  return result.rows;
+export function preparedStatement<T>(name: string, query: () => SQL) {
+  let built: Query | undefined;
+  return async (db: Db, values: Record<string, unknown>): Promise<T[]> => {
+    built ??= dialect.sqlToQuery(query());
+    const result = (await db._.session.prepareQuery(built, undefined, name, false).execute(values)) as { rows: T[] };
+    return result.rows;
+  };
 }
 
 // Admin shutdown, crash shutdown, cannot connect now, and the connection-exception class (08xxx).

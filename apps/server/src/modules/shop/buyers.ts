@@ -2,7 +2,7 @@
 // pets as an owner, their not yet registered pre-registered dogs as a resident). It reads the community tables only
 // through the owning modules' exported functions (accounts, pets, residents) and never writes them; checkout's single
 // statements embed the SQL subqueries those modules export instead of running their queries one by one.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context.ts';
 import { userById, userContactQuery } from '../accounts/users.ts';
 import { activePetNameQuery, activePetsOfOwner } from '../pets/pets.service.ts';
@@ -29,16 +29,16 @@ export async function userPurchaseCountry(ctx: WithDb, userId: number): Promise<
 }
 
 /** The buyer's user_name, first_name, last_name, email and own country_id, as a lateral subquery of one row. */
-export const buyerContactSql = (userId: number) => userContactQuery(userId);
+export const buyerContactSql = (userId: number | SQLWrapper) => userContactQuery(userId);
 
 /** The country of the buyer's resident record (a scalar subquery). */
-export const buyerResidentCountrySql = (userId: number) => residentCountryOfUserQuery(userId);
+export const buyerResidentCountrySql = (userId: number | SQLWrapper) => residentCountryOfUserQuery(userId);
 
 /**
  * The name of an item's dog when the buyer may order for it, else null (a scalar expression over the item's pet_id and
  * pre_reg_dog_id columns): the pet when the item names one, as eligibleDogs keys a dog.
  */
-export const eligibleDogNameSql = (petId: SQL, preRegDogId: SQL, userId: number) =>
+export const eligibleDogNameSql = (petId: SQL, preRegDogId: SQL, userId: number | SQLWrapper) =>
   sql`case when ${petId} is not null then ${activePetNameQuery(petId, userId)}
     else ${unregisteredDogNameQuery(preRegDogId, userId)} end`;
 

@@ -3,13 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } fr
 import { OrderOrdering, OrderStatus, usDateBounds, type OrdersQuery } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
 import { lowerContains } from '../../db/like.ts';
-import {
-  ancestryFulfillments,
-  orderItems,
-  orders,
-  orderStatusTallies,
-  paymentEvents,
-} from '../../db/schema/index.ts';
+import { ancestryFulfillments, orderItems, orders, orderStatusTallies, paymentEvents } from '../../db/schema/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
