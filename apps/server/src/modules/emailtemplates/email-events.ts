@@ -31,13 +31,22 @@ export type EventMail = {
   secrets?: Record<string, string>;
   /** The recipient's receiveEmails flag: false stops customer letters (account and security mail still go). */
   receiveEmails?: boolean | null;
+  /**
+   * The event's settings when the caller read them in a statement of its own (eventMailSettingsQuery), saving this a
+   * read.
+   */
+  settings?: q.EventMailSettings;
   /** Sees the first attempt's result (callers that tell the user a send failed). */
   onSent?: (result: MailResult) => void;
 };
 
 type MailContext = Services & { transaction?: RequestContext['transaction'] };
 
-type MailSettings = Awaited<ReturnType<typeof q.eventMailSettings>>;
+type MailSettings = q.EventMailSettings;
+export type { EventMailSettings } from './emailtemplates.queries.ts';
+
+/** For another module's statement: an event's settings as one JSON value, to hand to sendEventMail. */
+export const eventMailSettingsQuery = (event: EmailEvent) => q.eventMailSettingsSql(event);
 
 function suppressedBy(settings: MailSettings, event: EmailEvent, receiveEmails?: boolean | null) {
   if (receiveEmails === false && CUSTOMER_LETTER_EVENTS.includes(event)) return 'receiveEmails';
@@ -71,7 +80,7 @@ export async function sendEventMail(ctx: MailContext, eventName: string, mail: E
   const recipients = (Array.isArray(mail.to) ? mail.to : [mail.to]).filter(Boolean);
   if (!recipients.length) return;
   // One read of the event's config and latest template serves both the rules and the template.
-  const settings = await q.eventMailSettings(ctx.db, eventName);
+  const settings = mail.settings ?? (await q.eventMailSettings(ctx.db, eventName));
   if (suppressedBy(settings, eventName, mail.receiveEmails)) return;
   const template = await chosenTemplate(ctx.db, eventName, settings);
   const values = { brandName: ctx.config.brandName, baseUrl: ctx.config.baseUrl, ...mail.values };

@@ -177,6 +177,7 @@ export async function completePayment(ctx: SignedInContext, body: PaymentBody) {
       const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
       await sendEventMail(txCtx, ancestry ? 'UserAncestryOrderConfirmation' : 'UserOrderConfirmation', {
         to: facts.email,
+        settings: ancestry ? facts.ancestryOrderMail : facts.orderMail,
         values: {
           recipientName: customerName,
           orderNumber: orderId,

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { preparedStatement, type Db } from '../../db/client.ts';
 import type { Address } from '@registry/contracts';
 import { pendingFulfilmentsOf } from '../ancestry/ancestry.service.ts';
+import { eventMailSettingsQuery, type EventMailSettings } from '../emailtemplates/email-events.ts';
 import { buyerContactSql, buyerResidentCountrySql, eligibleDogNameSql } from './buyers.ts';
 
 export type ProductFacts = {
@@ -83,12 +84,23 @@ export async function requestedItemFacts(db: Db, buyerId: number, items: ItemInp
   return row;
 }
 
-type CartFacts = BuyerFacts & { cartId: number | null; orderId: number | null; lines: (LineFacts & { id: number })[] };
+type CartFacts = BuyerFacts & {
+  cartId: number | null;
+  orderId: number | null;
+  lines: (LineFacts & { id: number })[];
+  /** Read for the payment only: the confirmation mails' settings, for sendEventMail. */
+  orderMail?: EventMailSettings;
+  ancestryOrderMail?: EventMailSettings;
+};
+
+/** The confirmation mails' settings, read with the payment's facts rather than by a statement of their own. */
+const mailColumns = () => sql`${eventMailSettingsQuery('UserOrderConfirmation')} as "orderMail",
+  ${eventMailSettingsQuery('UserAncestryOrderConfirmation')} as "ancestryOrderMail",`;
 
 const cartFactsStatement = (lock: boolean) =>
   preparedStatement<CartFacts>(
     lock ? 'shop.openCartFacts.locked' : 'shop.openCartFacts',
-    () => sql`select ${buyerColumns()}, cart.id as "cartId", cart.order_id as "orderId",
+    () => sql`select ${buyerColumns()}, ${lock ? mailColumns() : sql``} cart.id as "cartId", cart.order_id as "orderId",
         (select coalesce(json_agg(${lineJson('ci', true)} order by ci.id), '[]'::json)
           from cart_items ci join products p on p.id = ci.product_id where ci.cart_id = cart.id) as lines
       from (select 1) as one
@@ -100,9 +112,9 @@ const cartFacts = { locked: cartFactsStatement(true), read: cartFactsStatement(f
 
 /**
  * One statement: the buyer's facts and their open cart with each item's product and eligible dog name. With `lock`
- * the cart row is locked for the transaction first of all: a second payment of the same cart waits there, and once
- * the first has closed the cart it finds no open cart (the row no longer matches when it is read again after the
- * wait) and reads nothing else.
+ * (the payment) the cart row is locked for the transaction first of all: a second payment of the same cart waits
+ * there, and once the first has closed the cart it finds no open cart (the row no longer matches when it is read again
+ * after the wait) and reads nothing else; the payment's confirmation mail settings come along.
  */
 export async function openCartFacts(db: Db, buyerId: number, lock: boolean) {
   const [row] = await (lock ? cartFacts.locked : cartFacts.read)(db, { userId: buyerId });
