@@ -3,7 +3,7 @@
 // before COMMIT, so a chain's lock is held only for the append and the commit, and concurrent writers spread over the
 // chains instead of queueing on one.
 import crypto from 'node:crypto';
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditChainHeads, auditLog } from '../db/schema/index.ts';
 import { canonicalJson, toJsonValue } from './canonical-json.ts';

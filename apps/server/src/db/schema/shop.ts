@@ -60,7 +60,9 @@ export const carts = pgTable(
   (table) => [
     index('carts_user_idx').on(table.userId),
     // The buyer's open cart (checkout reads and replaces it) without visiting every cart they ever paid.
-    index('carts_open_user_idx').on(table.userId, table.id).where(sql`${table.orderId} is null`),
+    index('carts_open_user_idx')
+      .on(table.userId, table.id)
+      .where(sql`${table.orderId} is null`),
   ],
 );
 

@@ -1,5 +1,5 @@
 // SQL of the email templates and their event configs.
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { emailTemplateConfigs, emailTemplates, groups } from '../../db/schema/index.ts';
 
