@@ -18,6 +18,7 @@ import { refused } from '../../platform/errors.ts';
 import { sendEventMail } from '../emailtemplates/email-events.ts';
 import * as buyers from './buyers.ts';
 import * as cq from './checkout.queries.ts';
+import { paymentProvider } from './payment.ts';
 import { productView } from './products.service.ts';
 import * as q from './shop.queries.ts';
 
@@ -117,7 +118,6 @@ export async function getCart(ctx: SignedInContext) {
 type PaymentBody = z.infer<typeof completePaymentRequest>;
 
 export async function completePayment(ctx: SignedInContext, body: PaymentBody) {
-  const { paymentProvider } = await import('./payment.ts');
   return withTransaction(ctx, async (tx, txCtx) => {
     // Locks the open cart before anything else is done: a concurrent second payment of it waits here, then finds no
     // open cart and is refused without reading or writing more.
