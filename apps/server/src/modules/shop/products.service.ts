@@ -115,8 +115,3 @@ export async function canPurchase(ctx: SignedInContext) {
   const allowed = await q.isCountryEnabled(ctx.db, country);
   return { canPurchase: allowed, message: allowed ? null : ShopMessages.notInRegion };
 }
-
-export async function assertCanPurchase(ctx: SignedInContext) {
-  const answer = await canPurchase(ctx);
-  if (!answer.canPurchase) throw refused(ShopMessages.notInRegion);
-}
