@@ -106,10 +106,10 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 const dialect = new PgDialect({ casing: 'snake_case' });
 
 /**
- * A statement run on every request (checkout's), built once: its values are sql.placeholder(name)s, filled in per run.
- * It runs as a named prepared statement, which each pooled connection of the PostgreSQL server parses once and, after
- * a few runs, plans once: for a large statement planning costs more than running it, as building its text costs more
- * here than sending it. PGlite runs it as an unnamed statement.
+ * A large statement run on every request (checkout's): its text is built once, with sql.placeholder(name)s for the
+ * values of each run, and it runs as a named prepared statement, which each pooled connection of the PostgreSQL server
+ * parses once and, after a few runs, plans once (planning such a statement costs more than running it). PGlite runs it
+ * unnamed.
  */
 export function preparedStatement<T>(name: string, query: () => SQL) {
   let built: Query | undefined;

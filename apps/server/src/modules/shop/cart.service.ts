@@ -119,8 +119,8 @@ type PaymentBody = z.infer<typeof completePaymentRequest>;
 
 export async function completePayment(ctx: SignedInContext, body: PaymentBody) {
   return withTransaction(ctx, async (tx, txCtx) => {
-    // Locks the open cart before anything else is done: a concurrent second payment of it waits here, then finds no
-    // open cart and is refused without reading or writing more.
+    // Locks the open cart before anything is decided: a concurrent second payment of it waits here, then finds no open
+    // cart and is refused with no further statement and no call to the payment port.
     const facts = await cq.openCartFacts(tx, ctx.caller.userId, true);
     assertRegion(facts);
     if (facts.cartId === null) throw refused(ShopMessages.cartEmpty);

@@ -112,9 +112,9 @@ const cartFacts = { locked: cartFactsStatement(true), read: cartFactsStatement(f
 
 /**
  * One statement: the buyer's facts and their open cart with each item's product and eligible dog name. With `lock`
- * (the payment) the cart row is locked for the transaction first of all: a second payment of the same cart waits
- * there, and once the first has closed the cart it finds no open cart (the row no longer matches when it is read again
- * after the wait) and reads nothing else; the payment's confirmation mail settings come along.
+ * (the payment) the cart row is locked for the transaction: a second payment of the same cart waits there, and once the
+ * first has closed the cart it finds no open cart (the row no longer matches when it is read again after the wait), so
+ * this statement is its last; the payment's confirmation mail settings come along.
  */
 export async function openCartFacts(db: Db, buyerId: number, lock: boolean) {
   const [row] = await (lock ? cartFacts.locked : cartFacts.read)(db, { userId: buyerId });
