@@ -1,6 +1,7 @@
 // What every server benchmark shares: a throw-away database on the PostgreSQL server, a lab-staff context for calling
 // services directly, p50/p99 timing, and the printed table of each case beside its plain baseline in the same process.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -14,6 +15,8 @@ export const WARMUP = 20;
 export const BASELINE_RUNS = Number(process.env.BENCH_BASELINE_RUNS ?? RUNS);
 /** BENCH_ONLY=text runs only the cases whose name contains the text. */
 const ONLY = process.env.BENCH_ONLY ?? '';
+/** Whether BENCH_ONLY lets the case of this name run (for cases timed outside runCases). */
+export const selected = (bench: string) => bench.includes(ONLY);
 
 export async function exec(db: Db, text: string) {
   await db.execute(sql.raw(text));
@@ -77,6 +80,69 @@ export function benchContext(
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
+/**
+ * The statements `work` sends to the PostgreSQL server (BEGIN and COMMIT included): how many, the COMMITs among them,
+ * and those sent outside a transaction block (each its own transaction). Counts every client of this process while it
+ * runs, so run nothing else meanwhile.
+ */
+export async function countStatements(work: () => Promise<unknown>) {
+  const original = pg.Client.prototype.query;
+  const texts: string[] = [];
+  const inBlock = new WeakSet<pg.Client>();
+  let single = 0;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string };
+    const text = typeof first === 'string' ? first : (first?.text ?? '');
+    texts.push(text);
+    if (/^\s*begin\b/i.test(text)) inBlock.add(this);
+    else if (/^\s*(commit|rollback)\b/i.test(text)) inBlock.delete(this);
+    else if (!inBlock.has(this)) single++;
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  try {
+    await work();
+  } catch {
+    // A refused action still sent its statements; the count is what is wanted.
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+  const commits = texts.filter((text) => /^\s*commit\b/i.test(text)).length;
+  return { statements: texts.length, commits, single, texts };
+}
+
+/**
+ * CPU time (ms, user + system) each PostgreSQL backend serving `database` has used so far, by process id: on a server on
+ * this machine its processes carry the database's name in their title. Empty when the server is elsewhere.
+ */
+export function backendCpu(database: string): Map<number, number> {
+  const ticks = 1000 / 100; // Linux USER_HZ
+  const used = new Map<number, number>();
+  let pids: string[] = [];
+  try {
+    pids = fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return used;
+  }
+  for (const pid of pids) {
+    try {
+      const title = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!title.startsWith('postgres:') || !title.includes(` ${database} `)) continue;
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      used.set(Number(pid), (Number(fields[11]) + Number(fields[12])) * ticks);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return used;
+}
+
+/** The backends' CPU time between two backendCpu readings (backends that ended meanwhile are left out). */
+export function backendCpuSince(before: Map<number, number>, after: Map<number, number>) {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
+
 export async function measure(run: () => Promise<unknown>, runs = RUNS) {
   if (runs === 0) return { p50: Number.NaN, p99: Number.NaN };
   for (let i = 0; i < Math.min(WARMUP, runs); i++) await run();
@@ -96,7 +162,7 @@ type Timing = Awaited<ReturnType<typeof measure>>;
 /** Runs each case and its baseline in turn, prints the table and one JSON line per case; answers the results. */
 export async function runCases(cases: BenchCase[]) {
   const results: { bench: string; n: number; measured: Timing; base: Timing }[] = [];
-  for (const entry of cases.filter((c) => c.bench.includes(ONLY))) {
+  for (const entry of cases.filter((c) => selected(c.bench))) {
     const measured = await measure(entry.run);
     const base = await measure(entry.baseline, BASELINE_RUNS);
     results.push({ bench: entry.bench, n: entry.n, measured, base });

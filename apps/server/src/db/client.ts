@@ -7,7 +7,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import type { SQL } from 'drizzle-orm';
+import type { Query, SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import { ensureReferenceData } from './reference-data.ts';
 import { installJobQueue } from '../platform/jobs.ts';
@@ -99,6 +100,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** Renders SQL as both drivers' databases do (see `casing` above). */
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/**
+ * A large statement run on every request (checkout's): its text is built once, with sql.placeholder(name)s for the
+ * values of each run, and it runs as a named prepared statement, which each pooled connection of the PostgreSQL server
+ * parses once and, after a few runs, plans once (planning such a statement costs more than running it). PGlite runs it
+ * unnamed.
+ */
+export function preparedStatement<T>(name: string, query: () => SQL) {
+  let built: Query | undefined;
+  return async (db: Db, values: Record<string, unknown>): Promise<T[]> => {
+    built ??= dialect.sqlToQuery(query());
+    const result = (await db._.session.prepareQuery(built, undefined, name, false).execute(values)) as { rows: T[] };
+    return result.rows;
+  };
 }
 
 // Admin shutdown, crash shutdown, cannot connect now, and the connection-exception class (08xxx).

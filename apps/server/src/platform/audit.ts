@@ -3,7 +3,7 @@
 // before COMMIT, so a chain's lock is held only for the append and the commit, and concurrent writers spread over the
 // chains instead of queueing on one.
 import crypto from 'node:crypto';
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditChainHeads, auditLog } from '../db/schema/index.ts';
 import { canonicalJson, toJsonValue } from './canonical-json.ts';
@@ -34,8 +34,6 @@ export type AuditEntry = {
  * before (the lock is held through the commit's flush to disk); with several, concurrent commits rarely meet.
  */
 export const AUDIT_CHAINS = 8;
-/** Any constant: the first of AUDIT_CHAINS advisory locks that serialise a chain's appends across every API process. */
-const AUDIT_CHAIN_LOCK = 727_001;
 /** The chain the next append of this process takes (processes share the chains; each lock keeps a chain whole). */
 let nextChain = 0;
 const GENESIS_HASH = '0'.repeat(64);
@@ -94,20 +92,37 @@ export async function writeAudits(tx: Db, ctx: AuditCaller, entries: readonly Au
   await appendToChain(tx, pending);
 }
 
-/** One lock, one read of the chain's end and one multi-row insert per thousand entries. */
+/**
+ * The chain's head row, locked until the transaction ends: appends to one chain queue here, and a waiting append reads
+ * the head the one before it wrote (a row lock answers the newest committed version, which a lock taken by another
+ * statement before a read would not guarantee). A chain's first append creates its head from the chain's last entry.
+ */
+async function lockChainHead(tx: Db, chain: number): Promise<{ sequence: number; hash: string }> {
+  for (let attempt = 0; ; attempt++) {
+    const [head] = await tx
+      .select({ sequence: auditChainHeads.sequence, hash: auditChainHeads.hash })
+      .from(auditChainHeads)
+      .where(eq(auditChainHeads.chain, chain))
+      .for('update');
+    if (head) return head;
+    if (attempt > 0) throw new Error(`The audit chain ${chain} has no head.`);
+    await tx.execute(sql`insert into ${auditChainHeads} (chain, sequence, hash)
+      select ${chain}, coalesce(max(${auditLog.sequence}), 0),
+        coalesce((select ${auditLog.hash} from ${auditLog} where ${auditLog.chain} = ${chain}
+          order by ${auditLog.sequence} desc limit 1), ${GENESIS_HASH})
+      from ${auditLog} where ${auditLog.chain} = ${chain}
+      on conflict (chain) do nothing`);
+  }
+}
+
+/** One read of the chain's head (locking it) and one statement per thousand entries inserting them and moving it. */
 async function appendToChain(tx: Db, pending: readonly PendingEntry[]): Promise<void> {
   if (pending.length === 0) return;
   const chain = nextChain;
   nextChain = (nextChain + 1) % AUDIT_CHAINS;
-  await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK + chain})`);
-  const [last] = await tx
-    .select({ sequence: auditLog.sequence, hash: auditLog.hash })
-    .from(auditLog)
-    .where(eq(auditLog.chain, chain))
-    .orderBy(desc(auditLog.sequence))
-    .limit(1);
-  let sequence = last?.sequence ?? 0;
-  let prevHash = last?.hash ?? GENESIS_HASH;
+  const head = await lockChainHead(tx, chain);
+  let sequence = head.sequence;
+  let prevHash = head.hash;
   const rows = pending.map(({ entry, ctx, dateCreated }) => {
     const fields: HashedFields = {
       sequence: ++sequence,
@@ -124,13 +139,12 @@ async function appendToChain(tx: Db, pending: readonly PendingEntry[]): Promise<
     prevHash = auditHash(fields);
     return { ...fields, chain, requestId: ctx.requestId, hash: prevHash };
   });
-  for (let start = 0; start < rows.length; start += AUDIT_INSERT_BATCH)
-    await tx.insert(auditLog).values(rows.slice(start, start + AUDIT_INSERT_BATCH));
-  const head = { chain, sequence, hash: prevHash };
-  await tx
-    .insert(auditChainHeads)
-    .values(head)
-    .onConflictDoUpdate({ target: auditChainHeads.chain, set: { sequence: head.sequence, hash: head.hash } });
+  for (let start = 0; start < rows.length; start += AUDIT_INSERT_BATCH) {
+    const batch = rows.slice(start, start + AUDIT_INSERT_BATCH);
+    const last = batch[batch.length - 1];
+    await tx.execute(sql`with entries as (${tx.insert(auditLog).values(batch).getSQL()})
+      update ${auditChainHeads} set sequence = ${last.sequence}, hash = ${last.hash} where chain = ${chain}`);
+  }
 }
 
 /**

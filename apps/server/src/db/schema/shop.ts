@@ -57,7 +57,13 @@ export const carts = pgTable(
     orderId: integer(),
     dateCreated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [index('carts_user_idx').on(table.userId)],
+  (table) => [
+    index('carts_user_idx').on(table.userId),
+    // The buyer's open cart (checkout reads and replaces it) without visiting every cart they ever paid.
+    index('carts_open_user_idx')
+      .on(table.userId, table.id)
+      .where(sql`${table.orderId} is null`),
+  ],
 );
 
 export const cartItems = pgTable(

@@ -1,5 +1,5 @@
 // SQL for users, one-time tokens, sign-in attempts and features.
-import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, or, sql, type SQLWrapper } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import {
   features,
@@ -168,6 +168,14 @@ export async function userNamesByIds(db: Db, ids: number[]) {
     .from(users)
     .where(inArray(users.id, [...new Set(ids)]));
 }
+
+/**
+ * For another module's single statement (a lateral subquery of one row): the user's names, email and the country of
+ * their own address, columns user_name, first_name, last_name, email, country_id.
+ */
+export const userContactSql = (userId: number | SQLWrapper) =>
+  sql`select ${users.userName} as user_name, ${users.firstName} as first_name, ${users.lastName} as last_name,
+    ${users.email} as email, ${users.address}->>'countryId' as country_id from ${users} where ${users.id} = ${userId}`;
 
 /** Locks the user's row until the transaction ends (one writer at a time per user, e.g. a buyer's checkout). */
 export async function lockUserRow(db: Db, id: number): Promise<void> {

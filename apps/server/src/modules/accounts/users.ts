@@ -1,5 +1,6 @@
 // Users as other modules reach them (admins and pet owners are users too): through these, never through
 // accounts.queries.ts. Also what an audit entry and a greeting may show of a user.
+import type { SQLWrapper } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context.ts';
 import * as q from './accounts.queries.ts';
 
@@ -21,5 +22,7 @@ export const saveUser = (ctx: WithDb, id: number, changes: Parameters<typeof q.u
 export const userById = (ctx: WithDb, id: number) => q.findUserById(ctx.db, id);
 /** Holds the user's row locked for the rest of the caller's transaction. */
 export const lockUser = (ctx: WithDb, id: number) => q.lockUserRow(ctx.db, id);
+/** The user's names, email and address country as a subquery for another module's one statement (the shop's checkout). */
+export const userContactQuery = (id: number | SQLWrapper) => q.userContactSql(id);
 /** Id and user name of each of the given users (for lists that show who). */
 export const userNamesByIds = (ctx: WithDb, ids: number[]) => q.userNamesByIds(ctx.db, ids);

@@ -103,10 +103,13 @@ export async function update(db: Db, ids: number[], values: Partial<typeof ances
   await db.update(ancestryFulfillments).set(values).where(inArray(ancestryFulfillments.id, ids));
 }
 
-export async function insertFulfilments(db: Db, orderItemIds: number[]) {
-  if (orderItemIds.length)
-    await db.insert(ancestryFulfillments).values(orderItemIds.map((orderItemId) => ({ orderItemId })));
-}
+/**
+ * For checkout's single statement: a data-modifying CTE body inserting one Pending fulfilment per ancestry item among
+ * the rows of `orderItems`, the name of an earlier CTE with the columns id and is_ancestry_product.
+ */
+export const pendingFulfilmentsSql = (orderItems: string) =>
+  sql`insert into ${ancestryFulfillments} (order_item_id)
+    select id from ${sql.identifier(orderItems)} where is_ancestry_product order by id`;
 
 export async function onPlate(db: Db, plateNumber: string) {
   return db

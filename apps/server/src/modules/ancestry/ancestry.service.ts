@@ -42,10 +42,11 @@ function view(row: Row): FulfillmentItem {
   };
 }
 
-/** Called by checkout inside its transaction: one Pending fulfilment per ancestry order item. */
-export async function createFulfilments(ctx: SignedInContext, orderItemIds: number[]) {
-  await q.insertFulfilments(ctx.db, orderItemIds);
-}
+/**
+ * For checkout's one statement that writes the order: one Pending fulfilment per ancestry order item of the CTE named
+ * `orderItems` (columns id, is_ancestry_product).
+ */
+export const pendingFulfilmentsOf = (orderItems: string) => q.pendingFulfilmentsSql(orderItems);
 
 export async function list(ctx: SignedInContext, query: FulfillmentQuery) {
   const { rows, total } = await q.fulfilmentsPage(ctx.db, query);

@@ -170,3 +170,50 @@ test('a checkout of an ancestry product sends UserAncestryOrderConfirmation; the
   expect(row.body).not.toContain(cardToken);
   expect(row.body).not.toContain('42424242');
 });
+
+test('a checkout of another product sends UserOrderConfirmation through its edited template', async () => {
+  // The payment reads the confirmation's template with the cart (one statement), not when it sends the mail.
+  const edited = await t.call('POST', '/api/v1/sendgridemailtemplates/template', {
+    token: staff,
+    body: {
+      name: 'Order confirmation v2',
+      eventName: 'UserOrderConfirmation',
+      subject: 'Thanks for order {{orderNumber}}',
+      body: '<p>{{recipientName}}: {{items}}</p>',
+    },
+  });
+  expect(edited.status).toBe(200);
+  await t.call('POST', '/api/v1/ecommercesettings/saveenabledcountries', { token: staff, body: ['US'] });
+  const collar = await t.call('POST', '/api/v1/products', {
+    token: staff,
+    body: { ...newProduct(), sku: unique('COL-MAIL'), name: 'Collar tag', price: 1500 },
+  });
+  const { property } = await makeOtherDistributorship(t.database.db);
+  const owner = await makePetOwner(t.database.db, { groupId: property.id });
+  const [dog] = await t.database.db
+    .insert(pets)
+    .values({ petOwnerId: owner.id, name: 'Bo', sampleNumber: `DN${7_600_000 + Math.floor(Math.random() * 99_999)}` })
+    .returning();
+  const token = await t.login(owner.userName);
+  const cart = await t.call('POST', '/api/v1/shoppingcart/createcart', {
+    token,
+    body: { items: [{ productId: collar.body.id, petId: dog!.id }] },
+  });
+  const paid = await t.call('POST', '/api/v1/shoppingcart/completepayment', {
+    token,
+    body: {
+      billingAddress: { countryId: 'US' },
+      cardData: {
+        firstName: 'Bo',
+        lastName: 'Buyer',
+        cardNumber: '42424242',
+        cardToken: `mc.visa.209912.${unique('tok')}xxxxxxxxxx`,
+      },
+      total: cart.body.grandTotal,
+    },
+  });
+  expect(paid.status).toBe(200);
+  const { mail } = await loggedMail(t, owner.email!, 'UserOrderConfirmation');
+  expect(subjectOf(mail)).toBe(`Thanks for order ${paid.body.orderId}`);
+  expect(mail.text).toContain('Collar tag for Bo');
+});

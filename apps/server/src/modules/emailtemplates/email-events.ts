@@ -31,30 +31,47 @@ export type EventMail = {
   secrets?: Record<string, string>;
   /** The recipient's receiveEmails flag: false stops customer letters (account and security mail still go). */
   receiveEmails?: boolean | null;
+  /**
+   * The event's settings when the caller read them in a statement of its own (eventMailSettingsQuery), saving this a
+   * read.
+   */
+  settings?: q.EventMailSettings;
   /** Sees the first attempt's result (callers that tell the user a send failed). */
   onSent?: (result: MailResult) => void;
 };
 
 type MailContext = Services & { transaction?: RequestContext['transaction'] };
 
-/** Why an event mail is not sent, or null when it is. */
-export async function suppressedBecause(db: Db, event: EmailEvent, receiveEmails?: boolean | null) {
+type MailSettings = q.EventMailSettings;
+export type { EventMailSettings } from './emailtemplates.queries.ts';
+
+/** For another module's statement: an event's settings as one JSON value, to hand to sendEventMail. */
+export const eventMailSettingsQuery = (event: EmailEvent) => q.eventMailSettingsSql(event);
+
+function suppressedBy(settings: MailSettings, event: EmailEvent, receiveEmails?: boolean | null) {
   if (receiveEmails === false && CUSTOMER_LETTER_EVENTS.includes(event)) return 'receiveEmails';
   if (isCriticalEvent(event)) return null;
-  const config = await q.findConfig(db, event);
-  return config && !config.isActive ? 'inactive' : null;
+  return settings.config && !settings.config.isActive ? 'inactive' : null;
+}
+
+async function chosenTemplate(db: Db, event: EmailEvent, settings: MailSettings): Promise<TemplateText> {
+  const ids = settings.config?.templateIds ?? [];
+  if (ids.length) {
+    const abTesting = settings.config!.enableAbTesting && ids.length >= 2;
+    const chosen = await q.findTemplate(db, abTesting ? ids[Math.floor(Math.random() * ids.length)]! : ids[0]!);
+    if (chosen) return chosen;
+  }
+  return settings.latest ?? DEFAULT_TEMPLATES[event];
+}
+
+/** Why an event mail is not sent, or null when it is. */
+export async function suppressedBecause(db: Db, event: EmailEvent, receiveEmails?: boolean | null) {
+  return suppressedBy(await q.eventMailSettings(db, event), event, receiveEmails);
 }
 
 /** The template an event's mail uses now: its config's (one at random under A/B testing), the latest, or the default. */
 export async function templateFor(db: Db, event: EmailEvent): Promise<TemplateText> {
-  const config = await q.findConfig(db, event);
-  const ids = config?.templateIds ?? [];
-  if (ids.length) {
-    const pick = config!.enableAbTesting && ids.length >= 2 ? ids[Math.floor(Math.random() * ids.length)]! : ids[0]!;
-    const chosen = await q.findTemplate(db, pick);
-    if (chosen) return chosen;
-  }
-  return (await q.latestTemplateOf(db, event)) ?? DEFAULT_TEMPLATES[event];
+  return chosenTemplate(db, event, await q.eventMailSettings(db, event));
 }
 
 /** Renders and queues an event's mail in the caller's transaction; it is sent once that commits. */
@@ -62,8 +79,10 @@ export async function sendEventMail(ctx: MailContext, eventName: string, mail: E
   if (!isEmailEvent(eventName)) throw new Error(`${EmailTemplateMessages.unknownEvent} (${eventName})`);
   const recipients = (Array.isArray(mail.to) ? mail.to : [mail.to]).filter(Boolean);
   if (!recipients.length) return;
-  if (await suppressedBecause(ctx.db, eventName, mail.receiveEmails)) return;
-  const template = await templateFor(ctx.db, eventName);
+  // One read of the event's config and latest template serves both the rules and the template.
+  const settings = mail.settings ?? (await q.eventMailSettings(ctx.db, eventName));
+  if (suppressedBy(settings, eventName, mail.receiveEmails)) return;
+  const template = await chosenTemplate(ctx.db, eventName, settings);
   const values = { brandName: ctx.config.brandName, baseUrl: ctx.config.baseUrl, ...mail.values };
   const { subject, html } = renderTemplate(template, values);
   const outgoing: OutgoingMail = {

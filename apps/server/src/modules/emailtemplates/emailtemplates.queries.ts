@@ -1,5 +1,5 @@
 // SQL of the email templates and their event configs.
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { emailTemplateConfigs, emailTemplates, groups } from '../../db/schema/index.ts';
 
@@ -40,15 +40,29 @@ export async function findTemplate(db: Db, id: number): Promise<TemplateRow | un
 export const templatesByIds = (db: Db, ids: number[]) =>
   ids.length ? db.select().from(emailTemplates).where(inArray(emailTemplates.id, ids)) : Promise.resolve([]);
 
-/** The event's most recently edited template (used when its config names none). */
-export async function latestTemplateOf(db: Db, eventName: string): Promise<TemplateRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(emailTemplates)
-    .where(eq(emailTemplates.eventName, eventName))
-    .orderBy(desc(emailTemplates.dateUpdated), desc(emailTemplates.id))
-    .limit(1);
-  return row;
+/** What sending an event's mail reads: its config's rules (when it has one) and its latest edited template. */
+export type EventMailSettings = {
+  config: { isActive: boolean; templateIds: number[]; enableAbTesting: boolean } | null;
+  latest: { subject: string; body: string } | null;
+};
+
+/** An event's EventMailSettings as one JSON value, for a statement (of this module or of the caller's own). */
+export function eventMailSettingsSql(eventName: string) {
+  const c = emailTemplateConfigs;
+  const t = emailTemplates;
+  return sql`json_build_object(
+    'config', (select json_build_object('isActive', ${c.isActive}, 'templateIds', ${c.templateIds},
+      'enableAbTesting', ${c.enableAbTesting}) from ${c} where ${c.eventName} = ${eventName}),
+    'latest', (select json_build_object('subject', ${t.subject}, 'body', ${t.body}) from ${t}
+      where ${t.eventName} = ${eventName} order by ${t.dateUpdated} desc, ${t.id} desc limit 1))`;
+}
+
+export async function eventMailSettings(db: Db, eventName: string): Promise<EventMailSettings> {
+  const [row] = await queryRows<{ settings: EventMailSettings }>(
+    db,
+    sql`select ${eventMailSettingsSql(eventName)} as settings`,
+  );
+  return row.settings;
 }
 
 export async function insertTemplate(db: Db, values: Pick<TemplateRow, 'name' | 'eventName' | 'subject' | 'body'>) {

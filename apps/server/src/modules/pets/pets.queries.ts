@@ -1,6 +1,6 @@
 // SQL of the pets table: registering, the scoped reads (one pet, an owner's pets, pets under a group, orphans), the
 // rows the sample rules write, transfers and deletes.
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   OrphanOrdering,
@@ -152,6 +152,14 @@ export async function activePetsOfOwner(db: Db, petOwnerId: number) {
     .where(and(eq(pets.petOwnerId, petOwnerId), eq(pets.isActive, true)))
     .orderBy(asc(pets.name), asc(pets.id));
 }
+
+/**
+ * For another module's single statement: the name of the pet `petId` (an SQL expression) when it is an active pet of
+ * the owner, else null (a scalar subquery).
+ */
+export const activePetNameSql = (petId: SQL, petOwnerId: number | SQLWrapper) =>
+  sql`(select ${pets.name} from ${pets}
+    where ${pets.id} = ${petId} and ${pets.petOwnerId} = ${petOwnerId} and ${pets.isActive})`;
 
 /** The column falls on the filter's day in the lab's time zone. */
 export function sameDay(column: AnyPgColumn, usDate: string, timeZone: string): SQL {

@@ -1,6 +1,7 @@
 // The pet record and its lists: details, edit, active and service-animal toggles, transfer to another owner, orphans,
 // delete, the owner's pet list, pets under a group and the barcode lookup. A pet outside the caller's reach (another
 // property's, another owner's) answers exactly like a missing one.
+import type { SQL, SQLWrapper } from 'drizzle-orm';
 import {
   PetMessages,
   UserRole,
@@ -25,6 +26,10 @@ import * as q from './pets.queries.ts';
 /** For other modules (the shop): the owner's active pets, id and name. */
 export const activePetsOfOwner = (ctx: Pick<SignedInContext, 'db'>, petOwnerId: number) =>
   q.activePetsOfOwner(ctx.db, petOwnerId);
+
+/** For other modules' single statements (the shop's checkout): the same as an SQL subquery, one pet's name. */
+export const activePetNameQuery = (petId: SQL, petOwnerId: number | SQLWrapper) =>
+  q.activePetNameSql(petId, petOwnerId);
 
 export const petNotFound = () => notFound(PetMessages.petNotFound);
 const petOwnerNotFound = () => notFound('Petowner not found');

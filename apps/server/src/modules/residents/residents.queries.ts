@@ -1,6 +1,6 @@
 // SQL for pre-registered residents and their dogs: one resident within the caller's scope, the search, the group's
 // resident lists (paged, filtered and sorted in the database) and the writes of the resident actions.
-import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PetType, RegistrationStatus, UserRole } from '@registry/contracts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { containsPattern, ilikeContains } from '../../db/like.ts';
@@ -54,6 +54,21 @@ export async function residentAddressOfUser(db: Db, userId: number) {
     .limit(1);
   return row?.address ?? null;
 }
+
+/** For another module's single statement: the country of the user's resident record's address (a scalar subquery). */
+export const residentCountryOfUserSql = (userId: number | SQLWrapper) =>
+  sql`(select ${preRegisteredResidents.address}->>'countryId' from ${preRegisteredResidents}
+    where ${preRegisteredResidents.userId} = ${userId} limit 1)`;
+
+/**
+ * For another module's single statement: the name of the pre-registered dog `dogId` (an SQL expression) when it is
+ * one of the user's not yet registered as a pet, else null (a scalar subquery).
+ */
+export const unregisteredDogNameSql = (dogId: SQL, userId: number | SQLWrapper) =>
+  sql`(select ${preRegisteredDogs.name} from ${preRegisteredDogs} join ${preRegisteredResidents}
+    on ${preRegisteredResidents.id} = ${preRegisteredDogs.residentId}
+    where ${preRegisteredDogs.id} = ${dogId} and ${preRegisteredResidents.userId} = ${userId}
+      and ${preRegisteredDogs.petId} is null)`;
 
 /** The user's pre-registered dogs (as a resident) not yet registered as pets, by name. */
 export async function unregisteredDogsOfUser(db: Db, userId: number) {

@@ -1,5 +1,6 @@
 // Pre-registered residents as admins and residents read them: a resident reads their own record, admins those of
 // their properties; anyone else is answered as if the resident did not exist. SQL lives in residents.queries.ts.
+import type { SQL, SQLWrapper } from 'drizzle-orm';
 import { UserRole, can, usDateBounds } from '@registry/contracts';
 import type { z } from 'zod';
 import type { residentListQuery, moveOutListQuery, preRegResidentUpdate } from '@registry/contracts';
@@ -22,6 +23,10 @@ export const isPetOwnerUser = (user: { userName: string | null; userRoleId: numb
 /** For other modules (the shop): the address of the user's own resident record, if they are a resident. */
 export const residentAddressOfUser = (ctx: Pick<SignedInContext, 'db'>, userId: number) =>
   q.residentAddressOfUser(ctx.db, userId);
+/** For other modules' single statements (the shop's checkout): the same two facts as SQL subqueries. */
+export const residentCountryOfUserQuery = (userId: number | SQLWrapper) => q.residentCountryOfUserSql(userId);
+export const unregisteredDogNameQuery = (dogId: SQL, userId: number | SQLWrapper) =>
+  q.unregisteredDogNameSql(dogId, userId);
 /** For other modules (the shop): the user's pre-registered dogs that are not yet pets. */
 export const unregisteredDogsOfUser = (ctx: Pick<SignedInContext, 'db'>, userId: number) =>
   q.unregisteredDogsOfUser(ctx.db, userId);

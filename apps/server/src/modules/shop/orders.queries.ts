@@ -3,57 +3,10 @@ import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } fr
 import { OrderOrdering, OrderStatus, usDateBounds, type OrdersQuery } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
 import { lowerContains } from '../../db/like.ts';
-import {
-  ancestryFulfillments,
-  cartItems,
-  carts,
-  orderItems,
-  orders,
-  orderStatusTallies,
-  paymentEvents,
-} from '../../db/schema/index.ts';
+import { ancestryFulfillments, orderItems, orders, orderStatusTallies, paymentEvents } from '../../db/schema/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
-
-export async function openCart(db: Db, userId: number, lock = false) {
-  const query = db
-    .select()
-    .from(carts)
-    .where(and(eq(carts.userId, userId), sql`${carts.orderId} is null`))
-    .orderBy(desc(carts.id))
-    .limit(1);
-  const [row] = lock ? await query.for('update') : await query;
-  return row ?? null;
-}
-
-export async function replaceOpenCart(
-  db: Db,
-  userId: number,
-  items: { productId: number; petId: number | null; preRegDogId: number | null }[],
-) {
-  await db.delete(carts).where(and(eq(carts.userId, userId), sql`${carts.orderId} is null`));
-  const [cart] = await db.insert(carts).values({ userId }).returning();
-  await db.insert(cartItems).values(items.map((item) => ({ ...item, cartId: cart.id })));
-  return cart;
-}
-
-export async function itemsOfCart(db: Db, cartId: number) {
-  return db.select().from(cartItems).where(eq(cartItems.cartId, cartId)).orderBy(asc(cartItems.id));
-}
-
-export async function closeCart(db: Db, cartId: number, orderId: number) {
-  await db.update(carts).set({ orderId }).where(eq(carts.id, cartId));
-}
-
-export async function insertOrder(db: Db, values: typeof orders.$inferInsert) {
-  const [row] = await db.insert(orders).values(values).returning();
-  return row;
-}
-
-export async function insertOrderItems(db: Db, values: (typeof orderItems.$inferInsert)[]) {
-  return db.insert(orderItems).values(values).returning();
-}
 
 export async function insertPaymentEvent(db: Db, values: typeof paymentEvents.$inferInsert) {
   await db.insert(paymentEvents).values(values);

@@ -4,7 +4,7 @@ import { ShopMessages, isAncestrySku, type ProductBody, type ProductView } from 
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { notFound, refused } from '../../platform/errors.ts';
-import { userAddressCountry } from './buyers.ts';
+import { userPurchaseCountry } from './buyers.ts';
 import * as q from './shop.queries.ts';
 
 export const productNotFound = () => notFound(ShopMessages.productNotFound);
@@ -111,12 +111,7 @@ export async function saveEnabledCountries(ctx: SignedInContext, countryIds: str
 
 /** The buyer's country is their address's; a buyer without one is taken to be in the US (spec 2 §9: country US). */
 export async function canPurchase(ctx: SignedInContext) {
-  const country = (await userAddressCountry(ctx, ctx.caller.userId)) ?? 'US';
+  const country = await userPurchaseCountry(ctx, ctx.caller.userId);
   const allowed = await q.isCountryEnabled(ctx.db, country);
   return { canPurchase: allowed, message: allowed ? null : ShopMessages.notInRegion };
-}
-
-export async function assertCanPurchase(ctx: SignedInContext) {
-  const answer = await canPurchase(ctx);
-  if (!answer.canPurchase) throw refused(ShopMessages.notInRegion);
 }

@@ -313,6 +313,39 @@ describe('cart and checkout', () => {
     ).toBe(400);
   });
 
+  test('the payment checks the cart again: a product deactivated or a dog no longer eligible since is refused', async () => {
+    const { token, owner, dog } = await buyerWithDog();
+    const kit = await product({ price: 3000 });
+    const pay = async () => {
+      const cart = (await t.call('GET', '/api/v1/shoppingcart/getcart', { token })).body;
+      return t.call('POST', '/api/v1/shoppingcart/completepayment', {
+        token,
+        body: { billingAddress: {}, cardData: validCard(), total: cart.grandTotal },
+      });
+    };
+    await t.call('POST', '/api/v1/shoppingcart/createcart', {
+      token,
+      body: { items: [{ productId: kit.id, petId: dog.id }] },
+    });
+    await t.call('PUT', `/api/v1/products/deactivate/${kit.id}`, { token: staff });
+    const inactive = await pay();
+    expect([inactive.status, inactive.body.message]).toEqual([400, ShopMessages.productInactive]);
+
+    await t.call('PUT', `/api/v1/products/reactivate/${kit.id}`, { token: staff });
+    await t.database.db.update(pets).set({ isActive: false }).where(eq(pets.id, dog.id));
+    // The cart still shows the item, without the name of a dog the buyer may no longer order for.
+    const cart = (await t.call('GET', '/api/v1/shoppingcart/getcart', { token })).body;
+    expect(cart.items.map((item: { petId: number; petName: string }) => [item.petId, item.petName])).toEqual([
+      [dog.id, ''],
+    ]);
+    const retired = await pay();
+    expect([retired.status, retired.body.message]).toEqual([400, ShopMessages.dogNotEligible]);
+    expect(await t.database.db.select().from(orders).where(eq(orders.customerUserId, owner.id))).toEqual([]);
+
+    await t.database.db.update(pets).set({ isActive: true }).where(eq(pets.id, dog.id));
+    expect((await pay()).status).toBe(200);
+  });
+
   test('concurrent checkouts of one cart make one order and one charge', async () => {
     const { token, owner, dog } = await buyerWithDog();
     const kit = await product({ price: 1000, taxable: false });

@@ -29,19 +29,6 @@ export async function findProduct(db: Db, id: number) {
   return row ?? null;
 }
 
-export async function productsByIds(db: Db, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(products)
-    .where(
-      sql`${products.id} in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    );
-}
-
 export async function skuTaken(db: Db, sku: string, exceptId: number) {
   const [row] = await db
     .select({ id: products.id })

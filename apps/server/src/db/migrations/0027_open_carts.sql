@@ -1,0 +1,1 @@
+CREATE INDEX "carts_open_user_idx" ON "carts" USING btree ("user_id","id") WHERE "carts"."order_id" is null;
