@@ -3,6 +3,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { GroupTypes } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
+import { deferGroupTallies } from '../../db/group-tallies.ts';
 import { groups, preRegisteredDogs, preRegisteredResidents } from '../../db/schema/index.ts';
 import type { Caller } from '../../platform/context.ts';
 import { groupInScopeSql } from '../../platform/scope.ts';
@@ -25,9 +26,14 @@ export async function propertiesByName(db: Db, caller: Caller, names: string[]) 
     );
 }
 
-/** Serialises rows with the same natural key across transactions and API processes (held until commit). */
-export async function lockKey(db: Db, key: string) {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`bulkimport|${key}`}, 0))`);
+/**
+ * A row's first statement: serialises rows with the same natural key across transactions and API processes (the lock
+ * is held until commit), and defers the row's group tally recounts to the import (db/group-tallies.ts).
+ */
+export async function startRow(db: Db, key: string) {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`bulkimport|${key}`}, 0)), ${deferGroupTallies}`,
+  );
 }
 
 export async function residentByEmail(db: Db, groupId: number, email: string) {

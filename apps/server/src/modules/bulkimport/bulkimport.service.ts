@@ -1,7 +1,9 @@
 // The bulk resident import's rules. Each row is imported in its own transaction or not at all: its resident (a
 // pre-registered resident of the named property, pending approval) and its pet. A row is idempotent on its natural key
 // (import-row.ts naturalKey): run again, it finds the resident and the dog it made and adds nothing, so an interrupted
-// import can simply be sent again. Rows with the same key are serialised by an advisory lock held to commit.
+// import can simply be sent again. Rows with the same key are serialised by an advisory lock held to commit. The rows
+// defer their group tally recounts (db/group-tallies.ts): the import recounts the groups they touched every few seconds
+// and before it answers, so the counts are right when the caller sees the results.
 import type { z } from 'zod';
 import {
   BULK_IMPORT_COLUMNS,
@@ -11,6 +13,8 @@ import {
   type ImportResidentResult,
   type importResidentsBody,
 } from '@registry/contracts';
+import type { Db } from '../../db/client.ts';
+import { refreshDeferredTallies } from '../../db/group-tallies.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { assertCan } from '../../platform/rights.ts';
@@ -44,7 +48,7 @@ const failed = (problemDesc: string, problemDetails: string): Outcome => ({
 
 async function importRow(ctx: SignedInContext, property: Property, row: CleanRow): Promise<Outcome> {
   return withTransaction(ctx, async (tx) => {
-    await q.lockKey(tx, naturalKey(property.id, row));
+    await q.startRow(tx, naturalKey(property.id, row));
     let resident = row.email
       ? await q.residentByEmail(tx, property.id, row.email)
       : await q.residentByName(tx, property.id, row.firstName, row.lastName, row.unit ?? '');
@@ -90,7 +94,8 @@ async function importRow(ctx: SignedInContext, property: Property, row: CleanRow
         after: changes,
       });
     }
-    if (isDog && row.pet && !(await q.dogNamed(tx, resident.id, row.pet.name))) {
+    // A resident this row made has no dogs yet.
+    if (isDog && row.pet && !(existing && (await q.dogNamed(tx, resident.id, row.pet.name)))) {
       const dog = await q.insertDog(tx, { residentId: resident.id, name: row.pet.name, gender: row.pet.gender });
       await writeAudit(tx, ctx, {
         entityType: 'PreRegisteredDog',
@@ -109,6 +114,26 @@ async function importRow(ctx: SignedInContext, property: Property, row: CleanRow
   });
 }
 
+/** How often a running import recounts the group tallies its committed rows deferred, so counts never lag far. */
+const TALLY_CATCH_UP_MS = 2000;
+
+/**
+ * The recounts of an import's deferred group tallies: after a row when the last is a while ago, and at the end. Each
+ * takes every recorded group, so it also mends what an interrupted import left.
+ */
+function tallyCatchUp(db: Db) {
+  let last = Date.now();
+  return {
+    async afterRow() {
+      if (Date.now() - last < TALLY_CATCH_UP_MS) return;
+      last = Date.now();
+      // A failure here leaves the records for the recount at the end.
+      await refreshDeferredTallies(db).catch(() => undefined);
+    },
+    finish: () => refreshDeferredTallies(db),
+  };
+}
+
 /**
  * Imports a batch of rows, each in its own transaction, and answers one result per row in the order given. A row that
  * fails (a rule, or the database) is rolled back alone and reported; the others are kept. Rows of different residents
@@ -125,6 +150,7 @@ export async function importResidents(
     checked.flatMap((c) => (isProblem(c.row) ? [] : [c.row])),
   );
   const results: ImportResidentResult[] = new Array(checked.length);
+  const tallies = tallyCatchUp(ctx.db);
   const toImport: { propertyId: number; row: CleanRow; task: () => Promise<void> }[] = [];
   checked.forEach(({ rowNumber, row }, i) => {
     if (isProblem(row)) {
@@ -152,9 +178,11 @@ export async function importResidents(
           ...failed(P.importError, 'The row could not be saved; nothing of it was imported.'),
         };
       }
+      await tallies.afterRow();
     };
     toImport.push({ propertyId: property.id, row, task });
   });
   await runGroups(sameResidentGroups(toImport));
+  await tallies.finish();
   return results;
 }
