@@ -54,9 +54,9 @@ export const groupTallies = pgTable(
 );
 
 /**
- * Groups whose tallies wait for a recount: inside a transaction that defers them (db/group-tallies.ts, the bulk import's
- * rows), the tally triggers append the groups a change touches here instead of recounting them. Plain appends with no
- * key, so concurrent rows never wait on each other; refreshDeferredTallies recounts and removes them.
+ * Groups whose tallies wait for a recount: inside a transaction that defers them (db/group-tallies.ts, the bulk
+ * import's rows), the tally triggers append the groups a change touches here instead of recounting them. Plain appends
+ * with no key, so concurrent rows never wait on each other; refreshDeferredTallies recounts and removes them.
  */
 export const groupTalliesPending = pgTable('group_tallies_pending', {
   groupId: integer().notNull(),

@@ -1,7 +1,7 @@
 // The bulk resident import against the real API and database: a hand-counted file of seven rows (three bad) imports
 // the four good ones and groups the bad by problem; the same file sent again (an interrupted import run once more, or
 // two runs at once) adds nothing; scope (another distributor's property is 'Property not found'), access and bad input.
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   BULK_IMPORT_BATCH_MAX,
@@ -145,6 +145,18 @@ describe('bulk resident import', () => {
       .from(auditLog)
       .where(eq(auditLog.actionType, 'BulkImport'));
     expect(audits[0]!.n).toBe(5); // three residents and two dogs
+    // A new resident's entry holds the resident as saved (its dates as dates, its address as an object).
+    const [adaAudit] = await t.database.db
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entityType, 'PreRegisteredResident'),
+          eq(auditLog.entityId, String(ada.id)),
+          eq(auditLog.actionType, 'BulkImport'),
+        ),
+      );
+    expect(adaAudit!.after).toEqual(JSON.parse(JSON.stringify(ada)));
   });
 
   test('the same file again (an interrupted import run once more) creates no duplicates', async () => {
@@ -163,7 +175,7 @@ describe('bulk resident import', () => {
     expect(after.dogs.map((d) => d.id)).toEqual(before.dogs.map((d) => d.id));
   });
 
-  test('the group counts are right when the import answers, for new residents and rows added to existing ones', async () => {
+  test('group counts are right when the import answers, for new residents and rows of existing ones', async () => {
     const own = await makeOtherDistributorship(t.database.db);
     const existing = (values: Partial<typeof preRegisteredResidents.$inferInsert>) =>
       t.database.db
@@ -205,7 +217,8 @@ describe('bulk resident import', () => {
     const drifted = await queryRows<{ id: number }>(
       t.database.db,
       sql`select g.id from groups g
-        left join lateral (select coalesce(sum(t.residents_total), 0) as n from group_tallies t where t.group_id = g.id) tally on true
+        left join lateral (select coalesce(sum(t.residents_total), 0) as n from group_tallies t
+          where t.group_id = g.id) tally on true
         left join lateral (select count(*) as n from pre_registered_residents r join groups p on p.id = r.group_id
           where p.path like g.path || '%') recount on true
         where tally.n <> recount.n`,

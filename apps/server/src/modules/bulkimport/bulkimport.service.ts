@@ -49,21 +49,11 @@ const failed = (problemDesc: string, problemDetails: string): Outcome => ({
 async function importRow(ctx: SignedInContext, property: Property, row: CleanRow): Promise<Outcome> {
   return withTransaction(ctx, async (tx) => {
     await q.startRow(tx, naturalKey(property.id, row));
-    let resident = row.email
-      ? await q.residentByEmail(tx, property.id, row.email)
-      : await q.residentByName(tx, property.id, row.firstName, row.lastName, row.unit ?? '');
-    const existing = resident !== undefined;
     const isDog = row.pet?.species === PetSpecies.Dog;
-    if (resident && resident.status === RegistrationStatus.Approved && isDog && row.pet) {
-      // An approved resident's dogs are registry pets: add them from the pet owner's page, not as pre-registered dogs.
-      if (!(await q.dogNamed(tx, resident.id, row.pet.name)))
-        return failed(
-          P.residentApproved,
-          `${resident.firstName} ${resident.lastName} is approved; add ${row.pet.name} from the pet owner's page.`,
-        );
-    }
-    if (!resident) {
-      resident = await q.insertResident(tx, {
+    const dog = isDog && row.pet ? { name: row.pet.name, gender: row.pet.gender } : null;
+    const { added, dogId, ...resident } = await q.findOrAddResident(
+      tx,
+      {
         groupId: property.id,
         firstName: row.firstName,
         lastName: row.lastName,
@@ -75,13 +65,22 @@ async function importRow(ctx: SignedInContext, property: Property, row: CleanRow
         hasOtherPets: row.pet !== null && !isDog,
         petSpecies: row.pet?.species ?? PetSpecies.None,
         status: RegistrationStatus.PendingApproval,
-      });
+      },
+      dog,
+    );
+    if (added) {
       await writeAudit(tx, ctx, {
         entityType: 'PreRegisteredResident',
         entityId: resident.id,
         actionType: 'BulkImport',
         after: resident,
       });
+    } else if (resident.status === RegistrationStatus.Approved && dog && dogId === null) {
+      // An approved resident's dogs are registry pets: add them from the pet owner's page, not as pre-registered dogs.
+      return failed(
+        P.residentApproved,
+        `${resident.firstName} ${resident.lastName} is approved; add ${dog.name} from the pet owner's page.`,
+      );
     } else if (row.pet && (resident.petSpecies & row.pet.species) === 0) {
       const petSpecies = (resident.petSpecies & ~PetSpecies.None) | row.pet.species;
       const changes = { petSpecies, hasDogs: resident.hasDogs || isDog, hasOtherPets: resident.hasOtherPets || !isDog };
@@ -94,21 +93,21 @@ async function importRow(ctx: SignedInContext, property: Property, row: CleanRow
         after: changes,
       });
     }
-    // A resident this row made has no dogs yet.
-    if (isDog && row.pet && !(existing && (await q.dogNamed(tx, resident.id, row.pet.name)))) {
-      const dog = await q.insertDog(tx, { residentId: resident.id, name: row.pet.name, gender: row.pet.gender });
+    // An added resident's dog was added with it; a found resident's is added when it has none of that name.
+    if (dog && (added || dogId === null)) {
+      const dogIdNow = added ? dogId! : (await q.insertDog(tx, { residentId: resident.id, ...dog })).id;
       await writeAudit(tx, ctx, {
         entityType: 'PreRegisteredDog',
-        entityId: dog.id,
+        entityId: dogIdNow,
         actionType: 'BulkImport',
-        after: { residentId: resident.id, name: row.pet.name, gender: row.pet.gender },
+        after: { residentId: resident.id, ...dog },
       });
     }
     return {
       imported: true,
       problemDesc: null,
       problemDetails: null,
-      addedToExistingResident: existing,
+      addedToExistingResident: !added,
       residentId: resident.id,
     };
   });
