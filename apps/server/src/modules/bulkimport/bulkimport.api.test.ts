@@ -157,6 +157,24 @@ describe('bulk resident import', () => {
         ),
       );
     expect(adaAudit!.after).toEqual(JSON.parse(JSON.stringify(ada)));
+    // A row's entries (Ada and Rex) are appended together at its commit: one chain, one after the other.
+    const rowEntries = await t.database.db
+      .select({ entityType: auditLog.entityType, chain: auditLog.chain, sequence: auditLog.sequence })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.actionType, 'BulkImport'),
+          inArray(auditLog.entityId, [String(ada.id), String(dogs[0]!.id)]),
+          inArray(auditLog.entityType, ['PreRegisteredResident', 'PreRegisteredDog']),
+        ),
+      )
+      .orderBy(auditLog.sequence);
+    const [residentEntry, dogEntry] = [
+      rowEntries.find((e) => e.entityType === 'PreRegisteredResident')!,
+      rowEntries.find((e) => e.entityType === 'PreRegisteredDog')!,
+    ];
+    expect(dogEntry.chain).toBe(residentEntry.chain);
+    expect(dogEntry.sequence).toBe(residentEntry.sequence + 1);
   });
 
   test('the same file again (an interrupted import run once more) creates no duplicates', async () => {

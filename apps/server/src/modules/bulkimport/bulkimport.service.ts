@@ -47,7 +47,9 @@ const failed = (problemDesc: string, problemDetails: string): Outcome => ({
 });
 
 async function importRow(ctx: SignedInContext, property: Property, row: CleanRow): Promise<Outcome> {
-  return withTransaction(ctx, async (tx) => {
+  // The audit entries go through the transaction's context: they are appended together just before COMMIT, on one
+  // chain (with the outer context each was appended at once, each on the next chain, and two rows could deadlock).
+  return withTransaction(ctx, async (tx, txCtx) => {
     await q.startRow(tx, naturalKey(property.id, row));
     const isDog = row.pet?.species === PetSpecies.Dog;
     const dog = isDog && row.pet ? { name: row.pet.name, gender: row.pet.gender } : null;
@@ -69,7 +71,7 @@ async function importRow(ctx: SignedInContext, property: Property, row: CleanRow
       dog,
     );
     if (added) {
-      await writeAudit(tx, ctx, {
+      await writeAudit(tx, txCtx, {
         entityType: 'PreRegisteredResident',
         entityId: resident.id,
         actionType: 'BulkImport',
@@ -85,7 +87,7 @@ async function importRow(ctx: SignedInContext, property: Property, row: CleanRow
       const petSpecies = (resident.petSpecies & ~PetSpecies.None) | row.pet.species;
       const changes = { petSpecies, hasDogs: resident.hasDogs || isDog, hasOtherPets: resident.hasOtherPets || !isDog };
       await q.setSpecies(tx, resident.id, changes);
-      await writeAudit(tx, ctx, {
+      await writeAudit(tx, txCtx, {
         entityType: 'PreRegisteredResident',
         entityId: resident.id,
         actionType: 'BulkImport',
@@ -96,7 +98,7 @@ async function importRow(ctx: SignedInContext, property: Property, row: CleanRow
     // An added resident's dog was added with it; a found resident's is added when it has none of that name.
     if (dog && (added || dogId === null)) {
       const dogIdNow = added ? dogId! : (await q.insertDog(tx, { residentId: resident.id, ...dog })).id;
-      await writeAudit(tx, ctx, {
+      await writeAudit(tx, txCtx, {
         entityType: 'PreRegisteredDog',
         entityId: dogIdNow,
         actionType: 'BulkImport',
