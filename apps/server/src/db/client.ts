@@ -12,6 +12,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import { ensureReferenceData } from './reference-data.ts';
 import { installJobQueue } from '../platform/jobs.ts';
+import { refreshDeferredTallies } from './group-tallies.ts';
 
 import type { Db, Schema } from './types.ts';
 
@@ -22,6 +23,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** The embedded engine, when embedded (tests dump and restore it). */
   pglite: PGlite | null;
+  /** Brings the database to what this code expects: migrations, reference rows, the job queue, and the recount of
+   * group tallies a crashed bulk import left deferred (db/group-tallies.ts). Every start-up runs it. */
   migrate(): Promise<void>;
   /** Runs start-up work (migrations, demo seed) once at a time across every process sharing the database. */
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
@@ -60,6 +63,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await migratePg(pgDb, { migrationsFolder });
         await ensureReferenceData(db);
         await installJobQueue(db);
+        await refreshDeferredTallies(db);
       },
       async withStartupLock(work) {
         const client = await pool.connect();
@@ -89,6 +93,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await migratePglite(pgliteDb, { migrationsFolder });
       await ensureReferenceData(db);
       await installJobQueue(db);
+      await refreshDeferredTallies(db);
     },
     // One process owns an embedded database (the data-folder lock sees to that), so there is nothing to wait for.
     withStartupLock: (work) => work(),

@@ -52,3 +52,12 @@ export const groupTallies = pgTable(
   },
   (table) => [primaryKey({ columns: [table.groupId, table.active] })],
 );
+
+/**
+ * Groups whose tallies wait for a recount: inside a transaction that defers them (db/group-tallies.ts, the bulk
+ * import's rows), the tally triggers append the groups a change touches here instead of recounting them. Plain appends
+ * with no key, so concurrent rows never wait on each other; refreshDeferredTallies recounts and removes them.
+ */
+export const groupTalliesPending = pgTable('group_tallies_pending', {
+  groupId: integer().notNull(),
+});

@@ -1,7 +1,7 @@
 // The bulk resident import against the real API and database: a hand-counted file of seven rows (three bad) imports
 // the four good ones and groups the bad by problem; the same file sent again (an interrupted import run once more, or
 // two runs at once) adds nothing; scope (another distributor's property is 'Property not found'), access and bad input.
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   BULK_IMPORT_BATCH_MAX,
@@ -14,6 +14,7 @@ import {
 } from '@registry/contracts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeOtherDistributorship } from '../../../test/factories.ts';
+import { queryRows } from '../../db/client.ts';
 import { auditLog, preRegisteredDogs, preRegisteredResidents } from '../../db/schema/index.ts';
 
 let t: TestApp;
@@ -144,6 +145,36 @@ describe('bulk resident import', () => {
       .from(auditLog)
       .where(eq(auditLog.actionType, 'BulkImport'));
     expect(audits[0]!.n).toBe(5); // three residents and two dogs
+    // A new resident's entry holds the resident as saved (its dates as dates, its address as an object).
+    const [adaAudit] = await t.database.db
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entityType, 'PreRegisteredResident'),
+          eq(auditLog.entityId, String(ada.id)),
+          eq(auditLog.actionType, 'BulkImport'),
+        ),
+      );
+    expect(adaAudit!.after).toEqual(JSON.parse(JSON.stringify(ada)));
+    // A row's entries (Ada and Rex) are appended together at its commit: one chain, one after the other.
+    const rowEntries = await t.database.db
+      .select({ entityType: auditLog.entityType, chain: auditLog.chain, sequence: auditLog.sequence })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.actionType, 'BulkImport'),
+          inArray(auditLog.entityId, [String(ada.id), String(dogs[0]!.id)]),
+          inArray(auditLog.entityType, ['PreRegisteredResident', 'PreRegisteredDog']),
+        ),
+      )
+      .orderBy(auditLog.sequence);
+    const [residentEntry, dogEntry] = [
+      rowEntries.find((e) => e.entityType === 'PreRegisteredResident')!,
+      rowEntries.find((e) => e.entityType === 'PreRegisteredDog')!,
+    ];
+    expect(dogEntry.chain).toBe(residentEntry.chain);
+    expect(dogEntry.sequence).toBe(residentEntry.sequence + 1);
   });
 
   test('the same file again (an interrupted import run once more) creates no duplicates', async () => {
@@ -160,6 +191,58 @@ describe('bulk resident import', () => {
     const after = await residentsOf(fx.property.id);
     expect(after.residents.map((r) => r.id)).toEqual(before.residents.map((r) => r.id));
     expect(after.dogs.map((d) => d.id)).toEqual(before.dogs.map((d) => d.id));
+  });
+
+  test('group counts are right when the import answers, for new residents and rows of existing ones', async () => {
+    const own = await makeOtherDistributorship(t.database.db);
+    const existing = (values: Partial<typeof preRegisteredResidents.$inferInsert>) =>
+      t.database.db
+        .insert(preRegisteredResidents)
+        .values({ groupId: own.property.id, firstName: 'Was', lastName: 'Here', ...values });
+    await existing({ email: 'pending@here.example' });
+    await existing({ lastName: 'Approved', email: 'approved@here.example', status: RegistrationStatus.Approved });
+    const base = { PropertyName: own.property.name, City: 'Austin', State: 'TX', Country: 'US' };
+    const res = await put(own.distributor.userName, [
+      { rowNumber: 2, ...base, FirstName: 'New', LastName: 'Dog', Email: 'new@dog.example', PetName: 'Rex' },
+      { rowNumber: 3, ...base, FirstName: 'New', LastName: 'Cat', PetName: 'Tom', PetSpeciesName: 'cat' },
+      { rowNumber: 4, ...base, FirstName: 'Was', LastName: 'Here', Email: 'pending@here.example', PetName: 'Max' },
+      {
+        rowNumber: 5,
+        ...base,
+        FirstName: 'Was',
+        LastName: 'Approved',
+        Email: 'approved@here.example',
+        PetName: 'Kit',
+        PetSpeciesName: 'cat',
+      },
+    ]);
+    expect(res.body.map((r: { addedToExistingResident: boolean }) => r.addedToExistingResident)).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
+    // What the dashboard and the residents list show, for the property and the group above it: three residents
+    // awaiting approval (two new), one approved without dogs (a cat added), four in all.
+    const token = await t.login(own.distributor.userName);
+    for (const group of [own.property, own.distributorship]) {
+      const dashboard = await t.call('GET', `/api/v1/groupdashboard?groupId=${group.id}`, { token });
+      expect(dashboard.body.residents.counts).toMatchObject({ awaitingApproval: 3, nonDogOwner: 1, total: 4 });
+      const list = await t.call('GET', `/api/v1/groups/${group.id}/residents`, { token });
+      expect(list.body.totalRecords).toBe(4);
+    }
+    // Up to the root, every group's tally is its recount, and no deferred recount is left waiting.
+    const drifted = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select g.id from groups g
+        left join lateral (select coalesce(sum(t.residents_total), 0) as n from group_tallies t
+          where t.group_id = g.id) tally on true
+        left join lateral (select count(*) as n from pre_registered_residents r join groups p on p.id = r.group_id
+          where p.path like g.path || '%') recount on true
+        where tally.n <> recount.n`,
+    );
+    expect(drifted).toEqual([]);
+    expect(await queryRows(t.database.db, sql`select group_id from group_tallies_pending`)).toEqual([]);
   });
 
   test("scope: a property outside the caller's groups is 'Property not found'", async () => {

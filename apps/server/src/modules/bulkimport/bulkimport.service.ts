@@ -1,7 +1,9 @@
 // The bulk resident import's rules. Each row is imported in its own transaction or not at all: its resident (a
 // pre-registered resident of the named property, pending approval) and its pet. A row is idempotent on its natural key
 // (import-row.ts naturalKey): run again, it finds the resident and the dog it made and adds nothing, so an interrupted
-// import can simply be sent again. Rows with the same key are serialised by an advisory lock held to commit.
+// import can simply be sent again. Rows with the same key are serialised by an advisory lock held to commit. The rows
+// defer their group tally recounts (db/group-tallies.ts): the import recounts the groups they touched every few seconds
+// and before it answers, so the counts are right when the caller sees the results.
 import type { z } from 'zod';
 import {
   BULK_IMPORT_COLUMNS,
@@ -11,6 +13,8 @@ import {
   type ImportResidentResult,
   type importResidentsBody,
 } from '@registry/contracts';
+import type { Db } from '../../db/client.ts';
+import { refreshDeferredTallies } from '../../db/group-tallies.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { assertCan } from '../../platform/rights.ts';
@@ -43,23 +47,15 @@ const failed = (problemDesc: string, problemDetails: string): Outcome => ({
 });
 
 async function importRow(ctx: SignedInContext, property: Property, row: CleanRow): Promise<Outcome> {
-  return withTransaction(ctx, async (tx) => {
-    await q.lockKey(tx, naturalKey(property.id, row));
-    let resident = row.email
-      ? await q.residentByEmail(tx, property.id, row.email)
-      : await q.residentByName(tx, property.id, row.firstName, row.lastName, row.unit ?? '');
-    const existing = resident !== undefined;
+  // The audit entries go through the transaction's context: they are appended together just before COMMIT, on one
+  // chain (with the outer context each was appended at once, each on the next chain, and two rows could deadlock).
+  return withTransaction(ctx, async (tx, txCtx) => {
+    await q.startRow(tx, naturalKey(property.id, row));
     const isDog = row.pet?.species === PetSpecies.Dog;
-    if (resident && resident.status === RegistrationStatus.Approved && isDog && row.pet) {
-      // An approved resident's dogs are registry pets: add them from the pet owner's page, not as pre-registered dogs.
-      if (!(await q.dogNamed(tx, resident.id, row.pet.name)))
-        return failed(
-          P.residentApproved,
-          `${resident.firstName} ${resident.lastName} is approved; add ${row.pet.name} from the pet owner's page.`,
-        );
-    }
-    if (!resident) {
-      resident = await q.insertResident(tx, {
+    const dog = isDog && row.pet ? { name: row.pet.name, gender: row.pet.gender } : null;
+    const { added, dogId, ...resident } = await q.findOrAddResident(
+      tx,
+      {
         groupId: property.id,
         firstName: row.firstName,
         lastName: row.lastName,
@@ -71,18 +67,27 @@ async function importRow(ctx: SignedInContext, property: Property, row: CleanRow
         hasOtherPets: row.pet !== null && !isDog,
         petSpecies: row.pet?.species ?? PetSpecies.None,
         status: RegistrationStatus.PendingApproval,
-      });
-      await writeAudit(tx, ctx, {
+      },
+      dog,
+    );
+    if (added) {
+      await writeAudit(tx, txCtx, {
         entityType: 'PreRegisteredResident',
         entityId: resident.id,
         actionType: 'BulkImport',
         after: resident,
       });
+    } else if (resident.status === RegistrationStatus.Approved && dog && dogId === null) {
+      // An approved resident's dogs are registry pets: add them from the pet owner's page, not as pre-registered dogs.
+      return failed(
+        P.residentApproved,
+        `${resident.firstName} ${resident.lastName} is approved; add ${dog.name} from the pet owner's page.`,
+      );
     } else if (row.pet && (resident.petSpecies & row.pet.species) === 0) {
       const petSpecies = (resident.petSpecies & ~PetSpecies.None) | row.pet.species;
       const changes = { petSpecies, hasDogs: resident.hasDogs || isDog, hasOtherPets: resident.hasOtherPets || !isDog };
       await q.setSpecies(tx, resident.id, changes);
-      await writeAudit(tx, ctx, {
+      await writeAudit(tx, txCtx, {
         entityType: 'PreRegisteredResident',
         entityId: resident.id,
         actionType: 'BulkImport',
@@ -90,23 +95,44 @@ async function importRow(ctx: SignedInContext, property: Property, row: CleanRow
         after: changes,
       });
     }
-    if (isDog && row.pet && !(await q.dogNamed(tx, resident.id, row.pet.name))) {
-      const dog = await q.insertDog(tx, { residentId: resident.id, name: row.pet.name, gender: row.pet.gender });
-      await writeAudit(tx, ctx, {
+    // An added resident's dog was added with it; a found resident's is added when it has none of that name.
+    if (dog && (added || dogId === null)) {
+      const dogIdNow = added ? dogId! : (await q.insertDog(tx, { residentId: resident.id, ...dog })).id;
+      await writeAudit(tx, txCtx, {
         entityType: 'PreRegisteredDog',
-        entityId: dog.id,
+        entityId: dogIdNow,
         actionType: 'BulkImport',
-        after: { residentId: resident.id, name: row.pet.name, gender: row.pet.gender },
+        after: { residentId: resident.id, ...dog },
       });
     }
     return {
       imported: true,
       problemDesc: null,
       problemDetails: null,
-      addedToExistingResident: existing,
+      addedToExistingResident: !added,
       residentId: resident.id,
     };
   });
+}
+
+/** How often a running import recounts the group tallies its committed rows deferred, so counts never lag far. */
+const TALLY_CATCH_UP_MS = 2000;
+
+/**
+ * The recounts of an import's deferred group tallies: after a row when the last is a while ago, and at the end. Each
+ * takes every recorded group, so it also mends what an interrupted import left.
+ */
+function tallyCatchUp(db: Db) {
+  let last = Date.now();
+  return {
+    async afterRow() {
+      if (Date.now() - last < TALLY_CATCH_UP_MS) return;
+      last = Date.now();
+      // A failure here leaves the records for the recount at the end.
+      await refreshDeferredTallies(db).catch(() => undefined);
+    },
+    finish: () => refreshDeferredTallies(db),
+  };
 }
 
 /**
@@ -125,6 +151,7 @@ export async function importResidents(
     checked.flatMap((c) => (isProblem(c.row) ? [] : [c.row])),
   );
   const results: ImportResidentResult[] = new Array(checked.length);
+  const tallies = tallyCatchUp(ctx.db);
   const toImport: { propertyId: number; row: CleanRow; task: () => Promise<void> }[] = [];
   checked.forEach(({ rowNumber, row }, i) => {
     if (isProblem(row)) {
@@ -152,9 +179,11 @@ export async function importResidents(
           ...failed(P.importError, 'The row could not be saved; nothing of it was imported.'),
         };
       }
+      await tallies.afterRow();
     };
     toImport.push({ propertyId: property.id, row, task });
   });
   await runGroups(sameResidentGroups(toImport));
+  await tallies.finish();
   return results;
 }

@@ -1,11 +1,12 @@
 // Group tallies are kept by database triggers: every change to pets, memberships and pre-registered residents must
 // leave each touched group's tally equal to a recount, including bulk statements, rollbacks and concurrent writers.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { GroupTypes, RegistrationStatus, SampleCustomerStatus as S } from '@registry/contracts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { groupByName, makeGroup, makePetOwner } from '../../../test/factories.ts';
 import { queryRows } from '../../db/client.ts';
+import { deferGroupTallies } from '../../db/group-tallies.ts';
 import { groupTallies, groups, petOwnerGroups, pets, preRegisteredResidents } from '../../db/schema/index.ts';
 
 let t: TestApp;
@@ -172,6 +173,34 @@ describe('group tallies', () => {
       }),
     ).rejects.toThrow('abandon');
     expect(await tally(property.id)).toEqual(before);
+  });
+
+  test('a deferring transaction records its groups; the next start-up recounts them, and up to the root', async () => {
+    const property = await newProperty();
+    const neighbour = await newProperty();
+    const harbor = await groupByName(t.database.db, 'Harbor Property Management');
+    const [root] = await t.database.db.select().from(groups).where(isNull(groups.parentId));
+    const before = { harbor: await tally(harbor.id), root: await tally(root!.id) };
+    // A bulk import's row, committed, whose import then stopped before its recount (the server killed).
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select ${deferGroupTallies}`);
+      await tx.insert(preRegisteredResidents).values({ groupId: property.id, firstName: 'Ima', lastName: 'Deferred' });
+    });
+    expect(await tally(property.id)).toMatchObject({ residentsTotal: 0, awaitingApproval: 0 });
+    expect(await queryRows(t.database.db, sql`select group_id as "groupId" from group_tallies_pending`)).toEqual([
+      { groupId: property.id },
+    ]);
+    // The setting ended with its transaction: the next writer (on the embedded engine, the same connection) recounts.
+    await t.database.db
+      .insert(preRegisteredResidents)
+      .values({ groupId: neighbour.id, firstName: 'Al', lastName: 'Now' });
+    expect(await tally(neighbour.id)).toMatchObject({ residentsTotal: 1 });
+
+    await t.database.migrate();
+    expect(await tally(property.id)).toMatchObject({ residentsTotal: 1, awaitingApproval: 1 });
+    expect(await tally(harbor.id)).toMatchObject({ residentsTotal: before.harbor!.residentsTotal + 2 });
+    expect(await tally(root!.id)).toMatchObject({ residentsTotal: before.root!.residentsTotal + 2 });
+    expect(await queryRows(t.database.db, sql`select group_id from group_tallies_pending`)).toEqual([]);
   });
 
   test('a writer that waited for another still counts what the other committed', async () => {
