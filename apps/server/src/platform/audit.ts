@@ -7,7 +7,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditChainHeads, auditLog } from '../db/schema/index.ts';
 import { canonicalJson, toJsonValue } from './canonical-json.ts';
-import { beforeCommit, type OpenTransaction, type RequestContext } from './context.ts';
+import { openTransactionOf, type OpenTransaction, type RequestContext } from './context.ts';
 
 export type AuditAction =
   | 'Create'
@@ -79,15 +79,19 @@ export async function writeAudits(tx: Db, ctx: AuditCaller, entries: readonly Au
   const dateCreated = new Date();
   const caller = { caller: ctx.caller, requestId: ctx.requestId };
   const pending = entries.map((entry) => ({ entry, ctx: caller, dateCreated }));
-  const open = ctx.transaction;
-  if (open && ctx.db === tx) {
+  // Found by the handle too: a service that passes the outer context with the transaction's handle would otherwise
+  // append at once and hold a chain's lock to the end, and two such transactions could each hold the chain the other
+  // waits for.
+  const open = ctx.transaction && ctx.db === tx ? ctx.transaction : openTransactionOf(tx);
+  if (open) {
     const queued = pendingByTransaction.get(open);
     if (queued) {
       queued.push(...pending);
       return;
     }
     pendingByTransaction.set(open, pending);
-    if (beforeCommit(ctx, (db) => appendToChain(db, pendingByTransaction.get(open) ?? []))) return;
+    open.beforeCommit.push((db) => appendToChain(db, pendingByTransaction.get(open) ?? []));
+    return;
   }
   await appendToChain(tx, pending);
 }

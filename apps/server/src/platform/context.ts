@@ -39,6 +39,12 @@ export type SignedInContext = RequestContext & { caller: Caller };
 
 type TransactionalContext = Services & { transaction?: OpenTransaction };
 
+/** The open transaction behind each transaction handle withTransaction gave out, for code handed only the handle. */
+const openByHandle = new WeakMap<Db, OpenTransaction>();
+
+/** The withTransaction transaction `db` is the handle of, if any (the audit writer queues its entries there). */
+export const openTransactionOf = (db: Db): OpenTransaction | undefined => openByHandle.get(db);
+
 /**
  * Runs `work` in a transaction: the context's open one when there is one (the work joins it, so a rollback of the outer
  * work undoes this too), otherwise a new one. `work` gets the transaction and the context bound to it (pass that one to
@@ -53,6 +59,7 @@ export async function withTransaction<C extends TransactionalContext, T>(
   const hooks: AfterCommitHook[] = [];
   const result = await ctx.db.transaction(async (db) => {
     const open: OpenTransaction = { outerDb: ctx.db, hooks, beforeCommit: [] };
+    openByHandle.set(db, open);
     const value = await work(db, { ...ctx, db, transaction: open });
     for (const hook of open.beforeCommit) await hook(db);
     return value;

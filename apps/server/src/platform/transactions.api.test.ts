@@ -141,6 +141,18 @@ test('audit entries written in a transaction are appended at its end, in order, 
   ).rejects.toThrow('rolled back');
   expect(await entriesOf(`${tag}Rollback`)).toEqual([]);
 
+  // A service that passes the outer context with the transaction's handle still queues to the end: appending at once
+  // would hold a chain's lock to COMMIT, and two such transactions could each wait for the other's chain.
+  const handedOuter = await withTransaction(ctx, async (tx) => {
+    await writeAudit(tx, ctx, { entityType: `${tag}Outer`, entityId: 1, actionType: 'Update' });
+    await writeAudit(tx, ctx, { entityType: `${tag}Outer`, entityId: 2, actionType: 'Update' });
+    return (await entriesOf(`${tag}Outer`, tx)).length;
+  });
+  expect(handedOuter).toBe(0);
+  const outer = await entriesOf(`${tag}Outer`);
+  expect(outer.map((row) => row.entityId)).toEqual(['1', '2']);
+  expect(outer[1].sequence - outer[0].sequence).toBe(1);
+
   // Outside a transaction (no open one in the context) the entry is appended at once.
   await writeAudit(db, ctx, { entityType: `${tag}Now`, entityId: 1, actionType: 'Update' });
   expect(await entriesOf(`${tag}Now`)).toHaveLength(1);
