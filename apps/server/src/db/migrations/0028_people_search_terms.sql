@@ -13,20 +13,24 @@ CREATE TABLE "people_search_terms" (
 	"entity_id" integer NOT NULL,
 	-- lower() of the title the search shows for the person, the order of hits of equal rank.
 	"sort_key" text NOT NULL,
-	CONSTRAINT "people_search_terms_pkey" PRIMARY KEY ("term", "kind", "entity_id") INCLUDE ("sort_key")
+	-- The person's word before this one in byte order (null for their first). A person's words starting with a prefix
+	-- follow each other in that order, so the first of them is the one whose previous word does not start with it:
+	-- the search counts each person once per query word without grouping their matches.
+	"previous_term" text COLLATE "C",
+	CONSTRAINT "people_search_terms_pkey" PRIMARY KEY ("term", "kind", "entity_id") INCLUDE ("sort_key", "previous_term")
 );
 --> statement-breakpoint
 -- The documents (the same text as 0023's stored columns) and titles, one definition each for the triggers and the fill.
 CREATE FUNCTION pet_owner_search_terms(first_name text, last_name text, user_name text, email text, phone_number text)
-  RETURNS TABLE (term text, sort_key text) LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT w.lexeme, lower(trim(concat_ws(' ', first_name, last_name)))
+  RETURNS TABLE (term text, previous_term text, sort_key text) LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT w.lexeme, lag(w.lexeme) OVER (ORDER BY w.lexeme COLLATE "C"), lower(trim(concat_ws(' ', first_name, last_name)))
   FROM unnest(to_tsvector('simple', coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || user_name || ' '
     || coalesce(email, '') || ' ' || coalesce(phone_number, ''))) w
 $$;
 --> statement-breakpoint
 CREATE FUNCTION resident_search_terms(first_name text, last_name text, email text, phone_number text)
-  RETURNS TABLE (term text, sort_key text) LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT w.lexeme, lower(first_name || ' ' || last_name)
+  RETURNS TABLE (term text, previous_term text, sort_key text) LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT w.lexeme, lag(w.lexeme) OVER (ORDER BY w.lexeme COLLATE "C"), lower(first_name || ' ' || last_name)
   FROM unnest(to_tsvector('simple', first_name || ' ' || last_name || ' ' || coalesce(email, '') || ' '
     || coalesce(phone_number, ''))) w
 $$;
@@ -43,22 +47,22 @@ BEGIN
       WHERE o.role_id = 3 AND t.term = w.term AND t.kind = 1 AND t.entity_id = o.id;
   ELSIF TG_OP = 'UPDATE' THEN
     DELETE FROM people_search_terms t USING (
-        SELECT o.id, w.term, w.sort_key FROM old_rows o, pet_owner_search_terms(o.first_name, o.last_name, o.user_name, o.email, o.phone_number) w
+        SELECT o.id, w.term, w.previous_term, w.sort_key FROM old_rows o, pet_owner_search_terms(o.first_name, o.last_name, o.user_name, o.email, o.phone_number) w
           WHERE o.role_id = 3
         EXCEPT
-        SELECT n.id, w.term, w.sort_key FROM new_rows n, pet_owner_search_terms(n.first_name, n.last_name, n.user_name, n.email, n.phone_number) w
+        SELECT n.id, w.term, w.previous_term, w.sort_key FROM new_rows n, pet_owner_search_terms(n.first_name, n.last_name, n.user_name, n.email, n.phone_number) w
           WHERE n.role_id = 3) gone
       WHERE t.term = gone.term AND t.kind = 1 AND t.entity_id = gone.id;
-    INSERT INTO people_search_terms (term, kind, entity_id, sort_key)
-      SELECT w.term, 1, n.id, w.sort_key FROM new_rows n, pet_owner_search_terms(n.first_name, n.last_name, n.user_name, n.email, n.phone_number) w
+    INSERT INTO people_search_terms (term, kind, entity_id, sort_key, previous_term)
+      SELECT w.term, 1, n.id, w.sort_key, w.previous_term FROM new_rows n, pet_owner_search_terms(n.first_name, n.last_name, n.user_name, n.email, n.phone_number) w
         WHERE n.role_id = 3
       EXCEPT
-      SELECT w.term, 1, o.id, w.sort_key FROM old_rows o, pet_owner_search_terms(o.first_name, o.last_name, o.user_name, o.email, o.phone_number) w
+      SELECT w.term, 1, o.id, w.sort_key, w.previous_term FROM old_rows o, pet_owner_search_terms(o.first_name, o.last_name, o.user_name, o.email, o.phone_number) w
         WHERE o.role_id = 3
       ORDER BY 1;
   ELSE
-    INSERT INTO people_search_terms (term, kind, entity_id, sort_key)
-      SELECT w.term, 1, n.id, w.sort_key FROM new_rows n, pet_owner_search_terms(n.first_name, n.last_name, n.user_name, n.email, n.phone_number) w
+    INSERT INTO people_search_terms (term, kind, entity_id, sort_key, previous_term)
+      SELECT w.term, 1, n.id, w.sort_key, w.previous_term FROM new_rows n, pet_owner_search_terms(n.first_name, n.last_name, n.user_name, n.email, n.phone_number) w
         WHERE n.role_id = 3
       ORDER BY 1;
   END IF;
@@ -81,18 +85,18 @@ BEGIN
       WHERE t.term = w.term AND t.kind = 2 AND t.entity_id = o.id;
   ELSIF TG_OP = 'UPDATE' THEN
     DELETE FROM people_search_terms t USING (
-        SELECT o.id, w.term, w.sort_key FROM old_rows o, resident_search_terms(o.first_name, o.last_name, o.email, o.phone_number) w
+        SELECT o.id, w.term, w.previous_term, w.sort_key FROM old_rows o, resident_search_terms(o.first_name, o.last_name, o.email, o.phone_number) w
         EXCEPT
-        SELECT n.id, w.term, w.sort_key FROM new_rows n, resident_search_terms(n.first_name, n.last_name, n.email, n.phone_number) w) gone
+        SELECT n.id, w.term, w.previous_term, w.sort_key FROM new_rows n, resident_search_terms(n.first_name, n.last_name, n.email, n.phone_number) w) gone
       WHERE t.term = gone.term AND t.kind = 2 AND t.entity_id = gone.id;
-    INSERT INTO people_search_terms (term, kind, entity_id, sort_key)
-      SELECT w.term, 2, n.id, w.sort_key FROM new_rows n, resident_search_terms(n.first_name, n.last_name, n.email, n.phone_number) w
+    INSERT INTO people_search_terms (term, kind, entity_id, sort_key, previous_term)
+      SELECT w.term, 2, n.id, w.sort_key, w.previous_term FROM new_rows n, resident_search_terms(n.first_name, n.last_name, n.email, n.phone_number) w
       EXCEPT
-      SELECT w.term, 2, o.id, w.sort_key FROM old_rows o, resident_search_terms(o.first_name, o.last_name, o.email, o.phone_number) w
+      SELECT w.term, 2, o.id, w.sort_key, w.previous_term FROM old_rows o, resident_search_terms(o.first_name, o.last_name, o.email, o.phone_number) w
       ORDER BY 1;
   ELSE
-    INSERT INTO people_search_terms (term, kind, entity_id, sort_key)
-      SELECT w.term, 2, n.id, w.sort_key FROM new_rows n, resident_search_terms(n.first_name, n.last_name, n.email, n.phone_number) w
+    INSERT INTO people_search_terms (term, kind, entity_id, sort_key, previous_term)
+      SELECT w.term, 2, n.id, w.sort_key, w.previous_term FROM new_rows n, resident_search_terms(n.first_name, n.last_name, n.email, n.phone_number) w
       ORDER BY 1;
   END IF;
   RETURN NULL;
@@ -107,13 +111,13 @@ CREATE TRIGGER people_search_terms_residents_update AFTER UPDATE ON pre_register
 CREATE TRIGGER people_search_terms_residents_delete AFTER DELETE ON pre_registered_residents REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION people_search_terms_after_residents();
 --> statement-breakpoint
-INSERT INTO people_search_terms (term, kind, entity_id, sort_key)
-  SELECT w.term, 1, u.id, w.sort_key FROM users u, pet_owner_search_terms(u.first_name, u.last_name, u.user_name, u.email, u.phone_number) w
+INSERT INTO people_search_terms (term, kind, entity_id, sort_key, previous_term)
+  SELECT w.term, 1, u.id, w.sort_key, w.previous_term FROM users u, pet_owner_search_terms(u.first_name, u.last_name, u.user_name, u.email, u.phone_number) w
   WHERE u.role_id = 3
   ORDER BY 1;
 --> statement-breakpoint
-INSERT INTO people_search_terms (term, kind, entity_id, sort_key)
-  SELECT w.term, 2, r.id, w.sort_key FROM pre_registered_residents r, resident_search_terms(r.first_name, r.last_name, r.email, r.phone_number) w
+INSERT INTO people_search_terms (term, kind, entity_id, sort_key, previous_term)
+  SELECT w.term, 2, r.id, w.sort_key, w.previous_term FROM pre_registered_residents r, resident_search_terms(r.first_name, r.last_name, r.email, r.phone_number) w
   ORDER BY 1;
 --> statement-breakpoint
 ALTER TABLE "users" DROP COLUMN "search_doc";

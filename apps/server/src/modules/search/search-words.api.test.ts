@@ -134,6 +134,24 @@ describe('people words', () => {
     expect((await search("query=o'marlowick")).data[0]).toMatchObject({ model: 'PetOwner', id: zed, rank: 2 });
   });
 
+  test('a person holding several words that start with a query word is one hit, as their words change', async () => {
+    const db = t.database.db;
+    const id = await makeOwner('Ansel', 'Quillonby');
+    const hits = async (query: string) => {
+      const { data, totalRecords } = await search(query);
+      return { totalRecords, hits: data.map((h) => [h.id, h.rank]) };
+    };
+    expect(await hits('query=quill')).toEqual({ totalRecords: 1, hits: [[id, 0]] });
+    // A word before the name that starts the same (the title, and so the sort key, stays), then it goes again.
+    await db.update(users).set({ email: 'quill@mail.example' }).where(eq(users.id, id));
+    expect(await hits('query=quill')).toEqual({ totalRecords: 1, hits: [[id, 0]] });
+    await db.update(users).set({ email: 'quill@mail.example', phoneNumber: 'quill' }).where(eq(users.id, id));
+    expect(await hits('query=quill')).toEqual({ totalRecords: 1, hits: [[id, 1]] });
+    expect(await hits('query=quillo%20quill')).toEqual({ totalRecords: 1, hits: [[id, 1]] });
+    await db.update(users).set({ email: null, phoneNumber: null }).where(eq(users.id, id));
+    expect(await hits('query=quill')).toEqual({ totalRecords: 1, hits: [[id, 0]] });
+  });
+
   test('address fields narrow the people, with or without words', async () => {
     const db = t.database.db;
     const id = await makeOwner('Perpetua', 'Gillyflower');

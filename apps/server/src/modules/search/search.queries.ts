@@ -115,23 +115,21 @@ const wholeWords = (doc: SQL, words: readonly string[]) =>
 
 /**
  * Pet owners or residents (`kind`, or both when null) holding a word starting with each query word: one range of
- * people_search_terms' primary key per word, read from the index alone, narrowed by `kept` (on the person's id) before
- * the matches are grouped per person. `exact` counts the words held whole, as wholeWords does for a document.
+ * people_search_terms' primary key per word, read from the index alone, narrowed by `kept` (on the person's id). Of a
+ * person's words with the prefix only the first counts (its previous word does not start with it), so each person
+ * comes once per query word. `exact` counts the query words held whole, as wholeWords does for a document: a query
+ * word the person holds is the first of their words that start with it, so it is held whole when that first one equals it.
  */
 function peopleHitsSql(words: readonly string[], kind: number | null, kept: SQL): SQL {
-  const perWord = words.map(
-    (w, i) => sql`select ${i}::int word, t.kind, t.entity_id, t.sort_key, t.term = ${w} exact
-      from people_search_terms t where t.term like ${`${escapeLike(w)}%`}
-        and ${kind === null ? sql`true` : sql`t.kind = ${kind}`} and ${kept}`,
-  );
-  // One word needs one grouping (a person may hold two words with its prefix); more need each word found once.
-  if (words.length === 1)
-    return sql`select w.kind, w.entity_id id, w.sort_key, bool_or(w.exact)::int::float8 exact
-      from (${perWord[0]}) w group by w.kind, w.entity_id, w.sort_key`;
-  return sql`select m.kind, m.entity_id id, m.sort_key, (count(*) filter (where m.exact))::float8 exact
-    from (select w.word, w.kind, w.entity_id, w.sort_key, bool_or(w.exact) exact
-          from (${sql.join(perWord, sql` union all `)}) w group by w.word, w.kind, w.entity_id, w.sort_key) m
-    group by m.kind, m.entity_id, m.sort_key having count(*) = ${words.length}`;
+  const perWord = words.map((w) => {
+    const prefix = `${escapeLike(w)}%`;
+    return sql`select t.kind, t.entity_id id, t.sort_key, (t.term = ${w})::int exact
+      from people_search_terms t where t.term like ${prefix} and (t.previous_term is null or t.previous_term not like ${prefix})
+        and ${kind === null ? sql`true` : sql`t.kind = ${kind}`} and ${kept}`;
+  });
+  if (words.length === 1) return perWord[0];
+  return sql`select m.kind, m.id, m.sort_key, sum(m.exact)::int exact from (${sql.join(perWord, sql` union all `)}) m
+    group by m.kind, m.id, m.sort_key having count(*) = ${words.length}`;
 }
 
 /** The pet owner (by id) has the address and passes the owner filters, within the caller's scope. */
@@ -214,7 +212,7 @@ export async function universalSearch(db: Db, caller: Caller, input: SearchInput
     branches.set(
       'PetOwner',
       sql`select case m.kind when ${PERSON_KIND.PetOwner} then 'PetOwner' else 'Resident' end model, m.id, m.sort_key,
-          m.exact rank from (${peopleHitsSql(words, null, sql`true`)}) m`,
+          m.exact::float8 rank from (${peopleHitsSql(words, null, sql`true`)}) m`,
     );
     shown.add('Resident');
   } else {
@@ -222,7 +220,7 @@ export async function universalSearch(db: Db, caller: Caller, input: SearchInput
       branches.set(
         'PetOwner',
         text
-          ? sql`select 'PetOwner' model, m.id, m.sort_key, m.exact rank
+          ? sql`select 'PetOwner' model, m.id, m.sort_key, m.exact::float8 rank
               from (${peopleHitsSql(words, PERSON_KIND.PetOwner, ownerKeptSql(caller, sql`t.entity_id`, input))}) m`
           : sql`select 'PetOwner' model, u.id, lower(${OWNER_TITLE}) sort_key, 0::float8 rank
               from users u where u.role_id = ${UserRole.PetOwner} and ${ownerKeptSql(caller, sql`u.id`, input)}`,
@@ -233,7 +231,7 @@ export async function universalSearch(db: Db, caller: Caller, input: SearchInput
       branches.set(
         'Resident',
         text
-          ? sql`select 'Resident' model, m.id, m.sort_key, m.exact rank
+          ? sql`select 'Resident' model, m.id, m.sort_key, m.exact::float8 rank
               from (${peopleHitsSql(words, PERSON_KIND.Resident, kept)}) m`
           : sql`select 'Resident' model, r.id, lower(${RESIDENT_TITLE}) sort_key, 0::float8 rank
               from pre_registered_residents r join groups g on g.id = r.group_id where ${residentRowSql(caller, input)}`,
