@@ -115,17 +115,16 @@ const wholeWords = (doc: SQL, words: readonly string[]) =>
 
 /**
  * Pet owners or residents (`kind`, or both when null) holding a word starting with each query word: one range of
- * people_search_terms' primary key per word, read from the index alone, narrowed by `kept` (on the person's id). Of a
- * person's words with the prefix only the first counts (its previous word does not start with it), so each person
- * comes once per query word. `exact` counts the query words held whole, as wholeWords does for a document: a query
+ * people_search_terms' primary key per word, read from the index alone. Of a person's words with the prefix only the
+ * first counts (its previous word does not start with it), so each person comes once per query word. `exact` counts the query words held whole, as wholeWords does for a document: a query
  * word the person holds is the first of their words that start with it, so it is held whole when that first one equals it.
  */
-function peopleHitsSql(words: readonly string[], kind: number | null, kept: SQL): SQL {
+function peopleHitsSql(words: readonly string[], kind: number | null): SQL {
   const perWord = words.map((w) => {
     const prefix = `${escapeLike(w)}%`;
     return sql`select t.kind, t.entity_id id, t.sort_key, (t.term = ${w})::int exact
       from people_search_terms t where t.term like ${prefix} and (t.previous_term is null or t.previous_term not like ${prefix})
-        and ${kind === null ? sql`true` : sql`t.kind = ${kind}`} and ${kept}`;
+        and ${kind === null ? sql`true` : sql`t.kind = ${kind}`}`;
   });
   if (words.length === 1) return perWord[0];
   return sql`select m.kind, m.id, m.sort_key, sum(m.exact)::int exact from (${sql.join(perWord, sql` union all `)}) m
@@ -212,7 +211,7 @@ export async function universalSearch(db: Db, caller: Caller, input: SearchInput
     branches.set(
       'PetOwner',
       sql`select case m.kind when ${PERSON_KIND.PetOwner} then 'PetOwner' else 'Resident' end model, m.id, m.sort_key,
-          m.exact::float8 rank from (${peopleHitsSql(words, null, sql`true`)}) m`,
+          m.exact::float8 rank from (${peopleHitsSql(words, null)}) m`,
     );
     shown.add('Resident');
   } else {
@@ -221,18 +220,18 @@ export async function universalSearch(db: Db, caller: Caller, input: SearchInput
         'PetOwner',
         text
           ? sql`select 'PetOwner' model, m.id, m.sort_key, m.exact::float8 rank
-              from (${peopleHitsSql(words, PERSON_KIND.PetOwner, ownerKeptSql(caller, sql`t.entity_id`, input))}) m`
+              from (${peopleHitsSql(words, PERSON_KIND.PetOwner)}) m where ${ownerKeptSql(caller, sql`m.id`, input)}`
           : sql`select 'PetOwner' model, u.id, lower(${OWNER_TITLE}) sort_key, 0::float8 rank
               from users u where u.role_id = ${UserRole.PetOwner} and ${ownerKeptSql(caller, sql`u.id`, input)}`,
       );
     if (residents) {
       const narrowed = hasAddress(input.address) || f.propertyName !== undefined || !caller.isProviderStaff;
-      const kept = narrowed ? residentKeptSql(caller, sql`t.entity_id`, input) : sql`true`;
+      const kept = narrowed ? residentKeptSql(caller, sql`m.id`, input) : sql`true`;
       branches.set(
         'Resident',
         text
           ? sql`select 'Resident' model, m.id, m.sort_key, m.exact::float8 rank
-              from (${peopleHitsSql(words, PERSON_KIND.Resident, kept)}) m`
+              from (${peopleHitsSql(words, PERSON_KIND.Resident)}) m where ${kept}`
           : sql`select 'Resident' model, r.id, lower(${RESIDENT_TITLE}) sort_key, 0::float8 rank
               from pre_registered_residents r join groups g on g.id = r.group_id where ${residentRowSql(caller, input)}`,
       );
