@@ -103,15 +103,19 @@ function dogFilterSql(f: SearchFilters['dog']): SQL {
 }
 const propertyNamed = (group: SQL, name: string | undefined) =>
   name ? sql`${group}.group_type = ${GroupTypes.Property} and ${containsSql(sql`${group}.name`, name)}` : sql`true`;
-/** The words as a tsquery of prefixes ('rex':* & 'jo':*), built as tsquery input: no parser runs on it again. */
-const prefixQuery = (words: readonly string[]) =>
-  sql`${words.map((w) => `'${w.replaceAll('\\', '\\\\').replaceAll("'", "''")}':*`).join(' & ')}::tsquery`;
-/** The rank's text part: how many of the query's words the document holds whole (the rest only start a word of it). */
+/** A word as tsquery input, quoted: no parser runs on it again. */
+const quoted = (word: string) => `'${word.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+/** The words as a tsquery of prefixes ('rex':* & 'jo':*). */
+const prefixQuery = (words: readonly string[]) => sql`${words.map((w) => `${quoted(w)}:*`).join(' & ')}::tsquery`;
+/**
+ * The rank's text part: how many of the query's words the document holds whole (the rest only start a word of it).
+ * One plain match per word: the cost of ts_rank, where a subquery over the document's words took three times longer.
+ */
 const wholeWords = (doc: SQL, words: readonly string[]) =>
-  sql`(select count(*) from unnest(${doc}) d where d.lexeme in (${sql.join(
-    words.map((w) => sql`${w}`),
-    sql`, `,
-  )}))::float8`;
+  sql`(${sql.join(
+    words.map((w) => sql`(${doc} @@ ${quoted(w)}::tsquery)::int`),
+    sql` + `,
+  )})::float8`;
 
 /**
  * Pet owners or residents (`kind`, or both when null) holding a word starting with each query word: one range of
