@@ -52,9 +52,8 @@ export const users = pgTable(
     uniqueIndex('users_user_name_lower_key').on(sql`lower(${table.userName})`),
     index('users_email_lower_idx').on(sql`lower(${table.email})`),
     index('users_role_idx').on(table.roleId),
-    // Universal search (modules/search) reads the stored column search_doc and its GIN index users_search_doc_idx,
-    // made by hand in migration 0023_search_documents (drizzle-kit has no tsvector type); not declared here, so rows
-    // read through drizzle do not carry it.
+    // Universal search (modules/search) finds pet owners by their words in people_search_terms, a table kept by
+    // triggers on this one (hand-written in migration 0029_people_search_terms; not declared in this schema).
     check('users_role_id_check', oneOf(table.roleId, UserRole)),
   ],
 );

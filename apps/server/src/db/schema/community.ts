@@ -179,8 +179,8 @@ export const preRegisteredResidents = pgTable(
       sql`lower(${table.lastName})`,
       table.id,
     ),
-    // Universal search (modules/search) reads the stored column search_doc and its GIN index
-    // pre_registered_residents_search_doc_idx, made by hand in migration 0023_search_documents.
+    // Universal search (modules/search) finds residents by their words in people_search_terms, a table kept by
+    // triggers on this one (hand-written in migration 0029_people_search_terms; not declared in this schema).
     check('pre_registered_residents_status_check', oneOf(table.status, RegistrationStatus)),
     check('pre_registered_residents_pet_species_check', flagsOf(table.petSpecies, PetSpecies)),
   ],

@@ -1,5 +1,5 @@
 // Universal search rules: at least 3 characters unless an address field or filter is given (spec 3 §5, spec 1 §3), the query turned into
-// prefix words for PostgreSQL text search, sample numbers matched exactly, and people only for the roles that see them.
+// words matched as word prefixes, sample numbers matched exactly, and people only for the roles that see them.
 import type { z } from 'zod';
 import {
   SEARCH_MESSAGES,
@@ -13,16 +13,14 @@ import type { SignedInContext } from '../../platform/context.ts';
 import { validationError } from '../../platform/errors.ts';
 import * as q from './search.queries.ts';
 
-/** Each word a quoted prefix ('rex':*), joined with &; quotes and backslashes escaped for to_tsquery. */
-export function toPrefixQuery(text: string): string | null {
-  const words = text
+/** The query's words (up to 8), split at spaces and the punctuation that separates words; PostgreSQL splits them further. */
+export function queryWords(text: string): string[] {
+  return text
     .toLowerCase()
     .split(/[\s,;:()&|!<>*]+/)
     .map((w) => w.replace(/^[-'.]+|[-'.]+$/g, ''))
     .filter((w) => w.length > 0)
     .slice(0, 8);
-  if (words.length === 0) return null;
-  return words.map((w) => `'${w.replaceAll('\\', '\\\\').replaceAll("'", "''")}':*`).join(' & ');
 }
 
 export async function universalSearch(ctx: SignedInContext, query: z.output<typeof universalSearchQuery>) {
@@ -57,11 +55,13 @@ export async function universalSearch(ctx: SignedInContext, query: z.output<type
   const text = query.query ?? '';
   if ((text.length > 0 || !hasFilter) && text.length < SEARCH_MIN_LENGTH)
     throw validationError({ query: [SEARCH_MESSAGES.tooShort] }, SEARCH_MESSAGES.tooShort);
+  // The words as the documents hold them; a text of punctuation alone has none and leaves the filters to search.
+  const words = text ? await q.searchWords(ctx.db, queryWords(text).join(' ')) : [];
   const rows = await q.universalSearch(
     ctx.db,
     ctx.caller,
     {
-      tsquery: text ? toPrefixQuery(text) : null,
+      words,
       sampleNumber: isSampleNumber(text) ? text.trim().toUpperCase() : null,
       address,
       filters,
