@@ -9,7 +9,7 @@ import {
   isSampleNumber,
   type universalSearchQuery,
 } from '@registry/contracts';
-import type { SignedInContext } from '../../platform/context.ts';
+import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { validationError } from '../../platform/errors.ts';
 import * as q from './search.queries.ts';
 
@@ -55,22 +55,25 @@ export async function universalSearch(ctx: SignedInContext, query: z.output<type
   const text = query.query ?? '';
   if ((text.length > 0 || !hasFilter) && text.length < SEARCH_MIN_LENGTH)
     throw validationError({ query: [SEARCH_MESSAGES.tooShort] }, SEARCH_MESSAGES.tooShort);
-  // The words as the documents hold them; a text of punctuation alone has none and leaves the filters to search.
-  const words = text ? await q.searchWords(ctx.db, queryWords(text).join(' ')) : [];
-  const rows = await q.universalSearch(
-    ctx.db,
-    ctx.caller,
-    {
-      words,
-      sampleNumber: isSampleNumber(text) ? text.trim().toUpperCase() : null,
-      address,
-      filters,
-      models: query.model ? [query.model] : SEARCH_MODELS,
-      offset: (query.page - 1) * query.pageSize,
-      limit: query.pageSize,
-    },
-    can(ctx.caller.roleId, 'petOwner.view'),
-  );
+  const rows = await withTransaction(ctx, async (tx) => {
+    await q.withoutParallelWorkers(tx);
+    // The words as the documents hold them; a text of punctuation alone has none and leaves the filters to search.
+    const words = text ? await q.searchWords(tx, queryWords(text).join(' ')) : [];
+    return q.universalSearch(
+      tx,
+      ctx.caller,
+      {
+        words,
+        sampleNumber: isSampleNumber(text) ? text.trim().toUpperCase() : null,
+        address,
+        filters,
+        models: query.model ? [query.model] : SEARCH_MODELS,
+        offset: (query.page - 1) * query.pageSize,
+        limit: query.pageSize,
+      },
+      can(ctx.caller.roleId, 'petOwner.view'),
+    );
+  });
   return {
     totalRecords: Number(rows[0]?.total ?? 0),
     data: rows.map(({ total: _total, ...hit }) => ({ ...hit, rank: Number(hit.rank) })),
