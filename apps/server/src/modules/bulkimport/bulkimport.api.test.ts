@@ -241,7 +241,7 @@ describe('bulk resident import', () => {
         left join lateral (select coalesce(sum(t.residents_total), 0) as n from group_tallies t
           where t.group_id = g.id) tally on true
         left join lateral (select count(*) as n from pre_registered_residents r join groups p on p.id = r.group_id
-          where p.path like g.path || '%') recount on true
+          where starts_with(p.path, g.path)) recount on true
         where tally.n <> recount.n`,
     );
     expect(drifted).toEqual([]);
