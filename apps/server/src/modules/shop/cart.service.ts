@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { refused } from '../../platform/errors.ts';
+import { oneAtATime } from '../../platform/one-at-a-time.ts';
 import { sendEventMail } from '../emailtemplates/email-events.ts';
 import * as buyers from './buyers.ts';
 import * as cq from './checkout.queries.ts';
@@ -117,7 +118,24 @@ export async function getCart(ctx: SignedInContext) {
 
 type PaymentBody = z.infer<typeof completePaymentRequest>;
 
-export async function completePayment(ctx: SignedInContext, body: PaymentBody) {
+/**
+ * A buyer's payments run one at a time in this process: a double click's second payment waits for the first without
+ * holding a database connection, then finds the cart paid by one unlocked read instead of a transaction. Across
+ * processes the cart's row lock in payOpenCart decides.
+ */
+export function completePayment(ctx: SignedInContext, body: PaymentBody) {
+  return oneAtATime(`payment:${ctx.caller.userId}`, async (waited) => {
+    if (waited) {
+      const facts = await cq.openCartFacts(ctx.db, ctx.caller.userId, false);
+      assertRegion(facts);
+      if (facts.cartId === null) throw refused(ShopMessages.cartEmpty);
+    }
+    return payOpenCart(ctx, body);
+  });
+}
+
+/** Pays the buyer's open cart (exported for the test of the database's guard without the in-process queue). */
+export async function payOpenCart(ctx: SignedInContext, body: PaymentBody) {
   return withTransaction(ctx, async (tx, txCtx) => {
     // Locks the open cart before anything is decided: a concurrent second payment of it waits here, then finds no open
     // cart and is refused with no further statement and no call to the payment port.
