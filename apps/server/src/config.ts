@@ -13,6 +13,8 @@ export type Config = {
   filesS3: FilesS3Config | null;
   /** A PostgreSQL server; when absent the embedded PGlite database in dataDir is used. */
   databaseUrl: string | null;
+  /** Connections this process keeps to the PostgreSQL server (docs/operations.md "Scale-out"). */
+  databasePoolSize: number;
   smtpUrl: string | null;
   mailFrom: string;
   baseUrl: string;
@@ -100,6 +102,7 @@ const environment = z.object({
     ['postgres:', 'postgresql:'],
     'a postgres:// address such as postgres://user:pass@db:5432/registry',
   ).optional(),
+  DATABASE_POOL_SIZE: wholeNumber(1, 200, 'a whole number of connections from 1 to 200').optional(),
   SMTP_URL: url(
     ['smtp:', 'smtps:'],
     'an smtp:// or smtps:// address such as smtp://user:pass@smtp.example.com:587',
@@ -188,6 +191,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     filesDir: path.resolve(vars.FILES_DIR ?? path.join(dataDir, 'files')),
     filesS3: readFilesS3(env),
     databaseUrl,
+    databasePoolSize: vars.DATABASE_POOL_SIZE ?? 10,
     smtpUrl: vars.SMTP_URL ?? null,
     mailFrom: vars.MAIL_FROM ?? 'registry@localhost',
     baseUrl: (vars.BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),

@@ -52,7 +52,11 @@ if (!config.databaseUrl) {
 // The embedded default keeps its key beside the database; processes sharing a server database are given one (config.ts).
 if (!config.dataEncryptionKey) config = { ...config, dataEncryptionKey: readOrCreateDataKey(config.dataDir) };
 const dataKey = config.dataEncryptionKey as Buffer;
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.databasePoolSize,
+});
 // Without DEMO_PASSWORD the demo users get a random password, shown once here and kept in a file only this machine reads.
 const seeded = await database.withStartupLock(async () => {
   await database.migrate();

@@ -77,6 +77,7 @@ describe('configuration', () => {
     ['BASE_URL', 'registry.example', /BASE_URL must be an http:\/\/ or https:\/\/ address/],
     ['SMTP_URL', 'mail.example:25', /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ address/],
     ['DATABASE_URL', 'mysql://db', /DATABASE_URL must be a postgres:\/\/ address/],
+    ['DATABASE_POOL_SIZE', '0', /DATABASE_POOL_SIZE must be a whole number of connections from 1 to 200, not "0"/],
     ['MAIL_FROM', 'nobody', /MAIL_FROM must be an email address/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/],
     ['SEED_DEMO_DATA', 'yes', /SEED_DEMO_DATA must be true or false/],
@@ -108,8 +109,10 @@ describe('configuration', () => {
       TRUST_PROXY: '10.0.0.5, 10.0.1.0/24',
       DATA_ENCRYPTION_KEY: key,
       PORT: '8080',
+      DATABASE_POOL_SIZE: '5',
     });
     expect(config).toMatchObject({
+      databasePoolSize: 5,
       tokenLifetimeHours: 8,
       rateLimitPerMinute: 5,
       trustProxy: ['10.0.0.5', '10.0.1.0/24'],
@@ -120,6 +123,7 @@ describe('configuration', () => {
     expect(readConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(readConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
     expect(readConfig({}).trustProxy).toBe(false);
+    expect(readConfig({}).databasePoolSize).toBe(10);
   });
 
   test('demo data: on by default for the embedded database, off for a server database or production unless asked', () => {

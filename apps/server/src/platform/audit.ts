@@ -4,7 +4,7 @@
 // chains instead of queueing on one.
 import crypto from 'node:crypto';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { preparedStatement, type Db } from '../db/client.ts';
 import { auditChainHeads, auditLog } from '../db/schema/index.ts';
 import { canonicalJson, toJsonValue } from './canonical-json.ts';
 import { openTransactionOf, type OpenTransaction, type RequestContext } from './context.ts';
@@ -119,15 +119,30 @@ async function lockChainHead(tx: Db, chain: number): Promise<{ sequence: number;
   }
 }
 
-/** One read of the chain's head (locking it) and one statement per thousand entries inserting them and moving it. */
-async function appendToChain(tx: Db, pending: readonly PendingEntry[]): Promise<void> {
-  if (pending.length === 0) return;
-  const chain = nextChain;
-  nextChain = (nextChain + 1) % AUDIT_CHAINS;
-  const head = await lockChainHead(tx, chain);
+/**
+ * Each chain's head as this process last committed it. An append that finds its chain's head still there moves it and
+ * inserts its entries in one statement; one that finds it moved (another process, a transaction of this one that
+ * committed meanwhile, a restored database) takes the head's lock and appends as if nothing were known.
+ */
+const knownHeads = new Map<number, { sequence: number; hash: string }>();
+
+function rememberHead(chain: number, head: { sequence: number; hash: string }) {
+  const known = knownHeads.get(chain);
+  if (!known || known.sequence < head.sequence) knownHeads.set(chain, head);
+}
+
+/** Forgets every known head (tests: stands for a process that has not appended yet). */
+export const forgetKnownAuditHeads = () => knownHeads.clear();
+
+/** Appends of this process by the way they found their chain's head (diagnostics and tests). */
+export const auditAppendCounts = { afterKnownHead: 0, afterLockedHead: 0 };
+
+type ChainedEntry = HashedFields & { chain: number; requestId: string; hash: string };
+
+function chainEntries(chain: number, head: { sequence: number; hash: string }, pending: readonly PendingEntry[]) {
   let sequence = head.sequence;
   let prevHash = head.hash;
-  const rows = pending.map(({ entry, ctx, dateCreated }) => {
+  return pending.map(({ entry, ctx, dateCreated }): ChainedEntry => {
     const fields: HashedFields = {
       sequence: ++sequence,
       dateCreated,
@@ -143,12 +158,78 @@ async function appendToChain(tx: Db, pending: readonly PendingEntry[]): Promise<
     prevHash = auditHash(fields);
     return { ...fields, chain, requestId: ctx.requestId, hash: prevHash };
   });
-  for (let start = 0; start < rows.length; start += AUDIT_INSERT_BATCH) {
-    const batch = rows.slice(start, start + AUDIT_INSERT_BATCH);
-    const last = batch[batch.length - 1];
-    await tx.execute(sql`with entries as (${tx.insert(auditLog).values(batch).getSQL()})
-      update ${auditChainHeads} set sequence = ${last.sequence}, hash = ${last.hash} where chain = ${chain}`);
+}
+
+const value = (name: string) => sql.placeholder(name);
+const appendAfterKnownHeadStatement = preparedStatement<{ appended: number }>(
+  'audit.appendAfterKnownHead',
+  () => sql`with moved as (
+      update ${auditChainHeads} set sequence = ${value('lastSequence')}, hash = ${value('lastHash')}
+      where chain = ${value('chain')} and sequence = ${value('knownSequence')} and hash = ${value('knownHash')}
+      returning chain)
+    insert into ${auditLog} (date_created, user_id, user_name, entity_type, entity_id, action_type, before, after,
+      request_id, prev_hash, hash, sequence, chain)
+    select e."dateCreated", e."userId", e."userName", e."entityType", e."entityId", e."actionType", e.before, e.after,
+      e."requestId", e."prevHash", e.hash, e.sequence, e.chain
+    from jsonb_to_recordset(${value('entries')}::jsonb) as e("dateCreated" timestamptz, "userId" int, "userName" text,
+      "entityType" text, "entityId" text, "actionType" text, before jsonb, after jsonb, "requestId" text,
+      "prevHash" text, hash text, sequence bigint, chain smallint)
+    where exists (select 1 from moved)
+    returning 1 as appended`,
+);
+
+/**
+ * One statement: the head moves from `known` to the last entry and the entries are inserted, or, when the head is no
+ * longer `known`, nothing happens. A concurrent append holding the head is waited out; the head is then read again
+ * and no longer matches. Answers whether the entries were appended.
+ */
+async function appendAfterKnownHead(
+  tx: Db,
+  chain: number,
+  known: { sequence: number; hash: string },
+  rows: ChainedEntry[],
+) {
+  const last = rows[rows.length - 1];
+  const appended = await appendAfterKnownHeadStatement(tx, {
+    chain,
+    knownSequence: known.sequence,
+    knownHash: known.hash,
+    lastSequence: last.sequence,
+    lastHash: last.hash,
+    entries: JSON.stringify(rows.map((row) => ({ ...row, dateCreated: row.dateCreated.toISOString() }))),
+  });
+  return appended.length === rows.length;
+}
+
+/**
+ * Appends to the next chain in turn: in one statement after the head this process knows, else with one read of the
+ * head (locking it) and one statement per thousand entries inserting them and moving it. The head is remembered once
+ * the transaction commits.
+ */
+async function appendToChain(tx: Db, pending: readonly PendingEntry[]): Promise<void> {
+  if (pending.length === 0) return;
+  const chain = nextChain;
+  nextChain = (nextChain + 1) % AUDIT_CHAINS;
+  const known = knownHeads.get(chain);
+  let rows: ChainedEntry[] | null = null;
+  if (known && pending.length <= AUDIT_INSERT_BATCH) {
+    rows = chainEntries(chain, known, pending);
+    if (await appendAfterKnownHead(tx, chain, known, rows)) auditAppendCounts.afterKnownHead++;
+    else rows = null;
   }
+  if (!rows) {
+    auditAppendCounts.afterLockedHead++;
+    rows = chainEntries(chain, await lockChainHead(tx, chain), pending);
+    for (let start = 0; start < rows.length; start += AUDIT_INSERT_BATCH) {
+      const batch = rows.slice(start, start + AUDIT_INSERT_BATCH);
+      const last = batch[batch.length - 1];
+      await tx.execute(sql`with entries as (${tx.insert(auditLog).values(batch).getSQL()})
+        update ${auditChainHeads} set sequence = ${last.sequence}, hash = ${last.hash} where chain = ${chain}`);
+    }
+  }
+  const last = rows[rows.length - 1];
+  // Known only once durable: a rolled-back append leaves the head where it was.
+  openTransactionOf(tx)?.hooks.push(() => rememberHead(chain, { sequence: last.sequence, hash: last.hash }));
 }
 
 /**

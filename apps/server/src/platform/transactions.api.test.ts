@@ -7,7 +7,14 @@ import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { groupByName, userByName } from '../../test/factories.ts';
 import { auditLog, emailLog, users } from '../db/schema/index.ts';
 import { createAdmin } from '../modules/admins/admins.service.ts';
-import { verifyAuditChain, writeAudit, writeAudits } from './audit.ts';
+import {
+  AUDIT_CHAINS,
+  auditAppendCounts,
+  forgetKnownAuditHeads,
+  verifyAuditChain,
+  writeAudit,
+  writeAudits,
+} from './audit.ts';
 import { afterCommit, withTransaction, type SignedInContext } from './context.ts';
 
 let t: TestApp;
@@ -156,4 +163,42 @@ test('audit entries written in a transaction are appended at its end, in order, 
   // Outside a transaction (no open one in the context) the entry is appended at once.
   await writeAudit(db, ctx, { entityType: `${tag}Now`, entityId: 1, actionType: 'Update' });
   expect(await entriesOf(`${tag}Now`)).toHaveLength(1);
+});
+
+test('an append after the chain head this process knows is one statement; a head moved elsewhere is locked and read', async () => {
+  const ctx = await labAdminContext();
+  const entry = (n: number) => ({ entityType: 'ChainHeadTest', entityId: n, actionType: 'Update', after: { n } });
+  const audited = (n: number) => withTransaction(ctx, (tx, txCtx) => writeAudit(tx, txCtx, entry(n)));
+  const counted = async (work: () => Promise<unknown>) => {
+    const before = { ...auditAppendCounts };
+    await work();
+    return {
+      afterKnownHead: auditAppendCounts.afterKnownHead - before.afterKnownHead,
+      afterLockedHead: auditAppendCounts.afterLockedHead - before.afterLockedHead,
+    };
+  };
+  const inTurn = (from: number) => async () => {
+    for (let n = from; n < from + AUDIT_CHAINS; n++) await audited(n);
+  };
+
+  forgetKnownAuditHeads();
+  expect(await counted(inTurn(0))).toEqual({ afterKnownHead: 0, afterLockedHead: AUDIT_CHAINS });
+  expect(await counted(inTurn(100))).toEqual({ afterKnownHead: AUDIT_CHAINS, afterLockedHead: 0 });
+
+  // A rolled-back append leaves the head this process knows where it was: the next append on that chain still fits.
+  await withTransaction(ctx, async (tx, txCtx) => {
+    await writeAudit(tx, txCtx, entry(150));
+    throw new Error('rolled back');
+  }).catch(() => undefined);
+  expect(await counted(inTurn(200))).toEqual({ afterKnownHead: AUDIT_CHAINS, afterLockedHead: 0 });
+
+  // Outside withTransaction the append is not remembered, as an append by another process would not be: the chain it
+  // took has moved past the head this process knows, so the next append there reads the head under its lock.
+  await writeAudit(t.database.db, { caller: ctx.caller, requestId: 'another-process' }, entry(300));
+  expect(await counted(inTurn(400))).toEqual({ afterKnownHead: AUDIT_CHAINS - 1, afterLockedHead: 1 });
+
+  const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.entityType, 'ChainHeadTest'));
+  expect(rows).toHaveLength(4 * AUDIT_CHAINS + 1);
+  expect(rows.some((row) => row.entityId === '150')).toBe(false);
+  expect((await verifyAuditChain(t.database.db)).ok).toBe(true);
 });
