@@ -177,11 +177,6 @@ export const userContactSql = (userId: number | SQLWrapper) =>
   sql`select ${users.userName} as user_name, ${users.firstName} as first_name, ${users.lastName} as last_name,
     ${users.email} as email, ${users.address}->>'countryId' as country_id from ${users} where ${users.id} = ${userId}`;
 
-/** Locks the user's row until the transaction ends (one writer at a time per user, e.g. a buyer's checkout). */
-export async function lockUserRow(db: Db, id: number): Promise<void> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
-}
-
 export async function findSession(db: Db, sessionId: number) {
   const [row] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
   return row;

@@ -20,8 +20,6 @@ export const usersByEmail = (ctx: WithDb, email: string) => q.findUsersByEmail(c
 export const saveUser = (ctx: WithDb, id: number, changes: Parameters<typeof q.updateUser>[2]) =>
   q.updateUser(ctx.db, id, changes);
 export const userById = (ctx: WithDb, id: number) => q.findUserById(ctx.db, id);
-/** Holds the user's row locked for the rest of the caller's transaction. */
-export const lockUser = (ctx: WithDb, id: number) => q.lockUserRow(ctx.db, id);
 /** The user's names, email and address country as a subquery for another module's one statement (the shop's checkout). */
 export const userContactQuery = (id: number | SQLWrapper) => q.userContactSql(id);
 /** Id and user name of each of the given users (for lists that show who). */
