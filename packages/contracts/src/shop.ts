@@ -23,7 +23,10 @@ export const CUSTOMER_ORDERS_PAGE_SIZE = 20;
 
 export const ShopMessages = {
   codeRequired: 'Code is required',
+  /** The product codes' import (/ecommerce/promotion-codes, spec 2 §5). */
   invalidImportFile: 'Invalid File Type, Please select a .csv, .xls, or .xlsx file.',
+  /** The pet-owner-assigned codes' import (/tools/pet-owner-assigned-promotion-codes, spec 3 §5). */
+  invalidProviderImportFile: 'Invalid File Type: Please select a .csv, .xls, or .xlsx file',
   importConfirm: 'Are you sure you want to import this file?',
   importFailed: 'Import Failed',
   importFallback: 'An error occurred during import.',

@@ -196,6 +196,11 @@ describe('promotion codes', () => {
       ...upload('fi.txt', Buffer.from(`FI-${batch}-1\nFI-${batch}-2\n`)),
     });
     expect(imported.body.totalImported).toBe(2);
+    const wrongType = await t.call('POST', '/api/v1/petownerassignedpromotioncodes/importcodes?provider=Collar', {
+      token: staff,
+      ...upload('fi.pdf', Buffer.from('%PDF')),
+    });
+    expect([wrongType.status, wrongType.body.message]).toEqual([400, ShopMessages.invalidProviderImportFile]);
     const list = await t.call('GET', `/api/v1/petownerassignedpromotioncodes?provider=1&searchFilter=FI-${batch}`, {
       token: staff,
     });

@@ -48,9 +48,13 @@ export type UploadedFile = { content: Buffer; fileName: string };
  * Codes of a table file: the first column of every row; a first row reading 'code' is a header. Each row's problem
  * (empty, too long, repeated in the file, or already known) is listed with its row number; the rest are imported.
  */
-export function codesOfFile(file: UploadedFile, known: (codes: string[]) => Promise<Set<string>>) {
+export function codesOfFile(
+  file: UploadedFile,
+  invalidTypeMessage: string,
+  known: (codes: string[]) => Promise<Set<string>>,
+) {
   return async () => {
-    const rows = await readTableFile(file, ShopMessages.invalidImportFile);
+    const rows = await readTableFile(file, invalidTypeMessage);
     const start = rows[0]?.[0]?.toLowerCase() === 'code' ? 1 : 0;
     const errors: { row: number; error: string }[] = [];
     const candidates: { row: number; code: string }[] = [];
@@ -93,7 +97,7 @@ export function importAnswer(imported: number, errors: { row: number; error: str
 /** Imports the valid rows and lists the others; nothing is imported when any row is wrong, so a file goes in whole. */
 export async function importCodes(ctx: SignedInContext, productId: number, file: UploadedFile) {
   if (!(await q.findProduct(ctx.db, productId))) throw productNotFound();
-  const check = codesOfFile(file, (codes) => q.existingCodes(ctx.db, codes));
+  const check = codesOfFile(file, ShopMessages.invalidImportFile, (codes) => q.existingCodes(ctx.db, codes));
   const { fresh, errors } = await check();
   if (errors.length || fresh.length === 0) return importAnswer(0, errors);
   return withTransaction(ctx, async (tx, txCtx) => {
@@ -115,7 +119,9 @@ export const providers = () =>
   }));
 
 export async function importProviderCodes(ctx: SignedInContext, provider: number, file: UploadedFile) {
-  const check = codesOfFile(file, (codes) => providerCodes.existingProviderCodes(ctx.db, provider, codes));
+  const check = codesOfFile(file, ShopMessages.invalidProviderImportFile, (codes) =>
+    providerCodes.existingProviderCodes(ctx.db, provider, codes),
+  );
   const { fresh, errors } = await check();
   if (errors.length || fresh.length === 0) return importAnswer(0, errors);
   const count = await providerCodes.insertProviderCodes(ctx, provider, fresh, file.fileName);

@@ -45,6 +45,8 @@ export interface CodesPageProps<Row, S extends z.ZodType<CodeFilters>> {
   addCode: (code: string) => Promise<unknown>;
   adding: boolean;
   upload: (file: File) => Promise<ImportAnswer>;
+  /** The wrong-file-type message of this screen's import. */
+  invalidFileMessage: string;
 }
 
 export function CodesPage<Row extends object, S extends z.ZodType<CodeFilters>>(props: CodesPageProps<Row, S>) {
@@ -165,7 +167,12 @@ export function CodesPage<Row extends object, S extends z.ZodType<CodeFilters>>(
           </Form.Item>
         </Form>
       </Modal>
-      <ImportCodesModal open={importing} onClose={() => setImporting(false)} upload={props.upload} />
+      <ImportCodesModal
+        open={importing}
+        onClose={() => setImporting(false)}
+        upload={props.upload}
+        invalidFileMessage={props.invalidFileMessage}
+      />
     </>
   );
 }

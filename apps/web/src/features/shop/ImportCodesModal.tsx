@@ -18,10 +18,13 @@ export function ImportCodesModal({
   open,
   onClose,
   upload,
+  invalidFileMessage,
 }: {
   open: boolean;
   onClose: () => void;
   upload: (file: File) => Promise<ImportAnswer>;
+  /** The screen's own wording of the wrong-file-type message (the two code screens' specs word it differently). */
+  invalidFileMessage: string;
 }) {
   const { modal, message } = App.useApp();
   const [file, setFile] = useState<File | null>(null);
@@ -86,7 +89,7 @@ export function ImportCodesModal({
         beforeUpload={(chosen) => {
           const extension = chosen.name.toLowerCase().split('.').pop() ?? '';
           if (!ACCEPTED.includes(extension)) {
-            void message.error(ShopMessages.invalidImportFile);
+            void message.error(invalidFileMessage);
             return Upload.LIST_IGNORE;
           }
           setFile(chosen);

@@ -26,6 +26,7 @@ export function PromotionCodesPage() {
       title="Promotion codes"
       idPrefix="codes"
       reservedFilter
+      invalidFileMessage={ShopMessages.invalidImportFile}
       owner={{
         label: 'Product',
         id: 'codes-product',

@@ -27,6 +27,7 @@ export function ProviderCodesPage() {
       title="Pet owner promotion codes"
       idPrefix="provider"
       reservedFilter={false}
+      invalidFileMessage={ShopMessages.invalidProviderImportFile}
       owner={{
         label: 'Provider',
         id: 'provider-select',
