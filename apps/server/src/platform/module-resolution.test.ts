@@ -22,22 +22,17 @@ function runScript(body: string): Record<string, unknown> {
 
 describe('package import shortcut', () => {
   it('resolves relative imports inside packages to the same files as Node, and leaves require() to Node', () => {
-    const plain = runScript(`
-      const drizzle = await import('drizzle-orm');
-      const pgCore = await import('drizzle-orm/pg-core');
-      const { createRequire } = await import('node:module');
-      const fastify = createRequire(import.meta.url)('fastify');
-      console.log(JSON.stringify({ exports: Object.keys(drizzle).length + Object.keys(pgCore).length,
-        table: typeof pgCore.pgTable, fastify: typeof fastify }));`);
-    const hooked = runScript(`
-      const { installPackageRelativeResolution } = await import(${JSON.stringify(hookModule)});
-      installPackageRelativeResolution();
-      const drizzle = await import('drizzle-orm');
-      const pgCore = await import('drizzle-orm/pg-core');
-      const { createRequire } = await import('node:module');
-      const fastify = createRequire(import.meta.url)('fastify');
-      console.log(JSON.stringify({ exports: Object.keys(drizzle).length + Object.keys(pgCore).length,
-        table: typeof pgCore.pgTable, fastify: typeof fastify }));`);
+    const loadPackages = (install: boolean) =>
+      runScript(`
+        ${install ? `(await import(${JSON.stringify(hookModule)})).installPackageRelativeResolution();` : ''}
+        const drizzle = await import('drizzle-orm');
+        const pgCore = await import('drizzle-orm/pg-core');
+        const { createRequire } = await import('node:module');
+        const fastify = createRequire(import.meta.url)('fastify');
+        console.log(JSON.stringify({ exports: Object.keys(drizzle).length + Object.keys(pgCore).length,
+          table: typeof pgCore.pgTable, fastify: typeof fastify }));`);
+    const plain = loadPackages(false);
+    const hooked = loadPackages(true);
     expect(hooked).toEqual(plain);
     expect(hooked.table).toBe('function');
     expect(hooked.fastify).toBe('function');

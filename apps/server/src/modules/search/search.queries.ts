@@ -129,8 +129,10 @@ const wholeWords = (doc: SQL, words: readonly string[]) =>
 /**
  * Pet owners or residents (`kind`, or both when null) holding a word starting with each query word: one range of
  * people_search_terms' primary key per word, read from the index alone. Of a person's words with the prefix only the
- * first counts (its previous word does not start with it), so each person comes once per query word. `exact` counts the query words held whole, as wholeWords does for a document: a query
- * word the person holds is the first of their words that start with it, so it is held whole when that first one equals it.
+ * first counts (its previous word does not start with it), so each person comes once per query word. `exact` counts
+ * the query words held whole, as wholeWords does for a document: a query word the person holds is the first of their
+ * words that start with it, so it is held whole when that first one equals it. The prefix goes through escapeLike, so
+ * a % or _ the parser left in a word matches itself.
  */
 function peopleHitsSql(words: readonly string[], kind: number | null): SQL {
   const perWord = words.map((w) => {

@@ -48,39 +48,37 @@ export type UploadedFile = { content: Buffer; fileName: string };
  * Codes of a table file: the first column of every row; a first row reading 'code' is a header. Each row's problem
  * (empty, too long, repeated in the file, or already known) is listed with its row number; the rest are imported.
  */
-export function codesOfFile(
+export async function codesOfFile(
   file: UploadedFile,
   invalidTypeMessage: string,
   known: (codes: string[]) => Promise<Set<string>>,
 ) {
-  return async () => {
-    const rows = await readTableFile(file, invalidTypeMessage);
-    const start = rows[0]?.[0]?.toLowerCase() === 'code' ? 1 : 0;
-    const errors: { row: number; error: string }[] = [];
-    const candidates: { row: number; code: string }[] = [];
-    const seen = new Set<string>();
-    for (let i = start; i < rows.length; i++) {
-      const code = rows[i][0] ?? '';
-      const row = i + 1;
-      if (rows[i].every((cell) => cell === '')) continue;
-      if (!code) errors.push({ row, error: ShopMessages.codeRequired });
-      else if (code.length > CODE_MAX) errors.push({ row, error: `Code must be at most ${CODE_MAX} characters.` });
-      else if (hasControlCharacters(code)) errors.push({ row, error: 'Code must not contain control characters.' });
-      else if (seen.has(code.toUpperCase())) errors.push({ row, error: `Code '${code}' appears more than once.` });
-      else {
-        seen.add(code.toUpperCase());
-        candidates.push({ row, code });
-      }
+  const rows = await readTableFile(file, invalidTypeMessage);
+  const start = rows[0]?.[0]?.toLowerCase() === 'code' ? 1 : 0;
+  const errors: { row: number; error: string }[] = [];
+  const candidates: { row: number; code: string }[] = [];
+  const seen = new Set<string>();
+  for (let i = start; i < rows.length; i++) {
+    const code = rows[i][0] ?? '';
+    const row = i + 1;
+    if (rows[i].every((cell) => cell === '')) continue;
+    if (!code) errors.push({ row, error: ShopMessages.codeRequired });
+    else if (code.length > CODE_MAX) errors.push({ row, error: `Code must be at most ${CODE_MAX} characters.` });
+    else if (hasControlCharacters(code)) errors.push({ row, error: 'Code must not contain control characters.' });
+    else if (seen.has(code.toUpperCase())) errors.push({ row, error: `Code '${code}' appears more than once.` });
+    else {
+      seen.add(code.toUpperCase());
+      candidates.push({ row, code });
     }
-    const existing = await known(candidates.map((c) => c.code.toUpperCase()));
-    const fresh = candidates.filter((c) => {
-      if (!existing.has(c.code.toUpperCase())) return true;
-      errors.push({ row: c.row, error: `Code '${c.code}' already exists.` });
-      return false;
-    });
-    errors.sort((a, b) => a.row - b.row);
-    return { fresh: fresh.map((c) => c.code), errors };
-  };
+  }
+  const existing = await known(candidates.map((c) => c.code.toUpperCase()));
+  const fresh = candidates.filter((c) => {
+    if (!existing.has(c.code.toUpperCase())) return true;
+    errors.push({ row: c.row, error: `Code '${c.code}' already exists.` });
+    return false;
+  });
+  errors.sort((a, b) => a.row - b.row);
+  return { fresh: fresh.map((c) => c.code), errors };
 }
 
 export function importAnswer(imported: number, errors: { row: number; error: string }[]): ImportResult {
@@ -97,8 +95,9 @@ export function importAnswer(imported: number, errors: { row: number; error: str
 /** Imports the valid rows and lists the others; nothing is imported when any row is wrong, so a file goes in whole. */
 export async function importCodes(ctx: SignedInContext, productId: number, file: UploadedFile) {
   if (!(await q.findProduct(ctx.db, productId))) throw productNotFound();
-  const check = codesOfFile(file, ShopMessages.invalidImportFile, (codes) => q.existingCodes(ctx.db, codes));
-  const { fresh, errors } = await check();
+  const { fresh, errors } = await codesOfFile(file, ShopMessages.invalidImportFile, (codes) =>
+    q.existingCodes(ctx.db, codes),
+  );
   if (errors.length || fresh.length === 0) return importAnswer(0, errors);
   return withTransaction(ctx, async (tx, txCtx) => {
     const rows = await q.insertCodes(tx, productId, fresh);
@@ -119,10 +118,9 @@ export const providers = () =>
   }));
 
 export async function importProviderCodes(ctx: SignedInContext, provider: number, file: UploadedFile) {
-  const check = codesOfFile(file, ShopMessages.invalidProviderImportFile, (codes) =>
+  const { fresh, errors } = await codesOfFile(file, ShopMessages.invalidProviderImportFile, (codes) =>
     providerCodes.existingProviderCodes(ctx.db, provider, codes),
   );
-  const { fresh, errors } = await check();
   if (errors.length || fresh.length === 0) return importAnswer(0, errors);
   const count = await providerCodes.insertProviderCodes(ctx, provider, fresh, file.fileName);
   return importAnswer(count, []);
