@@ -126,9 +126,13 @@ async function lockChainHead(tx: Db, chain: number): Promise<{ sequence: number;
  */
 const knownHeads = new Map<number, { sequence: number; hash: string }>();
 
-function rememberHead(chain: number, head: { sequence: number; hash: string }) {
+/**
+ * Remembers a committed head. One read under the head's lock replaces what was known (a restored database may have
+ * put the chain behind it); otherwise the furthest head wins, as this process's commits may report out of order.
+ */
+function rememberHead(chain: number, head: { sequence: number; hash: string }, readUnderLock: boolean) {
   const known = knownHeads.get(chain);
-  if (!known || known.sequence < head.sequence) knownHeads.set(chain, head);
+  if (readUnderLock || !known || known.sequence < head.sequence) knownHeads.set(chain, head);
 }
 
 /** Forgets every known head (tests: stands for a process that has not appended yet). */
@@ -217,6 +221,7 @@ async function appendToChain(tx: Db, pending: readonly PendingEntry[]): Promise<
     if (await appendAfterKnownHead(tx, chain, known, rows)) auditAppendCounts.afterKnownHead++;
     else rows = null;
   }
+  const readUnderLock = !rows;
   if (!rows) {
     auditAppendCounts.afterLockedHead++;
     rows = chainEntries(chain, await lockChainHead(tx, chain), pending);
@@ -229,7 +234,9 @@ async function appendToChain(tx: Db, pending: readonly PendingEntry[]): Promise<
   }
   const last = rows[rows.length - 1];
   // Known only once durable: a rolled-back append leaves the head where it was.
-  openTransactionOf(tx)?.hooks.push(() => rememberHead(chain, { sequence: last.sequence, hash: last.hash }));
+  openTransactionOf(tx)?.hooks.push(() =>
+    rememberHead(chain, { sequence: last.sequence, hash: last.hash }, readUnderLock),
+  );
 }
 
 /**

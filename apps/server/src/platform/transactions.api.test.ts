@@ -5,7 +5,7 @@ import { UserRole, isProviderStaffRole } from '@registry/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { groupByName, userByName } from '../../test/factories.ts';
-import { auditLog, emailLog, users } from '../db/schema/index.ts';
+import { auditChainHeads, auditLog, emailLog, users } from '../db/schema/index.ts';
 import { createAdmin } from '../modules/admins/admins.service.ts';
 import {
   AUDIT_CHAINS,
@@ -200,5 +200,18 @@ test('an append after the chain head this process knows is one statement; a head
   const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.entityType, 'ChainHeadTest'));
   expect(rows).toHaveLength(4 * AUDIT_CHAINS + 1);
   expect(rows.some((row) => row.entityId === '150')).toBe(false);
+  expect((await verifyAuditChain(t.database.db)).ok).toBe(true);
+
+  // A database restored to before the process's last append on a chain: the chain is behind the head the process
+  // knows. One append reads the head under its lock, and the appends after it go by the head again.
+  await audited(500);
+  const [restored] = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, '500'));
+  await t.database.db.delete(auditLog).where(eq(auditLog.id, restored.id));
+  await t.database.db
+    .update(auditChainHeads)
+    .set({ sequence: restored.sequence - 1, hash: restored.prevHash })
+    .where(eq(auditChainHeads.chain, restored.chain));
+  expect(await counted(inTurn(600))).toEqual({ afterKnownHead: AUDIT_CHAINS - 1, afterLockedHead: 1 });
+  expect(await counted(inTurn(700))).toEqual({ afterKnownHead: AUDIT_CHAINS, afterLockedHead: 0 });
   expect((await verifyAuditChain(t.database.db)).ok).toBe(true);
 });
