@@ -60,16 +60,14 @@ describe('relative likelihood ratios', () => {
       [[a, b], [a, a], 1 / (2 * p(a)), 0.25 + 0.5 / (2 * p(a))],
       [[a, a], [a, b], 1 / (2 * p(a)), 0.25 + 0.5 / (2 * p(a))],
       [[a, b], [a, c], 1 / (4 * p(a)), 0.25 + 0.5 / (4 * p(a))],
-      [[a, b], [c, c], 0, 0.25],
+      // No allele shared: excluding, the mutation allowance μ over the marker's one-parent exclusion power.
+      [[a, b], [c, c], panel.mutationRate / duoExclusionPower(freqs, m), 0.25],
     ];
     for (const [child, parent, po, fs] of cases) {
       const r = relativeLikelihoods(pair(child), pair(parent), freqs, panel.mutationRate);
       expect(r.comparedMarkers).toBe(1);
-      if (po === 0) {
-        expect(r.excludingMarkers).toBe(1);
-        // The mutation allowance at an excluding marker: μ over the marker's one-parent exclusion power.
-        expect(r.parentOffspring).toBeCloseTo(panel.mutationRate / duoExclusionPower(freqs, m), 12);
-      } else expect(r.parentOffspring).toBeCloseTo(po, 10);
+      expect(r.excludingMarkers).toBe(child.some((x) => parent.includes(x)) ? 0 : 1);
+      expect(r.parentOffspring).toBeCloseTo(po, 10);
       expect(r.fullSiblings).toBeCloseTo(fs, 10);
       // Symmetric: the same ratio whichever profile is the query.
       const back = relativeLikelihoods(pair(parent), pair(child), freqs, panel.mutationRate);
