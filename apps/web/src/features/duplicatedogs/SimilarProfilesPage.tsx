@@ -45,7 +45,9 @@ export function SimilarProfilesPage() {
     retry: false,
   });
   const relativesRequest =
-    params.samplenumber && relativesMode ? { samplenumber: params.samplenumber, propertyId: params.propertyId } : null;
+    params.samplenumber && relativesMode
+      ? { samplenumber: params.samplenumber, propertyId: params.propertyId, maxexcludingmarkers: params.exclude }
+      : null;
   const relatives = useQuery({
     queryKey: duplicateKeys.relatives(relativesRequest ?? { samplenumber: '' }),
     queryFn: () => fetchRelatives(relativesRequest!),
@@ -114,6 +116,17 @@ export function SimilarProfilesPage() {
                 />
               </Form.Item>
             </>
+          )}
+          {relativesMode && (
+            <Form.Item label="Excluding markers allowed" htmlFor="relatives-exclude">
+              <InputNumber
+                id="relatives-exclude"
+                min={0}
+                max={3}
+                value={params.exclude}
+                onChange={(v) => setParams({ exclude: v ?? 0 })}
+              />
+            </Form.Item>
           )}
           <Form.Item label="Property">
             <Space>

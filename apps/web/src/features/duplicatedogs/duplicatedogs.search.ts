@@ -21,4 +21,6 @@ export const similarSearch = z.object({
   min: z.coerce.number().int().min(1).max(64).catch(6).default(6),
   max: z.coerce.number().int().min(0).max(64).catch(0).default(0),
   propertyId: z.coerce.number().int().positive().optional().catch(undefined),
+  /** Relatives mode: markers at which a possible parent or offspring may share no allele. */
+  exclude: z.coerce.number().int().min(0).max(3).catch(0).default(0),
 });

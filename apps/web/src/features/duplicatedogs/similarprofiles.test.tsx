@@ -79,6 +79,19 @@ describe('similar DNA profiles', { timeout: 240_000 }, () => {
     expect(calls.some((c) => c.url.pathname.endsWith('/getsimilardnaprofiles'))).toBe(false);
     const asked = calls.find((c) => c.url.pathname.endsWith('/getrelativednaprofiles'))!.url.searchParams;
     expect(asked.get('samplenumber')).toBe('DN0000100');
+    expect(asked.get('maxexcludingmarkers')).toBe('0');
+    // Allowing an excluding marker asks again with it.
+    const exclude = screen.getByLabelText('Excluding markers allowed');
+    await userEvent.clear(exclude);
+    await userEvent.type(exclude, '1');
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) =>
+            c.url.pathname.endsWith('/getrelativednaprofiles') && c.url.searchParams.get('maxexcludingmarkers') === '1',
+        ),
+      ).toBe(true),
+    );
     // Back to thresholds: the spec's search with its defaults.
     await userEvent.click(screen.getByText('Thresholds'));
     await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/getsimilardnaprofiles'))).toBe(true));
