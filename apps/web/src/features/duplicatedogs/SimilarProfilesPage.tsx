@@ -4,7 +4,7 @@
 // likelihood ratio instead. The gender-mismatch CSV is offered here too.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Collapse, Form, Input, InputNumber, Segmented, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Collapse, Form, Input, InputNumber, Segmented, Space, Spin, Table, Typography } from 'antd';
 import { DUPLICATE_MESSAGES, SimilarProfilesMode, duplicateDogEndpoints } from '@registry/contracts';
 import { ErrorPresenter, useErrorDialog } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
@@ -145,6 +145,7 @@ export function SimilarProfilesPage() {
           </Button>
         </Form>
         <ErrorPresenter error={relativesMode ? relatives.error : answer.error} />
+        {relativesMode && relatives.isFetching && <Spin />}
         {relativesMode && relatives.data && <RelativesGroups data={relatives.data} />}
         {!relativesMode && answer.data && answer.data.similar.length === 0 && (
           <Typography.Text>No similar profiles.</Typography.Text>
