@@ -517,6 +517,12 @@ export const SCREENS: Screen[] = [
     ready: (page) => page.getByRole('button', { name: 'Search' }),
   },
   {
+    name: 'similar DNA profiles, relatives mode',
+    path: () => '/tools/similardnaprofiles?mode=Relatives&samplenumber=DN1000001',
+    user: 'service.admin',
+    ready: heading(/Possible parent or offspring/),
+  },
+  {
     name: 'login',
     path: () => '/login',
     signedOut: true,

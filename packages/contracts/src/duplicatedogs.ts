@@ -82,3 +82,50 @@ export const similarProfilesResponse = z.object({
   similar: z.array(similarProfile),
 });
 export type SimilarProfilesResponse = z.output<typeof similarProfilesResponse>;
+
+// Relatives (docs/genetics.md "Relatives"): possible parents or offspring and possible full siblings of one profile
+// among the registered dogs, each ranked by its likelihood ratio against unrelated.
+export const Relationship = { ParentOffspring: 'ParentOffspring', FullSiblings: 'FullSiblings' } as const;
+/** The similar-profiles screen's modes: the spec's thresholds, or the relatives ranking. */
+export const SimilarProfilesMode = { Thresholds: 'Thresholds', Relatives: 'Relatives' } as const;
+export type SimilarProfilesModeValue = (typeof SimilarProfilesMode)[keyof typeof SimilarProfilesMode];
+/** Excluding markers a possible parent or offspring may have: 0 for a registered dog, 1 for a waste sample (dropout). */
+export const RELATIVES_DEFAULT_MAX_EXCLUDING = 0;
+export const RELATIVES_WASTE_MAX_EXCLUDING = 1;
+const maxExcludingMarkers = (fallback: number) => z.coerce.number().int().min(0).max(3).default(fallback);
+
+export const relativeProfilesQuery = z.object({
+  samplenumber: petSampleNumber,
+  propertyId: id.optional(),
+  maxexcludingmarkers: maxExcludingMarkers(RELATIVES_DEFAULT_MAX_EXCLUDING),
+});
+export type RelativeProfilesQuery = z.input<typeof relativeProfilesQuery>;
+export const relativeProfile = z.object({
+  sampleNumber: z.string(),
+  petId: z.number().int().nullable(),
+  petName: z.string().nullable(),
+  dnaProfileId: z.number().int(),
+  relationship: z.enum([Relationship.ParentOffspring, Relationship.FullSiblings]),
+  /** The listed relationship's ratio against unrelated. */
+  likelihoodRatio: z.number(),
+  parentOffspringRatio: z.number(),
+  fullSiblingRatio: z.number(),
+  comparedMarkers: z.number().int(),
+  excludingMarkers: z.number().int(),
+});
+export type RelativeProfileView = z.output<typeof relativeProfile>;
+export const relativesGroups = z.object({
+  parentOffspring: z.array(relativeProfile),
+  fullSiblings: z.array(relativeProfile),
+  /** How the ratios were computed: coancestry θ, the ratio a candidate must exceed, the most listed per group. */
+  theta: z.number(),
+  minimumLikelihoodRatio: z.number(),
+  limit: z.number().int(),
+  maxExcludingMarkers: z.number().int(),
+});
+export type RelativesGroupsView = z.output<typeof relativesGroups>;
+export const relativeProfilesResponse = relativesGroups.extend({
+  sampleNumber: z.string(),
+  dnaProfileId: z.number().int(),
+});
+export const relativesQueryOf = maxExcludingMarkers;

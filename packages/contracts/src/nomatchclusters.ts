@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { id, pagedResponse, queryBoolean, queryEnum, textField, usDate } from './common.ts';
 import { exportFormat } from './reports.ts';
+import { RELATIVES_WASTE_MAX_EXCLUDING, relativesGroups, relativesQueryOf } from './duplicatedogs.ts';
 
 export const NO_MATCH_PAGE_SIZES = [5, 10, 15, 25] as const;
 export const NO_MATCH_PAGE_SIZE = 5;
@@ -30,6 +31,7 @@ export const NO_MATCH_MESSAGES = {
   sameCluster: 'The candidate is already in this cluster.',
   approvedOnly: 'The no-match clusters report shows approved clusters only.',
   propertyOnly: 'Select a property to download the cluster CSV.',
+  noWasteProfile: 'This cluster has no waste profile to compare.',
 } as const;
 
 const sampleNumberFilter = textField(20).trim().toUpperCase().optional();
@@ -109,3 +111,17 @@ export const moveCandidateRequest = z.object({
   approveAfterMove: z.boolean().default(false),
 });
 export const candidateCountResponse = z.object({ count: z.number().int(), message: z.string() });
+
+/** "Possible relatives of this unknown dog": the cluster's representative waste profile against the registered dogs. */
+export const noMatchClusterRelativesQuery = z.object({
+  id,
+  maxexcludingmarkers: relativesQueryOf(RELATIVES_WASTE_MAX_EXCLUDING),
+});
+export const noMatchClusterRelatives = relativesGroups.extend({
+  clusterId: z.number().int(),
+  /** The representative: the cluster's waste sample whose profile calls the most markers (denied candidates last). */
+  sampleNumber: z.string(),
+  dnaProfileId: z.number().int(),
+  calledMarkers: z.number().int(),
+});
+export type NoMatchClusterRelativesView = z.output<typeof noMatchClusterRelatives>;

@@ -8,6 +8,7 @@ export * from './matching/compare.ts';
 export * from './matching/identity.ts';
 export * from './matching/statistics.ts';
 export * from './parentage.ts';
+export * from './relatives.ts';
 export { ProfileIndex, AgreeMode, type IndexOptions } from './index/profile-index.ts';
 export * from './index/search.ts';
 export * from './index/duplicates.ts';

@@ -773,6 +773,7 @@ const SAMPLES: Record<string, Sample> = {
   getNoMatchClusters: { right: 'noMatchCluster.view', ...groupQuery({ pageSize: 5 }) },
   getApprovedNoMatchClusters: { right: 'noMatchCluster.view', ...groupQuery() },
   getNoMatchClusterSummary: candidateSample('noMatchCluster.view', (k) => ({ query: { id: k.associatedClusterId } })),
+  getNoMatchClusterRelatives: candidateSample('noMatchCluster.view', (k) => ({ query: { id: k.associatedClusterId } })),
   getEligibleNoMatchClustersForCandidate: candidateSample('noMatchCluster.view', (k) => ({
     query: {
       candidateClusterId: k.associatedClusterId,
@@ -1021,6 +1022,7 @@ const SAMPLES: Record<string, Sample> = {
   markDuplicateClusterReviewed: { own: async () => ({ body: { id: (await duplicatePair()).clusterId } }) },
   returnDuplicateClusterToPending: { own: async () => ({ body: { id: (await duplicatePair()).clusterId } }) },
   similarDnaProfiles: { own: async () => ({ query: { samplenumber: (await duplicatePair()).sampleNumber } }) },
+  relativeDnaProfiles: { own: async () => ({ query: { samplenumber: (await duplicatePair()).sampleNumber } }) },
   emailLog: none,
   clearEmailLog: none,
   getEmailTemplates: none,

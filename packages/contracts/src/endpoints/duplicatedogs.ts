@@ -44,6 +44,10 @@ export const duplicateDogEndpoints = {
     query: s.similarProfilesQuery,
     response: s.similarProfilesResponse,
   })),
+  relatives: duplicates.get('/skunkworks/getrelativednaprofiles', 'relativeDnaProfiles', VIEW, (s) => ({
+    query: s.relativeProfilesQuery,
+    response: s.relativeProfilesResponse,
+  })),
   genderMismatchCsv: duplicates.get(
     '/reportsgenerator/getallgendermismatchcsvreport',
     'genderMismatchCsvReport',

@@ -20,6 +20,10 @@ export const noMatchClusterEndpoints = {
     query: s.noMatchClusterIdQuery,
     response: s.noMatchCluster,
   })),
+  relatives: clusters.get(`${BASE}/relatives`, 'getNoMatchClusterRelatives', VIEW, (s) => ({
+    query: s.noMatchClusterRelativesQuery,
+    response: s.noMatchClusterRelatives,
+  })),
   eligibleClusters: clusters.get(
     `${BASE}/geteligibleclustersforcandidate`,
     'getEligibleNoMatchClustersForCandidate',

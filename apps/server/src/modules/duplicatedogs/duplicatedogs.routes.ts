@@ -5,6 +5,7 @@ import { duplicateDogEndpoints as endpoints } from '@registry/contracts';
 import { route } from '../../platform/endpoint.ts';
 import { signedIn } from '../../platform/http.ts';
 import * as duplicates from './duplicatedogs.service.ts';
+import { relativeProfiles } from './relatives.service.ts';
 
 const stamp = () => new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
 
@@ -30,6 +31,7 @@ export async function duplicateDogsRoutes(app: FastifyInstance) {
       .send(csv);
   });
   await route(app, endpoints.similar, async (request) => duplicates.similarProfiles(signedIn(request), request.query));
+  await route(app, endpoints.relatives, async (request) => relativeProfiles(signedIn(request), request.query));
   await route(app, endpoints.genderMismatchCsv, async (request, reply) => {
     const csv = await duplicates.genderMismatchCsv(signedIn(request));
     return reply

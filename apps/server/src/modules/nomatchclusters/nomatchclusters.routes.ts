@@ -5,6 +5,7 @@ import { route } from '../../platform/endpoint.ts';
 import { sendExport } from '../../platform/exports.ts';
 import { signedIn } from '../../platform/http.ts';
 import * as clusters from './nomatchclusters.service.ts';
+import { clusterRelatives } from './nomatchclusters.relatives.ts';
 
 export async function noMatchClustersRoutes(app: FastifyInstance) {
   await route(app, endpoints.list, async (request) => clusters.listClusters(signedIn(request), request.query));
@@ -12,6 +13,7 @@ export async function noMatchClustersRoutes(app: FastifyInstance) {
     clusters.approvedClusters(signedIn(request), request.query),
   );
   await route(app, endpoints.summary, async (request) => clusters.clusterSummary(signedIn(request), request.query.id));
+  await route(app, endpoints.relatives, async (request) => clusterRelatives(signedIn(request), request.query));
   await route(app, endpoints.eligibleClusters, async (request) =>
     clusters.eligibleClusters(signedIn(request), request.query),
   );

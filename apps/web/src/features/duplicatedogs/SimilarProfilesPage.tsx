@@ -1,16 +1,18 @@
 // Similar DNA profiles (/tools/similardnaprofiles): minimum matching markers (default 6; below 6 asks first), maximum
 // failing markers (default 0), a sample number and an optional property; each similar dog with its matching and
-// failing markers side by side. The gender-mismatch CSV is offered here too.
+// failing markers side by side. Relatives mode ranks possible parents or offspring and possible full siblings by
+// likelihood ratio instead. The gender-mismatch CSV is offered here too.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Collapse, Form, Input, InputNumber, Space, Table, Typography } from 'antd';
-import { DUPLICATE_MESSAGES, duplicateDogEndpoints } from '@registry/contracts';
+import { App, Button, Card, Collapse, Form, Input, InputNumber, Segmented, Space, Spin, Table, Typography } from 'antd';
+import { DUPLICATE_MESSAGES, SimilarProfilesMode, duplicateDogEndpoints } from '@registry/contracts';
 import { ErrorPresenter, useErrorDialog } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
 import { PetOwnerGroupSearchModal } from '../../components/PetOwnerGroupSearchModal';
 import { useUrlState } from '../../components/UrlTable';
 import { downloadFile } from '../dna/dna.api';
-import { duplicateKeys, fetchSimilar } from './duplicatedogs.api';
+import { RelativesGroups } from '../../components/RelativesGroups';
+import { duplicateKeys, fetchRelatives, fetchSimilar } from './duplicatedogs.api';
 import { similarSearch } from './duplicatedogs.search';
 
 type MarkerPair = { marker: string; query: string; candidate: string };
@@ -26,24 +28,36 @@ export function SimilarProfilesPage() {
   const [picking, setPicking] = useState(false);
   const { modal } = App.useApp();
   const showError = useErrorDialog();
-  const request = params.samplenumber
-    ? {
-        samplenumber: params.samplenumber,
-        minimummatchingmarkerthreshold: params.min,
-        maximumfailingmarkerthreshold: params.max,
-        propertyId: params.propertyId,
-      }
-    : null;
+  const relativesMode = params.mode === SimilarProfilesMode.Relatives;
+  const request =
+    params.samplenumber && !relativesMode
+      ? {
+          samplenumber: params.samplenumber,
+          minimummatchingmarkerthreshold: params.min,
+          maximumfailingmarkerthreshold: params.max,
+          propertyId: params.propertyId,
+        }
+      : null;
   const answer = useQuery({
     queryKey: duplicateKeys.similar(request ?? { samplenumber: '' }),
     queryFn: () => fetchSimilar(request!),
     enabled: request !== null,
     retry: false,
   });
+  const relativesRequest =
+    params.samplenumber && relativesMode
+      ? { samplenumber: params.samplenumber, propertyId: params.propertyId, maxexcludingmarkers: params.exclude }
+      : null;
+  const relatives = useQuery({
+    queryKey: duplicateKeys.relatives(relativesRequest ?? { samplenumber: '' }),
+    queryFn: () => fetchRelatives(relativesRequest!),
+    enabled: relativesRequest !== null,
+    retry: false,
+  });
   const search = () => {
     const apply = () =>
       setParams({ samplenumber: draft.samplenumber.trim().toUpperCase(), min: draft.min, max: draft.max });
-    if (draft.min < 6) modal.confirm({ title: DUPLICATE_MESSAGES.lowThresholdConfirm, onOk: apply });
+    if (draft.min < 6 && !relativesMode) modal.confirm({ title: DUPLICATE_MESSAGES.lowThresholdConfirm, onOk: apply });
     else apply();
   };
   return (
@@ -62,6 +76,16 @@ export function SimilarProfilesPage() {
         Similar DNA profiles
       </PageTitle>
       <Card>
+        <Segmented
+          aria-label="Mode"
+          style={{ marginBottom: 16 }}
+          value={params.mode}
+          onChange={(mode) => setParams({ mode: mode as typeof params.mode })}
+          options={[
+            { label: 'Thresholds', value: SimilarProfilesMode.Thresholds },
+            { label: 'Relatives', value: SimilarProfilesMode.Relatives },
+          ]}
+        />
         <Form layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 8 }}>
           <Form.Item label="Sample number" htmlFor="similar-samplenumber">
             <Input
@@ -71,24 +95,39 @@ export function SimilarProfilesPage() {
               onChange={(e) => setDraft({ ...draft, samplenumber: e.target.value })}
             />
           </Form.Item>
-          <Form.Item label="Minimum matching markers" htmlFor="similar-min">
-            <InputNumber
-              id="similar-min"
-              min={1}
-              max={64}
-              value={draft.min}
-              onChange={(v) => setDraft({ ...draft, min: v ?? 6 })}
-            />
-          </Form.Item>
-          <Form.Item label="Maximum failing markers" htmlFor="similar-max">
-            <InputNumber
-              id="similar-max"
-              min={0}
-              max={64}
-              value={draft.max}
-              onChange={(v) => setDraft({ ...draft, max: v ?? 0 })}
-            />
-          </Form.Item>
+          {!relativesMode && (
+            <>
+              <Form.Item label="Minimum matching markers" htmlFor="similar-min">
+                <InputNumber
+                  id="similar-min"
+                  min={1}
+                  max={64}
+                  value={draft.min}
+                  onChange={(v) => setDraft({ ...draft, min: v ?? 6 })}
+                />
+              </Form.Item>
+              <Form.Item label="Maximum failing markers" htmlFor="similar-max">
+                <InputNumber
+                  id="similar-max"
+                  min={0}
+                  max={64}
+                  value={draft.max}
+                  onChange={(v) => setDraft({ ...draft, max: v ?? 0 })}
+                />
+              </Form.Item>
+            </>
+          )}
+          {relativesMode && (
+            <Form.Item label="Excluding markers allowed" htmlFor="relatives-exclude">
+              <InputNumber
+                id="relatives-exclude"
+                min={0}
+                max={3}
+                value={params.exclude}
+                onChange={(v) => setParams({ exclude: v ?? 0 })}
+              />
+            </Form.Item>
+          )}
           <Form.Item label="Property">
             <Space>
               <Button onClick={() => setPicking(true)}>
@@ -105,9 +144,13 @@ export function SimilarProfilesPage() {
             Search
           </Button>
         </Form>
-        <ErrorPresenter error={answer.error} />
-        {answer.data && answer.data.similar.length === 0 && <Typography.Text>No similar profiles.</Typography.Text>}
-        {answer.data && (
+        <ErrorPresenter error={relativesMode ? relatives.error : answer.error} />
+        {relativesMode && relatives.isFetching && <Spin />}
+        {relativesMode && relatives.data && <RelativesGroups data={relatives.data} />}
+        {!relativesMode && answer.data && answer.data.similar.length === 0 && (
+          <Typography.Text>No similar profiles.</Typography.Text>
+        )}
+        {!relativesMode && answer.data && (
           <Collapse
             items={answer.data.similar.map((s) => ({
               key: s.dnaProfileId,

@@ -7,17 +7,21 @@ export type DuplicateReportParams = NonNullable<EndpointInput<typeof duplicateDo
 export type Cluster = EndpointResponse<typeof duplicateDogEndpoints.report>['data'][number];
 export type SimilarParams = EndpointInput<typeof duplicateDogEndpoints.similar>['query'];
 export type SimilarAnswer = EndpointResponse<typeof duplicateDogEndpoints.similar>;
+export type RelativesParams = EndpointInput<typeof duplicateDogEndpoints.relatives>['query'];
 
 export const duplicateKeys = {
   all: ['duplicatedogs'] as const,
   report: (params: DuplicateReportParams) => [...duplicateKeys.all, 'report', params] as const,
   similar: (params: SimilarParams) => [...duplicateKeys.all, 'similar', params] as const,
+  relatives: (params: RelativesParams) => [...duplicateKeys.all, 'relatives', params] as const,
 };
 
 export const fetchDuplicateReport = (params: DuplicateReportParams) =>
   callApi(duplicateDogEndpoints.report, { query: params });
 export const fetchSimilar = (params: SimilarParams) =>
   callApi(duplicateDogEndpoints.similar, { query: params }, { handleErrorsSpecifically: true });
+export const fetchRelatives = (params: RelativesParams) =>
+  callApi(duplicateDogEndpoints.relatives, { query: params }, { handleErrorsSpecifically: true });
 
 export function useSetReviewed() {
   const qc = useQueryClient();

@@ -1,7 +1,8 @@
 // The no-match clusters lab tool (/lab-tools/no-match-clusters, spec 3 §2): clusters of waste samples from the same
 // unknown dog, filtered by status (pending, approved, denied), repeated, approval date range, group and sample number;
 // select-all, per-cluster and per-candidate checkboxes; approve selected, approve all single, and per candidate approve,
-// approve as single, deny and move to another cluster; the waste sample details modal. Default page size 5.
+// approve as single, deny and move to another cluster; the waste sample details modal; the possible relatives of a
+// cluster's unknown dog among the registered dogs. Default page size 5.
 import { useMemo, useState } from 'react';
 import { App, Button, Card, Checkbox, Form, Space, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -21,6 +22,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { ReportGroupField } from '../reports/ReportGroupField';
+import { ClusterRelativesModal } from './components/ClusterRelativesModal';
 import { MoveCandidateModal } from './components/MoveCandidateModal';
 import { StatusTag } from './components/StatusTag';
 import { WasteSampleDetailsModal } from './components/WasteSampleDetailsModal';
@@ -64,6 +66,7 @@ export function NoMatchClustersPage() {
   const [selected, setSelected] = useState<Map<string, CandidateKey>>(new Map());
   const [moving, setMoving] = useState<ClusterCandidate | null>(null);
   const [details, setDetails] = useState<number | null>(null);
+  const [relativesOf, setRelativesOf] = useState<number | null>(null);
   const request = clustersRequest(params);
   // The page the table shows (the same query, shared through the cache) for select-all.
   const page = useQuery({ queryKey: noMatchKeys.list(request), queryFn: () => fetchClusters(request) });
@@ -252,7 +255,19 @@ export function NoMatchClustersPage() {
                   );
                 },
               },
-              { title: 'Cluster', dataIndex: 'id', key: 'None' },
+              {
+                title: 'Cluster',
+                dataIndex: 'id',
+                key: 'None',
+                render: (id: number) => (
+                  <Space orientation="vertical" size={0}>
+                    {id}
+                    <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setRelativesOf(id)}>
+                      Possible relatives
+                    </Button>
+                  </Space>
+                ),
+              },
               {
                 title: 'Samples',
                 dataIndex: 'numberOfCandidates',
@@ -327,6 +342,7 @@ export function NoMatchClustersPage() {
         }
       />
       <WasteSampleDetailsModal sampleId={details} onClose={() => setDetails(null)} />
+      <ClusterRelativesModal clusterId={relativesOf} onClose={() => setRelativesOf(null)} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 // No-match clusters: query keys under ['nomatchclusters'], the list and report requests, and the candidate actions
 // (each invalidates the clusters).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   noMatchClusterEndpoints as endpoints,
   type CandidateKey,
@@ -19,7 +19,15 @@ export const noMatchKeys = {
   list: (params: ClustersParams) => [...noMatchKeys.all, 'list', params] as const,
   eligible: (params: object) => [...noMatchKeys.all, 'eligible', params] as const,
   report: (params: object) => [...noMatchKeys.all, 'report', params] as const,
+  relatives: (clusterId: number) => [...noMatchKeys.all, 'relatives', clusterId] as const,
 };
+
+/** The possible relatives of a cluster's unknown dog among the registered dogs. */
+export const clusterRelativesQuery = (clusterId: number) =>
+  queryOptions({
+    queryKey: noMatchKeys.relatives(clusterId),
+    queryFn: () => callApi(endpoints.relatives, { query: { id: clusterId } }, { handleErrorsSpecifically: true }),
+  });
 
 /** The list request of the screen's URL state (the filter "approve all single" also sends, without paging). */
 export function clustersRequest(p: NoMatchClustersSearch): ClustersParams {

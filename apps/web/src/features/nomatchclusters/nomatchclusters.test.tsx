@@ -53,6 +53,19 @@ const clusters = [
   { id: 8, status: 0, numberOfCandidates: 1, candidates: [candidate(8, 81, 'TD0300003')] },
 ];
 
+const relative = (sampleNumber: string, petName: string, relationship: string, ratio: number, excluding: number) => ({
+  sampleNumber,
+  petId: 1,
+  petName,
+  dnaProfileId: Number(sampleNumber.slice(2)),
+  relationship,
+  likelihoodRatio: ratio,
+  parentOffspringRatio: ratio,
+  fullSiblingRatio: ratio,
+  comparedMarkers: 20,
+  excludingMarkers: excluding,
+});
+
 function setup(over: Record<string, unknown> = {}) {
   sessionStorage.setItem('registry.accessToken', 'tok');
   return mockFetch({
@@ -63,6 +76,18 @@ function setup(over: Record<string, unknown> = {}) {
     'POST /api/v1/nomatchclusters/approveselectedcandidates': { count: 3, message: 'Approved successfully.' },
     'GET /api/v1/nomatchclusters/geteligibleclustersforcandidate': { data: [clusters[0]], totalRecords: 1 },
     'POST /api/v1/nomatchclusters/movecandidate': clusters[0],
+    'GET /api/v1/nomatchclusters/relatives': {
+      clusterId: 8,
+      sampleNumber: 'TD0300003',
+      dnaProfileId: 81,
+      calledMarkers: 20,
+      parentOffspring: [relative('DN0000101', 'Bella', 'ParentOffspring', 4.76e8, 1)],
+      fullSiblings: [relative('DN0000102', 'Max', 'FullSiblings', 1234.5, 3)],
+      theta: 0,
+      minimumLikelihoodRatio: 1,
+      limit: 50,
+      maxExcludingMarkers: 1,
+    },
     ...over,
   });
 }
@@ -117,5 +142,23 @@ describe('no-match clusters', { timeout: 240_000 }, () => {
       }),
     );
     expect(await screen.findByText('Candidate moved.', undefined, { timeout: 10_000 })).toBeTruthy();
+  });
+
+  it("lists the possible relatives of a cluster's unknown dog, ranked in two groups", async () => {
+    const { calls } = setup();
+    renderApp('/lab-tools/no-match-clusters');
+    expect(await screen.findByText('TD0300003', undefined, { timeout: 90_000 })).toBeTruthy();
+    // The second cluster on the page (8).
+    await userEvent.click(screen.getAllByRole('button', { name: 'Possible relatives' })[1]);
+    const dialog = await screen.findByRole('dialog', undefined, { timeout: 10_000 });
+    expect(await within(dialog).findByText('Bella', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(within(dialog).getByText('Possible relatives of this unknown dog (cluster 8)')).toBeTruthy();
+    expect(within(dialog).getByText('Possible parent or offspring (1)')).toBeTruthy();
+    expect(within(dialog).getByText('Possible full siblings (1)')).toBeTruthy();
+    expect(within(dialog).getByText('4.76 × 10⁸')).toBeTruthy();
+    expect(within(dialog).getByText('1,230')).toBeTruthy();
+    expect(within(dialog).getByText(/Compared from waste sample TD0300003/)).toBeTruthy();
+    const asked = calls.find((c) => c.url.pathname === '/api/v1/nomatchclusters/relatives')!.url.searchParams;
+    expect(asked.get('id')).toBe('8');
   });
 });
