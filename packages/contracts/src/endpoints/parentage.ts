@@ -58,7 +58,7 @@ export const parentageEndpoints = {
   certificate: parentage.get(
     '/pdfdownload/getproofofparentagecertificate',
     'proofOfParentageCertificate',
-    VIEW,
+    { right: 'parentage.certificate' },
     (s) => ({ query: s.parentageCertificateQuery, response: s.pdfContent }),
   ),
 };
