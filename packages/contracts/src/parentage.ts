@@ -113,6 +113,10 @@ export const parentageMatchResult = z.object({
   markers: z.array(parentageMarkerRow),
 });
 export type ParentageMatchResultView = z.output<typeof parentageMatchResult>;
+/** A new run, with the result its puppy's certificate now shows (this run when Certified, else an earlier Certified). */
+export const executedParentageResult = parentageMatchResult.extend({
+  certificateResultId: z.number().int().nullable(),
+});
 export const parentageMatchResultSet = z.object({
   matchResultSetId: z.number().int(),
   puppyId: z.number().int(),

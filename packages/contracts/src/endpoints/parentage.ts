@@ -45,7 +45,7 @@ export const parentageEndpoints = {
   ),
   execute: parentage.post('/parentageresulting/executeparentagetest', 'executeParentageTest', RUN, (s) => ({
     body: s.executeParentageTestRequest,
-    response: s.parentageMatchResult,
+    response: s.executedParentageResult,
   })),
   byPet: parentage.get('/parentagematchresultset/getbypet', 'parentageMatchResultSetByPet', VIEW, (s) => ({
     query: s.parentageSampleNumberQuery,

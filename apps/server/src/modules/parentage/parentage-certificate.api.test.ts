@@ -132,7 +132,7 @@ describe('the proof-of-parentage certificate', () => {
       await registerDogs(t.database.db, [{ profile: population.dog(Sex.Male), gender: Gender.Male }])
     )[0];
     const wrong = await execute({ puppy: dogs.puppy, dam: dogs.dam, sire: stranger.sampleNumber });
-    expect(wrong.body.parentageMatchRunResult).toBe('Disqualified');
+    expect(wrong.body).toMatchObject({ parentageMatchRunResult: 'Disqualified', certificateResultId: null });
     expect((await setOf(dogs.puppy)).body.certificateResultId).toBeNull();
     const res = await certificate(`petId=${dogs.puppyId}`, lab);
     expect(res.statusCode).toBe(400);
@@ -151,8 +151,16 @@ describe('the proof-of-parentage certificate', () => {
   test('staff pick another Certified result of the set; others get the set’s best only', async () => {
     const dogs = await trio();
     const first = (await execute(dogs)).body.parentageMatchResultId;
-    const second = (await execute(dogs)).body.parentageMatchResultId;
+    const secondRun = await execute(dogs);
+    const second = secondRun.body.parentageMatchResultId;
+    expect(secondRun.body.certificateResultId).toBe(second);
     expect((await setOf(dogs.puppy)).body.certificateResultId).toBe(second);
+    // A later failing run leaves the certificate on the newest Certified one, and says so.
+    const stranger = (
+      await registerDogs(t.database.db, [{ profile: population.dog(Sex.Male), gender: Gender.Male }])
+    )[0];
+    const failing = await execute({ ...dogs, sire: stranger.sampleNumber });
+    expect(failing.body).toMatchObject({ parentageMatchRunResult: 'Disqualified', certificateResultId: second });
     const older = await certificate(`parentageResultId=${first}&petId=${dogs.puppyId}`, lab);
     expect(older.statusCode).toBe(200);
     expect(pdfText(older.rawPayload)).toContain(`result ${first}.`);

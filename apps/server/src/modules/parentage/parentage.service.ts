@@ -255,7 +255,9 @@ export async function executeTest(ctx: SignedInContext, body: ExecuteParentageTe
       actionType: 'Create',
       after: { puppy: puppyNumber, dam: damNumber, sire: sireNumber, result: outcome.result },
     });
-    return resultView(row);
+    // The set was certified when the new run is not the best: its best stays the newest Certified run.
+    const certificateResultId = newBest ? (row.runResult === 'Certified' ? row.id : null) : set.bestMatchResultId;
+    return { ...resultView(row), certificateResultId };
   });
 }
 
