@@ -39,6 +39,13 @@ export const PARENTAGE_MESSAGES = {
   notesUpdated: 'Notes updated successfully',
   resultDeleted: 'Result deleted successfully.',
   notCertified: 'The parentage certificate needs a certified parentage result.',
+  noCertifiedResult: (sampleNumber: string) =>
+    `${sampleNumber} has no Certified parentage result: the certificate needs one.`,
+  onlyStaffPickResult: "The certificate shows the set's best Certified result; only the lab's staff pick another.",
+  petOrResultNeeded: 'Please give the dog (petId) or the parentage result (parentageResultId).',
+  /** A dam that is male or a sire that is female, by its DNA (the gender marker) or by its record (the pet's gender). */
+  wrongSex: (dog: string, sex: 'male' | 'female', by: 'DNA' | 'record', role: 'dam' | 'sire') =>
+    `${dog} is ${sex} by ${by} and cannot be the ${role}.`,
   noApprovedProfile: (sampleNumber: string) => `${sampleNumber} has no approved DNA profile.`,
   differentPanels: 'The puppy, dam and sire were typed on different panels.',
   refused: (reasons: string) => `Parentage cannot be tested: ${reasons}.`,
@@ -69,6 +76,8 @@ export const parentagePetRow = z.object({
   isTestable: z.boolean(),
   isMatched: z.boolean(),
   isParentageCertified: z.boolean(),
+  /** The result the certificate shows (the set's best Certified result), or null when the set has none. */
+  certificateResultId: z.number().int().nullable(),
   sampleStatus: z.number().int(),
   statusLastUpdated: z.string(),
   lastAttempted: z.string().nullable(),
@@ -104,6 +113,10 @@ export const parentageMatchResult = z.object({
   markers: z.array(parentageMarkerRow),
 });
 export type ParentageMatchResultView = z.output<typeof parentageMatchResult>;
+/** A new run, with the result its puppy's certificate now shows (this run when Certified, else an earlier Certified). */
+export const executedParentageResult = parentageMatchResult.extend({
+  certificateResultId: z.number().int().nullable(),
+});
 export const parentageMatchResultSet = z.object({
   matchResultSetId: z.number().int(),
   puppyId: z.number().int(),
@@ -112,6 +125,8 @@ export const parentageMatchResultSet = z.object({
   matchStatus: z.number().int(),
   bestMatchResultId: z.number().int().nullable(),
   isParentageCertified: z.boolean(),
+  /** The result the certificate shows (the set's best Certified result), or null when the set has none. */
+  certificateResultId: z.number().int().nullable(),
   lastAttempted: z.date().nullable(),
   statusLastUpdated: z.date(),
   results: z.array(parentageMatchResult),
@@ -141,7 +156,17 @@ export const updateParentageNotesRequest = z.object({
   MatchResultId: id,
   BioPetNotes: textField(2000, { multiline: true }).nullable(),
 });
-export const parentageCertificateQuery = parentageResultIdQuery;
+/**
+ * The certificate of a dog (petId: its set's best Certified result) or of one result of a set (parentageResultId:
+ * provider staff pick another Certified result); with both, the result must be the dog's.
+ */
+export const parentageCertificateQuery = z
+  .object({ petId: id.optional(), parentageResultId: id.optional() })
+  .superRefine((query, ctx) => {
+    if (query.petId === undefined && query.parentageResultId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['petId'], message: PARENTAGE_MESSAGES.petOrResultNeeded });
+  });
+export type ParentageCertificateQuery = z.input<typeof parentageCertificateQuery>;
 
 /** The owner's other dogs offered as dam and sire in the execute-test modal (spec 3 §8). */
 const candidateDog = z.object({

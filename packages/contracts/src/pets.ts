@@ -171,6 +171,8 @@ export const petView = petListRow.extend({
   isDeferredRegistration: z.boolean(),
   imageUrl: z.string().nullable(),
   updatedBy: z.object({ fullName: z.string() }).nullable(),
+  /** The parentage result its proof-of-parentage certificate shows (its best Certified one), or null without one. */
+  parentageCertificateResultId: z.number().int().nullable(),
 });
 export type PetView = z.infer<typeof petView>;
 

@@ -61,6 +61,7 @@ export const RIGHTS = [
   'parentage.view',
   'parentage.run',
   'parentage.override',
+  'parentage.certificate',
   'duplicates.review',
   'report.view',
   'report.emailExport',
@@ -159,6 +160,9 @@ export const RIGHTS_TABLE: Record<Right, readonly number[]> = {
   'parentage.view': [...STAFF, PARENTAGE],
   'parentage.run': [...STAFF, PARENTAGE],
   'parentage.override': STAFF,
+  // The proof-of-parentage certificate: whoever reads parentage results, and a pet owner for their own dog (the scope
+  // of the dog decides which; a dog outside it answers as a missing one).
+  'parentage.certificate': [...STAFF, PARENTAGE, UserRole.PetOwner],
   'duplicates.review': [LAB],
   // Reports read the caller's own groups; the email export (every user's address, sign-in links) is the provider's.
   'report.view': ADMIN_MANAGERS,

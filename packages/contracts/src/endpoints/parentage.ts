@@ -45,7 +45,7 @@ export const parentageEndpoints = {
   ),
   execute: parentage.post('/parentageresulting/executeparentagetest', 'executeParentageTest', RUN, (s) => ({
     body: s.executeParentageTestRequest,
-    response: s.parentageMatchResult,
+    response: s.executedParentageResult,
   })),
   byPet: parentage.get('/parentagematchresultset/getbypet', 'parentageMatchResultSetByPet', VIEW, (s) => ({
     query: s.parentageSampleNumberQuery,
@@ -58,7 +58,7 @@ export const parentageEndpoints = {
   certificate: parentage.get(
     '/pdfdownload/getproofofparentagecertificate',
     'proofOfParentageCertificate',
-    VIEW,
+    { right: 'parentage.certificate' },
     (s) => ({ query: s.parentageCertificateQuery, response: s.pdfContent }),
   ),
 };

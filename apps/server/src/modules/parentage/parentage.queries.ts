@@ -28,6 +28,7 @@ import { pathWithin, petInScopeSql } from '../../platform/scope.ts';
 
 export type ResultRecord = typeof results.$inferSelect;
 export type SetRecord = typeof sets.$inferSelect;
+export type PetRecord = typeof pets.$inferSelect;
 
 /** The pet a sample number names, if the caller may see it. */
 export async function petBySampleNumberFor(db: Db, caller: Caller, sampleNumber: string) {

@@ -39,7 +39,7 @@ export async function parentageRoutes(app: FastifyInstance) {
     parentage.deleteResult(signedIn(request), request.body.matchResultSetId, request.body.matchResultId),
   );
   await route(app, endpoints.certificate, async (request, reply) => {
-    const pdf = await parentageCertificate(signedIn(request), request.query.parentageResultId);
+    const pdf = await parentageCertificate(signedIn(request), request.query);
     return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="${pdf.fileName}"`)

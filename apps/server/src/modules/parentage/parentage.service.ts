@@ -3,7 +3,7 @@
 // exclusion), the puppy's result set with its history, overrides, notes and deletes. The set's match status, best
 // result and isParentageCertified follow the best result: the latest Certified one, else the latest.
 import type { z } from 'zod';
-import { ParentageRefused, alleleText, evaluateParentage, type DnaProfile } from '@registry/genetics';
+import { ParentageRefused, Sex, alleleText, evaluateParentage, profileSex, type DnaProfile } from '@registry/genetics';
 import {
   Gender,
   PARENTAGE_MESSAGES,
@@ -19,7 +19,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
-import { notFound, refused } from '../../platform/errors.ts';
+import { forbidden, notFound, refused } from '../../platform/errors.ts';
 import { assertCan } from '../../platform/rights.ts';
 import { loadGroupInScope } from '../../platform/scope.ts';
 import { profileFromCodes, requirePanel } from '../dna/panels.ts';
@@ -44,11 +44,16 @@ export async function parentagePets(ctx: SignedInContext, query: z.output<typeof
       ...r,
       isTestable: r.matchStatus !== ParentageMatchStatus.Processing,
       isMatched: r.matchStatus >= ParentageMatchStatus.Certified,
+      certificateResultId: certificateResultIdOf(r),
       statusLastUpdated: new Date(r.statusLastUpdated).toISOString(),
       lastAttempted: r.lastAttempted ? r.lastAttempted.toISOString() : null,
     })),
   };
 }
+
+/** The result the certificate shows: the set's best one when it is Certified (settle keeps the newest Certified best). */
+export const certificateResultIdOf = (set: { isParentageCertified: boolean; bestMatchResultId: number | null }) =>
+  set.isParentageCertified ? set.bestMatchResultId : null;
 
 function resultView(r: q.ResultRecord): ParentageMatchResultView {
   return {
@@ -82,6 +87,7 @@ async function setView(db: Db, set: q.SetRecord, puppy: { id: number; name: stri
     matchStatus: set.matchStatus,
     bestMatchResultId: set.bestMatchResultId,
     isParentageCertified: set.isParentageCertified,
+    certificateResultId: certificateResultIdOf(set),
     lastAttempted: set.lastAttempted,
     statusLastUpdated: set.statusLastUpdated,
     results: results.map(resultView),
@@ -147,6 +153,28 @@ export async function candidates(ctx: SignedInContext, sampleNumber: string) {
   };
 }
 
+type Parent = { role: 'dam' | 'sire'; sampleNumber: string; profile: DnaProfile };
+/**
+ * Refuses a male dam or a female sire, by DNA (the gender marker) or by the pet's record; Unknown passes either way (the
+ * spec lets such a dog be either). DNA is checked first: it is what the lab measured.
+ */
+async function assertParentsSexes(db: Db, parents: Parent[]) {
+  const pets = await q.petsBySampleNumbers(
+    db,
+    parents.map((x) => x.sampleNumber),
+  );
+  for (const { role, sampleNumber, profile } of parents) {
+    const pet = pets.find((x) => x.sampleNumber?.toUpperCase() === sampleNumber);
+    const dog = pet ? `${pet.name} (${sampleNumber})` : sampleNumber;
+    const wrong = role === 'dam' ? 'male' : 'female';
+    const byDna = profileSex(profile);
+    if (byDna === (role === 'dam' ? Sex.Male : Sex.Female))
+      throw refused(PARENTAGE_MESSAGES.wrongSex(dog, wrong, 'DNA', role));
+    if (pet && pet.gender === (role === 'dam' ? Gender.Male : Gender.Female))
+      throw refused(PARENTAGE_MESSAGES.wrongSex(dog, wrong, 'record', role));
+  }
+}
+
 export async function executeTest(ctx: SignedInContext, body: ExecuteParentageTestRequest) {
   assertCan(ctx, 'parentage.run');
   const [puppyNumber, damNumber, sireNumber] = [body.puppy, body.dam, body.sire].map((n) => n.toUpperCase());
@@ -163,6 +191,10 @@ export async function executeTest(ctx: SignedInContext, body: ExecuteParentageTe
   if (d.panelId !== p.panelId || s.panelId !== p.panelId) throw refused(PARENTAGE_MESSAGES.differentPanels);
   const panel = requirePanel(p.panelId);
   const [pp, dp, sp] = [p, d, s].map((x) => profileFromCodes(panel, x.codes));
+  await assertParentsSexes(ctx.db, [
+    { role: 'dam', sampleNumber: damNumber, profile: dp },
+    { role: 'sire', sampleNumber: sireNumber, profile: sp },
+  ]);
   const { index } = await currentIndex(ctx, panel);
   let outcome;
   try {
@@ -223,7 +255,9 @@ export async function executeTest(ctx: SignedInContext, body: ExecuteParentageTe
       actionType: 'Create',
       after: { puppy: puppyNumber, dam: damNumber, sire: sireNumber, result: outcome.result },
     });
-    return resultView(row);
+    // The set was certified when the new run is not the best: its best stays the newest Certified run.
+    const certificateResultId = newBest ? (row.runResult === 'Certified' ? row.id : null) : set.bestMatchResultId;
+    return { ...resultView(row), certificateResultId };
   });
 }
 
@@ -292,12 +326,40 @@ export async function deleteResult(ctx: SignedInContext, setId: number, resultId
   });
 }
 
-/** A result the caller may see, with its set and puppy (the certificate). */
-export async function loadResult(ctx: SignedInContext, resultId: number) {
+/**
+ * The result a certificate shows, with its set and puppy: the dog's best Certified result, or the result asked for. A
+ * dog or result outside the caller's scope answers as a missing one; only provider staff pick a result other than the
+ * best Certified one (the others get the one the set stands by).
+ */
+export async function certificateResult(ctx: SignedInContext, query: { petId?: number; parentageResultId?: number }) {
+  assertCan(ctx, 'parentage.certificate');
+  let resultId = query.parentageResultId;
+  let found: { set: q.SetRecord; puppy: q.PetRecord } | undefined;
+  if (resultId === undefined) {
+    const puppy = await q.petByIdFor(ctx.db, ctx.caller, query.petId!);
+    if (!puppy) throw petNotFound();
+    const set = await q.findSetOfPuppy(ctx.db, puppy.id);
+    resultId = set ? (certificateResultIdOf(set) ?? undefined) : undefined;
+    if (!set || resultId === undefined)
+      throw refused(PARENTAGE_MESSAGES.noCertifiedResult(puppy.sampleNumber ?? puppy.name));
+    found = { set, puppy };
+  }
   const result = await q.findResult(ctx.db, resultId);
   if (!result) throw resultNotFound();
-  const set = await q.findSet(ctx.db, result.setId);
-  const puppy = set ? await q.petByIdFor(ctx.db, ctx.caller, set.puppyPetId) : undefined;
-  if (!set || !puppy) throw resultNotFound();
-  return { result, set, puppy };
+  if (!found) {
+    const set = await q.findSet(ctx.db, result.setId);
+    const puppy = set ? await q.petByIdFor(ctx.db, ctx.caller, set.puppyPetId) : undefined;
+    if (!set || !puppy || (query.petId !== undefined && puppy.id !== query.petId)) throw resultNotFound();
+    found = { set, puppy };
+  }
+  if (result.runResult !== 'Certified') throw refused(PARENTAGE_MESSAGES.notCertified);
+  if (result.id !== certificateResultIdOf(found.set) && !ctx.caller.isProviderStaff)
+    throw forbidden(PARENTAGE_MESSAGES.onlyStaffPickResult);
+  return { result, ...found };
+}
+
+/** For the pet's page: the result its certificate shows, or null (the caller may already see the pet). */
+export async function certificateResultIdOfPet(db: Db, petId: number) {
+  const set = await q.findSetOfPuppy(db, petId);
+  return set ? certificateResultIdOf(set) : null;
 }

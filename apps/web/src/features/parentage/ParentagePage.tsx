@@ -8,7 +8,7 @@ import { Button, Card, Form, Select, Space, Tag } from 'antd';
 import { ParentageMatchStatus, can, parentageMatchStatusName } from '@registry/contracts';
 import { dayjs } from '../../app/dayjs';
 import { useCurrentUser } from '../../app/auth';
-import { ErrorPresenter, useErrorDialog } from '../../components/ErrorPresenter';
+import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
@@ -17,8 +17,8 @@ import { statusLabel } from '../pets/petLabels';
 import { ExecuteTestModal } from './ExecuteTestModal';
 import { MarkerTable, RESULT_COLOR, ResultSummary } from './MarkerTable';
 import { ResultHistoryModal } from './ResultHistoryModal';
+import { CertificateButton } from './CertificateButton';
 import {
-  fetchCertificate,
   fetchParentagePets,
   parentageKeys,
   resultSetQuery,
@@ -54,22 +54,6 @@ export function parentageRequest(p: ParentageSearch, groupId?: number): Parentag
   };
 }
 
-/** Opens the certificate in a new window (fetched with the bearer token, shown as an object URL). */
-function useOpenCertificate() {
-  const showError = useErrorDialog();
-  return async (resultId: number) => {
-    const tab = window.open('', '_blank');
-    try {
-      const url = URL.createObjectURL(await fetchCertificate(resultId));
-      if (tab) tab.location.href = url;
-      else window.location.assign(url);
-    } catch (e) {
-      tab?.close();
-      showError(e);
-    }
-  };
-}
-
 function BestResult({ row }: { row: ParentageRow }) {
   const set = useQuery({ ...resultSetQuery(row.puppySampleNumber), enabled: row.matchResultSetId !== null });
   if (row.matchResultSetId === null) return <span>No parentage test has been run.</span>;
@@ -97,7 +81,6 @@ export function ParentageList({ groupId }: { groupId?: number }) {
   const mayRun = Boolean(me && can(me.roleId, 'parentage.run'));
   const [executing, setExecuting] = useState<string | null>(null);
   const [history, setHistory] = useState<string | null>(null);
-  const openCertificate = useOpenCertificate();
   const text = (key: 'name' | 'samplenumber', label: string) => (
     <Form.Item label={label} htmlFor={`parentage-${key}`}>
       <UpdateOnEnterInput
@@ -177,11 +160,7 @@ export function ParentageList({ groupId }: { groupId?: number }) {
                     History
                   </Button>
                 )}
-                {row.isParentageCertified && row.bestMatchResultId !== null && (
-                  <Button size="small" onClick={() => void openCertificate(row.bestMatchResultId!)}>
-                    Certificate
-                  </Button>
-                )}
+                {row.certificateResultId !== null && <CertificateButton size="small" query={{ petId: row.puppyId }} />}
               </Space>
             ),
           },

@@ -1,20 +1,23 @@
 // The parentage tools: /tools/parentage/test (puppy, dam and sire DN numbers, all required and different) and
-// /tools/parentage/lookup (a puppy's result set by sample number).
+// /tools/parentage/lookup (a puppy's result set by sample number); both offer the certificate once the puppy has a
+// Certified result, whatever products the dog has.
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, Space } from 'antd';
-import { PARENTAGE_MESSAGES, matchResultSetNotFoundMessage } from '@registry/contracts';
+import { PARENTAGE_MESSAGES, isProviderStaffRole, matchResultSetNotFoundMessage } from '@registry/contracts';
 import { ApiError } from '../../app/api';
+import { useCurrentUser } from '../../app/auth';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
+import { CertificateButton } from './CertificateButton';
 import { MarkerTable, ResultSummary } from './MarkerTable';
-import { lookupResultSet, useExecuteTest, type MatchResult, type ResultSet } from './parentage.api';
+import { lookupResultSet, useExecuteTest, type ExecutedResult, type ResultSet } from './parentage.api';
 
 type Fields = { puppy: string; dam: string; sire: string };
 
 export function ParentageTestPage() {
   const [form] = Form.useForm<Fields>();
   const execute = useExecuteTest();
-  const [result, setResult] = useState<MatchResult | null>(null);
+  const [result, setResult] = useState<ExecutedResult | null>(null);
   const onFinish = async (values: Fields) => {
     setResult(await execute.mutateAsync(values).catch(() => null));
   };
@@ -64,6 +67,12 @@ export function ParentageTestPage() {
         {result && (
           <Space orientation="vertical" style={{ marginTop: 16, width: '100%' }}>
             <ResultSummary result={result} />
+            {result.certificateResultId !== null && (
+              <CertificateButton
+                style={{ width: 'fit-content' }}
+                query={{ parentageResultId: result.certificateResultId }}
+              />
+            )}
             <MarkerTable result={result} />
           </Space>
         )}
@@ -73,6 +82,9 @@ export function ParentageTestPage() {
 }
 
 export function ParentageLookupPage() {
+  const me = useCurrentUser();
+  // The set's best Certified result carries the certificate; provider staff may print any Certified result of the set.
+  const staff = Boolean(me && isProviderStaffRole(me.roleId));
   const [sampleNumber, setSampleNumber] = useState('');
   const [set, setSet] = useState<ResultSet | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -115,6 +127,14 @@ export function ParentageLookupPage() {
                 {set.puppyName} ({set.puppySampleNumber}) · Dam {r.damSampleNumber} · Sire {r.sireSampleNumber} ·{' '}
                 <ResultSummary result={r} />
               </span>
+              {(r.parentageMatchResultId === set.certificateResultId ||
+                (staff && r.parentageMatchRunResult === 'Certified')) && (
+                <CertificateButton
+                  size="small"
+                  style={{ width: 'fit-content' }}
+                  query={{ petId: set.puppyId, parentageResultId: r.parentageMatchResultId }}
+                />
+              )}
               <MarkerTable result={r} />
             </Space>
           ))}

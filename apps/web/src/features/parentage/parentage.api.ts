@@ -8,6 +8,7 @@ export type ParentagePetsParams = NonNullable<EndpointInput<typeof parentageEndp
 export type ParentageRow = EndpointResponse<typeof parentageEndpoints.pets>['data'][number];
 export type ResultSet = EndpointResponse<typeof parentageEndpoints.byPet>;
 export type MatchResult = ResultSet['results'][number];
+export type ExecutedResult = EndpointResponse<typeof parentageEndpoints.execute>;
 export type ExecuteBody = EndpointInput<typeof parentageEndpoints.execute>['body'];
 export type RunResult = MatchResult['parentageMatchRunResult'];
 
@@ -55,6 +56,10 @@ export const useDeleteResult = () =>
     callApi(parentageEndpoints.deleteResult, { body: { matchResultId: v.resultId, matchResultSetId: v.setId } }),
   );
 
-/** The proof-of-parentage certificate as a PDF blob (the bearer token cannot ride on a plain link). */
-export const fetchCertificate = (parentageResultId: number) =>
-  fetchFile(parentageEndpoints.certificate, { query: { parentageResultId } }, 'The certificate could not be loaded.');
+export type CertificateQuery = NonNullable<EndpointInput<typeof parentageEndpoints.certificate>['query']>;
+/**
+ * The proof-of-parentage certificate as a PDF blob (the bearer token cannot ride on a plain link): a dog's (its best
+ * Certified result) or one result's.
+ */
+export const fetchCertificate = (query: CertificateQuery) =>
+  fetchFile(parentageEndpoints.certificate, { query }, 'The certificate could not be loaded.');

@@ -22,6 +22,7 @@ import {
   type PetView,
 } from './pets.api';
 import { DogProductsPanel } from '../shop/DogProductsPanel';
+import { CertificateButton } from '../parentage/CertificateButton';
 
 /** Transfer with the owner search modal; the toast names the sample and the new owner. */
 export function useTransferDialog(onTransferred?: () => void) {
@@ -174,6 +175,12 @@ export function DogDetails({ petId, onGone }: { petId: number; onGone?: () => vo
               Download DNA verification certificate
             </Button>
           )}
+        </div>
+      )}
+      {pet.parentageCertificateResultId !== null && (
+        // A Certified parentage result is the dog's certificate whatever products are ticked on it.
+        <div style={{ marginTop: 12 }}>
+          <CertificateButton query={{ petId: pet.id }}>Parentage certificate</CertificateButton>
         </div>
       )}
       {pet.sampleNumber ? (

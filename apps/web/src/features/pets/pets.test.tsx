@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { SampleCustomerStatus as S } from '@registry/contracts';
 import { renderApp } from '../../test/renderApp';
 import { mockFetch } from '../../test/utils';
@@ -106,4 +107,82 @@ describe('pet screens', () => {
     await waitFor(() => expect((input as HTMLInputElement).value).toBe(''));
     expect(calls.some((call) => call.url.pathname.endsWith('/pet/lookup'))).toBe(false);
   });
+});
+
+describe('the dog’s page', () => {
+  const owner = {
+    ...staff,
+    id: 42,
+    userName: 'owner',
+    fullName: 'Olive Owner',
+    roleId: 3,
+    role: 'PetOwner',
+    isAdmin: false,
+    isPetOwner: true,
+    isBioPetAdmin: false,
+    petOwnerId: 42,
+  };
+  const pet = (values: Record<string, unknown>) => ({
+    ...row({ customerFacingStatus: S.DnaProcessingComplete }),
+    weight: null,
+    weightUnit: 0,
+    gender: 0,
+    dateOfBirth: null,
+    adoptionDate: null,
+    isParentage: false,
+    isPooPrints: true,
+    isPetId: false,
+    flagNotes: null,
+    isDeferredRegistration: false,
+    imageUrl: null,
+    updatedBy: null,
+    parentageCertificateResultId: null,
+    ...values,
+  });
+  const mocks = (dog: ReturnType<typeof pet>) => {
+    sessionStorage.setItem('registry.accessToken', 'tok');
+    return mockFetch({
+      'GET /api/v1/account/userinfo': owner,
+      'GET /api/v1/features': [],
+      'GET /api/v1/petowner/42': {
+        id: 42,
+        userName: 'owner',
+        firstName: 'Olive',
+        lastName: 'Owner',
+        fullName: 'Olive Owner',
+        email: 'olive@example.com',
+        groups: [],
+        pets: [],
+        isActive: true,
+      },
+      'GET /api/v1/petowner/getgrouphistoryforpetowner/42': [],
+      'GET /api/v1/pet/getallpets/42': [row({ customerFacingStatus: S.DnaProcessingComplete })],
+      'GET /api/v1/pet/1': dog,
+      'GET /api/v1/pdfdownload/getproofofparentagecertificate': { pdf: true },
+    });
+  };
+
+  it('offers the parentage certificate of a certified dog with no Parentage product, by the dog', async () => {
+    const tab = { location: { href: '' }, close: vi.fn<() => void>() };
+    const saved = { open: window.open, create: URL.createObjectURL };
+    window.open = vi.fn<typeof window.open>(() => tab as unknown as Window);
+    URL.createObjectURL = vi.fn<typeof URL.createObjectURL>(() => 'blob:certificate');
+    onTestFinished(() => {
+      window.open = saved.open;
+      URL.createObjectURL = saved.create;
+    });
+    const { calls } = mocks(pet({ parentageCertificateResultId: 7 }));
+    renderApp('/petowner/42/DN1000001');
+    await userEvent.click(await screen.findByRole('button', { name: 'Parentage certificate' }, { timeout: 15_000 }));
+    await waitFor(() => expect(tab.location.href).toBe('blob:certificate'));
+    const call = calls.find((c) => c.url.pathname === '/api/v1/pdfdownload/getproofofparentagecertificate')!;
+    expect(Object.fromEntries(call.url.searchParams)).toEqual({ petId: '1' });
+  }, 30_000);
+
+  it('has no parentage certificate without a Certified result', async () => {
+    mocks(pet({}));
+    renderApp('/petowner/42/DN1000001');
+    await screen.findByText('Date of birth', undefined, { timeout: 15_000 });
+    expect(screen.queryByRole('button', { name: 'Parentage certificate' })).toBeNull();
+  }, 30_000);
 });
