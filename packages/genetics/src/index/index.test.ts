@@ -1,6 +1,13 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type DogProfileRecord, PooPrintsMatchRunResult, identifyWasteSampleByScan } from '../matching/identity.ts';
+import {
+  type DogProfileRecord,
+  type ScanIdentitySettings,
+  PooPrintsMatchRunResult,
+  identifyWasteSampleByScan,
+} from '../matching/identity.ts';
+import { estimateAlleleFrequencies } from '../matching/statistics.ts';
+import { ALLELE_OL } from '../alleles.ts';
 import { CANINE_FORENSIC_STRBASE, ISAG_2006_CANINE } from '../panels.ts';
 import { createPopulation } from '../population/generator.ts';
 import { type DnaProfile, calledMarkerCount } from '../profile.ts';
@@ -25,7 +32,11 @@ function population(
     let profile: DnaProfile;
     const r = pop.random.next();
     if (records.length > 2 && r < 0.15)
-      profile = pop.wasteFrom(pop.random.pick(records).profile, { dropoutRate: 0.05, missingRate });
+      profile = pop.wasteFrom(pop.random.pick(records).profile, {
+        dropoutRate: 0.05,
+        missingRate,
+        offLadderRate: 0.05,
+      });
     else if (records.length > 2 && r < 0.25)
       profile = pop.litter(pop.random.pick(records).profile, pop.random.pick(records).profile, 1)[0];
     else if (records.length > 2 && r < 0.45) profile = mutant(pop, pop.random.pick(records).profile);
@@ -38,7 +49,10 @@ function population(
   return { records, index, pop };
 }
 
-/** A copy of a dog with a few markers replaced by random genotypes: lands near every threshold. */
+/**
+ * A copy of a dog with a few markers replaced by random genotypes (lands near every threshold), and sometimes an
+ * off-ladder call (OL must count as not compared on the indexed side too).
+ */
 function mutant(pop: ReturnType<typeof createPopulation>, from: DnaProfile): DnaProfile {
   const other = pop.dog();
   const codes = from.codes.slice();
@@ -48,13 +62,31 @@ function mutant(pop: ReturnType<typeof createPopulation>, from: DnaProfile): Dna
     codes[m * 2] = other.codes[m * 2];
     codes[m * 2 + 1] = other.codes[m * 2 + 1];
   }
+  for (let k = pop.random.int(4) - 1; k > 0; k--) codes[pop.random.pick(panel.typingMarkers) * 2 + 1] = ALLELE_OL;
   return { panel, codes };
+}
+
+/** The scan's evidence computed apart from the index: the frequencies and size of the records. */
+function scanSettings(records: DogProfileRecord[], settings: object = {}): ScanIdentitySettings {
+  return {
+    ...settings,
+    alleleFrequencies: estimateAlleleFrequencies(
+      panel,
+      records.map((r) => r.profile),
+    ),
+    registrySize: records.length,
+  };
 }
 
 const settingsArb = fc.record({
   minimumComparedMarkers: fc.oneof(fc.constant(undefined), fc.integer({ min: 1, max: 21 })),
   inconclusiveMinimumComparedMarkers: fc.oneof(fc.constant(null), fc.integer({ min: 1, max: 21 })),
-  matchMaxDropoutMarkers: fc.integer({ min: 0, max: 4 }),
+  // The default, or thresholds across the match probabilities of 5 to 21 agreeing markers.
+  matchProbabilityThreshold: fc.oneof(
+    fc.constant(null),
+    fc.integer({ min: 3, max: 26 }).map((k) => 10 ** -k),
+  ),
+  theta: fc.constantFrom(null, 0, 0.03),
   inconclusiveMaxMismatchMarkers: fc.integer({ min: 0, max: 4 }),
   inconclusiveMaxDropoutMarkers: fc.integer({ min: 0, max: 6 }),
 });
@@ -71,12 +103,14 @@ describe('profile index', () => {
           const { records, index, pop } = population(seed, 300);
           for (let q = 0; q < 8; q++) {
             const source = pop.random.chance(0.8) ? pop.random.pick(records).profile : pop.dog();
-            const waste = pop.wasteFrom(source, { dropoutRate: rate, missingRate: rate / 2, offLadderRate: rate / 10 });
+            const waste = pop.wasteFrom(source, { dropoutRate: rate, missingRate: rate / 2, offLadderRate: rate / 3 });
             // Thresholds just under the waste sample's called markers put dogs right on the boundary.
             const minimumComparedMarkers =
               settings.minimumComparedMarkers ?? Math.max(1, calledMarkerCount(waste) - below);
             const s = { ...settings, minimumComparedMarkers };
-            expect(identifyWasteSample(index, waste, s)).toEqual(identifyWasteSampleByScan(waste, records, s));
+            expect(identifyWasteSample(index, waste, s)).toEqual(
+              identifyWasteSampleByScan(waste, records, scanSettings(records, s)),
+            );
           }
         },
       ),
@@ -150,7 +184,9 @@ describe('profile index', () => {
         const current = [...live].map(([id, profile]) => ({ id, profile }));
         for (let q = 0; q < 5; q++) {
           const waste = pop.wasteFrom(pop.random.pick(current).profile);
-          expect(identifyWasteSample(index, waste)).toEqual(identifyWasteSampleByScan(waste, current));
+          expect(identifyWasteSample(index, waste)).toEqual(
+            identifyWasteSampleByScan(waste, current, scanSettings(current)),
+          );
           expect(findSimilarProfiles(index, waste)).toEqual(findSimilarProfilesByScan(waste, current));
         }
         expect(findDuplicatePairs(index)).toEqual(findDuplicatePairsByScan(current));
@@ -276,7 +312,15 @@ describe('duplicate dogs', () => {
   });
 
   it('groups pairs into clusters', () => {
-    const pair = (a: number, b: number) => ({ a, b, compared: 20, matching: 20, dropout: 0, mismatching: 0 });
+    const pair = (a: number, b: number) => ({
+      a,
+      b,
+      compared: 20,
+      matching: 20,
+      dropout: 0,
+      mismatching: 0,
+      offLadder: 0,
+    });
     const clusters = clusterPairs([pair(1, 2), pair(3, 4), pair(2, 5), pair(8, 9)]);
     expect(clusters.map((c) => c.ids)).toEqual([
       [1, 2, 5],
