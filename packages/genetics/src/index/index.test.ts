@@ -134,7 +134,7 @@ describe('profile index', () => {
             // Half the queries come from a profile with no calls, so such profiles are among the answers.
             const gappy = records.filter((r) => calledMarkerCount(r.profile) < 21);
             const source = pop.random.pick(q % 2 && gappy.length ? gappy : records);
-            const query = pop.wasteFrom(source.profile, { dropoutRate: 0.1, missingRate: 0.05 });
+            const query = pop.wasteFrom(source.profile, { dropoutRate: 0.1, missingRate: 0.05, offLadderRate: 0.05 });
             // A large subset goes through the posting lists, a tiny one (one property's dogs) is compared directly.
             const share = q % 2 ? 0.3 : 0.005;
             const subset = useSubset
