@@ -1,13 +1,12 @@
 // Identity matching of a waste sample against dog profiles: the run result (spec PooPrintsMatchRunResult),
 // its settings, the rule deciding a match by the weight of the evidence, and the plain scan the index must always equal.
 
+import { ALLELE_OL } from '../alleles.ts';
 import type { Panel } from '../panels.ts';
-import type { DnaProfile } from '../profile.ts';
-import { calledMarkerCount } from '../profile.ts';
+import { type DnaProfile, calledMarkerCount } from '../profile.ts';
 import { type SpeciesCheck, type SpeciesSettings, checkSpecies } from '../species.ts';
 import { type ComparisonCounts, countWasteCodes } from './compare.ts';
 import { type AlleleFrequencies, randomMatchProbability, resolveTheta } from './statistics.ts';
-import { ALLELE_OL } from '../alleles.ts';
 
 export const PooPrintsMatchRunResult = {
   Match: 'Match',
