@@ -1,6 +1,6 @@
 // Identity and similar-profile searches answered from a ProfileIndex, plus the plain scans they must always equal.
 
-import { type ComparisonCounts, countCodes, countWasteCodes } from '../matching/compare.ts';
+import { type ComparisonCounts, countCodes, countCodesWithin, countWasteCodesWithin } from '../matching/compare.ts';
 import {
   type DogHit,
   type DogProfileRecord,
@@ -28,8 +28,9 @@ function forCandidates(
 /**
  * Visits, with its comparison counts, every held profile that could be a hit of a query under a mismatch tolerance:
  * every slot with at most `maxMismatch` mismatching markers and at least `minimumAgreeing` agreeing ones (and some
- * extra slots the visitor must judge by the counts). `oneSided`: the query is a waste sample and the held profiles are
- * dogs (dropout only on the waste side); false when both sides are waste samples.
+ * extra slots within the mismatch tolerance that the visitor must judge by the counts; slots with more mismatches are
+ * never visited). `oneSided`: the query is a waste sample and the held profiles are dogs (dropout only on the waste
+ * side); false when both sides are waste samples.
  */
 export function forEachConsistentCandidate(
   index: ProfileIndex,
@@ -39,9 +40,12 @@ export function forEachConsistentCandidate(
   visit: (slot: number, counts: ComparisonCounts) => void,
 ): void {
   const typing = index.panel.typingMarkers;
-  const count = oneSided ? countWasteCodes : countCodes;
+  const count = oneSided ? countWasteCodesWithin : countCodesWithin;
   const mode = oneSided ? AgreeMode.OneSided : AgreeMode.Consistent;
-  const classify = (slot: number) => visit(slot, count(query.codes, 0, index.codes, slot * index.stride, typing));
+  const classify = (slot: number) => {
+    const c = count(query.codes, 0, index.codes, slot * index.stride, typing, bounds.maxMismatch);
+    if (c) visit(slot, c);
+  };
   // Every hit mismatches on at most maxMismatch markers; a profile with u no-calls (OL included) therefore agrees on
   // all but that many + u of the query's K comparable markers. With a no-call cut-off u met by all but a few thousand
   // profiles this bound is far tighter than the minimum-compared one; those above the cut-off are checked one by one.
@@ -129,7 +133,16 @@ export function findSimilarProfiles(
   const consider = (slot: number) => {
     const id = index.idAt(slot);
     if (id === options.excludeId || (options.subset && !options.subset.has(id))) return;
-    const c = countCodes(query.codes, 0, index.codes, slot * index.stride, typing);
+    // More mismatches than failures allowed can never qualify: stop counting there.
+    const c = countCodesWithin(
+      query.codes,
+      0,
+      index.codes,
+      slot * index.stride,
+      typing,
+      s.maximumFailingMarkerThreshold,
+    );
+    if (!c) return;
     const failing = similarityOf(c, s);
     if (failing !== null) out.push({ id, ...c, failing });
   };

@@ -150,6 +150,57 @@ export function countWasteCodes(
   return { compared: matching + dropout + mismatching, matching, dropout, mismatching, offLadder };
 }
 
+/**
+ * countCodes, or null as soon as more than `maxMismatch` markers mismatch: a search that only wants profiles within a
+ * mismatch tolerance stops after a few markers on the many random profiles it checks directly.
+ */
+export function countCodesWithin(
+  a: Uint16Array,
+  aOff: number,
+  b: Uint16Array,
+  bOff: number,
+  typing: readonly number[],
+  maxMismatch: number,
+): ComparisonCounts | null {
+  let matching = 0;
+  let dropout = 0;
+  let mismatching = 0;
+  let offLadder = 0;
+  for (const m of typing) {
+    const c = compareCodes(a[aOff + m * 2], a[aOff + m * 2 + 1], b[bOff + m * 2], b[bOff + m * 2 + 1]);
+    if (c === CMP_MATCH) matching++;
+    else if (c === CMP_DROPOUT) dropout++;
+    else if (c === CMP_MISMATCH) {
+      if (++mismatching > maxMismatch) return null;
+    } else if (c === CMP_OFF_LADDER) offLadder++;
+  }
+  return { compared: matching + dropout + mismatching, matching, dropout, mismatching, offLadder };
+}
+
+/** countWasteCodes, or null as soon as more than `maxMismatch` markers mismatch (see countCodesWithin). */
+export function countWasteCodesWithin(
+  w: Uint16Array,
+  wOff: number,
+  d: Uint16Array,
+  dOff: number,
+  typing: readonly number[],
+  maxMismatch: number,
+): ComparisonCounts | null {
+  let matching = 0;
+  let dropout = 0;
+  let mismatching = 0;
+  let offLadder = 0;
+  for (const m of typing) {
+    const c = compareWasteCodes(w[wOff + m * 2], w[wOff + m * 2 + 1], d[dOff + m * 2], d[dOff + m * 2 + 1]);
+    if (c === CMP_MATCH) matching++;
+    else if (c === CMP_DROPOUT) dropout++;
+    else if (c === CMP_MISMATCH) {
+      if (++mismatching > maxMismatch) return null;
+    } else if (c === CMP_OFF_LADDER) offLadder++;
+  }
+  return { compared: matching + dropout + mismatching, matching, dropout, mismatching, offLadder };
+}
+
 /** Per-marker comparison of a waste sample with a dog (one-sided dropout), for the match report. */
 export function compareWasteWithDog(waste: DnaProfile, dog: DnaProfile): ProfileComparison {
   assertSamePanel(waste, dog);
