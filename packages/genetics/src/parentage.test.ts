@@ -84,8 +84,12 @@ describe('parentage', () => {
     expect(evaluateParentage(two, dam, sire, unchecked).result).toBe('Disqualified');
     const gaps = encodeProfile(panel, { ...full('100 104'), FCA069: [], FCA075: '?', FCA105: 'OL 100' });
     const r = evaluateParentage(gaps, dam, sire, unchecked);
-    expect(r.markers.slice(0, 3).map((m) => m.result)).toEqual(['Skip', 'Skip', 'Fail']);
-    expect(r).toMatchObject({ result: 'Inconclusive', testedMarkers: 7, skippedMarkers: 2 });
+    expect(r.markers.slice(0, 3).map((m) => m.result)).toEqual(['Skip', 'Skip', 'Skip']);
+    expect(r).toMatchObject({ result: 'Inconclusive', testedMarkers: 6, skippedMarkers: 3, failedMarkers: 0 });
+    // An off-ladder call in a parent is not tested either, and a true trio with one stays Certified.
+    const olDam = encodeProfile(panel, { ...full('100 102'), FCA069: 'OL 102' });
+    const withOl = evaluateParentage(puppy, olDam, sire, unchecked);
+    expect(withOl).toMatchObject({ result: 'Certified', skippedMarkers: 1, failedMarkers: 0 });
     // Too few tested markers without any failure is Inconclusive too.
     const sparse = encodeProfile(panel, { FCA069: '100 104' });
     expect(evaluateParentage(sparse, dam, sire, { overrideValidation: true }).result).toBe('Inconclusive');

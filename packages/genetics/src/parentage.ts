@@ -75,6 +75,8 @@ function carries(x1: number, x2: number, a: number): boolean {
 /** 0 skip, 1 pass, 2 fail. Symmetric in dam and sire. */
 export function parentageMarkerCode(p1: number, p2: number, d1: number, d2: number, s1: number, s2: number): number {
   if (p2 === NO_CALL || d2 === NO_CALL || s2 === NO_CALL) return PARENTAGE_SKIP;
+  // An off-ladder call has no size: it can neither show an allele was inherited nor exclude a parent.
+  if (p2 === ALLELE_OL || d2 === ALLELE_OL || s2 === ALLELE_OL) return PARENTAGE_SKIP;
   const ok = (carries(d1, d2, p1) && carries(s1, s2, p2)) || (carries(d1, d2, p2) && carries(s1, s2, p1));
   return ok ? PARENTAGE_PASS : PARENTAGE_FAIL;
 }

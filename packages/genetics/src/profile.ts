@@ -1,6 +1,6 @@
 // DNA profiles: one genotype per panel marker, held as a Uint16Array of allele-code pairs (lo, hi) in panel marker order.
 
-import { ALLELE_X, ALLELE_Y, NO_CALL, alleleText, normaliseGenotype, parseAllele } from './alleles.ts';
+import { ALLELE_OL, ALLELE_X, ALLELE_Y, NO_CALL, alleleText, normaliseGenotype, parseAllele } from './alleles.ts';
 import type { Panel } from './panels.ts';
 
 export type DnaProfile = Readonly<{ panel: Panel; codes: Uint16Array }>;
@@ -73,6 +73,16 @@ export function isCalled(profile: DnaProfile, marker: number): boolean {
 export function calledMarkerCount(profile: DnaProfile): number {
   let n = 0;
   for (const m of profile.panel.typingMarkers) if (profile.codes[m * 2 + 1] !== NO_CALL) n++;
+  return n;
+}
+
+/** Typing markers that can be compared: called and without an off-ladder (OL) allele. */
+export function comparableMarkerCount(profile: DnaProfile): number {
+  let n = 0;
+  for (const m of profile.panel.typingMarkers) {
+    const hi = profile.codes[m * 2 + 1];
+    if (hi !== NO_CALL && hi !== ALLELE_OL) n++;
+  }
   return n;
 }
 

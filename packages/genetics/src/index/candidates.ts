@@ -1,7 +1,7 @@
 // Candidate search over a ProfileIndex: the slots agreeing with a query on at least a given number of markers,
 // exactly, reading as few posting-list entries and as few rows of the code array as the bounds allow.
 
-import { NO_CALL } from '../alleles.ts';
+import { isComparable } from '../matching/compare.ts';
 import type { Panel } from '../panels.ts';
 import type { DnaProfile } from '../profile.ts';
 import { type AgreeMode, genotypesAgree } from './agree-mode.ts';
@@ -42,7 +42,7 @@ export function agreeingSlots(ix: CandidateSource, query: DnaProfile, minAgree: 
   for (let t = 0; t < typing.length; t++) {
     const lo = query.codes[typing[t] * 2];
     const hi = query.codes[typing[t] * 2 + 1];
-    if (hi === NO_CALL) continue;
+    if (!isComparable(hi)) continue; // an OL call agrees with nothing, like a no call
     const lists = ix.agreeingLists(t, lo, hi, mode);
     let total = 0;
     for (const p of lists) total += p.length;
@@ -142,7 +142,7 @@ function agreeingByPairs(
     const [t1, t2] = ix.pairIndex.pairs[p];
     const m1 = typing[t1] * 2;
     const m2 = typing[t2] * 2;
-    if (query.codes[m1 + 1] === NO_CALL || query.codes[m2 + 1] === NO_CALL) continue;
+    if (!isComparable(query.codes[m1 + 1]) || !isComparable(query.codes[m2 + 1])) continue;
     const keys1 = ix.agreeingKeys(t1, query.codes[m1], query.codes[m1 + 1], mode);
     const keys2 = ix.agreeingKeys(t2, query.codes[m2], query.codes[m2 + 1], mode);
     const lists: Posting[] = [];

@@ -1,8 +1,14 @@
 // Duplicate dogs: every pair of profiles that agree within a tolerance, found by hashing disjoint marker groups
 // (pigeonhole: a pair differing on few markers is identical on at least one whole group), then grouped by union-find.
 
-import { NO_CALL } from '../alleles.ts';
-import { CMP_DROPOUT, CMP_MISMATCH, type ComparisonCounts, compareCodes, countCodes } from '../matching/compare.ts';
+import {
+  CMP_DROPOUT,
+  CMP_MISMATCH,
+  type ComparisonCounts,
+  compareCodes,
+  countCodes,
+  isComparable,
+} from '../matching/compare.ts';
 import type { DogProfileRecord } from '../matching/identity.ts';
 import type { Panel } from '../panels.ts';
 import { AgreeMode, ProfileIndex } from './profile-index.ts';
@@ -80,7 +86,8 @@ export function findDuplicatePairs(index: ProfileIndex, settings: Partial<Duplic
   const groups = markerGroups(panel.typingMarkers);
   const G = groups.length;
   // A pair within t differences is identical on some group where both are fully called whenever
-  // t + tainted(x) + tainted(y) < G (a group is "tainted" for a profile with a no call in it). Those pairs come from the
+  // t + tainted(x) + tainted(y) < G (a group is "tainted" for a profile with a no call or an OL call in it: neither is
+  // compared). Those pairs come from the
   // group buckets; pairs with tainted(x) + tainted(y) >= T0 = G - t are found by candidate searches instead.
   const t0 = G - r.maxDiffering;
   const codes = index.codes;
@@ -94,7 +101,7 @@ export function findDuplicatePairs(index: ProfileIndex, settings: Partial<Duplic
     const base = slot * stride;
     groups.forEach((group, g) => {
       let complete = 1;
-      for (const m of group) if (codes[base + m * 2 + 1] === NO_CALL) complete = 0;
+      for (const m of group) if (!isComparable(codes[base + m * 2 + 1])) complete = 0;
       groupComplete[g][slot] = complete;
       if (!complete) tainted[slot]++;
     });

@@ -1,11 +1,17 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type DogProfileRecord, PooPrintsMatchRunResult, identifyWasteSampleByScan } from '../matching/identity.ts';
+import {
+  type DogProfileRecord,
+  type ScanIdentitySettings,
+  PooPrintsMatchRunResult,
+  identifyWasteSampleByScan,
+} from '../matching/identity.ts';
+import { estimateAlleleFrequencies } from '../matching/statistics.ts';
+import { ALLELE_OL } from '../alleles.ts';
 import { CANINE_FORENSIC_STRBASE, ISAG_2006_CANINE } from '../panels.ts';
 import { createPopulation } from '../population/generator.ts';
 import { type DnaProfile, calledMarkerCount } from '../profile.ts';
 import { clusterPairs, findDuplicatePairs, findDuplicatePairsByScan } from './duplicates.ts';
-import { NoMatchClusters } from './no-match-clusters.ts';
 import { AgreeMode, ProfileIndex } from './profile-index.ts';
 import { compareWasteWithDog, countComparison } from '../matching/compare.ts';
 import { findSimilarProfiles, findSimilarProfilesByScan, identifyWasteSample } from './search.ts';
@@ -25,7 +31,11 @@ function population(
     let profile: DnaProfile;
     const r = pop.random.next();
     if (records.length > 2 && r < 0.15)
-      profile = pop.wasteFrom(pop.random.pick(records).profile, { dropoutRate: 0.05, missingRate });
+      profile = pop.wasteFrom(pop.random.pick(records).profile, {
+        dropoutRate: 0.05,
+        missingRate,
+        offLadderRate: 0.05,
+      });
     else if (records.length > 2 && r < 0.25)
       profile = pop.litter(pop.random.pick(records).profile, pop.random.pick(records).profile, 1)[0];
     else if (records.length > 2 && r < 0.45) profile = mutant(pop, pop.random.pick(records).profile);
@@ -38,7 +48,10 @@ function population(
   return { records, index, pop };
 }
 
-/** A copy of a dog with a few markers replaced by random genotypes: lands near every threshold. */
+/**
+ * A copy of a dog with a few markers replaced by random genotypes (lands near every threshold), and sometimes an
+ * off-ladder call (OL must count as not compared on the indexed side too).
+ */
 function mutant(pop: ReturnType<typeof createPopulation>, from: DnaProfile): DnaProfile {
   const other = pop.dog();
   const codes = from.codes.slice();
@@ -48,13 +61,31 @@ function mutant(pop: ReturnType<typeof createPopulation>, from: DnaProfile): Dna
     codes[m * 2] = other.codes[m * 2];
     codes[m * 2 + 1] = other.codes[m * 2 + 1];
   }
+  for (let k = pop.random.int(4) - 1; k > 0; k--) codes[pop.random.pick(panel.typingMarkers) * 2 + 1] = ALLELE_OL;
   return { panel, codes };
+}
+
+/** The scan's evidence computed apart from the index: the frequencies and size of the records. */
+function scanSettings(records: DogProfileRecord[], settings: object = {}): ScanIdentitySettings {
+  return {
+    ...settings,
+    alleleFrequencies: estimateAlleleFrequencies(
+      panel,
+      records.map((r) => r.profile),
+    ),
+    registrySize: records.length,
+  };
 }
 
 const settingsArb = fc.record({
   minimumComparedMarkers: fc.oneof(fc.constant(undefined), fc.integer({ min: 1, max: 21 })),
   inconclusiveMinimumComparedMarkers: fc.oneof(fc.constant(null), fc.integer({ min: 1, max: 21 })),
-  matchMaxDropoutMarkers: fc.integer({ min: 0, max: 4 }),
+  // The default, or thresholds across the match probabilities of 5 to 21 agreeing markers.
+  matchProbabilityThreshold: fc.oneof(
+    fc.constant(null),
+    fc.integer({ min: 3, max: 26 }).map((k) => 10 ** -k),
+  ),
+  theta: fc.constantFrom(null, 0, 0.03),
   inconclusiveMaxMismatchMarkers: fc.integer({ min: 0, max: 4 }),
   inconclusiveMaxDropoutMarkers: fc.integer({ min: 0, max: 6 }),
 });
@@ -71,12 +102,14 @@ describe('profile index', () => {
           const { records, index, pop } = population(seed, 300);
           for (let q = 0; q < 8; q++) {
             const source = pop.random.chance(0.8) ? pop.random.pick(records).profile : pop.dog();
-            const waste = pop.wasteFrom(source, { dropoutRate: rate, missingRate: rate / 2, offLadderRate: rate / 10 });
+            const waste = pop.wasteFrom(source, { dropoutRate: rate, missingRate: rate / 2, offLadderRate: rate / 3 });
             // Thresholds just under the waste sample's called markers put dogs right on the boundary.
             const minimumComparedMarkers =
               settings.minimumComparedMarkers ?? Math.max(1, calledMarkerCount(waste) - below);
             const s = { ...settings, minimumComparedMarkers };
-            expect(identifyWasteSample(index, waste, s)).toEqual(identifyWasteSampleByScan(waste, records, s));
+            expect(identifyWasteSample(index, waste, s)).toEqual(
+              identifyWasteSampleByScan(waste, records, scanSettings(records, s)),
+            );
           }
         },
       ),
@@ -100,7 +133,7 @@ describe('profile index', () => {
             // Half the queries come from a profile with no calls, so such profiles are among the answers.
             const gappy = records.filter((r) => calledMarkerCount(r.profile) < 21);
             const source = pop.random.pick(q % 2 && gappy.length ? gappy : records);
-            const query = pop.wasteFrom(source.profile, { dropoutRate: 0.1, missingRate: 0.05 });
+            const query = pop.wasteFrom(source.profile, { dropoutRate: 0.1, missingRate: 0.05, offLadderRate: 0.05 });
             // A large subset goes through the posting lists, a tiny one (one property's dogs) is compared directly.
             const share = q % 2 ? 0.3 : 0.005;
             const subset = useSubset
@@ -150,7 +183,9 @@ describe('profile index', () => {
         const current = [...live].map(([id, profile]) => ({ id, profile }));
         for (let q = 0; q < 5; q++) {
           const waste = pop.wasteFrom(pop.random.pick(current).profile);
-          expect(identifyWasteSample(index, waste)).toEqual(identifyWasteSampleByScan(waste, current));
+          expect(identifyWasteSample(index, waste)).toEqual(
+            identifyWasteSampleByScan(waste, current, scanSettings(current)),
+          );
           expect(findSimilarProfiles(index, waste)).toEqual(findSimilarProfilesByScan(waste, current));
         }
         expect(findDuplicatePairs(index)).toEqual(findDuplicatePairsByScan(current));
@@ -276,7 +311,15 @@ describe('duplicate dogs', () => {
   });
 
   it('groups pairs into clusters', () => {
-    const pair = (a: number, b: number) => ({ a, b, compared: 20, matching: 20, dropout: 0, mismatching: 0 });
+    const pair = (a: number, b: number) => ({
+      a,
+      b,
+      compared: 20,
+      matching: 20,
+      dropout: 0,
+      mismatching: 0,
+      offLadder: 0,
+    });
     const clusters = clusterPairs([pair(1, 2), pair(3, 4), pair(2, 5), pair(8, 9)]);
     expect(clusters.map((c) => c.ids)).toEqual([
       [1, 2, 5],
@@ -284,99 +327,5 @@ describe('duplicate dogs', () => {
       [8, 9],
     ]);
     expect(clusters[0].pairs).toHaveLength(2);
-  });
-});
-
-describe('no-match clusters', () => {
-  it('grow as samples arrive, merge, and split when a member leaves', () => {
-    const pop = createPopulation(panel, 11);
-    const [a, b] = [pop.dog(), pop.dog()];
-    const clusters = new NoMatchClusters(panel);
-    const light = { dropoutRate: 0.05, missingRate: 0.05, offLadderRate: 0 };
-    expect(clusters.add(1, pop.wasteFrom(a, light)).ids).toEqual([1]);
-    expect(clusters.add(2, pop.wasteFrom(b, light)).ids).toEqual([2]);
-    expect(clusters.add(3, pop.wasteFrom(a, light))).toEqual({ clusterId: 1, ids: [1, 3], mergedClusterIds: [] });
-    // A sample consistent with both (a's alleles where it overlaps b's missing markers is impossible) is not forced in.
-    expect(clusters.add(4, pop.wasteFrom(b, light)).clusterId).toBe(2);
-    expect(clusters.clusters().map((c) => c.ids)).toEqual([
-      [1, 3],
-      [2, 4],
-    ]);
-    expect(clusters.remove(1)).toEqual([{ clusterId: 3, ids: [3] }]);
-    expect(clusters.clusters().map((c) => c.ids)).toEqual([[2, 4], [3]]);
-  });
-
-  it('always equal the connected components of the sample-to-sample links, through adds and removes', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 31 }), (seed) => {
-        const pop = createPopulation(panel, seed);
-        const dogs = Array.from({ length: 6 }, () => pop.dog());
-        const clusters = new NoMatchClusters(panel, { minimumComparedMarkers: 12 });
-        const live = new Map<number, DnaProfile>();
-        for (let step = 0; step < 40; step++) {
-          if (live.size > 3 && pop.random.chance(0.25)) {
-            const id = pop.random.pick([...live.keys()]);
-            clusters.remove(id);
-            live.delete(id);
-          } else {
-            const waste = pop.wasteFrom(pop.random.pick(dogs), {
-              dropoutRate: 0.15,
-              missingRate: 0.3,
-              offLadderRate: 0.02,
-            });
-            clusters.add(step, waste);
-            live.set(step, waste);
-          }
-        }
-        const ids = [...live.keys()];
-        const linked = (a: number, b: number) => {
-          const c = countComparison(live.get(a) as DnaProfile, live.get(b) as DnaProfile);
-          return c.compared >= 12 && c.mismatching === 0 && c.dropout <= 4;
-        };
-        const component = new Map<number, number>();
-        for (const start of ids) {
-          if (component.has(start)) continue;
-          const stack = [start];
-          component.set(start, start);
-          while (stack.length) {
-            const x = stack.pop() as number;
-            for (const y of ids)
-              if (!component.has(y) && linked(x, y)) {
-                component.set(y, start);
-                stack.push(y);
-              }
-          }
-        }
-        const expected = new Set(
-          [...new Set(component.values())].map((root) =>
-            JSON.stringify(ids.filter((i) => component.get(i) === root).sort((a, b) => a - b)),
-          ),
-        );
-        const got = new Set(clusters.clusters().map((c) => JSON.stringify([...c.ids].sort((a, b) => a - b))));
-        expect(got).toEqual(expected);
-        for (const c of clusters.clusters()) expect(c.clusterId).toBe(Math.min(...c.ids));
-      }),
-      { numRuns: 40 },
-    );
-  });
-
-  it('merges two clusters when a sample links them', () => {
-    const pop = createPopulation(panel, 12);
-    const dog = pop.dog();
-    const typing = panel.typingMarkers;
-    // Two halves of one dog do not overlap enough to link; the whole dog links both.
-    const half = (from: number, to: number) => {
-      const w = pop.wasteFrom(dog, { dropoutRate: 0, missingRate: 0, offLadderRate: 0 });
-      typing.forEach((m, i) => {
-        if (i < from || i >= to) w.codes.fill(0, m * 2, m * 2 + 2);
-      });
-      return w;
-    };
-    const clusters = new NoMatchClusters(panel, { minimumComparedMarkers: 8 });
-    clusters.add(10, half(0, 10));
-    clusters.add(20, half(11, 21));
-    expect(clusters.clusters()).toHaveLength(2);
-    const change = clusters.add(30, dog);
-    expect(change).toEqual({ clusterId: 10, ids: [10, 20, 30], mergedClusterIds: [20] });
   });
 });

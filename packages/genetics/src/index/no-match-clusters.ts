@@ -1,15 +1,15 @@
 // No-match clusters: waste samples that matched no dog but match each other, grouped as they arrive (incremental).
 // A cluster is named by its earliest member so its id stays put while later samples join or merge into it.
 
-import { type IdentitySettings, type ResolvedIdentitySettings, resolveIdentitySettings } from '../matching/identity.ts';
+import type { ComparisonCounts } from '../matching/compare.ts';
 import type { Panel } from '../panels.ts';
 import type { DnaProfile } from '../profile.ts';
 import { ProfileIndex } from './profile-index.ts';
-import { findConsistentProfiles } from './search.ts';
+import { forEachConsistentCandidate } from './search.ts';
 import { UnionFind } from './union-find.ts';
 
 export type NoMatchClusterSettings = {
-  /** Fewest markers called on both waste samples; null = the panel's minimumMarkers. */
+  /** Fewest markers compared (called on both waste samples, no OL on either); null = the panel's minimumMarkers. */
   minimumComparedMarkers: number | null;
   /** Mismatching markers allowed between two waste samples of one dog (both are degraded, so dropout is tolerated). */
   maxMismatchMarkers: number;
@@ -29,7 +29,7 @@ export type ClusterChange = { clusterId: number; ids: number[]; mergedClusterIds
 export class NoMatchClusters {
   readonly panel: Panel;
   private readonly index: ProfileIndex;
-  private readonly settings: ResolvedIdentitySettings;
+  private readonly settings: { minimumComparedMarkers: number; maxMismatchMarkers: number; maxDropoutMarkers: number };
   /** Arrival order of each sample; a cluster is named by its member that arrived first. */
   private readonly arrival = new Map<number, number>();
   private clock = 0;
@@ -40,14 +40,25 @@ export class NoMatchClusters {
     this.panel = panel;
     this.index = new ProfileIndex(panel, 1024);
     const s = { ...DEFAULT_NO_MATCH_CLUSTER_SETTINGS, ...settings };
-    const identity: Partial<IdentitySettings> = {
-      minimumComparedMarkers: s.minimumComparedMarkers,
-      inconclusiveMinimumComparedMarkers: s.minimumComparedMarkers ?? panel.minimumMarkers,
-      matchMaxDropoutMarkers: s.maxDropoutMarkers,
-      inconclusiveMaxMismatchMarkers: s.maxMismatchMarkers,
-      inconclusiveMaxDropoutMarkers: s.maxDropoutMarkers,
+    for (const key of ['maxMismatchMarkers', 'maxDropoutMarkers'] as const) {
+      if (!(Number.isInteger(s[key]) && s[key] >= 0))
+        throw new Error(`${key} must be a whole number of markers, got ${s[key]}`);
+    }
+    this.settings = {
+      minimumComparedMarkers: Math.max(1, s.minimumComparedMarkers ?? panel.minimumMarkers),
+      maxMismatchMarkers: s.maxMismatchMarkers,
+      maxDropoutMarkers: s.maxDropoutMarkers,
     };
-    this.settings = resolveIdentitySettings(panel, identity);
+  }
+
+  /** Two waste samples are linked when they agree closely enough on enough compared markers (symmetric comparison). */
+  private isLink(c: ComparisonCounts): boolean {
+    const s = this.settings;
+    return (
+      c.compared >= s.minimumComparedMarkers &&
+      c.mismatching <= s.maxMismatchMarkers &&
+      c.dropout <= s.maxDropoutMarkers
+    );
   }
 
   get size(): number {
@@ -55,8 +66,17 @@ export class NoMatchClusters {
   }
 
   private linked(profile: DnaProfile, self: number): number[] {
-    const { match, near } = findConsistentProfiles(this.index, profile, this.settings, false);
-    return [...match, ...near].map((h) => h.id).filter((id) => id !== self);
+    const s = this.settings;
+    const bounds = {
+      maxMismatch: s.maxMismatchMarkers,
+      minimumAgreeing: s.minimumComparedMarkers - s.maxMismatchMarkers,
+    };
+    const out: number[] = [];
+    forEachConsistentCandidate(this.index, profile, bounds, false, (slot, c) => {
+      const id = this.index.idAt(slot);
+      if (id !== self && this.isLink(c)) out.push(id);
+    });
+    return out;
   }
 
   private ordered(members: Iterable<number>): number[] {

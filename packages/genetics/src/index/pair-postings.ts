@@ -1,7 +1,8 @@
 // Posting lists keyed by the genotypes of two markers at once (disjoint marker pairs). A pair list is about the square
 // of a single-marker list in selectivity, which is what lets the identity search read a few thousand entries, not 100,000.
 
-import { NO_CALL, genotypeKey } from '../alleles.ts';
+import { genotypeKey } from '../alleles.ts';
+import { isComparable } from '../matching/compare.ts';
 import { type Posting, newPosting, pushPosting, removePosting } from './postings.ts';
 
 export class PairPostings {
@@ -45,7 +46,7 @@ export class PairPostings {
     const [t1, t2] = this.pairs[p];
     const hi1 = codes[base + typing[t1] * 2 + 1];
     const hi2 = codes[base + typing[t2] * 2 + 1];
-    if (hi1 === NO_CALL || hi2 === NO_CALL) return -1;
+    if (!isComparable(hi1) || !isComparable(hi2)) return -1; // OL is never compared: no posting, like a no call
     const a = this.idOf(t1, genotypeKey(codes[base + typing[t1] * 2], hi1), create);
     const b = this.idOf(t2, genotypeKey(codes[base + typing[t2] * 2], hi2), create);
     return a < 0 || b < 0 ? -1 : a * 0x10000 + b;

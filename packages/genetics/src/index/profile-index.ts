@@ -1,7 +1,10 @@
 // In-memory index of the profiles of one panel: columnar allele codes plus posting lists keyed by (marker, genotype).
 // Supports add / update / remove of single profiles and candidate generation for identity and similarity searches.
+// A genotype with an off-ladder (OL) allele is never compared, so for the searches it is a no call: it has no posting
+// and counts among the profile's no-calls. The allele counts for the statistics still hold it as typed.
 
 import { ALLELE_OL, NO_CALL, genotypeKey } from '../alleles.ts';
+import { isComparable } from '../matching/compare.ts';
 import {
   type AlleleCounts,
   type AlleleFrequencies,
@@ -41,11 +44,13 @@ export class ProfileIndex {
   /** Per typing marker: allele code to the genotype keys holding it, for dropout-consistent lookups. */
   private readonly keysByAllele: Map<number, Set<number>>[];
   private readonly tally: AlleleCounts;
-  /** Slots whose profile has a no call at some typing marker (searches that assume full profiles check these apart). */
+  /** Slots whose profile has a no call (or OL) at some typing marker (searches that assume full profiles check these apart). */
   private readonly incomplete = new Set<number>();
-  /** Typing no-calls per slot, and how many held profiles have each number of them. */
+  /** Typing no-calls (OL included) per slot, and how many held profiles have each number of them. */
   private missing: Uint8Array;
   private readonly missingHistogram: Int32Array;
+  /** The frequencies last computed, until the next edit. */
+  private frequencies: AlleleFrequencies | null = null;
   readonly pairIndex: PairPostings;
   // Fields below are internal to the index modules (candidates.ts reads them); not part of the public API.
   /** Scratch for searches: agreement counts per slot (always left zeroed after a search). */
@@ -122,7 +127,7 @@ export class ProfileIndex {
       index.alive[slot] = 1;
       tallyAlleles(index.tally, index.codes, slot * stride, panel.markers.length, 1);
       let missing = 0;
-      for (const m of panel.typingMarkers) if (index.codes[slot * stride + m * 2 + 1] === NO_CALL) missing++;
+      for (const m of panel.typingMarkers) if (!isComparable(index.codes[slot * stride + m * 2 + 1])) missing++;
       if (missing > 0) index.incomplete.add(slot);
       index.missing[slot] = missing;
       index.missingHistogram[missing]++;
@@ -137,7 +142,7 @@ export class ProfileIndex {
       const counts = new Map<number, number>();
       for (let slot = 0; slot < n; slot++) {
         const hi = index.codes[slot * stride + off + 1];
-        if (hi !== NO_CALL) {
+        if (isComparable(hi)) {
           const key = genotypeKey(index.codes[slot * stride + off], hi);
           counts.set(key, (counts.get(key) ?? 0) + 1);
         }
@@ -155,7 +160,7 @@ export class ProfileIndex {
       }
       for (let slot = 0; slot < n; slot++) {
         const hi = index.codes[slot * stride + off + 1];
-        if (hi !== NO_CALL) {
+        if (isComparable(hi)) {
           const list = lists.get(genotypeKey(index.codes[slot * stride + off], hi));
           if (list) pushPosting(list, slot);
         }
@@ -199,7 +204,7 @@ export class ProfileIndex {
     return this.incomplete.values();
   }
 
-  /** Typing no-calls of the profile in a slot. */
+  /** Typing no-calls (OL included) of the profile in a slot. */
   missingAt(slot: number): number {
     return this.missing[slot];
   }
@@ -244,7 +249,7 @@ export class ProfileIndex {
     for (let t = 0; t < typing.length; t++) {
       const lo = this.codes[base + typing[t] * 2];
       const hi = this.codes[base + typing[t] * 2 + 1];
-      if (hi === NO_CALL) {
+      if (!isComparable(hi)) {
         missing++;
         continue;
       }
@@ -274,6 +279,7 @@ export class ProfileIndex {
     else this.incomplete.delete(slot);
     this.missing[slot] = add ? missing : 0;
     this.missingHistogram[missing] += add ? 1 : -1;
+    this.frequencies = null;
     tallyAlleles(this.tally, this.codes, base, this.panel.markers.length, add ? 1 : -1);
   }
 
@@ -341,19 +347,19 @@ export class ProfileIndex {
 
   /** Allele frequencies of the held profiles (kept current on every edit), for match statistics. */
   alleleFrequencies(): AlleleFrequencies {
-    return frequenciesFromCounts(this.panel, this.tally);
+    this.frequencies ??= frequenciesFromCounts(this.panel, this.tally);
+    return this.frequencies;
   }
 
   /** Genotype keys at typing marker t that agree with the query genotype (lo, hi). */
   agreeingKeys(t: number, lo: number, hi: number, mode: AgreeMode): number[] {
-    if (lo === ALLELE_OL || (mode === AgreeMode.Exact && hi === ALLELE_OL)) return []; // OL equals nothing
+    if (hi === NO_CALL || hi === ALLELE_OL) return []; // not compared: agrees with nothing
     if (mode === AgreeMode.Exact) return [genotypeKey(lo, hi)];
     // A waste sample showing two alleles agrees only with a dog of exactly those two (dropout is one-sided).
-    if (mode === AgreeMode.OneSided && lo !== hi) return hi === ALLELE_OL ? [] : [genotypeKey(lo, hi)];
+    if (mode === AgreeMode.OneSided && lo !== hi) return [genotypeKey(lo, hi)];
     // Heterozygous query: the same pair, or a homozygote of either allele (dropout on the other side).
-    if (lo !== hi)
-      return hi === ALLELE_OL ? [genotypeKey(lo, lo)] : [genotypeKey(lo, hi), genotypeKey(lo, lo), genotypeKey(hi, hi)];
-    // Homozygous query (one allele shown): any genotype carrying that allele.
+    if (lo !== hi) return [genotypeKey(lo, hi), genotypeKey(lo, lo), genotypeKey(hi, hi)];
+    // Homozygous query (one allele shown): any genotype carrying that allele (genotypes with OL are not indexed).
     return [...(this.keysByAllele[t].get(lo) ?? [])];
   }
 

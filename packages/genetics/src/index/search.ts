@@ -1,20 +1,17 @@
 // Identity and similar-profile searches answered from a ProfileIndex, plus the plain scans they must always equal.
 
-import { type ComparisonCounts, countCodes, countWasteCodes } from '../matching/compare.ts';
+import { type ComparisonCounts, countCodes, countCodesWithin, countWasteCodesWithin } from '../matching/compare.ts';
 import {
   type DogHit,
   type DogProfileRecord,
-  HIT_MATCH,
-  HIT_NEAR,
   type IdentityResult,
   type IdentitySettings,
-  type ResolvedIdentitySettings,
-  classifyCounts,
+  classifyDog,
   identityOutcome,
   minimumAgreeingMarkers,
   resolveIdentitySettings,
 } from '../matching/identity.ts';
-import { type DnaProfile, calledMarkerCount } from '../profile.ts';
+import { type DnaProfile, comparableMarkerCount } from '../profile.ts';
 import { AgreeMode, type ProfileIndex } from './profile-index.ts';
 
 /** Visits every live slot agreeing with the query on at least `minAgree` called markers (from the index). */
@@ -29,38 +26,37 @@ function forCandidates(
 }
 
 /**
- * Every held profile that is a full or near match of the query under the identity settings. `oneSided`: the query is a
- * waste sample and the held profiles are dogs (dropout only on the waste side); false when both sides are waste samples.
+ * Visits, with its comparison counts, every held profile that could be a hit of a query under a mismatch tolerance:
+ * every slot with at most `maxMismatch` mismatching markers and at least `minimumAgreeing` agreeing ones (and some
+ * extra slots within the mismatch tolerance that the visitor must judge by the counts; slots with more mismatches are
+ * never visited). `oneSided`: the query is a waste sample and the held profiles are dogs (dropout only on the waste
+ * side); false when both sides are waste samples.
  */
-export function findConsistentProfiles(
+export function forEachConsistentCandidate(
   index: ProfileIndex,
   query: DnaProfile,
-  s: ResolvedIdentitySettings,
-  oneSided = true,
-): { match: DogHit[]; near: DogHit[] } {
-  const match: DogHit[] = [];
-  const near: DogHit[] = [];
+  bounds: { maxMismatch: number; minimumAgreeing: number },
+  oneSided: boolean,
+  visit: (slot: number, counts: ComparisonCounts) => void,
+): void {
   const typing = index.panel.typingMarkers;
-  const count = oneSided ? countWasteCodes : countCodes;
+  const count = oneSided ? countWasteCodesWithin : countCodesWithin;
   const mode = oneSided ? AgreeMode.OneSided : AgreeMode.Consistent;
   const classify = (slot: number) => {
-    const c = count(query.codes, 0, index.codes, slot * index.stride, typing);
-    const kind = classifyCounts(c, s);
-    if (kind === HIT_MATCH) match.push({ id: index.idAt(slot), ...c });
-    else if (kind === HIT_NEAR) near.push({ id: index.idAt(slot), ...c });
+    const c = count(query.codes, 0, index.codes, slot * index.stride, typing, bounds.maxMismatch);
+    if (c) visit(slot, c);
   };
-  // Every hit mismatches on at most inconclusiveMaxMismatchMarkers; a dog with u no-calls therefore agrees on all but
-  // that many + u of the query's K markers. With a no-call cut-off u met by all but a few thousand dogs this bound is
-  // far tighter than the minimum-compared one; the dogs above the cut-off are checked one by one.
+  // Every hit mismatches on at most maxMismatch markers; a profile with u no-calls (OL included) therefore agrees on
+  // all but that many + u of the query's K comparable markers. With a no-call cut-off u met by all but a few thousand
+  // profiles this bound is far tighter than the minimum-compared one; those above the cut-off are checked one by one.
   const u = index.missingCutoff(index.directChecks);
-  const tight = calledMarkerCount(query) - s.inconclusiveMaxMismatchMarkers - u;
-  if (tight > minimumAgreeingMarkers(s)) {
+  const tight = comparableMarkerCount(query) - bounds.maxMismatch - u;
+  if (tight > bounds.minimumAgreeing) {
     forCandidates(index, query, tight, mode, (slot) => {
       if (index.missingAt(slot) <= u) classify(slot);
     });
     for (const slot of index.incompleteSlots()) if (index.missingAt(slot) > u) classify(slot);
-  } else forCandidates(index, query, minimumAgreeingMarkers(s), mode, classify);
-  return { match, near };
+  } else forCandidates(index, query, bounds.minimumAgreeing, mode, classify);
 }
 
 /** Identity run of a waste sample against the dogs held by the index; equals identifyWasteSampleByScan. */
@@ -71,8 +67,16 @@ export function identifyWasteSample(
 ): IdentityResult {
   if (waste.panel.id !== index.panel.id)
     throw new Error(`waste sample is on panel ${waste.panel.id}, index holds ${index.panel.id}`);
-  const s = resolveIdentitySettings(waste.panel, settings);
-  return identityOutcome(waste, findConsistentProfiles(index, waste, s), s);
+  const s = resolveIdentitySettings(waste.panel, settings, {
+    alleleFrequencies: index.alleleFrequencies(),
+    registrySize: index.size,
+  });
+  const hits = { match: [] as DogHit[], near: [] as DogHit[] };
+  const bounds = { maxMismatch: s.inconclusiveMaxMismatchMarkers, minimumAgreeing: minimumAgreeingMarkers(s) };
+  forEachConsistentCandidate(index, waste, bounds, true, (slot, c) =>
+    classifyDog(waste, index.idAt(slot), c, index.codes, slot * index.stride, s, hits),
+  );
+  return identityOutcome(waste, hits, s);
 }
 
 export type SimilaritySettings = {
@@ -129,7 +133,16 @@ export function findSimilarProfiles(
   const consider = (slot: number) => {
     const id = index.idAt(slot);
     if (id === options.excludeId || (options.subset && !options.subset.has(id))) return;
-    const c = countCodes(query.codes, 0, index.codes, slot * index.stride, typing);
+    // More mismatches than failures allowed can never qualify: stop counting there.
+    const c = countCodesWithin(
+      query.codes,
+      0,
+      index.codes,
+      slot * index.stride,
+      typing,
+      s.maximumFailingMarkerThreshold,
+    );
+    if (!c) return;
     const failing = similarityOf(c, s);
     if (failing !== null) out.push({ id, ...c, failing });
   };
@@ -141,11 +154,11 @@ export function findSimilarProfiles(
     }
     return sortSimilar(out);
   }
-  // A profile with u no-calls has at most failing + u non-agreeing markers among the query's K, so with few failures
+  // A profile with u no-calls (OL included) has at most failing + u non-agreeing markers among the query's K, so with few failures
   // allowed it must agree on nearly all of them: a far tighter bound than the matching threshold. The bound uses a
   // cut-off u that all but a few thousand profiles meet; those few are checked one by one.
   const u = index.missingCutoff(index.directChecks);
-  const tight = calledMarkerCount(query) - s.maximumFailingMarkerThreshold - u;
+  const tight = comparableMarkerCount(query) - s.maximumFailingMarkerThreshold - u;
   if (tight > s.minimumMatchingMarkerThreshold) {
     const mode = s.dropoutCountsAsFailing ? AgreeMode.Exact : AgreeMode.Consistent;
     forCandidates(index, query, tight, mode, (slot) => {

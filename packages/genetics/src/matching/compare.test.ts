@@ -15,10 +15,13 @@ describe('marker comparison', () => {
     ['12 14', '14', MarkerComparison.DropoutConsistent],
     ['12 14', '12 16', MarkerComparison.Mismatch],
     ['12', '14', MarkerComparison.Mismatch],
-    ['OL 12', 'OL 12', MarkerComparison.Mismatch],
-    ['OL', 'OL', MarkerComparison.Mismatch],
-    ['OL 12', '12', MarkerComparison.DropoutConsistent],
-    ['OL', '12 OL', MarkerComparison.Mismatch],
+    ['OL 12', 'OL 12', MarkerComparison.NotComparedOffLadder],
+    ['OL', 'OL', MarkerComparison.NotComparedOffLadder],
+    ['OL 12', '12', MarkerComparison.NotComparedOffLadder],
+    ['12', 'OL 12', MarkerComparison.NotComparedOffLadder],
+    ['OL', '12 OL', MarkerComparison.NotComparedOffLadder],
+    ['OL 16', '12 14', MarkerComparison.NotComparedOffLadder],
+    ['OL', '', MarkerComparison.NotCompared],
     ['', '12 14', MarkerComparison.NotCompared],
     ['? 12', '12 14', MarkerComparison.NotCompared],
     ['9.3 10', '9.3 10', MarkerComparison.Match],
@@ -41,9 +44,14 @@ describe('marker comparison', () => {
     ['12', '14', MarkerComparison.Mismatch], // hom against a different hom
     ['16', '12 14', MarkerComparison.Mismatch], // hom waste allele absent from a het dog
     ['12 16', '12 14', MarkerComparison.Mismatch], // het against a different het
-    ['12 OL', '12', MarkerComparison.Mismatch],
-    ['12', '12 OL', MarkerComparison.DropoutConsistent],
-    ['OL', 'OL 12', MarkerComparison.Mismatch],
+    ['12 OL', '12', MarkerComparison.NotComparedOffLadder], // OL in the waste sample
+    ['16 OL', '12 14', MarkerComparison.NotComparedOffLadder],
+    ['OL', '12 14', MarkerComparison.NotComparedOffLadder],
+    ['12', '12 OL', MarkerComparison.NotComparedOffLadder], // OL in the dog
+    ['16', '12 OL', MarkerComparison.NotComparedOffLadder],
+    ['12 14', 'OL', MarkerComparison.NotComparedOffLadder],
+    ['OL', 'OL 12', MarkerComparison.NotComparedOffLadder],
+    ['OL', '', MarkerComparison.NotCompared],
     ['', '12 14', MarkerComparison.NotCompared],
     ['12', '', MarkerComparison.NotCompared],
   ];
@@ -52,7 +60,27 @@ describe('marker comparison', () => {
     const dog = encodeProfile(panel, { AHT121: d });
     const c = compareWasteWithDog(waste, dog);
     expect(c.markers[0]).toEqual({ marker: 'AHT121', result: expected });
-    expect(c.compared).toBe(expected === MarkerComparison.NotCompared ? 0 : 1);
+    const notCompared = expected === MarkerComparison.NotCompared || expected === MarkerComparison.NotComparedOffLadder;
+    expect(c.compared).toBe(notCompared ? 0 : 1);
+    expect(c.offLadder).toBe(expected === MarkerComparison.NotComparedOffLadder ? 1 : 0);
+  });
+
+  it('an off-ladder call is neither a match nor a mismatch, either way round and in either comparison', () => {
+    const dog = encodeProfile(panel, { AHT121: '12 14', AHT137: '20 22', AHTh130: '30' });
+    const waste = encodeProfile(panel, { AHT121: '12 OL', AHT137: '20 22', AHTh130: '30' });
+    for (const c of [
+      compareWasteWithDog(waste, dog),
+      compareWasteWithDog(dog, waste),
+      compareProfiles(waste, dog),
+      compareProfiles(dog, waste),
+    ]) {
+      expect(c).toMatchObject({ compared: 2, matching: 2, dropout: 0, mismatching: 0, offLadder: 1 });
+      expect(c.markers.slice(0, 3).map((m) => m.result)).toEqual([
+        MarkerComparison.NotComparedOffLadder,
+        MarkerComparison.Match,
+        MarkerComparison.Match,
+      ]);
+    }
   });
 
   it('a profile matches itself on every called marker', () => {
@@ -61,7 +89,7 @@ describe('marker comparison', () => {
         const pop = createPopulation(panel, seed);
         const dog = pop.dog();
         const c = countComparison(dog, dog);
-        expect(c).toEqual({ compared: 21, matching: 21, dropout: 0, mismatching: 0 });
+        expect(c).toEqual({ compared: 21, matching: 21, dropout: 0, mismatching: 0, offLadder: 0 });
         const waste = pop.wasteFrom(dog, { offLadderRate: 0 });
         const w = countComparison(waste, waste);
         expect(w.matching).toBe(w.compared);

@@ -127,6 +127,27 @@ describe('match statistics', () => {
     expect(s.offLadder).toBe('marker left out');
   });
 
+  it('names the markers not compared, off-ladder and no call, on either side', () => {
+    const dog = encodeProfile(panel, {
+      FCA069: '100 102',
+      FCA075: '110 OL',
+      FCA105: '120 122',
+      FCA149: '130 132',
+      FCA220: '140',
+    });
+    const waste = encodeProfile(panel, {
+      FCA069: '100 102',
+      FCA075: '114', // an allele the dog lacks, but the dog's call there is off-ladder: not compared
+      FCA105: '126 OL',
+      FCA220: '140',
+      FCA229: '150 152',
+    });
+    const s = matchStatistics(waste, dog, freqs);
+    expect(s.markers.map((m) => m.marker)).toEqual(['FCA069', 'FCA220']);
+    expect(s.offLadderMarkers).toEqual(['FCA075', 'FCA105']);
+    expect(s.noCallMarkers).toEqual(['FCA149', 'FCA229', 'FCA310', 'FCA441', 'FCA678']);
+  });
+
   it('counts only one-sided agreement: a waste allele the dog lacks adds nothing', () => {
     const dog = encodeProfile(panel, { FCA069: '100 100' });
     const waste = encodeProfile(panel, { FCA069: '100 102' });

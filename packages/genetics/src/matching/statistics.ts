@@ -4,7 +4,7 @@
 import { ALLELE_OL, NO_CALL } from '../alleles.ts';
 import type { Panel } from '../panels.ts';
 import type { DnaProfile } from '../profile.ts';
-import { CMP_DROPOUT, CMP_MATCH, compareWasteCodes } from './compare.ts';
+import { CMP_DROPOUT, CMP_MATCH, CMP_NOT_COMPARED, CMP_OFF_LADDER, compareWasteCodes } from './compare.ts';
 
 export type AlleleFrequencies = Readonly<{
   panelId: string;
@@ -95,6 +95,13 @@ export const DEFAULT_STATISTICS_SETTINGS: StatisticsSettings = Object.freeze({
   ceilingFactor: 1e9,
 });
 
+/** The coancestry coefficient to use: the one given, else the panel's; refused outside [0, 1). */
+export function resolveTheta(panel: Panel, theta: number | null | undefined): number {
+  const t = theta ?? panel.theta;
+  if (!(t >= 0 && t < 1)) throw new Error(`theta must be in [0, 1), got ${t}`);
+  return t;
+}
+
 /** Balding-Nichols: chance that the next allele drawn is a, given `seen` copies of a among `n` alleles already seen. */
 function conditional(p: number, seen: number, n: number, theta: number): number {
   return (seen * theta + (1 - theta) * p) / (1 + (n - 1) * theta);
@@ -146,9 +153,12 @@ export type MatchStatistics = {
   /** How off-ladder calls are handled: their markers are left out of the product. */
   offLadder: 'marker left out';
   markersUsed: number;
+  /** The markers compared and in the product, by name, with their probabilities. */
   markers: MarkerStatistic[];
-  /** Agreeing markers left out of the product because the waste sample or the dog shows an OL allele there. */
+  /** Markers called on both sides but not compared because the waste sample or the dog shows an OL allele there. */
   offLadderMarkers: string[];
+  /** Markers not compared because the waste sample or the dog has no call there. */
+  noCallMarkers: string[];
 };
 
 /** Rounds down to two significant figures (never claims more than computed). */
@@ -169,8 +179,49 @@ function grouped(n: number): string {
 }
 
 /**
+ * Probability of one compared marker: the genotype's match probability (Match), or the chance that another dog carries
+ * the one allele the waste sample shows (DropoutConsistent).
+ */
+function markerProbability(
+  freqs: AlleleFrequencies,
+  marker: number,
+  comparison: number,
+  w1: number,
+  w2: number,
+  theta: number,
+): number {
+  return comparison === CMP_MATCH
+    ? genotypeProbability(freqs, marker, w1, w2, theta)
+    : carrierProbability(freqs, marker, w1, theta);
+}
+
+/**
+ * The random match probability of a waste sample and a dog whose codes lie at `dogOffset` of `dogCodes`: the product
+ * over the matching and dropout-consistent markers, exactly as matchStatistics computes it (same markers, same order),
+ * so the identity run's decision and the certificate's figure never disagree. Mismatching, off-ladder and no-call
+ * markers are left out. The identity search calls this for its few candidates only.
+ */
+export function randomMatchProbability(
+  waste: DnaProfile,
+  dogCodes: Uint16Array,
+  dogOffset: number,
+  freqs: AlleleFrequencies,
+  theta: number,
+): number {
+  let rmp = 1;
+  for (const m of waste.panel.typingMarkers) {
+    const w1 = waste.codes[m * 2];
+    const w2 = waste.codes[m * 2 + 1];
+    const c = compareWasteCodes(w1, w2, dogCodes[dogOffset + m * 2], dogCodes[dogOffset + m * 2 + 1]);
+    if (c === CMP_MATCH || c === CMP_DROPOUT) rmp *= markerProbability(freqs, m, c, w1, w2, theta);
+  }
+  return rmp;
+}
+
+/**
  * Statistics of a waste sample that matched a dog. Only matching and dropout-consistent markers contribute (one-sided
- * comparison); a marker with an OL allele on either side is left out, since an OL call has no frequency to look up.
+ * comparison); a marker with an OL allele on either side is not compared (an OL call has no size, so no frequency to
+ * look up), and the markers left out are named: off-ladder and no call.
  */
 export function matchStatistics(
   waste: DnaProfile,
@@ -179,8 +230,7 @@ export function matchStatistics(
   settings: Partial<StatisticsSettings> = {},
 ): MatchStatistics {
   const s = { ...DEFAULT_STATISTICS_SETTINGS, ...settings };
-  const theta = s.theta ?? waste.panel.theta;
-  if (!(theta >= 0 && theta < 1)) throw new Error(`theta must be in [0, 1), got ${theta}`);
+  const theta = resolveTheta(waste.panel, s.theta);
   if (waste.panel.id !== dog.panel.id || freqs.panelId !== waste.panel.id)
     throw new Error('profiles and frequencies must share one panel');
   const registrySize = Math.max(1, s.registrySize ?? Math.max(0, ...freqs.typed));
@@ -188,19 +238,15 @@ export function matchStatistics(
   let rmp = 1;
   const markers: MarkerStatistic[] = [];
   const offLadderMarkers: string[] = [];
+  const noCallMarkers: string[] = [];
   for (const m of waste.panel.typingMarkers) {
     const w1 = waste.codes[m * 2];
     const w2 = waste.codes[m * 2 + 1];
-    const d1 = dog.codes[m * 2];
-    const d2 = dog.codes[m * 2 + 1];
-    const c = compareWasteCodes(w1, w2, d1, d2);
+    const c = compareWasteCodes(w1, w2, dog.codes[m * 2], dog.codes[m * 2 + 1]);
+    if (c === CMP_OFF_LADDER) offLadderMarkers.push(waste.panel.markers[m].name);
+    else if (c === CMP_NOT_COMPARED) noCallMarkers.push(waste.panel.markers[m].name);
     if (c !== CMP_MATCH && c !== CMP_DROPOUT) continue;
-    if (w2 === ALLELE_OL || d2 === ALLELE_OL) {
-      offLadderMarkers.push(waste.panel.markers[m].name);
-      continue;
-    }
-    const probability =
-      c === CMP_MATCH ? genotypeProbability(freqs, m, w1, w2, theta) : carrierProbability(freqs, m, w1, theta);
+    const probability = markerProbability(freqs, m, c, w1, w2, theta);
     rmp *= probability;
     markers.push({
       marker: waste.panel.markers[m].name,
@@ -226,5 +272,6 @@ export function matchStatistics(
     markersUsed: markers.length,
     markers,
     offLadderMarkers,
+    noCallMarkers,
   };
 }

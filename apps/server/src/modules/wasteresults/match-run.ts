@@ -53,9 +53,11 @@ export async function computeMatchRun(
     const profile = c.codes ? profileFromCodes(panel, c.codes) : index.profileOf(c.dnaProfileId);
     if (profile) dogs.set(c.dnaProfileId, { record: c, profile });
   }
+  // The property's dogs are weighed with the whole registry's allele frequencies and size (the match threshold).
   const outcome = identifyWasteSampleByScan(
     waste,
     [...dogs.entries()].map(([id, d]) => ({ id, profile: d.profile })),
+    { alleleFrequencies: index.alleleFrequencies(), registrySize: index.size },
   );
   const global = identifyWasteSample(index, waste);
   const shown = [...outcome.matches, ...outcome.nearMatches].slice(0, 10);

@@ -25,7 +25,7 @@ export type Scenario = Awaited<ReturnType<typeof makeScenario>>;
 
 /**
  * Property P (with property manager), adjacent property Q, far property R. Dogs: two of P's residents, one of Q, one
- * whose owner moved out of P, one of R, and two unknown dogs (not registered). Waste samples on P from each: `sources`
+ * whose owner moved out of P, one of R (and 20 more of R's, leaving no waste), and two unknown dogs (not registered). Waste samples on P from each: `sources`
  * maps each waste sample number to the dog key that left it.
  */
 export async function makeScenario(t: TestApp, seed: number) {
@@ -80,7 +80,14 @@ export async function makeScenario(t: TestApp, seed: number) {
         profile: pop.wasteFrom(dogs[key].profile, { offLadderRate: 0, dropoutRate: 0.02, missingRate: 0.02 }),
       });
     }
-  for (const [key, dog] of Object.entries(dogs))
+  // A registry of some size behind the scenario's dogs (the far property's): a match must be rare in the registry's
+  // own allele frequencies, and a handful of typed dogs cannot show that (docs/genetics.md, the match threshold).
+  const background = Array.from({ length: 20 }, () => ({
+    profile: pop.dog(),
+    sampleNumber: number('DN'),
+    ownerId: owners.r.id,
+  }));
+  for (const [key, dog] of [...Object.entries(dogs), ...background.map((d, i) => [`background ${i}`, d] as const)])
     if (dog.ownerId !== null)
       await db.insert(pets).values({ name: `Dog ${key}`, sampleNumber: dog.sampleNumber, petOwnerId: dog.ownerId });
   const wasteIds = new Map<string, number>();
@@ -89,10 +96,10 @@ export async function makeScenario(t: TestApp, seed: number) {
     wasteIds.set(sampleNumber, row.id);
   }
   // Registered dogs first (one plate), then the waste samples (another), as a lab would receive them.
-  const registered = Object.entries(dogs).filter(([, d]) => d.ownerId !== null);
+  const registered = [...Object.values(dogs), ...background].filter((d) => d.ownerId !== null);
   await uploadAndApprove(
     t,
-    registered.map(([, d]) => ({ sampleName: d.sampleNumber, profile: d.profile })),
+    registered.map((d) => ({ sampleName: d.sampleNumber, profile: d.profile })),
     `dogs-${seed}`,
     pop,
   );
