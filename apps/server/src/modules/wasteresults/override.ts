@@ -27,7 +27,10 @@ export const OVERRIDE_MESSAGES = {
 } as const;
 
 type Body = z.output<typeof saveMatchRunRequest>;
-type Values = Omit<MatchRunOutcome, 'matchingPet'> & { isAnalystOverride: boolean; disagreeingMarkers: string[] | null };
+type Values = Omit<MatchRunOutcome, 'matchingPet'> & {
+  isAnalystOverride: boolean;
+  disagreeingMarkers: string[] | null;
+};
 
 const noDog = {
   matchedPetId: null,
@@ -85,7 +88,9 @@ export async function overriddenRun(
   const disagreeing = compareWasteWithDog(waste, dogProfile)
     .markers.filter((m) => m.result === MarkerComparison.Mismatch)
     .map((m) => m.marker);
-  const stats = matchStatistics(waste, dogProfile, index.alleleFrequencies(), { registrySize: Math.max(1, index.size) });
+  const stats = matchStatistics(waste, dogProfile, index.alleleFrequencies(), {
+    registrySize: Math.max(1, index.size),
+  });
   const genotypes = profileEntries(dogProfile).map((e) => ({
     key: e.marker,
     alleleAValue: e.alleleA,

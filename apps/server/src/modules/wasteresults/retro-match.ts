@@ -41,7 +41,10 @@ export async function retroMatchJob(services: Services, payload: RetroPayload) {
   let changed = 0;
   for (let i = 0; i < ids.length; i += BATCH_SIZE) {
     const chunk = ids.slice(i, i + BATCH_SIZE);
-    const [sets, latest] = await Promise.all([q.findSetContexts(services.db, chunk), q.latestResultsOf(services.db, chunk)]);
+    const [sets, latest] = await Promise.all([
+      q.findSetContexts(services.db, chunk),
+      q.latestResultsOf(services.db, chunk),
+    ]);
     const runs = (await computeMatchRuns(services, sets)).filter(({ set, outcome }) => {
       const before = latest.get(set.id);
       return (
