@@ -131,6 +131,12 @@ describe('the analyst override', () => {
       expect(refused.body.modelState.bioPetNotes).toEqual([`Notes are required to override the result to ${result}.`]);
       expect((await save(id, { matchRunResult: result, bioPetNotes: '   ' })).status).toBe(400);
     }
+    const withDog = await save(id, {
+      matchRunResult: 'NoMatch',
+      bioPetNotes: 'Contaminated swab',
+      sampleNumberOverride: s.dogs.a2.sampleNumber,
+    });
+    expect(withDog.body.modelState.sampleNumberOverride).toEqual(['A dog is named only for a Match.']);
     const saved = await save(id, { matchRunResult: 'NoMatch', bioPetNotes: 'Contaminated swab' });
     expect(saved.status).toBe(200);
     expect(saved.body.matchHistory[0]).toMatchObject({

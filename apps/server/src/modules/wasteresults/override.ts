@@ -23,6 +23,7 @@ export const OVERRIDE_MESSAGES = {
     'Name the dog that matched: one of the run’s candidates, or the sample number of a dog of this property, an adjacent property or an owner who moved out of it.',
   notACandidate: (sampleNumber: string) =>
     `${sampleNumber} is not a dog of this property, of an adjacent property or of an owner who moved out of it.`,
+  dogOnlyForMatch: 'A dog is named only for a Match.',
   notesRequired: (result: string) => `Notes are required to override the result to ${result}.`,
 } as const;
 
@@ -59,6 +60,7 @@ export async function overriddenRun(
   const chosen = body.sampleNumberOverride?.trim().toUpperCase() || null;
   const engineDog = run.status === PooPrintsMatchRunResult.Match ? (run.matchedSampleNumber ?? null) : null;
   if (status !== PooPrintsMatchRunResult.Match) {
+    if (chosen) throw validationError({ sampleNumberOverride: [OVERRIDE_MESSAGES.dogOnlyForMatch] });
     const isOverride = status !== run.status;
     if (isOverride && (status === 'NoMatch' || status === 'Fail') && !body.bioPetNotes?.trim())
       throw validationError({ bioPetNotes: [OVERRIDE_MESSAGES.notesRequired(status)] });
