@@ -246,7 +246,18 @@ export function ResultSetPage() {
                       .filter(Boolean)
                       .join(' · '),
                 },
-                { title: 'Statistic', dataIndex: 'oneInText' },
+                {
+                  title: 'Statistic',
+                  key: 'statistic',
+                  // An analyst's Match: the statistic counts the agreeing markers only; the others are named.
+                  render: (_: unknown, r) =>
+                    [
+                      r.oneInText,
+                      r.disagreeingMarkers?.length ? `disagrees at ${r.disagreeingMarkers.join(', ')}` : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · '),
+                },
                 { title: 'Registry hits', dataIndex: 'globalResultsCount' },
                 { title: 'Notes', dataIndex: 'bioPetNotes' },
                 { title: 'Approved', dataIndex: 'isApproved', render: (a: boolean) => (a ? 'Yes' : '') },

@@ -178,6 +178,19 @@ describe('waste results', () => {
   });
 
   it('overrides a run to Match with a dog picked from the candidates, and needs notes for it', async () => {
+    let history: Record<string, unknown>[] = [result];
+    const setWith = (matchHistory: Record<string, unknown>[]) => ({
+      matchResultSetId: 9,
+      wasteSampleId: 3,
+      sampleNumber: 'TD0100001',
+      propertyId: 5,
+      propertyName: 'Oak Ridge Apartments',
+      matchHistory,
+      currentlyApprovedResultId: null,
+      dateCollected: null,
+      hasAccessToPetOwner: true,
+      changes: [],
+    });
     const { calls } = setup({
       'GET /api/v1/pooprintsresulting/previewnewtestresult': {
         status: 'Inconclusive',
@@ -189,20 +202,23 @@ describe('waste results', () => {
         globalResultsCount: 0,
         oneInText: null,
       },
-      'POST /api/v1/pooprintsresulting/savenewmatchresultsrun/9': (call: { body: unknown }) => ({
-        body: {
-          matchResultSetId: 9,
-          wasteSampleId: 3,
-          sampleNumber: 'TD0100001',
-          propertyId: 5,
-          propertyName: 'Oak Ridge Apartments',
-          matchHistory: [{ ...result, ...(call.body as object) }],
-          currentlyApprovedResultId: null,
-          dateCollected: null,
-          hasAccessToPetOwner: true,
-          changes: [],
-        },
-      }),
+      'POST /api/v1/pooprintsresulting/savenewmatchresultsrun/9': (call: { body: unknown }) => {
+        history = [
+          {
+            ...result,
+            ...(call.body as object),
+            matchedSampleNumber: 'DN3000003',
+            isAdjacentPropertyMatch: false,
+            isAnalystOverride: true,
+            disagreeingMarkers: ['FH2054'],
+            oneInText: '1 in 40,000',
+          },
+          ...history,
+        ];
+        return { body: setWith(history) };
+      },
+      // The set read again after the save shows the stored run.
+      'GET /api/v1/pooprintsmatchresultset/9': () => ({ body: setWith(history) }),
     });
     renderApp('/wasteresultset/9');
     await userEvent.click(await screen.findByRole('button', { name: 'New match run' }, { timeout: 15_000 }));
@@ -227,6 +243,8 @@ describe('waste results', () => {
         },
       ),
     );
+    await screen.findByText('DN3000003 · set by the analyst');
+    screen.getByText('1 in 40,000 · disagrees at FH2054');
   });
 
   it('says so when no result set id is given', async () => {
