@@ -130,12 +130,6 @@ export const saveMatchRunRequest = z.object({
 
 /** Approving a NoMatch while dog profiles of the property are under review needs `confirm` (the refusal names them). */
 export const approveResultQuery = z.object({ confirm: queryBoolean.optional() });
-/** The refusal of a NoMatch approval that needs confirmation: the pending dog profiles' sample numbers. */
-export const pendingProfilesRefusal = z.object({
-  message: z.string(),
-  exceptionMessage: z.string(),
-  pendingSampleNumbers: z.array(z.string()),
-});
 
 export const approveSelectedRequest = z.array(id).min(1).max(1000);
 export const approveByResultRequest = z.object({ result: z.enum(['Match', 'NoMatch', 'NonCanine', 'Fail']) });
