@@ -1,7 +1,8 @@
 // Waste matching in Chromium, on the demo DNA (three waste samples left at Oak Ridge by the demo dogs Biscuit and
 // Pepper, with approved profiles). The lab approves a match and downloads its certificate (a PDF that opens); the Oak
 // Ridge property manager, with the app open, hears of it at once, opens the result under the group and emails it to the
-// primary admin (the mail reaches the SMTP receiver); a rerun of all no-matches shows its progress and completes.
+// primary admin (the mail reaches the SMTP receiver); a rerun of all no-matches shows its progress and completes; the
+// lab overrides an Inconclusive to Match with a dog it picks, and the result list shows that dog.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { pdfText } from '../apps/server/src/modules/petowners/pdf-text.ts';
 import { startWorld, type E2eWorld } from './support/app.ts';
@@ -40,7 +41,7 @@ async function matchDemoWaste(sampleNumbers: string[]) {
 beforeAll(async () => {
   world = await startWorld();
   staff = await world.api('lab.admin');
-  await matchDemoWaste(['TD0200001', 'TD0200002']);
+  await matchDemoWaste(['TD0200001', 'TD0200002', 'TD0200003']);
 }, 120_000);
 afterAll(async () => {
   await world?.close();
@@ -128,6 +129,7 @@ test('a rerun of all no-matches shows its progress and completes', { timeout: 30
   // TD0200002 stored as a NoMatch by hand: the rerun finds Pepper and turns it into a Match.
   const saved = await staff('POST', `/pooprintsresulting/savenewmatchresultsrun/${setIds.get('TD0200002')}`, {
     matchRunResult: 'NoMatch',
+    bioPetNotes: 'Stored as a NoMatch for the rerun',
   });
   expect(saved.matchHistory[0].status).toBe('NoMatch');
 
@@ -164,6 +166,47 @@ test('a rerun of all no-matches shows its progress and completes', { timeout: 30
     changed: 1,
   });
 });
+
+test(
+  'the lab overrides an Inconclusive to Match with a dog, and the result list names the dog',
+  { timeout: 300_000 },
+  async () => {
+    const id = setIds.get('TD0200003')!;
+    // Pepper, the other demo dog of Oak Ridge (the dog of TD0200002's run), is the dog the analyst names.
+    const pepper = (
+      await staff('GET', `/pooprintsresulting/previewnewtestresult?matchResultSetId=${setIds.get('TD0200002')}`)
+    ).matchingPet.sampleNumber as string;
+    const inconclusive = await staff('POST', `/pooprintsresulting/savenewmatchresultsrun/${id}`, {
+      matchRunResult: 'Inconclusive',
+    });
+    expect(inconclusive.matchHistory[0].status).toBe('Inconclusive');
+
+    const { page } = await world.newPage();
+    await world.signIn(page, 'lab.admin');
+    await page.goto(`/wasteresultset/${id}`);
+    await visible(page.getByRole('button', { name: 'New match run' }), SLOW);
+    await page.getByRole('button', { name: 'New match run' }).click();
+    const modal = page.getByRole('dialog', { name: 'New match run' });
+    await visible(modal.getByText('Registry hits'), SLOW);
+    await modal.getByRole('combobox', { name: 'Result' }).click();
+    await page.getByTitle('Match', { exact: true }).click();
+    await modal.getByRole('combobox', { name: 'Matched dog (sample number)' }).fill(pepper);
+    await modal.getByRole('button', { name: 'Save run' }).click();
+    await visible(modal.getByText('Notes are required to override the result.'));
+    await modal.getByRole('textbox', { name: 'Notes' }).fill('Seen on the camera by building B');
+    await modal.getByRole('button', { name: 'Save run' }).click();
+    await gone(modal, SLOW);
+    const history = page.getByRole('table').last();
+    await visible(history.getByText(`${pepper} · set by the analyst`), SLOW);
+
+    await page.goto(`/dna/wasteresults?sampleNumber=TD0200003&approved=all`);
+    await visible(page.getByRole('heading', { name: 'Waste results' }), SLOW);
+    const row = page.getByRole('row', { name: /TD0200003/ });
+    await visible(row, SLOW);
+    await visible(row.getByText(pepper, { exact: true }));
+    await visible(row.getByText('Match', { exact: true }));
+  },
+);
 
 async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];

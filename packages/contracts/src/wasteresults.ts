@@ -25,6 +25,8 @@ export const WASTE_RESULT_MESSAGES = {
   noApprovedResult: 'The result set has no approved result.',
   noResultLetter: 'There is no result letter for an Inconclusive or MultipleMatch result.',
   notAssociated: 'This person is no longer associated with this property...',
+  pendingProfiles: (sampleNumbers: readonly string[]) =>
+    `Dog profiles of this property or an adjacent one are still under review: ${sampleNumbers.join(', ')}. Once approved they could match this sample. Approve the No Match anyway?`,
 } as const;
 
 /** The status filter: a result name, with Processing standing for Inconclusive (spec 3 §3). */
@@ -78,6 +80,10 @@ export const matchResultView = z.object({
   matchedSampleNumber: z.string().nullable(),
   sampleNumberOverride: z.string().nullable(),
   matchingPet: z.object({ petOwnerId: z.number().int().nullable(), sampleNumber: z.string() }).nullable(),
+  /** The analyst set the result (and, for a Match, the dog) over the engine's. */
+  isAnalystOverride: z.boolean(),
+  /** An overridden Match: the markers on which the dog disagrees with the waste profile (left out of the statistic). */
+  disagreeingMarkers: z.array(z.string()).nullable(),
   isAdjacentPropertyMatch: z.boolean(),
   isMoveOut: z.boolean(),
   randomMatchProbability: z.number().nullable(),
@@ -121,6 +127,9 @@ export const saveMatchRunRequest = z.object({
   bioPetNotes: optionalText(1000, { multiline: true }),
   incrementRunCount: z.boolean().default(true),
 });
+
+/** Approving a NoMatch while dog profiles of the property are under review needs `confirm` (the refusal names them). */
+export const approveResultQuery = z.object({ confirm: queryBoolean.optional() });
 
 export const approveSelectedRequest = z.array(id).min(1).max(1000);
 export const approveByResultRequest = z.object({ result: z.enum(['Match', 'NoMatch', 'NonCanine', 'Fail']) });

@@ -42,6 +42,7 @@ export const wasteResultEndpoints = {
   })),
   approve: results.post(`${BASE}/approvematchresult/:id`, 'approveWasteMatchResult', MANAGE, (s) => ({
     params: s.idParam,
+    query: s.approveResultQuery,
     response: s.okMessage,
   })),
   deleteResult: results.delete(`${BASE}/deletematchresult/:id`, 'deleteWasteMatchResult', MANAGE, (s) => ({

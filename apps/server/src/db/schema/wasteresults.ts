@@ -67,6 +67,10 @@ export const wasteMatchResults = pgTable(
     sampleNumberOverride: text(),
     isAdjacentPropertyMatch: boolean().notNull().default(false),
     isMoveOut: boolean().notNull().default(false),
+    /** The analyst chose the result (and, for a Match, the dog) over the engine's: the certificate says so. */
+    isAnalystOverride: boolean().notNull().default(false),
+    /** The markers on which an overridden Match's dog disagrees with the waste profile (left out of the statistic). */
+    disagreeingMarkers: jsonb().$type<string[]>(),
     /** The genotypes compared: { wasteDnaProfile, petDnaProfiles: [{ sampleNumber, genotypes }] }. */
     comparison: jsonb()
       .$type<{

@@ -30,7 +30,7 @@ import { setCertificateRevoked, setVerificationApproved } from './certificates.q
 import { failedProfilesOn } from './failed-profiles.ts';
 import { profileSummary as countProfiles } from './profile-summary.queries.ts';
 import { knownPets, moveSamplesOn } from './sample-lookup.ts';
-import { markReadyForMatching } from '../wasteresults/wasteresults.jobs.ts';
+import { profilesApproved } from '../../platform/matching-hooks.ts';
 
 const { Approved, Inactive, Verification, VerificationCancelled } = DnaProfileLabStatus;
 const profileNotFound = () => notFound('DNA profile not found.');
@@ -188,11 +188,12 @@ async function approve(tx: Db, txCtx: SignedInContext, profiles: q.ProfileRecord
     [...new Set(toApprove.filter((p) => p.sampleType === SampleType.Pet).map((p) => p.sampleNumber))],
     Approved,
   );
-  // An approved waste profile makes its sample ready for matching and queues its match run (after commit).
-  await markReadyForMatching(
-    txCtx,
-    toApprove.filter((p) => p.sampleType === SampleType.WasteSample),
-  );
+  // Matching hears of the approval (its jobs are written by this transaction, so they run after the commit): a waste
+  // profile's sample is ready for matching, a dog's profile reruns the open results of its properties.
+  await profilesApproved(txCtx, {
+    waste: toApprove.filter((p) => p.sampleType === SampleType.WasteSample),
+    pets: toApprove.filter((p) => p.sampleType === SampleType.Pet),
+  });
   await writeAudit(tx, txCtx, {
     entityType: 'DnaProfile',
     entityId: ids.length === 1 ? ids[0] : null,

@@ -4,6 +4,7 @@
 import { GroupTypes, PetOwnerMessages, UserRole, formatUsDate, type GroupHistoryEntry } from '@registry/contracts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
+import { petOwnersArrived } from '../../platform/matching-hooks.ts';
 import { notFound, refused } from '../../platform/errors.ts';
 import { secretPlaceholder } from '../../platform/mail.ts';
 import { sendEventMail } from '../emailtemplates/email-events.ts';
@@ -51,7 +52,7 @@ export async function addToGroup(ctx: SignedInContext, groupId: number, petOwner
   const owner = await loadOwnerForGroups(ctx, petOwnerId);
   if (!owner.isActive) throw refused(PetOwnerMessages.inactiveOwner);
   if (await q.currentMembership(ctx.db, owner.id, group.id)) throw refused(PetOwnerMessages.alreadyInGroup);
-  await withTransaction(ctx, async (tx) => {
+  await withTransaction(ctx, async (tx, txCtx) => {
     const membership = await q.addMembership(tx, owner.id, group.id);
     await writeAudit(tx, ctx, {
       entityType: 'PetOwnerGroup',
@@ -59,6 +60,8 @@ export async function addToGroup(ctx: SignedInContext, groupId: number, petOwner
       actionType: 'Create',
       after: { petOwnerId: owner.id, groupId: group.id },
     });
+    // The owner's dogs now count on this property: its open waste results are matched again.
+    await petOwnersArrived(txCtx, [{ petOwnerId: owner.id, groupId: group.id }]);
   });
   return { message: PetOwnerMessages.addedTo(group.name) };
 }

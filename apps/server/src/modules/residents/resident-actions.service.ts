@@ -12,6 +12,7 @@ import {
 } from '@registry/contracts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
+import { petOwnersArrived } from '../../platform/matching-hooks.ts';
 import { notFound, refused, validationError } from '../../platform/errors.ts';
 import { contentTypeOf, filesStoreFor } from '../../platform/files.ts';
 import { sendEventMail } from '../emailtemplates/email-events.ts';
@@ -145,6 +146,7 @@ async function approveDogOwner(
       petOwnerId = created.id;
     }
     await q.addMembership(tx, petOwnerId, resident.groupId);
+    await petOwnersArrived(txCtx, [{ petOwnerId, groupId: resident.groupId }]);
     const created = await registerPets(
       txCtx,
       petOwnerId,
@@ -301,12 +303,14 @@ export async function bulkTransfer(
   const rows = await q.residentsInSubtree(ctx.db, group, residentIds);
   if (rows.length === 0) throw notFound('Resident not found.');
   const when = new Date();
-  await withTransaction(ctx, async (tx) => {
+  await withTransaction(ctx, async (tx, txCtx) => {
+    const moved: { petOwnerId: number; groupId: number }[] = [];
     for (const row of rows) {
       if (row.resident.groupId === destinationId) continue;
       if (isPetOwnerUser(row)) {
         await q.moveOutMembership(tx, row.resident.userId!, row.resident.groupId, when);
         await q.addMembership(tx, row.resident.userId!, destinationId);
+        moved.push({ petOwnerId: row.resident.userId!, groupId: destinationId });
       }
       await q.updateResident(tx, row.resident.id, { groupId: destinationId });
       await writeAudit(tx, ctx, {
@@ -317,6 +321,8 @@ export async function bulkTransfer(
         after: { groupId: destinationId },
       });
     }
+    // Their dogs now count on the destination: its open waste results are matched again.
+    await petOwnersArrived(txCtx, moved);
   });
   return { message: `${rows.length} resident(s) transferred to ${destination.name}.`, count: rows.length };
 }

@@ -45,6 +45,15 @@ async function approvedOf(ctx: SignedInContext, id: number) {
   return { set, result };
 }
 
+async function analystName(ctx: SignedInContext, userId: number | null) {
+  if (userId === null) return null;
+  const [row] = await queryRows<{ name: string }>(
+    ctx.db,
+    sql`select trim(first_name || ' ' || last_name) as name from users where id = ${userId}`,
+  );
+  return row?.name || null;
+}
+
 const date = (d: Date | string | null) => (d ? new Date(d).toLocaleDateString('en-US', { timeZone: 'UTC' }) : '-');
 
 export async function certificatePdf(ctx: SignedInContext, resultSetId: number) {
@@ -91,6 +100,15 @@ export async function certificatePdf(ctx: SignedInContext, resultSetId: number) 
     doc.text(`Owner: ${dog?.ownerName ?? '-'}`);
     if (result.isAdjacentPropertyMatch) doc.text('Note: the dog is registered on an adjacent property (APA).');
     if (result.isMoveOut) doc.text('Note: the dog’s owner has moved out (Move Out).');
+  }
+  if (result.isAnalystOverride) {
+    const analyst = await analystName(ctx, result.createdById);
+    doc.text(
+      `Confirmed by the analyst${analyst ? ` ${analyst}` : ''} on ${date(result.dateCreated)}: the result was set by the lab, not by the automatic comparison.`,
+    );
+    if (result.bioPetNotes) doc.text(`Analyst notes: ${result.bioPetNotes}`);
+    if (result.disagreeingMarkers?.length)
+      doc.text(`Markers that disagree (left out of the statistic): ${result.disagreeingMarkers.join(', ')}`);
   }
   doc.moveDown();
   if (result.oneInText)

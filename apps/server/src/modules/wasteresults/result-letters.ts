@@ -25,6 +25,8 @@ export type LetterFacts = {
   oneInText: string | null;
   isAdjacentPropertyMatch: boolean;
   isMoveOut: boolean;
+  /** The lab's analyst set the result over the automatic comparison. */
+  confirmedByAnalyst?: boolean;
 };
 
 /** The subject and paragraphs of the letter for a result. */
@@ -44,6 +46,7 @@ export function resultLetter(result: LetterResult, f: LetterFacts): { subject: s
           ...(f.isAdjacentPropertyMatch ? ['The dog is registered on an adjacent property (APA).'] : []),
           ...(f.isMoveOut ? ['The dog’s owner has moved out of the property (Move Out).'] : []),
           ...(f.oneInText ? [`The chance that an unrelated dog has this profile is ${f.oneInText}.`] : []),
+          ...(f.confirmedByAnalyst ? ['The match was confirmed by the lab’s analyst.'] : []),
           'The match certificate can be downloaded from the result.',
         ],
       };
@@ -116,6 +119,7 @@ export async function queueResultLetter(
     oneInText: result.oneInText,
     isAdjacentPropertyMatch: result.isAdjacentPropertyMatch,
     isMoveOut: result.isMoveOut,
+    confirmedByAnalyst: result.isAnalystOverride,
   });
   // The admin who was told NoMatch hears that it is now a Match (the NoMatchToMatch event), not a plain Match letter.
   const event = result.status === 'Match' && options.earlierStatus === 'NoMatch' ? 'NoMatchToMatch' : result.status;

@@ -19,7 +19,7 @@ import type { TestApp } from '../../../test/harness.ts';
 import { plateUpload } from '../dna/test-support.ts';
 
 let serial = 1_000_000 + Math.floor(Math.random() * 7_000_000);
-const number = (prefix: 'DN' | 'TD') => `${prefix}${String(++serial).padStart(7, '0')}`;
+export const newSampleNumber = (prefix: 'DN' | 'TD') => `${prefix}${String(++serial).padStart(7, '0')}`;
 
 export type Scenario = Awaited<ReturnType<typeof makeScenario>>;
 
@@ -52,13 +52,13 @@ export async function makeScenario(t: TestApp, seed: number) {
 
   const pop = createPopulation(ISAG_2006_CANINE, seed);
   const dogs: Record<string, { profile: DnaProfile; sampleNumber: string; ownerId: number | null }> = {
-    a1: { profile: pop.dog(), sampleNumber: number('DN'), ownerId: owners.p.id },
-    a2: { profile: pop.dog(), sampleNumber: number('DN'), ownerId: owners.p.id },
-    b: { profile: pop.dog(), sampleNumber: number('DN'), ownerId: owners.q.id },
-    m: { profile: pop.dog(), sampleNumber: number('DN'), ownerId: owners.moved.id },
-    r: { profile: pop.dog(), sampleNumber: number('DN'), ownerId: owners.r.id },
-    u1: { profile: pop.dog(), sampleNumber: number('DN'), ownerId: null },
-    u2: { profile: pop.dog(), sampleNumber: number('DN'), ownerId: null },
+    a1: { profile: pop.dog(), sampleNumber: newSampleNumber('DN'), ownerId: owners.p.id },
+    a2: { profile: pop.dog(), sampleNumber: newSampleNumber('DN'), ownerId: owners.p.id },
+    b: { profile: pop.dog(), sampleNumber: newSampleNumber('DN'), ownerId: owners.q.id },
+    m: { profile: pop.dog(), sampleNumber: newSampleNumber('DN'), ownerId: owners.moved.id },
+    r: { profile: pop.dog(), sampleNumber: newSampleNumber('DN'), ownerId: owners.r.id },
+    u1: { profile: pop.dog(), sampleNumber: newSampleNumber('DN'), ownerId: null },
+    u2: { profile: pop.dog(), sampleNumber: newSampleNumber('DN'), ownerId: null },
   };
   const plan: [string, number][] = [
     ['a1', 2],
@@ -73,7 +73,7 @@ export async function makeScenario(t: TestApp, seed: number) {
   const wastes: ExportSample[] = [];
   for (const [key, count] of plan)
     for (let i = 0; i < count; i++) {
-      const sampleNumber = number('TD');
+      const sampleNumber = newSampleNumber('TD');
       sources.set(sampleNumber, key);
       wastes.push({
         sampleName: sampleNumber,
@@ -114,6 +114,22 @@ export async function uploadAndApprove(
   plateName: string,
   pop: ReturnType<typeof createPopulation>,
 ) {
+  const plateId = await uploadPlate(t, samples, plateName, pop);
+  const approve = await t.call('POST', '/api/v1/dnaprocessing/approveallpassingonplate', {
+    token: await t.login('lab.admin'),
+    body: { plateId, includeUpdated: true },
+  });
+  if (approve.status !== 200) throw new Error(`approve failed: ${JSON.stringify(approve.body)}`);
+  return plateId;
+}
+
+/** Uploads the samples as one plate (with ladder and controls); its profiles wait for the lab's review. */
+export async function uploadPlate(
+  t: TestApp,
+  samples: ExportSample[],
+  plateName: string,
+  pop: ReturnType<typeof createPopulation>,
+): Promise<number> {
   const panel = ISAG_2006_CANINE;
   const wells = plateWells(96);
   const ladder: string[][] = panel.markers.map(() => []);
@@ -134,11 +150,6 @@ export async function uploadAndApprove(
     ),
   });
   if (upload.status !== 200) throw new Error(`plate upload failed: ${JSON.stringify(upload.body)}`);
-  const approve = await t.call('POST', '/api/v1/dnaprocessing/approveallpassingonplate', {
-    token: lab,
-    body: { plateId: upload.body.plateId, includeUpdated: true },
-  });
-  if (approve.status !== 200) throw new Error(`approve failed: ${JSON.stringify(approve.body)}`);
   return upload.body.plateId as number;
 }
 

@@ -70,15 +70,17 @@ describe('result sets', () => {
     expect((await get(`/api/v1/pooprintsresulting/previewnewtestresult?matchResultSetId=${id}`, manager)).status).toBe(
       403,
     );
+    // The engine's dog kept by hand: the run stores the engine's result, not an override.
     const saved = await post(`/api/v1/pooprintsresulting/savenewmatchresultsrun/${id}`, {
-      sampleNumberOverride: 'dn7777777',
+      sampleNumberOverride: s.dogs.a2.sampleNumber.toLowerCase(),
       bioPetNotes: 'Checked by hand',
     });
     expect(saved.status).toBe(200);
     expect(saved.body.matchHistory).toHaveLength(2);
     expect(saved.body.matchHistory[0]).toMatchObject({
       status: 'Match',
-      sampleNumberOverride: 'DN7777777',
+      matchedSampleNumber: s.dogs.a2.sampleNumber,
+      isAnalystOverride: false,
       bioPetNotes: 'Checked by hand',
       runCount: 2,
     });
@@ -131,7 +133,10 @@ describe('result sets', () => {
     expect((await listed()).data).toEqual([
       expect.objectContaining({ matchResultSetId: u, latestMatchStatus: 'NoMatch' }),
     ]);
-    const again = await post(`/api/v1/pooprintsresulting/savenewmatchresultsrun/${u}`, { matchRunResult: 'Fail' });
+    const again = await post(`/api/v1/pooprintsresulting/savenewmatchresultsrun/${u}`, {
+      matchRunResult: 'Fail',
+      bioPetNotes: 'Degraded sample',
+    });
     expect((await listed()).data[0].latestMatchStatus).toBe('Fail');
     await t.call('DELETE', `/api/v1/pooprintsresulting/deletematchresult/${again.body.matchHistory[0].matchResultId}`, {
       token: lab,
@@ -305,11 +310,12 @@ describe('rerun all no-matches', () => {
         200,
       );
       await t.smtp.waitFor((m) => m.subject === `DNA match result for ${told}: No Match`);
-      // Register u1 with P's owner.
+      // u1's profile approved before it is registered with P's owner (so no retroactive rerun of P follows: this test
+      // is about rerun all no-matches; retro-match.api.test.ts covers the rerun an approval queues).
+      await uploadAndApprove(t, [{ sampleName: s.dogs.u1.sampleNumber, profile: s.dogs.u1.profile }], 'u1-2202', s.pop);
       await t.database.db
         .insert(pets)
         .values({ name: 'Dog u1', sampleNumber: s.dogs.u1.sampleNumber, petOwnerId: s.owners.p.id });
-      await uploadAndApprove(t, [{ sampleName: s.dogs.u1.sampleNumber, profile: s.dogs.u1.profile }], 'u1-2202', s.pop);
       expect((await post('/api/v1/pooprintsresulting/rerunallnomatches', { groupId: s.P.id }, manager)).status).toBe(
         403,
       );

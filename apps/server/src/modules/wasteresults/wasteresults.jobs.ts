@@ -1,23 +1,23 @@
-// The workers of waste matching: the match run queued when a waste profile is approved, and rerun all no-matches.
-import type { ProfileIndex } from '@registry/genetics';
-import { withTransaction } from '../../platform/context.ts';
-import { defineJob, enqueueMany } from '../../platform/jobs.ts';
+// The workers of waste matching (the match runs queued when waste profiles are approved, the retroactive reruns after a
+// dog's approval or move in, rerun all no-matches) and the hooks through which the lab's approvals reach them.
+import { defineJob, enqueue } from '../../platform/jobs.ts';
 import type { Db } from '../../db/client.ts';
 import type { Services } from '../../platform/context.ts';
-import { panels } from '../dna/panels.ts';
-import { currentIndex } from '../dna/registry-index.ts';
+import { type HookContext, onPetOwnersArrived, onProfilesApproved } from '../../platform/matching-hooks.ts';
 import type { ClusterEngines } from '../nomatchclusters/nomatchclusters.sync.ts';
-import { computeMatchRun, runAndStore, storeRuns } from './match-run.ts';
+import { BATCH_SIZE, computeMatchRuns, matchSets, storeBatch } from './batch-runs.ts';
+import { queueRetroMatchForArrivals, queueRetroMatchForDogs, retroMatchJob, type RetroPayload } from './retro-match.ts';
 import * as q from './wasteresults.queries.ts';
 
 /**
- * Marks the waste samples of these newly approved waste profiles ready for matching and queues one match job each, in
- * the caller's transaction (the jobs exist only if the approval commits).
+ * Marks the waste samples of these newly approved waste profiles ready for matching and queues one match job for them
+ * all, in the caller's transaction (the job exists only if the approval commits): a plate's samples run as one batch.
  */
 export async function markReadyForMatching(
-  txCtx: Pick<Services, 'db' | 'config'> & { transaction?: unknown },
+  txCtx: HookContext,
   profiles: { id: number; sampleNumber: string }[],
 ): Promise<number[]> {
+  if (profiles.length === 0) return [];
   const samples = await q.wasteSamplesByNumbers(
     txCtx.db,
     profiles.map((p) => p.sampleNumber),
@@ -34,24 +34,16 @@ export async function markReadyForMatching(
     [...profileOf].map(([wasteSampleId, wasteDnaProfileId]) => ({ wasteSampleId, wasteDnaProfileId })),
   );
   const setIds = [...profileOf.keys()].flatMap((wasteSampleId) => setOf.get(wasteSampleId) ?? []);
-  await enqueueMany(
-    txCtx,
-    'waste-match',
-    setIds.map((resultSetId) => ({ resultSetId })),
-  );
+  if (setIds.length) await enqueue(txCtx, 'waste-match', { resultSetIds: setIds });
   return setIds;
 }
 
-/** The match job: one stored run of a ready set (a set no longer ready, or gone, is skipped). */
-export async function matchJob(services: Services, resultSetId: number) {
-  return withTransaction(services, async (tx) => {
-    const set = await q.findSetContext(tx, resultSetId);
-    if (!set?.readyForMatching) return null;
-    return runAndStore({ db: tx, config: services.config }, set, { isRerun: false, createdById: null });
-  });
+/** The match job: the first runs of the sets one approval made ready, as one batch (a set no longer ready is skipped). */
+export async function matchJob(services: Services, resultSetIds: number[]) {
+  return matchSets(services, resultSetIds);
 }
 
-const RERUN_BATCH = 250;
+const RERUN_BATCH = BATCH_SIZE;
 
 /**
  * Rerun all no-matches: reruns each set whose latest result is NoMatch, a batch at a time (its sets and their
@@ -99,35 +91,9 @@ async function readBatch(services: Services, ids: number[]): Promise<RerunBatch>
 
 /** Reruns one batch of sets; answers how many changed their result. */
 async function rerunBatch(services: Services, { sets, candidates }: RerunBatch, engines: ClusterEngines) {
-  const indexes = new Map<string, ProfileIndex>();
-  for (const panelId of new Set(sets.flatMap((s) => (s.panelId ? [s.panelId] : [])))) {
-    const panel = panels.get(panelId);
-    if (panel) indexes.set(panelId, (await currentIndex(services, panel)).index);
-  }
-  const runs: Parameters<typeof storeRuns>[1] = [];
-  for (const set of sets)
-    runs.push({
-      set,
-      outcome: await computeMatchRun(services, set, {
-        candidates: set.propertyId === null ? [] : (candidates.get(set.propertyId) ?? []),
-        index: set.panelId ? indexes.get(set.panelId) : undefined,
-      }),
-    });
-  return withTransaction(services, async (tx) => {
-    // A set deleted since it was read is left out (its row locked until the batch commits).
-    const still = new Set(
-      await q.lockSets(
-        tx,
-        sets.map((s) => s.id),
-      ),
-    );
-    const stored = await storeRuns(
-      { db: tx, config: services.config },
-      runs.filter((r) => still.has(r.set.id)),
-      { isRerun: true, createdById: null, engines },
-    );
-    return stored.filter(({ result, previous }) => previous && previous.status !== result.status).length;
-  });
+  const runs = await computeMatchRuns(services, sets, candidates);
+  const stored = await storeBatch(services, runs, { isRerun: true, engines });
+  return stored.filter(({ result, previous }) => previous && previous.status !== result.status).length;
 }
 
 async function finish(db: Db, id: number, status: 'Completed' | 'Failed', values: { done?: number; changed: number }) {
@@ -140,8 +106,18 @@ async function finish(db: Db, id: number, status: 'Completed' | 'Failed', values
 /** Registers this module's workers with the job queue (buildApp calls it before the queue starts). */
 export function registerWasteResultJobs() {
   defineJob('waste-match', async (payload, { services }) => {
-    await matchJob(services, Number(payload.resultSetId));
+    // A job queued before batches carried one set id.
+    const ids = Array.isArray(payload.resultSetIds) ? payload.resultSetIds.map(Number) : [Number(payload.resultSetId)];
+    await matchJob(services, ids);
   });
+  defineJob('waste-retro-match', async (payload, { services }) => {
+    await retroMatchJob(services, payload as RetroPayload);
+  });
+  onProfilesApproved(async (ctx, approved) => {
+    await markReadyForMatching(ctx, approved.waste);
+    await queueRetroMatchForDogs(ctx, approved.pets);
+  });
+  onPetOwnersArrived(queueRetroMatchForArrivals);
   defineJob('rerun-no-matches', async (payload, { services }) => {
     await rerunJob(services, Number(payload.rerunRunId));
   });

@@ -27,7 +27,9 @@ export async function wasteResultsRoutes(app: FastifyInstance) {
   await route(app, endpoints.saveRun, async (request) =>
     results.saveRun(signedIn(request), request.params.id, request.body),
   );
-  await route(app, endpoints.approve, async (request) => results.approveResult(signedIn(request), request.params.id));
+  await route(app, endpoints.approve, async (request) =>
+    results.approveResult(signedIn(request), request.params.id, request.query.confirm ?? false),
+  );
   await route(app, endpoints.deleteResult, async (request) =>
     results.deleteResult(signedIn(request), request.params.id),
   );

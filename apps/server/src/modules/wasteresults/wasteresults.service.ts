@@ -12,13 +12,15 @@ import {
 } from '@registry/contracts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
-import { notFound, refused } from '../../platform/errors.ts';
+import { HttpError, notFound, refused } from '../../platform/errors.ts';
 import { assertCan } from '../../platform/rights.ts';
 import { loadGroupInScope } from '../../platform/scope.ts';
 import { createNotifications } from '../notifications/notifications.service.ts';
 import { computeMatchRun } from './match-run.ts';
+import { overriddenRun } from './override.ts';
 import { queueResultLetter } from './result-letters.ts';
 import * as lists from './result-lists.queries.ts';
+import { pendingDogProfiles } from './retro-match.queries.ts';
 import * as q from './wasteresults.queries.ts';
 import { resultSetsOfResults, syncNoMatchCandidates } from '../nomatchclusters/nomatchclusters.sync.ts';
 
@@ -46,6 +48,8 @@ export function resultView(r: q.MatchResultRecord) {
     runCount: r.runCount,
     matchedSampleNumber: r.matchedSampleNumber,
     sampleNumberOverride: r.sampleNumberOverride,
+    isAnalystOverride: r.isAnalystOverride,
+    disagreeingMarkers: r.disagreeingMarkers ?? null,
     matchingPet: r.matchedSampleNumber
       ? { petOwnerId: r.matchedPetOwnerId, sampleNumber: r.matchedSampleNumber }
       : null,
@@ -127,12 +131,10 @@ export async function saveRun(ctx: SignedInContext, id: number, body: z.output<t
   return withTransaction(ctx, async (tx, txCtx) => {
     const run = await computeMatchRun(txCtx, set);
     const previous = await q.latestResult(tx, set.id);
-    const { matchingPet: _pet, ...values } = run;
+    const values = await overriddenRun(txCtx, set, run, body);
     const result = await q.insertResult(tx, {
       ...values,
-      status: body.matchRunResult ?? run.status,
       bioPetNotes: body.bioPetNotes,
-      sampleNumberOverride: body.sampleNumberOverride?.toUpperCase() ?? null,
       resultSetId: set.id,
       createdById: ctx.caller.userId,
       runCount: (previous?.runCount ?? 0) + (body.incrementRunCount ? 1 : 0),
@@ -144,7 +146,12 @@ export async function saveRun(ctx: SignedInContext, id: number, body: z.output<t
       entityType: 'WasteMatchResult',
       entityId: result.id,
       actionType: 'Create',
-      after: { resultSetId: set.id, status: result.status, engineStatus: run.status },
+      after: {
+        resultSetId: set.id,
+        status: result.status,
+        engineStatus: run.status,
+        ...(result.isAnalystOverride ? { matchedSampleNumber: result.matchedSampleNumber } : {}),
+      },
     });
     return setView(txCtx, set);
   });
@@ -158,10 +165,11 @@ async function loadResultInScope(ctx: SignedInContext, resultId: number) {
   return result;
 }
 
-export async function approveResult(ctx: SignedInContext, resultId: number) {
+export async function approveResult(ctx: SignedInContext, resultId: number, confirm = false) {
   assertCan(ctx, 'wasteResult.manage');
   const result = await loadResultInScope(ctx, resultId);
   if (NOT_DIRECTLY.includes(result.status)) throw refused(M.cannotApproveDirectly);
+  if (result.status === 'NoMatch' && !confirm) await refuseWhileDogsPending(ctx, result.resultSetId);
   await withTransaction(ctx, async (tx, txCtx) => {
     const earlierStatus = await q.approveResult(tx, result.resultSetId, result.id);
     await syncNoMatchCandidates(tx, [result.resultSetId]);
@@ -174,6 +182,15 @@ export async function approveResult(ctx: SignedInContext, resultId: number) {
     await notifyApproved(txCtx, [{ setId: result.resultSetId, status: result.status, earlierStatus }]);
   });
   return { message: M.resultApproved };
+}
+
+/** A NoMatch approved while a dog of the property (or an adjacent one) awaits the lab could be wrong: ask first. */
+async function refuseWhileDogsPending(ctx: SignedInContext, resultSetId: number) {
+  const set = await q.findSetContext(ctx.db, resultSetId);
+  const pending = set?.propertyId ? await pendingDogProfiles(ctx.db, set.propertyId) : [];
+  if (pending.length === 0) return;
+  const message = M.pendingProfiles(pending);
+  throw new HttpError(400, { message, exceptionMessage: message, pendingSampleNumbers: pending });
 }
 
 export async function deleteResult(ctx: SignedInContext, resultId: number) {

@@ -1,15 +1,32 @@
 // A waste result set (/wasteresultset/{id}): the match history with approve and delete, the match-run modal with a
-// preview of a new result (save with an override of the sample number and notes), and the certificate download.
+// preview of a new result (saved as the engine decided, or with the analyst's result, dog and notes), the NoMatch
+// approval's confirmation while dog profiles are under review, and the certificate download.
 import { useState } from 'react';
 import { useParams } from '@tanstack/react-router';
-import { App, Alert, Button, Card, Descriptions, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import {
+  App,
+  Alert,
+  AutoComplete,
+  Button,
+  Card,
+  Descriptions,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { collectionDateText } from '@registry/contracts';
+import { MATCH_RUN_RESULTS, collectionDateText, type MatchRunResultName } from '@registry/contracts';
 import { dayjs } from '../../app/dayjs';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
 import {
   downloadCertificate,
+  pendingProfilesOf,
   previewQuery,
   resultSetQuery,
   useApproveResult,
@@ -21,12 +38,59 @@ import {
 type Result = ResultSetView['matchHistory'][number];
 const NOT_DIRECTLY = ['Inconclusive', 'MultipleMatch'];
 
+/** The dog profiles under review that a NoMatch approval names. */
+function PendingProfiles({ sampleNumbers }: { sampleNumbers: string[] }) {
+  return (
+    <>
+      <Typography.Paragraph>
+        Dog profiles of this property or an adjacent one are still under review; once approved they could match this
+        sample:
+      </Typography.Paragraph>
+      <ul aria-label="Dog profiles under review">
+        {sampleNumbers.map((n) => (
+          <li key={n}>{n}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function confirmDespitePending(modal: ReturnType<typeof App.useApp>['modal'], pending: string[], onOk: () => void) {
+  modal.confirm({
+    title: 'Approve this No Match?',
+    content: <PendingProfiles sampleNumbers={pending} />,
+    okText: 'Approve anyway',
+    onOk,
+  });
+}
+
+type RunForm = { matchRunResult?: MatchRunResultName; sampleNumberOverride?: string; bioPetNotes?: string };
+
+/**
+ * The new-run modal: the engine's preview, and the analyst's override. A Match names the dog (one of the run's listed
+ * candidates, or a sample number typed in: a dog of the property, an adjacent one or a moved-out owner's, which the
+ * server checks); an overridden result needs notes.
+ */
 function MatchRunModal({ id, open, onClose }: { id: number; open: boolean; onClose: () => void }) {
   const preview = useQuery({ ...previewQuery(id), enabled: open });
   const save = useSaveRun(id);
-  const [form] = Form.useForm<{ sampleNumberOverride?: string; bioPetNotes?: string }>();
+  const [form] = Form.useForm<RunForm>();
+  const chosen = Form.useWatch('matchRunResult', form);
   const p = preview.data;
   const dog = p?.petDnaProfiles[0];
+  const isOverride = !!chosen && chosen !== p?.status;
+  const needsDog = (chosen ?? p?.status) === 'Match';
+  const submit = async () => {
+    const values = await form.validateFields();
+    save.mutate(
+      {
+        ...(values.matchRunResult ? { matchRunResult: values.matchRunResult } : {}),
+        sampleNumberOverride: needsDog ? values.sampleNumberOverride?.trim() || null : null,
+        bioPetNotes: values.bioPetNotes?.trim() || null,
+      },
+      { onSuccess: () => (form.resetFields(), onClose()) },
+    );
+  };
   return (
     <Modal
       open={open}
@@ -35,7 +99,7 @@ function MatchRunModal({ id, open, onClose }: { id: number; open: boolean; onClo
       okText="Save run"
       onCancel={onClose}
       confirmLoading={save.isPending}
-      onOk={() => save.mutate(form.getFieldsValue(), { onSuccess: () => (form.resetFields(), onClose()) })}
+      onOk={() => void submit().catch(() => undefined)}
     >
       <ErrorPresenter error={preview.error ?? save.error} />
       {p && (
@@ -69,10 +133,33 @@ function MatchRunModal({ id, open, onClose }: { id: number; open: boolean; onClo
         </>
       )}
       <Form form={form} layout="vertical" style={{ marginTop: 16 }}>
-        <Form.Item label="Sample number override" name="sampleNumberOverride">
-          <Input maxLength={20} />
+        <Form.Item label="Result" name="matchRunResult" extra="Leave empty to keep the engine’s result.">
+          <Select
+            allowClear
+            placeholder={p ? `Engine: ${p.status}` : 'Engine’s result'}
+            options={MATCH_RUN_RESULTS.map((r) => ({ value: r, label: r }))}
+          />
         </Form.Item>
-        <Form.Item label="Notes" name="bioPetNotes">
+        {needsDog && (
+          <Form.Item
+            label="Matched dog (sample number)"
+            name="sampleNumberOverride"
+            extra="One of the run’s candidates, or the sample number of a dog of this property, an adjacent one or an owner who moved out."
+            rules={[{ required: isOverride && !p?.matchingPet, message: 'Name the dog that matched.' }]}
+          >
+            <AutoComplete
+              maxLength={20}
+              placeholder={p?.matchingPet?.sampleNumber ?? 'DN…'}
+              options={(p?.petDnaProfiles ?? []).map((d) => ({ value: d.sampleNumber }))}
+              filterOption={(input, option) => (option?.value ?? '').toUpperCase().includes(input.toUpperCase())}
+            />
+          </Form.Item>
+        )}
+        <Form.Item
+          label="Notes"
+          name="bioPetNotes"
+          rules={[{ required: isOverride, whitespace: true, message: 'Notes are required to override the result.' }]}
+        >
           <Input.TextArea maxLength={1000} rows={2} />
         </Form.Item>
       </Form>
@@ -89,13 +176,29 @@ export function ResultSetPage() {
   const remove = useDeleteResult();
   const [running, setRunning] = useState(false);
   const [downloadError, setDownloadError] = useState<unknown>(null);
+  const [approveError, setApproveError] = useState<unknown>(null);
+  // A NoMatch approved while dog profiles of the property are under review: the server names them, the lab confirms.
+  const approveAsking = (resultId: number, confirm = false) => {
+    setApproveError(null);
+    approve.mutate(
+      { resultId, confirm },
+      {
+        onSuccess: (x) => void message.success(x.message),
+        onError: (error) => {
+          const pending = pendingProfilesOf(error);
+          if (pending.length === 0 || confirm) setApproveError(error);
+          else confirmDespitePending(modal, pending, () => approveAsking(resultId, true));
+        },
+      },
+    );
+  };
   if (!raw || !(Number.isInteger(id) && id > 0)) return <Alert type="error" message="No result set id provided" />;
   const data = set.data;
   return (
     <>
       <PageTitle>{data ? `Result set ${data.sampleNumber}` : 'Result set'}</PageTitle>
       <Card>
-        <ErrorPresenter error={set.error ?? approve.error ?? remove.error ?? downloadError} />
+        <ErrorPresenter error={set.error ?? approveError ?? remove.error ?? downloadError} />
         {data && (
           <>
             <Descriptions size="small" column={{ xs: 1, md: 3 }}>
@@ -138,11 +241,23 @@ export function ResultSetPage() {
                       r.sampleNumberOverride ?? r.matchedSampleNumber,
                       r.isAdjacentPropertyMatch ? 'APA' : null,
                       r.isMoveOut ? 'Move Out' : null,
+                      r.isAnalystOverride ? 'set by the analyst' : null,
                     ]
                       .filter(Boolean)
                       .join(' · '),
                 },
-                { title: 'Statistic', dataIndex: 'oneInText' },
+                {
+                  title: 'Statistic',
+                  key: 'statistic',
+                  // An analyst's Match: the statistic counts the agreeing markers only; the others are named.
+                  render: (_: unknown, r) =>
+                    [
+                      r.oneInText,
+                      r.disagreeingMarkers?.length ? `disagrees at ${r.disagreeingMarkers.join(', ')}` : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · '),
+                },
                 { title: 'Registry hits', dataIndex: 'globalResultsCount' },
                 { title: 'Notes', dataIndex: 'bioPetNotes' },
                 { title: 'Approved', dataIndex: 'isApproved', render: (a: boolean) => (a ? 'Yes' : '') },
@@ -154,9 +269,7 @@ export function ResultSetPage() {
                       <Button
                         size="small"
                         disabled={r.isApproved || NOT_DIRECTLY.includes(r.status)}
-                        onClick={() =>
-                          approve.mutate(r.matchResultId, { onSuccess: (x) => void message.success(x.message) })
-                        }
+                        onClick={() => approveAsking(r.matchResultId)}
                       >
                         Approve
                       </Button>

@@ -1,7 +1,8 @@
 // Waste matching's query keys, queries and mutations over callApi; the certificate link.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { wasteResultEndpoints, type EndpointResponse } from '@registry/contracts';
+import { wasteResultEndpoints, type EndpointInput, type EndpointResponse } from '@registry/contracts';
+import { ApiError } from '../../app/api';
 import { callApi, fetchFile } from '../../app/client';
 import { approvedFilter, type GroupResultsSearch, type wasteResultsSearch } from './wasteresults.search';
 
@@ -104,12 +105,20 @@ function useInvalidate() {
   return () => client.invalidateQueries({ queryKey: wasteResultKeys.all });
 }
 
+/** Approves a result; `confirm` approves a NoMatch although dog profiles of its property are under review. */
 export function useApproveResult() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (resultId: number) => callApi(wasteResultEndpoints.approve, { params: { id: resultId } }),
+    mutationFn: ({ resultId, confirm }: { resultId: number; confirm?: boolean }) =>
+      callApi(wasteResultEndpoints.approve, { params: { id: resultId }, query: confirm ? { confirm: true } : {} }),
     onSuccess: invalidate,
   });
+}
+
+/** The sample numbers of a refused NoMatch approval's pending dog profiles (none for any other error). */
+export function pendingProfilesOf(error: unknown): string[] {
+  const body = error instanceof ApiError ? (error.body as { pendingSampleNumbers?: unknown }) : null;
+  return Array.isArray(body?.pendingSampleNumbers) ? body.pendingSampleNumbers.map(String) : [];
 }
 export function useDeleteResult() {
   const invalidate = useInvalidate();
@@ -118,10 +127,11 @@ export function useDeleteResult() {
     onSuccess: invalidate,
   });
 }
+export type SaveRunInput = Omit<EndpointInput<typeof wasteResultEndpoints.saveRun>['body'], 'incrementRunCount'>;
 export function useSaveRun(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: { sampleNumberOverride?: string | null; bioPetNotes?: string | null }) =>
+    mutationFn: (body: SaveRunInput) =>
       callApi(wasteResultEndpoints.saveRun, { params: { id }, body: { ...body, incrementRunCount: true } }),
     onSuccess: invalidate,
   });

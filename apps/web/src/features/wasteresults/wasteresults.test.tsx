@@ -58,6 +58,8 @@ const result = {
   runCount: 1,
   matchedSampleNumber: 'DN1000001',
   sampleNumberOverride: null,
+  isAnalystOverride: false,
+  disagreeingMarkers: null,
   matchingPet: { petOwnerId: 4, sampleNumber: 'DN1000001' },
   isAdjacentPropertyMatch: true,
   isMoveOut: false,
@@ -136,6 +138,113 @@ describe('waste results', () => {
       expect(calls.some((c) => c.url.pathname === '/api/v1/pooprintsresulting/approvematchresult/21')).toBe(true),
     );
     await screen.findByText('Result approved successfully.');
+  });
+
+  it('asks before approving a NoMatch while dog profiles are under review, naming them; approves once confirmed', async () => {
+    const noMatch = { ...result, matchResultId: 22, status: 'NoMatch', matchedSampleNumber: null, matchingPet: null };
+    const { calls } = setup({
+      'GET /api/v1/pooprintsmatchresultset/9': {
+        matchResultSetId: 9,
+        wasteSampleId: 3,
+        sampleNumber: 'TD0100001',
+        propertyId: 5,
+        propertyName: 'Oak Ridge Apartments',
+        matchHistory: [noMatch],
+        currentlyApprovedResultId: null,
+        dateCollected: '2026-02-27',
+        hasAccessToPetOwner: true,
+        changes: [],
+      },
+      'POST /api/v1/pooprintsresulting/approvematchresult/22': (call: { url: URL }) =>
+        call.url.searchParams.get('confirm') === 'true'
+          ? { body: { message: 'Result approved successfully.' } }
+          : {
+              status: 400,
+              body: {
+                message: 'pending',
+                exceptionMessage: 'pending',
+                pendingSampleNumbers: ['DN2000002', 'DN2000003'],
+              },
+            },
+    });
+    renderApp('/wasteresultset/9');
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve' }, { timeout: 15_000 }));
+    const list = await screen.findByRole('list', { name: 'Dog profiles under review' });
+    expect(list.textContent).toBe('DN2000002DN2000003');
+    await userEvent.click(screen.getByRole('button', { name: 'Approve anyway' }));
+    await screen.findByText('Result approved successfully.');
+    const approvals = calls.filter((c) => c.url.pathname === '/api/v1/pooprintsresulting/approvematchresult/22');
+    expect(approvals.map((c) => c.url.searchParams.get('confirm'))).toEqual([null, 'true']);
+  });
+
+  it('overrides a run to Match with a dog picked from the candidates, and needs notes for it', async () => {
+    let history: Record<string, unknown>[] = [result];
+    const setWith = (matchHistory: Record<string, unknown>[]) => ({
+      matchResultSetId: 9,
+      wasteSampleId: 3,
+      sampleNumber: 'TD0100001',
+      propertyId: 5,
+      propertyName: 'Oak Ridge Apartments',
+      matchHistory,
+      currentlyApprovedResultId: null,
+      dateCollected: null,
+      hasAccessToPetOwner: true,
+      changes: [],
+    });
+    const { calls } = setup({
+      'GET /api/v1/pooprintsresulting/previewnewtestresult': {
+        status: 'Inconclusive',
+        bioPetNotes: null,
+        incrementRunCount: true,
+        petDnaProfiles: [{ sampleNumber: 'DN3000003', genotypes: [] }],
+        wasteDnaProfile: [],
+        matchingPet: null,
+        globalResultsCount: 0,
+        oneInText: null,
+      },
+      'POST /api/v1/pooprintsresulting/savenewmatchresultsrun/9': (call: { body: unknown }) => {
+        history = [
+          {
+            ...result,
+            ...(call.body as object),
+            matchedSampleNumber: 'DN3000003',
+            isAdjacentPropertyMatch: false,
+            isAnalystOverride: true,
+            disagreeingMarkers: ['FH2054'],
+            oneInText: '1 in 40,000',
+          },
+          ...history,
+        ];
+        return { body: setWith(history) };
+      },
+      // The set read again after the save shows the stored run.
+      'GET /api/v1/pooprintsmatchresultset/9': () => ({ body: setWith(history) }),
+    });
+    renderApp('/wasteresultset/9');
+    await userEvent.click(await screen.findByRole('button', { name: 'New match run' }, { timeout: 15_000 }));
+    await screen.findByText('Inconclusive');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Result' }));
+    await userEvent.click(await screen.findByTitle('Match'));
+    const dog = await screen.findByRole('combobox', { name: 'Matched dog (sample number)' });
+    await userEvent.click(dog);
+    await userEvent.click(await screen.findByText('DN3000003', { selector: '.ant-select-item-option-content' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save run' }));
+    await screen.findByText('Notes are required to override the result.');
+    expect(calls.some((c) => c.method === 'POST' && c.url.pathname.includes('savenewmatchresultsrun'))).toBe(false);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Notes' }), 'Confirmed by hand');
+    await userEvent.click(screen.getByRole('button', { name: 'Save run' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.url.pathname.includes('savenewmatchresultsrun'))?.body).toEqual(
+        {
+          matchRunResult: 'Match',
+          sampleNumberOverride: 'DN3000003',
+          bioPetNotes: 'Confirmed by hand',
+          incrementRunCount: true,
+        },
+      ),
+    );
+    await screen.findByText('DN3000003 · set by the analyst');
+    screen.getByText('1 in 40,000 · disagrees at FH2054');
   });
 
   it('says so when no result set id is given', async () => {
