@@ -25,7 +25,8 @@ export type Scenario = Awaited<ReturnType<typeof makeScenario>>;
 
 /**
  * Property P (with property manager), adjacent property Q, far property R. Dogs: two of P's residents, one of Q, one
- * whose owner moved out of P, one of R (and 20 more of R's, leaving no waste), and two unknown dogs (not registered). Waste samples on P from each: `sources`
+ * whose owner moved out of P, one of R (and 20 more of R's, leaving no waste), and two unknown dogs (not registered).
+ * Waste samples on P from each: `sources`
  * maps each waste sample number to the dog key that left it.
  */
 export async function makeScenario(t: TestApp, seed: number) {
@@ -84,7 +85,7 @@ export async function makeScenario(t: TestApp, seed: number) {
   // own allele frequencies, and a handful of typed dogs cannot show that (docs/genetics.md, the match threshold).
   const background = Array.from({ length: 20 }, () => ({
     profile: pop.dog(),
-    sampleNumber: number('DN'),
+    sampleNumber: newSampleNumber('DN'),
     ownerId: owners.r.id,
   }));
   for (const [key, dog] of [...Object.entries(dogs), ...background.map((d, i) => [`background ${i}`, d] as const)])

@@ -2,12 +2,26 @@
 // the lab's approvals and runs, refusals, bad input, the certificate PDF and the email to the primary admin; then
 // rerun all no-matches after the unknown dog is registered, with its progress and change records.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.ts';
 import { auditLog, emailLog, pets } from '../../db/schema/index.ts';
 import { UserRole } from '@registry/contracts';
 import { groupByName, makeAdmin, makeOtherDistributorship } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeScenario, uploadAndApprove, waitForRuns, type Scenario, type StoredRun } from './test-support.ts';
+
+/** Waits until no retroactive match job is waiting or running. */
+async function retroJobsDone() {
+  for (let i = 0; i < 200; i++) {
+    const [open] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from pgboss.job where name = 'waste-retro-match' and state in ('created', 'retry', 'active')`,
+    );
+    if (open.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('retroactive match jobs still open');
+}
 
 let t: TestApp;
 let s: Scenario;
@@ -313,6 +327,8 @@ describe('rerun all no-matches', () => {
       // u1's profile approved before it is registered with P's owner (so no retroactive rerun of P follows: this test
       // is about rerun all no-matches; retro-match.api.test.ts covers the rerun an approval queues).
       await uploadAndApprove(t, [{ sampleName: s.dogs.u1.sampleNumber, profile: s.dogs.u1.profile }], 'u1-2202', s.pop);
+      // The approval's retroactive job finds no owner for u1; it must have run before u1 is registered.
+      await retroJobsDone();
       await t.database.db
         .insert(pets)
         .values({ name: 'Dog u1', sampleNumber: s.dogs.u1.sampleNumber, petOwnerId: s.owners.p.id });
