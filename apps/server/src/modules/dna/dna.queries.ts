@@ -73,6 +73,13 @@ export async function plateNameTaken(db: Db, plateName: string, exceptId?: numbe
     );
   return Boolean(row);
 }
+export async function plateByContentHash(db: Db, contentHash: string) {
+  const [row] = await db
+    .select({ plateName: dnaPlates.plateName, fileName: dnaPlates.fileName, dateCreated: dnaPlates.dateCreated })
+    .from(dnaPlates)
+    .where(eq(dnaPlates.contentHash, contentHash));
+  return row;
+}
 export async function insertPlate(db: Db, values: typeof dnaPlates.$inferInsert) {
   const [row] = await db.insert(dnaPlates).values(values).returning();
   return row;
@@ -343,7 +350,13 @@ export async function indexChangesAfter(db: Db, seq: number) {
     .orderBy(asc(dnaIndexChanges.seq))
     .limit(10_000);
 }
-/** What the index holds of a profile: its effective codes when it is an approved pet profile, else nothing. */
+/**
+ * A profile's sample number belongs to a registered pet. A profile of a number no pet has (yet) is stored but kept out
+ * of the index and its allele frequencies; the pets' triggers log its id when a pet takes the number (migration 0030).
+ */
+const ofRegisteredPet = sql`exists (select 1 from ${pets} where upper(${pets.sampleNumber}) = ${dnaProfiles.sampleNumber})`;
+
+/** What the index holds of a profile: its effective codes when it is an approved registered pet profile, else nothing. */
 export async function indexableProfiles(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   return db
@@ -352,12 +365,12 @@ export async function indexableProfiles(db: Db, ids: number[]) {
       panelId: dnaProfiles.panelId,
       sampleNumber: dnaProfiles.sampleNumber,
       codes: sql<number[]>`coalesce(${dnaProfiles.labSavedCodes}, ${dnaProfiles.codes})`,
-      indexable: sql<boolean>`${dnaProfiles.labStatus} = ${DnaProfileLabStatus.Approved} and ${dnaProfiles.sampleType} = ${SampleType.Pet} and not ${dnaProfiles.isDnaVerificationCertificateRevoked}`,
+      indexable: sql<boolean>`${dnaProfiles.labStatus} = ${DnaProfileLabStatus.Approved} and ${dnaProfiles.sampleType} = ${SampleType.Pet} and not ${dnaProfiles.isDnaVerificationCertificateRevoked} and ${ofRegisteredPet}`,
     })
     .from(dnaProfiles)
     .where(inArray(dnaProfiles.id, ids));
 }
-/** Approved pet profiles in id order, a batch at a time (the index's start-up load). */
+/** Approved profiles of registered pets in id order, a batch at a time (the index's start-up load). */
 export async function approvedPetProfilesAfter(db: Db, afterId: number, limit: number) {
   return db
     .select({
@@ -373,6 +386,7 @@ export async function approvedPetProfilesAfter(db: Db, afterId: number, limit: n
         eq(dnaProfiles.labStatus, DnaProfileLabStatus.Approved),
         eq(dnaProfiles.sampleType, SampleType.Pet),
         eq(dnaProfiles.isDnaVerificationCertificateRevoked, false),
+        ofRegisteredPet,
       ),
     )
     .orderBy(asc(dnaProfiles.id))

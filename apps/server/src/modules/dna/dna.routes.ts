@@ -70,6 +70,9 @@ export async function dnaRoutes(app: FastifyInstance) {
   await route(app, endpoints.addLabSavedGenotype, async (request) =>
     processing.addLabSavedGenotype(signedIn(request), request.body),
   );
+  await route(app, endpoints.removeLabSavedGenotype, async (request) =>
+    processing.removeLabSavedGenotype(signedIn(request), request.query.dnaprofileid),
+  );
   await route(app, endpoints.updateStatus, async (request) =>
     processing.updateStatus(signedIn(request), request.body.dnaProfileIds, request.body.labStatus),
   );
