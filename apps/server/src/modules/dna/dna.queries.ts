@@ -27,6 +27,7 @@ export async function listControls(db: Db, q: { page: number; pageSize: number; 
       id: dnaControls.id,
       panelId: dnaControls.panelId,
       sampleType: dnaControls.sampleType,
+      knownCodes: dnaControls.knownCodes,
       dateCreated: dnaControls.dateCreated,
       createdBy: users.userName,
     })
