@@ -21,7 +21,10 @@ export async function listControls(ctx: SignedInContext, query: z.output<typeof 
   const page = await q.listControls(ctx.db, query);
   return {
     totalRecords: page.totalRecords,
-    data: page.data.map(({ knownCodes, ...row }) => ({ ...row, knownGenotype: knownGenotypeView(row.panelId, knownCodes) })),
+    data: page.data.map(({ knownCodes, ...row }) => ({
+      ...row,
+      knownGenotype: knownGenotypeView(row.panelId, knownCodes),
+    })),
   };
 }
 

@@ -123,7 +123,9 @@ describe('POST /genemapperfileupload/postnewplate', () => {
       panelId: 'isag-feline',
     });
     expect(wrongSpecies.status).toBe(400);
-    expect(wrongSpecies.body.modelState.file).toEqual(['this file carries ISAG 2006 canine markers; choose that panel']);
+    expect(wrongSpecies.body.modelState.file).toEqual([
+      'this file carries ISAG 2006 canine markers; choose that panel',
+    ]);
     expect(await counts()).toEqual(before);
   });
 

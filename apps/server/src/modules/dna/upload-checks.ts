@@ -31,7 +31,7 @@ export async function refuseDuplicateContent(db: Db, contentHash: string) {
 
 /** The constraint a failed statement violated (drizzle wraps the driver's error; PGlite and pg both name it). */
 export function violatedConstraint(error: unknown): string | null {
-  for (let e = error as { constraint?: string; cause?: unknown; message?: string } | undefined; e; ) {
+  for (let e = error as { constraint?: string; cause?: unknown; message?: string } | undefined; e;) {
     if (typeof e.constraint === 'string') return e.constraint;
     const named = /constraint "([^"]+)"/.exec(e.message ?? '');
     if (named) return named[1];
