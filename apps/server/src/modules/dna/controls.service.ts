@@ -30,9 +30,11 @@ export async function listControls(ctx: SignedInContext, query: z.output<typeof 
 
 /** The reference codes of a new positive control: typed, or the effective genotype of an approved profile. */
 async function referenceCodes(ctx: SignedInContext, body: z.output<typeof controlCreate>): Promise<number[] | null> {
-  const typed = body.knownGenotype?.some((g) => g.alleleA || g.alleleB) ? body.knownGenotype : undefined;
+  const typed = body.knownGenotype;
   const fromSample = body.knownFromSampleNumber || undefined;
   if (!typed && !fromSample) return null;
+  if (typed && !typed.some((g) => g.alleleA || g.alleleB))
+    throw validationError({ knownGenotype: ['Type the reference genotype (at least one marker).'] });
   if (body.sampleType !== SampleType.PositiveControl)
     throw validationError({ knownGenotype: ['Only a positive control has a reference genotype.'] });
   if (typed && fromSample)
