@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   ISAG_2006_CANINE,
   ISAG_FELINE,
@@ -17,8 +17,19 @@ import {
   profileEntries,
   type DnaProfile,
 } from '@registry/genetics';
-import { DnaProfileLabStatus } from '@registry/contracts';
-import { auditLog, dnaControls, dnaIndexChanges, dnaPlates, dnaProfiles, pets } from '../../db/schema/index.ts';
+import { DnaProfileLabStatus, SampleCustomerStatus } from '@registry/contracts';
+import {
+  auditLog,
+  dnaControls,
+  dnaIndexChanges,
+  dnaPlates,
+  dnaProfiles,
+  emailLog,
+  pets,
+  sampleHistory,
+} from '../../db/schema/index.ts';
+import { queryRows } from '../../db/client.ts';
+import { makePetOwner } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { differingMarkers } from './panels.ts';
 import { syntheticLabPlate } from './synthetic-plate.ts';
@@ -307,5 +318,54 @@ describe('DELETE /dnaprocessing/labsavedgenotype', () => {
     expect(
       (await t.call('DELETE', '/api/v1/dnaprocessing/labsavedgenotype?dnaprofileid=x', { token: lab })).status,
     ).toBe(400);
+  });
+});
+
+describe("the plate's pets received at once", () => {
+  test('every registered pet moves to DNA sample received with its history row, audit entry and one letter; no mail job left', async () => {
+    const plate = syntheticLabPlate({ seed: 551, firstNumber: 5900000 });
+    const numbers = [...plate.pets.keys()].slice(0, 20);
+    const owners = [];
+    for (const _ of numbers) owners.push(await makePetOwner(t.database.db));
+    await t.database.db
+      .insert(pets)
+      .values(numbers.map((sampleNumber, i) => ({ name: `Received ${i}`, sampleNumber, petOwnerId: owners[i].id })));
+    const res = await upload(plate.text, { panelId: CANINE, overrideControlsValidation: true }, 'received.txt');
+    expect(res.status).toBe(200);
+    const rows = await t.database.db
+      .select({ id: pets.id, status: pets.customerFacingStatus })
+      .from(pets)
+      .where(inArray(pets.sampleNumber, numbers));
+    expect(rows.map((r) => r.status)).toEqual(numbers.map(() => SampleCustomerStatus.DnaSampleReceived));
+    const history = await t.database.db
+      .select({ sampleNumber: sampleHistory.sampleNumber })
+      .from(sampleHistory)
+      .where(and(inArray(sampleHistory.sampleNumber, numbers), eq(sampleHistory.action, 'dnaPlateUploaded')));
+    expect(history.map((h) => h.sampleNumber).sort()).toEqual([...numbers].sort());
+    const audits = await t.database.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entityType, 'Pet'),
+          eq(auditLog.actionType, 'SampleStatus:dnaPlateUploaded'),
+          inArray(
+            auditLog.entityId,
+            rows.map((r) => String(r.id)),
+          ),
+        ),
+      );
+    expect(audits[0].n).toBe(numbers.length);
+    const letters = await t.database.db
+      .select({ recipients: emailLog.recipients })
+      .from(emailLog)
+      .where(eq(emailLog.eventName, 'DNASampleReceived'));
+    for (const owner of owners) expect(letters.filter((l) => l.recipients.includes(owner.email!))).toHaveLength(1);
+    // Delivered at once: the outbox jobs of the delivered letters are gone.
+    const [left] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from pgboss.job where name = 'send-email' and state in ('created', 'retry')`,
+    );
+    expect(left.n).toBe(0);
   });
 });

@@ -20,7 +20,7 @@ export function ControlReference({
   onEntries: (entries: Record<string, ReferenceEntry>) => void;
 }) {
   const set = (marker: string, key: 'alleleA' | 'alleleB', value: string) =>
-    onEntries({ ...entries, [marker]: { marker, alleleA: '', alleleB: '', ...entries[marker], [key]: value } });
+    onEntries({ ...entries, [marker]: { ...(entries[marker] ?? { marker, alleleA: '', alleleB: '' }), [key]: value } });
   return (
     <>
       <Form.Item label="Reference genotype">
