@@ -33,7 +33,7 @@ const print = (bench: string, ms: number, base: number, target: number, note: st
       bench,
       ms: Math.round(ms * 10) / 10,
       baseline_ms: Math.round(base * 10) / 10,
-      ratio: Math.round((ms / base) * 10) / 10,
+      ratio: Math.round((ms / base) * 100) / 100,
       target_ms: target,
       note,
     }),

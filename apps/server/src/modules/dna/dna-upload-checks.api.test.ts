@@ -325,8 +325,8 @@ describe("the plate's pets received at once", () => {
   test('every registered pet moves to DNA sample received with its history row, audit entry and one letter; no mail job left', async () => {
     const plate = syntheticLabPlate({ seed: 551, firstNumber: 5900000 });
     const numbers = [...plate.pets.keys()].slice(0, 20);
-    const owners = [];
-    for (const _ of numbers) owners.push(await makePetOwner(t.database.db));
+    const owners: Awaited<ReturnType<typeof makePetOwner>>[] = [];
+    for (let i = 0; i < numbers.length; i++) owners.push(await makePetOwner(t.database.db));
     await t.database.db
       .insert(pets)
       .values(numbers.map((sampleNumber, i) => ({ name: `Received ${i}`, sampleNumber, petOwnerId: owners[i].id })));
