@@ -8,7 +8,8 @@ import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { notFound, validationError } from '../../platform/errors.ts';
 import { assertCan } from '../../platform/rights.ts';
-import * as q from './dna.queries.ts';
+import * as q from './controls.queries.ts';
+import { approvedProfileOf } from './dna.queries.ts';
 import { profileFromCodes, requirePanel } from './panels.ts';
 
 const knownGenotypeView = (panelId: string, codes: number[] | null) => {
@@ -41,7 +42,7 @@ async function referenceCodes(ctx: SignedInContext, body: z.output<typeof contro
     throw validationError({ knownFromSampleNumber: ['Type the genotype or name a sample number, not both.'] });
   const panel = requirePanel(body.panelId);
   if (fromSample) {
-    const approved = await q.approvedProfileOf(ctx.db, fromSample.toUpperCase());
+    const approved = await approvedProfileOf(ctx.db, fromSample.toUpperCase());
     if (!approved)
       throw validationError({ knownFromSampleNumber: [`Sample ${fromSample} has no approved DNA profile.`] });
     if (approved.panelId !== panel.id)

@@ -1,68 +1,15 @@
-// SQL of the DNA lab: controls, plates, DNA profiles, approval dates and the registry index's change log. The pet lookups
+// SQL of the DNA lab: plates, DNA profiles, approval dates and the registry index's change log. The pet lookups
 // at the end read the pets table until the pets area offers them as a service (see sample-lookup.ts).
 import { and, asc, count, desc, eq, gt, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DnaProfileLabStatus, GroupTypes, SampleType } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
 import { ilikeContains } from '../../db/like.ts';
-import {
-  dnaApprovalDates,
-  dnaControls,
-  dnaIndexChanges,
-  dnaPlates,
-  dnaProfiles,
-  pets,
-  users,
-} from '../../db/schema/index.ts';
+import { dnaApprovalDates, dnaIndexChanges, dnaPlates, dnaProfiles, pets } from '../../db/schema/index.ts';
 
 export type ProfileRecord = typeof dnaProfiles.$inferSelect;
 export type PlateRecord = typeof dnaPlates.$inferSelect;
 export type NewProfile = typeof dnaProfiles.$inferInsert;
-
-// Controls.
-export async function listControls(db: Db, q: { page: number; pageSize: number; panelId?: string }) {
-  const where = q.panelId ? eq(dnaControls.panelId, q.panelId) : undefined;
-  const rows = await db
-    .select({
-      id: dnaControls.id,
-      panelId: dnaControls.panelId,
-      sampleType: dnaControls.sampleType,
-      knownCodes: dnaControls.knownCodes,
-      dateCreated: dnaControls.dateCreated,
-      createdBy: users.userName,
-    })
-    .from(dnaControls)
-    .leftJoin(users, eq(users.id, dnaControls.createdBy))
-    .where(where)
-    .orderBy(desc(dnaControls.dateCreated), desc(dnaControls.id))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
-  const [{ total }] = await db.select({ total: count() }).from(dnaControls).where(where);
-  return { data: rows, totalRecords: total };
-}
-export async function insertControl(db: Db, values: typeof dnaControls.$inferInsert) {
-  const [row] = await db.insert(dnaControls).values(values).returning();
-  return row;
-}
-export async function deleteControl(db: Db, id: number) {
-  const [row] = await db.delete(dnaControls).where(eq(dnaControls.id, id)).returning();
-  return row;
-}
-export async function knownPositiveControl(db: Db, panelId: string) {
-  const [row] = await db
-    .select({ knownCodes: dnaControls.knownCodes })
-    .from(dnaControls)
-    .where(
-      and(
-        eq(dnaControls.panelId, panelId),
-        eq(dnaControls.sampleType, SampleType.PositiveControl),
-        sql`${dnaControls.knownCodes} is not null`,
-      ),
-    )
-    .orderBy(desc(dnaControls.id))
-    .limit(1);
-  return row?.knownCodes ?? null;
-}
 
 // Plates.
 export async function plateNameTaken(db: Db, plateName: string, exceptId?: number) {

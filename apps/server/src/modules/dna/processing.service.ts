@@ -81,7 +81,7 @@ async function loadProfile(db: Db, id: number) {
   return row;
 }
 
-function genotypesView(p: q.ProfileRecord) {
+export function genotypesView(p: q.ProfileRecord) {
   const panel = requirePanel(p.panelId);
   const typed = profileFromCodes(panel, p.codes);
   return {
@@ -139,34 +139,7 @@ export async function addLabSavedGenotype(ctx: SignedInContext, body: z.output<t
   });
 }
 
-/**
- * Removes the lab-saved genotype: the profile's typed calls are its genotype again (audited; an approved profile's
- * index entry follows). A profile without one is left as it is (nothing to remove is not an error).
- */
-export async function removeLabSavedGenotype(ctx: SignedInContext, id: number) {
-  assertCan(ctx, 'dna.manage');
-  return withTransaction(ctx, async (tx, txCtx) => {
-    const [p] = await q.findProfiles(tx, [id]);
-    if (!p) throw profileNotFound();
-    if (p.labSavedCodes === null) return genotypesView(p);
-    const panel = requirePanel(p.panelId);
-    await q.updateProfile(tx, p.id, {
-      labSavedCodes: null,
-      missingMarkers: missingMarkers(profileFromCodes(panel, p.codes)),
-    });
-    await writeAudit(tx, ctx, {
-      entityType: 'DnaProfileGenotype',
-      entityId: p.id,
-      actionType: 'Delete',
-      before: { labSavedCodes: p.labSavedCodes },
-      after: { labSavedCodes: null },
-    });
-    if (p.labStatus === Approved) await logForIndex(tx, txCtx, [p.id]);
-    return genotypesView({ ...p, labSavedCodes: null });
-  });
-}
-
-async function logForIndex(tx: Db, txCtx: SignedInContext, ids: number[]) {
+export async function logForIndex(tx: Db, txCtx: SignedInContext, ids: number[]) {
   await q.logIndexChanges(tx, ids);
   // The next search catches up anyway (it reads the change log first): a failed refresh here must not fail the change.
   await afterCommit(txCtx, (db) => refreshRegistryIndex({ db, config: txCtx.config }).catch(() => undefined));

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import { SampleKind, type DnaProfile, type Panel, type PlateImport } from '@registry/genetics';
 import type { Db } from '../../db/client.ts';
 import { validationError } from '../../platform/errors.ts';
+import { knownPositiveControl } from './controls.queries.ts';
 import * as q from './dna.queries.ts';
 import { differingMarkers, panels } from './panels.ts';
 
@@ -78,7 +79,7 @@ export function controlVerdict(plate: PlateImport, reference: DnaProfile | null,
 
 /** The reference genotype of a panel's positive control, when the lab recorded one. */
 export async function positiveControlReference(db: Db, panel: Panel): Promise<DnaProfile | null> {
-  const codes = await q.knownPositiveControl(db, panel.id);
+  const codes = await knownPositiveControl(db, panel.id);
   if (!codes) return null;
   const out = new Uint16Array(panel.markers.length * 2);
   for (let i = 0; i < out.length && i < codes.length; i++) out[i] = codes[i];
