@@ -1,5 +1,6 @@
 // The controls screen: a positive control recorded with its reference genotype typed for the chosen panel's markers,
-// the reference column, and the reference taken from an approved profile by its sample number.
+// the reference column, the reference taken from an approved profile by its sample number, and an upload the controls
+// refuse offered again with the override once the lab confirms.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -128,6 +129,76 @@ describe('Controls', () => {
       panelId: 'mini',
       sampleType: 2,
       knownFromSampleNumber: 'DN1000001',
+    });
+  });
+});
+
+/** A stand-in XMLHttpRequest (the plate upload reports progress through one): answers each send from `answers`. */
+function fakeXhr(answers: { status: number; body: unknown }[]) {
+  const sent: FormData[] = [];
+  class FakeXhr {
+    status = 0;
+    responseText = '';
+    upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    open() {}
+    setRequestHeader() {}
+    send(form: FormData) {
+      sent.push(form);
+      const answer = answers.shift()!;
+      setTimeout(() => {
+        this.status = answer.status;
+        this.responseText = JSON.stringify(answer.body);
+        this.onload?.();
+      }, 0);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+describe('Import GeneMapper file', () => {
+  it('a plate the controls refuse shows the problem and is sent again with the override once confirmed', async () => {
+    setup();
+    const problem = 'PositiveControl disagrees with its reference at AHT121, FH2054';
+    const sent = fakeXhr([
+      { status: 400, body: { message: 'Upload Failed', modelState: { controls: [problem] } } },
+      {
+        status: 200,
+        body: {
+          plateId: 9,
+          plateName: 'swapped',
+          profileCount: 93,
+          badSampleNumbers: [],
+          mismatchedGenderSampleNumbers: [],
+          flaggedSampleNumbers: [],
+          controlsPassed: false,
+          controlProblems: [problem],
+        },
+      },
+    ]);
+    renderApp('/dna/controls');
+    await screen.findByText('1 marker', undefined, { timeout: 15_000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Import GeneMapper file' }));
+    const dialog = await screen.findByRole('dialog', undefined, { timeout: 10_000 });
+    expect(dialog.textContent).toContain('Import GeneMapper file');
+    await userEvent.click(within(dialog).getByLabelText('Panel'));
+    const options = await screen.findAllByTitle('Mini panel');
+    await userEvent.click(options[options.length - 1]);
+    const input = dialog.querySelector('input[type=file]') as HTMLInputElement;
+    await userEvent.upload(input, new File(['Sample Name\tMarker'], 'swapped.txt', { type: 'text/plain' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+
+    const refusal = await screen.findByRole('list', { name: 'Control problems' });
+    expect(refusal.textContent).toBe(problem);
+    expect(JSON.parse(String(sent[0].get('model'))).overrideControlsValidation).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Override and upload' }));
+    await screen.findByText('Plate swapped uploaded: 93 profiles.');
+    expect(sent).toHaveLength(2);
+    expect(JSON.parse(String(sent[1].get('model')))).toMatchObject({
+      panelId: 'mini',
+      overrideControlsValidation: true,
     });
   });
 });
