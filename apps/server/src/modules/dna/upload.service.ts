@@ -60,8 +60,6 @@ export async function uploadPlate(
   assertCan(ctx, 'dna.manage');
   const panel = await findPanel(ctx.db, model.panelId);
   if (!file || file.content.length === 0) throw validationError({ file: ['Please select a file.'] }, UPLOAD_FAILED);
-  const contentHash = contentHashOf(file.content);
-  await refuseDuplicateContent(ctx.db, contentHash);
   const reference = await positiveControlReference(ctx.db, panel);
   const imported = importGeneMapperPlate(new Uint8Array(file.content), panel, {
     hasPositiveControl: model.hasPositiveControl,
@@ -74,6 +72,10 @@ export async function uploadPlate(
     throw validationError({ file: imported.errors.map((e) => `Line ${e.line}: ${e.message}`) }, UPLOAD_FAILED);
   const plate = imported.plate;
   refuseOtherSpecies(plate);
+  // After the file's own problems (a file no panel reads is refused for that), before the controls: a plate stored
+  // once under an override is named as the earlier plate rather than refused again for its controls.
+  const contentHash = contentHashOf(file.content);
+  await refuseDuplicateContent(ctx.db, contentHash);
   const controls = controlVerdict(plate, reference, model.overrideControlsValidation);
   const controlProblems = controls.problems;
   if (!controls.accepted) throw validationError({ controls: controlProblems }, UPLOAD_FAILED);
