@@ -10,16 +10,18 @@ import { notFound, validationError } from '../../platform/errors.ts';
 import { assertCan } from '../../platform/rights.ts';
 import * as q from './controls.queries.ts';
 import { approvedProfileOf } from './dna.queries.ts';
-import { profileFromCodes, requirePanel } from './panels.ts';
+import { findPanel, loadLabPanels, panels, profileFromCodes } from './panels.ts';
 
-const knownGenotypeView = (panelId: string, codes: number[] | null) => {
-  const panel = codes ? requirePanel(panelId) : null;
+/** The reference as marker rows; a panel another process defined is loaded first (an unknown one shows none). */
+function knownGenotypeView(panelId: string, codes: number[] | null) {
+  const panel = codes ? panels.get(panelId) : undefined;
   return panel && codes ? profileEntries(profileFromCodes(panel, codes)) : null;
-};
+}
 
 export async function listControls(ctx: SignedInContext, query: z.output<typeof controlsQuery>) {
   assertCan(ctx, 'dna.view');
   const page = await q.listControls(ctx.db, query);
+  if (page.data.some((row) => row.knownCodes && !panels.get(row.panelId))) await loadLabPanels(ctx.db);
   return {
     totalRecords: page.totalRecords,
     data: page.data.map(({ knownCodes, ...row }) => ({
@@ -40,7 +42,7 @@ async function referenceCodes(ctx: SignedInContext, body: z.output<typeof contro
     throw validationError({ knownGenotype: ['Only a positive control has a reference genotype.'] });
   if (typed && fromSample)
     throw validationError({ knownFromSampleNumber: ['Type the genotype or name a sample number, not both.'] });
-  const panel = requirePanel(body.panelId);
+  const panel = await findPanel(ctx.db, body.panelId);
   if (fromSample) {
     const approved = await approvedProfileOf(ctx.db, fromSample.toUpperCase());
     if (!approved)
@@ -62,7 +64,7 @@ async function referenceCodes(ctx: SignedInContext, body: z.output<typeof contro
 
 export async function createControl(ctx: SignedInContext, body: z.output<typeof controlCreate>) {
   assertCan(ctx, 'dna.manage');
-  requirePanel(body.panelId);
+  await findPanel(ctx.db, body.panelId);
   const knownCodes = await referenceCodes(ctx, body);
   return withTransaction(ctx, async (tx) => {
     const row = await q.insertControl(tx, {
