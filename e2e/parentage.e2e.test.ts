@@ -67,6 +67,9 @@ beforeAll(async () => {
       { name: 'Max', sampleNumber: sire, isParentage: true, isPooPrints: false },
       { name: 'Pip', sampleNumber: puppy, isParentage: true, isPooPrints: false },
       { name: 'Dot', sampleNumber: secondPuppy, isParentage: false, isPooPrints: true },
+      // The puppy typed again under another number: registered too, so both profiles are in the registry index (a
+      // profile of a number no pet has stays out of it) and form a duplicate cluster.
+      { name: 'Pip again', sampleNumber: dn(5, FIRST + 100_000), isParentage: true, isPooPrints: false },
     ],
   });
   // The same seed twice: the second plate types the same dogs under other numbers (every dog a duplicate).

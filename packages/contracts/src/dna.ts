@@ -60,16 +60,29 @@ export const controlSampleTypes = [
   SampleType.NegativeControl,
   SampleType.WrongSpeciesControl,
 ];
+const controlAllele = textField(12).trim();
+/**
+ * A positive control's reference (its known genotype): typed marker by marker, or taken from an approved profile by its
+ * sample number. Uploads compare the plate's positive control with the panel's latest reference.
+ */
 export const controlCreate = z.object({
   panelId,
   sampleType: z.union(controlSampleTypes.map((value) => z.literal(value))),
+  knownGenotype: z
+    .array(z.object({ marker: textField(40).trim(), alleleA: controlAllele, alleleB: controlAllele }))
+    .max(64)
+    .optional(),
+  knownFromSampleNumber: textField(20).trim().optional(),
 });
+export type ControlCreate = z.input<typeof controlCreate>;
 export const controlRow = z.object({
   id: z.number().int(),
   panelId: z.string(),
   sampleType: z.number().int(),
   dateCreated: z.date(),
   createdBy: z.string().nullable(),
+  /** The positive control's reference genotype, when recorded (marker, both alleles). */
+  knownGenotype: z.array(z.object({ marker: z.string(), alleleA: z.string(), alleleB: z.string() })).nullable(),
 });
 export const controlsQuery = pagingQuery.extend({ panelId: textField(64).optional() });
 export const controlsPage = z.object({ data: z.array(controlRow), totalRecords: z.number().int() });

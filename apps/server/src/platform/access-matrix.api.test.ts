@@ -650,6 +650,7 @@ const SAMPLES: Record<string, Sample> = {
   addLabSavedGenotype: dnaSample((d) => ({
     body: { dnaProfileId: d.pet.id, labSavedGenotype: [{ marker: 'AHT121', alleleA: '96', alleleB: '98' }] },
   })),
+  removeLabSavedGenotype: dnaSample((d) => ({ query: { dnaprofileid: d.pet.id } })),
   updateDnaProfilesStatus: dnaSample((d) => ({ body: { dnaProfileIds: [d.pet.id], labStatus: 20 } })),
   approveAllPassing: { own: () => ({ body: {} }) },
   approveAllPassingOnPlate: dnaSample((d) => ({ body: { plateId: d.plate.id } })),

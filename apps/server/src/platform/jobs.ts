@@ -175,11 +175,25 @@ export async function enqueueMany(
   ctx: EnqueueContext,
   name: JobName,
   payloads: Record<string, unknown>[],
-  options: { retryLimit?: number } = {},
+  options: {
+    retryLimit?: number;
+    /** The jobs' ids (uuids) in payload order, chosen by the caller to delete or cancel them later. */
+    ids?: string[];
+    startAfterSeconds?: number;
+    retryDelaySeconds?: number;
+    retryBackoff?: boolean;
+  } = {},
 ): Promise<void> {
   if (payloads.length === 0) return;
   const queue = queueFor(ctx);
-  const jobs = payloads.map((data) => ({ data, retryLimit: options.retryLimit ?? 2 }));
+  const jobs = payloads.map((data, i) => ({
+    data,
+    retryLimit: options.retryLimit ?? 2,
+    ...(options.ids ? { id: options.ids[i] } : {}),
+    ...(options.startAfterSeconds !== undefined ? { startAfter: options.startAfterSeconds } : {}),
+    ...(options.retryDelaySeconds !== undefined ? { retryDelay: options.retryDelaySeconds } : {}),
+    ...(options.retryBackoff ? { retryBackoff: true, retryDelayMax: 6 * 3600 } : {}),
+  }));
   if (ctx.transaction && queue.ready) {
     await queue.boss.insert(name, jobs, { db: fromDrizzle(ctx.db as unknown as DrizzleTx, sql) });
     return;
@@ -209,6 +223,14 @@ export const jobQueueReady = (ctx: Pick<Services, 'config'>): boolean => queues.
 /** Whether a job could be sent now: the queue is started, or starting (a send waits for it). */
 export const jobQueueStarting = (ctx: Pick<Services, 'config'>): boolean =>
   Boolean(queues.get(ctx.config)?.started) && !queues.get(ctx.config)?.stopped;
+
+/** Removes jobs that are no longer needed (mails delivered by their first attempt), in one statement. */
+export async function deleteJobs(ctx: Pick<Services, 'db' | 'config'>, name: JobName, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const queue = queueOf(ctx);
+  await startedOf(queue);
+  await queue.boss.deleteJob(name, ids);
+}
 
 /** Removes a job that is no longer needed (a mail delivered by its first attempt). */
 export async function deleteJob(ctx: Pick<Services, 'db' | 'config'>, name: JobName, id: string): Promise<void> {

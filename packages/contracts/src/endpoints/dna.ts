@@ -51,6 +51,10 @@ export const dnaEndpoints = {
     body: s.labSavedGenotypeRequest,
     response: s.dnaGenotypes,
   })),
+  removeLabSavedGenotype: dna.delete('/dnaprocessing/labsavedgenotype', 'removeLabSavedGenotype', MANAGE, (s) => ({
+    query: s.dnaProfileIdQuery,
+    response: s.dnaGenotypes,
+  })),
   updateStatus: dna.post('/dnaprocessing/updatednaprofilesstatus', 'updateDnaProfilesStatus', MANAGE, (s) => ({
     body: s.updateStatusRequest,
     response: s.statusUpdateResponse,

@@ -61,6 +61,9 @@ export const dnaPlates = pgTable(
     plateName: text().notNull(),
     fileName: text().notNull(),
     filePath: text().notNull(),
+    /** SHA-256 of the file's bytes (hex): the same file under another name is refused; unique, so two concurrent
+     * uploads of one file cannot both pass. Null on plates stored before the hash was kept. */
+    contentHash: text(),
     panelId: text().notNull(),
     plateSize: smallint().notNull(),
     layout: text().notNull(),
@@ -74,6 +77,7 @@ export const dnaPlates = pgTable(
   },
   (table) => [
     uniqueIndex('dna_plates_plate_name_key').on(sql`lower(${table.plateName})`),
+    uniqueIndex('dna_plates_content_hash_key').on(table.contentHash),
     index('dna_plates_date_created_idx').on(table.dateCreated),
   ],
 );

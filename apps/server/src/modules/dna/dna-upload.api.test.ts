@@ -83,7 +83,12 @@ describe('POST /genemapperfileupload/postnewplate', () => {
 
     const again = await upload(plate.text, { panelId: 'isag-2006-canine' }, lab, 'Plate 11.txt');
     expect(again.status).toBe(400);
-    expect(again.body.modelState.plateName[0]).toMatch(/already uploaded/);
+    expect(again.body.modelState.file[0]).toMatch(/already uploaded as plate 'Plate 11'/);
+    // Another file under a name taken: the name is refused.
+    const other = syntheticLabPlate({ seed: 15, firstNumber: 3400000 }).text;
+    const named = await upload(other, { panelId: 'isag-2006-canine' }, lab, 'Plate 11.txt');
+    expect(named.status).toBe(400);
+    expect(named.body.modelState.plateName[0]).toMatch(/already uploaded/);
   });
 
   test('both real GeneMapper fixtures are refused on the canine panel, naming the unknown markers; nothing stored', async () => {
@@ -118,6 +123,9 @@ describe('POST /genemapperfileupload/postnewplate', () => {
       panelId: 'isag-feline',
     });
     expect(wrongSpecies.status).toBe(400);
+    expect(wrongSpecies.body.modelState.file).toEqual([
+      'this file carries ISAG 2006 canine markers; choose that panel',
+    ]);
     expect(await counts()).toEqual(before);
   });
 

@@ -1,67 +1,15 @@
-// SQL of the DNA lab: controls, plates, DNA profiles, approval dates and the registry index's change log. The pet lookups
+// SQL of the DNA lab: plates, DNA profiles, approval dates and the registry index's change log. The pet lookups
 // at the end read the pets table until the pets area offers them as a service (see sample-lookup.ts).
 import { and, asc, count, desc, eq, gt, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DnaProfileLabStatus, GroupTypes, SampleType } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
 import { ilikeContains } from '../../db/like.ts';
-import {
-  dnaApprovalDates,
-  dnaControls,
-  dnaIndexChanges,
-  dnaPlates,
-  dnaProfiles,
-  pets,
-  users,
-} from '../../db/schema/index.ts';
+import { dnaApprovalDates, dnaIndexChanges, dnaPlates, dnaProfiles, pets } from '../../db/schema/index.ts';
 
 export type ProfileRecord = typeof dnaProfiles.$inferSelect;
 export type PlateRecord = typeof dnaPlates.$inferSelect;
 export type NewProfile = typeof dnaProfiles.$inferInsert;
-
-// Controls.
-export async function listControls(db: Db, q: { page: number; pageSize: number; panelId?: string }) {
-  const where = q.panelId ? eq(dnaControls.panelId, q.panelId) : undefined;
-  const rows = await db
-    .select({
-      id: dnaControls.id,
-      panelId: dnaControls.panelId,
-      sampleType: dnaControls.sampleType,
-      dateCreated: dnaControls.dateCreated,
-      createdBy: users.userName,
-    })
-    .from(dnaControls)
-    .leftJoin(users, eq(users.id, dnaControls.createdBy))
-    .where(where)
-    .orderBy(desc(dnaControls.dateCreated), desc(dnaControls.id))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
-  const [{ total }] = await db.select({ total: count() }).from(dnaControls).where(where);
-  return { data: rows, totalRecords: total };
-}
-export async function insertControl(db: Db, values: typeof dnaControls.$inferInsert) {
-  const [row] = await db.insert(dnaControls).values(values).returning();
-  return row;
-}
-export async function deleteControl(db: Db, id: number) {
-  const [row] = await db.delete(dnaControls).where(eq(dnaControls.id, id)).returning();
-  return row;
-}
-export async function knownPositiveControl(db: Db, panelId: string) {
-  const [row] = await db
-    .select({ knownCodes: dnaControls.knownCodes })
-    .from(dnaControls)
-    .where(
-      and(
-        eq(dnaControls.panelId, panelId),
-        eq(dnaControls.sampleType, SampleType.PositiveControl),
-        sql`${dnaControls.knownCodes} is not null`,
-      ),
-    )
-    .orderBy(desc(dnaControls.id))
-    .limit(1);
-  return row?.knownCodes ?? null;
-}
 
 // Plates.
 export async function plateNameTaken(db: Db, plateName: string, exceptId?: number) {
@@ -72,6 +20,13 @@ export async function plateNameTaken(db: Db, plateName: string, exceptId?: numbe
       and(sql`lower(${dnaPlates.plateName}) = lower(${plateName})`, exceptId ? ne(dnaPlates.id, exceptId) : undefined),
     );
   return Boolean(row);
+}
+export async function plateByContentHash(db: Db, contentHash: string) {
+  const [row] = await db
+    .select({ plateName: dnaPlates.plateName, fileName: dnaPlates.fileName, dateCreated: dnaPlates.dateCreated })
+    .from(dnaPlates)
+    .where(eq(dnaPlates.contentHash, contentHash));
+  return row;
 }
 export async function insertPlate(db: Db, values: typeof dnaPlates.$inferInsert) {
   const [row] = await db.insert(dnaPlates).values(values).returning();
@@ -343,7 +298,13 @@ export async function indexChangesAfter(db: Db, seq: number) {
     .orderBy(asc(dnaIndexChanges.seq))
     .limit(10_000);
 }
-/** What the index holds of a profile: its effective codes when it is an approved pet profile, else nothing. */
+/**
+ * A profile's sample number belongs to a registered pet. A profile of a number no pet has (yet) is stored but kept out
+ * of the index and its allele frequencies; the pets' triggers log its id when a pet takes the number (migration 0030).
+ */
+const ofRegisteredPet = sql`exists (select 1 from ${pets} where upper(${pets.sampleNumber}) = ${dnaProfiles.sampleNumber})`;
+
+/** What the index holds of a profile: its effective codes when it is an approved registered pet profile, else nothing. */
 export async function indexableProfiles(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   return db
@@ -352,12 +313,12 @@ export async function indexableProfiles(db: Db, ids: number[]) {
       panelId: dnaProfiles.panelId,
       sampleNumber: dnaProfiles.sampleNumber,
       codes: sql<number[]>`coalesce(${dnaProfiles.labSavedCodes}, ${dnaProfiles.codes})`,
-      indexable: sql<boolean>`${dnaProfiles.labStatus} = ${DnaProfileLabStatus.Approved} and ${dnaProfiles.sampleType} = ${SampleType.Pet} and not ${dnaProfiles.isDnaVerificationCertificateRevoked}`,
+      indexable: sql<boolean>`${dnaProfiles.labStatus} = ${DnaProfileLabStatus.Approved} and ${dnaProfiles.sampleType} = ${SampleType.Pet} and not ${dnaProfiles.isDnaVerificationCertificateRevoked} and ${ofRegisteredPet}`,
     })
     .from(dnaProfiles)
     .where(inArray(dnaProfiles.id, ids));
 }
-/** Approved pet profiles in id order, a batch at a time (the index's start-up load). */
+/** Approved profiles of registered pets in id order, a batch at a time (the index's start-up load). */
 export async function approvedPetProfilesAfter(db: Db, afterId: number, limit: number) {
   return db
     .select({
@@ -373,6 +334,7 @@ export async function approvedPetProfilesAfter(db: Db, afterId: number, limit: n
         eq(dnaProfiles.labStatus, DnaProfileLabStatus.Approved),
         eq(dnaProfiles.sampleType, SampleType.Pet),
         eq(dnaProfiles.isDnaVerificationCertificateRevoked, false),
+        ofRegisteredPet,
       ),
     )
     .orderBy(asc(dnaProfiles.id))

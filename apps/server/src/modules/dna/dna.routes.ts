@@ -11,6 +11,7 @@ import { createControl, deleteControl, listControls } from './controls.service.t
 import { identitySearch, indexStatus } from './identity.service.ts';
 import { createPanel, listPanels, loadLabPanels } from './panels.ts';
 import { listPlates, plateFile, productByPlate, renamePlate, samplePlates } from './plates.service.ts';
+import { removeLabSavedGenotype } from './lab-saved-genotype.service.ts';
 import * as processing from './processing.service.ts';
 import { startRegistryIndex } from './registry-index.ts';
 import { PLATE_FILE_MAX_BYTES, readUploadModel, uploadPlate, type PlateFile } from './upload.service.ts';
@@ -69,6 +70,9 @@ export async function dnaRoutes(app: FastifyInstance) {
   );
   await route(app, endpoints.addLabSavedGenotype, async (request) =>
     processing.addLabSavedGenotype(signedIn(request), request.body),
+  );
+  await route(app, endpoints.removeLabSavedGenotype, async (request) =>
+    removeLabSavedGenotype(signedIn(request), request.query.dnaprofileid),
   );
   await route(app, endpoints.updateStatus, async (request) =>
     processing.updateStatus(signedIn(request), request.body.dnaProfileIds, request.body.labStatus),

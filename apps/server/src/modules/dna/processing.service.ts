@@ -81,7 +81,7 @@ async function loadProfile(db: Db, id: number) {
   return row;
 }
 
-function genotypesView(p: q.ProfileRecord) {
+export function genotypesView(p: q.ProfileRecord) {
   const panel = requirePanel(p.panelId);
   const typed = profileFromCodes(panel, p.codes);
   return {
@@ -139,7 +139,7 @@ export async function addLabSavedGenotype(ctx: SignedInContext, body: z.output<t
   });
 }
 
-async function logForIndex(tx: Db, txCtx: SignedInContext, ids: number[]) {
+export async function logForIndex(tx: Db, txCtx: SignedInContext, ids: number[]) {
   await q.logIndexChanges(tx, ids);
   // The next search catches up anyway (it reads the change log first): a failed refresh here must not fail the change.
   await afterCommit(txCtx, (db) => refreshRegistryIndex({ db, config: txCtx.config }).catch(() => undefined));

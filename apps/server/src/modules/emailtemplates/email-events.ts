@@ -17,7 +17,16 @@ import {
 } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
 import { afterCommit, type RequestContext, type Services } from '../../platform/context.ts';
-import { defineJob, deleteJob, enqueue, jobQueueReady, jobQueueStarting } from '../../platform/jobs.ts';
+import crypto from 'node:crypto';
+import {
+  defineJob,
+  deleteJob,
+  deleteJobs,
+  enqueue,
+  enqueueMany,
+  jobQueueReady,
+  jobQueueStarting,
+} from '../../platform/jobs.ts';
 import type { MailResult, OutgoingMail } from '../../platform/mailer.ts';
 import { decryptSecret, encryptSecret } from '../../platform/secrets.ts';
 import { DEFAULT_TEMPLATES, type TemplateText } from './defaults.ts';
@@ -98,6 +107,59 @@ export async function sendEventMail(ctx: MailContext, eventName: string, mail: E
     mail.onSent?.(result);
     if (result.wasSuccessful && jobId) await deleteJob({ db, config: ctx.config }, 'send-email', jobId);
     else if (!result.wasSuccessful && !jobId) await queueRetry({ ...ctx, db, transaction: undefined }, outgoing, {});
+  });
+}
+
+/**
+ * sendEventMail for many mails of one action (a plate's pets received): each rendered and judged by its rules as
+ * sendEventMail does, their jobs written in one multi-row insert, and once the action commits each sent with the jobs of
+ * the delivered ones deleted in one statement. Mails with secrets go through sendEventMail one by one.
+ */
+export async function sendEventMails(ctx: MailContext, items: { eventName: string; mail: EventMail }[]): Promise<void> {
+  const batch: { outgoing: OutgoingMail; mail: EventMail }[] = [];
+  for (const { eventName, mail } of items) {
+    if (mail.secrets && Object.keys(mail.secrets).length) {
+      await sendEventMail(ctx, eventName, mail);
+      continue;
+    }
+    if (!isEmailEvent(eventName)) throw new Error(`${EmailTemplateMessages.unknownEvent} (${eventName})`);
+    const recipients = (Array.isArray(mail.to) ? mail.to : [mail.to]).filter(Boolean);
+    if (!recipients.length) continue;
+    const settings = mail.settings ?? (await q.eventMailSettings(ctx.db, eventName));
+    if (suppressedBy(settings, eventName, mail.receiveEmails)) continue;
+    const template = await chosenTemplate(ctx.db, eventName, settings);
+    const values = { brandName: ctx.config.brandName, baseUrl: ctx.config.baseUrl, ...mail.values };
+    const { subject, html } = renderTemplate(template, values);
+    batch.push({
+      outgoing: { to: Array.isArray(mail.to) ? recipients : recipients[0]!, subject, html, eventName },
+      mail,
+    });
+  }
+  if (batch.length === 0) return;
+  const canQueue = ctx.transaction ? jobQueueReady(ctx) : jobQueueStarting(ctx);
+  const ids = canQueue ? batch.map(() => crypto.randomUUID()) : null;
+  if (ids)
+    await enqueueMany(
+      ctx,
+      'send-email',
+      batch.map(({ outgoing }) => ({ mail: outgoing, secrets: null })),
+      {
+        ids,
+        retryLimit: 6,
+        retryDelaySeconds: ctx.config.mailRetrySeconds,
+        retryBackoff: true,
+        startAfterSeconds: ctx.config.mailRetrySeconds,
+      },
+    );
+  await afterCommit(ctx, async (db) => {
+    const delivered: string[] = [];
+    for (const [i, { outgoing, mail }] of batch.entries()) {
+      const result = await ctx.mailer.send(db, outgoing);
+      mail.onSent?.(result);
+      if (result.wasSuccessful && ids) delivered.push(ids[i]!);
+      else if (!result.wasSuccessful && !ids) await queueRetry({ ...ctx, db, transaction: undefined }, outgoing, {});
+    }
+    await deleteJobs({ db, config: ctx.config }, 'send-email', delivered);
   });
 }
 

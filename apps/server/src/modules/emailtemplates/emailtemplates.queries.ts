@@ -117,9 +117,25 @@ export type PetMailContext = {
  * primary admin (the nearest primary admin with an email above it when it has none).
  */
 export async function petMailContext(db: Db, petId: number): Promise<PetMailContext | undefined> {
-  const [row] = await queryRows<PetMailContext>(
+  const [row] = await queryRows<PetMailContext>(db, sql`${petMailContextSelect} where p.id = ${petId}`);
+  return row;
+}
+
+/** petMailContext of many pets in one statement (a plate's pets moving on together), by pet id. */
+export async function petMailContexts(db: Db, petIds: number[]): Promise<Map<number, PetMailContext>> {
+  if (petIds.length === 0) return new Map();
+  const rows = await queryRows<PetMailContext>(
     db,
-    sql`select p.id as "petId", p.name as "petName", p.sample_number as "sampleNumber", p.pet_owner_id as "petOwnerId",
+    sql`${petMailContextSelect} where p.id in (${sql.join(
+      petIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return new Map(rows.map((row) => [row.petId, row]));
+}
+
+const petMailContextSelect = sql`select p.id as "petId", p.name as "petName", p.sample_number as "sampleNumber",
+          p.pet_owner_id as "petOwnerId",
           o.email as "ownerEmail", nullif(trim(coalesce(o.first_name, '') || ' ' || coalesce(o.last_name, '')), '') as "ownerName",
           o.receive_emails as "ownerReceiveEmails",
           g.id as "groupId", g.name as "groupName", g.group_type as "groupType",
@@ -135,11 +151,7 @@ export async function petMailContext(db: Db, petId: number): Promise<PetMailCont
                  nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as name
           from groups anc join group_admins ga on ga.group_id = anc.id and ga.is_primary
           join users u on u.id = ga.user_id and u.email is not null and u.is_active
-          where g.path like anc.path || '%' order by length(anc.path) desc limit 1) a on true
-        where p.id = ${petId}`,
-  );
-  return row;
-}
+          where g.path like anc.path || '%' order by length(anc.path) desc limit 1) a on true`;
 
 /** The active admins assigned to the group itself who have an email and receive emails. */
 export async function groupAdminEmails(db: Db, groupId: number): Promise<string[]> {

@@ -8,7 +8,7 @@ import {
   sampleStatusText,
 } from '../notifications/notifications.service.ts';
 import * as q from './pets.queries.ts';
-import { petStatusLetters } from '../emailtemplates/pet-letters.ts';
+import { petStatusLetters, petStatusLettersMany } from '../emailtemplates/pet-letters.ts';
 
 export const petSampleStore: SampleStore = {
   kind: 'pet',
@@ -24,8 +24,12 @@ export const petSampleStore: SampleStore = {
     await createNotifications(ctx, notice(pet, to, ctx.caller.userId));
   },
   async statusesChanged(ctx, samples, to) {
-    // The letters one by one (each is its own queued mail); the notifications in one write.
-    for (const sample of samples) await petStatusLetters(ctx, sample.id, sample.customerFacingStatus, to);
+    // The letters' reads once for all (each letter is still its own queued mail); the notifications in one write.
+    await petStatusLettersMany(
+      ctx,
+      samples.map((sample) => ({ id: sample.id, from: sample.customerFacingStatus })),
+      to,
+    );
     const notices = await q.petNotices(
       ctx.db,
       samples.map((sample) => sample.id),

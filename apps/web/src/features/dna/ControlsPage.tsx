@@ -1,5 +1,5 @@
 // Controls (/dna/controls, spec 3 §2): the table with its 3 second filter delay, the new-control popup (panel and sample
-// type) and delete; the GeneMapper import popup is the plate view's.
+// type; a positive control's reference genotype) and delete; the GeneMapper import popup is the plate view's.
 import { useEffect, useState } from 'react';
 import { App, Button, Card, Form, Input, Modal, Select, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +13,12 @@ import { dnaKeys, fetchControls, panelsQuery, useCreateControl, useDeleteControl
 import { controlsSearch } from './dna.search';
 import { NewPanelModal } from './components/NewPanelModal';
 import { UploadPlateModal, UploadWarnings } from './components/UploadPlateModal';
+import {
+  ControlReference,
+  referenceText,
+  type ReferenceEntry,
+  type ReferenceSource,
+} from './components/ControlReference';
 import type { PlateUploadResult } from './dna.api';
 
 /** Spec 3 §9: the controls filter waits 3 seconds after the last keystroke. */
@@ -40,7 +46,12 @@ export function ControlsPage() {
   const [importing, setImporting] = useState(false);
   const [definingPanel, setDefiningPanel] = useState(false);
   const [uploaded, setUploaded] = useState<PlateUploadResult | null>(null);
-  const [form] = Form.useForm<{ panelId: string; sampleType: 2 | 3 | 4 }>();
+  const [form] = Form.useForm<{ panelId: string; sampleType: 2 | 3 | 4; knownFromSampleNumber?: string }>();
+  const chosenPanel = Form.useWatch('panelId', form);
+  const chosenType = Form.useWatch('sampleType', form);
+  const [referenceSource, setReferenceSource] = useState<ReferenceSource>('none');
+  const [referenceEntries, setReferenceEntries] = useState<Record<string, ReferenceEntry>>({});
+  const panelMarkers = (panels.data ?? []).find((p) => p.id === chosenPanel)?.markers.map((m) => m.name) ?? [];
 
   useEffect(() => {
     if ((params.panelId ?? '') === filter) return;
@@ -52,16 +63,28 @@ export function ControlsPage() {
   }, [filter, params.panelId, setParams]);
 
   const onCreate = async () => {
-    const values = await form.validateFields();
-    create.mutate(values, {
-      onSuccess: () => {
-        void message.success(DNA_MESSAGES.controlAdded);
-        setCreating(false);
-        form.resetFields();
-        setParams({ pageSize: COUNT_AFTER_CREATE, page: 1 });
+    const { knownFromSampleNumber, ...values } = await form.validateFields();
+    const positive = values.sampleType === SampleType.PositiveControl;
+    const reference =
+      positive && referenceSource === 'typed'
+        ? { knownGenotype: panelMarkers.map((m) => referenceEntries[m] ?? { marker: m, alleleA: '', alleleB: '' }) }
+        : positive && referenceSource === 'sample'
+          ? { knownFromSampleNumber }
+          : {};
+    create.mutate(
+      { ...values, ...reference },
+      {
+        onSuccess: () => {
+          void message.success(DNA_MESSAGES.controlAdded);
+          setCreating(false);
+          form.resetFields();
+          setReferenceSource('none');
+          setReferenceEntries({});
+          setParams({ pageSize: COUNT_AFTER_CREATE, page: 1 });
+        },
+        onError: (e) => showError(e),
       },
-      onError: (e) => showError(e),
-    });
+    );
   };
 
   return (
@@ -103,6 +126,11 @@ export function ControlsPage() {
           columns={[
             { title: 'Panel', dataIndex: 'panelId' },
             { title: 'Sample type', dataIndex: 'sampleType', render: (v: number) => SAMPLE_TYPE_LABELS[v] ?? v },
+            {
+              title: 'Reference',
+              dataIndex: 'knownGenotype',
+              render: (g: ControlRow['knownGenotype']) => referenceText(g),
+            },
             { title: 'Created', dataIndex: 'dateCreated', render: (d: string) => dayjs(d).format('M/D/YYYY h:mm A') },
             { title: 'Created by', dataIndex: 'createdBy' },
             {
@@ -131,6 +159,7 @@ export function ControlsPage() {
       </Card>
       <Modal
         title="New control"
+        width={640}
         open={creating}
         onCancel={() => setCreating(false)}
         onOk={() => void onCreate()}
@@ -151,6 +180,15 @@ export function ControlsPage() {
               options={Object.entries(SAMPLE_TYPE_LABELS).map(([value, label]) => ({ value: Number(value), label }))}
             />
           </Form.Item>
+          {chosenType === SampleType.PositiveControl && (
+            <ControlReference
+              source={referenceSource}
+              onSource={setReferenceSource}
+              markers={panelMarkers}
+              entries={referenceEntries}
+              onEntries={setReferenceEntries}
+            />
+          )}
         </Form>
       </Modal>
       <NewPanelModal open={definingPanel} onClose={() => setDefiningPanel(false)} />

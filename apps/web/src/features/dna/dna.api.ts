@@ -120,6 +120,8 @@ export const useSaveLabGenotype = () =>
   useDnaMutation((body: EndpointInput<typeof dnaEndpoints.addLabSavedGenotype>['body']) =>
     callApi(dnaEndpoints.addLabSavedGenotype, { body }),
   );
+export const useRemoveLabGenotype = () =>
+  useDnaMutation((dnaprofileid: number) => callApi(dnaEndpoints.removeLabSavedGenotype, { query: { dnaprofileid } }));
 export const useRenamePlate = () =>
   useDnaMutation((body: EndpointInput<typeof dnaEndpoints.renamePlate>['body']) =>
     callApi(dnaEndpoints.renamePlate, { body }),

@@ -9,6 +9,7 @@ import { ErrorPresenter, useErrorDialog } from '../../../components/ErrorPresent
 import {
   approvedDatesQuery,
   genotypesQuery,
+  useRemoveLabGenotype,
   useRevertApprovedDate,
   useRevokeCertificate,
   useSaveLabGenotype,
@@ -25,6 +26,7 @@ export function ProfileModal({ dnaProfileId, onClose }: { dnaProfileId: number |
   const sampleNumber = genotypes.data?.dnaProfileResult.sampleNumber;
   const dates = useQuery({ ...approvedDatesQuery(sampleNumber ?? ''), enabled: Boolean(sampleNumber) });
   const save = useSaveLabGenotype();
+  const removeSaved = useRemoveLabGenotype();
   const revert = useRevertApprovedDate();
   const revoke = useRevokeCertificate();
   const [editing, setEditing] = useState<Entry[] | null>(null);
@@ -142,6 +144,26 @@ export function ProfileModal({ dnaProfileId, onClose }: { dnaProfileId: number |
                 </>
               ) : (
                 <Button onClick={() => setEditing(genotypes.data.genotypes)}>Edit genotype</Button>
+              )}
+              {!editing && genotypes.data.dnaProfileResult.isLabSaved && (
+                <Button
+                  loading={removeSaved.isPending}
+                  onClick={() =>
+                    modal.confirm({
+                      title: 'Remove the lab-saved genotype?',
+                      content: "The instrument's calls become the profile's genotype again.",
+                      okText: 'Remove',
+                      okButtonProps: { danger: true },
+                      onOk: () =>
+                        removeSaved.mutateAsync(dnaProfileId!).then(
+                          () => void message.success('Lab-saved genotype removed.'),
+                          (e) => showError(e),
+                        ),
+                    })
+                  }
+                >
+                  Remove lab-saved genotype
+                </Button>
               )}
               <Select
                 aria-label="Approval date"

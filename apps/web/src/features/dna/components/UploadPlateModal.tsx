@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Checkbox, Form, Modal, Progress, Select, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../../app/api';
 import { ErrorList } from '../../../components/ErrorPresenter';
 import { dnaKeys, panelsQuery, uploadPlate, type PlateUploadResult } from '../dna.api';
 
@@ -28,7 +29,7 @@ export function UploadPlateModal({
   const [missingFile, setMissingFile] = useState(false);
   const busy = percent !== null && percent < 100;
 
-  const send = async () => {
+  const send = async (overrideControlsValidation = override) => {
     if (!file) {
       setMissingFile(true);
       return;
@@ -38,16 +39,38 @@ export function UploadPlateModal({
     try {
       const result = await uploadPlate(
         file,
-        { panelId, overrideControlsValidation: override, hasPositiveControl, hasNegativeControl },
+        { panelId, overrideControlsValidation, hasPositiveControl, hasNegativeControl },
         setPercent,
       );
       void qc.invalidateQueries({ queryKey: dnaKeys.profiles() });
       void qc.invalidateQueries({ queryKey: dnaKeys.plates() });
       setFile(null);
       setPercent(null);
+      setOverride(false);
       onUploaded(result);
     } catch (error) {
       setPercent(null);
+      const controls = error instanceof ApiError ? error.modelState?.controls : undefined;
+      if (controls?.length && !overrideControlsValidation) {
+        // The controls refused the plate (a positive control disagreeing with its reference, a contaminated negative):
+        // the lab may store it anyway once it confirms the override.
+        modal.confirm({
+          title: 'The controls failed validation',
+          content: (
+            <div role="list" aria-label="Control problems">
+              {controls.map((problem) => (
+                <div role="listitem" key={problem}>
+                  {problem}
+                </div>
+              ))}
+            </div>
+          ),
+          okText: 'Override and upload',
+          okButtonProps: { danger: true },
+          onOk: () => void send(true),
+        });
+        return;
+      }
       modal.error({ title: 'Error', content: <ErrorList error={error} /> });
     }
   };
