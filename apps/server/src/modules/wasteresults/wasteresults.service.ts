@@ -21,6 +21,7 @@ import { queueResultLetter } from './result-letters.ts';
 import * as lists from './result-lists.queries.ts';
 import * as q from './wasteresults.queries.ts';
 import { resultSetsOfResults, syncNoMatchCandidates } from '../nomatchclusters/nomatchclusters.sync.ts';
+import { completeProcessing } from '../wastesamples/status.service.ts';
 
 const setNotFound = () => notFound(M.resultSetNotFound);
 const resultNotFound = () => notFound(M.resultNotFound);
@@ -164,6 +165,7 @@ export async function approveResult(ctx: SignedInContext, resultId: number) {
   if (NOT_DIRECTLY.includes(result.status)) throw refused(M.cannotApproveDirectly);
   await withTransaction(ctx, async (tx, txCtx) => {
     const earlierStatus = await q.approveResult(tx, result.resultSetId, result.id);
+    await completeProcessing(txCtx, [result.resultSetId]);
     await syncNoMatchCandidates(tx, [result.resultSetId]);
     await writeAudit(tx, ctx, {
       entityType: 'WasteMatchResult',
@@ -223,6 +225,10 @@ async function approveLatestOf(ctx: SignedInContext, sets: { id: number; resultI
   await withTransaction(ctx, async (tx, txCtx) => {
     const earlier = new Map<number, string | null>();
     for (const s of eligible) earlier.set(s.id, await q.approveResult(tx, s.id, s.resultId));
+    await completeProcessing(
+      txCtx,
+      eligible.map((s) => s.id),
+    );
     await syncNoMatchCandidates(
       tx,
       eligible.map((s) => s.id),
