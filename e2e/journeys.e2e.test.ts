@@ -196,3 +196,29 @@ test("each role's menu opens no page that the server answers 403", async () => {
     expect({ userName, refused }).toEqual({ userName, refused: [] });
   }
 }, 600_000);
+
+test('"Add new or existing pet owner" on a group: another owner\'s email is refused, a new owner joins with the welcome mail', async () => {
+  const staff = await world.api('property.manager');
+  const [row] = (await staff('GET', '/petowner/searchpetowners?userName=pet.owner')).data;
+  const petOwner = await staff('GET', `/petowner/${row.id}`);
+  const { page } = await world.newPage();
+  await world.signIn(page, 'property.manager');
+  await page.goto(`/group/${oakRidge}/petowners`);
+  await page.getByRole('button', { name: 'Add new or existing pet owner' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add new or existing pet owner' });
+  await dialog.getByText('New pet owner').click();
+  await dialog.getByLabel('First name').fill('Avery');
+  await dialog.getByLabel('Last name').fill('Stone');
+  await dialog.getByLabel('Email', { exact: true }).fill(petOwner.email);
+  await dialog.getByRole('button', { name: 'Create pet owner' }).click();
+  await visible(page.getByText(`Email '${petOwner.email}' is already assigned to a Pet Owner.`).first());
+  await dialog.getByLabel('Email', { exact: true }).fill('avery.stone@mail.example');
+  await dialog.getByRole('button', { name: 'Create pet owner' }).click();
+  await gone(dialog);
+  const mail = await world.smtp.waitFor((message) => message.to.includes('avery.stone@mail.example'));
+  expect(mail.text).toContain('avery.stone');
+
+  // The new owner is a member of the group.
+  const members = await staff('GET', `/petownergroups/${oakRidge}/petowners?name=Avery`);
+  expect(members.data.map((member: { userName: string }) => member.userName)).toContain('avery.stone');
+}, 300_000);
