@@ -55,14 +55,15 @@ export async function history(ctx: SignedInContext, sampleNumber: string) {
 /**
  * A match result approved for these result sets: their waste samples' processing is complete (spec 3: DNA processing
  * complete), as every list and report then reads. Samples already complete, rejected or voided are left alone. Runs
- * in the approving transaction, with history, audit and the property's notification as any status change.
+ * in the approving transaction, with history and audit as any status change.
  */
 export async function completeProcessing(ctx: SignedInContext, resultSetIds: number[]) {
   await withTransaction(ctx, async (tx, txCtx) => {
     const samples = await q.inProgressSamplesOfResultSets(tx, resultSetIds);
+    // The property hears of the approved result itself (PooPrintsMatchResult): no second notice for the status.
     await setSampleStatuses(
       txCtx,
-      wasteSampleStore,
+      { ...wasteSampleStore, statusChanged: undefined, statusesChanged: undefined },
       samples.map(record),
       SampleCustomerStatus.DnaProcessingComplete,
       'resultApproved',
