@@ -102,7 +102,7 @@ export const EVENT_PLACEHOLDERS: Record<EmailEvent, readonly string[]> = {
   UserAncestryOrderConfirmation: ['orderNumber', 'total', 'items', 'link'],
   UserOrderConfirmation: ['orderNumber', 'total', 'items', 'link'],
   UserEmailChange: ['userName', 'link'],
-  ResidentApproved: ['userName', 'groupName', 'passwordHint', 'link'],
+  ResidentApproved: ['userName', 'residentNumberNote', 'groupName', 'passwordHint', 'link'],
   UserMoveOut: ['groupName', 'link'],
   GroupRequested: ['groupType', 'groupName', 'requestedBy', 'link'],
 };

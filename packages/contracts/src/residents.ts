@@ -9,7 +9,9 @@ import { PetSpecies, PetType, RegistrationStatus, WeightUnit } from './enums.ts'
 
 export const residentView = z.object({
   id: z.number().int(),
+  /** The name the resident signs in with; after approval a pet owner's user name, and `residentNumber` as well. */
   userName: z.string().nullable(),
+  residentNumber: z.string().nullable(),
   firstName: z.string(),
   lastName: z.string(),
   fullName: z.string(),
@@ -220,6 +222,7 @@ export const residentRow = z.object({
 export type ResidentRow = z.infer<typeof residentRow>;
 
 export const residentDetails = residentRow.extend({
+  residentNumber: z.string().nullable(),
   groupId: z.number().int(),
   propertyName: z.string(),
   address: z.unknown().nullable(),
@@ -230,10 +233,22 @@ export const residentDetails = residentRow.extend({
 });
 
 /** Approving a dog owner: each pre-registered dog becomes a pet with a sample number (add-dogs / new pet owner popup). */
-export const approveDog = newPet.extend({
-  preRegisteredDogId: id.optional(),
-  sampleNumber: petSampleNumber,
-});
+/**
+ * A field left out is taken from the pre-registered dog (what the resident typed); a deferred dog needs no sample
+ * number yet, every other one does.
+ */
+export const approveDog = newPet
+  .extend({
+    preRegisteredDogId: id.optional(),
+    sampleNumber: petSampleNumber.nullable().optional(),
+    weightUnit: newPet.shape.weightUnit.unwrap().optional(),
+    gender: newPet.shape.gender.unwrap().optional(),
+    isServiceAnimal: z.boolean().optional(),
+  })
+  .superRefine((dog, issues) => {
+    if (!dog.isDeferredRegistration && !dog.sampleNumber)
+      issues.addIssue({ code: 'custom', path: ['sampleNumber'], message: 'Sample number is required.' });
+  });
 export const approveResidentRequest = z.object({
   dogs: z.array(approveDog).max(20).default([]),
   receiveEmails: z.boolean().default(true),
@@ -242,7 +257,9 @@ export type ApproveResidentRequest = z.input<typeof approveResidentRequest>;
 export const approveResidentResponse = z.object({
   message: z.string(),
   petOwnerId: z.number().int().nullable(),
+  /** The pet owner's user name; `residentNumber` (the RES… name) keeps signing them in as well. */
   userName: z.string().nullable(),
+  residentNumber: z.string().nullable(),
 });
 
 export const residentIdsBody = z.object({ residentIds: z.array(id).min(1, 'Select at least one resident.').max(1000) });

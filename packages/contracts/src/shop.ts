@@ -293,6 +293,13 @@ export const OrderStatusLabels: Record<number, string> = Object.fromEntries(
 export const PaymentStatusLabels: Record<number, string> = Object.fromEntries(
   Object.entries(PaymentStatus).map(([name, value]) => [value, name]),
 );
+/** What the customer reads as their order's status: Refunded or Cancelled when it is, else the order's own status. */
+export const customerOrderStatus = (order: { status: number; paymentStatus: number }) =>
+  order.paymentStatus === PaymentStatus.Refunded
+    ? 'Refunded'
+    : order.status === OrderStatus.Cancelled
+      ? 'Cancelled'
+      : OrderStatusLabels[order.status];
 export const FulfillmentStatusLabels: Record<number, string> = Object.fromEntries(
   Object.entries(AncestryFulfillmentStatus).map(([name, value]) => [value, name]),
 );

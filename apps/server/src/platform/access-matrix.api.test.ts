@@ -565,6 +565,7 @@ const SAMPLES: Record<string, Sample> = {
   },
   adjacentAgreementsUnderGroup: group((c) => c.group),
   preRegistrationLink: group((c) => c.group),
+  preRegistrationFlyer: group((c) => c.group),
   groupAdmins: group((c) => c.group),
   createAdminOnGroup: {
     right: 'admin.create',

@@ -17,7 +17,7 @@ import { importOnceServerAnswers } from './lazyPage';
 import { AppFooter } from './AppFooter';
 import { BRAND_NAME, PRODUCT_VERSION } from './brand';
 import { petOwnerPath } from './landing';
-import { UserRole } from '@registry/contracts/enums';
+import { navEntries } from './navEntries';
 
 const { Header, Sider, Content } = Layout;
 
@@ -46,149 +46,22 @@ function useNavItems(): MenuProps['items'] {
   const user = useCurrentUser();
   if (!user) return [];
   const items: NonNullable<MenuProps['items']> = [];
-  if (user.isPetOwner && user.petOwnerId != null)
-    items.push({
-      key: trimSlash(petOwnerPath(user.petOwnerId)),
-      label: (
-        <Link to="/petowner/$petOwnerId/{-$sampleNumber}" params={{ petOwnerId: String(user.petOwnerId) }}>
-          My pets
-        </Link>
-      ),
-    });
-  if (user.isAdmin) items.push({ key: '/admin', label: <Link to="/admin">Admins</Link> });
-  // Provider staff read the lab's screens (rights 'dna.view'); the rights table stays out of the entry chunk.
-  if (user.isBioPetAdmin) {
-    items.push({
-      key: 'dna',
-      label: 'DNA lab',
-      type: 'group',
-      children: [
-        { key: '/dna/processing', label: <Link to="/dna/processing">DNA processing</Link> },
-        { key: '/dna/controls', label: <Link to="/dna/controls">Controls</Link> },
-        { key: '/dna/sample-data', label: <Link to="/dna/sample-data">Sample data</Link> },
-        { key: '/dna/wasteresults', label: <Link to="/dna/wasteresults">Waste results</Link> },
-        { key: '/dna/nomatchreruns', label: <Link to="/dna/nomatchreruns">No-match reruns</Link> },
-        { key: '/tools/platefiles', label: <Link to="/tools/platefiles">Plate files</Link> },
-        {
-          key: '/lab-tools/ancestry-fulfillment',
-          label: <Link to="/lab-tools/ancestry-fulfillment">Ancestry fulfillment</Link>,
-        },
-        {
-          key: '/lab-tools/duplicate-dog-report',
-          label: <Link to="/lab-tools/duplicate-dog-report">Duplicate dog report</Link>,
-        },
-        {
-          key: '/lab-tools/no-match-clusters',
-          label: <Link to="/lab-tools/no-match-clusters">No-match clusters</Link>,
-        },
-        { key: '/tools/similardnaprofiles', label: <Link to="/tools/similardnaprofiles">Similar DNA profiles</Link> },
-      ],
-    });
-    items.push({
-      key: 'shop',
-      label: 'Shop',
-      type: 'group',
-      children: [
-        { key: '/tools/orders-list', label: <Link to="/tools/orders-list">Orders</Link> },
-        { key: '/ecommerce/products', label: <Link to="/ecommerce/products">Products</Link> },
-        { key: '/ecommerce/promotion-codes', label: <Link to="/ecommerce/promotion-codes">Promotion codes</Link> },
-        {
-          key: '/tools/pet-owner-assigned-promotion-codes',
-          label: <Link to="/tools/pet-owner-assigned-promotion-codes">Pet owner codes</Link>,
-        },
-        { key: '/ecommerce/settings', label: <Link to="/ecommerce/settings">Shop settings</Link> },
-      ],
-    });
+  // A heading's entries follow it, in the order navEntries gives them.
+  const groups = new Map<string, NonNullable<MenuProps['items']>>();
+  for (const entry of navEntries(user, petOwnerPath)) {
+    const item = { key: trimSlash(entry.path), label: <Link to={entry.path}>{entry.label}</Link> };
+    if (!entry.group) {
+      items.push(item);
+      continue;
+    }
+    let children = groups.get(entry.group);
+    if (!children) {
+      children = [];
+      groups.set(entry.group, children);
+      items.push({ key: entry.group, label: entry.group, type: 'group', children });
+    }
+    children.push(item);
   }
-  if (user.isAdmin) {
-    const tools = [
-      { key: '/tools/search', label: <Link to="/tools/search">Search</Link> },
-      { key: '/tools/petbarcodescanner', label: <Link to="/tools/petbarcodescanner">Pet barcode scanner</Link> },
-    ];
-    // Waste sample entry: the lab scans and receives; every other admin enters samples of their properties.
-    tools.push(
-      user.isBioPetAdmin
-        ? { key: '/tools/scanwastebarcode', label: <Link to="/tools/scanwastebarcode">Scan waste barcode</Link> }
-        : { key: '/tools/enterwastesample', label: <Link to="/tools/enterwastesample">Enter waste sample</Link> },
-    );
-    // Parentage (rights 'parentage.view' / 'parentage.run'): the provider's staff and parentage managers.
-    if (user.isBioPetAdmin || user.roleId === UserRole.ParentageManager)
-      tools.push(
-        { key: '/parentage', label: <Link to="/parentage">Parentage</Link> },
-        { key: '/tools/parentage/test', label: <Link to="/tools/parentage/test">Parentage test</Link> },
-        { key: '/tools/parentage/lookup', label: <Link to="/tools/parentage/lookup">Parentage lookup</Link> },
-      );
-    // Orphans have no group: only the provider's staff reach them.
-    if (user.isBioPetAdmin)
-      tools.push({ key: '/tools/orphans', label: <Link to="/tools/orphans">Orphaned pets</Link> });
-    // The rights table's petOwner.view: every admin but property maintenance (checked here without loading the table).
-    if (user.roleId !== UserRole.PropertyMaintenance)
-      tools.push({
-        key: '/tools/unassignedpetowners',
-        label: <Link to="/tools/unassignedpetowners">Unassigned pet owners</Link>,
-      });
-    // The rights table's tools.bulkUpload: the admins who manage groups (not property maintenance).
-    if (user.roleId !== UserRole.PropertyMaintenance)
-      tools.push({ key: '/tools/bulkupload', label: <Link to="/tools/bulkupload">Bulk resident import</Link> });
-    items.push({ key: 'tools', label: 'Tools', type: 'group', children: tools });
-    // The rights table's report.view: every admin but property maintenance.
-    if (user.roleId !== UserRole.PropertyMaintenance)
-      items.push({
-        key: 'reports',
-        label: 'Reports',
-        type: 'group',
-        children: [
-          { key: '/reports/propertyexports', label: <Link to="/reports/propertyexports">Property exports</Link> },
-          {
-            key: '/reports/resident-registrations-request',
-            label: <Link to="/reports/resident-registrations-request">Resident registrations</Link>,
-          },
-          { key: '/reports/inventory', label: <Link to="/reports/inventory">Inventory</Link> },
-          { key: '/reports/tdaudit', label: <Link to="/reports/tdaudit">TD audit</Link> },
-          {
-            key: '/reports/pooprintsdetail',
-            label: <Link to="/reports/pooprintsdetail">PooPrints detail</Link>,
-          },
-          { key: '/reports/pooprintstd', label: <Link to="/reports/pooprintstd">TD report</Link> },
-          {
-            key: '/reports/pooprintsnomatchtomatch',
-            label: <Link to="/reports/pooprintsnomatchtomatch">No match to match</Link>,
-          },
-          // The rights table's report.emailExport, dna.view and noMatchCluster.view: the provider's staff.
-          ...(user.isBioPetAdmin
-            ? [
-                { key: '/reports/emailexports', label: <Link to="/reports/emailexports">Email exports</Link> },
-                { key: '/reports/productbyplate', label: <Link to="/reports/productbyplate">Product by plate</Link> },
-                {
-                  key: '/reports/no-match-clusters',
-                  label: <Link to="/reports/no-match-clusters">No-match clusters</Link>,
-                },
-              ]
-            : []),
-          { key: '/reports/duplicate-dog', label: <Link to="/reports/duplicate-dog">Duplicate dogs</Link> },
-          { key: '/reports/gendermismatch', label: <Link to="/reports/gendermismatch">Gender mismatch</Link> },
-        ],
-      });
-  }
-  if (user.isBioPetAdmin) {
-    items.push({
-      key: 'system',
-      label: 'System',
-      type: 'group',
-      children: [
-        { key: '/system/documents', label: <Link to="/system/documents">Documents</Link> },
-        { key: '/system/emaillog', label: <Link to="/system/emaillog">Email log</Link> },
-        { key: '/system/emailtemplates', label: <Link to="/system/emailtemplates">Email templates</Link> },
-        { key: '/system/audit-log', label: <Link to="/system/audit-log">Audit log</Link> },
-      ],
-    });
-  }
-  if (!user.isAdmin) {
-    items.push({ key: '/shop/offers', label: <Link to="/shop/offers">Dog DNA products</Link> });
-    items.push({ key: '/shop/orders', label: <Link to="/shop/orders">My orders</Link> });
-    items.push({ key: '/lifeplans', label: <Link to="/lifeplans">Life plans</Link> });
-  }
-  items.push({ key: '/account/manage', label: <Link to="/account/manage">My account</Link> });
   return items;
 }
 

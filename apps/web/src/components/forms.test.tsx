@@ -151,18 +151,20 @@ describe('SchemaTextInput', () => {
 });
 
 describe('links to unbuilt pages', () => {
-  it("shows a property's pre-registration code but no link to the unbuilt /reg page", async () => {
+  it("shows a property's pre-registration address, copy button, QR code and flyer whatever address the browser uses", async () => {
     const { PreRegistrationCard } = await import('../features/groups/components/PreRegistrationCard');
     mockFetch({
       'GET /api/v1/group/9/preregistrationlink': {
         groupId: 9,
         code: 'OAKRIDGE',
-        link: 'http://localhost/reg/OAKRIDGE',
+        link: 'https://registry.example.org/reg/OAKRIDGE',
       },
     });
     renderWithProviders(<PreRegistrationCard groupId={9} />);
     expect(await screen.findByText('OAKRIDGE')).toBeTruthy();
-    expect(screen.queryByRole('link')).toBeNull();
-    expect(screen.queryByText(/\/reg\/OAKRIDGE/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'https://registry.example.org/reg/OAKRIDGE' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Copy link/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Printable flyer/ })).toBeTruthy();
+    expect(await screen.findByAltText('Pre-registration QR code')).toBeTruthy();
   });
 });

@@ -94,6 +94,10 @@ export const groupEndpoints = {
     params: s.idParam,
     response: s.preRegistrationLink,
   })),
+  preRegistrationFlyer: group.get('/group/:id/preregistrationflyer', 'preRegistrationFlyer', 'admin', (s) => ({
+    params: s.idParam,
+    response: s.pdfContent,
+  })),
   subgroups: group.get('/subgroups', 'subgroups', 'admin', (s) => ({
     query: s.subgroupsQuery,
     response: s.pagedResponse(s.subgroupRow),

@@ -58,6 +58,25 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * Further names a user signs in with besides users.user_name: a resident's RES… number once approval gives them a pet
+ * owner's user name, so the name they were told at pre-registration keeps working.
+ */
+export const userSignInNames = pgTable(
+  'user_sign_in_names',
+  {
+    userName: text().notNull(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dateCreated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('user_sign_in_names_lower_key').on(sql`lower(${table.userName})`),
+    index('user_sign_in_names_user_idx').on(table.userId),
+  ],
+);
+
 /** Bearer sessions. Only a hash of the token is stored; previousSessionId lets logout restore the session that signed in as another user. */
 export const sessions = pgTable(
   'sessions',

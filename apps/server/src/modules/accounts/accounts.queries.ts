@@ -10,6 +10,7 @@ import {
   preRegisteredResidents,
   sessions,
   userFeatures,
+  userSignInNames,
   userTokens,
   users,
 } from '../../db/schema/index.ts';
@@ -23,12 +24,19 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
   return row;
 }
 
+/** By user name, or by an additional sign-in name (a resident's RES… number kept after approval). */
 export async function findUserByUserName(db: Db, userName: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
     .where(sql`lower(${users.userName}) = lower(${userName})`);
-  return row;
+  if (row) return row;
+  const [other] = await db
+    .select({ user: users })
+    .from(userSignInNames)
+    .innerJoin(users, eq(users.id, userSignInNames.userId))
+    .where(sql`lower(${userSignInNames.userName}) = lower(${userName})`);
+  return other?.user;
 }
 
 export async function findUsersByEmail(db: Db, email: string): Promise<UserRow[]> {

@@ -74,7 +74,7 @@ export const DEFAULT_TEMPLATES: Record<EmailEvent, TemplateText> = {
     body: layout({
       paragraphs: [
         '{{groupName}} approved your registration and your dogs are now registered.',
-        'Sign in with the user name {{userName}} and {{passwordHint}}.',
+        'Sign in with the user name {{userName}} and {{passwordHint}}.{{residentNumberNote}}',
       ],
       link: 'Sign in',
     }),

@@ -73,3 +73,24 @@ export async function dashboardCounts(db: Db, groupId: number, properties: boole
     },
   };
 }
+
+/**
+ * The waste samples beneath a group by their approved match result (Match, NoMatch, Fail, NonCanine), in the
+ * properties the mode shows (`properties`: true active, false inactive, null both). Read from the results, not the
+ * tallies: only approved results count, as customers see them.
+ */
+export async function wasteResultCounts(db: Db, groupId: number, properties: boolean | null) {
+  const rows = await queryRows<{ status: string; count: number }>(
+    db,
+    sql`select r.status, count(*)::int as count
+      from waste_result_sets s
+      join waste_match_results r on r.id = s.currently_approved_result_id
+      join waste_samples w on w.id = s.waste_sample_id
+      join groups g on g.id = w.property_id
+      where g.path like (select path from groups where id = ${groupId}) || '%'
+        and (${properties}::boolean is null or g.is_active = ${properties}::boolean)
+      group by r.status`,
+  );
+  const of = (status: string) => rows.find((row) => row.status === status)?.count ?? 0;
+  return { match: of('Match'), noMatch: of('NoMatch'), fail: of('Fail'), nonCanine: of('NonCanine') };
+}

@@ -10,7 +10,7 @@ import {
 } from '@registry/contracts';
 import type { SignedInContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { dashboardCounts } from './dashboard.queries.ts';
+import { dashboardCounts, wasteResultCounts } from './dashboard.queries.ts';
 import { loadGroup } from './groups.service.ts';
 
 /** Each count as a whole-number percentage of the block's total; 0 when the total is 0. */
@@ -38,11 +38,9 @@ export async function dashboard(ctx: SignedInContext, groupId: number, mode: num
       : mode === DashboardMode.ActiveAndInactiveProperties || global
         ? null
         : true;
-  const { groups, pets, residents, waste } = await dashboardCounts(
-    ctx.db,
-    global ? Number(group.path.split('/')[1]) : group.id,
-    properties,
-  );
+  const rootOrGroup = global ? Number(group.path.split('/')[1]) : group.id;
+  const { groups, pets, residents, waste } = await dashboardCounts(ctx.db, rootOrGroup, properties);
+  const results = await wasteResultCounts(ctx.db, rootOrGroup, properties);
   const residentTotal = RESIDENT_KEYS.filter((key) => key !== 'total').reduce(
     (sum, key) => sum + (residents[key] ?? 0),
     0,
@@ -53,8 +51,8 @@ export async function dashboard(ctx: SignedInContext, groupId: number, mode: num
     groups: block(GROUP_COUNT_KEYS, groups),
     petSamples: block(PET_SAMPLE_KEYS, pets),
     residents: block(RESIDENT_KEYS, { ...residents, total: residentTotal }),
-    // Match outcomes (match, no match, fail, non-canine) stay 0 until the matching area stores results.
-    wasteSamples: block(WASTE_SAMPLE_KEYS, waste),
+    // Match outcomes (match, no match, fail, non-canine): the samples' approved results.
+    wasteSamples: block(WASTE_SAMPLE_KEYS, { ...waste, ...results }),
     wasteSamplesTracked: true,
   };
 }

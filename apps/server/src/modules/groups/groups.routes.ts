@@ -8,6 +8,7 @@ import { groupAdminsRoutes } from './group-admins.routes.ts';
 import { createGroup, groupRequested } from './group-create.service.ts';
 import { bulkTransfer, moveGroup } from './group-move.service.ts';
 import { groupListsRoutes } from './group-lists.routes.ts';
+import { preRegistrationFlyer } from './prereg-flyer.service.ts';
 import * as groups from './groups.service.ts';
 
 /** The per-type add-group calls of the spec. */
@@ -70,6 +71,14 @@ export async function groupsRoutes(app: FastifyInstance) {
   await route(app, endpoints.preRegistrationLink, async (request) =>
     groups.preRegistrationLink(signedIn(request), request.params.id),
   );
+  await route(app, endpoints.preRegistrationFlyer, async (request, reply) => {
+    const pdf = await preRegistrationFlyer(signedIn(request), request.params.id);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="${pdf.fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(pdf.content);
+  });
 
   await app.register(groupAdminsRoutes);
   await app.register(groupListsRoutes);

@@ -97,7 +97,12 @@ describe('group resident lists and actions', () => {
       hasOtherPets: true,
     });
     const approved = await t.call('PUT', `/api/v1/preregresident/${cat.id}/approve`, { token: pm, body: {} });
-    expect(approved.body).toEqual({ message: 'Resident Kit Cat approved.', petOwnerId: null, userName: null });
+    expect(approved.body).toEqual({
+      message: 'Resident Kit Cat approved.',
+      petOwnerId: null,
+      userName: null,
+      residentNumber: null,
+    });
     const again = await t.call('PUT', `/api/v1/preregresident/${cat.id}/approve`, { token: pm, body: {} });
     expect(again.status).toBe(400);
     const deleted = await t.call('DELETE', `/api/v1/preregresident/${cat.id}`, { token: pm });

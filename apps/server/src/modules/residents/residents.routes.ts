@@ -13,6 +13,7 @@ import { route } from '../../platform/endpoint.ts';
 import { signedIn } from '../../platform/http.ts';
 import { uploadDogImage } from './dog-image.service.ts';
 import * as actions from './resident-actions.service.ts';
+import { approveResident } from './resident-approval.service.ts';
 import * as prereg from './prereg.service.ts';
 import * as residents from './residents.service.ts';
 
@@ -45,7 +46,7 @@ export async function residentsRoutes(app: FastifyInstance) {
     ),
   );
   await route(app, endpoints.approve, async (request) =>
-    actions.approveResident(signedIn(request), request.params.id, request.body),
+    approveResident(signedIn(request), request.params.id, request.body),
   );
   await route(app, endpoints.remove, async (request) => actions.deleteResident(signedIn(request), request.params.id));
   await route(app, endpoints.update, async (request) => residents.updateResident(signedIn(request), request.body));

@@ -10,6 +10,7 @@ import { notFound } from '../../platform/errors.ts';
 import { assertCan } from '../../platform/rights.ts';
 import { loadGroupInScope } from '../../platform/scope.ts';
 import { isResidentUserName } from '../../platform/session.ts';
+import { residentNumberOf } from './resident-approval.queries.ts';
 import * as q from './residents.queries.ts';
 
 export const residentNotFound = () => notFound('Resident not found.');
@@ -45,6 +46,7 @@ export async function getResident(ctx: SignedInContext, residentId: number) {
   return {
     id: resident.id,
     userName: row.userName,
+    residentNumber: await residentNumberOf(ctx.db, resident.userId),
     firstName: resident.firstName,
     lastName: resident.lastName,
     fullName: fullNameOfResident(resident),
@@ -96,6 +98,7 @@ export async function getResidentDetails(ctx: SignedInContext, residentId: numbe
       datePreRegistered: resident.datePreRegistered,
       dogs: dogs.map((dog) => ({ id: dog.id, name: dog.name, isRegistered: dog.petId !== null })),
     }),
+    residentNumber: await residentNumberOf(ctx.db, resident.userId),
     groupId: resident.groupId,
     propertyName: row.groupName,
     address: resident.address ?? null,

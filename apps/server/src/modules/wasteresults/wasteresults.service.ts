@@ -23,6 +23,7 @@ import * as lists from './result-lists.queries.ts';
 import { pendingDogProfiles } from './retro-match.queries.ts';
 import * as q from './wasteresults.queries.ts';
 import { resultSetsOfResults, syncNoMatchCandidates } from '../nomatchclusters/nomatchclusters.sync.ts';
+import { completeProcessing } from '../wastesamples/status.service.ts';
 
 const setNotFound = () => notFound(M.resultSetNotFound);
 const resultNotFound = () => notFound(M.resultNotFound);
@@ -172,6 +173,7 @@ export async function approveResult(ctx: SignedInContext, resultId: number, conf
   if (result.status === 'NoMatch' && !confirm) await refuseWhileDogsPending(ctx, result.resultSetId);
   await withTransaction(ctx, async (tx, txCtx) => {
     const earlierStatus = await q.approveResult(tx, result.resultSetId, result.id);
+    await completeProcessing(txCtx, [result.resultSetId]);
     await syncNoMatchCandidates(tx, [result.resultSetId]);
     await writeAudit(tx, ctx, {
       entityType: 'WasteMatchResult',
@@ -240,6 +242,10 @@ async function approveLatestOf(ctx: SignedInContext, sets: { id: number; resultI
   await withTransaction(ctx, async (tx, txCtx) => {
     const earlier = new Map<number, string | null>();
     for (const s of eligible) earlier.set(s.id, await q.approveResult(tx, s.id, s.resultId));
+    await completeProcessing(
+      txCtx,
+      eligible.map((s) => s.id),
+    );
     await syncNoMatchCandidates(
       tx,
       eligible.map((s) => s.id),

@@ -2,7 +2,8 @@
 // other modules need. Orphans (their property deleted) lie outside every scope but the provider staff's.
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { groups, wasteSamples } from '../../db/schema/index.ts';
+import { SampleCustomerStatus } from '@registry/contracts';
+import { groups, wasteResultSets, wasteSamples } from '../../db/schema/index.ts';
 import type { Caller } from '../../platform/context.ts';
 import { groupInScopeSql } from '../../platform/scope.ts';
 
@@ -89,4 +90,26 @@ export async function sampleNotice(db: Db, id: number) {
     .from(wasteSamples)
     .where(eq(wasteSamples.id, id));
   return row ?? null;
+}
+
+/** The waste samples of match result sets, still in the lab's hands (below DNA processing complete), locked. */
+export async function inProgressSamplesOfResultSets(db: Db, resultSetIds: number[]): Promise<WasteSampleRow[]> {
+  if (resultSetIds.length === 0) return [];
+  return db
+    .select()
+    .from(wasteSamples)
+    .where(
+      and(
+        inArray(
+          wasteSamples.id,
+          db
+            .select({ id: wasteResultSets.wasteSampleId })
+            .from(wasteResultSets)
+            .where(inArray(wasteResultSets.id, resultSetIds)),
+        ),
+        sql`${wasteSamples.customerFacingStatus} < ${SampleCustomerStatus.DnaProcessingComplete}`,
+      ),
+    )
+    .orderBy(wasteSamples.id)
+    .for('update');
 }

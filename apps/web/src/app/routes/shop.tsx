@@ -8,7 +8,10 @@ import { searchOf } from './searchOf';
 const shopOffersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/shop/offers',
-  validateSearch: (s: Search): { propertyCode?: string } => ({ propertyCode: text(s.propertyCode) }),
+  validateSearch: (s: Search): { propertyCode?: string; uid?: string } => ({
+    propertyCode: text(s.propertyCode),
+    uid: text(s.uid),
+  }),
   component: lazyPage(() => import('../../features/shop/ShopOffersPage'), 'ShopOffersPage'),
 });
 const shopSummaryRoute = createRoute({

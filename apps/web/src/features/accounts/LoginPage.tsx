@@ -122,6 +122,9 @@ export function LoginPage() {
           Sign in
         </Button>
       </form>
+      <p style={{ marginTop: 16, textAlign: 'center' }}>
+        New resident? <Link to="/reg">Pre-register with your property&apos;s code</Link>
+      </p>
       {external.isError && (
         <Alert type="warning" showIcon style={{ marginTop: 16 }} title={Messages.externalProvidersFailed} />
       )}

@@ -2,7 +2,7 @@ import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Segmented, Typography } from 'antd';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { DashboardMode } from '@registry/contracts';
+import { DashboardMode, GroupTypes } from '@registry/contracts';
 import { useCurrentUser } from '../../app/auth';
 import { humanize } from '../../components/format';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
@@ -102,7 +102,7 @@ const MODES = [
   { value: DashboardMode.GlobalStatus, label: 'Global' },
 ];
 
-function Dashboard({ groupId }: { groupId: number }) {
+function Dashboard({ groupId, isProperty }: { groupId: number; isProperty: boolean }) {
   const user = useCurrentUser();
   // The mode lives in the URL (?dashboardMode=), so reload, back and shared links keep it.
   const [search, setSearch] = useUrlState(dashboardSearch);
@@ -122,13 +122,20 @@ function Dashboard({ groupId }: { groupId: number }) {
         onChange={(v) =>
           setSearch({ dashboardMode: Number(v) === DashboardMode.ActiveProperties ? undefined : Number(v) })
         }
-        style={{ marginBottom: 16 }}
+        style={{ marginBottom: isProperty ? 4 : 16 }}
       />
+      {isProperty && (
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 16 }}>
+          This property&apos;s own counts: Active shows them while the property is active, Inactive once it is
+          deactivated.
+        </Typography.Paragraph>
+      )}
       <ErrorPresenter error={query.error} />
       {query.isLoading && <Card loading />}
       {data && (
         <Row gutter={[16, 16]}>
-          {BLOCKS.map((b) => (
+          {/* A property has no groups beneath it: its dashboard shows what concerns a property. */}
+          {BLOCKS.filter((b) => !(isProperty && b.name === 'groups')).map((b) => (
             <Col key={b.name} xs={24} lg={12}>
               <DashboardBlock
                 title={b.title}
@@ -154,7 +161,7 @@ export function GroupDashboardPage() {
   const groupId = Number(id);
   return (
     <GroupFrame groupId={groupId} page="dashboard">
-      {() => <Dashboard groupId={groupId} />}
+      {(group) => <Dashboard groupId={groupId} isProperty={group.groupType === GroupTypes.Property} />}
     </GroupFrame>
   );
 }

@@ -14,7 +14,7 @@ import {
   type RemoveFromAllGroupsRequest,
   type subgroupsQuery,
 } from '@registry/contracts';
-import { callApi } from '../../app/client';
+import { callApi, fetchFile } from '../../app/client';
 import { authKeys } from '../../app/auth';
 import { adminKeys } from '../admins/admins.api';
 
@@ -90,6 +90,10 @@ export const preRegLinkQuery = (id: number) =>
     queryKey: groupKeys.preReg(id),
     queryFn: () => callApi(groupEndpoints.preRegistrationLink, { params: { id } }),
   });
+
+/** The property's printable pre-registration flyer (a PDF), fetched with the bearer token. */
+export const fetchPreRegFlyer = (id: number): Promise<Blob> =>
+  fetchFile(groupEndpoints.preRegistrationFlyer, { params: { id } }, 'The flyer could not be loaded.');
 
 export function fetchSubgroups(groupId: number, p: SubgroupParams) {
   return callApi(groupEndpoints.subgroups, { query: { groupId, ...p } });

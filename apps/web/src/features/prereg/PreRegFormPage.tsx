@@ -140,7 +140,10 @@ export function PreRegFormPage() {
       }
       setPhotoProgress(null);
       if (values.hasDogs && property.data.hasAncestry)
-        await navigate({ to: '/shop/offers', search: { propertyCode: property.data.propertyCode } });
+        await navigate({
+          to: '/shop/offers',
+          search: { propertyCode: property.data.propertyCode, uid: answer.userName },
+        });
       else
         await navigate({
           to: '/reg/success',

@@ -19,7 +19,13 @@ export function ResidentLandingPage() {
         {user && (
           <Descriptions column={1}>
             <Descriptions.Item label="Name">{user.fullName}</Descriptions.Item>
-            <Descriptions.Item label="Resident number">{user.userName}</Descriptions.Item>
+            {/* The RES number the resident signs in with; a pet owner's user name is never shown as one. */}
+            {(resident.data?.residentNumber ?? (user.isResident ? user.userName : null)) && (
+              <Descriptions.Item label="Resident number">
+                {resident.data?.residentNumber ?? user.userName}
+              </Descriptions.Item>
+            )}
+            {!user.isResident && <Descriptions.Item label="User name">{user.userName}</Descriptions.Item>}
             {resident.data && <Descriptions.Item label="Property">{resident.data.propertyName}</Descriptions.Item>}
             {resident.data && (
               // Eligible pets: the resident's dogs, which DNA products can be ordered for.

@@ -108,7 +108,8 @@ export function ResidentDetailsPage() {
                   <Tag color="gold">Pending approval</Tag>
                 )}
               </Descriptions.Item>
-              <Descriptions.Item label="Resident number">{r.userName}</Descriptions.Item>
+              <Descriptions.Item label="Resident number">{r.residentNumber ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label="User name">{r.userName ?? '—'}</Descriptions.Item>
               <Descriptions.Item label="Email">{r.email}</Descriptions.Item>
               <Descriptions.Item label="Phone">{r.phoneNumber}</Descriptions.Item>
               <Descriptions.Item label="Unit">{r.unitNumber}</Descriptions.Item>

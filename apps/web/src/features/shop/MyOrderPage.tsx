@@ -3,7 +3,7 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { Card, Descriptions, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { OrderStatusLabels, PaymentStatusLabels } from '@registry/contracts';
+import { PaymentStatus, customerOrderStatus } from '@registry/contracts';
 import { ApiError } from '../../app/api';
 import { dayjs } from '../../app/dayjs';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
@@ -29,11 +29,11 @@ export function MyOrderPage() {
           <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered style={{ marginBottom: 16 }}>
             <Descriptions.Item label="Order date">{dayjs(o.orderDate).format('M/D/YYYY h:mm A')}</Descriptions.Item>
             <Descriptions.Item label="Status">
-              <Tag>{OrderStatusLabels[o.status]}</Tag>
+              <Tag data-testid="order-status">{customerOrderStatus(o)}</Tag>
             </Descriptions.Item>
             <Descriptions.Item label="Payment">
-              {PaymentStatusLabels[o.paymentStatus]}
-              {o.cardLastDigits ? ` by card ending ${o.cardLastDigits}` : ''}
+              {o.paymentStatus === PaymentStatus.Refunded ? 'Refunded to' : 'Paid by'}
+              {o.cardLastDigits ? ` card ending ${o.cardLastDigits}` : ' card'}
             </Descriptions.Item>
             <Descriptions.Item label="Subtotal">{money(o.total)}</Descriptions.Item>
             <Descriptions.Item label="Tax">{money(o.tax)}</Descriptions.Item>

@@ -2,7 +2,7 @@
 // newest first, page 1 of 20 by default; each row opens its lines, and the order number leads to the details.
 import { Link } from '@tanstack/react-router';
 import { Card, Tag } from 'antd';
-import { OrderStatusLabels, PaymentStatusLabels } from '@registry/contracts';
+import { customerOrderStatus } from '@registry/contracts';
 import { dayjs } from '../../app/dayjs';
 import { PageTitle } from '../../components/PageTitle';
 import { UrlTable } from '../../components/UrlTable';
@@ -38,8 +38,12 @@ export function MyOrdersPage() {
             { title: 'Order date', dataIndex: 'orderDate', render: (d: string) => dayjs(d).format('M/D/YYYY') },
             { title: 'Dogs', dataIndex: 'petSummary' },
             { title: 'Total', dataIndex: 'grandTotal', render: (v: number) => money(v) },
-            { title: 'Status', dataIndex: 'status', render: (v: number) => <Tag>{OrderStatusLabels[v]}</Tag> },
-            { title: 'Payment', dataIndex: 'paymentStatus', render: (v: number) => PaymentStatusLabels[v] },
+            // One status for the customer: Refunded or Cancelled when it is (spec 2 §2).
+            {
+              title: 'Status',
+              key: 'status',
+              render: (_: unknown, order: OrderRow) => <Tag>{customerOrderStatus(order)}</Tag>,
+            },
           ]}
         />
       </Card>

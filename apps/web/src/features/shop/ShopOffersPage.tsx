@@ -16,7 +16,7 @@ const keyOf = (dog: { petId: number | null; preRegDogId: number | null }) =>
 export function ShopOffersPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const search = useSearch({ strict: false }) as { propertyCode?: string };
+  const search = useSearch({ strict: false }) as { propertyCode?: string; uid?: string };
   const offers = useQuery(offersQuery());
   const allowed = useQuery(canPurchaseQuery());
   const createCart = useCreateCart();
@@ -51,6 +51,21 @@ export function ShopOffersPage() {
   return (
     <>
       <PageTitle>Dog DNA products</PageTitle>
+      {search.uid && (
+        // Straight from pre-registration: the registration worked, and the name they sign in with.
+        <Alert
+          type="success"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message="Your pre-registration is saved."
+          description={
+            <span data-testid="registered-banner">
+              Your resident number is <strong>{search.uid}</strong>: use it with your password to sign in. Your property
+              will review your registration; you can order DNA products for your dogs now.
+            </span>
+          }
+        />
+      )}
       {allowed.data && !allowed.data.canPurchase && (
         <Alert type="warning" message={ShopMessages.notInRegion} style={{ marginBottom: 16 }} />
       )}
@@ -97,7 +112,7 @@ export function ShopOffersPage() {
         <Button type="primary" disabled={chosen.size === 0} loading={createCart.isPending} onClick={checkout}>
           Continue to checkout
         </Button>
-        <Link to="/reg/success" search={{ propertyCode: search.propertyCode, hasDogs: true }}>
+        <Link to="/reg/success" search={{ propertyCode: search.propertyCode, uid: search.uid, hasDogs: true }}>
           No thanks, continue
         </Link>
       </Space>

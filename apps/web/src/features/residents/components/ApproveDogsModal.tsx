@@ -5,11 +5,12 @@ import { Gender } from '@registry/contracts';
 import { ErrorPresenter, useFormErrorDialog } from '../../../components/ErrorPresenter';
 import { residentDetailsQuery, useApproveResident } from '../residents.api';
 
-type DogValues = { preRegisteredDogId: number; include: boolean; name: string; sampleNumber: string; gender: number };
+type DogValues = { include: boolean; defer: boolean; name: string; sampleNumber: string; gender: number };
 
 /**
  * Approving a dog owner (spec 2 §4): the add-new-pet-owner popup, or the add-dogs popup for a partially registered
- * resident. Each pre-registered dog gets its sample number and becomes a pet; an unticked dog is deferred.
+ * resident. Each ticked pre-registered dog becomes a pet with its sample number (or deferred, without one yet) and
+ * keeps what the resident typed (the server fills it in); an unticked dog waits for a later approval.
  */
 export function ApproveDogsModal({ residentId, onClose }: { residentId: number | null; onClose: () => void }) {
   const details = useQuery({ ...residentDetailsQuery(residentId ?? 0), enabled: residentId !== null });
@@ -25,7 +26,7 @@ export function ApproveDogsModal({ residentId, onClose }: { residentId: number |
       form.setFieldsValue({
         dogs: resident.dogDetails
           .filter((dog) => !dog.isRegistered)
-          .map((dog) => ({ preRegisteredDogId: dog.id, include: true, name: dog.name, sampleNumber: '', gender: 0 })),
+          .map((dog) => ({ include: true, defer: false, name: dog.name, sampleNumber: '', gender: 0 })),
       });
   }, [resident, form]);
 
@@ -35,18 +36,28 @@ export function ApproveDogsModal({ residentId, onClose }: { residentId: number |
       const answer = await approve.mutateAsync({
         id: resident.id,
         body: {
+          // Each row is the pending dog at its index: the id says which pre-registered dog it is.
           dogs: dogs
-            .filter((dog) => dog.include)
+            .map((dog, index) => ({ ...dog, preRegisteredDogId: pending[index]?.id }))
+            .filter((dog) => dog.include && dog.preRegisteredDogId !== undefined)
             .map((dog) => ({
               preRegisteredDogId: dog.preRegisteredDogId,
               name: dog.name,
-              sampleNumber: dog.sampleNumber,
               gender: dog.gender,
+              ...(dog.defer
+                ? { isDeferredRegistration: true, sampleNumber: null }
+                : { sampleNumber: dog.sampleNumber.trim() }),
             })),
         },
       });
       void message.success(answer.message);
-      if (answer.userName) void message.info(`Pet owner user name: ${answer.userName}`);
+      if (answer.userName)
+        void message.info(
+          answer.residentNumber
+            ? `Pet owner user name: ${answer.userName} (${answer.residentNumber} keeps working as a user name too)`
+            : `Pet owner user name: ${answer.userName}`,
+          8,
+        );
       onClose();
     } catch (error) {
       onError(error);
@@ -69,7 +80,8 @@ export function ApproveDogsModal({ residentId, onClose }: { residentId: number |
         <>
           <Typography.Paragraph>
             {resident.fullName} becomes a registry pet owner at {resident.propertyName}; each ticked dog is registered
-            with its sample number.
+            with its sample number, or deferred to give its sample later; what the resident entered (breed, weight,
+            dates, photo) carries over.
           </Typography.Paragraph>
           {pending.length === 0 && <Typography.Text>No dogs associated with this resident</Typography.Text>}
           <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
@@ -79,6 +91,9 @@ export function ApproveDogsModal({ residentId, onClose }: { residentId: number |
                   <Space key={field.key} wrap align="start" style={{ width: '100%' }}>
                     <Form.Item name={[field.name, 'include']} valuePropName="checked" label="Register">
                       <Checkbox aria-label={`Register ${pending[index]?.name ?? 'dog'}`} />
+                    </Form.Item>
+                    <Form.Item name={[field.name, 'defer']} valuePropName="checked" label="Defer">
+                      <Checkbox aria-label={`Defer ${pending[index]?.name ?? 'dog'}`} />
                     </Form.Item>
                     <Form.Item
                       name={[field.name, 'name']}
@@ -90,11 +105,15 @@ export function ApproveDogsModal({ residentId, onClose }: { residentId: number |
                     <Form.Item
                       name={[field.name, 'sampleNumber']}
                       label="Sample number"
-                      dependencies={[['dogs', field.name, 'include']]}
+                      dependencies={[
+                        ['dogs', field.name, 'include'],
+                        ['dogs', field.name, 'defer'],
+                      ]}
                       rules={[
                         ({ getFieldValue }) => ({
                           validator: async (_: unknown, value: string | undefined) => {
                             if (!getFieldValue(['dogs', field.name, 'include'])) return;
+                            if (getFieldValue(['dogs', field.name, 'defer'])) return;
                             if (!/^(DN|DNI)\d{7}$/i.test((value ?? '').trim()))
                               throw new Error('Sample number must be DN or DNI followed by 7 digits.');
                           },
