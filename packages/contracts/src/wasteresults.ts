@@ -70,6 +70,23 @@ export const resultSetsPage = pagedResponse(resultSetRow);
 
 const genotype = z.object({ key: z.string(), alleleAValue: z.string(), alleleBValue: z.string() });
 
+type StoredAlleles = { alleleAValue: string; alleleBValue: string };
+
+/**
+ * Why a marker of a stored comparison was left out (the engine's rule, docs/genetics.md): no call on either side, or
+ * an off-ladder (OL) allele on either side, which has no size and is evidence neither way. Null when it was compared.
+ */
+export function markerNotComparedReason(
+  waste: StoredAlleles | undefined,
+  dog: StoredAlleles | undefined,
+): 'no call' | 'off-ladder' | null {
+  const called = (g: StoredAlleles | undefined) => !!g && (g.alleleAValue !== '' || g.alleleBValue !== '');
+  if (!called(waste) || !called(dog)) return 'no call';
+  const offLadder = (g: StoredAlleles) =>
+    g.alleleAValue.toUpperCase() === 'OL' || g.alleleBValue.toUpperCase() === 'OL';
+  return offLadder(waste!) || offLadder(dog!) ? 'off-ladder' : null;
+}
+
 export const matchResultView = z.object({
   matchResultId: z.number().int(),
   status: matchRunResult,

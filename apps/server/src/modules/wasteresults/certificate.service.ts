@@ -4,7 +4,12 @@
 // the statistic in words. (pdfkit directly; the lead may move it onto the shared PDF layout later.)
 import { loadPdfKit } from '../../platform/on-demand-libraries.ts';
 import { sql } from 'drizzle-orm';
-import { PooPrintsCertificationRecipient, WASTE_RESULT_MESSAGES as M, collectionDateText } from '@registry/contracts';
+import {
+  PooPrintsCertificationRecipient,
+  WASTE_RESULT_MESSAGES as M,
+  collectionDateText,
+  markerNotComparedReason,
+} from '@registry/contracts';
 import { queryRows } from '../../db/client.ts';
 import type { SignedInContext } from '../../platform/context.ts';
 import { refused } from '../../platform/errors.ts';
@@ -113,14 +118,28 @@ export async function certificatePdf(ctx: SignedInContext, resultSetId: number) 
   doc.moveDown();
   if (result.oneInText)
     doc.font('Helvetica-Bold').text(`The chance that an unrelated dog has this profile is ${result.oneInText}.`);
+  const dog = result.comparison.petDnaProfiles[0]?.genotypes ?? [];
+  const reasonOf = (key: string) =>
+    dog.length
+      ? markerNotComparedReason(
+          result.comparison.wasteDnaProfile.find((x) => x.key === key),
+          dog.find((x) => x.key === key),
+        )
+      : null;
+  const offLadder = result.comparison.wasteDnaProfile.filter((g) => reasonOf(g.key) === 'off-ladder');
+  if (offLadder.length)
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .text(`Markers not compared (off-ladder): ${offLadder.map((g) => g.key).join(', ')}`);
   doc.moveDown().font('Helvetica-Bold').fontSize(10).text('Marker table');
   doc.font('Helvetica').fontSize(9);
-  const dog = result.comparison.petDnaProfiles[0]?.genotypes ?? [];
   for (const g of result.comparison.wasteDnaProfile) {
     const d = dog.find((x) => x.key === g.key);
     const waste = `${g.alleleAValue || '-'} / ${g.alleleBValue || '-'}`;
+    const reason = reasonOf(g.key);
     doc.text(
-      `${g.key.padEnd(12)}  waste ${waste.padEnd(14)}  dog ${d ? `${d.alleleAValue} / ${d.alleleBValue}` : '-'}`,
+      `${g.key.padEnd(12)}  waste ${waste.padEnd(14)}  dog ${d ? `${d.alleleAValue} / ${d.alleleBValue}` : '-'}${reason ? `  not compared (${reason})` : ''}`,
     );
   }
   if (group?.certificateSignatureName) doc.moveDown().fontSize(11).text(group.certificateSignatureName);

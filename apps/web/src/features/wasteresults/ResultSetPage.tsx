@@ -20,7 +20,12 @@ import {
   Typography,
 } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { MATCH_RUN_RESULTS, collectionDateText, type MatchRunResultName } from '@registry/contracts';
+import {
+  MATCH_RUN_RESULTS,
+  collectionDateText,
+  markerNotComparedReason,
+  type MatchRunResultName,
+} from '@registry/contracts';
 import { dayjs } from '../../app/dayjs';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
@@ -126,6 +131,17 @@ function MatchRunModal({ id, open, onClose }: { id: number; open: boolean; onClo
                 render: (_: unknown, g) => {
                   const d = dog?.genotypes.find((x) => x.key === g.key);
                   return d ? `${d.alleleAValue} / ${d.alleleBValue}` : '';
+                },
+              },
+              {
+                title: 'Compared',
+                render: (_: unknown, g) => {
+                  if (!dog) return '';
+                  const reason = markerNotComparedReason(
+                    g,
+                    dog.genotypes.find((x) => x.key === g.key),
+                  );
+                  return reason ? `Not compared (${reason})` : 'Yes';
                 },
               },
             ]}
