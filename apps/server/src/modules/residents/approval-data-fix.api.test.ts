@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 const dataFix = fs
-  .readFileSync(path.resolve(import.meta.dirname, '../../db/migrations/0030_sign_in_names_prereg_links.sql'), 'utf8')
+  .readFileSync(path.resolve(import.meta.dirname, '../../db/migrations/0032_sign_in_names_prereg_links.sql'), 'utf8')
   .split('--> statement-breakpoint')
   .filter((statement) => /^\s*(--[^\n]*\n\s*)*(UPDATE|INSERT)/.test(statement));
 
