@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { isDatabaseUnavailable } from '../db/client.ts';
 import { callerMeets, type Access } from './access.ts';
 import type { RequestContext, Services, SignedInContext } from './context.ts';
+import { constraintViolation } from './db-errors.ts';
 import { HttpError } from './errors.ts';
 import { resolveCaller } from './session.ts';
 
@@ -74,6 +75,8 @@ export function registerHttpPlumbing(app: FastifyInstance, services: Services): 
     const unreadable = unreadableBody(error);
     if (unreadable)
       return reply.code(400).send({ message: 'The request is invalid.', modelState: { body: [unreadable] } });
+    const clash = constraintViolation(error);
+    if (clash) return reply.code(clash.statusCode).send(clash.body);
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.code(503).send({ message: 'The service is temporarily unavailable. Please try again.' });

@@ -20,6 +20,8 @@ async function proof() {
   const { body } = await t.call('GET', '/api/v1/preregistration/botcheck');
   return solveChallenge(body.challenge, body.difficulty);
 }
+// One account per email: each form has its own address unless a test names one.
+let formSerial = 0;
 async function form(overrides: Record<string, unknown> = {}) {
   const property = (await t.call('GET', '/api/v1/preregistration/getpropertybypreregcode/oakridge')).body;
   const documents = (await t.call('GET', '/api/v1/preregistration/documents')).body as { versionId: number }[];
@@ -27,7 +29,7 @@ async function form(overrides: Record<string, unknown> = {}) {
     groupId: property.groupId,
     firstName: 'Quinn',
     lastName: 'Avery',
-    email: 'quinn.avery@mail.example',
+    email: `quinn.avery${++formSerial}@mail.example`,
     phoneNumber: '512-555-0101',
     unitNumber: '2B',
     hasDogs: true,
