@@ -1,7 +1,7 @@
 // Sign-in and own-account shapes (spec 1 §3, §7).
 import { z } from 'zod';
 import { addressView, optionalAddress } from './addresses.ts';
-import { INT_MAX, email, queryBoolean, requiredText, textField, usDate } from './common.ts';
+import { INT_MAX, email, queryBoolean, requiredText, textField, usDate, integer } from './common.ts';
 
 export const passwordRules = z.object({
   requiredLength: z.number().int(),
@@ -128,7 +128,7 @@ export const TEMPORARY_LINK_MAX_DAYS = 365;
  */
 export const generateTemporaryTokenQuery = z.object({
   issueDate: usDate.optional(),
-  daysValid: z.coerce.number().int().min(1).max(TEMPORARY_LINK_MAX_DAYS).optional(),
+  daysValid: integer(1, TEMPORARY_LINK_MAX_DAYS).optional(),
   hoursValid: z.coerce
     .number()
     .int()
@@ -207,6 +207,6 @@ export const manageInfo = z.object({
   }),
 });
 
-export const resetPetOwnerPasswordRequest = z.object({ petOwnerId: z.coerce.number().int().positive().max(INT_MAX) });
+export const resetPetOwnerPasswordRequest = z.object({ petOwnerId: integer(1, INT_MAX) });
 export const roleOption = z.object({ id: z.number().int(), name: z.string() });
 export const roleOptions = z.array(roleOption);
