@@ -47,9 +47,17 @@ export const queryBoolean = z
  */
 export const integer = (min: number, max: number) =>
   z
-    .union([z.number(), z.string().regex(/^\d+$/, 'Must be a whole number.').transform(Number)], {
-      error: 'Must be a whole number.',
-    })
+    .union(
+      [
+        z.number().max(max),
+        z
+          .string()
+          .max(String(max).length + 1)
+          .regex(/^\d+$/, 'Must be a whole number.')
+          .transform(Number),
+      ],
+      { error: 'Must be a whole number.' },
+    )
     .pipe(z.number().int('Must be a whole number.').min(min).max(max));
 
 export const id = integer(1, INT_MAX);
