@@ -75,6 +75,12 @@ export function registerHttpPlumbing(app: FastifyInstance, services: Services): 
     const unreadable = unreadableBody(error);
     if (unreadable)
       return reply.code(400).send({ message: 'The request is invalid.', modelState: { body: [unreadable] } });
+    // A client that hung up mid-request (its body cut short, its socket gone) is no outage: nobody reads the answer, and
+    // logging it as "database unavailable" would let anyone raise false alarms.
+    if (clientGone(request, error)) {
+      request.log.info({ code: error.code }, 'client closed the request before it was read');
+      return reply.code(400).send({ message: 'The request was not received whole.' });
+    }
     const clash = constraintViolation(error);
     if (clash) return reply.code(clash.statusCode).send(clash.body);
     if (isDatabaseUnavailable(error)) {
@@ -115,6 +121,12 @@ export function registerHttpPlumbing(app: FastifyInstance, services: Services): 
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}.` }),
   );
+}
+
+/** Whether the error comes from the client's side of the connection closing (aborted body, reset socket). */
+function clientGone(request: FastifyRequest, error: FastifyError): boolean {
+  if (request.raw.aborted || (request.raw.destroyed && !request.raw.complete)) return true;
+  return error.message === 'aborted' || (error.code === 'ECONNRESET' && request.raw.socket?.destroyed === true);
 }
 
 /** Fastify's and busboy's codes for a body that cannot be read: bad JSON, a truncated or malformed multipart form. */
