@@ -6,6 +6,7 @@ import { isDatabaseUnavailable } from '../db/client.ts';
 import { callerMeets, type Access } from './access.ts';
 import type { RequestContext, Services, SignedInContext } from './context.ts';
 import { constraintViolation } from './db-errors.ts';
+import { closeUnreadBody } from './multipart.ts';
 import { HttpError } from './errors.ts';
 import { resolveCaller } from './session.ts';
 
@@ -57,6 +58,10 @@ export function registerHttpPlumbing(app: FastifyInstance, services: Services): 
       ip: request.ip,
     };
   });
+
+  // An answer given before the body was read (an upload over its limit) closes the connection: Node would otherwise read
+  // the rest of the body, however large, before the connection could serve anything else.
+  app.addHook('onSend', async (request, reply) => closeUnreadBody(request, reply));
 
   // Before validation: a caller who may not call the route learns nothing about its input rules.
   app.addHook('preValidation', async (request, reply) => {
