@@ -43,12 +43,10 @@ export const securityQuestionView = z.object({
   securityQuestionAnswer: z.string().nullable(),
 });
 
-const roleId = z.coerce
-  .number()
-  .int()
-  .min(0)
-  .max(SMALLINT_MAX)
-  .refine((role) => (adminRoles as readonly number[]).includes(role), 'The role is not an admin role.');
+const roleId = integer(0, SMALLINT_MAX).refine(
+  (role) => (adminRoles as readonly number[]).includes(role),
+  'The role is not an admin role.',
+);
 
 export const adminUpdateRequest = z.object({
   adminId: integer(1, INT_MAX).optional(),

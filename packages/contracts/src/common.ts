@@ -61,6 +61,16 @@ export const integer = (min: number, max: number) =>
     .pipe(z.number().int('Must be a whole number.').min(min).max(max));
 
 export const id = integer(1, INT_MAX);
+
+/**
+ * A return address inside this app: a path starting with one slash. `//host` and `/\\host` (which browsers read as
+ * another site), absolute URLs and backslashes anywhere are refused.
+ */
+export const appPath = (max: number) =>
+  textField(max).refine(
+    (url) => /^\/(?![/\\])[^\\]*$/.test(url),
+    'Must be a path within the app, starting with one /.',
+  );
 export const idParam = z.object({ id });
 /** A group in the path, as in /groups/{groupId}/residents. */
 export const groupIdParam = z.object({ groupId: id });

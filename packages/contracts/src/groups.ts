@@ -172,12 +172,10 @@ export const groupUpdateRequest = z.object({
 export type GroupUpdateRequest = z.input<typeof groupUpdateRequest>;
 export type GroupUpdateValues = z.output<typeof groupUpdateRequest>;
 
-const roleId = z.coerce
-  .number()
-  .int()
-  .min(0)
-  .max(SMALLINT_MAX)
-  .refine((role) => (adminRoles as readonly number[]).includes(role), 'The role is not an admin role.');
+const roleId = integer(0, SMALLINT_MAX).refine(
+  (role) => (adminRoles as readonly number[]).includes(role),
+  'The role is not an admin role.',
+);
 
 /** A new admin named in a group-create payload or created on a group; userName defaults to the email. */
 export const newGroupAdmin = z.object({
