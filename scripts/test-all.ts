@@ -26,7 +26,6 @@ const vitest = (name: string, projects: string[], env?: Record<string, string>):
   };
 };
 
-const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // A list runs its steps side by side: the two API runs share nothing (a temporary PGlite snapshot against a randomly
 // named template database), and vitest gives each run one worker on a 2-core machine, so together they use both cores.
 const steps: (Step | Step[])[] = [
@@ -38,8 +37,8 @@ const steps: (Step | Step[])[] = [
     vitest('api-pglite', ['api']),
     {
       ...vitest('api-postgres', ['api']),
+      // TEST_DATABASE_URL, else the server on 127.0.0.1:5432, else a throwaway server from the npm binaries.
       command: ['node', 'scripts/with-postgres.ts', ...vitest('api-postgres', ['api']).command],
-      env: { TEST_DATABASE_URL: postgresUrl },
     },
   ],
   { name: 'build-web', command: ['npm', 'run', 'build', '--silent'] },

@@ -2,24 +2,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { startSmtpReceiver, type SmtpReceiver } from '../../apps/server/test/smtp.ts';
+import { launchChromium } from './browser.ts';
 import { startServerProcess, type ServerProcess } from './server.ts';
 import { trackRequests } from './sweep.ts';
 
 export const DEMO_PASSWORD = 'Registry#2026';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 
 export type E2eWorld = {
   server: ServerProcess;
@@ -45,11 +35,7 @@ export async function startWorld(options: { env?: Record<string, string> } = {})
   fs.cpSync(inject('seededDataDir'), dataDir, { recursive: true });
   const smtp = await startSmtpReceiver();
   let server = await startServerProcess({ dataDir, smtpUrl: smtp.url, env: options.env });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   const contexts: BrowserContext[] = [];
   const world: E2eWorld = {
     get server() {

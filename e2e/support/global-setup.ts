@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { chromiumExecutable } from './browser.ts';
 import { startServerProcess } from './server.ts';
 
 declare module 'vitest' {
@@ -12,6 +13,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  // Unpacks the npm Chromium (when that is the one used) once, before test files start browsers.
+  await chromiumExecutable();
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-e2e-'));
   const dataDir = path.join(root, 'seeded');
   const server = await startServerProcess({ dataDir });

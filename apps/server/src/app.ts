@@ -63,6 +63,14 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
     // Fastify takes a hop count too (the first n addresses from the socket), though its types only name the others.
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 5 * 1024 * 1024,
+    // A request must arrive whole (headers and body) within the limit: a client trickling its body holds a connection
+    // no longer than one trickling its headers. Node checks every few seconds, so the cut comes up to 5 s late.
+    requestTimeout: services.config.requestTimeoutSeconds * 1000,
+    http: {
+      connectionsCheckingInterval: Math.min(5000, services.config.requestTimeoutSeconds * 500),
+      // Node applies the request limit only while the headers' limit (60 s by default) is no longer than it.
+      headersTimeout: Math.min(60_000, services.config.requestTimeoutSeconds * 1000),
+    } as NonNullable<Parameters<typeof Fastify>[0]>['http'],
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: false },
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();

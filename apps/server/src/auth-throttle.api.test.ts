@@ -1,12 +1,12 @@
-// Attempt limits from outside: per address (a spoofed X-Forwarded-For does not escape it), per user name across
-// addresses, a lockout that grows, successes that do not add up, and counts shared by two apps on one database.
+// Attempt limits from outside: per address and user name, per address far above that (a spoofed X-Forwarded-For does
+// not escape it), per user name across addresses, a lockout that grows, successes that do not add up, and counts shared by two apps on one database.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Messages } from '@registry/contracts';
 import { buildApp } from './app.ts';
 import { queryRows } from './db/client.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
-import { pruneStaleThrottles } from './platform/auth-throttle.ts';
+import { ADDRESS_LIMIT_FACTOR, USER_LIMIT_FACTOR, pruneStaleThrottles } from './platform/auth-throttle.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,11 +25,18 @@ const signIn = (userName: string, password: string, headers: Record<string, stri
 const clear = () => t.database.db.execute(sql`delete from auth_throttles`);
 
 describe('sign-in limits', () => {
-  test('a spoofed X-Forwarded-For does not escape the per-address limit (TRUST_PROXY off)', async () => {
+  test("one address: one user's mistakes lock nobody else out; the address alone stops far above them", async () => {
     await clear();
-    for (let i = 0; i < 3; i++)
+    for (let i = 0; i < 3; i++) expect((await signIn(`nobody${i}`, 'bad')).status).toBe(400);
+    // Three failures at this address (the limit) do not lock out another user at it.
+    expect((await signIn('lab.admin', 'Registry#2026')).status).toBe(200);
+    // The same name's own mistakes at this address stop at the limit, the right password included.
+    for (let i = 0; i < 2; i++) expect((await signIn('nobody0', 'bad')).status).toBe(400);
+    expect((await signIn('nobody0', 'bad')).status).toBe(429);
+    // The address over all names: ten times the limit, and a spoofed X-Forwarded-For does not escape it (TRUST_PROXY off).
+    for (let i = 3; i < 3 * ADDRESS_LIMIT_FACTOR - 3; i++)
       expect((await signIn(`nobody${i}`, 'bad', { 'x-forwarded-for': `203.0.113.${i}` })).status).toBe(400);
-    const blocked = await signIn('nobody9', 'bad', { 'x-forwarded-for': '198.51.100.7' });
+    const blocked = await signIn('nobody999', 'bad', { 'x-forwarded-for': '198.51.100.7' });
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({
       message: Messages.tooManyAttempts,
@@ -37,8 +44,6 @@ describe('sign-in limits', () => {
       error_description: Messages.tooManyAttempts,
     });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    // The lockout holds for the right password too.
-    expect((await signIn('lab.admin', 'Registry#2026')).status).toBe(429);
   });
 
   test('a user name is limited across addresses, and its lockout doubles when it recurs', async () => {
@@ -55,8 +60,8 @@ describe('sign-in limits', () => {
             { 'x-forwarded-for': `203.0.113.${i}` },
           ),
         );
-      for (let i = 0; i < 3; i++) expect((await attempt(i)).status).toBe(400);
-      const first = await attempt(10);
+      for (let i = 0; i < 3 * USER_LIMIT_FACTOR; i++) expect((await attempt(i)).status).toBe(400);
+      const first = await attempt(100);
       expect(first.status).toBe(429);
       expect(Number(first.headers['retry-after'])).toBe(60);
       const [row] = await queryRows<{ lockouts: number }>(
@@ -64,12 +69,12 @@ describe('sign-in limits', () => {
         sql`select lockouts from auth_throttles where key = 'signIn:user:lab.admin'`,
       );
       expect(row.lockouts).toBe(1);
-      // The lockout ends; three more failures lock the name again, for twice as long.
+      // The lockout ends; as many failures again lock the name again, for twice as long.
       await proxied.database.db.execute(
         sql`update auth_throttles set locked_until = now() - interval '1 second' where key = 'signIn:user:lab.admin'`,
       );
-      for (let i = 20; i < 23; i++) expect((await attempt(i)).status).toBe(400);
-      const second = await attempt(30);
+      for (let i = 20; i < 20 + 3 * USER_LIMIT_FACTOR; i++) expect((await attempt(i)).status).toBe(400);
+      const second = await attempt(101);
       expect(second.status).toBe(429);
       expect(Number(second.headers['retry-after'])).toBe(120);
     } finally {

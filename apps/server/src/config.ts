@@ -28,6 +28,8 @@ export type Config = {
   tokenLifetimeHours: number;
   persistentTokenLifetimeDays: number;
   rateLimitPerMinute: number;
+  /** A request (headers and body) must arrive within this many seconds; a slower one is cut with 408. */
+  requestTimeoutSeconds: number;
   /** The lab's IANA time zone: dates and times given without a zone are read in it. */
   labTimeZone: string;
   /** Staff may switch on the fake-data test mode: never in production (NODE_ENV=production). */
@@ -127,6 +129,7 @@ const environment = z.object({
   TOKEN_LIFETIME_HOURS: wholeNumber(1, 8760, 'a whole number of hours from 1 to 8760').optional(),
   PERSISTENT_TOKEN_LIFETIME_DAYS: wholeNumber(1, 365, 'a whole number of days from 1 to 365').optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 'a whole number of attempts from 1 to 100000').optional(),
+  REQUEST_TIMEOUT_SECONDS: wholeNumber(1, 3600, 'a whole number of seconds from 1 to 3600').optional(),
   TRUST_PROXY: z
     .string()
     .transform((value, ctx) => {
@@ -205,6 +208,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenLifetimeHours: vars.TOKEN_LIFETIME_HOURS ?? 12,
     persistentTokenLifetimeDays: vars.PERSISTENT_TOKEN_LIFETIME_DAYS ?? 14,
     rateLimitPerMinute: vars.AUTH_RATE_LIMIT_PER_MINUTE ?? 10,
+    requestTimeoutSeconds: vars.REQUEST_TIMEOUT_SECONDS ?? 90,
     trustProxy: vars.TRUST_PROXY ?? false,
     dataEncryptionKey: vars.DATA_ENCRYPTION_KEY ?? null,
     labTimeZone: vars.LAB_TIME_ZONE ?? DEFAULT_LAB_TIME_ZONE,

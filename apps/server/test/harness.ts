@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildOptions } from '../src/app.ts';
 import { readConfig, type Config } from '../src/config.ts';
 import { openDatabase, pgliteExtensions, type Database } from '../src/db/client.ts';
 import { createMailer } from '../src/platform/mail.ts';
@@ -54,7 +54,7 @@ async function openCopy(): Promise<{ database: Database; dispose(): Promise<void
   return { database, dispose: () => database.close() };
 }
 
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function startTestApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const smtp = await startSmtpReceiver();
   const { database, dispose } = await openCopy();
   const config: Config = {
@@ -68,7 +68,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     ...overrides,
   };
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const app = await buildApp({ db: database.db, config, mailer });
+  const app = await buildApp({ db: database.db, config, mailer }, options);
   await app.ready();
 
   const call: TestApp['call'] = async (method, url, options = {}) => {

@@ -1,7 +1,7 @@
 // Sign-in and own-account shapes (spec 1 §3, §7).
 import { z } from 'zod';
 import { addressView, optionalAddress } from './addresses.ts';
-import { INT_MAX, email, queryBoolean, requiredText, textField, usDate } from './common.ts';
+import { INT_MAX, appPath, email, queryBoolean, requiredText, textField, usDate, integer } from './common.ts';
 
 export const passwordRules = z.object({
   requiredLength: z.number().int(),
@@ -128,14 +128,9 @@ export const TEMPORARY_LINK_MAX_DAYS = 365;
  */
 export const generateTemporaryTokenQuery = z.object({
   issueDate: usDate.optional(),
-  daysValid: z.coerce.number().int().min(1).max(TEMPORARY_LINK_MAX_DAYS).optional(),
-  hoursValid: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(TEMPORARY_LINK_MAX_DAYS * 24)
-    .optional(),
-  returnUrl: textField(500).startsWith('/', 'Must be a path within the app.').optional(),
+  daysValid: integer(1, TEMPORARY_LINK_MAX_DAYS).optional(),
+  hoursValid: integer(1, TEMPORARY_LINK_MAX_DAYS * 24).optional(),
+  returnUrl: appPath(500).optional(),
   isPersistent: queryBoolean.optional(),
 });
 export const temporaryTokenResponse = z.object({
@@ -183,12 +178,12 @@ export const updateUserProfileRequest = z.object({
 export type UpdateUserProfileRequest = z.input<typeof updateUserProfileRequest>;
 
 export const manageInfoQuery = z.object({
-  returnUrl: textField(500).optional(),
+  returnUrl: appPath(500).optional(),
   generateState: textField(10).optional(),
 });
 export const externalLogin = z.object({ name: z.string(), url: z.string() });
 export const externalLoginsQuery = z.object({
-  returnUrl: textField(500).optional(),
+  returnUrl: appPath(500).optional(),
   generateState: textField(10).optional(),
 });
 export const manageInfo = z.object({
@@ -207,6 +202,6 @@ export const manageInfo = z.object({
   }),
 });
 
-export const resetPetOwnerPasswordRequest = z.object({ petOwnerId: z.coerce.number().int().positive().max(INT_MAX) });
+export const resetPetOwnerPasswordRequest = z.object({ petOwnerId: integer(1, INT_MAX) });
 export const roleOption = z.object({ id: z.number().int(), name: z.string() });
 export const roleOptions = z.array(roleOption);

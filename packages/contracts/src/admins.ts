@@ -10,6 +10,7 @@ import {
   queryBoolean,
   requiredText,
   textField,
+  integer,
 } from './common.ts';
 import { adminRoles } from './enums.ts';
 import { groupSummary } from './groups.ts';
@@ -42,15 +43,13 @@ export const securityQuestionView = z.object({
   securityQuestionAnswer: z.string().nullable(),
 });
 
-const roleId = z.coerce
-  .number()
-  .int()
-  .min(0)
-  .max(SMALLINT_MAX)
-  .refine((role) => (adminRoles as readonly number[]).includes(role), 'The role is not an admin role.');
+const roleId = integer(0, SMALLINT_MAX).refine(
+  (role) => (adminRoles as readonly number[]).includes(role),
+  'The role is not an admin role.',
+);
 
 export const adminUpdateRequest = z.object({
-  adminId: z.coerce.number().int().positive().max(INT_MAX).optional(),
+  adminId: integer(1, INT_MAX).optional(),
   firstName: requiredText(100, 'The First Name field is required.'),
   lastName: requiredText(100, 'The Last Name field is required.'),
   userName: requiredText(256, 'The User Name field is required.'),
@@ -73,7 +72,7 @@ export const adminUpdateRequest = z.object({
 export type AdminUpdateRequest = z.input<typeof adminUpdateRequest>;
 
 export const adminCreateRequest = adminUpdateRequest.extend({
-  groupId: z.coerce.number().int().positive().max(INT_MAX).optional(),
+  groupId: integer(1, INT_MAX).optional(),
 });
 
 export const adminSearchQuery = pagingQuery.extend({

@@ -1,6 +1,6 @@
 // Ancestry fulfilment (spec 3 "Ancestry fulfilment") and the partner frame (spec 3 "Partner iframe session").
 import { z } from 'zod';
-import { id, pagingQuery, queryBoolean, queryEnum, textField } from './common.ts';
+import { id, pagingQuery, queryBoolean, queryEnum, textField, integer } from './common.ts';
 import { AncestryFulfillmentStatus } from './enums.ts';
 
 export const FULFILLMENT_PAGE_SIZES = [15, 25, 50, 100, 200] as const;
@@ -50,7 +50,7 @@ export function customerFulfillmentLabel(status: number): string {
 export const FulfillmentOrdering = { Id: 0, SampleNumber: 1, Status: 2, DateCreated: 3, PlateNumber: 4 } as const;
 
 export const fulfillmentQuery = pagingQuery.omit({ orderBy: true }).extend({
-  pageSize: z.coerce.number().int().min(1).max(32767).default(FULFILLMENT_PAGE_SIZE_DEFAULT),
+  pageSize: integer(1, 32767).default(FULFILLMENT_PAGE_SIZE_DEFAULT),
   status: queryEnum(AncestryFulfillmentStatus).optional(),
   onlyGenoTypeAssigned: queryBoolean.optional(),
   sampleNumber: textField(32).trim().optional(),

@@ -41,7 +41,36 @@ export const queryBoolean = z
   .union([z.boolean(), z.enum(['true', 'false', 'True', 'False', '1', '0'])])
   .transform((value) => value === true || value === 'true' || value === 'True' || value === '1');
 
-export const id = z.coerce.number().int().positive().max(INT_MAX);
+/**
+ * A whole number from a JSON body or a query string: a number, or a string of digits only. `true`, `"0x10"`, `"1e3"`,
+ * `" 7"` and `""` are refused (a plain coercion would read them as 1, 16, 1000, 7 and 0).
+ */
+export const integer = (min: number, max: number) =>
+  z
+    .union(
+      [
+        z.number().max(max),
+        z
+          .string()
+          .max(String(max).length + 1)
+          .regex(/^\d+$/, 'Must be a whole number.')
+          .transform(Number),
+      ],
+      { error: 'Must be a whole number.' },
+    )
+    .pipe(z.number().int('Must be a whole number.').min(min).max(max));
+
+export const id = integer(1, INT_MAX);
+
+/**
+ * A return address inside this app: a path starting with one slash. `//host` and `/\\host` (which browsers read as
+ * another site), absolute URLs and backslashes anywhere are refused.
+ */
+export const appPath = (max: number) =>
+  textField(max).refine(
+    (url) => /^\/(?![/\\])[^\\]*$/.test(url),
+    'Must be a path within the app, starting with one /.',
+  );
 export const idParam = z.object({ id });
 /** A group in the path, as in /groups/{groupId}/residents. */
 export const groupIdParam = z.object({ groupId: id });
@@ -78,8 +107,8 @@ export function queryEnum<E extends Record<string, number>>(values: E) {
 
 /** Paged list request: page is 1-based; pageSize capped at 32767. */
 export const pagingQuery = z.object({
-  page: z.coerce.number().int().min(1).max(INT_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  page: integer(1, INT_MAX).default(1),
+  pageSize: integer(1, PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
   orderBy: textField(64).optional(),
   ascending: queryBoolean.optional(),
 });

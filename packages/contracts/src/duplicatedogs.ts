@@ -2,7 +2,7 @@
 // registered dogs whose approved profiles are the same dog, their review, the similar DNA profiles tool and the
 // gender-mismatch report.
 import { z } from 'zod';
-import { id, queryBoolean, textField } from './common.ts';
+import { id, queryBoolean, textField, integer } from './common.ts';
 import { petSampleNumber } from './samples.ts';
 
 export const DUPLICATE_REPORT_PAGE_SIZES = [5, 10, 15, 25] as const;
@@ -19,8 +19,8 @@ export const DUPLICATE_MESSAGES = {
 } as const;
 
 export const duplicateReportQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(DUPLICATE_REPORT_PAGE_SIZE),
+  page: integer(1, 100_000).default(1),
+  pageSize: integer(1, 100).default(DUPLICATE_REPORT_PAGE_SIZE),
   groupId: id.optional(),
   sampleNumberFilter: textField(32).trim().optional(),
   showPendingFilter: queryBoolean.optional(),
@@ -59,8 +59,8 @@ export const duplicateCsvQuery = z.object({ groupId: id.optional() });
 export const csvContent = z.string();
 
 export const similarProfilesQuery = z.object({
-  minimummatchingmarkerthreshold: z.coerce.number().int().min(1).max(64).default(SIMILAR_DEFAULT_MINIMUM_MATCHING),
-  maximumfailingmarkerthreshold: z.coerce.number().int().min(0).max(64).default(SIMILAR_DEFAULT_MAXIMUM_FAILING),
+  minimummatchingmarkerthreshold: integer(1, 64).default(SIMILAR_DEFAULT_MINIMUM_MATCHING),
+  maximumfailingmarkerthreshold: integer(0, 64).default(SIMILAR_DEFAULT_MAXIMUM_FAILING),
   samplenumber: petSampleNumber,
   propertyId: id.optional(),
 });

@@ -2,7 +2,7 @@
 // mails at, which are critical (always active), the placeholders each event's template may use, and the config and
 // template schemas of /system/emailtemplates.
 import { z } from 'zod';
-import { INT_MAX, requiredText, textField } from './common.ts';
+import { INT_MAX, requiredText, textField, integer } from './common.ts';
 
 /** The events of spec 3 §3, in its order, then the product's own (docs/decisions.md "Email events"). */
 export const SPEC_EMAIL_EVENTS = [
@@ -121,7 +121,7 @@ export const EmailTemplateMessages = {
   templateInUse: 'The template is used by an event config; remove it there first.',
 } as const;
 
-const templateId = z.coerce.number().int().positive().max(INT_MAX);
+const templateId = integer(1, INT_MAX);
 
 export const templateKeyQuery = z.object({ templateKey: requiredText(64, 'The templateKey field is required.') });
 

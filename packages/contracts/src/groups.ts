@@ -14,6 +14,7 @@ import {
   requiredText,
   usDate,
   textField,
+  integer,
 } from './common.ts';
 import { AdminFilter, DashboardMode, GroupTypes, UserRole, adminRoles } from './enums.ts';
 
@@ -171,12 +172,10 @@ export const groupUpdateRequest = z.object({
 export type GroupUpdateRequest = z.input<typeof groupUpdateRequest>;
 export type GroupUpdateValues = z.output<typeof groupUpdateRequest>;
 
-const roleId = z.coerce
-  .number()
-  .int()
-  .min(0)
-  .max(SMALLINT_MAX)
-  .refine((role) => (adminRoles as readonly number[]).includes(role), 'The role is not an admin role.');
+const roleId = integer(0, SMALLINT_MAX).refine(
+  (role) => (adminRoles as readonly number[]).includes(role),
+  'The role is not an admin role.',
+);
 
 /** A new admin named in a group-create payload or created on a group; userName defaults to the email. */
 export const newGroupAdmin = z.object({
@@ -197,7 +196,7 @@ export type NewGroupAdminValues = z.output<typeof newGroupAdmin>;
  */
 export const groupCreateRequest = groupUpdateRequest.extend({
   parentId: id,
-  groupType: z.coerce.number().int().min(0).max(5).optional(),
+  groupType: integer(0, 5).optional(),
   primaryAdminToBeCreated: newGroupAdmin.optional().nullable(),
   additionalAdminsToBeCreated: z.array(newGroupAdmin).max(50).default([]),
   additionalAdminsFromExisting: z.array(id).max(200).default([]),
@@ -448,8 +447,8 @@ export const storedFileContent = z.string().meta({ format: 'binary' });
 // Pet-owner group picker.
 export const petOwnerGroupsQuery = z.object({
   name: textField(200).trim().optional(),
-  page: z.coerce.number().int().min(1).max(INT_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(SMALLINT_MAX).default(25),
+  page: integer(1, INT_MAX).default(1),
+  pageSize: integer(1, SMALLINT_MAX).default(25),
   includeParentageGroups: queryBoolean.optional(),
   includeInactiveGroups: queryBoolean.optional(),
 });

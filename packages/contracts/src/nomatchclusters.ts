@@ -2,7 +2,7 @@
 // samples that matched no registered dog, grouped into one cluster per unknown dog; the lab approves, approves as single,
 // denies or moves each candidate; the report lists approved clusters only.
 import { z } from 'zod';
-import { id, pagedResponse, queryBoolean, queryEnum, textField, usDate } from './common.ts';
+import { id, pagedResponse, queryBoolean, queryEnum, textField, usDate, integer } from './common.ts';
 import { exportFormat } from './reports.ts';
 import { RELATIVES_WASTE_MAX_EXCLUDING, relativesGroups, relativesQueryOf } from './duplicatedogs.ts';
 
@@ -37,8 +37,8 @@ export const NO_MATCH_MESSAGES = {
 const sampleNumberFilter = textField(20).trim().toUpperCase().optional();
 
 export const noMatchClustersQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(NO_MATCH_PAGE_SIZE),
+  page: integer(1, 100_000).default(1),
+  pageSize: integer(1, 100).default(NO_MATCH_PAGE_SIZE),
   orderBy: queryEnum(NoMatchClusterOrdering).optional(),
   ascending: queryBoolean.optional(),
   groupId: id.optional(),
@@ -60,8 +60,8 @@ export const noMatchFilterBody = noMatchClustersQuery.omit({
 });
 
 export const noMatchReportQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(1000).default(25),
+  page: integer(1, 100_000).default(1),
+  pageSize: integer(1, 1000).default(25),
   groupId: id.optional(),
   showApprovedFilter: queryBoolean.optional(),
   showDeniedFilter: queryBoolean.optional(),
@@ -97,8 +97,8 @@ export const noMatchClusterIdQuery = z.object({ id });
 export const eligibleClustersQuery = z.object({
   candidateClusterId: id,
   candidateDnaProfileId: id,
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(ELIGIBLE_CLUSTERS_PAGE_SIZE),
+  page: integer(1, 100_000).default(1),
+  pageSize: integer(1, 100).default(ELIGIBLE_CLUSTERS_PAGE_SIZE),
   sampleNumberFilter,
 });
 

@@ -1,7 +1,7 @@
 // Parentage (spec 3 §4, §5, §7 "Parentage", §8): the parentage pets list, running a test of a puppy against a dam and a
 // sire, the result sets with their history, overrides and notes, and the proof-of-parentage certificate.
 import { z } from 'zod';
-import { id, pagingQuery, queryEnum, textField, usDate } from './common.ts';
+import { id, pagingQuery, queryEnum, textField, usDate, integer } from './common.ts';
 import { petSampleNumber } from './samples.ts';
 
 export const ParentageMatchStatus = {
@@ -60,7 +60,7 @@ export const parentagePetsQuery = pagingQuery.extend({
   sampleNumberFilter: textField(32).trim().optional(),
   statusLastUpdatedFilter: usDate.optional(),
   lastAttemptedFilter: usDate.optional(),
-  sampleStatusFilter: z.coerce.number().int().min(0).max(1000).optional(),
+  sampleStatusFilter: integer(0, 1000).optional(),
   matchStatusFilter: queryEnum(ParentageMatchStatus).optional(),
   selectedGroupId: id.optional(),
 });

@@ -2,7 +2,7 @@
 // (/reports/gendermismatch), each for a picked group in the caller's scope, with filters, sorting, paging and export.
 // The lab's own duplicate tool (/lab-tools/duplicate-dog-report) and the gender-mismatch CSV stay in duplicatedogs.
 import { z } from 'zod';
-import { id, INT_MAX, PAGE_SIZE_MAX, queryBoolean, queryEnum, textField } from './common.ts';
+import { id, INT_MAX, PAGE_SIZE_MAX, queryBoolean, queryEnum, textField, integer } from './common.ts';
 import { Gender, GroupTypes } from './enums.ts';
 import { DUPLICATE_REPORT_PAGE_SIZE } from './duplicatedogs.ts';
 import { exportFormat } from './reports.ts';
@@ -26,8 +26,8 @@ export const GENDER_MISMATCH_ORDERS = ['sampleNumber', 'petName', 'propertyName'
 export const GENDER_MISMATCH_PAGE_SIZE = 25;
 
 const paging = (defaultSize: number) => ({
-  page: z.coerce.number().int().min(1).max(INT_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(defaultSize),
+  page: integer(1, INT_MAX).default(1),
+  pageSize: integer(1, PAGE_SIZE_MAX).default(defaultSize),
 });
 
 const duplicateDogFilters = {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { GroupTypes } from './enums.ts';
 import { Messages } from './messages.ts';
-import { id, pagedResponse, pagingQuery, parseUsDate, queryBoolean, textField } from './common.ts';
+import { id, pagedResponse, pagingQuery, parseUsDate, queryBoolean, textField, integer } from './common.ts';
 
 export const REPORT_MESSAGES = {
   noValidGroups: Messages.noValidGroupsSelected,
@@ -126,7 +126,7 @@ export const residentRegistrationsPage = pagedResponse(residentRegistrationItem)
 export const PropertyExportOption = { Properties: 1, Residents: 2, Pets: 3, WasteSamples: 4 } as const;
 export const propertyExportQuery = z.object({
   groupId: id.optional(),
-  exportOption: z.coerce.number().int().min(0).max(99).optional(),
+  exportOption: integer(0, 99).optional(),
   /** Spec 3 §9: the export's range runs from 00:00:00.000 of the start to 23:59:59.999 of the end. */
   startDate: reportDate.optional(),
   endDate: reportDate.optional(),

@@ -1,7 +1,7 @@
 // Universal search (spec 3 §2 /tools/search, §3 "Universal search request", §5, §9): pets, pet owners, residents,
 // groups and waste samples matching the query, ranked, within the caller's scope; advanced address fields.
 import { z } from 'zod';
-import { optionalText, queryBoolean } from './common.ts';
+import { optionalText, queryBoolean, integer } from './common.ts';
 
 export const SEARCH_MESSAGES = { tooShort: 'Please enter at least 3 characters.' } as const;
 export const SEARCH_MIN_LENGTH = 3;
@@ -13,8 +13,8 @@ export type SearchModel = (typeof SEARCH_MODELS)[number];
 export const universalSearchQuery = z.object({
   query: optionalText(200),
   model: z.enum(SEARCH_MODELS).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(SEARCH_PAGE_SIZE).default(SEARCH_PAGE_SIZE),
+  page: integer(1, 100_000).default(1),
+  pageSize: integer(1, SEARCH_PAGE_SIZE).default(SEARCH_PAGE_SIZE),
   streetAddress: optionalText(200),
   city: optionalText(100),
   postalCode: optionalText(20),

@@ -3,7 +3,17 @@
 // total, tax and shipping fee.
 import { z } from 'zod';
 import { address } from './addresses.ts';
-import { id, INT_MAX, pagingQuery, queryBoolean, queryEnum, requiredText, textField, usDate } from './common.ts';
+import {
+  id,
+  INT_MAX,
+  pagingQuery,
+  queryBoolean,
+  queryEnum,
+  requiredText,
+  textField,
+  usDate,
+  integer,
+} from './common.ts';
 import { AncestryFulfillmentStatus, OrderStatus, PaymentStatus } from './enums.ts';
 import { PromotionCodeKind } from './petowners.ts';
 
@@ -111,7 +121,7 @@ export const newProduct = (): ProductView => ({
   isAncestryProduct: false,
 });
 export const productsAdminQuery = pagingQuery.omit({ orderBy: true, ascending: true }).extend({
-  pageSize: z.coerce.number().int().min(1).max(200).default(10),
+  pageSize: integer(1, 200).default(10),
 });
 
 export const countryCode = textField(2)
@@ -251,7 +261,7 @@ export const orderView = z.object({
 });
 export type OrderView = z.infer<typeof orderView>;
 export const ordersQuery = pagingQuery.omit({ orderBy: true }).extend({
-  pageSize: z.coerce.number().int().min(1).max(200).default(BACK_OFFICE_ORDERS_PAGE_SIZE),
+  pageSize: integer(1, 200).default(BACK_OFFICE_ORDERS_PAGE_SIZE),
   startDate: usDate.optional(),
   endDate: usDate.optional(),
   statusFilter: queryEnum(OrderStatus).optional(),
@@ -261,7 +271,7 @@ export const ordersQuery = pagingQuery.omit({ orderBy: true }).extend({
 });
 export type OrdersQuery = z.infer<typeof ordersQuery>;
 export const myOrdersQuery = pagingQuery.omit({ orderBy: true, ascending: true }).extend({
-  pageSize: z.coerce.number().int().min(1).max(200).default(CUSTOMER_ORDERS_PAGE_SIZE),
+  pageSize: integer(1, 200).default(CUSTOMER_ORDERS_PAGE_SIZE),
 });
 export const orderIdBody = z.object({ orderId: id });
 export const refundRequest = z.object({ orderId: id, cancelFulfillment: z.boolean().default(false) });

@@ -1,6 +1,6 @@
 // Documents, email log, audit log, features and user settings (spec 1 §3, §7; spec 3 System).
 import { z } from 'zod';
-import { INT_MAX, pagingQuery, queryBoolean, requiredText, usDate, textField } from './common.ts';
+import { INT_MAX, pagingQuery, queryBoolean, requiredText, usDate, textField, integer } from './common.ts';
 
 export const documentSummary = z.object({
   documentId: z.number().int(),
@@ -24,7 +24,7 @@ export const documentView = z.object({
   versions: z.array(documentVersion),
 });
 export type DocumentView = z.infer<typeof documentView>;
-export const documentQuery = z.object({ versionId: z.coerce.number().int().positive().max(INT_MAX).optional() });
+export const documentQuery = z.object({ versionId: integer(1, INT_MAX).optional() });
 export const documentWriteRequest = z.object({
   name: requiredText(200, 'The Name field is required.'),
   content: textField(200_000, { multiline: true, error: 'The Content field is required.' }).min(
@@ -75,7 +75,7 @@ export const auditVerifyResponse = z.object({
   firstBrokenId: z.number().int().nullable(),
 });
 
-export const featuresForGroupQuery = z.object({ groupId: z.coerce.number().int().positive().max(INT_MAX) });
+export const featuresForGroupQuery = z.object({ groupId: integer(1, INT_MAX) });
 export const dogQuickActionsValue = z.object({ value: z.number().int().min(0).max(4095) });
 /** The original API took the bare number; the app sends { value }. */
 export const dogQuickActionsRequest = z.union([dogQuickActionsValue, z.number().int().min(0).max(4095)]);

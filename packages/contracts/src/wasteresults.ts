@@ -1,7 +1,7 @@
 // Waste matching shapes (spec 3 §3 "Waste", §7 "Results"): result sets with their match history, the match-run preview
 // and save, the lab's result lists, approvals, rerun all no-matches and the waste results under a group.
 import { z } from 'zod';
-import { id, optionalText, pagedResponse, pagingQuery, queryBoolean, textField, usDate } from './common.ts';
+import { id, optionalText, pagedResponse, pagingQuery, queryBoolean, textField, usDate, integer } from './common.ts';
 
 export const MATCH_RUN_RESULTS = ['Match', 'NoMatch', 'NonCanine', 'Inconclusive', 'Fail', 'MultipleMatch'] as const;
 export type MatchRunResultName = (typeof MATCH_RUN_RESULTS)[number];
@@ -41,7 +41,7 @@ export const resultSetsQuery = pagingQuery.extend({
   attemptedFilter: usDate.optional(),
   statusFilter: statusFilter.optional(),
   isApprovedFilter: queryBoolean.optional(),
-  globalResultsCountFilter: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  globalResultsCountFilter: integer(0, 1_000_000).optional(),
 });
 export type ResultSetsQuery = z.output<typeof resultSetsQuery>;
 
@@ -166,7 +166,7 @@ export const rerunStatus = z.object({
 export const groupResultsQuery = pagingQuery.extend({
   selectedGroupId: id,
   samplenumber: textField(20).trim().optional(),
-  samplestatus: z.coerce.number().int().min(0).max(1000).optional(),
+  samplestatus: integer(0, 1000).optional(),
   matchResult: statusFilter.optional(),
 });
 

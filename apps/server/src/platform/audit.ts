@@ -246,6 +246,15 @@ async function appendToChain(tx: Db, pending: readonly PendingEntry[]): Promise<
 export async function verifyAuditChain(
   db: Db,
 ): Promise<{ ok: boolean; checked: number; firstBrokenId: number | null }> {
+  // One snapshot for the heads and every entry: appends committed while the walk runs are not half seen (an entry
+  // without its head, or a head past the entries read), which would report a whole chain as broken.
+  return db.transaction((tx) => verifySnapshot(tx as unknown as Db), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}
+
+async function verifySnapshot(db: Db): Promise<{ ok: boolean; checked: number; firstBrokenId: number | null }> {
   const heads = new Map((await db.select().from(auditChainHeads)).map((head) => [head.chain, head]));
   const chains = new Set([
     ...heads.keys(),

@@ -13,7 +13,7 @@ declare module 'fastify' {
     authThrottle?: ThrottledAction;
   }
   interface FastifyRequest {
-    throttleKeys?: string[];
+    throttleKeys?: ThrottleKey[];
   }
 }
 
@@ -33,18 +33,39 @@ function subjectOf(action: ThrottledAction, body: unknown): string | null {
   return value.trim().toLowerCase().slice(0, 256);
 }
 
-export function throttleKeys(action: ThrottledAction, ip: string, body: unknown): string[] {
+/** How many times the per-attempt limit an address may spend over all the user names it tries. */
+export const ADDRESS_LIMIT_FACTOR = 10;
+/** How many times the limit one user name may take from all addresses together. */
+export const USER_LIMIT_FACTOR = 3;
+
+export type ThrottleKey = { key: string; limit: number };
+
+/**
+ * The counters an attempt adds to. A person's typing mistakes count against their own user name at their address
+ * (`limit` a minute); the user name over all addresses gets a few times that, so guessing one account from many
+ * addresses still stops; the address alone only far above one person's mistakes, so one office or one proxy's
+ * address does not lock out everyone behind it.
+ */
+export function throttleKeys(action: ThrottledAction, ip: string, body: unknown, limit: number): ThrottleKey[] {
   const subject = subjectOf(action, body);
-  return [`${action}:ip:${ip}`, ...(subject ? [`${action}:user:${subject}`] : [])];
+  // Forgot-password calls send mail: their address keeps the plain limit.
+  const wide = subject && action !== 'forgotPassword';
+  const address = { key: `${action}:ip:${ip}`, limit: wide ? limit * ADDRESS_LIMIT_FACTOR : limit };
+  if (!subject) return [address];
+  return [
+    { key: `${action}:ipuser:${ip}:${subject}`.slice(0, 400), limit },
+    { key: `${action}:user:${subject}`, limit: limit * USER_LIMIT_FACTOR },
+    address,
+  ];
 }
 
 /**
  * Counts one attempt on each key. Answers the seconds to wait when any key is locked out (then nothing is counted on
  * it), or null when the attempt may go ahead.
  */
-export async function countAttempt(db: Db, keys: string[], limitPerMinute: number): Promise<number | null> {
+export async function countAttempt(db: Db, keys: ThrottleKey[]): Promise<number | null> {
   let waitSeconds: number | null = null;
-  for (const key of keys) {
+  for (const { key, limit: limitPerMinute } of keys) {
     const wait = await db.transaction(async (tx) => {
       const row = await q.lockThrottle(tx, key);
       const now = row.now.getTime();
@@ -89,8 +110,8 @@ export function registerAuthThrottle(app: FastifyInstance): void {
     const action = request.routeOptions.config?.authThrottle;
     if (!action) return;
     const { db, config } = app.services;
-    const keys = throttleKeys(action, request.ip, request.body);
-    const waitSeconds = await countAttempt(db, keys, config.rateLimitPerMinute);
+    const keys = throttleKeys(action, request.ip, request.body, config.rateLimitPerMinute);
+    const waitSeconds = await countAttempt(db, keys);
     if (waitSeconds !== null) {
       // The token endpoint's OAuth-style fields, so the sign-in form shows the message.
       return reply.code(429).header('retry-after', String(waitSeconds)).serializer(JSON.stringify).send({
@@ -114,7 +135,7 @@ export function registerAuthThrottle(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const action = request.routeOptions.config?.authThrottle;
     if (!request.throttleKeys || action === 'forgotPassword' || reply.statusCode >= 400) return payload;
-    for (const key of request.throttleKeys) await q.releaseAttempt(app.services.db, key);
+    for (const { key } of request.throttleKeys) await q.releaseAttempt(app.services.db, key);
     return payload;
   });
 }

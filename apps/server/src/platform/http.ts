@@ -5,6 +5,8 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { isDatabaseUnavailable } from '../db/client.ts';
 import { callerMeets, type Access } from './access.ts';
 import type { RequestContext, Services, SignedInContext } from './context.ts';
+import { constraintViolation } from './db-errors.ts';
+import { closeUnreadBody } from './multipart.ts';
 import { HttpError } from './errors.ts';
 import { resolveCaller } from './session.ts';
 
@@ -57,6 +59,10 @@ export function registerHttpPlumbing(app: FastifyInstance, services: Services): 
     };
   });
 
+  // An answer given before the body was read (an upload over its limit) closes the connection: Node would otherwise read
+  // the rest of the body, however large, before the connection could serve anything else.
+  app.addHook('onSend', async (request, reply) => closeUnreadBody(request, reply));
+
   // Before validation: a caller who may not call the route learns nothing about its input rules.
   app.addHook('preValidation', async (request, reply) => {
     const access = request.routeOptions.config?.access;
@@ -74,6 +80,14 @@ export function registerHttpPlumbing(app: FastifyInstance, services: Services): 
     const unreadable = unreadableBody(error);
     if (unreadable)
       return reply.code(400).send({ message: 'The request is invalid.', modelState: { body: [unreadable] } });
+    // A client that hung up mid-request (its body cut short, its socket gone) is no outage: nobody reads the answer, and
+    // logging it as "database unavailable" would let anyone raise false alarms.
+    if (clientGone(request, error)) {
+      request.log.info({ code: error.code }, 'client closed the request before it was read');
+      return reply.code(400).send({ message: 'The request was not received whole.' });
+    }
+    const clash = constraintViolation(error);
+    if (clash) return reply.code(clash.statusCode).send(clash.body);
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.code(503).send({ message: 'The service is temporarily unavailable. Please try again.' });
@@ -112,6 +126,12 @@ export function registerHttpPlumbing(app: FastifyInstance, services: Services): 
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}.` }),
   );
+}
+
+/** Whether the error comes from the client's side of the connection closing (aborted body, reset socket). */
+function clientGone(request: FastifyRequest, error: FastifyError): boolean {
+  if (request.raw.aborted || (request.raw.destroyed && !request.raw.complete)) return true;
+  return error.message === 'aborted' || (error.code === 'ECONNRESET' && request.raw.socket?.destroyed === true);
 }
 
 /** Fastify's and busboy's codes for a body that cannot be read: bad JSON, a truncated or malformed multipart form. */

@@ -1,5 +1,6 @@
 // Bearer-token sessions: issue, resolve on every request (one indexed query), revoke.
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { UserRole, isAdminRole, isProviderStaffRole } from '@registry/contracts';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
@@ -33,6 +34,9 @@ export async function issueSession(
   return { token, sessionId: row.id, expiresIn: options.lifetimeSeconds };
 }
 
+const impersonatorSession = alias(sessions, 'impersonator_session');
+const impersonator = alias(users, 'impersonator');
+
 export async function resolveCaller(db: Db, token: string): Promise<Caller | null> {
   const [row] = await db
     .select({
@@ -46,12 +50,24 @@ export async function resolveCaller(db: Db, token: string): Promise<Caller | nul
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(impersonatorSession, eq(impersonatorSession.id, sessions.previousSessionId))
+    .leftJoin(impersonator, eq(impersonator.id, sessions.impersonatedByUserId))
     .where(
       and(
         eq(sessions.tokenHash, hashToken(token)),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
         eq(users.isActive, true),
+        // A sign-in-as session lives only as long as the session it was started from: the impersonator's sign-out,
+        // password change (which ends their other sessions) or deactivation ends it too.
+        or(
+          isNull(sessions.impersonatedByUserId),
+          and(
+            isNull(impersonatorSession.revokedAt),
+            gt(impersonatorSession.expiresAt, sql`now()`),
+            eq(impersonator.isActive, true),
+          ),
+        ),
       ),
     );
   if (!row) return null;
@@ -75,9 +91,15 @@ export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
 }
 
-/** Ends the user's sessions; `exceptSessionId` keeps the one making the change (a password change ends the others). */
+/**
+ * Ends the user's sessions and the sign-in-as sessions they started; `exceptSessionId` keeps the one making the change
+ * (a password change ends the others).
+ */
 export async function revokeAllSessionsOf(db: Db, userId: number, exceptSessionId?: number): Promise<void> {
-  const open = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+  const open = and(
+    or(eq(sessions.userId, userId), eq(sessions.impersonatedByUserId, userId)),
+    isNull(sessions.revokedAt),
+  );
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })

@@ -50,7 +50,8 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex('users_user_name_lower_key').on(sql`lower(${table.userName})`),
-    index('users_email_lower_idx').on(sql`lower(${table.email})`),
+    // One account per email (the services check first; this decides between two requests at the same moment).
+    uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
     index('users_role_idx').on(table.roleId),
     // Universal search (modules/search) finds pet owners by their words in people_search_terms, a table kept by
     // triggers on this one (hand-written in migration 0029_people_search_terms; not declared in this schema).

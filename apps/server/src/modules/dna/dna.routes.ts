@@ -15,6 +15,7 @@ import { removeLabSavedGenotype } from './lab-saved-genotype.service.ts';
 import * as processing from './processing.service.ts';
 import { startRegistryIndex } from './registry-index.ts';
 import { PLATE_FILE_MAX_BYTES, readUploadModel, uploadPlate, type PlateFile } from './upload.service.ts';
+import { fieldText, refuseDeclaredOversize } from '../../platform/multipart.ts';
 
 const attachment = (fileName: string) => `attachment; filename="${fileName.replace(/[^\w.-]+/g, '_')}"`;
 
@@ -38,6 +39,9 @@ export async function dnaRoutes(app: FastifyInstance) {
     const ctx = signedIn(request);
     assertCan(ctx, 'dna.manage');
     if (!request.isMultipart()) throw validationError({ file: ['Please select a file.'] }, 'Upload Failed');
+    refuseDeclaredOversize(request, PLATE_FILE_MAX_BYTES, () =>
+      validationError({ file: ['The file is over 20 MB.'] }, 'Upload Failed'),
+    );
     let file: PlateFile | null = null;
     let model: string | undefined;
     try {
@@ -45,7 +49,7 @@ export async function dnaRoutes(app: FastifyInstance) {
         if (part.type === 'file') {
           const content = await part.toBuffer();
           if (part.fieldname === 'file') file = { content, fileName: part.filename || 'plate.txt' };
-        } else if (part.fieldname === 'model') model = String(part.value);
+        } else if (part.fieldname === 'model') model = fieldText(part.value);
       }
     } catch (error) {
       const code = (error as { code?: string }).code;

@@ -9,6 +9,7 @@ import { signedIn } from '../../platform/http.ts';
 import { dashboard } from './dashboard.service.ts';
 import { LOGO_MAX_BYTES, uploadLogo } from './logo.service.ts';
 import { petOwnerGroups, subgroups } from './subgroups.service.ts';
+import { refuseDeclaredOversize } from '../../platform/multipart.ts';
 
 export async function groupListsRoutes(app: FastifyInstance) {
   await route(app, endpoints.subgroups, async (request) => subgroups(signedIn(request), request.query));
@@ -21,6 +22,7 @@ export async function groupListsRoutes(app: FastifyInstance) {
 
   await route(app, endpoints.uploadLogo, async (request) => {
     if (!request.isMultipart()) throw refused('Please select a file.');
+    refuseDeclaredOversize(request, LOGO_MAX_BYTES, () => refused(Messages.logoTooLarge));
     const part = await request.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
     let content: Buffer | null = null;
     try {

@@ -8,6 +8,7 @@ import { PET_IMAGE_MAX_BYTES, uploadPetImage } from './pet-image.service.ts';
 import { flagPet, petSampleHistory, petStatusAction } from './pet-samples.service.ts';
 import * as pets from './pets.service.ts';
 import { revokePetCertificate } from '../dna/processing.service.ts';
+import { refuseDeclaredOversize } from '../../platform/multipart.ts';
 
 export async function petsRoutes(app: FastifyInstance) {
   await route(app, endpoints.underGroup, async (request) => pets.petsUnderGroup(signedIn(request), request.query));
@@ -74,6 +75,7 @@ export async function petsRoutes(app: FastifyInstance) {
   await route(app, endpoints.uploadImage, async (request) =>
     uploadPetImage(signedIn(request), request.params.petId, async () => {
       if (!request.isMultipart()) throw refused('Please select a file.');
+      refuseDeclaredOversize(request, PET_IMAGE_MAX_BYTES, () => refused(PetMessages.imageTooLarge));
       const part = await request.file({ limits: { fileSize: PET_IMAGE_MAX_BYTES, files: 1 } });
       try {
         return part ? { content: await part.toBuffer(), mimetype: part.mimetype } : null;

@@ -6,6 +6,7 @@ import { BOT_CHECK_HEADER, PetSpecies, RegistrationStatus, leadingZeroBits } fro
 import { eq } from 'drizzle-orm';
 import { preRegisteredResidents } from '../../db/schema/index.ts';
 import { solveChallenge } from '../../platform/bot-check.ts';
+import { EMAIL_HAS_ACCOUNT } from './prereg.service.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
@@ -20,6 +21,8 @@ async function proof() {
   const { body } = await t.call('GET', '/api/v1/preregistration/botcheck');
   return solveChallenge(body.challenge, body.difficulty);
 }
+// One account per email: each form has its own address unless a test names one.
+let formSerial = 0;
 async function form(overrides: Record<string, unknown> = {}) {
   const property = (await t.call('GET', '/api/v1/preregistration/getpropertybypreregcode/oakridge')).body;
   const documents = (await t.call('GET', '/api/v1/preregistration/documents')).body as { versionId: number }[];
@@ -27,7 +30,7 @@ async function form(overrides: Record<string, unknown> = {}) {
     groupId: property.groupId,
     firstName: 'Quinn',
     lastName: 'Avery',
-    email: 'quinn.avery@mail.example',
+    email: `quinn.avery${++formSerial}@mail.example`,
     phoneNumber: '512-555-0101',
     unitNumber: '2B',
     hasDogs: true,
@@ -216,5 +219,21 @@ describe('POST /dogs/{residentId}/{dogId}/image', () => {
     expect(photo.headers['content-type']).toBe('image/png');
     const kept = await t.call('GET', `/api/v1/files/${uploaded.body.imagePath}`, { token: pm });
     expect(kept.status).toBe(200);
+  });
+});
+
+describe('one account per email', () => {
+  test('an email that has an account: nothing created, nobody signed in, its holder mailed a reset link', async () => {
+    const email = 'pet.owner@mail.example';
+    const response = await t.call('POST', '/api/v1/preregresident', {
+      body: await form({ lastName: 'Twin', email: email.toUpperCase() }),
+      headers: { [BOT_CHECK_HEADER]: await proof() },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.modelState).toEqual({ email: [EMAIL_HAS_ACCOUNT] });
+    expect(response.body.token).toBeUndefined();
+    expect(await residentsNamed('Twin')).toEqual([]);
+    const mail = await t.smtp.waitFor((message) => message.to.includes(email));
+    expect(mail.text).toContain('resetpassword?userName=pet.owner');
   });
 });

@@ -9,6 +9,8 @@ import { withTransaction, type RequestContext } from '../../platform/context.ts'
 import { notFound, validationError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { issueSession } from '../../platform/session.ts';
+import { usersByEmail } from '../accounts/accounts.service.ts';
+import { forgotPassword } from '../accounts/passwords.service.ts';
 import { featureNamesOfGroup } from '../accounts/settings.service.ts';
 import { currentDocumentVersions } from '../system/documents.service.ts';
 import * as q from './residents.queries.ts';
@@ -22,6 +24,13 @@ export const PRE_REGISTRATION_DOCUMENTS = {
   noPetsRepresentation: 3,
   serviceAnimalAgreement: 4,
 } as const;
+
+/**
+ * An email that already has an account: nothing is created and nobody is signed in; its holder gets the forgot-password
+ * mail (a reset link), and the form says no more than the forgot-password page does.
+ */
+export const EMAIL_HAS_ACCOUNT =
+  'This email cannot be used for a new account. If it is yours, we have emailed it a link to sign in and reset your password.';
 
 export const INVALID_PROPERTY_CODE = 'The pre-registration code is not valid. Please check it and try again.';
 
@@ -59,8 +68,10 @@ export async function preRegister(
   body: z.output<typeof preRegResidentRequest>,
 ) {
   const passwordHash = await hashPassword(body.password);
-  const { residentId, session, userName, userId } = await withTransaction(ctx, async (tx, txCtx) => {
+  const created = await withTransaction(ctx, async (tx, txCtx) => {
     await assertBotCheck(tx, ctx.config, botCheckHeader);
+    // One account per email (the bot-check proof is spent either way, so the mail below cannot be sent in bulk).
+    if ((await usersByEmail({ db: tx }, body.email)).length) return null;
     const property = await q.findGroup(tx, body.groupId);
     if (
       !property ||
@@ -139,6 +150,11 @@ export async function preRegister(
     });
     return { residentId: resident.id, session, userName: user.userName, userId: user.id };
   });
+  if (!created) {
+    await forgotPassword(ctx, { email: body.email });
+    throw validationError({ email: [EMAIL_HAS_ACCOUNT] });
+  }
+  const { residentId, session, userName, userId } = created;
   // The new resident reads their own record, as they will with the token.
   const caller = {
     userId,

@@ -16,6 +16,7 @@ import * as actions from './resident-actions.service.ts';
 import { approveResident } from './resident-approval.service.ts';
 import * as prereg from './prereg.service.ts';
 import * as residents from './residents.service.ts';
+import { refuseDeclaredOversize } from '../../platform/multipart.ts';
 
 export async function residentsRoutes(app: FastifyInstance) {
   await route(app, endpoints.search, async (request) =>
@@ -60,6 +61,7 @@ export async function residentsRoutes(app: FastifyInstance) {
   await route(app, endpoints.dogImage, async (request) => {
     let file: { content: Buffer; mimetype: string } | null = null;
     if (request.isMultipart()) {
+      refuseDeclaredOversize(request, DOG_IMAGE_MAX_BYTES, () => refused(DOG_IMAGE_TOO_LARGE));
       const part = await request.file({ limits: { fileSize: DOG_IMAGE_MAX_BYTES - 1, files: 1 } });
       try {
         if (part) file = { content: await part.toBuffer(), mimetype: part.mimetype };

@@ -17,9 +17,11 @@ import * as orders from './orders.service.ts';
 import * as products from './products.service.ts';
 import * as promo from './promotion-codes.service.ts';
 import { TABLE_FILE_MAX_BYTES } from './table-file.ts';
+import { refuseDeclaredOversize } from '../../platform/multipart.ts';
 
 async function uploadedFile(request: FastifyRequest) {
   if (!request.isMultipart()) throw refused('Please select a file.');
+  refuseDeclaredOversize(request, TABLE_FILE_MAX_BYTES, () => refused('The file is too large.'));
   const part = await request.file({ limits: { fileSize: TABLE_FILE_MAX_BYTES, files: 1 } });
   if (!part) throw refused('Please select a file.');
   try {
