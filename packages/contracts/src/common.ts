@@ -42,8 +42,9 @@ export const queryBoolean = z
   .transform((value) => value === true || value === 'true' || value === 'True' || value === '1');
 
 /**
- * A whole number from a JSON body or a query string: a number, or a string of digits only. `true`, `"0x10"`, `"1e3"`,
- * `" 7"` and `""` are refused (a plain coercion would read them as 1, 16, 1000, 7 and 0).
+ * A whole number from a JSON body or a query string: a number, or a string of digits only (with a leading minus when
+ * `min` is negative). `true`, `"0x10"`, `"1e3"`, `" 7"` and `""` are refused (a plain coercion would read them as 1, 16,
+ * 1000, 7 and 0).
  */
 export const integer = (min: number, max: number) =>
   z
@@ -52,8 +53,8 @@ export const integer = (min: number, max: number) =>
         z.number().max(max),
         z
           .string()
-          .max(String(max).length + 1)
-          .regex(/^\d+$/, 'Must be a whole number.')
+          .max(Math.max(String(max).length, String(min).length) + 1)
+          .regex(min < 0 ? /^-?\d+$/ : /^\d+$/, 'Must be a whole number.')
           .transform(Number),
       ],
       { error: 'Must be a whole number.' },

@@ -2,7 +2,7 @@
 // approval, plates and their reports, and the registry index's identity search.
 import { z } from 'zod';
 import { DnaProfileLabStatus, SampleType } from './enums.ts';
-import { id, pagingQuery, queryEnum, textField, usDate } from './common.ts';
+import { INT_MAX, id, integer, pagingQuery, queryEnum, textField, usDate } from './common.ts';
 
 /** The filter value 'Pending': neither Approved nor Inactive (spec 3 §2). */
 export const LAB_STATUS_PENDING_FILTER = -1;
@@ -111,9 +111,7 @@ export const plateUploadResponse = z.object({
 // DNA profile rows.
 export const dnaProcessingQuery = pagingQuery.extend({
   sampleNumber: textField(20).trim().optional(),
-  labStatus: z.coerce
-    .number()
-    .int()
+  labStatus: integer(-INT_MAX - 1, INT_MAX)
     .refine((v) => v === LAB_STATUS_PENDING_FILTER || Object.values<number>(DnaProfileLabStatus).includes(v), {
       message: 'Unknown lab status.',
     })

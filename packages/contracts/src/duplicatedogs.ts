@@ -92,7 +92,7 @@ export type SimilarProfilesModeValue = (typeof SimilarProfilesMode)[keyof typeof
 /** Excluding markers a possible parent or offspring may have: 0 for a registered dog, 1 for a waste sample (dropout). */
 export const RELATIVES_DEFAULT_MAX_EXCLUDING = 0;
 export const RELATIVES_WASTE_MAX_EXCLUDING = 1;
-const maxExcludingMarkers = (fallback: number) => z.coerce.number().int().min(0).max(3).default(fallback);
+const maxExcludingMarkers = (fallback: number) => integer(0, 3).default(fallback);
 
 export const relativeProfilesQuery = z.object({
   samplenumber: petSampleNumber,

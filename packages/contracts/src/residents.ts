@@ -1,6 +1,17 @@
 // Resident shapes the foundation needs (the resident landing and the admin search); the residents area extends this file.
 import { z } from 'zod';
-import { INT_MAX, email, id, optionalText, pagingQuery, queryEnum, requiredText, textField, usDate } from './common.ts';
+import {
+  INT_MAX,
+  email,
+  id,
+  integer,
+  optionalText,
+  pagingQuery,
+  queryEnum,
+  requiredText,
+  textField,
+  usDate,
+} from './common.ts';
 import { optionalAddress } from './addresses.ts';
 import { newPassword } from './accounts.ts';
 import { newPet } from './pets.ts';
@@ -187,12 +198,7 @@ export const residentListQuery = pagingQuery.extend({
   unitNumber: textField(30).trim().optional(),
   phone: textField(30).trim().optional(),
   email: textField(256).trim().optional(),
-  petSpecies: z.coerce
-    .number()
-    .int()
-    .min(-INT_MAX - 1)
-    .max(INT_MAX)
-    .optional(),
+  petSpecies: integer(-INT_MAX - 1, INT_MAX).optional(),
   petType: queryEnum(PetType).optional(),
   status: queryEnum(RegistrationStatus).optional(),
   registrationStatus: queryEnum(RegistrationStatus).optional(),

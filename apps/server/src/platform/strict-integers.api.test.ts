@@ -46,3 +46,14 @@ test('a query integer: page=0x10 is refused naming page', async () => {
   expect(response.status).toBe(400);
   expect(Object.keys(response.body.modelState)).toEqual(['page']);
 });
+
+test('a signed query integer: labStatus=-1 (the pending filter) is read, 0x10 and 1e3 are refused naming labStatus', async () => {
+  expect((await t.call('GET', '/api/v1/dnaprocessing?labStatus=-1', { token: staff })).status).toBe(200);
+  for (const bad of ['0x10', '1e3', '- 1']) {
+    const response = await t.call('GET', `/api/v1/dnaprocessing?labStatus=${encodeURIComponent(bad)}`, {
+      token: staff,
+    });
+    expect(response.status).toBe(400);
+    expect(Object.keys(response.body.modelState)).toEqual(['labStatus']);
+  }
+});

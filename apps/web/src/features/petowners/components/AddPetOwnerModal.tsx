@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Checkbox, Form, Input, List, Modal, Segmented, Space, Typography } from 'antd';
 import { ApiError } from '../../../app/api';
 import { useFormErrorDialog } from '../../../components/ErrorPresenter';
+import { FillWithTestData } from '../../../components/testMode';
 import { petOwnerSearchQuery, useAddPetOwnerToGroup, useCreatePetOwner } from '../petowners.api';
 
 type NewOwnerValues = {
@@ -126,6 +127,13 @@ function NewOwner({
       initialValues={{ receiveEmails: true }}
       onFinish={(v) => void submit(v)}
     >
+      <FillWithTestData
+        form={form}
+        values={(fake) => {
+          const { firstName, lastName, email, phoneNumber, companyName } = fake.person();
+          return { firstName, lastName, email, phoneNumber, companyName };
+        }}
+      />
       {assigned && (
         <Alert
           type="warning"
