@@ -81,10 +81,16 @@ function MatchRunModal({ id, open, onClose }: { id: number; open: boolean; onClo
   const save = useSaveRun(id);
   const [form] = Form.useForm<RunForm>();
   const chosen = Form.useWatch('matchRunResult', form);
+  const typedDog = Form.useWatch('sampleNumberOverride', form);
   const p = preview.data;
   const dog = p?.petDnaProfiles[0];
-  const isOverride = !!chosen && chosen !== p?.status;
   const needsDog = (chosen ?? p?.status) === 'Match';
+  // Naming another dog than the engine's is an override as much as another result: both need the analyst's notes.
+  const otherDog =
+    needsDog &&
+    !!typedDog?.trim() &&
+    typedDog.trim().toUpperCase() !== (p?.matchingPet?.sampleNumber ?? '').toUpperCase();
+  const isOverride = (!!chosen && chosen !== p?.status) || otherDog;
   const submit = async () => {
     const values = await form.validateFields();
     save.mutate(
