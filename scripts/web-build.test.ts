@@ -34,9 +34,10 @@ test('a rebuild switches dist at once, and an unchanged tree is not rebuilt', { 
   let reads = 0;
   const running = build(['--sourcemap']);
   const done = new Promise<number | null>((resolve) => running.once('close', resolve));
-  let finished = false;
-  void done.then(() => (finished = true));
-  while (!finished) {
+  // Set when the build ends (an object, since the loop itself never changes it).
+  const build$ = { finished: false };
+  void done.then(() => (build$.finished = true));
+  while (!build$.finished) {
     problems.push(...pageProblems());
     reads++;
     await new Promise((resolve) => setTimeout(resolve, 5));

@@ -15,10 +15,11 @@ afterAll(async () => {
 test('GET /auditlog/verify answers ok every time while audited writes run', async () => {
   const staff = await t.login('lab.admin');
   const oakRidge = (await groupByName(t.database.db, 'Oak Ridge Apartments')).id;
-  let writing = true;
+  // Cleared when the verdicts are in (an object, since each writer's loop never changes it).
+  const writers$ = { writing: true };
   let written = 0;
   const writer = async (from: number) => {
-    for (let n = from; writing; n++) {
+    for (let n = from; writers$.writing; n++) {
       const response = await t.call('POST', '/api/v1/wastesamples', {
         token: staff,
         body: { sampleNumber: `TD${String(3_900_000 + n).padStart(7, '0')}`, propertyCollectedFromId: oakRidge },
@@ -34,7 +35,7 @@ test('GET /auditlog/verify answers ok every time while audited writes run', asyn
       verdicts.push((await t.call('GET', '/api/v1/auditlog/verify', { token: staff })).body);
     }
   } finally {
-    writing = false;
+    writers$.writing = false;
     await Promise.all(writers);
   }
   expect(written).toBeGreaterThan(0);
