@@ -7,10 +7,11 @@ import { isBuiltPage } from './builtPages';
 import { petOwnerPath } from './landing';
 import { navEntries } from './navEntries';
 
+const adminRoleIds: readonly number[] = adminRoles;
 const staff: number[] = [UserRole.BioPetLabAdmin, UserRole.BioPetCustomerServiceAdmin, UserRole.BioPetOfficeAdmin];
 const userOf = (roleId: number) => ({
   roleId,
-  isAdmin: adminRoles.includes(roleId as never),
+  isAdmin: adminRoleIds.includes(roleId),
   isBioPetAdmin: staff.includes(roleId),
   isPetOwner: roleId === UserRole.PetOwner,
   petOwnerId: roleId === UserRole.PetOwner ? 42 : null,
@@ -30,7 +31,7 @@ describe('menus by role', () => {
       expect(shopOffice.length > 0).toBe(staff.includes(roleId));
       expect(
         entries.filter((entry) => !entry.right && entry.group && entry.group !== 'Shop').map((e) => e.path),
-      ).toEqual(adminRoles.includes(roleId as never) ? ['/tools/search'] : []);
+      ).toEqual(adminRoleIds.includes(roleId) ? ['/tools/search'] : []);
     });
   }
 
