@@ -19,6 +19,9 @@ export default defineConfig({
     emptyOutDir: true,
     // What matters is the login page total (under 200 kB gzip), checked by `npm run size` in `npm test` and in e2e.
     chunkSizeWarningLimit: 700,
+    // The size check reads dist/.vite/manifest.json; the server serves no dot folder, so it costs nothing to keep, and
+    // `npm test` checks the very build the end-to-end tests run against instead of building a second time.
+    manifest: true,
     // index.html keeps its modulepreload links, but the entry does not carry, for every lazy route, the list of chunks
     // to preload with it (about a tenth of the entry, growing with each screen): a route's chunk loads on hover
     // ('intent' preloading) and its own imports are fetched in parallel as soon as it arrives.

@@ -1,7 +1,7 @@
 // `npm run build -w apps/web`: builds the SPA into a new folder, builds/<hash of its sources>, and only when it is
 // complete points `dist` (a symbolic link, what the server serves) at it in one rename, so a server running from this
 // folder never sees a half-written build. When `dist` already points at a build of the same sources, nothing is built.
-// Extra arguments go to vite (`--manifest` for the size check); they are part of the hash.
+// Extra arguments go to vite; they are part of the hash.
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';

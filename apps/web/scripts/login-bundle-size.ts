@@ -1,6 +1,6 @@
 // Measures what the browser downloads to show /login: every script and modulepreload index.html names, the login
 // page's lazy chunk and everything they import statically, each file gzipped as served. Fails above 200 kB gzip
-// (issue 21; docs/performance.md). Run after `vite build --manifest`: `npm run size -w apps/web` (a step of `npm test`).
+// (docs/performance.md). Every build writes the manifest: `npm run size -w apps/web` (a step of `npm test`).
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -29,7 +29,7 @@ for (const file of named) {
   else files.add(file);
 }
 const login = Object.keys(manifest).find((k) => k.endsWith('features/accounts/LoginPage.tsx'));
-if (!login) throw new Error('LoginPage chunk missing from the manifest; build with --manifest.');
+if (!login) throw new Error('LoginPage chunk missing from the manifest; rebuild (npm run build).');
 walk(login);
 
 let raw = 0;
