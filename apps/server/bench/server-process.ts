@@ -28,7 +28,7 @@ export function residentMemory(pid: number): { rss: number; peak: number } {
 export type BenchServer = ServerProcess & { flags: string[] };
 
 /** The e2e tests' server process (e2e/support/server.ts), with the start script's flags and a bench database. */
-export async function startBenchServer(databaseUrl: string): Promise<BenchServer> {
+export async function startBenchServer(databaseUrl: string, env: Record<string, string> = {}): Promise<BenchServer> {
   const flags = startScriptNodeFlags();
   const server = await startServerProcess({
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-server-')),
@@ -36,6 +36,7 @@ export async function startBenchServer(databaseUrl: string): Promise<BenchServer
     env: {
       DATABASE_URL: databaseUrl,
       DATA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
+      ...env,
     },
   });
   return { ...server, flags };
