@@ -5,11 +5,12 @@
 // Run: npm run bench:requests -w apps/server   (TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres;
 // BENCH_SECONDS per round, default 4; BENCH_ROUNDS, default 3; BENCH_CONNECTIONS, default 20)
 import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.ts';
-import { withBenchDatabase } from './harness.ts';
+import { backendCpu, backendCpuSince, withBenchDatabase } from './harness.ts';
 import type { LoadResult } from './load-generator.ts';
 import { signIn, startBenchServer } from './server-process.ts';
 
@@ -19,10 +20,27 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PASSWORD = 'Registry#2026';
 const benchDir = import.meta.dirname;
 
-function load(url: string, headers: Record<string, string>): LoadResult {
+/** CPU time (ms, user + system) a process has used so far. */
+function processCpu(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** A load run, with the CPU time the answering process and the database's backends spent per request. */
+type Measured = LoadResult & { serverCpuMs: number; databaseCpuMs: number };
+
+function load(url: string, headers: Record<string, string>, pid: number, database: string): Measured {
   const plan = JSON.stringify({ url, headers, connections: CONNECTIONS, seconds: SECONDS });
+  const serverBefore = processCpu(pid);
+  const databaseBefore = backendCpu(database);
   const out = execFileSync(process.execPath, [path.join(benchDir, 'load-generator.ts'), plan], { encoding: 'utf8' });
-  return JSON.parse(out.trim().split('\n').pop() ?? '{}') as LoadResult;
+  const result = JSON.parse(out.trim().split('\n').pop() ?? '{}') as LoadResult;
+  const per = (ms: number) => ms / Math.max(1, result.requests);
+  return {
+    ...result,
+    serverCpuMs: per(processCpu(pid) - serverBefore),
+    databaseCpuMs: per(backendCpuSince(databaseBefore, backendCpu(database))),
+  };
 }
 
 async function startBareServer(databaseUrl: string) {
@@ -34,7 +52,7 @@ async function startBareServer(databaseUrl: string) {
     child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
     child.once('exit', (code) => reject(new Error(`bare server ended (${code})`)));
   });
-  return { baseUrl: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+  return { baseUrl: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, stop: () => child.kill('SIGTERM') };
 }
 
 type RequestCase = { name: string; path: string; token: string };
@@ -63,32 +81,40 @@ await withBenchDatabase(
         { name: 'root_dashboard', path: `/api/v1/groupdashboard?groupId=${ids.root}`, token: labAdmin },
       ];
       const bareUrl = `${bare.baseUrl}/bare?userId=${ids.manager}&groupId=${ids.property}`;
+      const databaseName = new URL(databaseUrl).pathname.slice(1);
+      const loadBare = () => load(bareUrl, {}, bare.pid, databaseName);
+      const loadCase = (c: RequestCase) =>
+        load(`${server.baseUrl}${c.path}`, { authorization: `Bearer ${c.token}` }, server.pid, databaseName);
       // Warm both (JIT, plan caches, connection pools) before anything is counted.
-      load(bareUrl, {});
-      for (const c of cases) load(`${server.baseUrl}${c.path}`, { authorization: `Bearer ${c.token}` });
+      loadBare();
+      for (const c of cases) loadCase(c);
 
       console.log(
         `\nRequests, ${CONNECTIONS} concurrent clients, ${ROUNDS} × ${SECONDS} s a case alternated with the bare baseline; ` +
           `load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`,
       );
-      console.log('| request | requests/s | p50 ms | p99 ms | bare requests/s | bare p99 ms | ratio |');
-      console.log('|---|---|---|---|---|---|---|');
+      console.log(
+        '| request | requests/s | p50 ms | p99 ms | CPU ms/request (server + database) | bare requests/s | bare p99 ms | bare CPU ms/request | ratio |',
+      );
+      console.log('|---|---|---|---|---|---|---|---|---|');
       const lines: string[] = [];
       for (const c of cases) {
-        const mine: LoadResult[] = [];
-        const base: LoadResult[] = [];
+        const mine: Measured[] = [];
+        const base: Measured[] = [];
         for (let round = 0; round < ROUNDS; round++) {
-          base.push(load(bareUrl, {}));
-          mine.push(load(`${server.baseUrl}${c.path}`, { authorization: `Bearer ${c.token}` }));
+          base.push(loadBare());
+          mine.push(loadCase(c));
         }
-        const mean = (rs: LoadResult[], key: keyof LoadResult) => rs.reduce((s, r) => s + r[key], 0) / rs.length;
-        const worst = (rs: LoadResult[], key: keyof LoadResult) => Math.max(...rs.map((r) => r[key]));
+        const mean = (rs: Measured[], key: keyof Measured) => rs.reduce((s, r) => s + r[key], 0) / rs.length;
+        const worst = (rs: Measured[], key: keyof Measured) => Math.max(...rs.map((r) => r[key]));
+        const cpu = (rs: Measured[]) =>
+          `${(mean(rs, 'serverCpuMs') + mean(rs, 'databaseCpuMs')).toFixed(2)} (${mean(rs, 'serverCpuMs').toFixed(2)} + ${mean(rs, 'databaseCpuMs').toFixed(2)})`;
         const failures = mine.reduce((s, r) => s + r.failures, 0);
         if (failures) throw new Error(`${c.name}: ${failures} answers were not 2xx`);
         const ratio = mean(mine, 'rps') / mean(base, 'rps');
         console.log(
-          `| ${c.name} | ${mean(mine, 'rps').toFixed(0)} | ${mean(mine, 'p50').toFixed(1)} | ${worst(mine, 'p99').toFixed(1)} | ` +
-            `${mean(base, 'rps').toFixed(0)} | ${worst(base, 'p99').toFixed(1)} | ${(ratio * 100).toFixed(0)} % |`,
+          `| ${c.name} | ${mean(mine, 'rps').toFixed(0)} | ${mean(mine, 'p50').toFixed(1)} | ${worst(mine, 'p99').toFixed(1)} | ${cpu(mine)} | ` +
+            `${mean(base, 'rps').toFixed(0)} | ${worst(base, 'p99').toFixed(1)} | ${cpu(base)} | ${(ratio * 100).toFixed(0)} % |`,
         );
         lines.push(
           JSON.stringify({
@@ -97,6 +123,8 @@ await withBenchDatabase(
             p99_ms: Number(worst(mine, 'p99').toFixed(2)),
             baseline_rps: Math.round(mean(base, 'rps')),
             baseline_p99_ms: Number(worst(base, 'p99').toFixed(2)),
+            cpu_ms: Number((mean(mine, 'serverCpuMs') + mean(mine, 'databaseCpuMs')).toFixed(3)),
+            baseline_cpu_ms: Number((mean(base, 'serverCpuMs') + mean(base, 'databaseCpuMs')).toFixed(3)),
             ratio: Number(ratio.toFixed(3)),
           }),
         );

@@ -13,6 +13,7 @@ import * as schema from './schema/index.ts';
 import { ensureReferenceData } from './reference-data.ts';
 import { installJobQueue } from '../platform/jobs.ts';
 import { refreshDeferredTallies } from './group-tallies.ts';
+import { nameHotStatements } from './hot-statements.ts';
 
 import type { Db, Schema } from './types.ts';
 
@@ -51,7 +52,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if ((error as { code?: string }).code !== '57P01') console.error('PostgreSQL connection error:', error.message);
     };
     pool.on('error', reportLost);
-    pool.on('connect', (client) => client.on('error', reportLost));
+    pool.on('connect', (client) => {
+      client.on('error', reportLost);
+      nameHotStatements(client);
+    });
     const pgDb = drizzlePg(pool, { schema, casing: 'snake_case' });
     // The migrator wants the driver's own type; services see the driver-neutral Db.
     const db: Db = pgDb;
