@@ -4,11 +4,16 @@
 import Fastify from 'fastify';
 import pg from 'pg';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+});
 const app = Fastify({ logger: false });
 
 app.get<{ Querystring: { userId: string; groupId: string } }>('/bare', async (request) => {
-  const user = await pool.query('select id, user_name, role_id from users where id = $1', [Number(request.query.userId)]);
+  const user = await pool.query('select id, user_name, role_id from users where id = $1', [
+    Number(request.query.userId),
+  ]);
   const group = await pool.query('select id, name, group_type from groups where id = $1', [
     Number(request.query.groupId),
   ]);
@@ -18,4 +23,11 @@ app.get<{ Querystring: { userId: string; groupId: string } }>('/bare', async (re
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 console.log(new URL(address).port);
 for (const signal of ['SIGTERM', 'SIGINT'] as const)
-  process.on(signal, () => void app.close().then(() => pool.end()).then(() => process.exit(0)));
+  process.on(
+    signal,
+    () =>
+      void app
+        .close()
+        .then(() => pool.end())
+        .then(() => process.exit(0)),
+  );

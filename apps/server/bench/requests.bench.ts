@@ -63,7 +63,13 @@ await withBenchDatabase(
     const server = await startBenchServer(databaseUrl, { SEED_DEMO_DATA: 'true', DEMO_PASSWORD: PASSWORD });
     const bare = await startBareServer(databaseUrl);
     try {
-      const [ids] = await queryRows<{ root: number; property: number; owner: number; manager: number; resident: number }>(
+      const [ids] = await queryRows<{
+        root: number;
+        property: number;
+        owner: number;
+        manager: number;
+        resident: number;
+      }>(
         database.db,
         sql`select (select id from groups where group_type = 0 order by id limit 1) as root,
           (select id from groups where name = 'Oak Ridge Apartments') as property,
@@ -75,7 +81,11 @@ await withBenchDatabase(
       const labAdmin = await signIn(server.baseUrl, 'lab.admin', PASSWORD);
       const cases: RequestCase[] = [
         { name: 'userinfo', path: '/api/v1/account/userinfo', token: manager },
-        { name: 'residents_page_25', path: `/api/v1/groups/${ids.property}/residents?page=1&pageSize=25`, token: manager },
+        {
+          name: 'residents_page_25',
+          path: `/api/v1/groups/${ids.property}/residents?page=1&pageSize=25`,
+          token: manager,
+        },
         { name: 'group_details', path: `/api/v1/group/${ids.property}`, token: manager },
         { name: 'pet_owner_details', path: `/api/v1/petowner/${ids.owner}`, token: labAdmin },
         { name: 'root_dashboard', path: `/api/v1/groupdashboard?groupId=${ids.root}`, token: labAdmin },
@@ -91,7 +101,10 @@ await withBenchDatabase(
 
       console.log(
         `\nRequests, ${CONNECTIONS} concurrent clients, ${ROUNDS} × ${SECONDS} s a case alternated with the bare baseline; ` +
-          `load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`,
+          `load average ${os
+            .loadavg()
+            .map((l) => l.toFixed(1))
+            .join(' ')}\n`,
       );
       console.log(
         '| request | requests/s | p50 ms | p99 ms | CPU ms/request (server + database) | bare requests/s | bare p99 ms | bare CPU ms/request | ratio |',
@@ -129,7 +142,12 @@ await withBenchDatabase(
           }),
         );
       }
-      console.log(`\nload average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+      console.log(
+        `\nload average at the end ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}\n`,
+      );
       for (const line of lines) console.log(line);
     } finally {
       bare.stop();

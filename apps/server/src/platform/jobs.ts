@@ -3,11 +3,13 @@
 // app is ready and stopped when it closes. Services enqueue through `enqueue(ctx, name, payload)`: inside an open
 // transaction the job is written by that transaction (pg-boss joins it through its drizzle adapter), so it exists only
 // if the change commits; outside one it is sent at once. Workers are registered by name before the app starts.
+// Workers are woken by PostgreSQL's LISTEN/NOTIFY the moment a job is committed; polling remains only as a slow backstop
+// (delayed jobs, retries, a listener that is reconnecting), so an idle server sends next to no statements.
 import { sql } from 'drizzle-orm';
 import { PgBoss, fromDrizzle, fromPglite, type Job } from 'pg-boss';
 type DrizzleTx = Parameters<typeof fromDrizzle>[0];
 import type { PGlite } from '@electric-sql/pglite';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Db } from '../db/client.ts';
 import { afterCommit, type Services } from './context.ts';
 
@@ -44,8 +46,62 @@ function bossDatabase(db: Db) {
         const result = await pool.query(text, values as unknown[]);
         return { rows: result.rows };
       },
+      listen: (channel: string, onNotification: (payload: string) => void, onReconnect: () => void) =>
+        listenOnOwnConnection(pool, channel, onNotification, onReconnect),
     },
     backend: 'postgres' as const,
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other work): reconnects with backoff when the
+ * connection is lost and then calls `onReconnect`, so pg-boss fetches what was committed meanwhile.
+ */
+async function listenOnOwnConnection(
+  pool: pg.Pool,
+  channel: string,
+  onNotification: (payload: string) => void,
+  onReconnect: () => void,
+) {
+  let closed = false;
+  let current: pg.Client | null = null;
+  let attempt = 0;
+  const connect = async () => {
+    const client = new pg.Client({ ...pool.options, keepAlive: true });
+    client.on('notification', (message) => message.payload !== undefined && onNotification(message.payload));
+    const lost = () => {
+      if (current !== client || closed) return;
+      current = null;
+      client.removeAllListeners();
+      client.end().catch(() => undefined);
+      const backoff = Math.min(30_000, 1000 * 2 ** Math.min(attempt++, 5));
+      setTimeout(() => void reconnect(), backoff).unref();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    current = client;
+    await client.connect();
+    await client.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    attempt = 0;
+  };
+  const reconnect = async () => {
+    if (closed) return;
+    try {
+      await connect();
+      onReconnect();
+    } catch {
+      current?.emit('end');
+    }
+  };
+  await connect();
+  return {
+    close: async () => {
+      closed = true;
+      const client = current;
+      current = null;
+      client?.removeAllListeners();
+      await client?.end().catch(() => undefined);
+    },
   };
 }
 
@@ -62,6 +118,8 @@ function newBoss(db: Db, options: { supervise: boolean; migrate: boolean }) {
     supervise: options.supervise,
     schedule: false,
     migrate: options.migrate,
+    // Only the working queue listens (install-time queues send nothing and stop at once).
+    useListenNotify: options.supervise,
   });
 }
 
@@ -74,7 +132,11 @@ export async function installJobQueue(db: Db): Promise<void> {
   boss.on('error', () => undefined);
   await boss.start();
   try {
-    for (const name of JOB_NAMES) if (!(await boss.getQueue(name))) await boss.createQueue(name);
+    for (const name of JOB_NAMES) {
+      const queue = await boss.getQueue(name);
+      if (!queue) await boss.createQueue(name, { notify: true });
+      else if (!queue.notify) await boss.updateQueue(name, { notify: true });
+    }
   } finally {
     await boss.stop({ graceful: false, close: false });
   }
@@ -88,7 +150,9 @@ export function startJobQueue(services: Services, log: (error: unknown) => void 
     await queue.boss.start();
     queue.ready = true;
     for (const [name, handler] of handlers) {
-      await queue.boss.work(name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs: Job<object>[]) => {
+      // Half a second while the listener is not up (the old polling), two seconds as the backstop once it is.
+      const polling = { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 2 };
+      await queue.boss.work(name, { ...polling, batchSize: 1 }, async (jobs: Job<object>[]) => {
         for (const job of jobs)
           await handler(job.data as Record<string, unknown>, { id: job.id, services }).catch((error: unknown) => {
             log(error);

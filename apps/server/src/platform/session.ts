@@ -1,8 +1,7 @@
 // Bearer-token sessions: issue, resolve on every request (one indexed query), revoke.
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { UserRole, isAdminRole, isProviderStaffRole } from '@registry/contracts';
-import type { Db } from '../db/client.ts';
+import { preparedStatement, type Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
 import type { Caller } from './context.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -34,42 +33,37 @@ export async function issueSession(
   return { token, sessionId: row.id, expiresIn: options.lifetimeSeconds };
 }
 
-const impersonatorSession = alias(sessions, 'impersonator_session');
-const impersonator = alias(users, 'impersonator');
+type CallerRow = {
+  sessionId: number;
+  impersonatedByUserId: number | null;
+  userId: number;
+  userName: string;
+  firstName: string | null;
+  lastName: string | null;
+  roleId: number;
+};
+
+/**
+ * Every request runs this, so its text is built once and it runs as a named prepared statement (db/client.ts).
+ * A sign-in-as session lives only as long as the session it was started from: the impersonator's sign-out, password
+ * change (which ends their other sessions) or deactivation ends it too.
+ */
+const callerByTokenStatement = preparedStatement<CallerRow>(
+  'session.callerByToken',
+  () => sql`select s.id as "sessionId", s.impersonated_by_user_id as "impersonatedByUserId", u.id as "userId",
+      u.user_name as "userName", u.first_name as "firstName", u.last_name as "lastName", u.role_id as "roleId"
+    from ${sessions} s
+    join ${users} u on u.id = s.user_id
+    left join ${sessions} impersonator_session on impersonator_session.id = s.previous_session_id
+    left join ${users} impersonator on impersonator.id = s.impersonated_by_user_id
+    where s.token_hash = ${sql.placeholder('tokenHash')} and s.revoked_at is null and s.expires_at > now()
+      and u.is_active
+      and (s.impersonated_by_user_id is null
+        or (impersonator_session.revoked_at is null and impersonator_session.expires_at > now() and impersonator.is_active))`,
+);
 
 export async function resolveCaller(db: Db, token: string): Promise<Caller | null> {
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      impersonatedByUserId: sessions.impersonatedByUserId,
-      userId: users.id,
-      userName: users.userName,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      roleId: users.roleId,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(impersonatorSession, eq(impersonatorSession.id, sessions.previousSessionId))
-    .leftJoin(impersonator, eq(impersonator.id, sessions.impersonatedByUserId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        eq(users.isActive, true),
-        // A sign-in-as session lives only as long as the session it was started from: the impersonator's sign-out,
-        // password change (which ends their other sessions) or deactivation ends it too.
-        or(
-          isNull(sessions.impersonatedByUserId),
-          and(
-            isNull(impersonatorSession.revokedAt),
-            gt(impersonatorSession.expiresAt, sql`now()`),
-            eq(impersonator.isActive, true),
-          ),
-        ),
-      ),
-    );
+  const [row] = await callerByTokenStatement(db, { tokenHash: hashToken(token) });
   if (!row) return null;
   return {
     userId: row.userId,
