@@ -1,5 +1,5 @@
 // Bearer-token sessions: issue, resolve on every request (one indexed query), revoke.
-import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { UserRole, isAdminRole, isProviderStaffRole } from '@registry/contracts';
 import { preparedStatement, type Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
