@@ -3,7 +3,8 @@
 // and node-postgres answering with two indexed queries, bench/bare-server.ts) in the same run, so the ratio holds on a
 // busy machine even when the absolute figures do not. Prints a table and one JSON line per case.
 // Run: npm run bench:requests -w apps/server   (TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres;
-// BENCH_SECONDS per round, default 4; BENCH_ROUNDS, default 3; BENCH_CONNECTIONS, default 20)
+// BENCH_SECONDS per round, default 4; BENCH_ROUNDS, default 3; BENCH_CONNECTIONS, default 20; BENCH_ONLY=text runs the
+// cases whose name holds the text)
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -111,7 +112,7 @@ await withBenchDatabase(
       );
       console.log('|---|---|---|---|---|---|---|---|---|');
       const lines: string[] = [];
-      for (const c of cases) {
+      for (const c of cases.filter((entry) => entry.name.includes(process.env.BENCH_ONLY ?? ''))) {
         const mine: Measured[] = [];
         const base: Measured[] = [];
         for (let round = 0; round < ROUNDS; round++) {

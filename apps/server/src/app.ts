@@ -20,6 +20,7 @@ import { registerAuthThrottle } from './platform/auth-throttle.ts';
 import { registerHttpPlumbing } from './platform/http.ts';
 import { logSerializers } from './platform/log-redaction.ts';
 import { startJobQueue, stopJobQueue } from './platform/jobs.ts';
+import { startSessionCache, stopSessionCache } from './platform/session-cache.ts';
 import { registerWasteResultJobs } from './modules/wasteresults/wasteresults.jobs.ts';
 import { registerEmailJobs } from './modules/emailtemplates/email-events.ts';
 import { emailTemplatesRoutes } from './modules/emailtemplates/emailtemplates.routes.ts';
@@ -145,6 +146,10 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   registerEmailJobs();
   app.addHook('onReady', () => startJobQueue(services, (error) => app.log.error(error)));
   app.addHook('onClose', () => stopJobQueue(services.config));
+  app.addHook('onReady', () =>
+    startSessionCache(services.db, (error) => app.log.warn({ err: error }, 'session cache off')),
+  );
+  app.addHook('onClose', () => stopSessionCache(services.db));
   return app;
 }
 

@@ -9,7 +9,8 @@ import { sql } from 'drizzle-orm';
 import { PgBoss, fromDrizzle, fromPglite, type Job } from 'pg-boss';
 type DrizzleTx = Parameters<typeof fromDrizzle>[0];
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type pg from 'pg';
+import { listenOnOwnConnection } from '../db/listen.ts';
 import type { Db } from '../db/client.ts';
 import { afterCommit, type Services } from './context.ts';
 
@@ -47,61 +48,9 @@ function bossDatabase(db: Db) {
         return { rows: result.rows };
       },
       listen: (channel: string, onNotification: (payload: string) => void, onReconnect: () => void) =>
-        listenOnOwnConnection(pool, channel, onNotification, onReconnect),
+        listenOnOwnConnection(pool, channel, { onNotification, onReconnect }),
     },
     backend: 'postgres' as const,
-  };
-}
-
-/**
- * LISTEN on a connection of its own (a pooled one would be handed to other work): reconnects with backoff when the
- * connection is lost and then calls `onReconnect`, so pg-boss fetches what was committed meanwhile.
- */
-async function listenOnOwnConnection(
-  pool: pg.Pool,
-  channel: string,
-  onNotification: (payload: string) => void,
-  onReconnect: () => void,
-) {
-  let closed = false;
-  let current: pg.Client | null = null;
-  let attempt = 0;
-  const connect = async () => {
-    const client = new pg.Client({ ...pool.options, keepAlive: true });
-    client.on('notification', (message) => message.payload !== undefined && onNotification(message.payload));
-    const lost = () => {
-      if (current !== client || closed) return;
-      current = null;
-      client.removeAllListeners();
-      client.end().catch(() => undefined);
-      const backoff = Math.min(30_000, 1000 * 2 ** Math.min(attempt++, 5));
-      setTimeout(() => void reconnect(), backoff).unref();
-    };
-    client.on('error', lost);
-    client.on('end', lost);
-    current = client;
-    await client.connect();
-    await client.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
-    attempt = 0;
-  };
-  const reconnect = async () => {
-    if (closed) return;
-    try {
-      await connect();
-      onReconnect();
-    } catch {
-      current?.emit('end');
-    }
-  };
-  await connect();
-  return {
-    close: async () => {
-      closed = true;
-      const client = current;
-      current = null;
-      client?.removeAllListeners();
-      await client?.end().catch(() => undefined);
-    },
   };
 }
 

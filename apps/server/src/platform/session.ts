@@ -1,9 +1,10 @@
-// Bearer-token sessions: issue, resolve on every request (one indexed query), revoke.
+// Bearer-token sessions: issue, resolve on every request (one indexed query, or this process's session cache), revoke.
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { UserRole, isAdminRole, isProviderStaffRole } from '@registry/contracts';
 import { preparedStatement, type Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
 import type { Caller } from './context.ts';
+import { cachedCaller, forgetAllCallers, rememberCaller } from './session-cache.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export type IssuedSession = { token: string; sessionId: number; expiresIn: number };
@@ -41,6 +42,8 @@ type CallerRow = {
   firstName: string | null;
   lastName: string | null;
   roleId: number;
+  /** When the session (or the one it signs in as another user from) expires, in ms since the epoch. */
+  validUntilMs: number;
 };
 
 /**
@@ -51,7 +54,9 @@ type CallerRow = {
 const callerByTokenStatement = preparedStatement<CallerRow>(
   'session.callerByToken',
   () => sql`select s.id as "sessionId", s.impersonated_by_user_id as "impersonatedByUserId", u.id as "userId",
-      u.user_name as "userName", u.first_name as "firstName", u.last_name as "lastName", u.role_id as "roleId"
+      u.user_name as "userName", u.first_name as "firstName", u.last_name as "lastName", u.role_id as "roleId",
+      (extract(epoch from least(s.expires_at, coalesce(impersonator_session.expires_at, s.expires_at))) * 1000)::float8
+        as "validUntilMs"
     from ${sessions} s
     join ${users} u on u.id = s.user_id
     left join ${sessions} impersonator_session on impersonator_session.id = s.previous_session_id
@@ -62,9 +67,19 @@ const callerByTokenStatement = preparedStatement<CallerRow>(
         or (impersonator_session.revoked_at is null and impersonator_session.expires_at > now() and impersonator.is_active))`,
 );
 
+/** The caller of a bearer token, or null when it names no live session: from this process's cache when it may. */
 export async function resolveCaller(db: Db, token: string): Promise<Caller | null> {
-  const [row] = await callerByTokenStatement(db, { tokenHash: hashToken(token) });
+  const tokenHash = hashToken(token);
+  const cached = cachedCaller(db, tokenHash);
+  if (cached) return cached;
+  const [row] = await callerByTokenStatement(db, { tokenHash });
   if (!row) return null;
+  const caller = callerOf(row);
+  rememberCaller(db, tokenHash, caller, Number(row.validUntilMs));
+  return caller;
+}
+
+function callerOf(row: CallerRow): Caller {
   return {
     userId: row.userId,
     userName: row.userName,
@@ -83,6 +98,7 @@ export const isResidentUserName = (userName: string) => /^RES/i.test(userName);
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+  forgetAllCallers();
 }
 
 /**
@@ -98,4 +114,5 @@ export async function revokeAllSessionsOf(db: Db, userId: number, exceptSessionI
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(exceptSessionId === undefined ? open : and(open, ne(sessions.id, exceptSessionId)));
+  forgetAllCallers();
 }

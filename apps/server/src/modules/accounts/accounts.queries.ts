@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { UserTokenPurpose } from '../../db/schema/accounts.ts';
 import { hashToken } from '../../platform/tokens.ts';
+import { forgetAllCallers } from '../../platform/session-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -52,6 +53,8 @@ export async function updateUser(db: Db, id: number, changes: Partial<typeof use
     .set({ ...changes, dateUpdated: new Date() })
     .where(eq(users.id, id))
     .returning();
+  // Who a session's caller is may have changed: the database notifies every process at commit; this one forgets now.
+  forgetAllCallers();
   return row;
 }
 

@@ -15,6 +15,7 @@ import {
 import type { Caller } from '../../platform/context.ts';
 import { groupInScopeSql, pathWithin } from '../../platform/scope.ts';
 import { sortColumn, sortColumns } from '../../platform/sorting.ts';
+import { forgetAllCallers } from '../../platform/session-cache.ts';
 
 export type ResidentRecord = typeof preRegisteredResidents.$inferSelect;
 export type DogRecord = typeof preRegisteredDogs.$inferSelect;
@@ -367,6 +368,8 @@ export async function updateUser(db: Db, userId: number, changes: Partial<typeof
     .update(users)
     .set({ ...changes, dateUpdated: new Date() })
     .where(eq(users.id, userId));
+  // Who a session's caller is may have changed: the database notifies every process at commit; this one forgets now.
+  forgetAllCallers();
 }
 
 export async function deleteUser(db: Db, userId: number) {
