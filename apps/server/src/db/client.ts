@@ -129,6 +129,24 @@ export function preparedStatement<T>(name: string, query: () => SQL) {
   };
 }
 
+/**
+ * A drizzle query built once per database handle and run as a prepared statement: for the reads nearly every request
+ * makes (the caller's group in scope, the caller's user row), where building the query costs the server more than the
+ * database's work. `build` prepares it on the handle (`.prepare(name)` with `sql.placeholder`s); a transaction's handle
+ * gets its own, dropped with it.
+ */
+export function preparedQuery<P>(build: (db: Db) => P): (db: Db) => P {
+  const byHandle = new WeakMap<Db, P>();
+  return (db) => {
+    let prepared = byHandle.get(db);
+    if (!prepared) {
+      prepared = build(db);
+      byHandle.set(db, prepared);
+    }
+    return prepared;
+  };
+}
+
 // Admin shutdown, crash shutdown, cannot connect now, and the connection-exception class (08xxx).
 const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
 const UNAVAILABLE_MESSAGES =

@@ -4,7 +4,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { UserRole, isProviderStaffRole } from '@registry/contracts';
-import { queryRows, type Db } from '../db/client.ts';
+import { preparedQuery, queryRows, type Db } from '../db/client.ts';
 import { groupAdmins, groups, petOwnerGroups } from '../db/schema/index.ts';
 import type { Caller, SignedInContext } from './context.ts';
 import { notFound } from './errors.ts';
@@ -49,8 +49,13 @@ export async function scopePaths(db: Db, caller: Scoped): Promise<string[] | nul
 /** SQL condition: the group path lies under one of the caller's assigned groups (always true for provider staff). */
 export function groupInScopeSql(caller: Scoped, groupPath: SqlValue = groups.path): SQL {
   if (caller.isProviderStaff) return sql`true`;
+  return adminScopeSql(caller.userId, groupPath);
+}
+
+/** SQL condition: the group path lies under one of the groups assigned to this admin (a value or a placeholder). */
+function adminScopeSql(adminId: number | SQL | ReturnType<typeof sql.placeholder>, groupPath: SqlValue): SQL {
   return sql`exists (select 1 from ${groupAdmins} scope_ga join ${groups} scope_g on scope_g.id = scope_ga.group_id
-    where scope_ga.user_id = ${caller.userId} and ${pathWithin(groupPath, sql`scope_g.path`)})`;
+    where scope_ga.user_id = ${adminId} and ${pathWithin(groupPath, sql`scope_g.path`)})`;
 }
 
 /** SQL condition: the pet owner currently belongs to a group in the caller's scope. */
@@ -105,12 +110,27 @@ export async function isGroupInScope(db: Db, caller: Scoped, groupId: number): P
 
 export const groupNotFound = () => notFound('Group not found.');
 
-/** The group, when it exists and lies in the caller's scope; otherwise the same 404 either way. */
-export async function loadGroupInScope(ctx: SignedInContext, groupId: number) {
-  const [group] = await ctx.db
+// Nearly every group page's request starts here, so both forms are built once and prepared (db/client.ts).
+const groupForStaffQuery = preparedQuery((db) =>
+  db
     .select()
     .from(groups)
-    .where(and(eq(groups.id, groupId), groupInScopeSql(ctx.caller)));
+    .where(eq(groups.id, sql.placeholder('groupId')))
+    .prepare('scope.groupForStaff'),
+);
+const groupForAdminQuery = preparedQuery((db) =>
+  db
+    .select()
+    .from(groups)
+    .where(and(eq(groups.id, sql.placeholder('groupId')), adminScopeSql(sql.placeholder('userId'), groups.path)))
+    .prepare('scope.groupForAdmin'),
+);
+
+/** The group, when it exists and lies in the caller's scope; otherwise the same 404 either way. */
+export async function loadGroupInScope(ctx: SignedInContext, groupId: number) {
+  const [group] = ctx.caller.isProviderStaff
+    ? await groupForStaffQuery(ctx.db).execute({ groupId })
+    : await groupForAdminQuery(ctx.db).execute({ groupId, userId: ctx.caller.userId });
   if (!group) throw groupNotFound();
   return group;
 }

@@ -1,6 +1,6 @@
 // SQL for users, one-time tokens, sign-in attempts and features.
 import { and, eq, gt, inArray, isNull, lte, or, sql, type SQLWrapper } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.ts';
+import { preparedQuery, queryRows, type Db } from '../../db/client.ts';
 import {
   features,
   groupAdmins,
@@ -20,8 +20,16 @@ import { forgetAllCallers } from '../../platform/session-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
+const userByIdQuery = preparedQuery((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('accounts.userById'),
+);
+
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
+  const [row] = await userByIdQuery(db).execute({ id });
   return row;
 }
 
