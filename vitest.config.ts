@@ -38,7 +38,10 @@ export default defineConfig({
           environment: 'node',
           include: ['e2e/**/*.e2e.test.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
-          fileParallelism: false,
+          // Two files at once: each has its own server, data folder, mail receiver and browser, and a journey spends
+          // much of its time waiting on the browser and the server, so two fill the 2-core machine's cores.
+          fileParallelism: true,
+          maxWorkers: 2,
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },
