@@ -182,6 +182,29 @@ describe('parallel creates of one unique value', () => {
   });
 });
 
+describe('numbers the system makes up', () => {
+  test('saves of one document at the same moment each become a version of their own', async () => {
+    const name = `Race rules ${tag()}`;
+    const created = await t.call('POST', '/api/v1/document', { token: staff, body: { name, content: '<p>v1</p>' } });
+    expect(created.status).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) =>
+        t.call('PUT', `/api/v1/document/${created.body.documentId}`, {
+          token: staff,
+          body: { name, content: `<p>v${i + 2}</p>` },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => (answer.status === 200 ? 200 : JSON.stringify(answer.body)))).toEqual(
+      Array(PARALLEL).fill(200),
+    );
+    const read = await t.call('GET', `/api/v1/document/${created.body.documentId}`, { token: staff });
+    expect(read.body.versions.map((version: { version: number }) => version.version)).toEqual(
+      Array.from({ length: PARALLEL + 1 }, (_, i) => PARALLEL + 1 - i),
+    );
+  });
+});
+
 describe('the translation', () => {
   const dbError = (fields: Record<string, string>) =>
     Object.assign(new Error('Failed query'), { cause: Object.assign(new Error('violates'), fields) });
