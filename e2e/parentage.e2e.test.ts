@@ -126,7 +126,7 @@ test('a parentage manager runs a test from the puppy’s row, sees Certified and
   await result.getByRole('button', { name: 'OK' }).click();
 
   await visible(row.getByText('Certified'));
-  const [{ popup, pdfOpened }, response] = await Promise.all([
+  const [{ pdfOpened }, response] = await Promise.all([
     nextCertificateWindow(context),
     page.waitForResponse((r) => r.url().includes('/pdfdownload/getproofofparentagecertificate')),
     row.getByRole('button', { name: 'Certificate' }).click(),
