@@ -1,7 +1,9 @@
 // Unique and foreign-key violations (PostgreSQL 23505 / 23503, reported alike by node-postgres and PGlite) as 400s that
 // name the field. Services check for a clash before they write, but two requests at the same moment both pass that check
-// and the database's key decides: the loser gets the same answer a later request would have had, never a 500.
+// and the database's key decides: the loser gets the same answer a later request would have had, never a 500. A value the
+// system makes up itself (a user name from a person's name) is tried again instead, so both requests succeed.
 import { Messages, SampleMessages, ShopMessages } from '@registry/contracts';
+import type { Db } from '../db/types.ts';
 import { HttpError, validationError } from './errors.ts';
 
 type DatabaseError = { code: string; constraint?: string; detail?: string; table?: string };
@@ -66,4 +68,27 @@ export function constraintViolation(error: unknown): HttpError | null {
     return validationError({ id: ['It is still in use and cannot be removed.'] });
   const field = key ? camelCase(key.column) : 'request';
   return validationError({ [field]: ['The selected item does not exist.'] });
+}
+
+/**
+ * Runs `attempt` (which makes up a value and writes it) in a savepoint of `tx`; when a concurrent transaction took the
+ * value first (a unique violation of `constraint`), runs it again with that value added to `clashed`, so the next free
+ * one is chosen. The savepoint keeps the surrounding transaction usable on PostgreSQL after the violation.
+ */
+export async function retryUniqueClash<T>(
+  tx: Db,
+  constraint: string,
+  attempt: (db: Db, clashed: ReadonlySet<string>) => Promise<T>,
+  tries = 10,
+): Promise<T> {
+  const clashed = new Set<string>();
+  for (let n = 1; ; n++) {
+    try {
+      return await tx.transaction((savepoint) => attempt(savepoint as unknown as Db, clashed));
+    } catch (error) {
+      const violation = databaseError(error);
+      if (n >= tries || violation?.code !== '23505' || violation.constraint !== constraint) throw error;
+      clashed.add((keyOf(violation.detail)?.value ?? '').toLowerCase());
+    }
+  }
 }

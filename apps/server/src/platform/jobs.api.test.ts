@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/client.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { withTransaction } from './context.ts';
-import { enqueue, jobQueueStarted, jobState } from './jobs.ts';
+import { bossDatabase, enqueue, jobQueueStarted, jobState } from './jobs.ts';
 import { createMailer } from './mail.ts';
 
 let t: TestApp;
@@ -34,6 +34,12 @@ async function waitForState(id: string, states: string[], ms = 15_000) {
 }
 
 describe('job queue', () => {
+  it("answers a list of statements (the queue statistics pass) with every statement's rows", async () => {
+    const { db } = bossDatabase(t.database.db);
+    const result = await db.executeSql('select 1 as n; select 2 as n');
+    expect(result.rows).toEqual([{ n: 1 }, { n: 2 }]);
+  });
+
   it('installs its schema with the migrations and creates the app queues', async () => {
     const rows = await queryRows<{ name: string }>(t.database.db, sql`select name from pgboss.queue order by name`);
     expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['rerun-no-matches', 'waste-match']));

@@ -37,15 +37,17 @@ export function defineJob(name: JobName, handler: JobHandler): void {
 }
 
 /** pg-boss's database adapter over the driver behind a drizzle database (PGlite instance or node-postgres pool). */
-function bossDatabase(db: Db) {
+/** pg-boss's database adapter over the app's own connection (exported for its test). */
+export function bossDatabase(db: Db) {
   const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
   if (isPglite(client)) return { db: fromPglite(client), backend: 'pglite' as const };
   const pool = client;
   return {
     db: {
       executeSql: async (text: string, values?: unknown[]) => {
-        const result = await pool.query(text, values as unknown[]);
-        return { rows: result.rows };
+        // A statement list (pg-boss's queue statistics pass) answers one result per statement: their rows, joined.
+        const result = (await pool.query(text, values as unknown[])) as pg.QueryResult | pg.QueryResult[];
+        return { rows: Array.isArray(result) ? result.flatMap((each) => each.rows) : result.rows };
       },
       listen: (channel: string, onNotification: (payload: string) => void, onReconnect: () => void) =>
         listenOnOwnConnection(pool, channel, { onNotification, onReconnect }),

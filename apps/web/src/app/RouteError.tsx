@@ -1,8 +1,10 @@
+import { useSyncExternalStore } from 'react';
 import { Button } from 'antd';
 import { CloseCircleFilled, WarningFilled } from '@ant-design/icons';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { Messages } from '@registry/contracts/messages';
 import { ErrorList } from '../components/ErrorList';
+import { updatePromptStore } from './updatePrompt';
 
 function isChunkLoadError(error: unknown): boolean {
   return (
@@ -30,16 +32,20 @@ function ErrorResult(props: {
 }
 
 export function RouteError({ error, reset }: ErrorComponentProps) {
-  // A stale tab may ask for a chunk the new build no longer has.
+  // While the 'Update Available' question is open it offers the same Reload: one such button on screen at a time.
+  const updatePromptOpen = useSyncExternalStore(updatePromptStore.subscribe, updatePromptStore.isOpen);
+  // A stale tab may ask for a chunk the new build no longer has (or a browser that keeps a failed import's error).
   if (isChunkLoadError(error)) {
     return (
       <ErrorResult
         icon={<WarningFilled style={{ color: '#b35c00' }} />}
         title={Messages.badResourceName}
         action={
-          <Button type="primary" onClick={() => window.location.reload()}>
-            Reload
-          </Button>
+          updatePromptOpen ? null : (
+            <Button type="primary" onClick={() => window.location.reload()}>
+              Reload
+            </Button>
+          )
         }
       />
     );

@@ -15,7 +15,7 @@ import { removeLabSavedGenotype } from './lab-saved-genotype.service.ts';
 import * as processing from './processing.service.ts';
 import { startRegistryIndex } from './registry-index.ts';
 import { PLATE_FILE_MAX_BYTES, readUploadModel, uploadPlate, type PlateFile } from './upload.service.ts';
-import { fieldText, refuseDeclaredOversize } from '../../platform/multipart.ts';
+import { fieldText, readFilePart, refuseDeclaredOversize } from '../../platform/multipart.ts';
 
 const attachment = (fileName: string) => `attachment; filename="${fileName.replace(/[^\w.-]+/g, '_')}"`;
 
@@ -39,22 +39,20 @@ export async function dnaRoutes(app: FastifyInstance) {
     const ctx = signedIn(request);
     assertCan(ctx, 'dna.manage');
     if (!request.isMultipart()) throw validationError({ file: ['Please select a file.'] }, 'Upload Failed');
-    refuseDeclaredOversize(request, PLATE_FILE_MAX_BYTES, () =>
-      validationError({ file: ['The file is over 20 MB.'] }, 'Upload Failed'),
-    );
+    const tooLarge = () => validationError({ file: ['The file is over 20 MB.'] }, 'Upload Failed');
+    refuseDeclaredOversize(request, PLATE_FILE_MAX_BYTES, tooLarge);
     let file: PlateFile | null = null;
     let model: string | undefined;
     try {
       for await (const part of request.parts({ limits: { fileSize: PLATE_FILE_MAX_BYTES, files: 1 } })) {
         if (part.type === 'file') {
-          const content = await part.toBuffer();
+          const content = await readFilePart(part, tooLarge);
           if (part.fieldname === 'file') file = { content, fileName: part.filename || 'plate.txt' };
         } else if (part.fieldname === 'model') model = fieldText(part.value);
       }
     } catch (error) {
       const code = (error as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE')
-        throw validationError({ file: ['The file is over 20 MB.'] }, 'Upload Failed');
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
       if (code === 'FST_FILES_LIMIT') throw validationError({ file: ['Upload one file only.'] }, 'Upload Failed');
       throw error;
     }

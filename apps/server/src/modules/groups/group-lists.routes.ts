@@ -9,7 +9,7 @@ import { signedIn } from '../../platform/http.ts';
 import { dashboard } from './dashboard.service.ts';
 import { LOGO_MAX_BYTES, uploadLogo } from './logo.service.ts';
 import { petOwnerGroups, subgroups } from './subgroups.service.ts';
-import { refuseDeclaredOversize } from '../../platform/multipart.ts';
+import { readFilePart, refuseDeclaredOversize } from '../../platform/multipart.ts';
 
 export async function groupListsRoutes(app: FastifyInstance) {
   await route(app, endpoints.subgroups, async (request) => subgroups(signedIn(request), request.query));
@@ -24,13 +24,7 @@ export async function groupListsRoutes(app: FastifyInstance) {
     if (!request.isMultipart()) throw refused('Please select a file.');
     refuseDeclaredOversize(request, LOGO_MAX_BYTES, () => refused(Messages.logoTooLarge));
     const part = await request.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
-    let content: Buffer | null = null;
-    try {
-      content = part ? await part.toBuffer() : null;
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw refused(Messages.logoTooLarge);
-      throw error;
-    }
+    const content = part ? await readFilePart(part, () => refused(Messages.logoTooLarge)) : null;
     return uploadLogo(
       signedIn(request),
       request.params.groupId,

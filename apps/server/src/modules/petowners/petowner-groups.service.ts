@@ -6,6 +6,8 @@ import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { petOwnersArrived } from '../../platform/matching-hooks.ts';
 import { notFound, refused } from '../../platform/errors.ts';
+import { retryUniqueClash } from '../../platform/db-errors.ts';
+import type { Db } from '../../db/types.ts';
 import { secretPlaceholder } from '../../platform/mail.ts';
 import { sendEventMail } from '../emailtemplates/email-events.ts';
 import { groupAdminEmails, groupsForMail } from '../emailtemplates/emailtemplates.queries.ts';
@@ -200,11 +202,14 @@ export async function groupPetOwners(ctx: SignedInContext, groupId: number, quer
   };
 }
 
-/** A user name from the owner's name: first.last in lower case, numbered when taken (jordan.blake2). */
-async function freeUserName(ctx: SignedInContext, firstName: string, lastName: string) {
+/**
+ * A user name from the owner's name: first.last in lower case, numbered when taken (jordan.blake2), or found `clashed`
+ * (taken meanwhile by a concurrent create that has not committed yet).
+ */
+async function freeUserName(db: Db, firstName: string, lastName: string, clashed: ReadonlySet<string>) {
   const clean = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '');
   const base = [clean(firstName), clean(lastName)].filter(Boolean).join('.') || 'petowner';
-  const taken = new Set(await q.userNamesStartingWith(ctx.db, base));
+  const taken = new Set([...(await q.userNamesStartingWith(db, base)), ...clashed]);
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}${n}`)) return `${base}${n}`;
 }
@@ -234,21 +239,23 @@ export async function createPetOwner(ctx: SignedInContext, groupId: number, inpu
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
   return withTransaction(ctx, async (tx, txCtx) => {
-    const userName = await freeUserName(txCtx, input.firstName, input.lastName);
-    const owner = await q.insertPetOwner(tx, {
-      userName,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email,
-      phoneNumber: input.phoneNumber,
-      companyName: input.companyName,
-      receiveEmails: input.receiveEmails ?? true,
-      address: input.address ?? null,
-      adminNotes: input.adminNotes,
-      roleId: UserRole.PetOwner,
-      passwordHash,
-      dateApproved: new Date(),
-    });
+    // Two owners of one name created at the same moment both pick the same user name: the second picks again.
+    const owner = await retryUniqueClash(tx, 'users_user_name_lower_key', async (db, clashed) =>
+      q.insertPetOwner(db, {
+        userName: await freeUserName(db, input.firstName, input.lastName, clashed),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email,
+        phoneNumber: input.phoneNumber,
+        companyName: input.companyName,
+        receiveEmails: input.receiveEmails ?? true,
+        address: input.address ?? null,
+        adminNotes: input.adminNotes,
+        roleId: UserRole.PetOwner,
+        passwordHash,
+        dateApproved: new Date(),
+      }),
+    );
     await q.addMembership(tx, owner.id, group.id);
     for (const versionId of input.agreedDocumentVersionIds ?? [])
       await q.recordAgreement(tx, owner.id, group.id, versionId);

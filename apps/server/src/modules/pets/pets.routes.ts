@@ -8,7 +8,7 @@ import { PET_IMAGE_MAX_BYTES, uploadPetImage } from './pet-image.service.ts';
 import { flagPet, petSampleHistory, petStatusAction } from './pet-samples.service.ts';
 import * as pets from './pets.service.ts';
 import { revokePetCertificate } from '../dna/processing.service.ts';
-import { refuseDeclaredOversize } from '../../platform/multipart.ts';
+import { readFilePart, refuseDeclaredOversize } from '../../platform/multipart.ts';
 
 export async function petsRoutes(app: FastifyInstance) {
   await route(app, endpoints.underGroup, async (request) => pets.petsUnderGroup(signedIn(request), request.query));
@@ -77,12 +77,8 @@ export async function petsRoutes(app: FastifyInstance) {
       if (!request.isMultipart()) throw refused('Please select a file.');
       refuseDeclaredOversize(request, PET_IMAGE_MAX_BYTES, () => refused(PetMessages.imageTooLarge));
       const part = await request.file({ limits: { fileSize: PET_IMAGE_MAX_BYTES, files: 1 } });
-      try {
-        return part ? { content: await part.toBuffer(), mimetype: part.mimetype } : null;
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw refused(PetMessages.imageTooLarge);
-        throw error;
-      }
+      if (!part) return null;
+      return { content: await readFilePart(part, () => refused(PetMessages.imageTooLarge)), mimetype: part.mimetype };
     }),
   );
 }

@@ -34,7 +34,7 @@ const multipart = {
   headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
 };
 
-async function preRegister(lastName: string) {
+async function preRegister(lastName: string, email = `quinn.${lastName.toLowerCase()}@mail.example`) {
   const challenge = (await t.call('GET', '/api/v1/preregistration/botcheck')).body;
   const property = (await t.call('GET', '/api/v1/preregistration/getpropertybypreregcode/oakridge')).body;
   const documents = (await t.call('GET', '/api/v1/preregistration/documents')).body as { versionId: number }[];
@@ -44,7 +44,7 @@ async function preRegister(lastName: string) {
       groupId: property.groupId,
       firstName: 'Quinn',
       lastName,
-      email: `quinn.${lastName.toLowerCase()}@mail.example`,
+      email,
       phoneNumber: '512-555-0199',
       unitNumber: '7C',
       address,
@@ -226,4 +226,27 @@ test("a dog already registered is refused in the spec's words and nothing change
   });
   expect(completed.status).toBe(200);
   expect(await details()).toMatchObject({ status: RegistrationStatus.Approved, isPartiallyRegistered: false });
+});
+
+test('two residents of one name approved at the same moment each become a pet owner with a user name of their own', async () => {
+  const pm = await t.login('property.manager');
+  const lastName = `Twin${Date.now().toString(36)}`;
+  const first = await preRegister(lastName, `a.${lastName.toLowerCase()}@mail.example`);
+  const second = await preRegister(lastName, `b.${lastName.toLowerCase()}@mail.example`);
+  const base = 1_000_000 + (Date.now() % 800_000);
+  const approve = (resident: typeof first, n: number) =>
+    t.call('PUT', `/api/v1/preregresident/${resident.preRegResident.id}/approve`, {
+      token: pm,
+      body: {
+        dogs: resident.preRegResident.dogs.map((dog, i) => ({
+          preRegisteredDogId: dog.id,
+          name: i === 0 ? 'Rocket' : 'Mochi',
+          sampleNumber: `DN${base + 2 * n + i}`,
+        })),
+      },
+    });
+  const answers = await Promise.all([approve(first, 0), approve(second, 1)]);
+  expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+  const userName = `quinn.${lastName.toLowerCase()}`;
+  expect(answers.map((answer) => answer.body.userName).sort()).toEqual([userName, `${userName}2`]);
 });

@@ -14,6 +14,7 @@ import {
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { refused, validationError } from '../../platform/errors.ts';
+import { retryUniqueClash } from '../../platform/db-errors.ts';
 import { petOwnersArrived } from '../../platform/matching-hooks.ts';
 import { contentTypeOf, filesStoreFor } from '../../platform/files.ts';
 import { assertCan } from '../../platform/rights.ts';
@@ -38,8 +39,16 @@ const hasDogSpecies = (resident: { petSpecies: number; hasDogs: boolean }) =>
 const canApprove = (resident: q.ResidentRecord) =>
   resident.status === RegistrationStatus.PendingApproval || resident.isPartiallyRegistered;
 
-/** A pet owner's user name from their name: first.last, with a number when taken (as a user name or sign-in name). */
-async function freshPetOwnerUserName(db: SignedInContext['db'], first: string, last: string) {
+/**
+ * A pet owner's user name from their name: first.last, with a number when taken (as a user name or sign-in name) or
+ * found `clashed` (taken meanwhile by a concurrent approval that has not committed yet).
+ */
+async function freshPetOwnerUserName(
+  db: SignedInContext['db'],
+  first: string,
+  last: string,
+  clashed: ReadonlySet<string>,
+) {
   const base =
     `${first}.${last}`
       .toLowerCase()
@@ -49,7 +58,7 @@ async function freshPetOwnerUserName(db: SignedInContext['db'], first: string, l
       .replace(/^\.|\.$/g, '') || 'petowner';
   for (let n = 1; ; n++) {
     const candidate = n === 1 ? base : `${base}${n}`;
-    if (!(await a.signInNameTaken(db, candidate))) return candidate;
+    if (!clashed.has(candidate) && !(await a.signInNameTaken(db, candidate))) return candidate;
   }
 }
 
@@ -181,9 +190,6 @@ async function approveDogOwner(
     const lockedDogs = await a.dogsOfForUpdate(tx, residentId);
     const user = resident.userId ? await q.findUser(tx, resident.userId) : undefined;
     const alreadyOwner = user !== undefined && isPetOwnerUser({ userName: user.userName, userRoleId: user.roleId });
-    const userName = alreadyOwner
-      ? user.userName
-      : await freshPetOwnerUserName(tx, resident.firstName, resident.lastName);
     // What the resident typed becomes the pet owner's record (their latest edits of the resident record included).
     const person = {
       firstName: resident.firstName,
@@ -192,33 +198,41 @@ async function approveDogOwner(
       phoneNumber: resident.phoneNumber,
       address: resident.address,
     };
-    let petOwnerId: number;
-    let residentNumber: string | null = null;
-    if (user) {
-      if (!alreadyOwner && isResidentUserName(user.userName)) {
-        // The RES… name they were given keeps signing them in beside the new user name.
-        residentNumber = user.userName;
-        await a.addSignInName(tx, user.id, user.userName);
-      }
-      await q.updateUser(tx, user.id, {
-        ...(alreadyOwner ? {} : person),
-        userName,
-        roleId: UserRole.PetOwner,
-        dateApproved: user.dateApproved ?? new Date(),
-        receiveEmails: input.receiveEmails,
-      });
-      petOwnerId = user.id;
-      residentNumber ??= await a.residentNumberOf(tx, user.id);
-    } else {
-      const created = await q.insertPetOwnerUser(tx, {
-        ...person,
-        userName,
-        roleId: UserRole.PetOwner,
-        receiveEmails: input.receiveEmails,
-        dateApproved: new Date(),
-      });
-      petOwnerId = created.id;
-    }
+    // Two residents of one name approved at the same moment both pick the same user name: the second picks again.
+    const { userName, petOwnerId, residentNumber } = await retryUniqueClash(
+      tx,
+      'users_user_name_lower_key',
+      async (db, clashed) => {
+        const userName = alreadyOwner
+          ? user.userName
+          : await freshPetOwnerUserName(db, resident.firstName, resident.lastName, clashed);
+        if (!user) {
+          const created = await q.insertPetOwnerUser(db, {
+            ...person,
+            userName,
+            roleId: UserRole.PetOwner,
+            receiveEmails: input.receiveEmails,
+            dateApproved: new Date(),
+          });
+          return { userName, petOwnerId: created.id, residentNumber: null };
+        }
+        let residentNumber: string | null = null;
+        if (!alreadyOwner && isResidentUserName(user.userName)) {
+          // The RES… name they were given keeps signing them in beside the new user name.
+          residentNumber = user.userName;
+          await a.addSignInName(db, user.id, user.userName);
+        }
+        await q.updateUser(db, user.id, {
+          ...(alreadyOwner ? {} : person),
+          userName,
+          roleId: UserRole.PetOwner,
+          dateApproved: user.dateApproved ?? new Date(),
+          receiveEmails: input.receiveEmails,
+        });
+        residentNumber ??= await a.residentNumberOf(db, user.id);
+        return { userName, petOwnerId: user.id, residentNumber };
+      },
+    );
     await q.addMembership(tx, petOwnerId, resident.groupId);
     await petOwnersArrived(txCtx, [{ petOwnerId, groupId: resident.groupId }]);
     const created = await registerPets(

@@ -16,7 +16,7 @@ import * as actions from './resident-actions.service.ts';
 import { approveResident } from './resident-approval.service.ts';
 import * as prereg from './prereg.service.ts';
 import * as residents from './residents.service.ts';
-import { refuseDeclaredOversize } from '../../platform/multipart.ts';
+import { readFilePart, refuseDeclaredOversize } from '../../platform/multipart.ts';
 
 export async function residentsRoutes(app: FastifyInstance) {
   await route(app, endpoints.search, async (request) =>
@@ -63,12 +63,8 @@ export async function residentsRoutes(app: FastifyInstance) {
     if (request.isMultipart()) {
       refuseDeclaredOversize(request, DOG_IMAGE_MAX_BYTES, () => refused(DOG_IMAGE_TOO_LARGE));
       const part = await request.file({ limits: { fileSize: DOG_IMAGE_MAX_BYTES - 1, files: 1 } });
-      try {
-        if (part) file = { content: await part.toBuffer(), mimetype: part.mimetype };
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw refused(DOG_IMAGE_TOO_LARGE);
-        throw error;
-      }
+      if (part)
+        file = { content: await readFilePart(part, () => refused(DOG_IMAGE_TOO_LARGE)), mimetype: part.mimetype };
     }
     return uploadDogImage(signedIn(request), request.params.residentId, request.params.dogId, file);
   });

@@ -17,19 +17,14 @@ import * as orders from './orders.service.ts';
 import * as products from './products.service.ts';
 import * as promo from './promotion-codes.service.ts';
 import { TABLE_FILE_MAX_BYTES } from './table-file.ts';
-import { refuseDeclaredOversize } from '../../platform/multipart.ts';
+import { readFilePart, refuseDeclaredOversize } from '../../platform/multipart.ts';
 
 async function uploadedFile(request: FastifyRequest) {
   if (!request.isMultipart()) throw refused('Please select a file.');
   refuseDeclaredOversize(request, TABLE_FILE_MAX_BYTES, () => refused('The file is too large.'));
   const part = await request.file({ limits: { fileSize: TABLE_FILE_MAX_BYTES, files: 1 } });
   if (!part) throw refused('Please select a file.');
-  try {
-    return { content: await part.toBuffer(), fileName: part.filename ?? '' };
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw refused('The file is too large.');
-    throw error;
-  }
+  return { content: await readFilePart(part, () => refused('The file is too large.')), fileName: part.filename ?? '' };
 }
 
 export async function shopRoutes(app: FastifyInstance) {

@@ -54,8 +54,12 @@ export async function insertDocument(db: Db, name: string) {
   return row;
 }
 
-/** Adds the next version of a document and answers it. */
+/**
+ * Adds the next version of a document and answers it. The document's row is locked first: two saves at the same moment
+ * would otherwise both number their version max + 1, and the second would be refused.
+ */
 export async function insertNextVersion(db: Db, documentId: number, content: string, userId: number) {
+  await db.select({ id: documents.id }).from(documents).where(eq(documents.id, documentId)).for('update');
   const [{ latest }] = await db
     .select({ latest: max(documentVersions.version) })
     .from(documentVersions)
