@@ -72,6 +72,14 @@ describe('GET /duplicatedogreport', () => {
     for (const single of singles) expect(all).not.toContain(single);
     expect(clusters[0].candidates[0]).toMatchObject({ status: 0, associatedClusterId: clusters[0].id });
     expect(clusters[0].candidates[0].alleles).not.toHaveLength(0);
+    // Each candidate names its own owner's group: the Oak Ridge resident's dog, and none for the copy nobody owns.
+    const [owned, unowned] = propertyTwin;
+    const groupOf = (sampleNumber: string) =>
+      (clusters.flatMap((c) => c.candidates) as { sampleNumber: string; propertyCollectedFrom: unknown }[]).find(
+        (m) => m.sampleNumber === sampleNumber,
+      )?.propertyCollectedFrom;
+    expect(groupOf(owned)).toEqual({ id: oakRidgeId, name: 'Oak Ridge Apartments' });
+    expect(groupOf(unowned)).toBeNull();
     const page = await get('/api/v1/duplicatedogreport?pageSize=2&page=3');
     expect(page.body.data).toHaveLength(1);
   });
