@@ -1,6 +1,7 @@
 // Journeys from one screen to the next, in Chromium through the screens: a resident pre-registers two dogs and is
 // approved once with everything they typed kept, then signs in with either name; a pet owner buys a kit, reads the
-// order confirmation and, once staff refund it, Refunded; every role's menu opens no page the server refuses.
+// order confirmation and, once staff refund it, Refunded; the lab approves a waste sample's Match and the property
+// manager's results list and dashboard show it; every role's menu opens no page the server refuses.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startWorld, type E2eWorld } from './support/app.ts';
@@ -221,4 +222,67 @@ test('"Add new or existing pet owner" on a group: another owner\'s email is refu
   // The new owner is a member of the group.
   const members = await staff('GET', `/petownergroups/${oakRidge}/petowners?name=Avery`);
   expect(members.data.map((member: { userName: string }) => member.userName)).toContain('avery.stone');
+}, 300_000);
+
+/** The count of a status on a dashboard block's table ("Waste samples", "Match"), as the page shows it. */
+async function dashboardCount(page: Page, block: string, status: string | RegExp) {
+  const name = typeof status === 'string' ? new RegExp(`^${status} \\d`) : status;
+  const row = page.getByLabel(`${block} counts`).getByRole('row', { name });
+  await visible(row, 60_000);
+  return Number(await row.getByRole('cell').nth(1).textContent());
+}
+
+test("a property manager's results list and dashboard after the lab approves a Match", async () => {
+  // Arranged through the API: the lab approves TD0200001's waste profile again, which queues its match run (Biscuit's).
+  const lab = await world.api('lab.admin');
+  const [profile] = (await lab('GET', '/dnaprocessing?sampleNumber=TD0200001&labStatus=400')).data;
+  await lab('POST', '/dnaprocessing/updatednaprofilesstatus', { dnaProfileIds: [profile.dnaProfileId], labStatus: 0 });
+  await lab('POST', '/dnaprocessing/updatednaprofilesstatus', {
+    dnaProfileIds: [profile.dnaProfileId],
+    labStatus: 400,
+  });
+  await expect
+    .poll(
+      async () =>
+        (await lab('GET', '/pooprintsresulting/getresultsets?sampleNumberFilter=TD0200001')).data[0]?.latestMatchStatus,
+      { timeout: 30_000 },
+    )
+    .toBe('Match');
+
+  // Before the approval: the sample reads DNA Sample Received, its Match not approved; the dashboard's counts.
+  const { page: manager } = await world.newPage();
+  await world.signIn(manager, 'property.manager');
+  await manager.goto(`/group/${oakRidge}/results?samplenumber=TD0200001`);
+  const row = manager.getByRole('row', { name: /TD0200001/ });
+  await visible(row.getByText('not approved'), 60_000);
+  await visible(row.getByText('DNA Sample Received'));
+  await manager.goto(`/group/${oakRidge}/dashboard`);
+  const matchesBefore = await dashboardCount(manager, 'Waste samples', 'Match');
+  const completeBefore = await dashboardCount(manager, 'Waste samples', 'DNA processing complete');
+  // The demo's approved Match at Oak Ridge counts already.
+  expect(matchesBefore).toBeGreaterThanOrEqual(1);
+
+  // The lab approves the Match on the result set's page.
+  const { page: staff } = await world.newPage();
+  await world.signIn(staff, 'lab.admin');
+  await staff.goto('/dna/wasteresults?sampleNumber=TD0200001');
+  await staff.getByRole('link', { name: 'TD0200001' }).click();
+  const history = staff.getByRole('table').last();
+  await visible(history.getByText('Match', { exact: true }), 60_000);
+  await history.getByRole('button', { name: 'Approve' }).click();
+  await visible(staff.getByText('Result approved successfully.'));
+
+  // The manager's results list: DNA Processing Complete, the Match approved, Biscuit named.
+  await manager.goto(`/group/${oakRidge}/results?samplenumber=TD0200001`);
+  await visible(row.getByText('DNA Processing Complete'), 60_000);
+  await visible(row.getByText('Match', { exact: true }));
+  expect(await row.getByText('not approved').count()).toBe(0);
+  await visible(row.getByText('DN1000001'));
+  // The dashboard counts it: one more Match, one more sample whose DNA processing is complete.
+  await manager.goto(`/group/${oakRidge}/dashboard`);
+  await expect
+    .poll(() => dashboardCount(manager, 'Waste samples', 'Match'), { timeout: 30_000 })
+    .toBe(matchesBefore + 1);
+  expect(await dashboardCount(manager, 'Waste samples', 'DNA processing complete')).toBe(completeBefore + 1);
+  await world.screenshot(manager, 'journeys-property-dashboard-after-match');
 }, 300_000);
