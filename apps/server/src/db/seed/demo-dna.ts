@@ -206,8 +206,8 @@ type ExtraPet = { name: string; breed: string; gender: number; sampleNumber: str
 
 /**
  * The profiles of the demo's results: the waste samples at Oak Ridge (Pepper's; two of a dog no one registered; Milo's
- * with one marker called one repeat off, which the engine leaves for review), the Lone Star trio (Duchess typed again
- * as the female she is, a sire and their puppy) and Bandit, Rocky typed again under another name. All wait for review.
+ * with one marker called one repeat off, which the engine leaves for review), the Lone Star trio (Duchess's profile
+ * drawn as the female she is, a sire and their puppy) and Bandit, Rocky typed again under another name. All wait for review.
  */
 function demoResultProfiles(
   pop: ReturnType<typeof createPopulation>,
@@ -232,7 +232,7 @@ function demoResultProfiles(
   const dam = pop.dog(Sex.Female);
   const sire = pop.dog(Sex.Male);
   const [puppy] = pop.litter(dam, sire, 1);
-  // Duchess's first profile had no sex to match her record: she is typed again (her approved profile is this one).
+  // Duchess is the dam: her profile (approved with the other demo dogs) is a female's, drawn here after the rest.
   const duchess = numberOf(DEMO_PARENTAGE.dam);
   if (duchess) dogs.set(duchess, dam);
   const pets: ExtraPet[] = [
