@@ -1,6 +1,7 @@
 // Journeys from one screen to the next, in Chromium through the screens: a resident pre-registers two dogs and is
 // approved once with everything they typed kept, then signs in with either name; a pet owner buys a kit, reads the
-// order confirmation and, once staff refund it, Refunded; every role's menu opens no page the server refuses.
+// order confirmation and, once staff refund it, Refunded; the lab approves a waste sample's Match and the property
+// manager's results list and dashboard show it; every role's menu opens no page the server refuses.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startWorld, type E2eWorld } from './support/app.ts';
@@ -154,48 +155,61 @@ test('a pet owner buys a kit, reads the order confirmation, and sees Refunded on
   await expect.poll(() => page.getByTestId('order-status').textContent(), { timeout: 30_000 }).toBe('Refunded');
 }, 300_000);
 
-test("each role's menu opens no page that the server answers 403", async () => {
+/** The menu's pages the server refused (403) for this user, opening each entry of their menu in turn. */
+async function refusedMenuPages(userName: string) {
+  const { page } = await world.newPage();
+  const refused: string[] = [];
+  // The page's calls have answered: no API request in flight for a moment (notifications poll now and then).
+  let inFlight = 0;
+  page.on('request', (request) => void (request.url().includes('/api/') && inFlight++));
+  page.on('requestfinished', (request) => void (request.url().includes('/api/') && inFlight--));
+  page.on('requestfailed', (request) => void (request.url().includes('/api/') && inFlight--));
+  const settled = async () => {
+    await page.waitForLoadState('load');
+    for (let quiet = 0, waited = 0; quiet < 3 && waited < 40; waited++) {
+      await page.waitForTimeout(150);
+      quiet = inFlight <= 0 ? quiet + 1 : 0;
+    }
+  };
+  page.on('response', (response) => {
+    if (response.status() === 403 && response.url().includes('/api/'))
+      refused.push(`${page.url()} → ${response.url()}`);
+  });
+  await world.signIn(page, userName);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await visible(nav.getByRole('link').first(), 60_000);
+  const paths = await nav
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+  // Admins is for the roles that manage admins: not property maintenance, a pet owner or a resident.
+  expect({ userName, admins: paths.includes('/admin') }).toEqual({
+    userName,
+    admins: !['property.maintenance', 'pet.owner', 'RES0000001'].includes(userName),
+  });
+  for (const path of paths) {
+    await page.goto(path);
+    await settled();
+  }
+  await page.context().close();
+  return refused;
+}
+
+test("each role's menu opens no page that the server answers 403: groups' admins, a pet owner", async () => {
   for (const userName of [
     'property.maintenance',
     'property.manager',
     'parentage.manager',
     'distributor',
-    'office.admin',
+    'firm.manager',
     'pet.owner',
-  ]) {
-    const { page } = await world.newPage();
-    const refused: string[] = [];
-    // The page's calls have answered: no API request in flight for a moment (notifications poll now and then).
-    let inFlight = 0;
-    page.on('request', (request) => void (request.url().includes('/api/') && inFlight++));
-    page.on('requestfinished', (request) => void (request.url().includes('/api/') && inFlight--));
-    page.on('requestfailed', (request) => void (request.url().includes('/api/') && inFlight--));
-    const settled = async () => {
-      await page.waitForLoadState('load');
-      for (let quiet = 0, waited = 0; quiet < 3 && waited < 40; waited++) {
-        await page.waitForTimeout(150);
-        quiet = inFlight <= 0 ? quiet + 1 : 0;
-      }
-    };
-    page.on('response', (response) => {
-      if (response.status() === 403 && response.url().includes('/api/'))
-        refused.push(`${page.url()} → ${response.url()}`);
-    });
-    await world.signIn(page, userName);
-    const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    await visible(nav.getByRole('link').first(), 60_000);
-    const paths = await nav
-      .getByRole('link')
-      .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
-    // Admins is for the roles that manage admins: not property maintenance.
-    expect(paths.includes('/admin')).toBe(!['property.maintenance', 'pet.owner'].includes(userName));
-    for (const path of paths) {
-      await page.goto(path);
-      await settled();
-    }
-    expect({ userName, refused }).toEqual({ userName, refused: [] });
-  }
+  ])
+    expect({ userName, refused: await refusedMenuPages(userName) }).toEqual({ userName, refused: [] });
 }, 600_000);
+
+test("each role's menu opens no page that the server answers 403: the registry's staff and a resident", async () => {
+  for (const userName of ['lab.admin', 'service.admin', 'office.admin', 'RES0000001'])
+    expect({ userName, refused: await refusedMenuPages(userName) }).toEqual({ userName, refused: [] });
+}, 900_000);
 
 test('"Add new or existing pet owner" on a group: another owner\'s email is refused, a new owner joins with the welcome mail', async () => {
   const staff = await world.api('property.manager');
@@ -221,4 +235,67 @@ test('"Add new or existing pet owner" on a group: another owner\'s email is refu
   // The new owner is a member of the group.
   const members = await staff('GET', `/petownergroups/${oakRidge}/petowners?name=Avery`);
   expect(members.data.map((member: { userName: string }) => member.userName)).toContain('avery.stone');
+}, 300_000);
+
+/** The count of a status on a dashboard block's table ("Waste samples", "Match"), as the page shows it. */
+async function dashboardCount(page: Page, block: string, status: string | RegExp) {
+  const name = typeof status === 'string' ? new RegExp(`^${status} \\d`) : status;
+  const row = page.getByLabel(`${block} counts`).getByRole('row', { name });
+  await visible(row, 60_000);
+  return Number(await row.getByRole('cell').nth(1).textContent());
+}
+
+test("a property manager's results list and dashboard after the lab approves a Match", async () => {
+  // Arranged through the API: the lab approves TD0200001's waste profile again, which queues its match run (Biscuit's).
+  const lab = await world.api('lab.admin');
+  const [profile] = (await lab('GET', '/dnaprocessing?sampleNumber=TD0200001&labStatus=400')).data;
+  await lab('POST', '/dnaprocessing/updatednaprofilesstatus', { dnaProfileIds: [profile.dnaProfileId], labStatus: 0 });
+  await lab('POST', '/dnaprocessing/updatednaprofilesstatus', {
+    dnaProfileIds: [profile.dnaProfileId],
+    labStatus: 400,
+  });
+  await expect
+    .poll(
+      async () =>
+        (await lab('GET', '/pooprintsresulting/getresultsets?sampleNumberFilter=TD0200001')).data[0]?.latestMatchStatus,
+      { timeout: 30_000 },
+    )
+    .toBe('Match');
+
+  // Before the approval: the sample reads DNA Sample Received, its Match not approved; the dashboard's counts.
+  const { page: manager } = await world.newPage();
+  await world.signIn(manager, 'property.manager');
+  await manager.goto(`/group/${oakRidge}/results?samplenumber=TD0200001`);
+  const row = manager.getByRole('row', { name: /TD0200001/ });
+  await visible(row.getByText('not approved'), 60_000);
+  await visible(row.getByText('DNA Sample Received'));
+  await manager.goto(`/group/${oakRidge}/dashboard`);
+  const matchesBefore = await dashboardCount(manager, 'Waste samples', 'Match');
+  const completeBefore = await dashboardCount(manager, 'Waste samples', 'DNA processing complete');
+  // The demo's approved Match at Oak Ridge counts already.
+  expect(matchesBefore).toBeGreaterThanOrEqual(1);
+
+  // The lab approves the Match on the result set's page.
+  const { page: staff } = await world.newPage();
+  await world.signIn(staff, 'lab.admin');
+  await staff.goto('/dna/wasteresults?sampleNumber=TD0200001');
+  await staff.getByRole('link', { name: 'TD0200001' }).click();
+  const history = staff.getByRole('table').last();
+  await visible(history.getByText('Match', { exact: true }), 60_000);
+  await history.getByRole('button', { name: 'Approve' }).click();
+  await visible(staff.getByText('Result approved successfully.'));
+
+  // The manager's results list: DNA Processing Complete, the Match approved, Biscuit named.
+  await manager.goto(`/group/${oakRidge}/results?samplenumber=TD0200001`);
+  await visible(row.getByText('DNA Processing Complete'), 60_000);
+  await visible(row.getByText('Match', { exact: true }));
+  expect(await row.getByText('not approved').count()).toBe(0);
+  await visible(row.getByText('DN1000001'));
+  // The dashboard counts it: one more Match, one more sample whose DNA processing is complete.
+  await manager.goto(`/group/${oakRidge}/dashboard`);
+  await expect
+    .poll(() => dashboardCount(manager, 'Waste samples', 'Match'), { timeout: 30_000 })
+    .toBe(matchesBefore + 1);
+  expect(await dashboardCount(manager, 'Waste samples', 'DNA processing complete')).toBe(completeBefore + 1);
+  await world.screenshot(manager, 'journeys-property-dashboard-after-match');
 }, 300_000);

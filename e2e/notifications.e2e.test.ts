@@ -30,6 +30,10 @@ test('a property manager receives a lab action live and opens it', async () => {
   });
   const petId = (added.pets as { id: number }[])[0].id;
 
+  // The manager has read the demo's notifications (the approved results at their property): none unread.
+  const manager = await world.api('property.manager');
+  await manager('PUT', '/notifications/updatelastnotificationvieweddate');
+  const kept = (await manager('GET', '/notifications')).totalRecords as number;
   const { page } = await world.newPage();
   await world.signIn(page, 'property.manager');
   const bell = page.getByRole('button', { name: /^Notifications/ });
@@ -54,6 +58,5 @@ test('a property manager receives a lab action live and opens it', async () => {
   await visible(page.getByRole('button', { name: message }));
   await page.getByRole('button', { name: `Delete notification: ${message}` }).click();
   await visible(page.getByText('Notification deleted successfully.'));
-  const manager = await world.api('property.manager');
-  expect((await manager('GET', '/notifications')).totalRecords).toBe(0);
+  expect((await manager('GET', '/notifications')).totalRecords).toBe(kept);
 });

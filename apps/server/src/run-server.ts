@@ -11,6 +11,7 @@ import {
   writeDemoPasswordFile,
 } from './db/seed/demo.ts';
 import { seedDemoDna } from './db/seed/demo-dna.ts';
+import { seedDemoResults } from './db/seed/demo-results.ts';
 import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock.ts';
 import { encryptClearSecurityAnswers } from './db/encrypt-answers.ts';
 import { filesStoreFor } from './platform/files.ts';
@@ -73,6 +74,17 @@ const seeded = await database.withStartupLock(async () => {
 
 const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
 const app = await buildApp({ db: database.db, config, mailer }, { logger: { level: config.logLevel } });
+// The demo's results go through the lab's services, whose match runs the job queue runs: made once the app is ready.
+// A failure leaves the demo without some results, said on the console; the server itself is sound and starts.
+let demoResultsFailure: string | null = null;
+if (seeded) {
+  await app.ready();
+  try {
+    await seedDemoResults({ db: database.db, config, mailer });
+  } catch (error) {
+    demoResultsFailure = error instanceof Error ? error.message : String(error);
+  }
+}
 await app.listen({ port: config.port, host: config.host });
 
 // One write, so whoever watches the output (a supervisor, the process test) sees the whole start-up notice at once.
@@ -83,6 +95,7 @@ const notice = [
 if (seeded) {
   const names = [...DEMO_ADMINS.map((admin) => admin.userName), DEMO_PET_OWNER, DEMO_RESIDENT].join(', ');
   notice.push('Demo data was created.', `Demo sign-in names: ${names}`);
+  if (demoResultsFailure) notice.push(`The demo's results could not all be made: ${demoResultsFailure}`);
   notice.push(
     seeded.file
       ? `Demo password (shown once; also written to ${seeded.file}): ${seeded.password}`

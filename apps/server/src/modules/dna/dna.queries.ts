@@ -360,10 +360,11 @@ export async function petsBySampleNumbers(db: Db, sampleNumbers: string[]) {
       isFlagged: pets.isFlagged,
       customerFacingStatus: pets.customerFacingStatus,
       hasApprovedVerificationTest: pets.hasApprovedVerificationTest,
-      // The owner's latest current group is a parentage group (the same group the pet's letters are written for).
+      // The owner's latest current group is a parentage group (the same group the pet's letters are written for). The
+      // pet's column names its table: unqualified (as drizzle writes it here) it would be the membership's own column.
       inParentageGroup: sql<boolean>`coalesce((
         select g.group_type = ${GroupTypes.ParentageGroup} from pet_owner_groups pog join groups g on g.id = pog.group_id
-        where pog.pet_owner_id = ${pets.petOwnerId} and pog.move_out_date is null
+        where pog.pet_owner_id = ${pets}.pet_owner_id and pog.move_out_date is null
         order by pog.date_added desc, g.id desc limit 1), false)`,
     })
     .from(pets)

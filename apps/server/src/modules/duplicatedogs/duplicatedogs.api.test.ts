@@ -53,7 +53,7 @@ const post = (url: string, body: unknown, token = lab) => t.call('POST', url, { 
 type ClusterBody = {
   id: number;
   status: number;
-  candidates: { sampleNumber: string; isFiltered: boolean; alleles: unknown[] }[];
+  candidates: { sampleNumber: string; isFiltered: boolean; alleles: unknown[]; propertyCollectedFrom: unknown }[];
 };
 const numbersOf = (c: ClusterBody) => c.candidates.map((m) => m.sampleNumber).sort();
 
@@ -72,6 +72,12 @@ describe('GET /duplicatedogreport', () => {
     for (const single of singles) expect(all).not.toContain(single);
     expect(clusters[0].candidates[0]).toMatchObject({ status: 0, associatedClusterId: clusters[0].id });
     expect(clusters[0].candidates[0].alleles).not.toHaveLength(0);
+    // Each candidate names its own owner's group: the Oak Ridge resident's dog, and none for the copy nobody owns.
+    const [owned, unowned] = propertyTwin;
+    const groupOf = (sampleNumber: string) =>
+      clusters.flatMap((c) => c.candidates).find((m) => m.sampleNumber === sampleNumber)?.propertyCollectedFrom;
+    expect(groupOf(owned)).toEqual({ id: oakRidgeId, name: 'Oak Ridge Apartments' });
+    expect(groupOf(unowned)).toBeNull();
     const page = await get('/api/v1/duplicatedogreport?pageSize=2&page=3');
     expect(page.body.data).toHaveLength(1);
   });

@@ -62,7 +62,11 @@ export async function approvedProfileOf(db: Db, sampleNumber: string) {
   return row;
 }
 
-/** Pets by sample number with the pet-owner group their owner currently belongs to (the first by name). */
+/**
+ * Pets by sample number with the pet-owner group their owner currently belongs to (the first by name). The pet's
+ * column is written with its table: drizzle leaves a selected column of a one-table query unqualified, and inside the
+ * subquery that name would be the membership's own column (every pet would get the first group of any owner).
+ */
 export async function petsWithGroup(db: Db, sampleNumbers: string[]) {
   if (sampleNumbers.length === 0) return [];
   return db
@@ -72,9 +76,9 @@ export async function petsWithGroup(db: Db, sampleNumbers: string[]) {
       gender: pets.gender,
       sampleNumber: sql<string>`upper(${pets.sampleNumber})`,
       groupId: sql<number | null>`(select g.id from ${petOwnerGroups} og join ${groups} g on g.id = og.group_id
-        where og.pet_owner_id = ${pets.petOwnerId} and og.move_out_date is null order by g.name limit 1)`,
+        where og.pet_owner_id = ${pets}.pet_owner_id and og.move_out_date is null order by g.name limit 1)`,
       groupName: sql<string | null>`(select g.name from ${petOwnerGroups} og join ${groups} g on g.id = og.group_id
-        where og.pet_owner_id = ${pets.petOwnerId} and og.move_out_date is null order by g.name limit 1)`,
+        where og.pet_owner_id = ${pets}.pet_owner_id and og.move_out_date is null order by g.name limit 1)`,
     })
     .from(pets)
     .where(inArray(sql`upper(${pets.sampleNumber})`, sampleNumbers));

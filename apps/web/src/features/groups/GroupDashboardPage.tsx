@@ -102,7 +102,15 @@ const MODES = [
   { value: DashboardMode.GlobalStatus, label: 'Global' },
 ];
 
-function Dashboard({ groupId, isProperty }: { groupId: number; isProperty: boolean }) {
+/** The blocks that concern no group of the type: a property has no groups beneath it, a parentage group neither groups nor waste samples. */
+const HIDDEN_BLOCKS: Partial<Record<number, readonly string[]>> = {
+  [GroupTypes.Property]: ['groups'],
+  [GroupTypes.ParentageGroup]: ['groups', 'wasteSamples'],
+};
+
+function Dashboard({ groupId, groupType }: { groupId: number; groupType: number }) {
+  const isProperty = groupType === GroupTypes.Property;
+  const hidden = HIDDEN_BLOCKS[groupType] ?? [];
   const user = useCurrentUser();
   // The mode lives in the URL (?dashboardMode=), so reload, back and shared links keep it.
   const [search, setSearch] = useUrlState(dashboardSearch);
@@ -134,8 +142,8 @@ function Dashboard({ groupId, isProperty }: { groupId: number; isProperty: boole
       {query.isLoading && <Card loading />}
       {data && (
         <Row gutter={[16, 16]}>
-          {/* A property has no groups beneath it: its dashboard shows what concerns a property. */}
-          {BLOCKS.filter((b) => !(isProperty && b.name === 'groups')).map((b) => (
+          {/* A property's or a parentage group's dashboard shows what concerns it. */}
+          {BLOCKS.filter((b) => !hidden.includes(b.name)).map((b) => (
             <Col key={b.name} xs={24} lg={12}>
               <DashboardBlock
                 title={b.title}
@@ -161,7 +169,7 @@ export function GroupDashboardPage() {
   const groupId = Number(id);
   return (
     <GroupFrame groupId={groupId} page="dashboard">
-      {(group) => <Dashboard groupId={groupId} isProperty={group.groupType === GroupTypes.Property} />}
+      {(group) => <Dashboard groupId={groupId} groupType={group.groupType} />}
     </GroupFrame>
   );
 }
