@@ -1,0 +1,76 @@
+// Screens staff trust at a glance: a page never scrolls itself once loaded (only the route change's scroll to the top),
+// and the phone menu opens at its top.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startWorld, type E2eWorld } from './support/app.ts';
+import { animationsDone, visible } from './support/locators.ts';
+import { resolveSeedIds, type SeedIds } from './support/screens.ts';
+import { settle } from './support/sweep.ts';
+
+const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1440, height: 900 };
+
+let world: E2eWorld;
+let ids: SeedIds;
+let page: Page;
+
+beforeAll(async () => {
+  world = await startWorld();
+  ids = await resolveSeedIds(await world.api('lab.admin'), world);
+  ({ page } = await world.newPage());
+  await world.signIn(page, 'lab.admin');
+});
+afterAll(async () => {
+  await world?.close();
+});
+
+const scrollTop = (p: Page) => p.evaluate(() => window.scrollY);
+
+describe('no page scrolls itself', () => {
+  test('a group page opened deep in the tree stays at its top while the tree opens down to the group', async () => {
+    await page.setViewportSize(LAPTOP);
+    await page.goto(`/group/${ids.property}/residents`);
+    await visible(page.getByRole('navigation', { name: 'Groups' }).locator('.ant-tree-node-selected'));
+    await settle(page);
+    // The tree opens its path after the group's details and each level's children load (about two seconds before).
+    await page.waitForTimeout(2_500);
+    expect(await scrollTop(page)).toBe(0);
+    // The selected group shows inside the groups panel, which scrolled by itself if it had to.
+    const selected = page.getByRole('navigation', { name: 'Groups' }).locator('.ant-tree-node-selected');
+    const inPanel = await selected.evaluate((el) => {
+      const panel = el.closest('.app-groups-panel')!.getBoundingClientRect();
+      const box = el.getBoundingClientRect();
+      return box.top >= panel.top - 1 && box.bottom <= panel.bottom + 1;
+    });
+    expect(inPanel).toBe(true);
+  });
+
+  test('the header and the page list stay on screen when the page is scrolled', async () => {
+    await page.setViewportSize(LAPTOP);
+    await page.goto(`/group/${ids.property}/residents`);
+    await settle(page);
+    await page.evaluate(() => window.scrollTo(0, 400));
+    const header = await page.locator('.app-header').boundingBox();
+    expect(header?.y).toBe(0);
+  });
+
+  test('on a phone the menu drawer opens at its top, every time', async () => {
+    await page.setViewportSize(PHONE);
+    await page.goto(`/group/${ids.property}/residents`);
+    await settle(page);
+    for (let time = 0; time < 2; time++) {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Menu' });
+      await visible(drawer.getByRole('navigation', { name: 'Groups' }).locator('.ant-tree-node-selected'));
+      await animationsDone(page);
+      await page.waitForTimeout(1_500);
+      expect(await drawer.locator('.ant-drawer-body').evaluate((el) => el.scrollTop)).toBe(0);
+      await visible(drawer.getByRole('textbox', { name: 'Find a page' }));
+      // Scrolled down by the user, closed, opened again: back at the top.
+      await drawer.locator('.ant-drawer-body').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+      await drawer.getByRole('button', { name: 'Close' }).click();
+      await drawer.waitFor({ state: 'hidden' });
+    }
+    expect(await scrollTop(page)).toBe(0);
+  });
+});
