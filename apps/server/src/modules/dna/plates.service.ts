@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import {
   DNA_MESSAGES,
-  DnaProfileLabStatus,
+  labStatusWords,
   SampleType,
   parseUsDate,
   plateNotFoundMessage,
@@ -69,8 +69,7 @@ const plateNotFound = (plateName?: string) =>
     ...(plateName ? { exceptionMessage: plateNotFoundMessage(plateName) } : {}),
   });
 
-const labStatusName = (value: number) =>
-  Object.entries(DnaProfileLabStatus).find(([, v]) => v === value)?.[0] ?? String(value);
+const labStatusName = (value: number) => labStatusWords(value);
 
 export async function productByPlate(ctx: SignedInContext, plateName: string) {
   assertCan(ctx, 'dna.view');
@@ -82,7 +81,7 @@ export async function productByPlate(ctx: SignedInContext, plateName: string) {
     rows: profiles.map((p) => ({
       well: p.well,
       sampleNumber: p.sampleNumber,
-      sampleType: p.sampleType === SampleType.Pet ? 'Pet' : 'WasteSample',
+      sampleType: p.sampleType === SampleType.Pet ? 'Pet' : 'Waste sample',
       // Pet swabs are registry (PooPrints) profiles; waste samples are matched against them.
       product: 'PooPrints',
       result: p.result,

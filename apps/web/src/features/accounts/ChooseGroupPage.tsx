@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Radio, Space, Typography } from 'antd';
-import { groupTypeName, Messages } from '@registry/contracts';
+import { groupTypeLabel, Messages } from '@registry/contracts';
 import { assignedGroupsQuery } from '../../app/auth';
 import { groupDashboardPath } from '../../app/landing';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
@@ -37,7 +37,7 @@ export function ChooseGroupPage() {
         <Space orientation="vertical">
           {(data ?? []).map((g) => (
             <Radio key={g.id} value={g.id}>
-              {g.name} <Typography.Text type="secondary">({groupTypeName(g.groupType)})</Typography.Text>
+              {g.name} <Typography.Text type="secondary">({groupTypeLabel(g.groupType)})</Typography.Text>
             </Radio>
           ))}
         </Space>

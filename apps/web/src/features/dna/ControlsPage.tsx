@@ -124,7 +124,11 @@ export function ControlsPage() {
           queryFn={fetchControls}
           pageSizeOptions={[200, 999]}
           columns={[
-            { title: 'Panel', dataIndex: 'panelId' },
+            {
+              title: 'Panel',
+              dataIndex: 'panelId',
+              render: (id: string) => panels.data?.find((p) => p.id === id)?.name ?? id,
+            },
             { title: 'Sample type', dataIndex: 'sampleType', render: (v: number) => SAMPLE_TYPE_LABELS[v] ?? v },
             {
               title: 'Reference',

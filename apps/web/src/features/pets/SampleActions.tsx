@@ -6,6 +6,7 @@ import {
   PetMessages,
   SampleMessages,
   STATUS_NOTES_MAX,
+  sampleHistoryActionWords,
   sampleStatusTarget,
   type SampleStatusAction,
 } from '@registry/contracts';
@@ -156,7 +157,7 @@ export function SampleHistory({ sampleNumber }: { sampleNumber: string }) {
         columns={[
           { title: 'When', dataIndex: 'changedAt', render: (v: string) => dayjs(v).format('M/D/YYYY h:mm A') },
           { title: 'Who', dataIndex: 'changedByName', render: (v: string | null) => v ?? '—' },
-          { title: 'Change', dataIndex: 'action' },
+          { title: 'Change', dataIndex: 'action', render: (v: string) => sampleHistoryActionWords(v) },
           { title: 'From', dataIndex: 'fromStatus', render: statusLabel },
           { title: 'To', dataIndex: 'toStatus', render: statusLabel },
           { title: 'Notes', dataIndex: 'notes', render: (v: string | null) => v ?? '' },

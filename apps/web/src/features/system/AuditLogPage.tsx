@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Form, Space, Typography } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { dayjs } from '../../app/dayjs';
-import type { AuditLogRow } from '@registry/contracts';
+import { auditActionWords, wordsOf, type AuditLogRow } from '@registry/contracts';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { labToday, useLabTime } from '../../components/labTime';
@@ -138,9 +138,18 @@ export function AuditLogPage() {
               render: (d: string) => labTime.format(d, 'MMM-DD-YY hh:mm A'),
             },
             { title: 'Created by', dataIndex: 'createdBy', render: (v: string | null) => v ?? 'system' },
-            { title: 'Entity', dataIndex: 'entityType' },
+            // Words on screen; the stored code (what the filters above match) shows on hover.
+            {
+              title: 'Entity',
+              dataIndex: 'entityType',
+              render: (v: string) => <span title={v}>{wordsOf(v)}</span>,
+            },
             { title: 'Entity id', dataIndex: 'entityId', render: (v: string | null) => v ?? '—' },
-            { title: 'Action', dataIndex: 'actionType' },
+            {
+              title: 'Action',
+              dataIndex: 'actionType',
+              render: (v: string) => <span title={v}>{auditActionWords(v)}</span>,
+            },
           ]}
         />
       </Card>

@@ -12,7 +12,7 @@ import {
   SampleMessages,
   WasteSampleReceiptFollowupAction,
   can,
-  sampleCustomerStatusName,
+  sampleStatusWords,
   wasteSampleSave,
 } from '@registry/contracts';
 import { ApiError } from '../../app/api';
@@ -205,9 +205,7 @@ export function WasteSampleEntry({ mode }: { mode: 'receive' | 'enter' }) {
         <Card title={`Sample ${lookup.sampleNumber}`}>
           {sample && (
             <Descriptions size="small" column={{ xs: 1, sm: 2 }} style={{ marginBottom: 16 }}>
-              <Descriptions.Item label="Status">
-                {sampleCustomerStatusName(sample.customerFacingStatus)}
-              </Descriptions.Item>
+              <Descriptions.Item label="Status">{sampleStatusWords(sample.customerFacingStatus)}</Descriptions.Item>
               <Descriptions.Item label="Property">
                 {sample.propertyCollectedFromName ?? 'None (orphan)'}
               </Descriptions.Item>

@@ -3,12 +3,13 @@
 import { useState } from 'react';
 import { App, Button, Descriptions, Input, Modal, Select, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { DNA_MESSAGES, can } from '@registry/contracts';
+import { DNA_MESSAGES, can, wordsOf } from '@registry/contracts';
 import { useCurrentUser } from '../../../app/auth';
 import { ErrorPresenter, useErrorDialog } from '../../../components/ErrorPresenter';
 import {
   approvedDatesQuery,
   genotypesQuery,
+  panelsQuery,
   useRemoveLabGenotype,
   useRevertApprovedDate,
   useRevokeCertificate,
@@ -23,6 +24,8 @@ export function ProfileModal({ dnaProfileId, onClose }: { dnaProfileId: number |
   const me = useCurrentUser();
   const mayManage = me !== undefined && can(me.roleId, 'dna.manage');
   const genotypes = useQuery({ ...genotypesQuery(dnaProfileId ?? 0), enabled: dnaProfileId !== null });
+  // The panel by its name (the lab reads "ISAG 2006 canine", not its id).
+  const panels = useQuery({ ...panelsQuery(), enabled: dnaProfileId !== null });
   const sampleNumber = genotypes.data?.dnaProfileResult.sampleNumber;
   const dates = useQuery({ ...approvedDatesQuery(sampleNumber ?? ''), enabled: Boolean(sampleNumber) });
   const save = useSaveLabGenotype();
@@ -72,10 +75,13 @@ export function ProfileModal({ dnaProfileId, onClose }: { dnaProfileId: number |
         <>
           <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
             <Descriptions.Item label="Result">{genotypes.data.dnaProfileResult.result}</Descriptions.Item>
-            <Descriptions.Item label="Panel">{genotypes.data.dnaProfileResult.panelId}</Descriptions.Item>
+            <Descriptions.Item label="Panel">
+              {panels.data?.find((p) => p.id === genotypes.data.dnaProfileResult.panelId)?.name ??
+                wordsOf(genotypes.data.dnaProfileResult.panelId)}
+            </Descriptions.Item>
             {genotypes.data.dnaProfileResult.failReasons.length > 0 && (
               <Descriptions.Item label="Fail reasons">
-                {genotypes.data.dnaProfileResult.failReasons.join(', ')}
+                {genotypes.data.dnaProfileResult.failReasons.map(wordsOf).join(', ')}
               </Descriptions.Item>
             )}
             {genotypes.data.dnaProfileResult.pendingReasons.length > 0 && (
