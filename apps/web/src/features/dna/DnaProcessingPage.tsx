@@ -27,6 +27,7 @@ import { PlateMap } from './components/PlateMap';
 import { ProfileSummary } from './components/ProfileSummary';
 import { ProfileModal } from './components/ProfileModal';
 import { UploadPlateModal, UploadWarnings } from './components/UploadPlateModal';
+import { FilterBar } from '../../components/FilterBar';
 
 const { Approved, Inactive, Verification, VerificationCancelled } = DnaProfileLabStatus;
 
@@ -195,7 +196,7 @@ export function DnaProcessingPage() {
       </PageTitle>
       {uploaded && <UploadWarnings result={uploaded} onClose={() => setUploaded(null)} />}
       <Card>
-        <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+        <FilterBar style={{ marginBottom: 16, rowGap: 8 }}>
           <Form.Item label="Sample number" htmlFor="dna-sample-number">
             <UpdateOnEnterInput
               id="dna-sample-number"
@@ -249,7 +250,7 @@ export function DnaProcessingPage() {
               Include updated
             </Checkbox>
           </Form.Item>
-        </Form>
+        </FilterBar>
         {mayManage && (
           <Space wrap style={{ marginBottom: 12 }}>
             <Select

@@ -10,12 +10,12 @@ import {
   sampleStatusTarget,
   type SampleStatusAction,
 } from '@registry/contracts';
-import { dayjs } from '../../app/dayjs';
 import { DataTable } from '../../components/DataTable';
 import { ErrorPresenter, useErrorDialog } from '../../components/ErrorPresenter';
 import { MaxLengthInput } from '../../components/MaxLengthInput';
 import { statusLabel } from './petLabels';
 import { sampleHistoryQuery, useFlagPet, useSampleAction, type PetView } from './pets.api';
+import { showDateTime } from '../../components/labTime';
 
 export const ACTION_LABELS: Record<SampleStatusAction, string> = {
   reject: 'Reject',
@@ -155,7 +155,7 @@ export function SampleHistory({ sampleNumber }: { sampleNumber: string }) {
         dataSource={query.data ?? []}
         pagination={false}
         columns={[
-          { title: 'When', dataIndex: 'changedAt', render: (v: string) => dayjs(v).format('M/D/YYYY h:mm A') },
+          { title: 'When', dataIndex: 'changedAt', render: (v: string) => showDateTime(v) },
           { title: 'Who', dataIndex: 'changedByName', render: (v: string | null) => v ?? '—' },
           { title: 'Change', dataIndex: 'action', render: (v: string) => sampleHistoryActionWords(v) },
           { title: 'From', dataIndex: 'fromStatus', render: statusLabel },

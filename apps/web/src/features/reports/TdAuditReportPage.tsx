@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { dayjs } from '../../app/dayjs';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { ExportButton } from '../../components/ExportButton';
-import { labToday, useLabTimeZone } from '../../components/labTime';
+import { labToday, showReportDate, useLabTimeZone } from '../../components/labTime';
 import { PageTitle } from '../../components/PageTitle';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { ReportGroupField } from './ReportGroupField';
@@ -17,7 +17,7 @@ import { tdAuditSearch } from './reports.search';
 
 const URL_DATE = 'MM/DD/YYYY';
 const statusName = (value: number) => sampleStatusWords(value);
-export const reportDate = (iso: string | null) => (iso ? dayjs(iso).format('M/D/YYYY') : '');
+export const reportDate = (iso: string | null) => (iso ? showReportDate(iso) : '');
 
 export function TdAuditReportPage() {
   const timeZone = useLabTimeZone();

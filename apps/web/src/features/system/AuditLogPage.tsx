@@ -5,12 +5,13 @@ import { dayjs } from '../../app/dayjs';
 import { auditActionWords, wordsOf, type AuditLogRow } from '@registry/contracts';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
-import { labToday, useLabTime } from '../../components/labTime';
+import { labToday, showDateTime, useLabTime } from '../../components/labTime';
 import { PageTitle } from '../../components/PageTitle';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { fetchAuditLog, systemKeys, verifyAuditLog, type AuditLogParams, type AuditVerifyResult } from './system.api';
 import { AUDIT_LOG_PAGE_SIZE, auditLogSearch, defaultAuditStart } from './system.search';
+import { FilterBar } from '../../components/FilterBar';
 
 const URL_DATE = 'MM/DD/YYYY';
 
@@ -79,7 +80,7 @@ export function AuditLogPage() {
         />
       )}
       <Card>
-        <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+        <FilterBar style={{ marginBottom: 16, rowGap: 8 }}>
           <Form.Item label="Dates" htmlFor="audit-dates">
             <DateRangePicker
               id="audit-dates"
@@ -119,7 +120,7 @@ export function AuditLogPage() {
               onCommit={(v) => setParams({ createdBy: v }, { resetPage: true })}
             />
           </Form.Item>
-        </Form>
+        </FilterBar>
         <UrlTable<AuditLogRow, typeof auditLogSearch>
           rowKey="id"
           size="small"
@@ -135,7 +136,7 @@ export function AuditLogPage() {
               title: 'Date',
               dataIndex: 'dateCreated',
               width: 180,
-              render: (d: string) => labTime.format(d, 'MMM-DD-YY hh:mm A'),
+              render: (d: string) => showDateTime(d),
             },
             { title: 'Created by', dataIndex: 'createdBy', render: (v: string | null) => v ?? 'system' },
             // Words on screen; the stored code (what the filters above match) shows on hover.

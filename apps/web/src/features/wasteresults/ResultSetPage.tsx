@@ -26,7 +26,6 @@ import {
   markerNotComparedReason,
   type MatchRunResultName,
 } from '@registry/contracts';
-import { dayjs } from '../../app/dayjs';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
 import {
@@ -39,6 +38,7 @@ import {
   useSaveRun,
   type ResultSetView,
 } from './wasteresults.api';
+import { showDateTime } from '../../components/labTime';
 
 type Result = ResultSetView['matchHistory'][number];
 const NOT_DIRECTLY = ['Inconclusive', 'MultipleMatch'];
@@ -218,7 +218,14 @@ export function ResultSetPage() {
   const data = set.data;
   return (
     <>
-      <PageTitle>{data ? `Result set ${data.sampleNumber}` : 'Result set'}</PageTitle>
+      <PageTitle
+        breadcrumbs={[
+          { label: 'Waste results', to: '/dna/wasteresults' },
+          { label: data ? `Result set ${data.sampleNumber}` : 'Result set' },
+        ]}
+      >
+        {data ? `Result set ${data.sampleNumber}` : 'Result set'}
+      </PageTitle>
       <Card>
         <ErrorPresenter error={set.error ?? approveError ?? remove.error ?? downloadError} />
         {data && (
@@ -253,7 +260,7 @@ export function ResultSetPage() {
               scroll={{ x: true }}
               dataSource={data.matchHistory}
               columns={[
-                { title: 'Date', dataIndex: 'dateCreated', render: (d: string) => dayjs(d).format('M/D/YYYY h:mm A') },
+                { title: 'Date', dataIndex: 'dateCreated', render: (d: string) => showDateTime(d) },
                 { title: 'Result', dataIndex: 'status', render: (s: string) => <Tag>{s}</Tag> },
                 {
                   title: 'Dog',

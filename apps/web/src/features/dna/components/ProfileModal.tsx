@@ -15,6 +15,7 @@ import {
   useRevokeCertificate,
   useSaveLabGenotype,
 } from '../dna.api';
+import { showDateTime } from '../../../components/labTime';
 
 type Entry = { marker: string; alleleA: string; alleleB: string };
 
@@ -179,7 +180,7 @@ export function ProfileModal({ dnaProfileId, onClose }: { dnaProfileId: number |
                 onChange={setRevertTo}
                 options={(dates.data ?? []).map((d) => ({
                   value: d.id,
-                  label: new Date(d.dateCreated).toLocaleString(),
+                  label: showDateTime(d.dateCreated),
                 }))}
               />
               <Button onClick={onRevert} loading={revert.isPending}>

@@ -72,7 +72,10 @@ export function GroupFrame({ groupId, page, renderActions, children }: GroupFram
   ].filter((t) => t.show);
   return (
     <>
-      <PageTitle extra={g && renderActions?.(g)}>
+      <PageTitle
+        extra={g && renderActions?.(g)}
+        title={[tabs.find((t) => t.key === page)?.label ?? null, g?.name ?? 'Group']}
+      >
         <Space wrap>
           {g ? g.name : 'Group'}
           {g && <Tag>{groupTypeLabel(g.groupType)}</Tag>}

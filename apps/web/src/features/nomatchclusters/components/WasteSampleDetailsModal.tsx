@@ -4,9 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { collectionDateText, sampleStatusWords, wasteSampleEndpoints } from '@registry/contracts';
 import { callApi } from '../../../app/client';
 import { ErrorPresenter } from '../../../components/ErrorPresenter';
+import { showDate } from '../../../components/labTime';
 
 const statusName = (value: number) => sampleStatusWords(value);
-const day = (text: string | null) => (text ? new Date(text).toLocaleDateString('en-US', { timeZone: 'UTC' }) : '');
+const day = (text: string | null) => (text ? showDate(text) : '');
 
 export function WasteSampleDetailsModal({ sampleId, onClose }: { sampleId: number | null; onClose: () => void }) {
   const details = useQuery({
