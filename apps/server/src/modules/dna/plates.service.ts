@@ -5,7 +5,7 @@ import {
   DNA_MESSAGES,
   labStatusWords,
   SampleType,
-  parseUsDate,
+  usDateBounds,
   plateNotFoundMessage,
   type platesQuery,
 } from '@registry/contracts';
@@ -28,7 +28,8 @@ export async function listPlates(ctx: SignedInContext, query: z.output<typeof pl
   const page = await q.searchPlates(ctx.db, {
     ...query,
     panelIds,
-    dateCreatedFilter: query.dateCreatedFilter ? parseUsDate(query.dateCreatedFilter) : null,
+    // The lab's day, as the list shows it (not UTC's).
+    dateCreatedBounds: query.dateCreatedFilter ? usDateBounds(query.dateCreatedFilter, ctx.config.labTimeZone) : null,
   });
   return { totalRecords: page.totalRecords, data: page.data.map((p) => ({ ...p, panelName: panelName(p.panelId) })) };
 }
