@@ -98,13 +98,22 @@ export function DnaProcessingPage() {
     setStatus(selected, bulkStatus);
   };
 
+  // Approving a whole plate (or every plate) moves dozens of samples on and mails their owners: asked first.
   const onApproveAll = (plateId?: number) =>
-    approveAll.mutate(plateId, {
-      onSuccess: (r) => {
-        afterUpdate(includeUpdated ? [] : r.approvedIds);
-        void message.success(`${DNA_MESSAGES.approvedSuccessfully} (${r.approvedCount})`);
-      },
-      onError: (e) => showError(e),
+    modal.confirm({
+      title: plateId ? 'Approve all passing profiles on this plate?' : 'Approve all passing profiles?',
+      content: plateId
+        ? 'Every passing profile of the plate is approved and its sample moves on; owners are told.'
+        : 'Every passing profile of every plate is approved and its sample moves on; owners are told.',
+      okText: 'Approve all passing',
+      onOk: () =>
+        approveAll.mutateAsync(plateId).then(
+          (r) => {
+            afterUpdate(includeUpdated ? [] : r.approvedIds);
+            void message.success(`${DNA_MESSAGES.approvedSuccessfully} (${r.approvedCount})`);
+          },
+          (e: unknown) => showError(e),
+        ),
     });
 
   const fetchVisible = useMemo(

@@ -27,6 +27,7 @@ import {
   type MatchRunResultName,
 } from '@registry/contracts';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
+import { Link } from '@tanstack/react-router';
 import { PageTitle } from '../../components/PageTitle';
 import {
   downloadCertificate,
@@ -214,7 +215,23 @@ export function ResultSetPage() {
       },
     );
   };
-  if (!raw || !(Number.isInteger(id) && id > 0)) return <Alert type="error" message="No result set id provided" />;
+  if (!raw || !(Number.isInteger(id) && id > 0))
+    return (
+      <>
+        <PageTitle breadcrumbs={[{ label: 'Waste results', to: '/dna/wasteresults' }, { label: 'Result set' }]}>
+          Result set
+        </PageTitle>
+        <Alert
+          type="error"
+          message="No result set id provided"
+          description={
+            <>
+              Open a result set from the <Link to="/dna/wasteresults">waste results</Link> list.
+            </>
+          }
+        />
+      </>
+    );
   const data = set.data;
   return (
     <>
