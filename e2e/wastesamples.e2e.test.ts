@@ -20,8 +20,8 @@ test('a property manager enters a waste sample and the lab receives it', async (
   await world.signIn(page, 'property.manager');
   await page.goto(`${world.baseUrl}/tools/enterwastesample`);
   await visible(page.getByRole('heading', { name: 'Enter waste sample' }));
-  await page.getByLabel('Sample Number').fill(NUMBER.toLowerCase());
-  await page.getByLabel('Sample Number').press('Enter');
+  await page.getByLabel('Sample number').fill(NUMBER.toLowerCase());
+  await page.getByLabel('Sample number').press('Enter');
   await visible(page.getByText(`Sample ${NUMBER} not found, Please complete the form and save to receive the TD.`));
   // The manager stewards one property: it is chosen already.
   await visible(page.getByText('Oak Ridge Apartments'));
@@ -43,18 +43,18 @@ test('a property manager enters a waste sample and the lab receives it', async (
   await world.signIn(lab.page, 'lab.admin');
   await lab.page.goto(`${world.baseUrl}/tools/scanwastebarcode`);
   await visible(lab.page.getByRole('heading', { name: 'Scan waste barcode' }));
-  await lab.page.getByLabel('Sample Number').fill(NUMBER);
-  await lab.page.getByLabel('Sample Number').press('Enter');
+  await lab.page.getByLabel('Sample number').fill(NUMBER);
+  await lab.page.getByLabel('Sample number').press('Enter');
   await visible(lab.page.getByText(`Sample ${NUMBER} found!`));
   await lab.page.getByLabel('Lab notes').fill('Good material');
   await lab.page.getByRole('button', { name: 'Save and receive' }).click();
-  await visible(lab.page.getByText('Sample updated successfully!'));
+  await visible(lab.page.getByText(`Sample updated successfully! ${NUMBER} was received.`));
   const received = await staff('GET', `/wastesamples/getwastesamplebysamplenumber?sampleNumber=${NUMBER}`);
   expect(received).toMatchObject({ customerFacingStatus: 10, bioPetNotes: 'Good material' });
 
   // Scanning it again: a received sample cannot be received twice, shown as a barcode error with the input cleared.
-  await lab.page.getByLabel('Sample Number').fill(NUMBER);
-  await lab.page.getByLabel('Sample Number').press('Enter');
+  await lab.page.getByLabel('Sample number').fill(NUMBER);
+  await lab.page.getByLabel('Sample number').press('Enter');
   await visible(lab.page.getByRole('alert').filter({ hasText: `${NUMBER} has already been received.` }));
-  expect(await lab.page.getByLabel('Sample Number').inputValue()).toBe('');
+  expect(await lab.page.getByLabel('Sample number').inputValue()).toBe('');
 });

@@ -255,13 +255,13 @@ export const SCREENS: Screen[] = [
     name: 'scan waste barcode',
     path: () => '/tools/scanwastebarcode',
     user: 'lab.admin',
-    ready: (page) => page.getByLabel('Sample Number'),
+    ready: (page) => page.getByLabel('Sample number'),
   },
   {
     name: 'enter waste sample',
     path: () => '/tools/enterwastesample',
     user: 'property.manager',
-    ready: (page) => page.getByLabel('Sample Number'),
+    ready: (page) => page.getByLabel('Sample number'),
   },
   {
     name: 'DNA processing',

@@ -39,12 +39,21 @@ describe('CSV', () => {
     expect(csvCell('0001-01-01T00:00:00Z', 'date')).toBe('');
   });
 
+  it("writes dates as the lab's days (its time zone, never UTC); a yyyy-mm-dd day as written", () => {
+    // 02:30 UTC on the 27th is 9:30 PM on the 26th in New York, the default lab zone.
+    expect(csvCell(new Date('2026-11-27T02:30:00Z'), 'date')).toBe('11/26/2026');
+    expect(csvCell(new Date('2026-11-27T02:30:00Z'), 'date', 'UTC')).toBe('11/27/2026');
+    expect(csvCell('2026-11-27', 'date')).toBe('11/27/2026');
+    expect(csvCell(new Date('2026-11-27T02:30:00Z'), 'datetime')).toBe('11/26/2026 21:30:00 EST');
+  });
+
   it('writes a header row and one line per row', async () => {
     const text = await collect(csvChunks({ columns, batches: arrayBatches(rows, 2) }));
     expect(text.startsWith('\uFEFFId,Name,Date Created,Count,Active\r\n')).toBe(true);
     expect(text).toContain('1,"Rex, ""the dog""",3/4/2026,2.5,Yes\r\n');
-    expect(text).toContain(`2,"'=HYPERLINK(""x"")",11/23/2026,0,No\r\n`);
-    expect(text).toContain('3,"Línea\nnueva",1/1/2026,12,Yes\r\n');
+    // Midnight UTC is the evening before in the lab's zone.
+    expect(text).toContain(`2,"'=HYPERLINK(""x"")",11/22/2026,0,No\r\n`);
+    expect(text).toContain('3,"Línea\nnueva",12/31/2025,12,Yes\r\n');
   });
 });
 
@@ -79,7 +88,8 @@ describe('XLSX', () => {
     expect(sheet.getRow(1).font?.bold).toBe(true);
     expect(sheet.getCell('A2').value).toBe(1);
     expect(sheet.getCell('B2').value).toBe('Rex, "the dog"');
-    expect((sheet.getCell('C2').value as Date).toISOString()).toBe('2026-03-04T10:00:00.000Z');
+    // The cell holds the lab's wall clock (10:00 UTC is 05:00 in New York): a spreadsheet's dates have no zone.
+    expect((sheet.getCell('C2').value as Date).toISOString()).toBe('2026-03-04T05:00:00.000Z');
     expect(sheet.getCell('C2').numFmt).toBe('m/d/yyyy');
     expect(sheet.getCell('D2').value).toBe(2.5);
     expect(sheet.getCell('E3').value).toBe(false);

@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type ExcelJS from 'exceljs';
+import { DEFAULT_LAB_TIME_ZONE, zoneOffsetMs } from '@registry/contracts/labTime';
 import { loadExcelJs } from './on-demand-libraries.ts';
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -61,10 +62,11 @@ export async function* arrayBatches<R>(
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-/** Spec 3 §9: report dates are M/d/yyyy. */
+/** Spec 3 §9: report dates are M/d/yyyy (of a zone-less date: its UTC fields are the digits to print). */
 export const formatReportDate = (d: Date) => `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()}`;
 const formatReportDateTime = (d: Date) =>
   `${formatReportDate(d)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A timestamp for file names: yyyyMMdd_HHmmss (UTC). */
 export const fileTimestamp = (d = new Date()) =>
@@ -76,20 +78,48 @@ const toDate = (value: ExportValue): Date | null => {
   return Number.isNaN(d.getTime()) || d.getUTCFullYear() <= 1 ? null : d;
 };
 
+/**
+ * A date cell as the lab's wall clock, zone-less (its UTC fields are the lab's digits): an instant is read in the lab's
+ * time zone, as every screen shows it, never in UTC or the server's zone; a yyyy-mm-dd day stays the day written.
+ */
+export function labWallClock(value: ExportValue, timeZone: string): Date | null {
+  if (typeof value === 'string' && DAY_ONLY.test(value)) return toDate(`${value}T00:00:00Z`);
+  const d = toDate(value);
+  return d && new Date(d.getTime() + zoneOffsetMs(d, timeZone));
+}
+
+/** The zone's short name at an instant ('EST', 'EDT'; 'GMT-5' where Intl has no abbreviation). */
+export function zoneName(instant: Date, timeZone: string): string {
+  return (
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+      .formatToParts(instant)
+      .find((part) => part.type === 'timeZoneName')?.value ?? timeZone
+  );
+}
+
 /** A cell's CSV text: quoted when needed; a leading = + - @ is neutralised so a spreadsheet never runs it. */
-export function csvCell(value: ExportValue, type: ExportColumnType = 'text'): string {
+export function csvCell(
+  value: ExportValue,
+  type: ExportColumnType = 'text',
+  timeZone: string = DEFAULT_LAB_TIME_ZONE,
+): string {
   let text: string;
   if (value === null || value === undefined) text = '';
   else if (type === 'date' || type === 'datetime' || value instanceof Date) {
-    const d = toDate(value);
-    text = d ? (type === 'datetime' ? formatReportDateTime(d) : formatReportDate(d)) : '';
+    const d = labWallClock(value, timeZone);
+    const instant = toDate(value);
+    text = !d
+      ? ''
+      : type === 'datetime' && instant
+        ? `${formatReportDateTime(d)} ${zoneName(instant, timeZone)}`
+        : formatReportDate(d);
   } else if (typeof value === 'boolean') text = value ? 'Yes' : 'No';
   else text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-const xlsxValue = (value: ExportValue, type: ExportColumnType): ExcelJS.CellValue => {
+const xlsxValue = (value: ExportValue, type: ExportColumnType, timeZone: string): ExcelJS.CellValue => {
   if (value === null || value === undefined || value === '') return null;
   switch (type) {
     case 'number':
@@ -99,11 +129,12 @@ const xlsxValue = (value: ExportValue, type: ExportColumnType): ExcelJS.CellValu
     }
     case 'date':
     case 'datetime':
-      return toDate(value);
+      // A spreadsheet's dates carry no zone: the cell holds the lab's wall clock.
+      return labWallClock(value, timeZone);
     case 'boolean':
       return typeof value === 'boolean' ? value : String(value).toLowerCase() === 'true';
     default:
-      return value instanceof Date ? formatReportDate(value) : String(value);
+      return value instanceof Date ? formatReportDate(labWallClock(value, timeZone)!) : String(value);
   }
 };
 
@@ -116,11 +147,15 @@ const widthOf = (column: ExportColumn<unknown>) =>
   column.width ?? Math.min(Math.max(column.header.length + 2, 10), COLUMN_WIDTH_THRESHOLD);
 
 /** The CSV text of a whole export, as a stream of lines in batch-sized chunks. */
-export async function* csvChunks<R>(spec: Pick<ExportSpec<R>, 'columns' | 'batches'>): AsyncGenerator<string> {
+export async function* csvChunks<R>(
+  spec: Pick<ExportSpec<R>, 'columns' | 'batches'>,
+  timeZone: string = DEFAULT_LAB_TIME_ZONE,
+): AsyncGenerator<string> {
   yield '\uFEFF' + spec.columns.map((c) => csvCell(c.header)).join(',') + '\r\n';
   for await (const batch of spec.batches) {
     let chunk = '';
-    for (const row of batch) chunk += spec.columns.map((c) => csvCell(c.value(row), c.type)).join(',') + '\r\n';
+    for (const row of batch)
+      chunk += spec.columns.map((c) => csvCell(c.value(row), c.type, timeZone)).join(',') + '\r\n';
     yield chunk;
   }
 }
@@ -152,7 +187,11 @@ async function drained(sheet: ExcelJS.Worksheet, output: PassThrough): Promise<v
  * Writes the XLSX to `output` row by row with exceljs' streaming writer; waits for the output to drain between batches
  * so a slow client holds back the database reads instead of filling memory.
  */
-export async function writeXlsx<R>(spec: ExportSpec<R>, output: PassThrough): Promise<void> {
+export async function writeXlsx<R>(
+  spec: ExportSpec<R>,
+  output: PassThrough,
+  timeZone: string = DEFAULT_LAB_TIME_ZONE,
+): Promise<void> {
   const workbook = new (await loadExcelJs()).stream.xlsx.WorkbookWriter({
     stream: output,
     useStyles: true,
@@ -174,7 +213,8 @@ export async function writeXlsx<R>(spec: ExportSpec<R>, output: PassThrough): Pr
   header.font = { bold: true };
   header.commit();
   for await (const batch of spec.batches) {
-    for (const row of batch) sheet.addRow(spec.columns.map((c) => xlsxValue(c.value(row), c.type ?? 'text'))).commit();
+    for (const row of batch)
+      sheet.addRow(spec.columns.map((c) => xlsxValue(c.value(row), c.type ?? 'text', timeZone))).commit();
     await drained(sheet, output);
   }
   sheet.commit();
@@ -196,9 +236,11 @@ export function sendExport<R>(reply: FastifyReply, format: ExportFormat, spec: E
     .header('cache-control', 'no-store')
     .header('access-control-expose-headers', 'X-Export-Rows, Content-Disposition');
   if (spec.totalRows !== undefined) reply.header('x-export-rows', String(spec.totalRows));
-  if (format === 'csv') return reply.send(Readable.from(csvChunks(spec), { objectMode: false }));
+  // Dates are the lab's, as on every screen (the signed-in request carries the server's configuration).
+  const timeZone = reply.request.ctx?.config.labTimeZone;
+  if (format === 'csv') return reply.send(Readable.from(csvChunks(spec, timeZone), { objectMode: false }));
   const output = new PassThrough();
-  writeXlsx(spec, output).catch((error: unknown) => {
+  writeXlsx(spec, output, timeZone).catch((error: unknown) => {
     reply.log.error({ err: error }, 'xlsx export failed');
     output.destroy(error as Error);
   });

@@ -1,13 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Dropdown, Layout, Menu, type MenuProps } from 'antd';
+import { Button, Drawer, Dropdown, Input, Layout, Menu, type MenuProps } from 'antd';
 import {
   DownOutlined,
   LogoutOutlined,
   MenuFoldOutlined,
   MenuOutlined,
   MenuUnfoldOutlined,
+  SearchOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { logout, useCurrentUser } from './auth';
@@ -42,13 +43,16 @@ function NotificationSlot() {
 
 const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
-function useNavItems(): MenuProps['items'] {
+/** The menu's items, under their headings, keeping the entries whose label holds `filter` (any case). */
+function useNavItems(filter: string): MenuProps['items'] {
   const user = useCurrentUser();
   if (!user) return [];
+  const needle = filter.trim().toLowerCase();
   const items: NonNullable<MenuProps['items']> = [];
   // A heading's entries follow it, in the order navEntries gives them.
   const groups = new Map<string, NonNullable<MenuProps['items']>>();
   for (const entry of navEntries(user, petOwnerPath)) {
+    if (needle && !entry.label.toLowerCase().includes(needle) && !entry.group?.toLowerCase().includes(needle)) continue;
     const item = { key: trimSlash(entry.path), label: <Link to={entry.path}>{entry.label}</Link> };
     if (!entry.group) {
       items.push(item);
@@ -63,6 +67,42 @@ function useNavItems(): MenuProps['items'] {
     children.push(item);
   }
   return items;
+}
+
+/** The universal search as a box in the header (staff): Enter opens /tools/search with the words typed. */
+function HeaderSearch({ compact }: { compact: boolean }) {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  if (!user?.isAdmin) return null;
+  // A phone's header has no room for the box: its button opens the search page, the box is there.
+  if (compact)
+    return (
+      <Link to="/tools/search" aria-label="Search" className="app-header-search-link">
+        <SearchOutlined aria-hidden />
+      </Link>
+    );
+  return (
+    <form
+      role="search"
+      className="app-header-search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const query = text.trim();
+        void navigate({ to: '/tools/search', search: query ? { query } : {} });
+      }}
+    >
+      <Input
+        aria-label="Search the registry"
+        placeholder="Search name, sample number, email…"
+        prefix={<SearchOutlined aria-hidden />}
+        maxLength={200}
+        allowClear
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+    </form>
+  );
 }
 
 /**
@@ -131,11 +171,27 @@ function UserMenu({ compact }: { compact: boolean }) {
   );
 }
 
-/** The main menu and the group tree: in the side column on a wide screen, in the drawer on a phone. */
-function Navigation({ items, selectedKey }: { items: MenuProps['items']; selectedKey: string }) {
+/**
+ * The main menu (under its headings, with a box that filters it) and, in a panel of its own below it, the group tree:
+ * in the side column on a wide screen, in the drawer on a phone. Each part scrolls by itself; the page never does.
+ */
+function Navigation({ selectedKey }: { selectedKey: string }) {
+  const [filter, setFilter] = useState('');
+  const items = useNavItems(filter);
   return (
-    <>
-      <nav aria-label="Main navigation">
+    <div className="app-navigation">
+      <nav aria-label="Main navigation" className="app-navigation__pages">
+        <div className="app-navigation__filter">
+          <Input
+            size="small"
+            aria-label="Find a page"
+            placeholder="Find a page"
+            allowClear
+            maxLength={50}
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+          />
+        </div>
         <Menu
           mode="inline"
           selectedKeys={[selectedKey]}
@@ -143,9 +199,10 @@ function Navigation({ items, selectedKey }: { items: MenuProps['items']; selecte
           aria-label="Pages"
           style={{ borderInlineEnd: 0 }}
         />
+        {items?.length === 0 && <p className="app-navigation__none">No page matches “{filter.trim()}”.</p>}
       </nav>
       <GroupTreeSlot />
-    </>
+    </div>
   );
 }
 
@@ -153,7 +210,6 @@ export function AppLayout() {
   const [settings, updateSettings] = useLayoutSettings();
   const narrow = useNarrowScreen();
   const location = useLocation();
-  const navItems = useNavItems();
   const selectedKey = trimSlash(location.pathname);
   // The drawer stays open on the page it was opened on: choosing a page in it (a menu link, a group in the tree) closes it.
   const [drawerOpenedOn, setDrawerOpenedOn] = useState<string | null>(null);
@@ -186,6 +242,7 @@ export function AppLayout() {
           {BRAND_NAME} <span className="app-version">{PRODUCT_VERSION}</span>
         </Link>
         <div style={{ flex: 1 }} />
+        <HeaderSearch compact={narrow} />
         <ImpersonationBar />
         <NotificationSlot />
         <UserMenu compact={narrow} />
@@ -194,14 +251,19 @@ export function AppLayout() {
         {narrow ? (
           <Drawer
             id="app-drawer"
+            rootClassName="app-drawer"
             title="Menu"
             placement="left"
             open={drawerOpen}
             onClose={() => setDrawerOpen(false)}
             size="min(320px, 85vw)"
             styles={{ body: { padding: 0 } }}
+            // It opens at its top (the menu's filter and first pages), whatever was scrolled the last time.
+            afterOpenChange={(open) => {
+              if (open) document.querySelector('.app-drawer .ant-drawer-body')?.scrollTo(0, 0);
+            }}
           >
-            <Navigation items={navItems} selectedKey={selectedKey} />
+            <Navigation selectedKey={selectedKey} />
           </Drawer>
         ) : (
           <Sider
@@ -212,7 +274,7 @@ export function AppLayout() {
             theme="light"
             className="app-sider"
           >
-            <Navigation items={navItems} selectedKey={selectedKey} />
+            <Navigation selectedKey={selectedKey} />
           </Sider>
         )}
         <Layout style={{ minWidth: 0 }}>

@@ -11,7 +11,7 @@ const GroupTree = lazy(() =>
   })),
 );
 
-/** The left-hand group tree: selecting a node opens that group's dashboard; the current group is opened and highlighted. */
+/** The group tree in its own panel under the menu (it scrolls by itself): selecting a node opens that group's dashboard; the current group is opened and highlighted. */
 export function GroupTreeSlot() {
   const user = useCurrentUser();
   const navigate = useNavigate();
@@ -19,8 +19,8 @@ export function GroupTreeSlot() {
   if (!user?.isAdmin) return null;
   const current = /^\/group\/(\d+)/.exec(pathname);
   return (
-    <nav aria-label="Groups" className="group-tree-slot" style={{ paddingInline: 8 }}>
-      <Typography.Text type="secondary" style={{ padding: '8px 16px', display: 'block' }}>
+    <nav aria-label="Groups" className="app-groups-panel">
+      <Typography.Text strong className="app-groups-panel__title">
         Groups
       </Typography.Text>
       <Suspense fallback={null}>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { trackPageView } from './pageTracking';
+import { useTitleFromHeading } from './documentTitle';
 
 /** A thin bar at the top of the window while a route (or its lazy chunk) loads. */
 export function LoadingBar() {
@@ -38,6 +39,7 @@ const Feedback = lazy(() => import('./Feedback').then((m) => ({ default: m.Feedb
 
 export function RootShell() {
   useRouteChangeEffects();
+  useTitleFromHeading();
   const onLogin = useRouterState({ select: (s) => s.location.pathname === '/login' });
   return (
     <>

@@ -9,6 +9,7 @@ import { groupEndpoints } from '@registry/contracts/endpoints/groups';
 import { residentEndpoints } from '@registry/contracts/endpoints/residents';
 import { ApiError } from './api';
 import { callApi } from './client';
+import { setLabZone } from './labZone';
 import { clearOrderCache } from './orderCache';
 import { clearToken, getToken, isTokenPersistent, setToken } from './tokenStorage';
 import type { LandingSources } from './landing';
@@ -23,7 +24,11 @@ export const authKeys = {
 export const userInfoQuery = () =>
   queryOptions({
     queryKey: authKeys.userInfo(),
-    queryFn: () => callApi(accountEndpoints.userInfo, {}, { handleErrorsSpecifically: true }),
+    queryFn: async () => {
+      const user = await callApi(accountEndpoints.userInfo, {}, { handleErrorsSpecifically: true });
+      setLabZone(user.labTimeZone);
+      return user;
+    },
     staleTime: 5 * 60_000,
     retry: false,
   });

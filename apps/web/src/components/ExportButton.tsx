@@ -37,7 +37,9 @@ export async function downloadExport(
   format: Format,
   fallbackName: string,
   onProgress: (progress: ExportProgress) => void,
-): Promise<string> {
+  /** Asked once the server has said how many rows the export holds (X-Export-Rows); false stops the download. */
+  confirmRows?: (totalRows: number) => Promise<boolean>,
+): Promise<string | null> {
   const token = getToken();
   const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   if (!response.ok) {
@@ -52,6 +54,10 @@ export async function downloadExport(
   }
   const totalHeader = response.headers.get('x-export-rows');
   const totalRows = totalHeader === null ? null : Number(totalHeader);
+  if (totalRows !== null && confirmRows && !(await confirmRows(totalRows))) {
+    await response.body?.cancel();
+    return null;
+  }
   const chunks: Uint8Array[] = [];
   let received = 0;
   let newlines = 0;
@@ -127,6 +133,11 @@ export function ExportButton<E extends AnyEndpoint>({
   const run = async (format: Format) => {
     if (beforeExport && !(await beforeExport())) return;
     if (totalRows != null && totalRows > LARGE_EXPORT_ROWS && !(await confirmLarge(totalRows))) return;
+    // A screen that does not know the count ahead: the server's row count asks the same question before the file.
+    const confirmRows =
+      totalRows == null
+        ? (rows: number) => (rows > LARGE_EXPORT_ROWS ? confirmLarge(rows) : Promise.resolve(true))
+        : undefined;
     const { params, query } = input as { params?: object; query?: Record<string, unknown> };
     const url = endpointUrl(endpoint, { params, query: { ...query, format } } as Pick<
       EndpointInput<E>,
@@ -135,7 +146,9 @@ export function ExportButton<E extends AnyEndpoint>({
     setDone(null);
     setProgress({ received: 0, rows: 0, totalRows: null, percent: 0 });
     try {
-      setDone(await downloadExport(url, format, fallbackName, setProgress));
+      const saved = await downloadExport(url, format, fallbackName, setProgress, confirmRows);
+      if (saved === null) setProgress(null);
+      else setDone(saved);
     } catch (error) {
       setProgress(null);
       showError(error, EXPORT_FAILED);

@@ -19,3 +19,18 @@ describe('lab time on screen', () => {
     );
   });
 });
+
+describe('the one date formatter', () => {
+  it("writes the spec's formats on the lab's clock, with the zone on moments", async () => {
+    const { formatLabDate, formatLabDateTime } = await import('./labTime');
+    // 02:30 UTC on the 27th is the evening of the 26th in New York.
+    expect(formatLabDate('2026-11-27T02:30:00Z', 'America/New_York')).toBe('11/26/2026');
+    expect(formatLabDate('2026-11-27T02:30:00Z', 'America/New_York', 'report')).toBe('11/26/2026');
+    expect(formatLabDate('2026-01-05T12:00:00Z', 'America/New_York', 'report')).toBe('1/5/2026');
+    expect(formatLabDate('2026-01-05', 'America/New_York')).toBe('01/05/2026');
+    expect(formatLabDate(null, 'America/New_York')).toBe('');
+    expect(formatLabDateTime('2026-11-26T13:35:00Z', 'America/New_York')).toBe('Nov-26-26 08:35 AM EST');
+    expect(formatLabDateTime('2026-07-04T13:35:00Z', 'America/New_York')).toBe('Jul-04-26 09:35 AM EDT');
+    expect(formatLabDateTime('2026-07-04T13:35:00Z', 'America/Chicago')).toBe('Jul-04-26 08:35 AM CDT');
+  });
+});

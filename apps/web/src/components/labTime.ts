@@ -4,6 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { DEFAULT_LAB_TIME_ZONE, labDayOf, zoneOffsetMs } from '@registry/contracts/labTime';
 import { useCurrentUser } from '../app/auth';
 import { dayjs } from '../app/dayjs';
+import { currentLabZone } from '../app/labZone';
 
 /** The lab's zone as the server reports it (the default zone until userinfo has loaded). */
 export function useLabTimeZone(): string {
@@ -47,3 +48,66 @@ export function useLabTime() {
     format: (instant: string | Date, format: string) => formatLabTime(instant, timeZone, format),
   };
 }
+
+/**
+ * The spec's date formats (spec 1 §foundations): short MM/dd/yyyy for a day, medium MMM-dd-yy hh:mm a for a moment
+ * (followed by the lab zone's name, so no one wonders whose clock it is), and M/d/yyyy where the spec sets it (report
+ * dates, the date range picker). Every screen formats dates through these, always on the lab's clock.
+ */
+export const DATE_FORMATS = { short: 'MM/DD/YYYY', medium: 'MMM-DD-YY hh:mm A', report: 'M/D/YYYY' } as const;
+export type DateStyle = keyof typeof DATE_FORMATS;
+
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The zone's short name at an instant ('EST', 'EDT'; 'GMT-5' where Intl has no abbreviation). */
+export function zoneName(instant: string | Date, timeZone: string): string {
+  return (
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+      .formatToParts(new Date(instant))
+      .find((part) => part.type === 'timeZoneName')?.value ?? timeZone
+  );
+}
+
+/**
+ * A day: a yyyy-mm-dd value (a birth date, a collection day) as written; an instant as the lab's day. Empty for
+ * nothing or an unreadable value.
+ */
+export function formatLabDate(
+  value: string | Date | null | undefined,
+  timeZone: string,
+  style: 'short' | 'report' = 'short',
+): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'string' && DAY_ONLY.test(value)) return dayjs(value, 'YYYY-MM-DD').format(DATE_FORMATS[style]);
+  if (Number.isNaN(new Date(value).getTime())) return '';
+  return formatLabTime(value, timeZone, DATE_FORMATS[style]);
+}
+
+/** A moment on the lab's clock with the zone's name: 'Nov-26-26 08:35 AM EST'. */
+export function formatLabDateTime(value: string | Date | null | undefined, timeZone: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (Number.isNaN(new Date(value).getTime())) return '';
+  return `${formatLabTime(value, timeZone, DATE_FORMATS.medium)} ${zoneName(value, timeZone)}`;
+}
+
+/** The one date formatter of the screens, bound to the lab's zone. */
+export function useDates() {
+  const timeZone = useLabTimeZone();
+  return {
+    timeZone,
+    /** MM/dd/yyyy */
+    date: (value: string | Date | null | undefined) => formatLabDate(value, timeZone, 'short'),
+    /** M/d/yyyy (reports) */
+    reportDate: (value: string | Date | null | undefined) => formatLabDate(value, timeZone, 'report'),
+    /** MMM-dd-yy hh:mm a and the zone */
+    dateTime: (value: string | Date | null | undefined) => formatLabDateTime(value, timeZone),
+  };
+}
+
+/** MM/dd/yyyy on the lab's clock (for table columns and other code outside a component). */
+export const showDate = (value: string | Date | null | undefined) => formatLabDate(value, currentLabZone(), 'short');
+/** M/d/yyyy on the lab's clock: report dates. */
+export const showReportDate = (value: string | Date | null | undefined) =>
+  formatLabDate(value, currentLabZone(), 'report');
+/** MMM-dd-yy hh:mm a and the lab zone's name. */
+export const showDateTime = (value: string | Date | null | undefined) => formatLabDateTime(value, currentLabZone());

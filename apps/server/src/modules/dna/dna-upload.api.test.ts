@@ -81,6 +81,15 @@ describe('POST /genemapperfileupload/postnewplate', () => {
     expect(file.body).toBe(plate.text);
     expect(file.headers['content-disposition']).toContain('Plate_11.txt');
 
+    // The plate files list counts the plate's own 93 profiles (it once compared each profile's plate with its own id).
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/plate?page=1&pageSize=25&plateNameFilter=Plate%2011`,
+      headers: { authorization: `Bearer ${lab}` },
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().data).toEqual([expect.objectContaining({ plateName: 'Plate 11', profileCount: 93 })]);
+
     const again = await upload(plate.text, { panelId: 'isag-2006-canine' }, lab, 'Plate 11.txt');
     expect(again.status).toBe(400);
     expect(again.body.modelState.file[0]).toMatch(/already uploaded as plate 'Plate 11'/);

@@ -76,7 +76,7 @@ export async function searchPlates(
     orderBy?: string;
     ascending?: boolean;
     fileNameFilter?: string;
-    dateCreatedFilter?: Date | null;
+    dateCreatedBounds?: { start: Date; end: Date } | null;
     createdByFilter?: string;
     panelIds?: string[] | null;
     plateNameFilter?: string;
@@ -87,14 +87,15 @@ export async function searchPlates(
   if (q.plateNameFilter) conditions.push(ilikeContains(dnaPlates.plateName, q.plateNameFilter));
   if (q.createdByFilter) conditions.push(ilikeContains(dnaPlates.createdByName, q.createdByFilter));
   if (q.panelIds) conditions.push(q.panelIds.length ? inArray(dnaPlates.panelId, q.panelIds) : sql`false`);
-  if (q.dateCreatedFilter) {
-    const day = q.dateCreatedFilter.toISOString().slice(0, 10);
-    conditions.push(sql`(${dnaPlates.dateCreated} at time zone 'UTC')::date = ${day}::date`);
-  }
+  if (q.dateCreatedBounds)
+    conditions.push(
+      sql`${dnaPlates.dateCreated} between ${q.dateCreatedBounds.start.toISOString()} and ${q.dateCreatedBounds.end.toISOString()}`,
+    );
   const where = conditions.length ? and(...conditions) : undefined;
   const column = PLATE_ORDER[q.orderBy ?? 'dateCreated'] ?? dnaPlates.dateCreated;
   const direction = q.orderBy ? (q.ascending ? asc : desc) : desc;
-  const profileCount = sql<number>`(select count(*)::int from ${dnaProfiles} where ${dnaProfiles.plateId} = ${dnaPlates.id})`;
+  // Qualified by hand: drizzle writes bare column names inside sql``, and a bare "id" here would be the profile's own.
+  const profileCount = sql<number>`(select count(*)::int from dna_profiles pp where pp.plate_id = ${dnaPlates}.id)`;
   const rows = await db
     .select({
       id: dnaPlates.id,

@@ -3,9 +3,9 @@
 import type { z } from 'zod';
 import {
   DNA_MESSAGES,
-  DnaProfileLabStatus,
+  labStatusWords,
   SampleType,
-  parseUsDate,
+  usDateBounds,
   plateNotFoundMessage,
   type platesQuery,
 } from '@registry/contracts';
@@ -28,7 +28,8 @@ export async function listPlates(ctx: SignedInContext, query: z.output<typeof pl
   const page = await q.searchPlates(ctx.db, {
     ...query,
     panelIds,
-    dateCreatedFilter: query.dateCreatedFilter ? parseUsDate(query.dateCreatedFilter) : null,
+    // The lab's day, as the list shows it (not UTC's).
+    dateCreatedBounds: query.dateCreatedFilter ? usDateBounds(query.dateCreatedFilter, ctx.config.labTimeZone) : null,
   });
   return { totalRecords: page.totalRecords, data: page.data.map((p) => ({ ...p, panelName: panelName(p.panelId) })) };
 }
@@ -69,8 +70,7 @@ const plateNotFound = (plateName?: string) =>
     ...(plateName ? { exceptionMessage: plateNotFoundMessage(plateName) } : {}),
   });
 
-const labStatusName = (value: number) =>
-  Object.entries(DnaProfileLabStatus).find(([, v]) => v === value)?.[0] ?? String(value);
+const labStatusName = (value: number) => labStatusWords(value);
 
 export async function productByPlate(ctx: SignedInContext, plateName: string) {
   assertCan(ctx, 'dna.view');
@@ -82,7 +82,7 @@ export async function productByPlate(ctx: SignedInContext, plateName: string) {
     rows: profiles.map((p) => ({
       well: p.well,
       sampleNumber: p.sampleNumber,
-      sampleType: p.sampleType === SampleType.Pet ? 'Pet' : 'WasteSample',
+      sampleType: p.sampleType === SampleType.Pet ? 'Pet' : 'Waste sample',
       // Pet swabs are registry (PooPrints) profiles; waste samples are matched against them.
       product: 'PooPrints',
       result: p.result,

@@ -210,7 +210,7 @@ describe('the approved-only report', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split(/\r?\n/);
-    expect(lines[0]).toBe('ClusterId,SampleNumber,Property,DateCollected,ApprovalDate,SamplesInCluster');
+    expect(lines[0]).toBe('Cluster Id,Sample Number,Property,Date Collected,Approval Date,Samples In Cluster');
     expect(lines).toHaveLength(1 + shown.length);
     const xlsx = await t.app.inject({
       method: 'GET',

@@ -281,12 +281,12 @@ export async function approvedClusters(ctx: SignedInContext, query: z.output<typ
 
 type ReportRow = { clusterId: number; candidates: number; candidate: NoMatchClusterView['candidates'][number] };
 const REPORT_COLUMNS: ExportColumn<ReportRow>[] = [
-  { header: 'ClusterId', type: 'integer', value: (r) => r.clusterId },
-  { header: 'SampleNumber', value: (r) => r.candidate.sampleNumber },
+  { header: 'Cluster Id', type: 'integer', value: (r) => r.clusterId },
+  { header: 'Sample Number', value: (r) => r.candidate.sampleNumber },
   { header: 'Property', width: 30, value: (r) => r.candidate.propertyCollectedFrom?.name ?? null },
-  { header: 'DateCollected', type: 'date', value: (r) => r.candidate.dateCollected },
-  { header: 'ApprovalDate', type: 'date', value: (r) => r.candidate.approvalDate },
-  { header: 'SamplesInCluster', type: 'integer', value: (r) => r.candidates },
+  { header: 'Date Collected', type: 'date', value: (r) => r.candidate.dateCollected },
+  { header: 'Approval Date', type: 'date', value: (r) => r.candidate.approvalDate },
+  { header: 'Samples In Cluster', type: 'integer', value: (r) => r.candidates },
 ];
 
 /** The approved clusters of a property as CSV or XLSX (spec 3 §5: the cluster CSV is for a property only). */

@@ -3,7 +3,7 @@
 import {
   NotificationType,
   Messages,
-  SampleCustomerStatus,
+  sampleStatusWords,
   type NotificationTypeName,
   type NotificationView,
 } from '@registry/contracts';
@@ -138,11 +138,5 @@ export async function markNotificationsViewed(ctx: SignedInContext) {
   return { unreadCount: 0 };
 }
 
-const STATUS_TEXT = new Map<number, string>(
-  Object.entries(SampleCustomerStatus).map(([name, value]) => [
-    value,
-    name.replace(/([a-z])([A-Z0-9])/g, '$1 $2').replace('Dna', 'DNA'),
-  ]),
-);
-/** A sample status as a notification's text names it ('DNA Processing Complete'). */
-export const sampleStatusText = (status: number) => STATUS_TEXT.get(status) ?? String(status);
+/** A sample status as a notification's text names it ('DNA Processing Complete'): the product's one set of words. */
+export const sampleStatusText = (status: number) => sampleStatusWords(status);

@@ -3,7 +3,8 @@
 import type { z } from 'zod';
 import {
   DNA_MESSAGES,
-  DnaProfileLabStatus,
+  labStatusWords,
+  wordsOf,
   SampleType,
   plateNotFoundMessage,
   shownDetailColumns,
@@ -64,9 +65,10 @@ export async function detailReportExport(
 }
 
 // --- Product by plate ---
-const labStatusName = (value: number) =>
-  Object.entries(DnaProfileLabStatus).find(([, v]) => v === value)?.[0] ?? String(value);
-const SAMPLE_TYPES: Record<number, string> = Object.fromEntries(Object.entries(SampleType).map(([k, v]) => [v, k]));
+const labStatusName = (value: number) => labStatusWords(value);
+const SAMPLE_TYPES: Record<number, string> = Object.fromEntries(
+  Object.entries(SampleType).map(([k, v]) => [v, wordsOf(k)]),
+);
 
 /** A pet's products (PooPrints, Parentage, PetId); a waste sample is PooPrints; a control has none. */
 function productsOf(r: pq.PlateSampleRow): string {

@@ -389,7 +389,7 @@ describe('product by plate', () => {
       ['H12', 'Control'],
     ]);
     expect(res.body.data[0]).toMatchObject({ petName: petA.name, groupName: fx.property.name });
-    expect(res.body.data[1]).toMatchObject({ groupName: fx.property.name, sampleType: 'WasteSample' });
+    expect(res.body.data[1]).toMatchObject({ groupName: fx.property.name, sampleType: 'Waste sample' });
     expect(res.body.productCounts).toEqual(
       expect.arrayContaining([
         { product: 'PooPrints', count: 2 },

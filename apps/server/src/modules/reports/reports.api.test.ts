@@ -4,7 +4,7 @@
 import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { GroupTypes, RegistrationStatus, REPORT_MESSAGES, UserRole } from '@registry/contracts';
+import { GroupTypes, INTERNAL_NAMES, RegistrationStatus, REPORT_MESSAGES, UserRole } from '@registry/contracts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import {
   groupByName,
@@ -191,7 +191,9 @@ describe('TD audit', () => {
       'Sample Number,Collected By,Date Created,Status,Property Collected From,Distributor,Created By User Name,Created By,Created By Email',
     );
     expect(lines).toHaveLength(6);
-    expect(lines.some((l) => l.startsWith(`${samples[2]},Collector 2,6/10/2025,ProfileCreated,`))).toBe(true);
+    // Statuses in the product's words, in both formats: no enum name in any header or cell.
+    expect(lines.some((l) => l.startsWith(`${samples[2]},Collector 2,6/10/2025,Profile Created,`))).toBe(true);
+    for (const name of INTERNAL_NAMES) expect(csv.body).not.toContain(name);
 
     const xlsx = await download('lab.admin', `${url}&format=xlsx`);
     expect(xlsx.statusCode).toBe(200);
@@ -203,6 +205,10 @@ describe('TD audit', () => {
     const xlsxNumbers = Array.from({ length: 5 }, (_, i) => sheet.getCell(i + 2, 1).value);
     expect(xlsxNumbers).toEqual(lines.slice(1).map((l) => l.split(',')[0]));
     expect(sheet.getCell(2, 3).value).toBeInstanceOf(Date);
+    const cells: string[] = [];
+    sheet.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.value))));
+    expect(cells).toContain('Profile Created');
+    expect(cells.filter((cell) => INTERNAL_NAMES.some((name) => cell.includes(name)))).toEqual([]);
     // Another distributor's export of the group is a 404 like the report.
     expect((await download('distributor', `${url}&format=csv`)).statusCode).toBe(404);
     expect((await download('lab.admin', `${url}&format=pdf`)).statusCode).toBe(400);

@@ -5,8 +5,9 @@ import {
   PropertyExportOption,
   REPORT_GROUP_TYPES,
   REPORT_MESSAGES,
-  SampleCustomerStatus,
-  RegistrationStatus,
+  registrationStatusWords,
+  sampleStatusWords,
+  wordsOf,
   PetSpecies,
   type InventoryRow,
   type ReportPicker,
@@ -73,7 +74,7 @@ const TD_AUDIT_COLUMNS: ExportColumn<q.TdAuditRow>[] = [
   { header: 'Sample Number', value: (r) => r.sampleNumber },
   { header: 'Collected By', value: (r) => r.collectedByName },
   { header: 'Date Created', type: 'date', value: (r) => r.dateCreated },
-  { header: 'Status', value: (r) => nameOf(r.customerFacingStatus, SampleCustomerStatus) },
+  { header: 'Status', value: (r) => sampleStatusWords(r.customerFacingStatus) },
   { header: 'Property Collected From', width: 30, value: (r) => r.propertyCollectedFrom },
   { header: 'Distributor', width: 25, value: (r) => r.distributor },
   { header: 'Created By User Name', value: (r) => r.createdByUserName },
@@ -209,7 +210,7 @@ const REGISTRATION_COLUMNS: ExportColumn<q.RegistrationRow>[] = [
   { header: 'Resident Number', type: 'integer', value: (r) => r.residentNumber },
   { header: 'Email', width: 30, value: (r) => r.email },
   { header: 'Phone Number', value: (r) => r.phoneNumber },
-  { header: 'Status', value: (r) => nameOf(r.status, RegistrationStatus) },
+  { header: 'Status', value: (r) => registrationStatusWords(r.status) },
   { header: 'Date Pre-Registered', type: 'date', value: (r) => r.datePreRegistered },
   { header: 'Date Approved', type: 'date', value: (r) => r.dateApproved },
   { header: 'Pet Species', value: (r) => speciesNames(r.petSpecies) },
@@ -266,8 +267,8 @@ const cell =
   (key: string) =>
   (r: Cells): string | number | boolean | Date | null =>
     (r[key] ?? null) as string | number | boolean | Date | null;
-const statusCell = (key: string, values: Record<string, number>) => (r: Cells) =>
-  r[key] === null || r[key] === undefined ? null : nameOf(Number(r[key]), values);
+const statusCell = (key: string, words: (value: number) => string) => (r: Cells) =>
+  r[key] === null || r[key] === undefined ? null : words(Number(r[key]));
 
 const PROPERTY_EXPORT_COLUMNS: Record<q.PropertyExportKind, ExportColumn<Cells>[]> = {
   1: [
@@ -294,7 +295,7 @@ const PROPERTY_EXPORT_COLUMNS: Record<q.PropertyExportKind, ExportColumn<Cells>[
     { header: 'Email', width: 30, value: cell('email') },
     { header: 'Phone Number', value: cell('phoneNumber') },
     { header: 'Unit', value: cell('unit') },
-    { header: 'Status', value: statusCell('status', RegistrationStatus) },
+    { header: 'Status', value: statusCell('status', registrationStatusWords) },
     { header: 'Has Dogs', type: 'boolean', value: cell('hasDogs') },
     { header: 'Date Pre-Registered', type: 'date', value: cell('datePreRegistered') },
     { header: 'Date Approved', type: 'date', value: cell('dateApproved') },
@@ -305,7 +306,7 @@ const PROPERTY_EXPORT_COLUMNS: Record<q.PropertyExportKind, ExportColumn<Cells>[
     { header: 'Sample Number', value: cell('sampleNumber') },
     { header: 'Pet Name', value: cell('petName') },
     { header: 'Breed', value: cell('breed') },
-    { header: 'Status', value: statusCell('customerFacingStatus', SampleCustomerStatus) },
+    { header: 'Status', value: statusCell('customerFacingStatus', sampleStatusWords) },
     { header: 'Active', type: 'boolean', value: cell('isActive') },
     { header: 'Pet Owner User Name', value: cell('petOwnerUserName') },
     { header: 'Pet Owner', value: cell('petOwnerName') },
@@ -317,7 +318,7 @@ const PROPERTY_EXPORT_COLUMNS: Record<q.PropertyExportKind, ExportColumn<Cells>[
     { header: 'Sample Number', value: cell('sampleNumber') },
     { header: 'Collected By', value: cell('collectedByName') },
     { header: 'Date Collected', type: 'date', value: cell('dateCollected') },
-    { header: 'Status', value: statusCell('customerFacingStatus', SampleCustomerStatus) },
+    { header: 'Status', value: statusCell('customerFacingStatus', sampleStatusWords) },
     { header: 'Date Created', type: 'date', value: cell('dateCreated') },
   ],
 };
@@ -327,7 +328,7 @@ export async function propertyExport(ctx: SignedInContext, query: PropertyExport
   const option = nameOf(kind, PropertyExportOption);
   return {
     fileName: fileName(`Property_Export_${option}`, group.name),
-    sheetName: option,
+    sheetName: wordsOf(option),
     columns: PROPERTY_EXPORT_COLUMNS[kind],
     totalRows: await q.countPropertyExport(ctx.db, kind, filter),
     batches: keysetBatches<Cells, { id: number }>(

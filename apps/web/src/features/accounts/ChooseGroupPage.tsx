@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Radio, Space, Typography } from 'antd';
-import { groupTypeName, Messages } from '@registry/contracts';
+import { groupTypeLabel, Messages } from '@registry/contracts';
 import { assignedGroupsQuery } from '../../app/auth';
 import { groupDashboardPath } from '../../app/landing';
+import { PageTitle } from '../../components/PageTitle';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 
 /** Staff assigned to several groups pick where to start (spec 1 §4). */
@@ -23,31 +24,34 @@ export function ChooseGroupPage() {
   };
 
   return (
-    <Card title="Choose a group" style={{ maxWidth: 560 }} loading={isLoading}>
-      <ErrorPresenter error={error} />
-      <Typography.Paragraph>You are assigned to several groups. Choose the one to open.</Typography.Paragraph>
-      <Radio.Group
-        aria-label="Groups"
-        value={groupId}
-        onChange={(e) => {
-          setGroupId(e.target.value as number);
-          setProblem(null);
-        }}
-      >
-        <Space orientation="vertical">
-          {(data ?? []).map((g) => (
-            <Radio key={g.id} value={g.id}>
-              {g.name} <Typography.Text type="secondary">({groupTypeName(g.groupType)})</Typography.Text>
-            </Radio>
-          ))}
-        </Space>
-      </Radio.Group>
-      {problem && <Alert type="error" showIcon title={problem} style={{ marginTop: 16 }} />}
-      <div style={{ marginTop: 16 }}>
-        <Button type="primary" onClick={go}>
-          Continue
-        </Button>
-      </div>
-    </Card>
+    <>
+      <PageTitle>Choose a group</PageTitle>
+      <Card style={{ maxWidth: 560 }} loading={isLoading}>
+        <ErrorPresenter error={error} />
+        <Typography.Paragraph>You are assigned to several groups. Choose the one to open.</Typography.Paragraph>
+        <Radio.Group
+          aria-label="Groups"
+          value={groupId}
+          onChange={(e) => {
+            setGroupId(e.target.value as number);
+            setProblem(null);
+          }}
+        >
+          <Space orientation="vertical">
+            {(data ?? []).map((g) => (
+              <Radio key={g.id} value={g.id}>
+                {g.name} <Typography.Text type="secondary">({groupTypeLabel(g.groupType)})</Typography.Text>
+              </Radio>
+            ))}
+          </Space>
+        </Radio.Group>
+        {problem && <Alert type="error" showIcon title={problem} style={{ marginTop: 16 }} />}
+        <div style={{ marginTop: 16 }}>
+          <Button type="primary" onClick={go}>
+            Continue
+          </Button>
+        </div>
+      </Card>
+    </>
   );
 }

@@ -7,7 +7,7 @@ import { useCurrentUser } from '../../app/auth';
 import { ActionsDropdown } from '../../components/ActionsDropdown';
 import { ConfirmByTypingDialog } from '../../components/ConfirmByTypingDialog';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
-import { useLabTime } from '../../components/labTime';
+import { showDate, showDateTime, useLabTime } from '../../components/labTime';
 import { PageTitle } from '../../components/PageTitle';
 import { NotFound, isValidId } from '../../components/NotFound';
 import { adminQuery } from './admins.api';
@@ -38,9 +38,9 @@ function AdminDetails({ admin }: { admin: AdminView }) {
         {formatAddress(admin.address)}
       </Descriptions.Item>
       <Descriptions.Item label="Last login">
-        {admin.lastLogin ? labTime.format(admin.lastLogin, 'M/D/YYYY h:mm A') : 'Never'}
+        {admin.lastLogin ? showDateTime(admin.lastLogin) : 'Never'}
       </Descriptions.Item>
-      <Descriptions.Item label="Created">{labTime.format(admin.dateCreated, 'M/D/YYYY')}</Descriptions.Item>
+      <Descriptions.Item label="Created">{showDate(admin.dateCreated)}</Descriptions.Item>
     </Descriptions>
   );
 }

@@ -6,6 +6,7 @@ import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
 import { adminKeys, searchAdmins } from './admins.api';
 import { adminSearchParams } from './admins.search';
+import { FilterBar } from '../../components/FilterBar';
 
 export function AdminSearchPage() {
   const [params, setParams] = useUrlState(adminSearchParams);
@@ -13,7 +14,7 @@ export function AdminSearchPage() {
     <>
       <PageTitle>Admins</PageTitle>
       <Card>
-        <Form layout="inline" style={{ marginBottom: 16 }}>
+        <FilterBar style={{ marginBottom: 16 }}>
           <Space wrap>
             <Form.Item label="Name" htmlFor="admin-search-name">
               <UpdateOnEnterInput
@@ -34,7 +35,7 @@ export function AdminSearchPage() {
               />
             </Form.Item>
           </Space>
-        </Form>
+        </FilterBar>
         <UrlTable<AdminSearchRow, typeof adminSearchParams>
           rowKey="id"
           size="middle"

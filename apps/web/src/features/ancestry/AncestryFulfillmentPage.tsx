@@ -12,7 +12,6 @@ import {
   FULFILLMENT_PAGE_SIZES,
   FulfillmentStatusLabels,
 } from '@registry/contracts';
-import { dayjs } from '../../app/dayjs';
 import { useErrorDialog } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
@@ -29,6 +28,7 @@ import { fulfillmentSearch } from './ancestry.search';
 import { PlateFileModal } from './PlateFileModal';
 import { PlateGrid } from './PlateGrid';
 import { exportFileName, fulfilmentsCsv } from './plateFile';
+import { showDate } from '../../components/labTime';
 
 function GenotypeChoice({ row }: { row: FulfillmentRow }) {
   const showError = useErrorDialog();
@@ -64,7 +64,7 @@ function GenotypeChoice({ row }: { row: FulfillmentRow }) {
       <Radio.Group value={row.selectedGenotypeId ?? undefined} onChange={(e) => choose(e.target.value as number)}>
         {(genotypes.data ?? []).map((g) => (
           <Radio key={g.id} value={g.id}>
-            {g.plateName} {g.well ?? ''} ({g.result}, {dayjs(g.dateCreated).format('M/D/YYYY')})
+            {g.plateName} {g.well ?? ''} ({g.result}, {showDate(g.dateCreated)})
           </Radio>
         ))}
       </Radio.Group>
@@ -305,7 +305,7 @@ export function AncestryFulfillmentPage() {
                   v
                 ),
             },
-            { title: 'Created', dataIndex: 'dateCreated', render: (d: string) => dayjs(d).format('M/D/YYYY') },
+            { title: 'Created', dataIndex: 'dateCreated', render: (d: string) => showDate(d) },
             {
               title: 'Actions',
               key: 'actions',

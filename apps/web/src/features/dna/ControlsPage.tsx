@@ -5,7 +5,6 @@ import { App, Button, Card, Form, Input, Modal, Select, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { DNA_MESSAGES, SampleType, can } from '@registry/contracts';
 import { useCurrentUser } from '../../app/auth';
-import { dayjs } from '../../app/dayjs';
 import { useErrorDialog } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
@@ -20,6 +19,7 @@ import {
   type ReferenceSource,
 } from './components/ControlReference';
 import type { PlateUploadResult } from './dna.api';
+import { showDateTime } from '../../components/labTime';
 
 /** Spec 3 §9: the controls filter waits 3 seconds after the last keystroke. */
 export const CONTROLS_FILTER_DELAY_MS = 3000;
@@ -124,14 +124,18 @@ export function ControlsPage() {
           queryFn={fetchControls}
           pageSizeOptions={[200, 999]}
           columns={[
-            { title: 'Panel', dataIndex: 'panelId' },
+            {
+              title: 'Panel',
+              dataIndex: 'panelId',
+              render: (id: string) => panels.data?.find((p) => p.id === id)?.name ?? id,
+            },
             { title: 'Sample type', dataIndex: 'sampleType', render: (v: number) => SAMPLE_TYPE_LABELS[v] ?? v },
             {
               title: 'Reference',
               dataIndex: 'knownGenotype',
               render: (g: ControlRow['knownGenotype']) => referenceText(g),
             },
-            { title: 'Created', dataIndex: 'dateCreated', render: (d: string) => dayjs(d).format('M/D/YYYY h:mm A') },
+            { title: 'Created', dataIndex: 'dateCreated', render: (d: string) => showDateTime(d) },
             { title: 'Created by', dataIndex: 'createdBy' },
             {
               title: 'Actions',

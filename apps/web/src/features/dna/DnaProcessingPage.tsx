@@ -27,6 +27,7 @@ import { PlateMap } from './components/PlateMap';
 import { ProfileSummary } from './components/ProfileSummary';
 import { ProfileModal } from './components/ProfileModal';
 import { UploadPlateModal, UploadWarnings } from './components/UploadPlateModal';
+import { FilterBar } from '../../components/FilterBar';
 
 const { Approved, Inactive, Verification, VerificationCancelled } = DnaProfileLabStatus;
 
@@ -97,13 +98,22 @@ export function DnaProcessingPage() {
     setStatus(selected, bulkStatus);
   };
 
+  // Approving a whole plate (or every plate) moves dozens of samples on and mails their owners: asked first.
   const onApproveAll = (plateId?: number) =>
-    approveAll.mutate(plateId, {
-      onSuccess: (r) => {
-        afterUpdate(includeUpdated ? [] : r.approvedIds);
-        void message.success(`${DNA_MESSAGES.approvedSuccessfully} (${r.approvedCount})`);
-      },
-      onError: (e) => showError(e),
+    modal.confirm({
+      title: plateId ? 'Approve all passing profiles on this plate?' : 'Approve all passing profiles?',
+      content: plateId
+        ? 'Every passing profile of the plate is approved and its sample moves on; owners are told.'
+        : 'Every passing profile of every plate is approved and its sample moves on; owners are told.',
+      okText: 'Approve all passing',
+      onOk: () =>
+        approveAll.mutateAsync(plateId).then(
+          (r) => {
+            afterUpdate(includeUpdated ? [] : r.approvedIds);
+            void message.success(`${DNA_MESSAGES.approvedSuccessfully} (${r.approvedCount})`);
+          },
+          (e: unknown) => showError(e),
+        ),
     });
 
   const fetchVisible = useMemo(
@@ -195,7 +205,7 @@ export function DnaProcessingPage() {
       </PageTitle>
       {uploaded && <UploadWarnings result={uploaded} onClose={() => setUploaded(null)} />}
       <Card>
-        <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+        <FilterBar style={{ marginBottom: 16, rowGap: 8 }}>
           <Form.Item label="Sample number" htmlFor="dna-sample-number">
             <UpdateOnEnterInput
               id="dna-sample-number"
@@ -249,7 +259,7 @@ export function DnaProcessingPage() {
               Include updated
             </Checkbox>
           </Form.Item>
-        </Form>
+        </FilterBar>
         {mayManage && (
           <Space wrap style={{ marginBottom: 12 }}>
             <Select

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { App, Button, Card, Form, Input, Modal, Table } from 'antd';
 import { DNA_MESSAGES, can, dnaEndpoints, reportEndpoints } from '@registry/contracts';
 import { useCurrentUser } from '../../app/auth';
-import { dayjs } from '../../app/dayjs';
 import { useErrorDialog } from '../../components/ErrorPresenter';
 import { ActionsDropdown } from '../../components/ActionsDropdown';
 import { PageTitle } from '../../components/PageTitle';
@@ -20,6 +19,8 @@ import {
   type ProductByPlate,
 } from './dna.api';
 import { platesSearch } from './dna.search';
+import { showDateTime } from '../../components/labTime';
+import { FilterBar } from '../../components/FilterBar';
 
 const FILTERS = [
   ['plateNameFilter', 'Plate name'],
@@ -57,7 +58,7 @@ export function PlateFilesPage() {
     <>
       <PageTitle>Plate files</PageTitle>
       <Card>
-        <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+        <FilterBar style={{ marginBottom: 16, rowGap: 8 }}>
           {FILTERS.map(([key, label]) => (
             <Form.Item key={key} label={label} htmlFor={`plates-${key}`}>
               <UpdateOnEnterInput
@@ -69,7 +70,7 @@ export function PlateFilesPage() {
               />
             </Form.Item>
           ))}
-        </Form>
+        </FilterBar>
         <UrlTable<PlateRow, typeof platesSearch>
           rowKey="id"
           searchSchema={platesSearch}
@@ -85,7 +86,7 @@ export function PlateFilesPage() {
               title: 'Date created',
               dataIndex: 'dateCreated',
               sorter: true,
-              render: (d: string) => dayjs(d).format('M/D/YYYY h:mm A'),
+              render: (d: string) => showDateTime(d),
             },
             {
               title: 'Actions',

@@ -3,7 +3,6 @@
 import { useState } from 'react';
 import { Button, Card, Form, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { dayjs } from '../../app/dayjs';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
@@ -12,6 +11,7 @@ import { samplePlatesQuery } from './dna.api';
 import { sampleDataSearch } from './dna.search';
 import { labStatusLabel } from './labStatus';
 import { ProfileModal } from './components/ProfileModal';
+import { showDateTime } from '../../components/labTime';
 
 export function SampleDataPage() {
   const [params, setParams] = useUrlState(sampleDataSearch);
@@ -50,7 +50,7 @@ export function SampleDataPage() {
                 render: (r: string) => <Tag color={r === 'Pass' ? 'green' : r === 'Fail' ? 'red' : 'gold'}>{r}</Tag>,
               },
               { title: 'Lab status', dataIndex: 'labStatus', render: labStatusLabel },
-              { title: 'Typed', dataIndex: 'dateCreated', render: (d: string) => dayjs(d).format('M/D/YYYY h:mm A') },
+              { title: 'Typed', dataIndex: 'dateCreated', render: (d: string) => showDateTime(d) },
               {
                 title: 'Actions',
                 key: 'actions',

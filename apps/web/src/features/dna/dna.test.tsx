@@ -153,6 +153,11 @@ describe('DNA processing', () => {
     renderApp('/dna/processing?plateId=7');
     await screen.findByText('DN1000001');
     await userEvent.click(screen.getByRole('button', { name: 'Approve all passing on plate' }));
+    // Nothing is approved before the lab says so.
+    await screen.findAllByText('Approve all passing profiles on this plate?');
+    expect(calls.some((c) => c.url.pathname === '/api/v1/dnaprocessing/approveallpassingonplate')).toBe(false);
+    // The dialog's button (the page's own 'Approve all passing' comes first).
+    await userEvent.click(screen.getAllByRole('button', { name: 'Approve all passing' }).at(-1)!);
     await waitFor(() =>
       expect(calls.some((c) => c.url.pathname === '/api/v1/dnaprocessing/approveallpassingonplate')).toBe(true),
     );

@@ -19,6 +19,8 @@ import {
   type DuplicateReportParams,
 } from './duplicatedogs.api';
 import { duplicateReportSearch, type DuplicateReportSearch } from './duplicatedogs.search';
+import { showReportDate } from '../../components/labTime';
+import { FilterBar } from '../../components/FilterBar';
 
 export function duplicateReportRequest(p: DuplicateReportSearch): DuplicateReportParams {
   return {
@@ -67,7 +69,7 @@ export function DuplicateDogReportPage() {
         Duplicate dog report
       </PageTitle>
       <Card>
-        <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+        <FilterBar style={{ marginBottom: 16, rowGap: 8 }}>
           <Form.Item label="Review status">
             <Radio.Group
               value={params.review}
@@ -98,7 +100,7 @@ export function DuplicateDogReportPage() {
               style={{ width: 150 }}
             />
           </Form.Item>
-        </Form>
+        </FilterBar>
         <UrlTable<Cluster, typeof duplicateReportSearch>
           rowKey="id"
           searchSchema={duplicateReportSearch}
@@ -142,7 +144,7 @@ export function DuplicateDogReportPage() {
                     {
                       title: 'Approved',
                       dataIndex: 'approvalDate',
-                      render: (d: Date | null) => (d ? new Date(d).toLocaleDateString() : ''),
+                      render: (d: Date | null) => (d ? showReportDate(d) : ''),
                     },
                   ]}
                 />

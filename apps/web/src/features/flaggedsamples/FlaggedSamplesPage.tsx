@@ -7,9 +7,11 @@ import { GroupFrame } from '../groups/components/GroupFrame';
 import { STATUS_OPTIONS, statusLabel } from '../pets/petLabels';
 import { fetchFlaggedSamples, flaggedRequest, flaggedSampleKeys, type FlaggedSample } from './flaggedsamples.api';
 import { flaggedSamplesSearch, type FlaggedSamplesSearch } from './flaggedsamples.search';
+import { showReportDate } from '../../components/labTime';
+import { FilterBar } from '../../components/FilterBar';
 
 const URL_DATE = 'MM/DD/YYYY';
-const shortDate = (v: string | null) => (v ? dayjs(v).format('M/D/YYYY') : '—');
+const shortDate = (v: string | null) => (v ? showReportDate(v) : '—');
 const TYPE_OPTIONS = [
   { value: 'Pet', label: 'Pet' },
   { value: 'WasteSample', label: 'Waste Sample' },
@@ -45,7 +47,7 @@ function FlaggedSamples({ groupId }: { groupId: number }) {
   );
   return (
     <Card>
-      <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+      <FilterBar style={{ marginBottom: 16, rowGap: 8 }}>
         <Form.Item label="Sample type" htmlFor="flagged-type">
           <Select
             id="flagged-type"
@@ -77,7 +79,7 @@ function FlaggedSamples({ groupId }: { groupId: number }) {
             onChange={(v?: number) => setParams({ samplestatus: v }, { resetPage: true })}
           />
         </Form.Item>
-      </Form>
+      </FilterBar>
       <UrlTable<FlaggedSample, typeof flaggedSamplesSearch>
         rowKey={(row) => `${row.sampleType}-${row.sampleId}`}
         searchSchema={flaggedSamplesSearch}

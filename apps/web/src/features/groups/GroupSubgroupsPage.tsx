@@ -6,12 +6,13 @@ import { dayjs } from '../../app/dayjs';
 import { ActionsDropdown } from '../../components/ActionsDropdown';
 import { useErrorDialog } from '../../components/ErrorPresenter';
 import { GroupHierarchyPicker } from '../../components/GroupHierarchyPicker';
-import { useLabTime } from '../../components/labTime';
+import { showDate, useLabTime } from '../../components/labTime';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { GroupFrame } from './components/GroupFrame';
 import { fetchSubgroups, groupKeys, useBulkTransfer, useSetGroupActive, type SubgroupRow } from './groups.api';
 import { subgroupsSearch, type SubgroupsSearch } from './groups.search';
+import { FilterBar } from '../../components/FilterBar';
 
 const URL_DATE = 'MM/DD/YYYY';
 const TRANSFER_TARGET_TYPES = [
@@ -72,7 +73,7 @@ function Subgroups({ groupId }: { groupId: number }) {
 
   return (
     <Card>
-      <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+      <FilterBar style={{ marginBottom: 16, rowGap: 8 }}>
         <Form.Item label="Status" htmlFor="subgroups-active">
           <Select
             id="subgroups-active"
@@ -93,7 +94,7 @@ function Subgroups({ groupId }: { groupId: number }) {
         {textFilter('city', 'City')}
         {textFilter('state', 'State')}
         {textFilter('phone', 'Phone')}
-      </Form>
+      </FilterBar>
       <Space style={{ marginBottom: 12 }}>
         <Button disabled={selected.length === 0} onClick={() => setTransferring(true)}>
           Bulk transfer{selected.length ? ` (${selected.length})` : ''}
@@ -133,21 +134,21 @@ function Subgroups({ groupId }: { groupId: number }) {
             dataIndex: 'lastLogin',
             key: 'lastlogin',
             sorter: true,
-            render: (v: string | null) => (v ? labTime.format(v, 'M/D/YYYY') : ''),
+            render: (v: string | null) => (v ? showDate(v) : ''),
           },
           {
             title: 'Last sample',
             dataIndex: 'lastSample',
             key: 'lastsample',
             sorter: true,
-            render: (v: string | null) => (v ? labTime.format(v, 'M/D/YYYY') : ''),
+            render: (v: string | null) => (v ? showDate(v) : ''),
           },
           {
             title: 'Last pet',
             dataIndex: 'lastPet',
             key: 'lastpet',
             sorter: true,
-            render: (v: string | null) => (v ? labTime.format(v, 'M/D/YYYY') : ''),
+            render: (v: string | null) => (v ? showDate(v) : ''),
           },
           {
             title: 'Status',

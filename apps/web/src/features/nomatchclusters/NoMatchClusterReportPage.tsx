@@ -8,6 +8,7 @@ import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { ReportGroupField } from '../reports/ReportGroupField';
 import { fetchApprovedClusters, noMatchKeys, type Cluster } from './nomatchclusters.api';
 import { noMatchReportSearch } from './nomatchclusters.search';
+import { showReportDate } from '../../components/labTime';
 
 const GROUP_TYPES = [
   GroupTypes.HierarchyRoot,
@@ -16,7 +17,7 @@ const GROUP_TYPES = [
   GroupTypes.ManagementGroup,
   GroupTypes.Property,
 ];
-const day = (d: Date | string | null) => (d ? new Date(d).toLocaleDateString('en-US') : '');
+const day = (d: Date | string | null) => (d ? showReportDate(d) : '');
 
 export function NoMatchClusterReportPage() {
   const [params, setParams] = useUrlState(noMatchReportSearch);

@@ -35,6 +35,7 @@ import {
   type ClusterCandidate,
 } from './nomatchclusters.api';
 import { noMatchClustersSearch, type NoMatchClustersSearch } from './nomatchclusters.search';
+import { showDate } from '../../components/labTime';
 
 const URL_DATE = 'MM/DD/YYYY';
 const GROUP_TYPES = [
@@ -320,7 +321,7 @@ export function NoMatchClustersPage() {
                       {
                         title: 'Approved',
                         dataIndex: 'approvalDate',
-                        render: (d: Date | string | null) => (d ? new Date(d).toLocaleDateString('en-US') : ''),
+                        render: (d: Date | string | null) => (d ? showDate(d) : ''),
                       },
                       { title: 'Actions', key: 'actions', render: (_v: unknown, m) => candidateActions(m) },
                     ]}

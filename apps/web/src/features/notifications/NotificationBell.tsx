@@ -5,12 +5,12 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Empty, List, Popover, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
-import { dayjs } from '../../app/dayjs';
 import { notificationPath } from './notificationLinks';
 import { recentNotificationsQuery, useMarkNotificationsViewed, type Notification } from './notifications.api';
 import { useNotificationStream } from './notificationStream';
+import { showDateTime } from '../../components/labTime';
 
-const when = (iso: string) => dayjs(iso).format('M/D/YYYY h:mm A');
+const when = (iso: string) => showDateTime(iso);
 
 function RecentList({ items, onPick }: { items: Notification[]; onPick: (n: Notification) => void }) {
   if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No notifications" />;

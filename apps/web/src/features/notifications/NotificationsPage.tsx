@@ -2,7 +2,6 @@ import { useNavigate } from '@tanstack/react-router';
 import { App, Button, Card, Popconfirm, Space } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { Messages } from '@registry/contracts/messages';
-import { dayjs } from '../../app/dayjs';
 import { PageTitle } from '../../components/PageTitle';
 import { UrlTable } from '../../components/UrlTable';
 import { useErrorDialog } from '../../components/ErrorPresenter';
@@ -15,6 +14,7 @@ import {
   type Notification,
 } from './notifications.api';
 import { notificationsSearch } from './notifications.search';
+import { showDateTime } from '../../components/labTime';
 
 const TYPE_LABELS: Record<Notification['type'], string> = {
   PooPrintsMatchResult: 'Match result',
@@ -80,7 +80,7 @@ export function NotificationsPage() {
                 ),
             },
             { title: 'Type', dataIndex: 'type', render: (type: Notification['type']) => TYPE_LABELS[type] },
-            { title: 'Date', dataIndex: 'dateCreated', render: (v: string) => dayjs(v).format('M/D/YYYY h:mm A') },
+            { title: 'Date', dataIndex: 'dateCreated', render: (v: string) => showDateTime(v) },
             {
               title: 'Actions',
               key: 'actions',

@@ -6,7 +6,6 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Select, Space, Tag } from 'antd';
 import { ParentageMatchStatus, can, parentageMatchStatusName } from '@registry/contracts';
-import { dayjs } from '../../app/dayjs';
 import { useCurrentUser } from '../../app/auth';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
@@ -26,6 +25,8 @@ import {
   type ParentageRow,
 } from './parentage.api';
 import { parentageSearch, type ParentageSearch } from './parentage.search';
+import { showDateTime } from '../../components/labTime';
+import { FilterBar } from '../../components/FilterBar';
 
 const ORDER: Record<string, string> = {
   puppySampleNumber: 'SampleNumber',
@@ -36,7 +37,7 @@ const ORDER: Record<string, string> = {
   statusLastUpdated: 'StatusLastUpdated',
 };
 const MATCH_OPTIONS = Object.entries(ParentageMatchStatus).map(([label, value]) => ({ value, label }));
-const shortDate = (v: string | null) => (v ? dayjs(v).format('M/D/YYYY h:mm A') : '');
+const shortDate = (v: string | null) => (v ? showDateTime(v) : '');
 
 export function parentageRequest(p: ParentageSearch, groupId?: number): ParentagePetsParams {
   return {
@@ -94,7 +95,7 @@ export function ParentageList({ groupId }: { groupId?: number }) {
   );
   return (
     <Card>
-      <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+      <FilterBar style={{ marginBottom: 16, rowGap: 8 }}>
         {text('samplenumber', 'Sample number')}
         {text('name', 'Name')}
         <Form.Item label="Match status" htmlFor="parentage-matchstatus">
@@ -107,7 +108,7 @@ export function ParentageList({ groupId }: { groupId?: number }) {
             onChange={(v?: number) => setParams({ matchstatus: v }, { resetPage: true })}
           />
         </Form.Item>
-      </Form>
+      </FilterBar>
       <UrlTable<ParentageRow, typeof parentageSearch>
         rowKey="puppyId"
         searchSchema={parentageSearch}

@@ -15,6 +15,7 @@ import {
   type MatchResult,
   type RunResult,
 } from './parentage.api';
+import { showDateTime } from '../../components/labTime';
 
 function ResultActions({ setId, result }: { setId: number; result: MatchResult }) {
   const { message, modal } = App.useApp();
@@ -94,7 +95,7 @@ export function ResultHistoryModal({ puppy, onClose }: { puppy: string; onClose:
             key: r.parentageMatchResultId,
             label: (
               <span>
-                {new Date(r.dateCreated).toLocaleString()} · Dam {r.damSampleNumber} · Sire {r.sireSampleNumber} ·{' '}
+                {showDateTime(r.dateCreated)} · Dam {r.damSampleNumber} · Sire {r.sireSampleNumber} ·{' '}
                 <ResultSummary result={r} />
               </span>
             ),

@@ -9,7 +9,7 @@ import { ActionsDropdown } from '../../components/ActionsDropdown';
 import { ConfirmByTypingDialog } from '../../components/ConfirmByTypingDialog';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { NotFound, isValidId } from '../../components/NotFound';
-import { PageTitle } from '../../components/PageTitle';
+import { PageTitle, type Crumb } from '../../components/PageTitle';
 import { OwnerPets } from '../pets/OwnerPets';
 import { petOwnerQuery } from './petowners.api';
 import { AddPetsModal } from './components/AddPetsModal';
@@ -17,6 +17,7 @@ import { PetOwnerEditModal } from './components/PetOwnerEditModal';
 import { PetOwnerGroupsTab } from './components/PetOwnerGroupsTab';
 import { AncestryUpgradeModal, PetOwnerPromotionsCard, PetOwnerSecurityCard } from './components/PetOwnerSideCards';
 import { usePetOwnerActions } from './components/usePetOwnerActions';
+import { showDate } from '../../components/labTime';
 
 function formatAddress(a: PetOwnerView['address']): string {
   if (!a) return '—';
@@ -38,7 +39,7 @@ function PetOwnerDetails({ owner, showNotes }: { owner: PetOwnerView; showNotes:
         {formatAddress(owner.address)}
       </Descriptions.Item>
       <Descriptions.Item label="Approved">
-        {owner.dateApproved ? new Date(owner.dateApproved).toLocaleDateString() : 'Pre-registered'}
+        {owner.dateApproved ? showDate(owner.dateApproved) : 'Pre-registered'}
       </Descriptions.Item>
       <Descriptions.Item label="Receives emails">{owner.receiveEmails ? 'Yes' : 'No'}</Descriptions.Item>
       {showNotes && (
@@ -68,6 +69,23 @@ function useNotFoundReturn(error: unknown) {
   return missing;
 }
 
+/** The way back for staff: the owner's property, its pet owners, the owner, and the dog a sample number opened. */
+function ownerCrumbs(owner: PetOwnerView, sampleNumber: string | undefined): Crumb[] {
+  const property = owner.associatedProperty;
+  const crumbs: Crumb[] = property
+    ? [
+        { label: property.name, to: '/group/$id/dashboard', params: { id: String(property.id) } },
+        { label: 'Pet owners', to: '/group/$id/petowners', params: { id: String(property.id) } },
+      ]
+    : [{ label: 'Unassigned pet owners', to: '/tools/unassignedpetowners' }];
+  if (!sampleNumber) return [...crumbs, { label: owner.fullName }];
+  return [
+    ...crumbs,
+    { label: owner.fullName, to: '/petowner/$petOwnerId', params: { petOwnerId: String(owner.id) } },
+    { label: `Dog ${sampleNumber}` },
+  ];
+}
+
 /** /petowner/{petOwnerId}/{sampleNumber}: the owner dashboard; a sample number in the URL selects that dog. */
 export function PetOwnerPage() {
   const { petOwnerId, sampleNumber } = useParams({ from: '/_app/petowner/$petOwnerId/{-$sampleNumber}' });
@@ -89,7 +107,11 @@ export function PetOwnerPage() {
 
   return (
     <>
-      <PageTitle extra={owner && <ActionsDropdown actions={actions} loading={busy} />}>
+      <PageTitle
+        extra={owner && <ActionsDropdown actions={actions} loading={busy} />}
+        title={[sampleNumber, owner?.fullName ?? 'Pet owner', isAdmin ? owner?.associatedProperty?.name : null]}
+        breadcrumbs={isAdmin && owner ? ownerCrumbs(owner, sampleNumber) : undefined}
+      >
         {owner?.fullName ?? 'Pet owner'}{' '}
         {owner && (owner.isActive ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>)}
       </PageTitle>

@@ -5,8 +5,10 @@ import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { fetchUnassigned, petOwnerKeys, type UnassignedRow } from './petowners.api';
 import { unassignedPetOwnersSearch } from './petowners.search';
+import { showDate } from '../../components/labTime';
+import { FilterBar } from '../../components/FilterBar';
 
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '—');
+const day = (iso: string | null) => (iso ? showDate(iso) : '—');
 
 /** /tools/unassignedpetowners: pet owners in no current group, as far as the admin reaches (spec 2 §7). */
 export function UnassignedPetOwnersPage() {
@@ -15,7 +17,7 @@ export function UnassignedPetOwnersPage() {
     <>
       <PageTitle>Unassigned pet owners</PageTitle>
       <Card>
-        <Form layout="inline" style={{ marginBottom: 16 }}>
+        <FilterBar style={{ marginBottom: 16 }}>
           <Form.Item label="Name" htmlFor="unassigned-name">
             <UpdateOnEnterInput
               id="unassigned-name"
@@ -25,7 +27,7 @@ export function UnassignedPetOwnersPage() {
               style={{ width: 200 }}
             />
           </Form.Item>
-        </Form>
+        </FilterBar>
         <UrlTable<UnassignedRow, typeof unassignedPetOwnersSearch>
           rowKey="id"
           searchSchema={unassignedPetOwnersSearch}

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Space, Switch, Tag, Typography } from 'antd';
 import { PetMessages, can, type PetOwnerSearchRow } from '@registry/contracts';
 import { useCurrentUser } from '../../app/auth';
-import { dayjs } from '../../app/dayjs';
 import { ActionsDropdown } from '../../components/ActionsDropdown';
 import { ConfirmByTypingDialog } from '../../components/ConfirmByTypingDialog';
 import { ErrorPresenter, useErrorDialog } from '../../components/ErrorPresenter';
@@ -23,6 +22,7 @@ import {
 } from './pets.api';
 import { DogProductsPanel } from '../shop/DogProductsPanel';
 import { CertificateButton } from '../parentage/CertificateButton';
+import { showDate } from '../../components/labTime';
 
 /** Transfer with the owner search modal; the toast names the sample and the new owner. */
 export function useTransferDialog(onTransferred?: () => void) {
@@ -155,7 +155,7 @@ export function DogDetails({ petId, onGone }: { petId: number; onGone?: () => vo
           </Descriptions.Item>
           {pet.isFlagged && <Descriptions.Item label="Flag notes">{pet.flagNotes ?? '—'}</Descriptions.Item>}
           <Descriptions.Item label="Updated">
-            {dayjs(pet.dateUpdated).format('M/D/YYYY')}
+            {showDate(pet.dateUpdated)}
             {pet.updatedBy ? ` by ${pet.updatedBy.fullName}` : ''}
           </Descriptions.Item>
         </Descriptions>

@@ -7,9 +7,11 @@ import { GroupFrame } from '../groups/components/GroupFrame';
 import { STATUS_OPTIONS, statusLabel } from './petLabels';
 import { fetchPetsUnderGroup, petKeys, type PetListRow } from './pets.api';
 import { groupPetsSearch, type GroupPetsSearch } from './pets.search';
+import { showDate } from '../../components/labTime';
+import { FilterBar } from '../../components/FilterBar';
 
 const URL_DATE = 'MM/DD/YYYY';
-const shortDate = (v: string) => dayjs(v).format('M/D/YYYY');
+const shortDate = (v: string) => showDate(v);
 
 /** The URL state as the API's pet list request (spec 2 §3 "Pet list request"). */
 export function petsUnderGroupRequest(groupId: number, p: GroupPetsSearch) {
@@ -56,7 +58,7 @@ function GroupPets({ groupId }: { groupId: number }) {
   );
   return (
     <Card>
-      <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+      <FilterBar style={{ marginBottom: 16, rowGap: 8 }}>
         {text('name', 'Name')}
         {text('owner', 'Pet owner')}
         {text('samplenumber', 'Sample number')}
@@ -85,7 +87,7 @@ function GroupPets({ groupId }: { groupId: number }) {
         </Form.Item>
         {date('created', 'Date created')}
         {date('statusupdated', 'Status updated')}
-      </Form>
+      </FilterBar>
       <UrlTable<PetListRow, typeof groupPetsSearch>
         rowKey="id"
         searchSchema={groupPetsSearch}

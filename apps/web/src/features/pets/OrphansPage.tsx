@@ -11,9 +11,11 @@ import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { STATUS_OPTIONS, statusLabel } from './petLabels';
 import { fetchOrphans, petKeys, useAttachOrphan, type PetListRow } from './pets.api';
 import { orphansSearch, type OrphansSearch } from './pets.search';
+import { showDate } from '../../components/labTime';
+import { FilterBar } from '../../components/FilterBar';
 
 const URL_DATE = 'MM/DD/YYYY';
-const shortDate = (v: string) => dayjs(v).format('M/D/YYYY');
+const shortDate = (v: string) => showDate(v);
 
 export function orphansRequest(p: OrphansSearch) {
   return {
@@ -82,7 +84,7 @@ export function OrphansPage() {
     <>
       <PageTitle>Orphaned pets</PageTitle>
       <Card>
-        <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+        <FilterBar style={{ marginBottom: 16, rowGap: 8 }}>
           {text('name', 'Name')}
           {text('samplenumber', 'Sample number')}
           {date('created', 'Date created')}
@@ -110,7 +112,7 @@ export function OrphansPage() {
               onChange={(v?: 'true' | 'false') => setParams({ active: v }, { resetPage: true })}
             />
           </Form.Item>
-        </Form>
+        </FilterBar>
         <UrlTable<PetListRow, typeof orphansSearch>
           rowKey="id"
           searchSchema={orphansSearch}

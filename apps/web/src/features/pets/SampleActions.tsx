@@ -6,15 +6,16 @@ import {
   PetMessages,
   SampleMessages,
   STATUS_NOTES_MAX,
+  sampleHistoryActionWords,
   sampleStatusTarget,
   type SampleStatusAction,
 } from '@registry/contracts';
-import { dayjs } from '../../app/dayjs';
 import { DataTable } from '../../components/DataTable';
 import { ErrorPresenter, useErrorDialog } from '../../components/ErrorPresenter';
 import { MaxLengthInput } from '../../components/MaxLengthInput';
 import { statusLabel } from './petLabels';
 import { sampleHistoryQuery, useFlagPet, useSampleAction, type PetView } from './pets.api';
+import { showDateTime } from '../../components/labTime';
 
 export const ACTION_LABELS: Record<SampleStatusAction, string> = {
   reject: 'Reject',
@@ -154,9 +155,9 @@ export function SampleHistory({ sampleNumber }: { sampleNumber: string }) {
         dataSource={query.data ?? []}
         pagination={false}
         columns={[
-          { title: 'When', dataIndex: 'changedAt', render: (v: string) => dayjs(v).format('M/D/YYYY h:mm A') },
+          { title: 'When', dataIndex: 'changedAt', render: (v: string) => showDateTime(v) },
           { title: 'Who', dataIndex: 'changedByName', render: (v: string | null) => v ?? '—' },
-          { title: 'Change', dataIndex: 'action' },
+          { title: 'Change', dataIndex: 'action', render: (v: string) => sampleHistoryActionWords(v) },
           { title: 'From', dataIndex: 'fromStatus', render: statusLabel },
           { title: 'To', dataIndex: 'toStatus', render: statusLabel },
           { title: 'Notes', dataIndex: 'notes', render: (v: string | null) => v ?? '' },

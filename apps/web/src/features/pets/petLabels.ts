@@ -1,15 +1,10 @@
 // How pets' enumerations read on screen.
-import { Gender, SampleCustomerStatus, WeightUnit } from '@registry/contracts';
-import { humanize } from '../../components/format';
+// The words themselves live in the contracts (words.ts), shared with the server's exports.
+import { Gender, SAMPLE_STATUS_OPTIONS, WeightUnit, genderWords, sampleStatusWords } from '@registry/contracts';
 
-const STATUS_NAMES = new Map<number, string>(
-  Object.entries(SampleCustomerStatus).map(([name, value]) => [value, humanize(name).replace('Dna', 'DNA')]),
-);
-export const statusLabel = (status: number | null | undefined) =>
-  status == null ? '—' : (STATUS_NAMES.get(status) ?? String(status));
-export const STATUS_OPTIONS = [...STATUS_NAMES].map(([value, label]) => ({ value, label }));
-export const genderLabel = (gender: number) =>
-  gender === Gender.Male ? 'Male' : gender === Gender.Female ? 'Female' : 'Unknown';
+export const statusLabel = (status: number | null | undefined) => (status == null ? '—' : sampleStatusWords(status));
+export const STATUS_OPTIONS = SAMPLE_STATUS_OPTIONS;
+export const genderLabel = (gender: number) => genderWords(gender);
 export const GENDER_OPTIONS = Object.entries(Gender).map(([label, value]) => ({ value, label }));
 export const WEIGHT_UNIT_OPTIONS = Object.entries(WeightUnit).map(([label, value]) => ({
   value,

@@ -1,7 +1,7 @@
 // The gender mismatch report (/reports/gendermismatch, spec 3 §2): dogs under the picked group whose DNA sex markers
 // (the amelogenin call) disagree with their recorded gender; filters, sorting, paging and export.
 import { Card, Form, Input, Select, Space } from 'antd';
-import { Gender, PROFILE_REPORT_GROUP_TYPES } from '@registry/contracts';
+import { Gender, PROFILE_REPORT_GROUP_TYPES, genderWords } from '@registry/contracts';
 import { profileReportEndpoints } from '@registry/contracts/endpoints/profilereports';
 import { ExportButton } from '../../components/ExportButton';
 import { PageTitle } from '../../components/PageTitle';
@@ -18,7 +18,7 @@ import { genderMismatchSearch } from './profilereports.search';
 
 const ORDERS = ['sampleNumber', 'petName', 'propertyName', 'dateApproved'] as const;
 type Order = (typeof ORDERS)[number];
-const genderName = (value: number) => Object.entries(Gender).find(([, v]) => v === value)?.[0] ?? String(value);
+const genderName = (value: number) => genderWords(value);
 
 export function GenderMismatchReportPage() {
   const [params, setParams] = useUrlState(genderMismatchSearch);

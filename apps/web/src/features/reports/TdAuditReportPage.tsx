@@ -2,13 +2,13 @@
 // created them, a date range defaulting to the first of the current month, paging, and the CSV / XLSX export.
 import { useMemo } from 'react';
 import { Card, Form, Space } from 'antd';
-import { REPORT_GROUP_TYPES, SampleCustomerStatus } from '@registry/contracts';
+import { REPORT_GROUP_TYPES, sampleStatusWords } from '@registry/contracts';
 import { reportEndpoints } from '@registry/contracts/endpoints/reports';
 import { useQuery } from '@tanstack/react-query';
 import { dayjs } from '../../app/dayjs';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { ExportButton } from '../../components/ExportButton';
-import { labToday, useLabTimeZone } from '../../components/labTime';
+import { labToday, showReportDate, useLabTimeZone } from '../../components/labTime';
 import { PageTitle } from '../../components/PageTitle';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { ReportGroupField } from './ReportGroupField';
@@ -16,9 +16,8 @@ import { fetchTdAudit, reportKeys, type TdAuditRow } from './reports.api';
 import { tdAuditSearch } from './reports.search';
 
 const URL_DATE = 'MM/DD/YYYY';
-const statusName = (value: number) =>
-  Object.entries(SampleCustomerStatus).find(([, v]) => v === value)?.[0] ?? String(value);
-export const reportDate = (iso: string | null) => (iso ? dayjs(iso).format('M/D/YYYY') : '');
+const statusName = (value: number) => sampleStatusWords(value);
+export const reportDate = (iso: string | null) => (iso ? showReportDate(iso) : '');
 
 export function TdAuditReportPage() {
   const timeZone = useLabTimeZone();

@@ -1,17 +1,18 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { Card, Form } from 'antd';
-import { dayjs } from '../../app/dayjs';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { GroupFrame } from '../groups/components/GroupFrame';
 import { fetchMoveOuts, residentKeys, type MoveOutRow } from './residents.api';
 import { moveOutsSearch } from './residents.search';
+import { showDate } from '../../components/labTime';
+import { FilterBar } from '../../components/FilterBar';
 
 function MoveOuts({ groupId }: { groupId: number }) {
   const [params, setParams] = useUrlState(moveOutsSearch);
   return (
     <Card>
-      <Form layout="inline" style={{ marginBottom: 16 }}>
+      <FilterBar style={{ marginBottom: 16 }}>
         <Form.Item label="Name" htmlFor="moveouts-name">
           <UpdateOnEnterInput
             id="moveouts-name"
@@ -21,7 +22,7 @@ function MoveOuts({ groupId }: { groupId: number }) {
             style={{ width: 180 }}
           />
         </Form.Item>
-      </Form>
+      </FilterBar>
       <UrlTable<MoveOutRow, typeof moveOutsSearch>
         rowKey={(row) => `${row.petOwnerId}-${row.dateMoveOut}`}
         searchSchema={moveOutsSearch}
@@ -47,7 +48,7 @@ function MoveOuts({ groupId }: { groupId: number }) {
             dataIndex: 'dateMoveOut',
             key: 'datemoveout',
             sorter: true,
-            render: (value: string) => dayjs(value).format('M/D/YYYY'),
+            render: (value: string) => showDate(value),
           },
         ]}
       />

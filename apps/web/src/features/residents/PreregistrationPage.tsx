@@ -7,12 +7,13 @@ import { GroupFrame } from '../groups/components/GroupFrame';
 import { ResidentTable } from './components/ResidentTable';
 import { fetchPreRegistrations, residentKeys } from './residents.api';
 import { preregistrationSearch } from './residents.search';
+import { FilterBar } from '../../components/FilterBar';
 
 function Preregistrations({ groupId }: { groupId: number }) {
   const [params, setParams] = useUrlState(preregistrationSearch);
   return (
     <Card>
-      <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+      <FilterBar style={{ marginBottom: 16, rowGap: 8 }}>
         <Form.Item label="Name" htmlFor="prereg-name">
           <UpdateOnEnterInput
             id="prereg-name"
@@ -39,7 +40,7 @@ function Preregistrations({ groupId }: { groupId: number }) {
             ]}
           />
         </Form.Item>
-      </Form>
+      </FilterBar>
       <ResidentTable
         groupId={groupId}
         kind="prereg"

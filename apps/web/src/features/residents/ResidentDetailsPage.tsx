@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, List, Space, Tag } from 'antd';
 import { RegistrationStatus, can } from '@registry/contracts';
 import { useCurrentUser } from '../../app/auth';
-import { dayjs } from '../../app/dayjs';
 import { ConfirmByTypingDialog } from '../../components/ConfirmByTypingDialog';
 import { ErrorPresenter, useErrorDialog } from '../../components/ErrorPresenter';
 import { NotFound, isValidId } from '../../components/NotFound';
@@ -14,6 +13,7 @@ import { ApproveDogsModal } from './components/ApproveDogsModal';
 import { ResidentEditModal } from './components/ResidentEditModal';
 import { canApprove, canDelete, isDogOwner, speciesLabel } from './components/ResidentTable';
 import { residentDetailsQuery, useApproveResident, useDeleteDog, useDeleteResident } from './residents.api';
+import { showDate } from '../../components/labTime';
 
 /** Resident details (spec 2 §2) with the pre-registered dogs: name plus Delete, by typing the dog's name. */
 export function ResidentDetailsPage() {
@@ -70,6 +70,16 @@ export function ResidentDetailsPage() {
   return (
     <>
       <PageTitle
+        title={[r?.fullName ?? 'Resident', 'Residents', r?.propertyName]}
+        breadcrumbs={
+          r
+            ? [
+                { label: r.propertyName, to: '/group/$id/dashboard', params: { id: String(r.groupId) } },
+                { label: 'Residents', to: '/group/$id/residents', params: { id: String(r.groupId) } },
+                { label: r.fullName },
+              ]
+            : undefined
+        }
         extra={
           r && (
             <Space wrap>
@@ -114,9 +124,7 @@ export function ResidentDetailsPage() {
               <Descriptions.Item label="Phone">{r.phoneNumber}</Descriptions.Item>
               <Descriptions.Item label="Unit">{r.unitNumber}</Descriptions.Item>
               <Descriptions.Item label="Species">{speciesLabel(r.petSpecies)}</Descriptions.Item>
-              <Descriptions.Item label="Pre-registered">
-                {dayjs(r.datePreRegistered).format('M/D/YYYY')}
-              </Descriptions.Item>
+              <Descriptions.Item label="Pre-registered">{showDate(r.datePreRegistered)}</Descriptions.Item>
               {r.petOwnerId && (
                 <Descriptions.Item label="Pet owner">
                   <Link to="/petowner/$petOwnerId/{-$sampleNumber}" params={{ petOwnerId: String(r.petOwnerId) }}>

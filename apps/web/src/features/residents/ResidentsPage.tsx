@@ -11,6 +11,7 @@ import { GroupFrame } from '../groups/components/GroupFrame';
 import { ResidentTable } from './components/ResidentTable';
 import { fetchResidents, residentKeys, useBulkMoveOut, useBulkTransferResidents } from './residents.api';
 import { residentsSearch, type ResidentsSearch } from './residents.search';
+import { FilterBar } from '../../components/FilterBar';
 
 const URL_DATE = 'MM/DD/YYYY';
 type TextFilter = 'name' | 'residentNumber' | 'unitNumber' | 'phone' | 'email' | 'preRegisteredDogName';
@@ -62,7 +63,7 @@ function Residents({ groupId }: { groupId: number }) {
 
   return (
     <Card>
-      <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+      <FilterBar style={{ marginBottom: 16, rowGap: 8 }}>
         {textFilter('name', 'Name')}
         {textFilter('residentNumber', 'Resident number')}
         {textFilter('unitNumber', 'Unit')}
@@ -113,7 +114,7 @@ function Residents({ groupId }: { groupId: number }) {
             onChange={(d) => setParams({ datePreRegistered: d ? d.format(URL_DATE) : undefined }, { resetPage: true })}
           />
         </Form.Item>
-      </Form>
+      </FilterBar>
       <Space style={{ marginBottom: 12 }} wrap>
         <Button disabled={selected.length === 0} onClick={bulkMoveOut}>
           Bulk move out{selected.length ? ` (${selected.length})` : ''}

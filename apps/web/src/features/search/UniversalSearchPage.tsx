@@ -1,10 +1,11 @@
 // Universal search (/tools/search?query&model, spec 3 §2): a query of at least 3 characters, or the advanced address
 // fields and spec 1 §3's other filters ("More filters"); ranked hits of every kind within the caller's groups, each linking to its page.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Card, Form, Input, List, Select, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
+import { countOf } from '../../components/format';
 import { PageTitle } from '../../components/PageTitle';
 import { useUrlState } from '../../components/UrlTable';
 import { searchKeys, universalSearch, type SearchHit } from './search.api';
@@ -24,6 +25,9 @@ const MODEL_LABELS: Record<SearchHit['model'], string> = {
 export function UniversalSearchPage() {
   const [params, setParams] = useUrlState(universalSearchParams);
   const [draft, setDraft] = useState(params);
+  // A new search from the header's box while this page is open: the form shows it.
+  const paramsKey = JSON.stringify(params);
+  useEffect(() => setDraft(params), [paramsKey]); // eslint-disable-line react-hooks/exhaustive-deps
   const hasFilter = Boolean(params.streetAddress || params.city || params.postalCode) || hasMoreFilters(params);
   const ready = (params.query?.length ?? 0) >= MIN || (hasFilter && !params.query);
   const results = useQuery({
@@ -93,9 +97,11 @@ export function UniversalSearchPage() {
         {ready && (
           <List<SearchHit>
             loading={results.isFetching}
-            header={<Typography.Text>{results.data?.totalRecords ?? 0} results</Typography.Text>}
+            header={<Typography.Text>{countOf(results.data?.totalRecords ?? 0, 'result')}</Typography.Text>}
             dataSource={results.data?.data ?? []}
-            locale={{ emptyText: 'Nothing found.' }}
+            locale={{
+              emptyText: 'Nothing found. Try fewer words, a sample number or an email, or open More filters.',
+            }}
             renderItem={(hit) => (
               <List.Item key={`${hit.model}-${hit.id}`}>
                 <Space direction="vertical" size={0}>

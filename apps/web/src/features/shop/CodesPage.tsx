@@ -12,6 +12,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { UrlTable, useUrlState, type CountPagingParams } from '../../components/UrlTable';
 import { ImportCodesModal } from './ImportCodesModal';
 import type { ImportAnswer } from './shop.api';
+import { FilterBar } from '../../components/FilterBar';
 
 type CodeFilters = CountPagingParams & { isReserved?: boolean; hasBeenAssigned?: boolean; searchFilter?: string };
 
@@ -92,7 +93,7 @@ export function CodesPage<Row extends object, S extends z.ZodType<CodeFilters>>(
       </PageTitle>
       {owner.loadError && <Alert type="error" message={owner.loadError} style={{ marginBottom: 16 }} />}
       <Card>
-        <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+        <FilterBar style={{ marginBottom: 16, rowGap: 8 }}>
           <Form.Item label={owner.label} htmlFor={owner.id}>
             <Select
               id={owner.id}
@@ -134,7 +135,7 @@ export function CodesPage<Row extends object, S extends z.ZodType<CodeFilters>>(
               onSearch={(v) => setFilter({ searchFilter: v || undefined })}
             />
           </Form.Item>
-        </Form>
+        </FilterBar>
         {ready ? (
           <UrlTable<Row, S>
             rowKey="id"

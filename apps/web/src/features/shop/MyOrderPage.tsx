@@ -5,12 +5,12 @@ import { Card, Descriptions, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { PaymentStatus, customerOrderStatus } from '@registry/contracts';
 import { ApiError } from '../../app/api';
-import { dayjs } from '../../app/dayjs';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { NotFound, isValidId } from '../../components/NotFound';
 import { PageTitle } from '../../components/PageTitle';
 import { OrderLines } from './OrderLines';
 import { money, orderQuery } from './shop.api';
+import { showDateTime } from '../../components/labTime';
 
 export function MyOrderPage() {
   const { orderId } = useParams({ strict: false }) as { orderId?: string };
@@ -27,7 +27,7 @@ export function MyOrderPage() {
       {o && (
         <Card>
           <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered style={{ marginBottom: 16 }}>
-            <Descriptions.Item label="Order date">{dayjs(o.orderDate).format('M/D/YYYY h:mm A')}</Descriptions.Item>
+            <Descriptions.Item label="Order date">{showDateTime(o.orderDate)}</Descriptions.Item>
             <Descriptions.Item label="Status">
               <Tag data-testid="order-status">{customerOrderStatus(o)}</Tag>
             </Descriptions.Item>

@@ -3,12 +3,12 @@
 import { Link } from '@tanstack/react-router';
 import { Card, Tag } from 'antd';
 import { customerOrderStatus } from '@registry/contracts';
-import { dayjs } from '../../app/dayjs';
 import { PageTitle } from '../../components/PageTitle';
 import { UrlTable } from '../../components/UrlTable';
 import { OrderLines } from './OrderLines';
 import { fetchMyOrders, money, shopKeys, type OrderRow } from './shop.api';
 import { myOrdersSearch } from './shop.search';
+import { showDate } from '../../components/labTime';
 
 const renderLines = (order: OrderRow) => <OrderLines order={order} />;
 
@@ -35,7 +35,7 @@ export function MyOrdersPage() {
                 </Link>
               ),
             },
-            { title: 'Order date', dataIndex: 'orderDate', render: (d: string) => dayjs(d).format('M/D/YYYY') },
+            { title: 'Order date', dataIndex: 'orderDate', render: (d: string) => showDate(d) },
             { title: 'Dogs', dataIndex: 'petSummary' },
             { title: 'Total', dataIndex: 'grandTotal', render: (v: number) => money(v) },
             // One status for the customer: Refunded or Cancelled when it is (spec 2 §2).

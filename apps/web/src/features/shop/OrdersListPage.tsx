@@ -11,12 +11,13 @@ import {
   PaymentStatusLabels,
   ShopMessages,
 } from '@registry/contracts';
-import { dayjs } from '../../app/dayjs';
 import { useErrorDialog } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { fetchOrders, money, shopKeys, useAssignCode, useOrderAction, type OrderRow } from './shop.api';
 import { ordersSearch } from './shop.search';
+import { showDateTime } from '../../components/labTime';
+import { FilterBar } from '../../components/FilterBar';
 
 type Item = OrderRow['items'][number];
 
@@ -132,7 +133,7 @@ export function OrdersListPage() {
       <AssignContext.Provider value={setAssigning}>
         <PageTitle>Orders</PageTitle>
         <Card>
-          <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }} onFinish={apply}>
+          <FilterBar style={{ marginBottom: 16, rowGap: 8 }} onFinish={apply}>
             <Form.Item label="From" htmlFor="orders-from">
               <Input
                 id="orders-from"
@@ -178,7 +179,7 @@ export function OrdersListPage() {
               />
             </Form.Item>
             <Button htmlType="submit">Filter</Button>
-          </Form>
+          </FilterBar>
           <UrlTable<OrderRow, typeof ordersSearch>
             rowKey="id"
             searchSchema={ordersSearch}
@@ -193,7 +194,7 @@ export function OrdersListPage() {
                 key: 'OrderDate',
                 dataIndex: 'orderDate',
                 sorter: true,
-                render: (d: string) => dayjs(d).format('M/D/YYYY h:mm A'),
+                render: (d: string) => showDateTime(d),
               },
               {
                 title: 'Customer',

@@ -3,11 +3,11 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShopMessages } from '@registry/contracts';
-import { dayjs } from '../../app/dayjs';
 import { useUrlState } from '../../components/UrlTable';
 import { CodesPage } from './CodesPage';
 import { activeProductsQuery, fetchCodes, shopKeys, uploadCodes, useAddCode, type CodeRow } from './shop.api';
 import { promotionCodesSearch } from './shop.search';
+import { showDate } from '../../components/labTime';
 
 export function PromotionCodesPage() {
   const products = useQuery(activeProductsQuery());
@@ -43,7 +43,7 @@ export function PromotionCodesPage() {
         { title: 'Reserved', dataIndex: 'isReserved', render: (v: boolean) => (v ? 'Yes' : 'No') },
         { title: 'Order', dataIndex: 'orderId', render: (v: number | null) => v ?? '' },
         { title: 'Assigned', dataIndex: 'orderItemId', render: (v: number | null) => (v ? 'Yes' : 'No') },
-        { title: 'Added', dataIndex: 'dateCreated', render: (d: string) => dayjs(d).format('M/D/YYYY') },
+        { title: 'Added', dataIndex: 'dateCreated', render: (d: string) => showDate(d) },
       ]}
       empty={<p>Create a product first.</p>}
       addCode={(code) => add.mutateAsync({ productId: productId!, code })}

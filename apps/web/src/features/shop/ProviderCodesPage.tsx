@@ -2,7 +2,6 @@
 // filters and paging (page, count) written back to the URL; add a code; import a file.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShopMessages } from '@registry/contracts';
-import { dayjs } from '../../app/dayjs';
 import { useUrlState } from '../../components/UrlTable';
 import { CodesPage } from './CodesPage';
 import {
@@ -14,6 +13,7 @@ import {
   type ProviderCodeRow,
 } from './shop.api';
 import { providerCodesSearch } from './shop.search';
+import { showDate } from '../../components/labTime';
 
 export function ProviderCodesPage() {
   const client = useQueryClient();
@@ -46,7 +46,7 @@ export function ProviderCodesPage() {
         {
           title: 'Date assigned',
           dataIndex: 'dateAssigned',
-          render: (d: string | null) => (d ? dayjs(d).format('M/D/YYYY') : ''),
+          render: (d: string | null) => (d ? showDate(d) : ''),
         },
       ]}
       addCode={(code) => add.mutateAsync({ provider, code })}

@@ -2,15 +2,16 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Form, Space, Typography } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { dayjs } from '../../app/dayjs';
-import type { AuditLogRow } from '@registry/contracts';
+import { auditActionWords, wordsOf, type AuditLogRow } from '@registry/contracts';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
-import { labToday, useLabTime } from '../../components/labTime';
+import { labToday, showDateTime, useLabTime } from '../../components/labTime';
 import { PageTitle } from '../../components/PageTitle';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { fetchAuditLog, systemKeys, verifyAuditLog, type AuditLogParams, type AuditVerifyResult } from './system.api';
 import { AUDIT_LOG_PAGE_SIZE, auditLogSearch, defaultAuditStart } from './system.search';
+import { FilterBar } from '../../components/FilterBar';
 
 const URL_DATE = 'MM/DD/YYYY';
 
@@ -79,7 +80,7 @@ export function AuditLogPage() {
         />
       )}
       <Card>
-        <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+        <FilterBar style={{ marginBottom: 16, rowGap: 8 }}>
           <Form.Item label="Dates" htmlFor="audit-dates">
             <DateRangePicker
               id="audit-dates"
@@ -119,7 +120,7 @@ export function AuditLogPage() {
               onCommit={(v) => setParams({ createdBy: v }, { resetPage: true })}
             />
           </Form.Item>
-        </Form>
+        </FilterBar>
         <UrlTable<AuditLogRow, typeof auditLogSearch>
           rowKey="id"
           size="small"
@@ -135,12 +136,21 @@ export function AuditLogPage() {
               title: 'Date',
               dataIndex: 'dateCreated',
               width: 180,
-              render: (d: string) => labTime.format(d, 'MMM-DD-YY hh:mm A'),
+              render: (d: string) => showDateTime(d),
             },
             { title: 'Created by', dataIndex: 'createdBy', render: (v: string | null) => v ?? 'system' },
-            { title: 'Entity', dataIndex: 'entityType' },
+            // Words on screen; the stored code (what the filters above match) shows on hover.
+            {
+              title: 'Entity',
+              dataIndex: 'entityType',
+              render: (v: string) => <span title={v}>{wordsOf(v)}</span>,
+            },
             { title: 'Entity id', dataIndex: 'entityId', render: (v: string | null) => v ?? '—' },
-            { title: 'Action', dataIndex: 'actionType' },
+            {
+              title: 'Action',
+              dataIndex: 'actionType',
+              render: (v: string) => <span title={v}>{auditActionWords(v)}</span>,
+            },
           ]}
         />
       </Card>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
-import { useLabTime } from '../../components/labTime';
+import { showDateTime, useLabTime } from '../../components/labTime';
 import { PageTitle } from '../../components/PageTitle';
 import { useUrlState } from '../../components/UrlTable';
 import { documentsQuery, type DocumentSummary } from './system.api';
@@ -50,7 +50,7 @@ export function DocumentsPage() {
               title: 'Last updated',
               dataIndex: 'dateUpdated',
               width: 200,
-              render: (d: string) => labTime.format(d, 'MMM-DD-YY hh:mm A'),
+              render: (d: string) => showDateTime(d),
             },
             {
               title: '',

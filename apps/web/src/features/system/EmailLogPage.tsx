@@ -4,12 +4,13 @@ import { dayjs } from '../../app/dayjs';
 import { Messages, type EmailLogRow } from '@registry/contracts';
 import { useErrorDialog } from '../../components/ErrorPresenter';
 import { HtmlPreview } from '../../components/HtmlPreview';
-import { useLabTime } from '../../components/labTime';
+import { showDateTime, useLabTime } from '../../components/labTime';
 import { PageTitle } from '../../components/PageTitle';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { fetchEmailLog, systemKeys, useClearEmailLog } from './system.api';
 import { EMAIL_LOG_PAGE_SIZES, emailLogSearch } from './system.search';
+import { FilterBar } from '../../components/FilterBar';
 
 const URL_DATE = 'MM/DD/YYYY';
 
@@ -54,7 +55,7 @@ export function EmailLogPage() {
         Email log
       </PageTitle>
       <Card>
-        <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+        <FilterBar style={{ marginBottom: 16, rowGap: 8 }}>
           <Form.Item label="Subject" htmlFor="email-subject">
             <UpdateOnEnterInput
               id="email-subject"
@@ -94,7 +95,7 @@ export function EmailLogPage() {
               ]}
             />
           </Form.Item>
-        </Form>
+        </FilterBar>
         <UrlTable<EmailLogRow, typeof emailLogSearch>
           rowKey="id"
           searchSchema={emailLogSearch}
@@ -107,7 +108,7 @@ export function EmailLogPage() {
               title: 'Date sent',
               dataIndex: 'dateSent',
               width: 190,
-              render: (d: string) => labTime.format(d, 'MMM-DD-YY hh:mm A'),
+              render: (d: string) => showDateTime(d),
             },
             { title: 'Subject', dataIndex: 'subject' },
             { title: 'Recipients', dataIndex: 'recipients', ellipsis: true },

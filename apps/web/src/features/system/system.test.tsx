@@ -65,7 +65,7 @@ describe('email log', () => {
     const row = { ...emailRow(1), dateSent: '2026-03-01T03:00:00Z' };
     setup({ 'GET /api/v1/emaillog': { data: [row], totalRecords: 1 } });
     renderApp('/system/emaillog');
-    expect(await screen.findByText('Feb-28-26 10:00 PM')).toBeTruthy();
+    expect(await screen.findByText('Feb-28-26 10:00 PM EST')).toBeTruthy();
   });
 
   it('a lab in another zone sees its own wall clock', async () => {
@@ -75,7 +75,7 @@ describe('email log', () => {
       'GET /api/v1/emaillog': { data: [row], totalRecords: 1 },
     });
     renderApp('/system/emaillog');
-    expect(await screen.findByText('Mar-01-26 12:00 PM')).toBeTruthy();
+    expect(await screen.findByText('Mar-01-26 12:00 PM GMT+9')).toBeTruthy();
   });
 
   it('commits a subject filter on Enter and resets to page 1', async () => {

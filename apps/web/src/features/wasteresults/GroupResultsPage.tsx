@@ -7,7 +7,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Select, Space, Tag, Typography } from 'antd';
 import { GroupTypes, WASTE_RESULT_MESSAGES, can } from '@registry/contracts';
 import { useCurrentUser } from '../../app/auth';
-import { dayjs } from '../../app/dayjs';
 import { ActionsDropdown } from '../../components/ActionsDropdown';
 import { ConfirmByTypingDialog } from '../../components/ConfirmByTypingDialog';
 import { useErrorDialog } from '../../components/ErrorPresenter';
@@ -28,12 +27,14 @@ import {
   type GroupResultRow,
 } from './wasteresults.api';
 import { groupResultsSearch, type GroupResultsSearch } from './wasteresults.search';
+import { showReportDate } from '../../components/labTime';
+import { FilterBar } from '../../components/FilterBar';
 
 const RESULT_OPTIONS = ['Match', 'NoMatch', 'NonCanine', 'Processing', 'Fail', 'MultipleMatch'].map((v) => ({
   value: v,
   label: v,
 }));
-const date = (d: string | null) => (d ? dayjs(d).format('M/D/YYYY') : '');
+const date = (d: string | null) => (d ? showReportDate(d) : '');
 const resultColor = (s: string | null) =>
   s === 'Match'
     ? 'green'
@@ -121,7 +122,7 @@ function GroupResults({ group }: { group: GroupDetails }) {
   );
   return (
     <Card title={<Typography.Text strong>{`Waste results: ${groupLabel(group)}`}</Typography.Text>}>
-      <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+      <FilterBar style={{ marginBottom: 16, rowGap: 8 }}>
         {filterText}
         <Form.Item label="Sample status" htmlFor="group-results-status">
           <Select
@@ -143,7 +144,7 @@ function GroupResults({ group }: { group: GroupDetails }) {
             onChange={(v?: GroupResultsSearch['matchResult']) => setParams({ matchResult: v }, { resetPage: true })}
           />
         </Form.Item>
-      </Form>
+      </FilterBar>
       {may('wasteSample.transfer') && (
         <Space style={{ marginBottom: 12 }}>
           <Button disabled={selected.length === 0} onClick={() => setTransferring(true)}>

@@ -26,8 +26,8 @@ import {
   markerNotComparedReason,
   type MatchRunResultName,
 } from '@registry/contracts';
-import { dayjs } from '../../app/dayjs';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
+import { Link } from '@tanstack/react-router';
 import { PageTitle } from '../../components/PageTitle';
 import {
   downloadCertificate,
@@ -39,6 +39,7 @@ import {
   useSaveRun,
   type ResultSetView,
 } from './wasteresults.api';
+import { showDateTime } from '../../components/labTime';
 
 type Result = ResultSetView['matchHistory'][number];
 const NOT_DIRECTLY = ['Inconclusive', 'MultipleMatch'];
@@ -214,11 +215,34 @@ export function ResultSetPage() {
       },
     );
   };
-  if (!raw || !(Number.isInteger(id) && id > 0)) return <Alert type="error" message="No result set id provided" />;
+  if (!raw || !(Number.isInteger(id) && id > 0))
+    return (
+      <>
+        <PageTitle breadcrumbs={[{ label: 'Waste results', to: '/dna/wasteresults' }, { label: 'Result set' }]}>
+          Result set
+        </PageTitle>
+        <Alert
+          type="error"
+          message="No result set id provided"
+          description={
+            <>
+              Open a result set from the <Link to="/dna/wasteresults">waste results</Link> list.
+            </>
+          }
+        />
+      </>
+    );
   const data = set.data;
   return (
     <>
-      <PageTitle>{data ? `Result set ${data.sampleNumber}` : 'Result set'}</PageTitle>
+      <PageTitle
+        breadcrumbs={[
+          { label: 'Waste results', to: '/dna/wasteresults' },
+          { label: data ? `Result set ${data.sampleNumber}` : 'Result set' },
+        ]}
+      >
+        {data ? `Result set ${data.sampleNumber}` : 'Result set'}
+      </PageTitle>
       <Card>
         <ErrorPresenter error={set.error ?? approveError ?? remove.error ?? downloadError} />
         {data && (
@@ -253,7 +277,7 @@ export function ResultSetPage() {
               scroll={{ x: true }}
               dataSource={data.matchHistory}
               columns={[
-                { title: 'Date', dataIndex: 'dateCreated', render: (d: string) => dayjs(d).format('M/D/YYYY h:mm A') },
+                { title: 'Date', dataIndex: 'dateCreated', render: (d: string) => showDateTime(d) },
                 { title: 'Result', dataIndex: 'status', render: (s: string) => <Tag>{s}</Tag> },
                 {
                   title: 'Dog',

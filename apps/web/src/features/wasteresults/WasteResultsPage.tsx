@@ -3,7 +3,6 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { App, Button, Card, Form, Select, Space, Tag } from 'antd';
-import { dayjs } from '../../app/dayjs';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
@@ -11,6 +10,8 @@ import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { RerunAllPanel } from './RerunAllPanel';
 import { resultSetsQuery, useApproveSelected, wasteResultKeys, type ResultSetRow } from './wasteresults.api';
 import { WASTE_RESULTS_PAGE_SIZES, wasteResultsSearch } from './wasteresults.search';
+import { showReportDate } from '../../components/labTime';
+import { FilterBar } from '../../components/FilterBar';
 
 const STATUSES = ['Match', 'NoMatch', 'NonCanine', 'Processing', 'Fail', 'MultipleMatch'] as const;
 const statusColor = (s: string | null) =>
@@ -21,7 +22,7 @@ const statusColor = (s: string | null) =>
       : s === 'Inconclusive' || s === 'MultipleMatch'
         ? 'gold'
         : 'red';
-const date = (d: string | null) => (d ? dayjs(d).format('M/D/YYYY') : '');
+const date = (d: string | null) => (d ? showReportDate(d) : '');
 
 function ResultsList({ kind }: { kind: 'all' | 'reruns' }) {
   const { message } = App.useApp();
@@ -34,7 +35,7 @@ function ResultsList({ kind }: { kind: 'all' | 'reruns' }) {
       <PageTitle>{title}</PageTitle>
       <Card>
         {kind === 'all' && <RerunAllPanel />}
-        <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+        <FilterBar style={{ marginBottom: 16, rowGap: 8 }}>
           <Form.Item label="Sample number" htmlFor="waste-results-sample">
             <UpdateOnEnterInput
               id="waste-results-sample"
@@ -76,7 +77,7 @@ function ResultsList({ kind }: { kind: 'all' | 'reruns' }) {
               />
             </Form.Item>
           )}
-        </Form>
+        </FilterBar>
         <ErrorPresenter error={approve.error} />
         <Space style={{ marginBottom: 8 }}>
           <Button

@@ -12,7 +12,7 @@ import {
   SampleMessages,
   WasteSampleReceiptFollowupAction,
   can,
-  sampleCustomerStatusName,
+  sampleStatusWords,
   wasteSampleSave,
 } from '@registry/contracts';
 import { ApiError } from '../../app/api';
@@ -113,7 +113,8 @@ export function WasteSampleEntry({ mode }: { mode: 'receive' | 'enter' }) {
       startForm({ sampleNumber, sample });
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
-        void message.warning(Messages.wasteSampleNotFound(sampleNumber));
+        // The usual first lookup of a new TD: information, not a warning.
+        void message.info(Messages.wasteSampleNotFound(sampleNumber));
         startForm({ sampleNumber, sample: null });
       } else {
         failBarcode(error instanceof Error ? error.message : Messages.unknownError);
@@ -146,7 +147,8 @@ export function WasteSampleEntry({ mode }: { mode: 'receive' | 'enter' }) {
       collectedByName: values.collectedByName,
       dateCollected: values.dateCollected ? values.dateCollected.format('YYYY-MM-DD') : null,
       collectionLocationNotes: values.collectionLocationNotes,
-      bioPetNotes: values.bioPetNotes,
+      // Lab notes are the lab's: other staff neither see nor change them.
+      bioPetNotes: mode === 'receive' ? values.bioPetNotes : (lookup.sample?.bioPetNotes ?? ''),
       ...(mode === 'receive'
         ? { followupAction: values.followupAction, followupActionNotes: values.followupActionNotes }
         : {}),
@@ -155,6 +157,8 @@ export function WasteSampleEntry({ mode }: { mode: 'receive' | 'enter' }) {
     try {
       const saved = await save.mutateAsync(model);
       if (saved.warning) void message.warning(saved.warning);
+      else if (mode === 'receive')
+        void message.success(`${Messages.sampleUpdated} ${lookup.sampleNumber} was received.`);
       else void message.success(lookup.sample ? Messages.sampleUpdated : Messages.sampleCreated);
       finish();
     } catch (error) {
@@ -173,7 +177,7 @@ export function WasteSampleEntry({ mode }: { mode: 'receive' | 'enter' }) {
       <PageTitle>{mode === 'receive' ? 'Scan waste barcode' : 'Enter waste sample'}</PageTitle>
       <Card style={{ marginBottom: 16 }}>
         <Form layout="vertical" onFinish={() => void lookUp()}>
-          <Form.Item label="Sample Number" htmlFor="waste-barcode" style={{ marginBottom: 8 }}>
+          <Form.Item label="Sample number" htmlFor="waste-barcode" style={{ marginBottom: 8 }}>
             <Space.Compact style={{ width: '100%', maxWidth: 420 }}>
               <Input
                 id="waste-barcode"
@@ -205,9 +209,7 @@ export function WasteSampleEntry({ mode }: { mode: 'receive' | 'enter' }) {
         <Card title={`Sample ${lookup.sampleNumber}`}>
           {sample && (
             <Descriptions size="small" column={{ xs: 1, sm: 2 }} style={{ marginBottom: 16 }}>
-              <Descriptions.Item label="Status">
-                {sampleCustomerStatusName(sample.customerFacingStatus)}
-              </Descriptions.Item>
+              <Descriptions.Item label="Status">{sampleStatusWords(sample.customerFacingStatus)}</Descriptions.Item>
               <Descriptions.Item label="Property">
                 {sample.propertyCollectedFromName ?? 'None (orphan)'}
               </Descriptions.Item>
@@ -259,11 +261,11 @@ export function WasteSampleEntry({ mode }: { mode: 'receive' | 'enter' }) {
             <Form.Item name="collectionLocationNotes" label="Collection location notes">
               <SchemaTextInput schema={wasteSampleSave} field="collectionLocationNotes" multiline rows={2} />
             </Form.Item>
-            <Form.Item name="bioPetNotes" label="Lab notes">
-              <SchemaTextInput schema={wasteSampleSave} field="bioPetNotes" multiline rows={2} />
-            </Form.Item>
             {mode === 'receive' && (
               <>
+                <Form.Item name="bioPetNotes" label="Lab notes">
+                  <SchemaTextInput schema={wasteSampleSave} field="bioPetNotes" multiline rows={2} />
+                </Form.Item>
                 <Form.Item name="followupAction" label="Follow-up action">
                   <Select options={FOLLOWUP_OPTIONS} style={{ maxWidth: 240 }} aria-label="Follow-up action" />
                 </Form.Item>

@@ -59,7 +59,7 @@ describe('enter waste sample', () => {
   it('refuses an empty or badly formed number with the spec text and clears the input', async () => {
     setup(user(7, false), {});
     renderApp('/tools/enterwastesample');
-    const input = await screen.findByLabelText('Sample Number');
+    const input = await screen.findByLabelText('Sample number');
     await userEvent.click(screen.getByRole('button', { name: 'Look up' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Please enter a Sample Number.');
     await userEvent.type(input, 'DN1234567{Enter}');
@@ -78,10 +78,15 @@ describe('enter waste sample', () => {
       }),
     });
     renderApp('/tools/enterwastesample');
-    await userEvent.type(await screen.findByLabelText('Sample Number'), 'td0000099{Enter}');
+    await userEvent.type(await screen.findByLabelText('Sample number'), 'td0000099{Enter}');
     expect(
       await screen.findByText('Sample TD0000099 not found, Please complete the form and save to receive the TD.'),
     ).toBeTruthy();
+    // The usual first lookup of a new TD is information, not a yellow warning.
+    expect(document.querySelector('[aria-label="info-circle"]')).toBeTruthy();
+    expect(document.querySelector('[aria-label="exclamation-circle"]')).toBeNull();
+    // Lab notes are the lab's: a property manager's form has none.
+    expect(screen.queryByLabelText('Lab notes')).toBeNull();
     await userEvent.type(screen.getByLabelText('Collected by'), 'Marco Diaz');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Sample created successfully!')).toBeTruthy();
@@ -105,11 +110,13 @@ describe('scan waste barcode', () => {
       },
     });
     renderApp('/tools/scanwastebarcode');
-    await userEvent.type(await screen.findByLabelText('Sample Number'), 'TD0000042{Enter}');
+    await userEvent.type(await screen.findByLabelText('Sample number'), 'TD0000042{Enter}');
     expect(await screen.findByText('Sample TD0000042 found!')).toBeTruthy();
     expect(await screen.findByText('Sample is flagged. Torn bag')).toBeTruthy();
+    expect(screen.getByLabelText('Lab notes')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Save and receive' }));
-    expect(await screen.findByText('Sample updated successfully!')).toBeTruthy();
+    // The spec's words, and what happened to the sample.
+    expect(await screen.findByText('Sample updated successfully! TD0000042 was received.')).toBeTruthy();
     expect(calls.some((c) => c.url.pathname === '/api/v1/wastesamples/receivewastesample')).toBe(true);
   });
 
@@ -118,7 +125,7 @@ describe('scan waste barcode', () => {
       'GET /api/v1/wastesamples/getwastesamplebysamplenumber': { ...stored, customerFacingStatus: 500 },
     });
     renderApp('/tools/scanwastebarcode');
-    const input = await screen.findByLabelText('Sample Number');
+    const input = await screen.findByLabelText('Sample number');
     await userEvent.type(input, 'TD0000042{Enter}');
     await waitFor(() =>
       expect(
@@ -139,7 +146,7 @@ describe('scan waste barcode', () => {
       }),
     });
     renderApp('/tools/scanwastebarcode');
-    await userEvent.type(await screen.findByLabelText('Sample Number'), 'TD0000042{Enter}');
+    await userEvent.type(await screen.findByLabelText('Sample number'), 'TD0000042{Enter}');
     await userEvent.click(await screen.findByRole('button', { name: 'Save and receive' }));
     await waitFor(() =>
       expect(

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Alert, App, Button, Card, Select, Space, Tag } from 'antd';
-import { groupTypeName, Messages } from '@registry/contracts';
+import { groupTypeLabel, Messages } from '@registry/contracts';
 import { assignedGroupsQuery } from '../../../app/auth';
 import { ErrorPresenter, useErrorDialog } from '../../../components/ErrorPresenter';
 import { NewPrimaryAdminPick } from '../../../components/NewPrimaryAdminPick';
@@ -30,7 +30,7 @@ export function AdminGroupsCard({ adminId }: { adminId: number }) {
   const memberIds = new Set((groups.data ?? []).map((g) => g.id));
   const options = (choices.data ?? [])
     .filter((g) => !memberIds.has(g.id))
-    .map((g) => ({ value: g.id, label: `${g.name} (${groupTypeName(g.groupType)})` }));
+    .map((g) => ({ value: g.id, label: `${g.name} (${groupTypeLabel(g.groupType)})` }));
 
   const onAdd = () => {
     if (groupId == null) {
@@ -119,7 +119,7 @@ export function AdminGroupsCard({ adminId }: { adminId: number }) {
               </Link>
             ),
           },
-          { title: 'Type', dataIndex: 'groupType', render: groupTypeName },
+          { title: 'Type', dataIndex: 'groupType', render: groupTypeLabel },
           {
             title: '',
             key: 'flags',

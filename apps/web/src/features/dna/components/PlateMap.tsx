@@ -1,6 +1,6 @@
 // The plate map beside the processing table: the 96 or 384 wells in their grid, coloured by result and lab status;
 // a click on a sample's well opens its profile.
-import { Card, Space, Tag, Tooltip } from 'antd';
+import { Card, Space, Tooltip } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { DnaProfileLabStatus } from '@registry/contracts';
 import { ErrorPresenter } from '../../../components/ErrorPresenter';
@@ -87,10 +87,12 @@ export function PlateMap({ plateId, onOpenProfile }: { plateId: number; onOpenPr
         {cells}
       </div>
       <Space wrap size={4} style={{ marginTop: 8 }}>
+        {/* A swatch beside dark text: the words never sit on the well colour (white on light green read 1.05:1). */}
         {LEGEND.map(([key, label]) => (
-          <Tag key={key} color={WELL_COLOURS[key]} style={{ color: key === 'approved' ? '#fff' : '#000' }}>
+          <span key={key} className="plate-legend">
+            <span aria-hidden className="plate-legend__swatch" style={{ background: WELL_COLOURS[key] }} />
             {label}
-          </Tag>
+          </span>
         ))}
       </Space>
     </Card>

@@ -3,17 +3,19 @@
 import { useState } from 'react';
 import { App, Button, Descriptions, Input, Modal, Select, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { DNA_MESSAGES, can } from '@registry/contracts';
+import { DNA_MESSAGES, can, wordsOf } from '@registry/contracts';
 import { useCurrentUser } from '../../../app/auth';
 import { ErrorPresenter, useErrorDialog } from '../../../components/ErrorPresenter';
 import {
   approvedDatesQuery,
   genotypesQuery,
+  panelsQuery,
   useRemoveLabGenotype,
   useRevertApprovedDate,
   useRevokeCertificate,
   useSaveLabGenotype,
 } from '../dna.api';
+import { showDateTime } from '../../../components/labTime';
 
 type Entry = { marker: string; alleleA: string; alleleB: string };
 
@@ -23,6 +25,8 @@ export function ProfileModal({ dnaProfileId, onClose }: { dnaProfileId: number |
   const me = useCurrentUser();
   const mayManage = me !== undefined && can(me.roleId, 'dna.manage');
   const genotypes = useQuery({ ...genotypesQuery(dnaProfileId ?? 0), enabled: dnaProfileId !== null });
+  // The panel by its name (the lab reads "ISAG 2006 canine", not its id).
+  const panels = useQuery({ ...panelsQuery(), enabled: dnaProfileId !== null });
   const sampleNumber = genotypes.data?.dnaProfileResult.sampleNumber;
   const dates = useQuery({ ...approvedDatesQuery(sampleNumber ?? ''), enabled: Boolean(sampleNumber) });
   const save = useSaveLabGenotype();
@@ -72,10 +76,13 @@ export function ProfileModal({ dnaProfileId, onClose }: { dnaProfileId: number |
         <>
           <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
             <Descriptions.Item label="Result">{genotypes.data.dnaProfileResult.result}</Descriptions.Item>
-            <Descriptions.Item label="Panel">{genotypes.data.dnaProfileResult.panelId}</Descriptions.Item>
+            <Descriptions.Item label="Panel">
+              {panels.data?.find((p) => p.id === genotypes.data.dnaProfileResult.panelId)?.name ??
+                wordsOf(genotypes.data.dnaProfileResult.panelId)}
+            </Descriptions.Item>
             {genotypes.data.dnaProfileResult.failReasons.length > 0 && (
               <Descriptions.Item label="Fail reasons">
-                {genotypes.data.dnaProfileResult.failReasons.join(', ')}
+                {genotypes.data.dnaProfileResult.failReasons.map(wordsOf).join(', ')}
               </Descriptions.Item>
             )}
             {genotypes.data.dnaProfileResult.pendingReasons.length > 0 && (
@@ -173,7 +180,7 @@ export function ProfileModal({ dnaProfileId, onClose }: { dnaProfileId: number |
                 onChange={setRevertTo}
                 options={(dates.data ?? []).map((d) => ({
                   value: d.id,
-                  label: new Date(d.dateCreated).toLocaleString(),
+                  label: showDateTime(d.dateCreated),
                 }))}
               />
               <Button onClick={onRevert} loading={revert.isPending}>

@@ -72,27 +72,34 @@ export function GroupFrame({ groupId, page, renderActions, children }: GroupFram
   ].filter((t) => t.show);
   return (
     <>
-      <PageTitle extra={g && renderActions?.(g)}>
+      <PageTitle
+        extra={g && renderActions?.(g)}
+        title={[tabs.find((t) => t.key === page)?.label ?? null, g?.name ?? 'Group']}
+      >
         <Space wrap>
           {g ? g.name : 'Group'}
           {g && <Tag>{groupTypeLabel(g.groupType)}</Tag>}
           {g && !g.isActive && <Tag color="orange">Inactive</Tag>}
         </Space>
       </PageTitle>
-      <Menu
-        mode="horizontal"
-        aria-label="Group pages"
-        selectedKeys={[page]}
-        items={tabs.map((t) => ({
-          key: t.key,
-          label: (
-            <Link to={t.to} params={{ id: String(groupId) }}>
-              {t.label}
-            </Link>
-          ),
-        }))}
-        style={{ marginBottom: 16 }}
-      />
+      {/* Every tab stays in the strip (scrolled sideways on a phone): antd's overflow "…" kept hidden copies of the
+          tabs focusable under aria-hidden. */}
+      <div className="group-tabs">
+        <Menu
+          mode="horizontal"
+          disabledOverflow
+          aria-label="Group pages"
+          selectedKeys={[page]}
+          items={tabs.map((t) => ({
+            key: t.key,
+            label: (
+              <Link to={t.to} params={{ id: String(groupId) }}>
+                {t.label}
+              </Link>
+            ),
+          }))}
+        />
+      </div>
       <ErrorPresenter error={group.error} />
       {g && fits && children(g)}
     </>

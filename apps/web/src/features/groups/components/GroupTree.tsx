@@ -9,6 +9,7 @@ import {
   type GroupDetails,
   type GroupTreeNode,
 } from '../groups.api';
+import { revealInPanel } from '../../../components/scrollWithin';
 
 /** Tree keys: 'g:{id}' a group, 'i:{id}' the 'Inactive Groups' pseudo-node of a group. */
 const groupKey = (id: number) => `g:${id}`;
@@ -86,9 +87,8 @@ export function GroupTree({
         revealed.current = revealSignature;
         setLoadedKeys((keys) => [...keys, ...revealKeys.filter((key) => !keys.includes(key))]);
         setExpandedKeys((keys) => [...keys, ...revealKeys.filter((key) => !keys.includes(key))]);
-        requestAnimationFrame(() =>
-          container.current?.querySelector('.ant-tree-node-selected')?.scrollIntoView?.({ block: 'nearest' }),
-        );
+        // Within the tree's own panel only: the page itself never moves on its own.
+        requestAnimationFrame(() => revealInPanel(container.current?.querySelector('.ant-tree-node-selected')));
       })
       .catch((error: unknown) => console.error('Group path failed to load', error));
     return () => {

@@ -1,13 +1,13 @@
 // The waste sample details modal of the no-match clusters tool: the sample as received, read when opened.
 import { Descriptions, Modal, Spin, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { SampleCustomerStatus, collectionDateText, wasteSampleEndpoints } from '@registry/contracts';
+import { collectionDateText, sampleStatusWords, wasteSampleEndpoints } from '@registry/contracts';
 import { callApi } from '../../../app/client';
 import { ErrorPresenter } from '../../../components/ErrorPresenter';
+import { showDate } from '../../../components/labTime';
 
-const statusName = (value: number) =>
-  Object.entries(SampleCustomerStatus).find(([, v]) => v === value)?.[0] ?? String(value);
-const day = (text: string | null) => (text ? new Date(text).toLocaleDateString('en-US', { timeZone: 'UTC' }) : '');
+const statusName = (value: number) => sampleStatusWords(value);
+const day = (text: string | null) => (text ? showDate(text) : '');
 
 export function WasteSampleDetailsModal({ sampleId, onClose }: { sampleId: number | null; onClose: () => void }) {
   const details = useQuery({

@@ -9,8 +9,10 @@ import { UpdateOnEnterInput } from '../../../components/UpdateOnEnterInput';
 import { UrlTable, useUrlState } from '../../../components/UrlTable';
 import { fetchGroupPetOwners, petOwnerKeys, useMovePetOwnerOut, type GroupPetOwnerRow } from '../petowners.api';
 import { groupPetOwnersSearch, type GroupPetOwnersSearch } from '../petowners.search';
+import { showDate } from '../../../components/labTime';
+import { FilterBar } from '../../../components/FilterBar';
 
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '—');
+const day = (iso: string | null) => (iso ? showDate(iso) : '—');
 
 /** The move-out confirmation, with the choice to tell the owner by mail. */
 function MoveOutContent({ name, group, onMail }: { name: string; group: string; onMail: (mail: boolean) => void }) {
@@ -75,11 +77,11 @@ export function GroupPetOwnersList({ groupId, movedOut }: { groupId: number; mov
 
   return (
     <>
-      <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+      <FilterBar style={{ marginBottom: 16, rowGap: 8 }}>
         {textFilter('name', 'Name')}
         {textFilter('userName', 'User name')}
         {textFilter('email', 'Email')}
-      </Form>
+      </FilterBar>
       <UrlTable<GroupPetOwnerRow, typeof groupPetOwnersSearch>
         rowKey={(row) => `${row.id}-${row.groupId}-${row.dateAdded}`}
         searchSchema={groupPetOwnersSearch}

@@ -16,8 +16,9 @@ import {
   type GroupHistoryEntry,
 } from '../petowners.api';
 import { offersRemoveFromAll } from '../petOwnerRules';
+import { showDate } from '../../../components/labTime';
 
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '—');
+const day = (iso: string | null) => (iso ? showDate(iso) : '—');
 
 /** Opens the owner's registration agreement for a group in a new tab (a PDF fetched with the bearer token). */
 export function useOpenAgreement(petOwnerId: number) {

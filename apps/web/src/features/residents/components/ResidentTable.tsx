@@ -4,13 +4,13 @@ import { App, Tag } from 'antd';
 import type { TableProps } from 'antd';
 import type { z } from 'zod';
 import { PetSpecies, RegistrationStatus } from '@registry/contracts';
-import { dayjs } from '../../../app/dayjs';
 import { ActionsDropdown, type ActionItem } from '../../../components/ActionsDropdown';
 import { useErrorDialog } from '../../../components/ErrorPresenter';
 import { UrlTable, type PagingParams } from '../../../components/UrlTable';
 import { useApproveResident, useBulkMoveOut, useDeleteResident, type ResidentRow } from '../residents.api';
 import { AddDogModal } from './AddDogModal';
 import { ApproveDogsModal } from './ApproveDogsModal';
+import { showDate } from '../../../components/labTime';
 
 const SPECIES_LABELS: [number, string][] = [
   [PetSpecies.Dog, 'Dog'],
@@ -189,7 +189,7 @@ export function ResidentTable<S extends z.ZodType<PagingParams>>({
             dataIndex: 'datePreRegistered',
             key: 'datepreregistered',
             sorter: true,
-            render: (value: string) => dayjs(value).format('M/D/YYYY'),
+            render: (value: string) => showDate(value),
           },
           {
             title: 'Actions',

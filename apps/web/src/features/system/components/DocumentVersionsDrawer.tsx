@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Drawer, List, Spin, Tag, Typography } from 'antd';
 import { Messages } from '@registry/contracts';
 import { HtmlPreview } from '../../../components/HtmlPreview';
-import { useLabTime } from '../../../components/labTime';
+import { showDateTime, useLabTime } from '../../../components/labTime';
 import { documentQuery } from '../system.api';
 
 export function DocumentVersionsDrawer({ documentId, onClose }: { documentId: number | null; onClose: () => void }) {
@@ -47,7 +47,7 @@ export function DocumentVersionsDrawer({ documentId, onClose }: { documentId: nu
                   Version {v.version}
                 </button>
                 <Typography.Text type="secondary">
-                  {labTime.format(v.dateCreated, 'MMM-DD-YY hh:mm A')}
+                  {showDateTime(v.dateCreated)}
                   {v.createdBy ? ` by ${v.createdBy}` : ''}
                 </Typography.Text>
               </List.Item>

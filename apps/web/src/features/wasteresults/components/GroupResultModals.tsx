@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Form, Input, Modal, Table, Tag } from 'antd';
 import { FLAG_NOTES_MAX, SampleMessages, collectionDateText, type SampleHistoryEntry } from '@registry/contracts';
-import { dayjs } from '../../../app/dayjs';
 import { ErrorPresenter } from '../../../components/ErrorPresenter';
 import { statusLabel } from '../../pets/petLabels';
 import { wasteSampleDetailsQuery, wasteSampleHistoryQuery } from '../../wastesamples/wastesamples.api';
+import { showDateTime } from '../../../components/labTime';
 
-const when = (d: string | null) => (d ? dayjs(d).format('M/D/YYYY h:mm A') : '—');
+const when = (d: string | null) => (d ? showDateTime(d) : '—');
 
 /** The waste sample details modal (spec 2 §2 Modals): the sample, its flag and its history. */
 export function WasteSampleDetailsModal({
