@@ -33,3 +33,4 @@ export * from './endpoints/index.ts';
 export * from './notifications.ts';
 export * from './flaggedsamples.ts';
 export * from './nomatchclusters.ts';
+export * from './certificates.ts';
