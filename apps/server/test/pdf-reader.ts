@@ -5,7 +5,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 export type ReadPdf = { text: string; pages: string[]; pageCount: number; title: string; author: string };
 
 export async function readPdf(pdf: Buffer | Uint8Array): Promise<ReadPdf> {
-  const task = getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false, verbosity: 0 });
+  const task = getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, verbosity: 0 });
   const document = await task.promise;
   try {
     const pages: string[] = [];

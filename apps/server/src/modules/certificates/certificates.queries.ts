@@ -166,3 +166,67 @@ export async function profileStanding(db: Db, kind: CertificateKind, petId: numb
     return { status: 'Superseded', date: null, reason: 'A later approved DNA profile replaced this one.' };
   return { status: 'Valid', date: null, reason: null };
 }
+
+/**
+ * Who approved: the latest audit entry of the approval (one row by its id, or a bulk approval listing it under
+ * `listKey`), or null when none is on record.
+ */
+export async function approverOf(
+  db: Db,
+  entry: { entityType: string; actionType: string; id: number; listKey: string; labStatus?: number },
+): Promise<number | null> {
+  const [row] = await queryRows<{ userId: number | null }>(
+    db,
+    sql`select user_id as "userId" from audit_log
+        where entity_type = ${entry.entityType} and action_type = ${entry.actionType}
+          and (entity_id = ${String(entry.id)} or coalesce(after -> ${entry.listKey}, '[]'::jsonb) @> ${JSON.stringify([entry.id])}::jsonb)
+          ${entry.labStatus !== undefined ? sql`and (after ->> 'labStatus') = ${String(entry.labStatus)}` : sql``}
+        order by id desc limit 1`,
+  );
+  return row?.userId ?? null;
+}
+
+/** A DNA profile's panel and genotype codes (the lab's saved edit when there is one). */
+export async function profileCodes(db: Db, id: number | null) {
+  if (id === null) return null;
+  const [row] = await queryRows<{ panelId: string; codes: number[]; labSavedCodes: number[] | null }>(
+    db,
+    sql`select panel_id as "panelId", codes, lab_saved_codes as "labSavedCodes" from dna_profiles where id = ${id}`,
+  );
+  return row ?? null;
+}
+
+/** A dog as a certificate names it: name, sample number, recorded sex, owner's name (never contact data). */
+export async function dogOf(db: Db, petId: number | null) {
+  if (petId === null) return null;
+  const [row] = await queryRows<{ name: string; sampleNumber: string | null; gender: number | null; ownerName: string | null }>(
+    db,
+    sql`select p.name, p.sample_number as "sampleNumber", p.gender,
+          nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as "ownerName"
+        from pets p left join users u on u.id = p.pet_owner_id where p.id = ${petId}`,
+  );
+  return row ?? null;
+}
+
+/** A property's certificate customization and logo, and the distributor above it (the certification recipient). */
+export async function propertyCertificateSettings(db: Db, propertyId: number) {
+  const [row] = await queryRows<{
+    id: number;
+    name: string;
+    certificationRecipient: number;
+    certificateTitle: string | null;
+    certificateSignatureName: string | null;
+    certificateFooterText: string | null;
+    certificateShowLogo: boolean;
+    logoPath: string | null;
+    distributorName: string | null;
+  }>(
+    db,
+    sql`select p.id, p.name, p.certification_recipient as "certificationRecipient", p.certificate_title as "certificateTitle",
+          p.certificate_signature_name as "certificateSignatureName", p.certificate_footer_text as "certificateFooterText",
+          p.certificate_show_logo as "certificateShowLogo", p.logo_path as "logoPath",
+          (select d.name from groups d where p.path like d.path || '%' and d.group_type = 2 order by length(d.path) desc limit 1) as "distributorName"
+        from groups p where p.id = ${propertyId}`,
+  );
+  return row ?? null;
+}

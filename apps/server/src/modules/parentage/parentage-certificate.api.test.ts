@@ -7,7 +7,7 @@ import { GroupTypes, Gender, UserRole } from '@registry/contracts';
 import { Sex, type DnaProfile } from '@registry/genetics';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { groupByName, makeAdmin, makeGroup, makeOtherDistributorship, makePetOwner } from '../../../test/factories.ts';
-import { pdfText } from '../petowners/pdf-text.ts';
+import { pdfText } from '../../../test/pdf-reader.ts';
 import { TEST_PANEL, registerDogs, testPopulation } from './test-support.ts';
 
 let t: TestApp;
@@ -114,7 +114,7 @@ describe('the proof-of-parentage certificate', () => {
       const pdf = await certificate(query, manager);
       expect(pdf.statusCode).toBe(200);
       expect(pdf.headers['content-type']).toContain('application/pdf');
-      const text = pdfText(pdf.rawPayload);
+      const text = await pdfText(pdf.rawPayload);
       expect(text).toContain(`Puppy: Pip (${dogs.puppy})`);
       expect(text).toContain('Verdict: Certified');
       expect(text).toContain(`result ${id}.`);
@@ -163,8 +163,8 @@ describe('the proof-of-parentage certificate', () => {
     expect(failing.body).toMatchObject({ parentageMatchRunResult: 'Disqualified', certificateResultId: second });
     const older = await certificate(`parentageResultId=${first}&petId=${dogs.puppyId}`, lab);
     expect(older.statusCode).toBe(200);
-    expect(pdfText(older.rawPayload)).toContain(`result ${first}.`);
-    expect(pdfText((await certificate(`petId=${dogs.puppyId}`, lab)).rawPayload)).toContain(`result ${second}.`);
+    expect(await pdfText(older.rawPayload)).toContain(`result ${first}.`);
+    expect(await pdfText((await certificate(`petId=${dogs.puppyId}`, lab)).rawPayload)).toContain(`result ${second}.`);
     expect((await certificate(`parentageResultId=${first}`, manager)).statusCode).toBe(403);
     // A result of another dog's set, named with this dog, is not this dog's.
     const other = await trio();

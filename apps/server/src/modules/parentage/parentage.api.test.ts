@@ -9,7 +9,7 @@ import { Sex, emptyProfile, setGenotype, type DnaProfile } from '@registry/genet
 import { auditLog } from '../../db/schema/index.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { groupByName, makePetOwner } from '../../../test/factories.ts';
-import { pdfText } from '../petowners/pdf-text.ts';
+import { pdfText } from '../../../test/pdf-reader.ts';
 import { TEST_PANEL, freshDn, registerDogs, testPopulation } from './test-support.ts';
 
 let t: TestApp;
@@ -373,7 +373,7 @@ describe('GET proof-of-parentage certificate', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(pdf.rawPayload);
+    const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('Proof of Parentage Certificate');
     expect(text).toContain(trio.dam);
     expect(text).toContain(trio.sire);

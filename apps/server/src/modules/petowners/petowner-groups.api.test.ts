@@ -6,7 +6,7 @@ import { GroupTypes } from '@registry/contracts';
 import { petOwnerGroups, pets } from '../../db/schema/index.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { groupByName, makeGroup, makeOtherDistributorship, makePetOwner, userByName } from '../../../test/factories.ts';
-import { pdfText } from './pdf-text.ts';
+import { pdfText } from '../../../test/pdf-reader.ts';
 
 let t: TestApp;
 let other: Awaited<ReturnType<typeof makeOtherDistributorship>>;
@@ -194,7 +194,7 @@ describe('the dog registration agreement', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(response.rawPayload);
+    const text = await pdfText(response.rawPayload);
     for (const expected of [
       'Dog Registration Agreement',
       'Property: Oak Ridge Apartments',
@@ -213,7 +213,7 @@ describe('the dog registration agreement', () => {
       .insert(pets)
       .values({ petOwnerId: owner.id, name: 'Rex', sampleNumber: `DN${owner.id + 7000000}` });
     const response = await agreement(manager, owner.id, oakRidge);
-    const text = pdfText(response.rawPayload);
+    const text = await pdfText(response.rawPayload);
     expect(text).toContain('Dog Owner Policy, version 1 (current version; no agreement on record)');
     expect(text).toContain('Rex: sample DN');
     const far = await makePetOwner(t.database.db, { groupId: other.property.id });
