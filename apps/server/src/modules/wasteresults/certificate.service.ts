@@ -115,10 +115,14 @@ export async function certificatePdf(ctx: SignedInContext, resultSetId: number) 
     ].filter((n): n is string => !!n);
     for (const note of notes) layout.paragraph(`Note: ${note}`);
     if (result.isAnalystOverride) {
+      const analyst = signatory?.name ? ` ${signatory.name}` : '';
       layout.paragraph(
-        `Result set by the analyst${signatory ? ` ${signatory.name}` : ''}, not by the automatic comparison.` +
+        `Confirmed by the analyst${analyst} on ${dateTimeWithZone(result.dateCreated, tz)}: the result was set by the ` +
+          'lab, not by the automatic comparison.' +
           (result.bioPetNotes ? ` Analyst notes: ${result.bioPetNotes}` : ''),
       );
+      if (result.disagreeingMarkers?.length)
+        layout.paragraph(`Markers that disagree (left out of the statistic): ${result.disagreeingMarkers.join(', ')}`);
     }
     if (isMatch && compared?.stats) {
       layout.statement(matchProbabilitySentence(compared.stats));
