@@ -180,6 +180,11 @@ export class PdfLayout {
     return this;
   }
 
+  /** The lowest y content may reach: the footer sits in the bottom margin. */
+  private bottom(): number {
+    return this.doc.page.height - MARGIN - 2;
+  }
+
   heading(text: string): this {
     const { doc } = this;
     doc.moveDown(0.3).fillColor('black').font(BOLD).fontSize(11).text(text, MARGIN, doc.y);
@@ -266,7 +271,7 @@ export class PdfLayout {
     const labels = columns.map((c) => c.label);
     drawRow(labels, true);
     for (const row of rows) {
-      if (doc.y + rowHeight > doc.page.height - MARGIN - 24) {
+      if (doc.y + rowHeight > this.bottom()) {
         doc.addPage();
         drawRow(labels, true);
       }
@@ -279,11 +284,11 @@ export class PdfLayout {
   /** The approving analyst: signature image (when screened), line, name, title and approval date. */
   signatory(signatory: Signatory | null, fallback: string): this {
     const { doc, options } = this;
-    if (doc.y + 70 > doc.page.height - MARGIN - 24) doc.addPage();
+    if (doc.y + 64 > this.bottom()) doc.addPage();
     doc.moveDown(0.3);
     const top = doc.y;
-    const drew = this.image(signatory?.signature, MARGIN, top, [160, 34]);
-    const lineY = top + (drew ? 36 : 26);
+    const drew = this.image(signatory?.signature, MARGIN, top, [160, 30]);
+    const lineY = top + (drew ? 32 : 24);
     doc.moveTo(MARGIN, lineY).lineTo(MARGIN + 220, lineY).lineWidth(0.6).strokeColor('black').stroke();
     doc.fillColor('black').font(BOLD).fontSize(9.5).text(signatory?.name ?? fallback, MARGIN, lineY + 3);
     const details = [

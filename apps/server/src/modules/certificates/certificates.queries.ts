@@ -124,16 +124,20 @@ export type Standing = { status: CertificateStatus; date: Date | null; reason: s
 
 /** A match certificate's result: still the approved one of its set, replaced by a later approved run, or gone. */
 export async function matchResultStanding(db: Db, resultId: number): Promise<Standing> {
-  const [row] = await queryRows<{ current: number | null; replacedOn: Date | null; isApproved: boolean }>(
+  const [row] = await queryRows<{ current: number | null; replacedOn: Date | string | null; isApproved: boolean }>(
     db,
     sql`select s.currently_approved_result_id as current, r.is_approved as "isApproved",
           (select a.date_approved from waste_match_results a where a.id = s.currently_approved_result_id) as "replacedOn"
         from waste_match_results r join waste_result_sets s on s.id = r.result_set_id where r.id = ${resultId}`,
   );
   if (!row) return { status: 'Revoked', date: null, reason: 'The match result was deleted.' };
-  if (row.current === resultId) return { status: 'Valid', date: null, reason: null };
+  if (row.current !== null && Number(row.current) === resultId) return { status: 'Valid', date: null, reason: null };
   if (row.current !== null)
-    return { status: 'Superseded', date: row.replacedOn, reason: 'A later approved match run replaced this result.' };
+    return {
+      status: 'Superseded',
+      date: row.replacedOn ? new Date(row.replacedOn) : null,
+      reason: 'A later approved match run replaced this result.',
+    };
   return { status: 'Revoked', date: null, reason: 'The match result is no longer approved.' };
 }
 

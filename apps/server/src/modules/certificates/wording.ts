@@ -41,21 +41,25 @@ export function matchProbabilitySentence(stats: Pick<MatchStatistics, 'aboveCeil
   return `The probability that a randomly chosen unrelated dog has this DNA profile is ${figure}.`;
 }
 
-/** The statistic's basis, as label-value rows beside the sentence. */
+/** The statistic's basis beside the sentence: label-value rows, the long ones (`wide`) on a line of their own. */
 export function statisticBasis(
   stats: Pick<MatchStatistics, 'formula' | 'theta' | 'markers' | 'offLadderMarkers' | 'noCallMarkers'>,
   databaseSize: number,
   typedMarkers: number,
-): [string, string][] {
+): { wide: [string, string][]; pairs: [string, string][] } {
   const notCompared = [
     ...stats.offLadderMarkers.map((m) => `${m} (off-ladder)`),
     ...stats.noCallMarkers.map((m) => `${m} (no call)`),
   ];
-  return [
-    ['Formula', stats.formula],
-    ['Coancestry θ (theta)', String(stats.theta)],
-    ['Frequency database', `${databaseSize.toLocaleString('en-US')} dogs`],
-    ['Markers compared', `${stats.markers.length} of ${typedMarkers}`],
-    ['Markers not compared', notCompared.length ? notCompared.join(', ') : 'none'],
-  ];
+  return {
+    wide: [
+      ['Formula', stats.formula],
+      ['Markers not compared', notCompared.length ? notCompared.join(', ') : 'none'],
+    ],
+    pairs: [
+      ['Coancestry θ (theta)', String(stats.theta)],
+      ['Frequency database', `${databaseSize.toLocaleString('en-US')} dogs`],
+      ['Markers compared', `${stats.markers.length} of ${typedMarkers}`],
+    ],
+  };
 }

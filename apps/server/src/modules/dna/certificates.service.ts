@@ -45,7 +45,7 @@ async function render(ctx: SignedInContext, kind: 'profile' | 'verification', pe
   const stats = matchStatistics(profile, profile, index.alleleFrequencies(), { registrySize: databaseSize });
   const approverId = await certificates.approverOf(ctx.db, {
     entityType: 'DnaProfile',
-    actionType: 'Update',
+    actionType: 'Approve',
     id: stored.id,
     listKey: 'dnaProfileIds',
     labStatus: DnaProfileLabStatus.Approved,
@@ -106,7 +106,8 @@ async function render(ctx: SignedInContext, kind: 'profile' | 'verification', pe
       12,
     );
     layout.paragraph(matchProbabilitySentence(stats), { bold: true });
-    layout.keyValues(statisticBasis(stats, databaseSize, panel.typingMarkers.length), 2);
+    const basis = statisticBasis(stats, databaseSize, panel.typingMarkers.length);
+    layout.keyValues(basis.wide).keyValues(basis.pairs, 2);
     layout.signatory(signatory, options.lab.name);
     if (group?.certificateSignatureName) layout.paragraph(`Certified for ${group.name}: ${group.certificateSignatureName}`);
   });

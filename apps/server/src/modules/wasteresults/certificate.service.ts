@@ -126,7 +126,8 @@ export async function certificatePdf(ctx: SignedInContext, resultSetId: number) 
     }
     if (isMatch && compared?.stats) {
       layout.statement(matchProbabilitySentence(compared.stats));
-      layout.keyValues(statisticBasis(compared.stats, compared.databaseSize, compared.panel.typingMarkers.length), 2);
+      const basis = statisticBasis(compared.stats, compared.databaseSize, compared.panel.typingMarkers.length);
+      layout.keyValues(basis.wide).keyValues(basis.pairs, 2);
     }
     if (compared) {
       const dogEntries = compared.dog ? new Map(profileEntries(compared.dog).map((e) => [e.marker, e])) : null;
