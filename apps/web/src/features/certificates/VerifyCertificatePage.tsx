@@ -8,9 +8,14 @@ import { AnonLayout } from '../../app/AnonLayout';
 import { verificationQuery, type Verification } from './certificates.api';
 
 const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZoneName: 'short' }).format(
-    new Date(iso),
-  );
+  new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(iso));
 
 const STATUS_TEXT: Record<Verification['status'], string> = {
   Valid: 'Valid',
