@@ -4,7 +4,6 @@
 // date; a wrong code reads as no such certificate.
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { DEMO_VERIFIED_DOG } from '../apps/server/src/db/seed/demo-dna.ts';
 import { readPdf } from '../apps/server/test/pdf-reader.ts';
 import { startWorld, type E2eWorld } from './support/app.ts';
 import { visible } from './support/locators.ts';
@@ -18,12 +17,18 @@ afterAll(async () => {
 });
 
 const LAB_NAME = 'Tri-County Canine DNA Laboratory';
+/** The demo dog whose verification test is approved (DEMO_VERIFIED_DOG of the demo DNA seed). */
+const DEMO_VERIFIED_DOG = 'Luna';
 
 test('lab identity set on screen; the certificate names it and verifies valid, then revoked', async () => {
   const staff = await world.api('lab.admin');
   const owners = await staff('GET', '/petowner/searchpetowners?userName=casey.morgan&page=1&pageSize=5');
   const ownerId = owners.data[0].id as number;
-  const dogs = (await staff('GET', `/pet/getallpets/${ownerId}`)) as { id: number; name: string; sampleNumber: string }[];
+  const dogs = (await staff('GET', `/pet/getallpets/${ownerId}`)) as {
+    id: number;
+    name: string;
+    sampleNumber: string;
+  }[];
   const dog = dogs.find((d) => d.name === DEMO_VERIFIED_DOG)!;
 
   // The lab's identity, on the lab settings screen.
@@ -63,15 +68,18 @@ test('lab identity set on screen; the certificate names it and verifies valid, t
 
   // The lab revokes it from the dog's approved profile; the same address now says revoked.
   await lab.goto(`/dna/processing?sampleNumber=${dog.sampleNumber}&labStatus=400`);
-  await lab.getByRole('row').filter({ hasText: dog.sampleNumber }).getByRole('button', { name: 'Profile', exact: true }).first().click();
+  await lab
+    .getByRole('row')
+    .filter({ hasText: dog.sampleNumber })
+    .getByRole('button', { name: 'Profile', exact: true })
+    .first()
+    .click();
   await lab.getByRole('button', { name: 'Revoke verification certificate' }).click();
   await lab
     .getByRole('dialog', { name: 'Revoke the DNA verification certificate?' })
     .getByRole('button', { name: 'Revoke' })
     .click();
-  await expect
-    .poll(async () => (await staff('GET', `/pet/${dog.id}`)).isDnaVerificationCertificateRevoked)
-    .toBe(true);
+  await expect.poll(async () => (await staff('GET', `/pet/${dog.id}`)).isDnaVerificationCertificateRevoked).toBe(true);
   await visitor.reload();
   await visible(visitor.getByRole('status').getByText('Revoked', { exact: true }));
   await visible(visitor.getByText(/This certificate was revoked on /));

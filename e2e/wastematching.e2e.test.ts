@@ -85,7 +85,9 @@ test(
     expect(text).toContain('Waste sample: TD0200001');
     expect(text).toContain('Property: Oak Ridge Apartments');
     expect(text).toMatch(/Dog: Biscuit \(DN1000001\)/);
-    expect(text.replace(/\s+/g, ' ')).toMatch(/The probability that a randomly chosen unrelated dog has this DNA profile is (less than )?1 in [\d,]+\./);
+    expect(text.replace(/\s+/g, ' ')).toMatch(
+      /The probability that a randomly chosen unrelated dog has this DNA profile is (less than )?1 in [\d,]+\./,
+    );
 
     // The manager's bell counts it without a reload; the notification opens the group's results at the sample.
     await visible(manager.getByRole('button', { name: 'Notifications, 1 unread' }), SLOW);

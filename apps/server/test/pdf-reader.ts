@@ -32,7 +32,12 @@ export async function readPdf(pdf: Buffer | Uint8Array): Promise<ReadPdf> {
         lastY = y;
       }
       if (line) lines.push(line);
-      pages.push(lines.map((l) => l.replace(/\s+/g, ' ').trim()).filter(Boolean).join('\n'));
+      pages.push(
+        lines
+          .map((l) => l.replace(/\s+/g, ' ').trim())
+          .filter(Boolean)
+          .join('\n'),
+      );
     }
     const { info } = (await document.getMetadata()) as { info: { Title?: string; Author?: string } };
     return {

@@ -31,7 +31,7 @@ function screenPng(image: Buffer): boolean {
   const data: Buffer[] = [];
   let palette = false;
   let ended = false;
-  for (let at = 8; at + 12 <= image.length; ) {
+  for (let at = 8; at + 12 <= image.length;) {
     const length = image.readUInt32BE(at);
     const type = image.toString('latin1', at + 4, at + 8);
     if (at + 12 + length > image.length) return false;
@@ -59,7 +59,7 @@ function screenPng(image: Buffer): boolean {
 
 function screenJpeg(image: Buffer): boolean {
   if (image.length < 4 || image[0] !== 0xff || image[1] !== 0xd8) return false;
-  for (let at = 2; at + 4 <= image.length; ) {
+  for (let at = 2; at + 4 <= image.length;) {
     if (image[at] !== 0xff) return false;
     const marker = image[at + 1];
     if (marker === 0xff) {

@@ -50,7 +50,13 @@ describe('renderDocument', () => {
     expect(read.title).toBe('Layout Title');
     expect(read.author).toBe(lab.name);
     const first = read.pages[0];
-    for (const text of [lab.name, '12 Laboratory Way, Knoxville, TN 37902', '(865) 555-0100', lab.website, lab.accreditation])
+    for (const text of [
+      lab.name,
+      '12 Laboratory Way, Knoxville, TN 37902',
+      '(865) 555-0100',
+      lab.website,
+      lab.accreditation,
+    ])
       expect(first).toContain(text);
     expect(first).toContain('Certificate No.: MC-2026-000042');
     expect(first).toContain('Verify at: https://registry.example.test/verify/ABCDEFGHIJKLMNOPQRSTUVWX');
@@ -81,7 +87,10 @@ describe('renderDocument', () => {
   test('hostile logos and signatures are left out and the document is still made', async () => {
     for (const hostile of [truncatedPng(), svgWithScript(), hugePng(), bombPng(), Buffer.from('GIF89a')]) {
       const pdf = await renderDocument(options({ lab: { ...lab, logo: hostile }, groupLogo: hostile }), (layout) =>
-        layout.signatory({ name: 'Dr. Iris Vale', title: 'Laboratory Director', signature: hostile, approvedAt: issuedAt }, 'Lab'),
+        layout.signatory(
+          { name: 'Dr. Iris Vale', title: 'Laboratory Director', signature: hostile, approvedAt: issuedAt },
+          'Lab',
+        ),
       );
       expect(pdf.toString('latin1')).not.toContain('/Subtype /Image');
       const read = await readPdf(pdf);

@@ -116,14 +116,22 @@ export class PdfLayout {
     for (const line of contact.filter(Boolean)) doc.text(line!, textLeft, doc.y, { width: textWidth });
     if (lab.accreditation) doc.font(BODY).text(lab.accreditation, textLeft, doc.y, { width: textWidth });
     const bandBottom = Math.max(doc.y, top + (labLogo || groupLogo ? 50 : 0)) + 6;
-    doc.moveTo(MARGIN, bandBottom).lineTo(PAGE_WIDTH - MARGIN, bandBottom).lineWidth(1).strokeColor(RULE).stroke();
+    doc
+      .moveTo(MARGIN, bandBottom)
+      .lineTo(PAGE_WIDTH - MARGIN, bandBottom)
+      .lineWidth(1)
+      .strokeColor(RULE)
+      .stroke();
 
     const titleTop = bandBottom + 10;
     const qrSide = options.certificate ? 74 : 0;
     const titleWidth = CONTENT - (qrSide ? qrSide + 12 : 0);
     doc.fillColor('black').font(BOLD).fontSize(17).text(options.title, MARGIN, titleTop, { width: titleWidth });
     if (options.subtitle)
-      doc.font(BODY).fontSize(10).text(options.subtitle, MARGIN, doc.y + 2, { width: titleWidth });
+      doc
+        .font(BODY)
+        .fontSize(10)
+        .text(options.subtitle, MARGIN, doc.y + 2, { width: titleWidth });
     doc.moveDown(0.4);
     const issued = dateTimeWithZone(options.issuedAt, options.timeZone);
     const facts: [string, string][] = options.certificate
@@ -165,7 +173,7 @@ export class PdfLayout {
     const cell = side / size;
     doc.save().lineWidth(cell).strokeColor('black');
     for (let row = 0; row < size; row++) {
-      for (let column = 0; column < size; ) {
+      for (let column = 0; column < size;) {
         if (!qr.modules.get(row, column)) {
           column++;
           continue;
@@ -198,13 +206,17 @@ export class PdfLayout {
     const width = columns === 2 ? CONTENT / 2 - 8 : CONTENT;
     const put = (label: string, value: string | number | null | undefined, x: number, y: number) => {
       doc.font(BOLD).fontSize(9).fillColor(GREY).text(`${label}: `, x, y, { width, continued: true });
-      doc.font(BODY).fillColor('black').text(value == null || value === '' ? '-' : String(value));
+      doc
+        .font(BODY)
+        .fillColor('black')
+        .text(value == null || value === '' ? '-' : String(value));
       return doc.y;
     };
     for (let i = 0; i < rows.length; i += columns) {
       const y = doc.y;
       let bottom = put(rows[i][0], rows[i][1], MARGIN, y);
-      if (columns === 2 && rows[i + 1]) bottom = Math.max(bottom, put(rows[i + 1][0], rows[i + 1][1], MARGIN + CONTENT / 2, y));
+      if (columns === 2 && rows[i + 1])
+        bottom = Math.max(bottom, put(rows[i + 1][0], rows[i + 1][1], MARGIN + CONTENT / 2, y));
       doc.y = bottom + 1;
     }
     doc.x = MARGIN;
@@ -229,7 +241,11 @@ export class PdfLayout {
     const top = doc.y + 2;
     doc.font(BOLD).fontSize(10.5);
     const height = doc.heightOfString(text, { width: CONTENT - 16 });
-    doc.rect(MARGIN, top, CONTENT, height + 12).lineWidth(1.2).strokeColor('black').stroke();
+    doc
+      .rect(MARGIN, top, CONTENT, height + 12)
+      .lineWidth(1.2)
+      .strokeColor('black')
+      .stroke();
     doc.fillColor('black').text(text, MARGIN + 8, top + 6, { width: CONTENT - 16 });
     doc.x = MARGIN;
     doc.y = top + height + 18;
@@ -244,7 +260,11 @@ export class PdfLayout {
     const widths = columns.map((c) => c.width * scale);
     const drawRow = (cells: ReadonlyArray<string | number | null>, header: boolean) => {
       const y = doc.y;
-      if (header) doc.rect(MARGIN, y, total * scale, rowHeight).fillColor(BAND).fill();
+      if (header)
+        doc
+          .rect(MARGIN, y, total * scale, rowHeight)
+          .fillColor(BAND)
+          .fill();
       let x = MARGIN;
       doc
         .fillColor('black')
@@ -289,8 +309,17 @@ export class PdfLayout {
     const top = doc.y;
     const drew = this.image(signatory?.signature, MARGIN, top, [160, 30]);
     const lineY = top + (drew ? 32 : 24);
-    doc.moveTo(MARGIN, lineY).lineTo(MARGIN + 220, lineY).lineWidth(0.6).strokeColor('black').stroke();
-    doc.fillColor('black').font(BOLD).fontSize(9.5).text(signatory?.name ?? fallback, MARGIN, lineY + 3);
+    doc
+      .moveTo(MARGIN, lineY)
+      .lineTo(MARGIN + 220, lineY)
+      .lineWidth(0.6)
+      .strokeColor('black')
+      .stroke();
+    doc
+      .fillColor('black')
+      .font(BOLD)
+      .fontSize(9.5)
+      .text(signatory?.name ?? fallback, MARGIN, lineY + 3);
     const details = [
       signatory?.title,
       signatory?.approvedAt ? `Approved ${dateTimeWithZone(signatory.approvedAt, options.timeZone)}` : null,
@@ -326,7 +355,12 @@ export async function renderDocument(options: DocumentOptions, draw: (layout: Pd
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     const y = doc.page.height - MARGIN + 4;
-    doc.moveTo(MARGIN, y - 4).lineTo(PAGE_WIDTH - MARGIN, y - 4).lineWidth(0.4).strokeColor(RULE).stroke();
+    doc
+      .moveTo(MARGIN, y - 4)
+      .lineTo(PAGE_WIDTH - MARGIN, y - 4)
+      .lineWidth(0.4)
+      .strokeColor(RULE)
+      .stroke();
     const left = [options.footer, options.certificate ? `Certificate No. ${options.certificate.number}` : null]
       .filter(Boolean)
       .join('   ');

@@ -62,7 +62,9 @@ export const certificates = pgTable(
   (table) => [
     uniqueIndex('certificates_code_key').on(table.code),
     uniqueIndex('certificates_number_key').on(table.number),
-    uniqueIndex('certificates_valid_subject_key').on(table.kind, table.subjectKey).where(sql`${table.status} = 'Valid'`),
+    uniqueIndex('certificates_valid_subject_key')
+      .on(table.kind, table.subjectKey)
+      .where(sql`${table.status} = 'Valid'`),
     index('certificates_subject_idx').on(table.kind, table.subjectKey),
     check('certificates_kind_check', sql`${table.kind} in ${KINDS}`),
     check('certificates_status_check', sql`${table.status} in ${STATUSES}`),

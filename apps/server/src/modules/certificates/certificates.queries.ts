@@ -61,7 +61,11 @@ export async function signatoryOf(db: Db, userId: number) {
   return row ?? null;
 }
 
-export async function saveSignatory(db: Db, userId: number, values: { title?: string | null; signaturePath?: string | null }) {
+export async function saveSignatory(
+  db: Db,
+  userId: number,
+  values: { title?: string | null; signaturePath?: string | null },
+) {
   await db
     .insert(labSignatories)
     .values({ userId, ...values })
@@ -82,7 +86,10 @@ export async function validCertificate(db: Db, kind: CertificateKind, subjectKey
 }
 
 export async function nextCertificateId(db: Db): Promise<number> {
-  const [row] = await queryRows<{ id: string }>(db, sql`select nextval(pg_get_serial_sequence('certificates', 'id')) as id`);
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`select nextval(pg_get_serial_sequence('certificates', 'id')) as id`,
+  );
   return Number(row.id);
 }
 
@@ -154,7 +161,12 @@ export async function parentageResultStanding(db: Db, resultId: number): Promise
 }
 
 /** A DNA profile or verification certificate's pet and profile as they are now. */
-export async function profileStanding(db: Db, kind: CertificateKind, petId: number, profileId: number): Promise<Standing> {
+export async function profileStanding(
+  db: Db,
+  kind: CertificateKind,
+  petId: number,
+  profileId: number,
+): Promise<Standing> {
   const [row] = await queryRows<{ revoked: boolean; profileRevoked: boolean | null; currentProfileId: number | null }>(
     db,
     sql`select p.is_dna_verification_certificate_revoked as revoked,
@@ -203,7 +215,12 @@ export async function profileCodes(db: Db, id: number | null) {
 /** A dog as a certificate names it: name, sample number, recorded sex, owner's name (never contact data). */
 export async function dogOf(db: Db, petId: number | null) {
   if (petId === null) return null;
-  const [row] = await queryRows<{ name: string; sampleNumber: string | null; gender: number | null; ownerName: string | null }>(
+  const [row] = await queryRows<{
+    name: string;
+    sampleNumber: string | null;
+    gender: number | null;
+    ownerName: string | null;
+  }>(
     db,
     sql`select p.name, p.sample_number as "sampleNumber", p.gender,
           nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as "ownerName"

@@ -37,7 +37,9 @@ export function cappedPercent(probability: number): string {
 
 /** "The probability that a randomly chosen unrelated dog has this DNA profile is 1 in N." */
 export function matchProbabilitySentence(stats: Pick<MatchStatistics, 'aboveCeiling' | 'oneIn' | 'ceiling'>): string {
-  const figure = stats.aboveCeiling ? `less than 1 in ${wholeNumber(stats.ceiling)}` : `1 in ${wholeNumber(stats.oneIn)}`;
+  const figure = stats.aboveCeiling
+    ? `less than 1 in ${wholeNumber(stats.ceiling)}`
+    : `1 in ${wholeNumber(stats.oneIn)}`;
   return `The probability that a randomly chosen unrelated dog has this DNA profile is ${figure}.`;
 }
 

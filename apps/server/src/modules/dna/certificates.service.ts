@@ -109,7 +109,8 @@ async function render(ctx: SignedInContext, kind: 'profile' | 'verification', pe
     const basis = statisticBasis(stats, databaseSize, panel.typingMarkers.length);
     layout.keyValues(basis.wide).keyValues(basis.pairs, 2);
     layout.signatory(signatory, options.lab.name);
-    if (group?.certificateSignatureName) layout.paragraph(`Certified for ${group.name}: ${group.certificateSignatureName}`);
+    if (group?.certificateSignatureName)
+      layout.paragraph(`Certified for ${group.name}: ${group.certificateSignatureName}`);
   });
   const prefix = kind === 'profile' ? 'dna-profile' : 'dna-verification';
   return { fileName: `${prefix}-${stored.sampleNumber}.pdf`, content };

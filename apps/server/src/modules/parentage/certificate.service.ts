@@ -92,10 +92,22 @@ export async function parentageCertificate(
         { label: 'Puppy', width: 100 },
         { label: 'Result', width: 112 },
       ],
-      result.markers.map((m) => [m.marker, m.dam || '-', m.sire || '-', m.puppy || '-', MARKER_RESULT[m.result] ?? m.result]),
+      result.markers.map((m) => [
+        m.marker,
+        m.dam || '-',
+        m.sire || '-',
+        m.puppy || '-',
+        MARKER_RESULT[m.result] ?? m.result,
+      ]),
       12,
     );
-    layout.signatory(signatory ?? (result.executedByName ? { name: result.executedByName, title: null, signature: null, approvedAt: result.dateCreated } : null), options.lab.name);
+    layout.signatory(
+      signatory ??
+        (result.executedByName
+          ? { name: result.executedByName, title: null, signature: null, approvedAt: result.dateCreated }
+          : null),
+      options.lab.name,
+    );
   });
   return { content, fileName: `ProofOfParentage_${result.puppySampleNumber}.pdf` };
 }

@@ -170,7 +170,8 @@ export async function certificatePdf(ctx: SignedInContext, resultSetId: number) 
         );
     }
     layout.signatory(signatory, options.lab.name);
-    if (group?.certificateSignatureName) layout.paragraph(`Certified for ${recipient}: ${group.certificateSignatureName}`);
+    if (group?.certificateSignatureName)
+      layout.paragraph(`Certified for ${recipient}: ${group.certificateSignatureName}`);
   });
   return { content, fileName: `match-certificate-${set.sampleNumber}.pdf` };
 }

@@ -46,7 +46,11 @@ function IdentityForm({ settings }: { settings: LabSettings }) {
         })
       }
     >
-      <Form.Item label="Lab name" name="name" rules={[{ required: true, whitespace: true, message: 'This field is required.' }]}>
+      <Form.Item
+        label="Lab name"
+        name="name"
+        rules={[{ required: true, whitespace: true, message: 'This field is required.' }]}
+      >
         <Input maxLength={max('name')} />
       </Form.Item>
       <Form.Item label="Address" name="address">
@@ -58,7 +62,11 @@ function IdentityForm({ settings }: { settings: LabSettings }) {
       <Form.Item label="Web site" name="website">
         <Input maxLength={max('website')} />
       </Form.Item>
-      <Form.Item label="Accreditation line" name="accreditation" extra="Printed under the lab's address, e.g. ISO/IEC 17025 accredited.">
+      <Form.Item
+        label="Accreditation line"
+        name="accreditation"
+        extra="Printed under the lab's address, e.g. ISO/IEC 17025 accredited."
+      >
         <Input maxLength={max('accreditation')} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={save.isPending}>
@@ -73,7 +81,6 @@ function SignatoryTitle({ userId, title }: { userId: number; title: string | nul
   const showError = useErrorDialog();
   const save = useSaveSignatory();
   const [value, setValue] = useState(title ?? '');
-  useEffect(() => setValue(title ?? ''), [title]);
   return (
     <Space.Compact>
       <Input
@@ -148,7 +155,10 @@ export function LabSettingsPage() {
               {
                 title: 'Title',
                 key: 'title',
-                render: (_, row) => <SignatoryTitle userId={row.userId} title={row.title} />,
+                // Keyed by the saved title, so a saved change starts the field afresh.
+                render: (_, row) => (
+                  <SignatoryTitle key={`${row.userId}:${row.title}`} userId={row.userId} title={row.title} />
+                ),
               },
               {
                 title: 'Signature',
