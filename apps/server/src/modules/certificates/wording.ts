@@ -20,10 +20,14 @@ export function wholeNumber(n: number, significant = 2): string {
   return whole.replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
-/** Three significant figures: "245", "3.57", and from 10,000 on "1.11 × 10¹⁹". */
+/** Three significant figures: "245", "3.57", "0.0548"; from 10,000 on and below 0.01 "1.11 × 10¹⁹", "5.48 × 10⁻⁴". */
 export function threeSignificant(x: number): string {
   if (!Number.isFinite(x)) return '-';
-  if (Math.abs(x) < 10_000) return String(Number(x.toPrecision(3))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const size = Math.abs(x);
+  if (size === 0 || (size >= 0.01 && size < 10_000)) {
+    const [whole, fraction] = String(Number(x.toPrecision(3))).split('.');
+    return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}${fraction ? `.${fraction}` : ''}`;
+  }
   const [mantissa, exponent] = x.toExponential(2).split('e');
   return `${mantissa} × 10${superscript(Number(exponent))}`;
 }
