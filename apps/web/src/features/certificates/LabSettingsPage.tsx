@@ -148,6 +148,7 @@ export function LabSettingsPage() {
             rowKey="userId"
             size="small"
             pagination={false}
+            scroll={{ x: 'max-content' }}
             loading={settings.isPending}
             dataSource={data?.signatories ?? []}
             columns={[
