@@ -74,6 +74,8 @@ export async function certificatePdf(ctx: SignedInContext, resultSetId: number) 
       listKey: 'resultIds',
     })) ?? result.createdById;
   const signatory = await signatoryFor(ctx, approverId, result.dateApproved);
+  // The analyst who set an overridden result (who ran it), named beside the note.
+  const overrider = result.isAnalystOverride ? await signatoryFor(ctx, result.createdById, null) : null;
   const options = await documentOptions(ctx, {
     title: group?.certificateTitle ?? (isMatch ? 'DNA Match Certificate' : 'DNA Test Result Certificate'),
     subtitle: `Prepared for: ${recipient}`,
@@ -115,7 +117,7 @@ export async function certificatePdf(ctx: SignedInContext, resultSetId: number) 
     ].filter((n): n is string => !!n);
     for (const note of notes) layout.paragraph(`Note: ${note}`);
     if (result.isAnalystOverride) {
-      const analyst = signatory?.name ? ` ${signatory.name}` : '';
+      const analyst = overrider?.name ? ` ${overrider.name}` : '';
       layout.paragraph(
         `Confirmed by the analyst${analyst} on ${dateTimeWithZone(result.dateCreated, tz)}: the result was set by the ` +
           'lab, not by the automatic comparison.' +
