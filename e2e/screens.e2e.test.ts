@@ -121,7 +121,8 @@ describe('(3, 4) every screen at 1280×800: row actions on screen, no serious or
     ['/reg', 'Pre-register your pets'],
     ['/reg/OAKRIDGE', 'Pre-register at Oak Ridge Apartments'],
     ['/reg/success?uid=RES0000001&hasDogs=true', 'Pre-registration complete'],
-  ])('the public pre-registration page %s: axe and phone width, signed out', async (path, title) => {
+    ['/verify/AAAAAAAAAAAAAAAAAAAAAAAA', 'Certificate verification'],
+  ])('the public page %s: axe and phone width, signed out', async (path, title) => {
     const { page } = await world.newPage();
     await page.goto(path);
     await visible(page.getByRole('heading', { name: title }));

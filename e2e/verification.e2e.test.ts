@@ -17,7 +17,7 @@ import {
   type ExportSample,
 } from '@registry/genetics';
 import { DogQuickActions, SampleCustomerStatus } from '@registry/contracts';
-import { pdfText } from '../apps/server/src/modules/petowners/pdf-text.ts';
+import { pdfText } from '../apps/server/test/pdf-reader.ts';
 import { startWorld, type E2eWorld } from './support/app.ts';
 import { gone, visible } from './support/locators.ts';
 
@@ -148,7 +148,7 @@ test('Verify, second swab on a plate, approved: the certificate downloads as a P
   expect(download.suggestedFilename()).toBe(`dna-verification-${dog.sampleNumber}.pdf`);
   const pdf = fs.readFileSync((await download.path())!);
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  const text = pdfText(pdf);
+  const text = await pdfText(pdf);
   expect(text).toContain(dog.name);
   expect(text).toContain(dog.sampleNumber);
 

@@ -117,6 +117,12 @@ export const SCREENS: Screen[] = [
     ready: (page) => page.getByRole('table'),
     rowActions: (page) => page.getByRole('button', { name: /^Edit / }).first(),
   },
+  {
+    name: 'lab settings',
+    path: () => '/system/lab-settings',
+    user: 'lab.admin',
+    ready: (page) => page.getByRole('button', { name: 'Save title' }).first(),
+  },
   { name: 'email log', path: () => '/system/emaillog', user: 'lab.admin', ready: (page) => page.getByRole('table') },
   {
     name: 'email templates',

@@ -48,6 +48,7 @@ import { noMatchClustersRoutes } from './modules/nomatchclusters/nomatchclusters
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { shopRoutes } from './modules/shop/shop.routes.ts';
 import { ancestryRoutes } from './modules/ancestry/ancestry.routes.ts';
+import { certificatesRoutes } from './modules/certificates/certificates.routes.ts';
 
 export type App = FastifyInstance;
 export type ZodApp = ReturnType<FastifyInstance['withTypeProvider']> & FastifyInstance;
@@ -139,6 +140,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   await app.register(emailTemplatesRoutes, { prefix: '/api/v1' });
   await app.register(bulkImportRoutes, { prefix: '/api/v1' });
   await app.register(profileReportsRoutes, { prefix: '/api/v1' });
+  await app.register(certificatesRoutes, { prefix: '/api/v1' });
 
   registerWebApp(app, services.config.webDistDir);
   // The job queue runs while the app does: started once it is ready, stopped (jobs in flight finished) on close.

@@ -34,3 +34,4 @@ export * from './notifications.ts';
 export * from './flaggedsamples.ts';
 export * from './nomatchclusters.ts';
 export * from './words.ts';
+export * from './certificates.ts';

@@ -73,6 +73,7 @@ export const RIGHTS = [
   'wasteResult.email',
   'noMatchCluster.view',
   'noMatchCluster.manage',
+  'lab.settings',
 ] as const;
 export type Right = (typeof RIGHTS)[number];
 
@@ -178,6 +179,8 @@ export const RIGHTS_TABLE: Record<Right, readonly number[]> = {
   // No-match clusters (spec 3 §2 lab tools): the provider's staff read them and the report; the lab reviews candidates.
   'noMatchCluster.view': STAFF,
   'noMatchCluster.manage': [LAB],
+  // The lab's identity on its documents (name, address, accreditation, logo) and its signatories: the provider's staff.
+  'lab.settings': STAFF,
 };
 
 /** May a user of this role take this action (before the scope and rank checks of the thing acted on)? */

@@ -30,3 +30,4 @@ export * from './detailreport.ts';
 export * from './reportsextra.ts';
 export * from './nomatchclusters.ts';
 export * from './emailtemplates.ts';
+export * from './certificates.ts';

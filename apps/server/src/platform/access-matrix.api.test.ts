@@ -1086,6 +1086,16 @@ const SAMPLES: Record<string, Sample> = {
   deleteProduct: { own: async () => ({ params: { id: (await freshProduct()).id } }) },
   deactivateProduct: { own: async () => ({ params: { id: (await freshProduct()).id } }) },
   reactivateProduct: { own: async () => ({ params: { id: (await freshProduct()).id } }) },
+  getLabSettings: none,
+  saveLabSettings: { own: () => ({ body: { name: 'PetDNA Registry' } }) },
+  // No file: refused (400) past the access checks.
+  uploadLabLogo: none,
+  removeLabLogo: none,
+  saveLabSignatory: {
+    own: async () => ({ params: { userId: (await userByName(db, 'lab.admin')).id }, body: { title: null } }),
+  },
+  uploadLabSignature: { own: async () => ({ params: { userId: (await userByName(db, 'lab.admin')).id } }) },
+  verifyCertificate: { own: () => ({ query: { code: 'NOSUCHCERTIFICATECODE234' } }) },
   getEnabledCountries: none,
   saveEnabledCountries: { own: () => ({ body: ['US', 'CA'] }) },
   listPromotionCodes: { own: async () => ({ query: { productId: (await freshProduct()).id } }) },

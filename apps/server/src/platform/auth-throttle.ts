@@ -5,7 +5,8 @@ import { Messages, hasControlCharacters } from '@registry/contracts';
 import type { Db } from '../db/client.ts';
 import * as q from './auth-throttle.queries.ts';
 
-export type ThrottledAction = 'signIn' | 'forgotPassword' | 'resetPassword' | 'tokenLogin';
+/** verifyCertificate: the public certificate check, counted per address (only codes that find nothing add up). */
+export type ThrottledAction = 'signIn' | 'forgotPassword' | 'resetPassword' | 'tokenLogin' | 'verifyCertificate';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

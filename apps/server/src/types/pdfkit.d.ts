@@ -5,6 +5,7 @@ declare module 'pdfkit' {
     align?: 'left' | 'center' | 'right' | 'justify';
     continued?: boolean;
     lineBreak?: boolean;
+    ellipsis?: boolean | string;
   };
   class PDFDocument {
     constructor(options?: {
@@ -18,6 +19,14 @@ declare module 'pdfkit' {
     y: number;
     page: { width: number; height: number; margins: { left: number; right: number; top: number; bottom: number } };
     font(name: string): this;
+    registerFont(name: string, source: Buffer | string): this;
+    fillColor(color: string): this;
+    strokeColor(color: string): this;
+    save(): this;
+    restore(): this;
+    rect(x: number, y: number, width: number, height: number): this;
+    fill(): this;
+    heightOfString(text: string, options?: TextOptions): number;
     fontSize(size: number): this;
     text(text: string, options?: TextOptions): this;
     text(text: string, x: number, y: number, options?: TextOptions): this;
@@ -32,7 +41,11 @@ declare module 'pdfkit' {
       src: Buffer,
       x: number,
       y: number,
-      options?: { fit?: [number, number]; align?: 'left' | 'center' | 'right' },
+      options?: {
+        fit?: [number, number];
+        align?: 'left' | 'center' | 'right';
+        valign?: 'top' | 'center' | 'bottom';
+      },
     ): this;
     bufferedPageRange(): { start: number; count: number };
     switchToPage(n: number): this;

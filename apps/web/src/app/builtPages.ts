@@ -13,6 +13,7 @@ export const BUILT_PAGES = [
   '/admin/$adminId',
   '/admin/details/$adminId',
   '/system/documents',
+  '/system/lab-settings',
   '/system/emaillog',
   '/system/emailtemplates',
   '/system/audit-log',
@@ -77,6 +78,7 @@ export const BUILT_PAGES = [
   '/reg',
   '/reg/success',
   '/reg/$propertyCode',
+  '/verify/$code',
   '/tools/scanwastebarcode',
   '/tools/enterwastesample',
 ] as const;

@@ -97,6 +97,7 @@ export function navEntries(user: NavUser, petOwnerPath: (id: number) => string):
   if (user.isBioPetAdmin)
     add('System', [
       { path: '/system/documents', label: 'Documents', right: 'system.documents' },
+      { path: '/system/lab-settings', label: 'Lab settings', right: 'lab.settings' },
       { path: '/system/emaillog', label: 'Email log', right: 'system.emailLog' },
       { path: '/system/emailtemplates', label: 'Email templates', right: 'system.emailTemplates' },
       { path: '/system/audit-log', label: 'Audit log', right: 'system.auditLog' },

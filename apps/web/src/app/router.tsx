@@ -98,6 +98,13 @@ const preRegFormRoute = createRoute({
   component: lazyPage(() => import('../features/prereg/PreRegFormPage'), 'PreRegFormPage'),
 });
 
+// The public verification of a certificate by the code printed on it: anonymous.
+const verifyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/verify/$code',
+  component: lazyPage(() => import('../features/certificates/VerifyCertificatePage'), 'VerifyCertificatePage'),
+});
+
 /** Unknown URLs and '/' follow the fallback steps of spec 1 §2. */
 async function fallbackBeforeLoad({
   context,
@@ -131,6 +138,7 @@ const routeTree = rootRoute.addChildren([
   preRegCodeRoute,
   preRegSuccessRoute,
   preRegFormRoute,
+  verifyRoute,
   indexRoute,
   unknownRoute,
 ]);
@@ -148,6 +156,7 @@ export const pageRoutePaths = (): string[] =>
         preRegCodeRoute,
         preRegSuccessRoute,
         preRegFormRoute,
+        verifyRoute,
       ].map((r) => (r.options as { path: string }).path),
     );
 

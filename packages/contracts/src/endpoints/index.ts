@@ -30,8 +30,11 @@ import {
 import { ancestryEndpoints, partnerEndpoints } from './ancestry.ts';
 import { wasteResultEndpoints } from './wasteresults.ts';
 import { noMatchClusterEndpoints } from './nomatchclusters.ts';
+import { certificateVerificationEndpoints, labSettingsEndpoints } from './certificates.ts';
 
 export {
+  certificateVerificationEndpoints,
+  labSettingsEndpoints,
   ancestryEndpoints,
   cartEndpoints,
   orderEndpoints,
@@ -99,4 +102,6 @@ export const endpointsByDomain: Record<string, Record<string, AnyEndpoint>> = {
   wasteResults: wasteResultEndpoints,
   noMatchClusters: noMatchClusterEndpoints,
   emailTemplates: emailTemplateEndpoints,
+  labSettings: labSettingsEndpoints,
+  certificateVerification: certificateVerificationEndpoints,
 };

@@ -14,3 +14,4 @@ export * from './parentage.ts';
 export * from './notifications.ts';
 export * from './wasteresults.ts';
 export * from './nomatchclusters.ts';
+export * from './certificates.ts';

@@ -14,7 +14,7 @@ import { filesStoreFor } from '../../platform/files.ts';
 import { pdfPageCount } from '../../platform/pdf.ts';
 import { makeAdmin, makeOtherDistributorship, makePetOwner } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { pdfText } from '../petowners/pdf-text.ts';
+import { pdfText } from '../../../test/pdf-reader.ts';
 import { CERTIFICATE_MESSAGES } from './certificates.service.ts';
 
 let t: TestApp;
@@ -159,7 +159,7 @@ describe('GET /pdfdownload/getdnaprofile/{petId}', () => {
     const pdf = await pdfOf(profileUrl(petIds.ace), ownerToken);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdfPageCount(pdf)).toBe(1);
-    const text = pdfText(pdf);
+    const text = await pdfText(pdf);
     expect(text).toContain('DNA Profile');
     expect(text).toContain('DN7700001');
     expect(text).toContain('Ace');
@@ -202,7 +202,7 @@ describe('GET /pdfdownload/getdnaverification/{petId}', () => {
     const pdf = await pdfOf(verificationUrl(petIds.ace), ownerToken);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdfPageCount(pdf)).toBeGreaterThanOrEqual(1);
-    const text = pdfText(pdf);
+    const text = await pdfText(pdf);
     expect(text).toContain('Oak Ridge DNA Certificate');
     expect(text).toContain('Dr. Iris Vale');
     expect(text).toContain('DN7700001');

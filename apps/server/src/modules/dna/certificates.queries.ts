@@ -4,6 +4,7 @@ import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { DnaProfileLabStatus } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
 import { dnaProfiles, groups, petOwnerGroups, pets, users } from '../../db/schema/index.ts';
+import { closeCertificates } from '../certificates/certificates.queries.ts';
 
 /** The owner's name and current group (the latest one joined and not moved out of), with its certificate settings. */
 export async function certificateContext(db: Db, petOwnerId: number | null) {
@@ -55,10 +56,19 @@ export async function setVerificationApproved(db: Db, sampleNumbers: string[]) {
     .where(inArray(sql`upper(${pets.sampleNumber})`, sampleNumbers));
 }
 
-/** Revoking the certificate marks the pet too (the pet's record is what owners and admins see). */
+/**
+ * Revoking the certificate marks the pet too (the pet's record is what owners and admins see), and the issued
+ * verification certificates of the sample read as revoked from today on their verification page.
+ */
 export async function setCertificateRevoked(db: Db, sampleNumber: string) {
   await db
     .update(pets)
     .set({ isDnaVerificationCertificateRevoked: true })
     .where(and(eq(sql`upper(${pets.sampleNumber})`, sampleNumber), ne(pets.isDnaVerificationCertificateRevoked, true)));
+  await closeCertificates(
+    db,
+    { kind: 'DnaVerification', sampleNumber: sampleNumber.toUpperCase() },
+    'Revoked',
+    'The DNA verification certificate was revoked by the lab.',
+  );
 }

@@ -1,13 +1,16 @@
 // The pet's DNA documents (spec 3 §4 "Pets"): the DNA profile PDF (its genotype table; needs an approved profile at
 // DnaProcessingComplete) and the DNA verification certificate (needs an approved profile, an approved verification
-// test and not revoked). Both print the group's certificate customization and logo, and the profile's random match
-// probability ("1 in N", two significant figures, NRC II 4.10) from the registry's allele frequencies.
-import { matchStatistics, profileEntries, type DnaProfile } from '@registry/genetics';
-import { Gender, SampleCustomerStatus, formatUsDate } from '@registry/contracts';
+// test and not revoked). Both are certificates in the shared document layout (number, verification address, the
+// approving analyst) with the group's certificate customization and logo, and the profile's random match probability
+// in words with its basis (NRC II 4.10, theta, the frequency database's size, the markers left out).
+import { DnaProfileLabStatus, Gender, SampleCustomerStatus, formatUsDate } from '@registry/contracts';
+import { matchStatistics, profileEntries, profileSex } from '@registry/genetics';
 import type { SignedInContext } from '../../platform/context.ts';
 import { refused } from '../../platform/errors.ts';
-import { filesStoreFor } from '../../platform/files.ts';
-import { renderPdf, type PdfLayout } from '../../platform/pdf.ts';
+import { renderDocument } from '../../platform/pdf.ts';
+import * as certificates from '../certificates/certificates.queries.ts';
+import { documentOptions, issueCertificate, readStored, signatoryFor } from '../certificates/certificates.service.ts';
+import { matchProbabilitySentence, statisticBasis } from '../certificates/wording.ts';
 import { loadPet } from '../pets/pets.service.ts';
 import { certificateContext } from './certificates.queries.ts';
 import * as q from './dna.queries.ts';
@@ -28,64 +31,86 @@ async function documentData(ctx: SignedInContext, petId: number) {
   return { pet, profile };
 }
 
-async function layoutParts(ctx: SignedInContext, petOwnerId: number | null) {
-  const { owner, group } = await certificateContext(ctx.db, petOwnerId);
-  const logo =
-    group?.logoPath && group.certificateShowLogo ? await filesStoreFor(ctx.config).read(group.logoPath) : null;
-  const ownerName = owner ? [owner.firstName, owner.lastName].filter(Boolean).join(' ') || owner.userName : null;
-  return { group, logo, ownerName };
-}
-
-async function statisticOf(ctx: SignedInContext, profile: DnaProfile) {
-  const { index } = await currentIndex(ctx, profile.panel);
-  return matchStatistics(profile, profile, index.alleleFrequencies());
-}
-
-function statisticBlock(layout: PdfLayout, stats: Awaited<ReturnType<typeof statisticOf>>) {
-  layout.heading('Random match probability').keyValues([
-    ['Probability that an unrelated dog shares this profile', stats.oneInText],
-    ['Formula', `${stats.formula}, theta ${stats.theta}`],
-    ['Markers in the product', stats.markersUsed],
-    ['Off-ladder alleles', stats.offLadderMarkers.length ? `${stats.offLadderMarkers.join(', ')} (left out)` : 'none'],
-  ]);
-}
-
 type Pet = Awaited<ReturnType<typeof documentData>>['pet'];
 type Profile = NonNullable<Awaited<ReturnType<typeof documentData>>['profile']>;
 
 async function render(ctx: SignedInContext, kind: 'profile' | 'verification', pet: Pet, stored: Profile) {
   const panel = requirePanel(stored.panelId);
   const profile = profileFromCodes(panel, stored.labSavedCodes ?? stored.codes);
-  const [{ group, logo, ownerName }, stats] = await Promise.all([
-    layoutParts(ctx, pet.petOwnerId),
-    statisticOf(ctx, profile),
-  ]);
+  const { owner, group } = await certificateContext(ctx.db, pet.petOwnerId);
+  const groupLogo = group?.logoPath && group.certificateShowLogo ? await readStored(ctx, group.logoPath) : null;
+  const ownerName = owner ? [owner.firstName, owner.lastName].filter(Boolean).join(' ') || owner.userName : null;
+  const { index } = await currentIndex(ctx, panel);
+  const databaseSize = Math.max(1, index.size);
+  const stats = matchStatistics(profile, profile, index.alleleFrequencies(), { registrySize: databaseSize });
+  const approverId = await certificates.approverOf(ctx.db, {
+    entityType: 'DnaProfile',
+    actionType: 'Approve',
+    id: stored.id,
+    listKey: 'dnaProfileIds',
+    labStatus: DnaProfileLabStatus.Approved,
+  });
+  const signatory = await signatoryFor(ctx, approverId, stored.dateApproved ?? null);
   const title = kind === 'profile' ? 'DNA Profile' : (group?.certificateTitle ?? 'DNA Verification Certificate');
-  const footer = group?.certificateFooterText ?? ctx.config.brandName;
-  const content = await renderPdf({ title, author: ctx.config.brandName, footer }, (layout) => {
-    layout.header({ title, subtitle: group ? `${ctx.config.brandName} - ${group.name}` : ctx.config.brandName, logo });
-    layout.keyValues([
-      ['Pet', pet.name],
-      ['Sample number', stored.sampleNumber],
-      ['Breed', pet.breed],
-      ['Sex', GENDER_TEXT[pet.gender] ?? 'Unknown'],
-      ['Date of birth', pet.dateOfBirth ? formatUsDate(new Date(pet.dateOfBirth)) : null],
-      ['Owner', ownerName],
-      ['Panel', panelName(panel.id)],
-      ['Profile approved', stored.dateApproved ? formatUsDate(stored.dateApproved) : null],
-    ]);
-    if (kind === 'verification')
+  const options = await documentOptions(ctx, {
+    title,
+    subtitle: group ? `${pet.name}, ${group.name}` : pet.name,
+    groupLogo,
+    footer: group?.certificateFooterText ?? null,
+  });
+  const certificate = await issueCertificate(ctx, {
+    kind: kind === 'profile' ? 'DnaProfile' : 'DnaVerification',
+    subjectKey: `pet:${pet.id}:profile:${stored.id}`,
+    sampleNumber: stored.sampleNumber.toUpperCase(),
+    dogName: pet.name,
+    resultText:
+      kind === 'profile'
+        ? `DNA profile on file (${panelName(panel.id)})`
+        : 'DNA verified: a second sample gave the same profile',
+    issuer: options.lab.name,
+    signatoryName: signatory?.name ?? null,
+  });
+  const recorded = GENDER_TEXT[pet.gender] ?? 'Unknown';
+  const sexByDna = profileSex(profile);
+  const content = await renderDocument({ ...options, certificate }, (layout) => {
+    layout.keyValues(
+      [
+        ['Dog', pet.name],
+        ['Sample number', stored.sampleNumber],
+        ['Breed', pet.breed],
+        ['Date of birth', pet.dateOfBirth ? formatUsDate(new Date(pet.dateOfBirth)) : null],
+        ['Recorded sex', recorded],
+        ['Sex by DNA', sexByDna],
+        ['Owner', ownerName],
+        ['Panel', panelName(panel.id)],
+      ],
+      2,
+    );
+    if (recorded !== 'Unknown' && sexByDna !== 'Unknown' && recorded !== sexByDna)
       layout.paragraph(
+        `Note: the sex by DNA (${sexByDna}) differs from the dog’s recorded sex (${recorded}); the lab should check the dog’s record.`,
+        { bold: true },
+      );
+    if (kind === 'verification')
+      layout.statement(
         `The DNA of ${pet.name} (sample ${stored.sampleNumber}) was typed again from a verification sample, and the ` +
           'two profiles agree. This certificate verifies that the profile below belongs to this dog.',
       );
-    layout.heading('Genotype');
     layout.table(
-      ['Marker', 'Allele 1', 'Allele 2'],
-      profileEntries(profile).map((g) => [g.marker, g.alleleA || '-', g.alleleB || '-']),
+      [
+        { label: 'Marker', width: 180 },
+        { label: 'Allele 1', width: 176 },
+        { label: 'Allele 2', width: 176 },
+      ],
+      profileEntries(profile).map((g) => [g.marker, g.alleleA || 'no call', g.alleleB || 'no call']),
+      12,
     );
-    statisticBlock(layout, stats);
-    if (kind === 'verification') layout.signature(group?.certificateSignatureName ?? ctx.config.brandName);
+    layout.paragraph(matchProbabilitySentence(stats), { bold: true });
+    const basis = statisticBasis(stats, databaseSize, panel.typingMarkers.length);
+    layout.keyValues(basis.wide).keyValues(basis.pairs, 2);
+    layout.signatory(signatory, options.lab.name);
+    if (group?.certificateSignatureName)
+      layout.paragraph(`Certified for ${group.name}: ${group.certificateSignatureName}`);
   });
   const prefix = kind === 'profile' ? 'dna-profile' : 'dna-verification';
   return { fileName: `${prefix}-${stored.sampleNumber}.pdf`, content };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { pdfPageCount } from '../../platform/pdf.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { groupByName, makeOtherDistributorship } from '../../../test/factories.ts';
-import { pdfText } from '../petowners/pdf-text.ts';
+import { pdfText } from '../../../test/pdf-reader.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,7 +28,7 @@ test("a property's flyer: one page with its name, the pre-registration address a
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toBe('application/pdf');
   expect(pdfPageCount(response.rawPayload)).toBe(1);
-  const text = pdfText(response.rawPayload);
+  const text = await pdfText(response.rawPayload);
   expect(text).toContain('Oak Ridge Apartments');
   expect(text).toContain(`${t.config.baseUrl}/reg/${oakRidge.propertyPreRegisterCode}`);
   // The QR code's modules are filled rectangles ("re" operators) on the page.

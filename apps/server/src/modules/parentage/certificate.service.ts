@@ -1,26 +1,27 @@
-// The proof-of-parentage certificate (spec 3 §4 "Pets": needs isParentageCertified, whatever products the dog has): a
-// PDF naming the puppy, dam and sire with their owners, the marker table of dam, sire and puppy, the verdict and the statistic in words.
-import { loadPdfKit } from '../../platform/on-demand-libraries.ts';
+// The proof-of-parentage certificate (spec 3 §4 "Pets": needs isParentageCertified, whatever products the dog has), in
+// the shared document layout: the puppy, dam and sire with their sexes and owners' names, the verdict, the combined
+// paternity index to three significant figures, the probabilities of parentage (prior 0.5) and exclusion as
+// percentages that never reach 100 %, the tested and failed markers, the marker table, and the analyst who ran it.
+import { Gender } from '@registry/contracts';
 import type { SignedInContext } from '../../platform/context.ts';
+import { dateInWords, renderDocument } from '../../platform/pdf.ts';
+import { documentOptions, issueCertificate, signatoryFor } from '../certificates/certificates.service.ts';
+import { cappedPercent, threeSignificant } from '../certificates/wording.ts';
 import { certificateResult } from './parentage.service.ts';
 import * as q from './parentage.queries.ts';
 
-/** The combined paternity index in words: "X times more likely" and the probability of paternity at a 50% prior. */
-export function statisticInWords(cpi: number | null, exclusion: number | null): string[] {
-  const lines: string[] = [];
+const SEX: Record<number, string> = { [Gender.Male]: 'male', [Gender.Female]: 'female' };
+const MARKER_RESULT: Record<string, string> = { Pass: 'Consistent', Fail: 'Inconsistent', Skip: 'Not tested' };
+
+/** The figures in words: the index to three significant figures, probabilities never printed as 100 %. */
+export function parentageFigures(cpi: number | null, exclusion: number | null): [string, string][] {
+  const rows: [string, string][] = [];
   if (cpi !== null && cpi > 0) {
-    const rounded = cpi >= 1000 ? Math.round(cpi).toLocaleString('en-US') : cpi.toPrecision(3);
-    const probability = (100 * cpi) / (cpi + 1);
-    lines.push(
-      `The sire is ${rounded} times more likely to be the father of the puppy than a random unrelated dog ` +
-        `(combined paternity index ${rounded}; probability of paternity ${probability >= 99.99 ? '> 99.99' : probability.toFixed(2)}%).`,
-    );
+    rows.push(['Combined paternity index', threeSignificant(cpi)]);
+    rows.push(['Probability of parentage (prior 0.5)', cappedPercent(cpi / (cpi + 1))]);
   }
-  if (exclusion !== null)
-    lines.push(
-      `A random unrelated male would have been excluded by these markers with probability ${(exclusion * 100).toFixed(4)}%.`,
-    );
-  return lines;
+  if (exclusion !== null) rows.push(['Probability of exclusion', cappedPercent(exclusion)]);
+  return rows;
 }
 
 /** The certificate of the dog's best Certified result, or of the Certified result staff pick (certificateResult). */
@@ -35,49 +36,78 @@ export async function parentageCertificate(
     ctx.db,
     [puppy.petOwnerId, ...dogs.map((d) => d.ownerId)].filter((x): x is number => x !== null),
   );
-  const line = (role: string, sampleNumber: string, dog: { name: string; ownerId: number | null } | undefined) =>
-    `${role}: ${dog?.name ?? 'Not registered'} (${sampleNumber})${dog?.ownerId ? `, owner ${owners.get(dog.ownerId) ?? ''}` : ''}`;
-
-  const doc = new (await loadPdfKit())({
-    size: 'LETTER',
-    margin: 54,
-    info: { Title: 'Proof of Parentage Certificate', Author: ctx.config.brandName },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  doc.font('Helvetica-Bold').fontSize(20).text('Proof of Parentage Certificate', { align: 'center' });
-  doc.font('Helvetica').fontSize(10).text(ctx.config.brandName, { align: 'center' }).moveDown();
-  doc.font('Helvetica').fontSize(11);
-  doc.text(line('Puppy', result.puppySampleNumber, { name: puppy.name, ownerId: puppy.petOwnerId }));
-  doc.text(line('Dam', result.damSampleNumber, byNumber.get(result.damSampleNumber)));
-  doc.text(line('Sire', result.sireSampleNumber, byNumber.get(result.sireSampleNumber)));
-  doc.moveDown();
-  doc.font('Helvetica-Bold').text(`Verdict: ${result.runResult}`);
-  doc
-    .font('Helvetica')
-    .text(
-      `The dam and sire named above qualify as the parents of the puppy on ${result.testedMarkers} tested markers.`,
-    );
-  for (const text of statisticInWords(result.combinedPaternityIndex, result.probabilityOfExclusion)) doc.text(text);
-  doc.moveDown();
-  const columns = [54, 174, 274, 374, 474];
-  const row = (cells: string[], bold = false) => {
-    const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
-    cells.forEach((cell, i) => doc.text(cell, columns[i], y, { width: 96 }));
-    doc.text('', 54, y + 13);
+  const describe = (
+    sampleNumber: string,
+    dog: { name: string; gender: number | null; ownerId: number | null } | undefined,
+    role: string,
+  ) => {
+    if (!dog) return `Not registered (${sampleNumber}), ${role}`;
+    const owner = dog.ownerId ? owners.get(dog.ownerId) : null;
+    return `${dog.name} (${sampleNumber}), ${SEX[dog.gender ?? 0] ?? 'sex not recorded'}${owner ? `; owner ${owner}` : ''}`;
   };
-  row(['Marker', 'Dam', 'Sire', 'Puppy', 'Result'], true);
-  for (const m of result.markers) {
-    if (doc.y > 700) doc.addPage();
-    row([m.marker, m.dam || '-', m.sire || '-', m.puppy || '-', m.result]);
-  }
-  doc.moveDown();
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .text(`Tested ${result.dateCreated.toISOString().slice(0, 10)}; result ${result.id}.`, 54, doc.y);
-  doc.end();
-  return { content: await done, fileName: `ProofOfParentage_${result.puppySampleNumber}.pdf` };
+  const dam = byNumber.get(result.damSampleNumber);
+  const sire = byNumber.get(result.sireSampleNumber);
+  const signatory = await signatoryFor(ctx, result.executedBy, result.dateCreated);
+  const options = await documentOptions(ctx, { title: 'Proof of Parentage Certificate', subtitle: puppy.name });
+  const certificate = await issueCertificate(ctx, {
+    kind: 'ProofOfParentage',
+    subjectKey: `result:${result.id}`,
+    sampleNumber: result.puppySampleNumber,
+    dogName: puppy.name,
+    resultText: `Parentage certified: dam ${dam?.name ?? result.damSampleNumber}, sire ${sire?.name ?? result.sireSampleNumber}`,
+    issuer: options.lab.name,
+    signatoryName: signatory?.name ?? (result.executedByName || null),
+  });
+  const failed = result.markers.filter((m) => m.result === 'Fail').map((m) => m.marker);
+  const skipped = result.markers.filter((m) => m.result === 'Skip').map((m) => m.marker);
+  const content = await renderDocument({ ...options, certificate }, (layout) => {
+    layout.keyValues([
+      ['Puppy', describe(result.puppySampleNumber, { ...puppy, ownerId: puppy.petOwnerId }, 'puppy')],
+      ['Dam', describe(result.damSampleNumber, dam, 'dam')],
+      ['Sire', describe(result.sireSampleNumber, sire, 'sire')],
+      ['Date tested', dateInWords(result.dateCreated, ctx.config.labTimeZone)],
+    ]);
+    layout.statement(
+      `Verdict: ${result.runResult}. The dam and sire named above qualify as the parents of ${puppy.name} on ` +
+        `${result.testedMarkers} tested markers.`,
+    );
+    layout.keyValues(
+      [
+        ...parentageFigures(result.combinedPaternityIndex, result.probabilityOfExclusion),
+        ['Markers tested', String(result.testedMarkers)],
+        [
+          'Markers failed',
+          `${result.failedMarkers}${failed.length ? ` (${failed.join(', ')})` : ''}${skipped.length ? `; not tested: ${skipped.join(', ')}` : ''}`,
+        ],
+      ],
+      2,
+    );
+    if (result.possibleMutation)
+      layout.paragraph('Note: one marker is consistent with a possible mutation; it does not exclude the parents.');
+    layout.table(
+      [
+        { label: 'Marker', width: 120 },
+        { label: 'Dam', width: 100 },
+        { label: 'Sire', width: 100 },
+        { label: 'Puppy', width: 100 },
+        { label: 'Result', width: 112 },
+      ],
+      result.markers.map((m) => [
+        m.marker,
+        m.dam || '-',
+        m.sire || '-',
+        m.puppy || '-',
+        MARKER_RESULT[m.result] ?? m.result,
+      ]),
+      12,
+    );
+    layout.signatory(
+      signatory ??
+        (result.executedByName
+          ? { name: result.executedByName, title: null, signature: null, approvedAt: result.dateCreated }
+          : null),
+      options.lab.name,
+    );
+  });
+  return { content, fileName: `ProofOfParentage_${result.puppySampleNumber}.pdf` };
 }

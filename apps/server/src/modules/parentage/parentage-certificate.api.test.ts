@@ -7,7 +7,7 @@ import { GroupTypes, Gender, UserRole } from '@registry/contracts';
 import { Sex, type DnaProfile } from '@registry/genetics';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { groupByName, makeAdmin, makeGroup, makeOtherDistributorship, makePetOwner } from '../../../test/factories.ts';
-import { pdfText } from '../petowners/pdf-text.ts';
+import { pdfText } from '../../../test/pdf-reader.ts';
 import { TEST_PANEL, registerDogs, testPopulation } from './test-support.ts';
 
 let t: TestApp;
@@ -110,15 +110,20 @@ describe('the proof-of-parentage certificate', () => {
     expect((await setOf(dogs.puppy)).body.certificateResultId).toBe(id);
     const pet = await t.call('GET', `/api/v1/pet/${dogs.puppyId}`, { token: lab });
     expect(pet.body).toMatchObject({ isParentage: false, parentageCertificateResultId: id });
+    const numbers = new Set<string | undefined>();
     for (const query of [`petId=${dogs.puppyId}`, `parentageResultId=${id}`]) {
       const pdf = await certificate(query, manager);
       expect(pdf.statusCode).toBe(200);
       expect(pdf.headers['content-type']).toContain('application/pdf');
-      const text = pdfText(pdf.rawPayload);
+      const text = await pdfText(pdf.rawPayload);
       expect(text).toContain(`Puppy: Pip (${dogs.puppy})`);
       expect(text).toContain('Verdict: Certified');
-      expect(text).toContain(`result ${id}.`);
+      // The certificate's number, not the result's id; both ways of asking print the same certificate.
+      expect(text).not.toContain(`result ${id}.`);
+      numbers.add(/Certificate No\.: (PP-\d{4}-\d{6})/.exec(text)?.[1]);
     }
+    expect(numbers.size).toBe(1);
+    expect([...numbers][0]).toMatch(/^PP-/);
   });
 
   test('a set without a Certified result (or none at all) is a 400 that says so; bad input is a 400', async () => {
@@ -163,8 +168,13 @@ describe('the proof-of-parentage certificate', () => {
     expect(failing.body).toMatchObject({ parentageMatchRunResult: 'Disqualified', certificateResultId: second });
     const older = await certificate(`parentageResultId=${first}&petId=${dogs.puppyId}`, lab);
     expect(older.statusCode).toBe(200);
-    expect(pdfText(older.rawPayload)).toContain(`result ${first}.`);
-    expect(pdfText((await certificate(`petId=${dogs.puppyId}`, lab)).rawPayload)).toContain(`result ${second}.`);
+    // Each result has its own certificate (number and verification address).
+    const numberOf = async (pdf: Buffer) => /Certificate No\.: (PP-\d{4}-\d{6})/.exec(await pdfText(pdf))?.[1];
+    const olderNumber = await numberOf(older.rawPayload);
+    const bestNumber = await numberOf((await certificate(`petId=${dogs.puppyId}`, lab)).rawPayload);
+    expect(olderNumber).toMatch(/^PP-/);
+    expect(bestNumber).toMatch(/^PP-/);
+    expect(olderNumber).not.toBe(bestNumber);
     expect((await certificate(`parentageResultId=${first}`, manager)).statusCode).toBe(403);
     // A result of another dog's set, named with this dog, is not this dog's.
     const other = await trio();

@@ -9,7 +9,7 @@ import { Sex, emptyProfile, setGenotype, type DnaProfile } from '@registry/genet
 import { auditLog } from '../../db/schema/index.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { groupByName, makePetOwner } from '../../../test/factories.ts';
-import { pdfText } from '../petowners/pdf-text.ts';
+import { pdfText } from '../../../test/pdf-reader.ts';
 import { TEST_PANEL, freshDn, registerDogs, testPopulation } from './test-support.ts';
 
 let t: TestApp;
@@ -373,12 +373,35 @@ describe('GET proof-of-parentage certificate', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(pdf.rawPayload);
+    const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('Proof of Parentage Certificate');
     expect(text).toContain(trio.dam);
     expect(text).toContain(trio.sire);
     expect(text).toContain('Verdict: Certified');
-    expect(text).toContain('times more likely');
+    // The figures as a registry reads them: the index to three significant figures, probabilities never 100 %.
+    expect(text).toMatch(/Combined paternity index: (\d\.\d\d × 10[⁰¹²³⁴⁵⁶⁷⁸⁹]+|[\d,.]+)/);
+    expect(text).toMatch(/Probability of parentage \(prior 0\.5\): (> 99\.9999|\d{1,2}\.\d{4}) %/);
+    expect(text).toMatch(/Probability of exclusion: (> 99\.9999|\d{1,2}\.\d{4}) %/);
+    expect(text).not.toMatch(/100(\.0+)? ?%/);
+    expect(text).toMatch(/Date tested: [A-Z][a-z]+ \d{1,2}, \d{4}/);
+    expect(text).toMatch(/Markers tested: \d+/);
+    expect(text).toMatch(/Markers failed: \d+/);
+    expect(text).not.toMatch(/result \d+\./);
+    const code = /\/verify\/([A-Z2-7]{24})/.exec(text)![1];
+    expect(text).toMatch(/Certificate No\.: PP-\d{4}-\d{6}/);
+    const verified = await t.call('GET', `/api/v1/certificates/verify?code=${code}`);
+    expect(verified.body).toMatchObject({ kind: 'ProofOfParentage', status: 'Valid', sampleNumber: trio.puppies[0] });
+    // Overridden by the lab: the certificate reads revoked, with the reason.
+    const setId = run.body.parentageMatchResultSetId;
+    const overridden = await t.call('POST', `/api/v1/parentageresulting/${setId}/overridematchresult/${id}`, {
+      token: lab,
+      body: { matchRunResult: 'Inconclusive', bioPetNotes: 'Sample mix-up suspected' },
+    });
+    expect(overridden.status).toBe(200);
+    expect((await t.call('GET', `/api/v1/certificates/verify?code=${code}`)).body).toMatchObject({
+      status: 'Revoked',
+      statusReason: 'The parentage result was overridden to Inconclusive.',
+    });
     const wrong = await execute({ puppy: trio.puppies[1], dam: trio.dam, sire: strangerMale });
     const refusedPdf = await get(
       `/api/v1/pdfdownload/getproofofparentagecertificate?parentageResultId=${wrong.body.parentageMatchResultId}`,

@@ -24,6 +24,7 @@ import { assertCan } from '../../platform/rights.ts';
 import { loadGroupInScope } from '../../platform/scope.ts';
 import { profileFromCodes, requirePanel } from '../dna/panels.ts';
 import { currentIndex } from '../dna/registry-index.ts';
+import { closeCertificates } from '../certificates/certificates.queries.ts';
 import * as q from './parentage.queries.ts';
 
 const petNotFound = () => notFound('Pet not found.');
@@ -278,6 +279,13 @@ export async function overrideResult(
       bioPetNotes: body.bioPetNotes,
     });
     await settle(tx, set.id);
+    if (body.matchRunResult !== 'Certified')
+      await closeCertificates(
+        tx,
+        { kind: 'ProofOfParentage', subjectKey: `result:${result.id}` },
+        'Revoked',
+        `The parentage result was overridden to ${body.matchRunResult}.`,
+      );
     await writeAudit(tx, ctx, {
       entityType: 'ParentageMatchResult',
       entityId: result.id,
@@ -316,6 +324,12 @@ export async function deleteResult(ctx: SignedInContext, setId: number, resultId
     if (!result || result.setId !== set.id) throw resultNotFound();
     await q.deleteResult(tx, result.id);
     await settle(tx, set.id);
+    await closeCertificates(
+      tx,
+      { kind: 'ProofOfParentage', subjectKey: `result:${result.id}` },
+      'Revoked',
+      'The parentage result was deleted.',
+    );
     await writeAudit(tx, ctx, {
       entityType: 'ParentageMatchResult',
       entityId: result.id,

@@ -1,47 +1,27 @@
 // The match certificate (/pdfdownload/getpooprintsresultcertificate) and the result email to the property's primary
-// admin. The certificate is addressed to the group's certification recipient (the property or its distributor) with the
-// group's certificate customization and logo, the sample numbers and dates, the dog and its owner, the marker table and
-// the statistic in words. (pdfkit directly; the lead may move it onto the shared PDF layout later.)
-import { loadPdfKit } from '../../platform/on-demand-libraries.ts';
-import { sql } from 'drizzle-orm';
+// admin. The certificate, in the shared document layout, is addressed to the group's certification recipient (the
+// property or its distributor) with the group's certificate customization and logo: the sample numbers and dates, the
+// dog and its owner's name, the statistic in words with its basis, the marker table with dropout and not-compared
+// markers marked, the sex by DNA beside the recorded sex, and the approving analyst as signatory.
 import {
+  Gender,
   PooPrintsCertificationRecipient,
   WASTE_RESULT_MESSAGES as M,
   collectionDateText,
-  markerNotComparedReason,
 } from '@registry/contracts';
-import { queryRows } from '../../db/client.ts';
+import { MarkerComparison, compareWasteWithDog, matchStatistics, profileEntries, profileSex } from '@registry/genetics';
 import type { SignedInContext } from '../../platform/context.ts';
 import { refused } from '../../platform/errors.ts';
-import { filesStoreFor } from '../../platform/files.ts';
+import { renderDocument, dateTimeWithZone } from '../../platform/pdf.ts';
 import { assertCan } from '../../platform/rights.ts';
-import { dogAndOwner, isLetterResult, queueResultLetter } from './result-letters.ts';
+import * as certificates from '../certificates/certificates.queries.ts';
+import { documentOptions, issueCertificate, readStored, signatoryFor } from '../certificates/certificates.service.ts';
+import { matchProbabilitySentence, statisticBasis } from '../certificates/wording.ts';
+import { panels, profileFromCodes } from '../dna/panels.ts';
+import { currentIndex } from '../dna/registry-index.ts';
+import { isLetterResult, queueResultLetter } from './result-letters.ts';
 import { loadSetInScope } from './wasteresults.service.ts';
 import * as q from './wasteresults.queries.ts';
-
-type GroupRow = {
-  id: number;
-  name: string;
-  certificationRecipient: number;
-  certificateTitle: string | null;
-  certificateSignatureName: string | null;
-  certificateFooterText: string | null;
-  certificateShowLogo: boolean;
-  logoPath: string | null;
-  distributorName: string | null;
-};
-
-async function certificateGroup(ctx: SignedInContext, propertyId: number): Promise<GroupRow | null> {
-  const rows = await queryRows<GroupRow>(
-    ctx.db,
-    sql`select p.id, p.name, p.certification_recipient as "certificationRecipient", p.certificate_title as "certificateTitle",
-          p.certificate_signature_name as "certificateSignatureName", p.certificate_footer_text as "certificateFooterText",
-          p.certificate_show_logo as "certificateShowLogo", p.logo_path as "logoPath",
-          (select d.name from groups d where p.path like d.path || '%' and d.group_type = 2 order by length(d.path) desc limit 1) as "distributorName"
-        from groups p where p.id = ${propertyId}`,
-  );
-  return rows[0] ?? null;
-}
 
 async function approvedOf(ctx: SignedInContext, id: number) {
   const set = await loadSetInScope(ctx, id);
@@ -50,102 +30,152 @@ async function approvedOf(ctx: SignedInContext, id: number) {
   return { set, result };
 }
 
-async function analystName(ctx: SignedInContext, userId: number | null) {
-  if (userId === null) return null;
-  const [row] = await queryRows<{ name: string }>(
-    ctx.db,
-    sql`select trim(first_name || ' ' || last_name) as name from users where id = ${userId}`,
-  );
-  return row?.name || null;
-}
+const SEX: Record<number, string> = { [Gender.Male]: 'Male', [Gender.Female]: 'Female' };
+const COMPARISON_TEXT: Record<string, string> = {
+  [MarkerComparison.Match]: 'Match',
+  [MarkerComparison.DropoutConsistent]: 'Consistent: one allele detected',
+  [MarkerComparison.Mismatch]: 'Differs (left out of the statistic)',
+  [MarkerComparison.NotCompared]: 'Not compared: no call',
+  [MarkerComparison.NotComparedOffLadder]: 'Not compared: off-ladder',
+};
 
-const date = (d: Date | string | null) => (d ? new Date(d).toLocaleDateString('en-US', { timeZone: 'UTC' }) : '-');
+/** The waste and dog profiles compared, the statistic over them and the frequency database's size. */
+async function comparisonOf(ctx: SignedInContext, set: q.SetContext, dogProfileId: number | null) {
+  const panel = set.panelId ? panels.get(set.panelId) : undefined;
+  if (!panel || !set.codes) return null;
+  const waste = profileFromCodes(panel, set.codes);
+  const stored = await certificates.profileCodes(ctx.db, dogProfileId);
+  const dog = stored?.panelId === panel.id ? profileFromCodes(panel, stored.labSavedCodes ?? stored.codes) : null;
+  if (!dog) return { panel, waste, dog: null, stats: null, databaseSize: 0, markers: null };
+  const { index } = await currentIndex(ctx, panel);
+  const databaseSize = Math.max(1, index.size);
+  const stats = matchStatistics(waste, dog, index.alleleFrequencies(), { registrySize: databaseSize });
+  const markers = new Map(compareWasteWithDog(waste, dog).markers.map((m) => [m.marker, m.result as string]));
+  return { panel, waste, dog, stats, databaseSize, markers };
+}
 
 export async function certificatePdf(ctx: SignedInContext, resultSetId: number) {
   assertCan(ctx, 'wasteResult.view');
   const { set, result } = await approvedOf(ctx, resultSetId);
-  const group = set.propertyId ? await certificateGroup(ctx, set.propertyId) : null;
+  const group = set.propertyId ? await certificates.propertyCertificateSettings(ctx.db, set.propertyId) : null;
   const recipient =
     group?.certificationRecipient === PooPrintsCertificationRecipient.Distributor && group.distributorName
       ? group.distributorName
       : (group?.name ?? set.propertyName ?? '-');
-  const logo =
-    group?.certificateShowLogo && group.logoPath ? await filesStoreFor(ctx.config).read(group.logoPath) : null;
-
-  const doc = new (await loadPdfKit())({
-    size: 'LETTER',
-    margin: 54,
-    info: { Title: 'Match Certificate', Author: ctx.config.brandName },
+  const groupLogo = group?.certificateShowLogo && group.logoPath ? await readStored(ctx, group.logoPath) : null;
+  const dog = result.matchedPetId ? await certificates.dogOf(ctx.db, result.matchedPetId) : null;
+  const isMatch = result.status === 'Match' && !!result.matchedSampleNumber;
+  const compared = await comparisonOf(ctx, set, isMatch ? result.matchedPetDnaProfileId : null);
+  const approverId =
+    (await certificates.approverOf(ctx.db, {
+      entityType: 'WasteMatchResult',
+      actionType: 'Approve',
+      id: result.id,
+      listKey: 'resultIds',
+    })) ?? result.createdById;
+  const signatory = await signatoryFor(ctx, approverId, result.dateApproved);
+  // The analyst who set an overridden result (who ran it), named beside the note.
+  const overrider = result.isAnalystOverride ? await signatoryFor(ctx, result.createdById, null) : null;
+  const options = await documentOptions(ctx, {
+    title: group?.certificateTitle ?? (isMatch ? 'DNA Match Certificate' : 'DNA Test Result Certificate'),
+    subtitle: `Prepared for: ${recipient}`,
+    groupLogo,
+    footer: group?.certificateFooterText ?? null,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  if (logo) {
-    try {
-      doc.image(logo, { fit: [120, 60] }).moveDown();
-    } catch {
-      // A logo pdfkit cannot read (not PNG or JPEG) is left out.
+  const dogNumber = result.sampleNumberOverride ?? result.matchedSampleNumber;
+  const certificate = await issueCertificate(ctx, {
+    kind: 'MatchCertificate',
+    subjectKey: `result:${result.id}`,
+    sampleNumber: set.sampleNumber,
+    dogName: isMatch ? (dog?.name ?? null) : null,
+    resultText: isMatch ? `Match: dog ${dog?.name ?? '-'} (${dogNumber})` : result.status,
+    issuer: options.lab.name,
+    signatoryName: signatory?.name ?? null,
+  });
+  const tz = ctx.config.labTimeZone;
+  const content = await renderDocument({ ...options, certificate }, (layout) => {
+    layout.keyValues(
+      [
+        ['Property', set.propertyName],
+        ['Result', result.status],
+        ['Waste sample', set.sampleNumber],
+        ['Date collected', collectionDateText(set.dateCollected) || null],
+        ['Date tested', dateTimeWithZone(result.dateCreated, tz)],
+        ['Date approved', result.dateApproved ? dateTimeWithZone(result.dateApproved, tz) : null],
+        ...(isMatch
+          ? ([
+              ['Dog', `${dog?.name ?? '-'} (${dogNumber})`],
+              ['Owner', dog?.ownerName ?? null],
+            ] as [string, string | null][])
+          : []),
+      ],
+      2,
+    );
+    const notes = [
+      result.isAdjacentPropertyMatch ? 'The dog is registered on an adjacent property (APA).' : null,
+      result.isMoveOut ? 'The dog’s owner has moved out (Move Out).' : null,
+    ].filter((n): n is string => !!n);
+    for (const note of notes) layout.paragraph(`Note: ${note}`);
+    if (result.isAnalystOverride) {
+      const analyst = overrider?.name ? ` ${overrider.name}` : '';
+      layout.paragraph(
+        `Confirmed by the analyst${analyst} on ${dateTimeWithZone(result.dateCreated, tz)}: the result was set by the ` +
+          'lab, not by the automatic comparison.' +
+          (result.bioPetNotes ? ` Analyst notes: ${result.bioPetNotes}` : ''),
+      );
+      if (result.disagreeingMarkers?.length)
+        layout.paragraph(`Markers that disagree (left out of the statistic): ${result.disagreeingMarkers.join(', ')}`);
     }
-  }
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(18)
-    .text(group?.certificateTitle ?? 'DNA Match Certificate');
-  doc.font('Helvetica').fontSize(10).text(ctx.config.brandName).moveDown();
-  doc.font('Helvetica-Bold').fontSize(12).text(`Prepared for: ${recipient}`);
-  doc.font('Helvetica').fontSize(11);
-  doc.text(`Property: ${set.propertyName ?? '-'}`);
-  doc.text(`Waste sample: ${set.sampleNumber}`);
-  doc.text(`Date collected: ${collectionDateText(set.dateCollected) || '-'}`);
-  doc.text(`Result: ${result.status}`);
-  doc.text(`Date tested: ${date(result.dateCreated)}    Date approved: ${date(result.dateApproved)}`);
-  if (result.matchedSampleNumber) {
-    const dog = await dogAndOwner(ctx.db, result.matchedPetId);
-    doc.text(`Dog: ${dog?.petName ?? '-'} (${result.sampleNumberOverride ?? result.matchedSampleNumber})`);
-    doc.text(`Owner: ${dog?.ownerName ?? '-'}`);
-    if (result.isAdjacentPropertyMatch) doc.text('Note: the dog is registered on an adjacent property (APA).');
-    if (result.isMoveOut) doc.text('Note: the dog’s owner has moved out (Move Out).');
-  }
-  if (result.isAnalystOverride) {
-    const analyst = await analystName(ctx, result.createdById);
-    doc.text(
-      `Confirmed by the analyst${analyst ? ` ${analyst}` : ''} on ${date(result.dateCreated)}: the result was set by the lab, not by the automatic comparison.`,
-    );
-    if (result.bioPetNotes) doc.text(`Analyst notes: ${result.bioPetNotes}`);
-    if (result.disagreeingMarkers?.length)
-      doc.text(`Markers that disagree (left out of the statistic): ${result.disagreeingMarkers.join(', ')}`);
-  }
-  doc.moveDown();
-  if (result.oneInText)
-    doc.font('Helvetica-Bold').text(`The chance that an unrelated dog has this profile is ${result.oneInText}.`);
-  const dog = result.comparison.petDnaProfiles[0]?.genotypes ?? [];
-  const reasonOf = (key: string) =>
-    dog.length
-      ? markerNotComparedReason(
-          result.comparison.wasteDnaProfile.find((x) => x.key === key),
-          dog.find((x) => x.key === key),
-        )
-      : null;
-  const offLadder = result.comparison.wasteDnaProfile.filter((g) => reasonOf(g.key) === 'off-ladder');
-  if (offLadder.length)
-    doc
-      .font('Helvetica')
-      .fontSize(10)
-      .text(`Markers not compared (off-ladder): ${offLadder.map((g) => g.key).join(', ')}`);
-  doc.moveDown().font('Helvetica-Bold').fontSize(10).text('Marker table');
-  doc.font('Helvetica').fontSize(9);
-  for (const g of result.comparison.wasteDnaProfile) {
-    const d = dog.find((x) => x.key === g.key);
-    const waste = `${g.alleleAValue || '-'} / ${g.alleleBValue || '-'}`;
-    const reason = reasonOf(g.key);
-    doc.text(
-      `${g.key.padEnd(12)}  waste ${waste.padEnd(14)}  dog ${d ? `${d.alleleAValue} / ${d.alleleBValue}` : '-'}${reason ? `  not compared (${reason})` : ''}`,
-    );
-  }
-  if (group?.certificateSignatureName) doc.moveDown().fontSize(11).text(group.certificateSignatureName);
-  if (group?.certificateFooterText) doc.moveDown().fontSize(9).text(group.certificateFooterText);
-  doc.end();
-  return { content: await done, fileName: `match-certificate-${set.sampleNumber}.pdf` };
+    if (isMatch && compared?.stats) {
+      layout.statement(matchProbabilitySentence(compared.stats));
+      const basis = statisticBasis(compared.stats, compared.databaseSize, compared.panel.typingMarkers.length);
+      layout.keyValues(basis.wide).keyValues(basis.pairs, 2);
+    }
+    if (compared) {
+      const dogEntries = compared.dog ? new Map(profileEntries(compared.dog).map((e) => [e.marker, e])) : null;
+      const rows = profileEntries(compared.waste)
+        .filter((e) => compared.panel.typingMarkers.some((m) => compared.panel.markers[m].name === e.marker))
+        .map((e) => {
+          const d = dogEntries?.get(e.marker);
+          const pair = (a: string, b: string) => (a || b ? `${a || '-'} / ${b || '-'}` : 'no call');
+          return [
+            e.marker,
+            pair(e.alleleA, e.alleleB),
+            d ? pair(d.alleleA, d.alleleB) : '-',
+            compared.markers ? (COMPARISON_TEXT[compared.markers.get(e.marker) ?? ''] ?? '-') : '-',
+          ];
+        });
+      layout.table(
+        [
+          { label: 'Marker', width: 110 },
+          { label: `Waste sample ${set.sampleNumber}`, width: 125 },
+          { label: compared.dog ? `Dog ${dogNumber}` : 'Dog', width: 125 },
+          { label: 'Comparison', width: 172 },
+        ],
+        rows,
+        12,
+      );
+      const sexByDna = profileSex(compared.waste);
+      const recorded = isMatch && dog ? (SEX[dog.gender ?? 0] ?? 'Unknown') : null;
+      const differs = recorded && sexByDna !== 'Unknown' && recorded !== 'Unknown' && recorded !== sexByDna;
+      layout.keyValues(
+        [
+          ['Sex by DNA (waste sample)', sexByDna],
+          ...(recorded ? ([['Recorded sex of the dog', recorded]] as [string, string][]) : []),
+        ],
+        2,
+      );
+      if (differs)
+        layout.paragraph(
+          `Note: the sex by DNA (${sexByDna}) differs from the dog’s recorded sex (${recorded}); the lab should check the dog’s record.`,
+          { bold: true },
+        );
+    }
+    layout.signatory(signatory, options.lab.name);
+    if (group?.certificateSignatureName)
+      layout.paragraph(`Certified for ${recipient}: ${group.certificateSignatureName}`);
+  });
+  return { content, fileName: `match-certificate-${set.sampleNumber}.pdf` };
 }
 
 /**

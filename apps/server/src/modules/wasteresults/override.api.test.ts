@@ -3,7 +3,7 @@
 // hand needs notes; the overridden dog is named by the set, the result list, the TD report, the letter and the certificate.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { pdfText } from '../petowners/pdf-text.ts';
+import { pdfText } from '../../../test/pdf-reader.ts';
 import { makeScenario, waitForRuns, type Scenario, type StoredRun } from './test-support.ts';
 
 let t: TestApp;
@@ -81,7 +81,7 @@ describe('the analyst override', () => {
       headers: { authorization: `Bearer ${manager}` },
     });
     expect(pdf.statusCode).toBe(200);
-    const text = pdfText(pdf.rawPayload);
+    const text = await pdfText(pdf.rawPayload);
     expect(text).toContain(`Dog: Dog a1 (${s.dogs.a1.sampleNumber})`);
     expect(text).toContain('Confirmed by the analyst');
     expect(text).toContain('Analyst notes: Seen on camera');

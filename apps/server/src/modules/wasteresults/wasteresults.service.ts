@@ -21,6 +21,7 @@ import { overriddenRun } from './override.ts';
 import { queueResultLetter } from './result-letters.ts';
 import * as lists from './result-lists.queries.ts';
 import { pendingDogProfiles } from './retro-match.queries.ts';
+import { closeCertificates } from '../certificates/certificates.queries.ts';
 import * as q from './wasteresults.queries.ts';
 import { resultSetsOfResults, syncNoMatchCandidates } from '../nomatchclusters/nomatchclusters.sync.ts';
 import { completeProcessing } from '../wastesamples/status.service.ts';
@@ -201,6 +202,12 @@ export async function deleteResult(ctx: SignedInContext, resultId: number) {
   await withTransaction(ctx, async (tx) => {
     await q.deleteResult(tx, result.id);
     if (result.isApproved) await q.updateSet(tx, result.resultSetId, { currentlyApprovedResultId: null });
+    await closeCertificates(
+      tx,
+      { kind: 'MatchCertificate', subjectKey: `result:${result.id}` },
+      'Revoked',
+      'The match result was deleted.',
+    );
     await q.refreshLatest(tx, [result.resultSetId]);
     await syncNoMatchCandidates(tx, [result.resultSetId]);
     await writeAudit(tx, ctx, {

@@ -37,6 +37,11 @@ const documentsRoute = createRoute({
   ...searchOf.documents,
   component: lazyPage(() => import('../../features/system/DocumentsPage'), 'DocumentsPage'),
 });
+const labSettingsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/system/lab-settings',
+  component: lazyPage(() => import('../../features/certificates/LabSettingsPage'), 'LabSettingsPage'),
+});
 const emailLogRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/system/emaillog',
@@ -74,6 +79,7 @@ export const accountRoutes = [
   adminRoute,
   adminDetailsRoute,
   documentsRoute,
+  labSettingsRoute,
   emailLogRoute,
   emailTemplatesRoute,
   auditLogRoute,

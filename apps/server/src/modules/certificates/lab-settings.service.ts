@@ -1,0 +1,165 @@
+// The lab settings screen's rules: the lab's identity on every document (name, address, phone, web site,
+// accreditation line, logo) and each analyst's title and signature image as they sign certificates.
+import type { z } from 'zod';
+import { Messages, type labSettingsRequest } from '@registry/contracts';
+import { writeAudit } from '../../platform/audit.ts';
+import { afterCommit, withTransaction, type SignedInContext } from '../../platform/context.ts';
+import { notFound, refused } from '../../platform/errors.ts';
+import { filesStoreFor, storedFileUrl } from '../../platform/files.ts';
+import { assertCan } from '../../platform/rights.ts';
+import { acceptedUploadType } from '../../platform/uploads.ts';
+import * as q from './certificates.queries.ts';
+
+export const LAB_IMAGE_MAX_BYTES = 2_000_000;
+/** What pdfkit draws: the documents take PNG and JPEG only. */
+const DOCUMENT_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
+
+export async function labSettings(ctx: SignedInContext) {
+  assertCan(ctx, 'lab.settings');
+  const [settings, people] = await Promise.all([q.findLabSettings(ctx.db), q.signatories(ctx.db)]);
+  return {
+    name: settings?.name ?? ctx.config.brandName,
+    address: settings?.address ?? null,
+    phone: settings?.phone ?? null,
+    website: settings?.website ?? null,
+    accreditation: settings?.accreditation ?? null,
+    logoUrl: settings?.logoPath ? storedFileUrl(settings.logoPath) : null,
+    signatories: people.map((p) => ({
+      userId: p.userId,
+      name: [p.firstName, p.lastName].filter(Boolean).join(' ') || p.userName,
+      title: p.title,
+      signatureUrl: p.signaturePath ? storedFileUrl(p.signaturePath) : null,
+    })),
+  };
+}
+
+export async function saveLabSettings(ctx: SignedInContext, body: z.output<typeof labSettingsRequest>) {
+  assertCan(ctx, 'lab.settings');
+  await withTransaction(ctx, async (tx) => {
+    const before = await q.findLabSettings(tx);
+    await q.saveLabSettings(tx, { ...body, logoPath: before?.logoPath ?? null, updatedById: ctx.caller.userId });
+    await writeAudit(tx, ctx, {
+      entityType: 'LabSettings',
+      entityId: 1,
+      actionType: before ? 'Update' : 'Create',
+      before: before ? { ...before, dateUpdated: undefined } : null,
+      after: body,
+    });
+  });
+  return labSettings(ctx);
+}
+
+/** Stores an uploaded PNG or JPEG under the type its bytes show; the caller records it and deletes the old file. */
+async function storeImage(file: { content: Buffer; mimetype: string } | null) {
+  if (!file || file.content.length === 0) throw refused('Please select a file.');
+  if (file.content.length > LAB_IMAGE_MAX_BYTES) throw refused(Messages.logoTooLarge);
+  const type = acceptedUploadType(file, DOCUMENT_IMAGE_TYPES, Messages.logoNotImage);
+  return { type, content: file.content };
+}
+
+async function replaceImage(
+  ctx: SignedInContext,
+  file: { content: Buffer; mimetype: string } | null,
+  save: (tx: SignedInContext['db'], name: string | null) => Promise<string | null>,
+  audit: { entityType: string; entityId: number },
+) {
+  const image = file ? await storeImage(file) : null;
+  const files = filesStoreFor(ctx.config);
+  const name = image ? await files.put(image.content, image.type) : null;
+  try {
+    await withTransaction(ctx, async (tx, txCtx) => {
+      const previous = await save(tx, name);
+      await writeAudit(tx, ctx, { ...audit, actionType: 'Update', before: { path: previous }, after: { path: name } });
+      if (previous && previous !== name) await afterCommit(txCtx, () => files.delete(previous).catch(() => undefined));
+    });
+  } catch (error) {
+    if (name) await files.delete(name);
+    throw error;
+  }
+  return name;
+}
+
+export async function uploadLabLogo(ctx: SignedInContext, file: { content: Buffer; mimetype: string } | null) {
+  assertCan(ctx, 'lab.settings');
+  if (!file) throw refused('Please select a file.');
+  const name = await replaceImage(
+    ctx,
+    file,
+    async (tx, path) => {
+      const before = await q.findLabSettings(tx);
+      await q.saveLabSettings(tx, {
+        name: before?.name ?? ctx.config.brandName,
+        address: before?.address ?? null,
+        phone: before?.phone ?? null,
+        website: before?.website ?? null,
+        accreditation: before?.accreditation ?? null,
+        logoPath: path,
+        updatedById: ctx.caller.userId,
+      });
+      return before?.logoPath ?? null;
+    },
+    { entityType: 'LabLogo', entityId: 1 },
+  );
+  return { url: storedFileUrl(name!) };
+}
+
+export async function removeLabLogo(ctx: SignedInContext) {
+  assertCan(ctx, 'lab.settings');
+  const settings = await q.findLabSettings(ctx.db);
+  if (settings?.logoPath) {
+    await replaceImage(
+      ctx,
+      null,
+      async (tx) => {
+        await q.saveLabSettings(tx, { ...settings, logoPath: null, updatedById: ctx.caller.userId });
+        return settings.logoPath;
+      },
+      { entityType: 'LabLogo', entityId: 1 },
+    );
+  }
+  return labSettings(ctx);
+}
+
+async function loadSignatory(ctx: SignedInContext, userId: number) {
+  assertCan(ctx, 'lab.settings');
+  // Only the lab's analysts sign; anyone else answers as a missing one.
+  if (!(await q.findLabUser(ctx.db, userId))) throw notFound('Analyst not found.');
+}
+
+export async function saveSignatory(ctx: SignedInContext, userId: number, title: string | null) {
+  await loadSignatory(ctx, userId);
+  await withTransaction(ctx, async (tx) => {
+    const before = await q.findSignatory(tx, userId);
+    await q.saveSignatory(tx, userId, { title });
+    await writeAudit(tx, ctx, {
+      entityType: 'LabSignatory',
+      entityId: userId,
+      actionType: 'Update',
+      before: { title: before?.title ?? null },
+      after: { title },
+    });
+  });
+  const view = (await labSettings(ctx)).signatories.find((s) => s.userId === userId);
+  if (!view) throw notFound('Analyst not found.');
+  return view;
+}
+
+export async function uploadSignature(
+  ctx: SignedInContext,
+  userId: number,
+  file: { content: Buffer; mimetype: string } | null,
+) {
+  await loadSignatory(ctx, userId);
+  if (!file) throw refused('Please select a file.');
+  const name = await replaceImage(
+    ctx,
+    file,
+    async (tx, path) => {
+      const before = await q.findSignatory(tx, userId);
+      await q.saveSignatory(tx, userId, { signaturePath: path });
+      return before?.signaturePath ?? null;
+    },
+    { entityType: 'LabSignatory', entityId: userId },
+  );
+  return { url: storedFileUrl(name!) };
+}
