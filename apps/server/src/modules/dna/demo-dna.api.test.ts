@@ -101,7 +101,7 @@ test("the demo's results, made through the services: waste results, dashboard co
   const lab = await t.login('lab.admin');
   const get = async (url: string, token = lab) => {
     const res = await t.call('GET', url, { token });
-    expect(res.status, url).toBe(200);
+    expect({ url, status: res.status }).toEqual({ url, status: 200 });
     return res.body;
   };
   const sets = (await get('/api/v1/pooprintsresulting/getresultsets?sampleNumberFilter=TD02&approved=all&pageSize=50'))
