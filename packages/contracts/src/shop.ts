@@ -129,6 +129,15 @@ export const countryCode = textField(2)
   .regex(/^[A-Za-z]{2}$/, 'A two-letter country code.')
   .transform((v) => v.toUpperCase());
 export const enabledCountriesRequest = z.array(countryCode).max(300);
+/** The shop's settings the screens read (spec 2 §7 getsettings, §9 currency USD and country US): tax rate in basis
+ * points (825 = 8.25%), the shipping fee per order in cents, and the countries whose buyers may purchase. */
+export const shopSettingsView = z.object({
+  taxRateBasisPoints: z.number().int(),
+  shippingFee: z.number().int(),
+  currency: z.literal('USD'),
+  country: z.literal('US'),
+  enabledCountries: z.array(z.string()),
+});
 export const canPurchaseResponse = z.object({ canPurchase: z.boolean(), message: z.string().nullable() });
 
 /** Promotion codes (spec 2 §2 /ecommerce/promotion-codes). */

@@ -863,7 +863,18 @@ const SAMPLES: Record<string, Sample> = {
     own: (c) => ({ params: { ownerId: c.petOwnerId } }),
     foreign: (_c, f) => ({ params: { ownerId: f.foreignPetOwner } }),
   },
+  petOwnerPetsPage: {
+    own: (c) => ({ params: { id: c.petOwnerId } }),
+    foreign: (_c, f) => ({ params: { id: f.foreignPetOwner } }),
+  },
+  removePetFromPetOwner: {
+    own: async (c) => ({ body: { petId: (await freshPet(c.petOwnerId)).id } }),
+    foreign: async (_c, f) => ({ body: { petId: (await freshPet(f.foreignPetOwner)).id } }),
+  },
   orphanedPets: none,
+  createInitialDnaProfileBySampleNumber: {
+    own: () => ({ query: { SampleNumber: `DN${9_500_000 + petSerial++}` } }),
+  },
   petLookup: {
     own: async (c) => ({ query: { sampleNumber: (await freshPet(c.petOwnerId)).sampleNumber } }),
     foreign: async (_c, f) => ({ query: { sampleNumber: (await freshPet(f.foreignPetOwner)).sampleNumber } }),
@@ -1087,6 +1098,8 @@ const SAMPLES: Record<string, Sample> = {
   deactivateProduct: { own: async () => ({ params: { id: (await freshProduct()).id } }) },
   reactivateProduct: { own: async () => ({ params: { id: (await freshProduct()).id } }) },
   getEnabledCountries: none,
+  getShopSettings: none,
+  petsEligibleForOrder: none,
   saveEnabledCountries: { own: () => ({ body: ['US', 'CA'] }) },
   listPromotionCodes: { own: async () => ({ query: { productId: (await freshProduct()).id } }) },
   addPromotionCode: {

@@ -36,6 +36,7 @@ export const shopKeys = {
   productPage: (p: z.infer<typeof productsSearch>) => [...shopKeys.products(), 'admin', p] as const,
   activeProducts: () => [...shopKeys.products(), 'active'] as const,
   countries: () => [...shopKeys.all, 'countries'] as const,
+  settings: () => [...shopKeys.countries(), 'settings'] as const,
   codes: () => [...shopKeys.all, 'codes'] as const,
   codePage: (p: z.infer<typeof promotionCodesSearch>) => [...shopKeys.codes(), p] as const,
   providerCodes: () => [...shopKeys.all, 'providercodes'] as const,
@@ -57,6 +58,8 @@ export const activeProductsQuery = () =>
   queryOptions({ queryKey: shopKeys.activeProducts(), queryFn: () => callApi(productEndpoints.list) });
 export const countriesQuery = () =>
   queryOptions({ queryKey: shopKeys.countries(), queryFn: () => callApi(shopSettingsEndpoints.enabledCountries) });
+export const shopSettingsQuery = () =>
+  queryOptions({ queryKey: shopKeys.settings(), queryFn: () => callApi(shopSettingsEndpoints.settings) });
 export const fetchCodes = (p: z.infer<typeof promotionCodesSearch>) =>
   callApi(promotionCodeEndpoints.list, {
     query: {

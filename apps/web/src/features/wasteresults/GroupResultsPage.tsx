@@ -27,7 +27,7 @@ import {
   wasteResultKeys,
   type GroupResultRow,
 } from './wasteresults.api';
-import { groupResultsSearch, type GroupResultsSearch } from './wasteresults.search';
+import { WASTE_RESULTS_PAGE_SIZES, groupResultsSearch, type GroupResultsSearch } from './wasteresults.search';
 
 const RESULT_OPTIONS = ['Match', 'NoMatch', 'NonCanine', 'Processing', 'Fail', 'MultipleMatch'].map((v) => ({
   value: v,
@@ -153,6 +153,7 @@ function GroupResults({ group }: { group: GroupDetails }) {
       )}
       <UrlTable<GroupResultRow, typeof groupResultsSearch>
         rowKey="matchResultSetId"
+        pageSizeOptions={WASTE_RESULTS_PAGE_SIZES}
         searchSchema={groupResultsSearch}
         queryKey={(p) => wasteResultKeys.group(groupId, p)}
         queryFn={(p) => groupResultsQuery(groupId, p)}
