@@ -40,6 +40,7 @@ export const ShopMessages = {
   importConfirm: 'Are you sure you want to import this file?',
   importFailed: 'Import Failed',
   importFallback: 'An error occurred during import.',
+  importSuccessful: 'Import Successful',
   importSuccess: (n: number) => `Successfully imported ${n} codes.`,
   moreErrors: (k: number) => `... and ${k} more errors.`,
   addCodeFailed: 'Failed to add code',

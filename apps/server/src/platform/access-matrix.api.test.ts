@@ -1099,6 +1099,8 @@ const SAMPLES: Record<string, Sample> = {
   reactivateProduct: { own: async () => ({ params: { id: (await freshProduct()).id } }) },
   getEnabledCountries: none,
   getShopSettings: none,
+  recordPageViews: { own: () => ({ body: { views: [{ routeName: '/matrix', viewedAt: new Date().toISOString() }] } }) },
+  pageViewsPerRouteAndDay: none,
   petsEligibleForOrder: none,
   saveEnabledCountries: { own: () => ({ body: ['US', 'CA'] }) },
   listPromotionCodes: { own: async () => ({ query: { productId: (await freshProduct()).id } }) },

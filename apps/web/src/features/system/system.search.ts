@@ -25,6 +25,13 @@ export const emailLogSearch = pagingSearch(EMAIL_LOG_PAGE_SIZES[0]).extend({
     .catch(undefined),
 });
 
+/** /system/page-views: views per route and day (spec 1 §1), newest day first. */
+export const pageViewsSearch = pagingSearch().extend({
+  startDate: usDateParam,
+  endDate: usDateParam,
+  routeName: searchText,
+});
+
 export const auditLogSearch = pagingSearch(AUDIT_LOG_PAGE_SIZE).extend({
   startDate: usDateParam,
   endDate: usDateParam,
