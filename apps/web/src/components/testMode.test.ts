@@ -19,6 +19,9 @@ const NOT_FILLED: Record<string, string> = {
   'system/AuditLogPage.tsx': 'list filters',
   'system/EmailLogPage.tsx': 'list filters',
   'system/PageViewsPage.tsx': 'list filters',
+  'wasteresults/components/WasteSampleControls.tsx':
+    'status notes written by the lab and what was recorded at collection',
+  'wasteresults/components/ResultNotesModal.tsx': 'notes on a result, written by the lab',
   'dna/ControlsPage.tsx': 'list filters and a panel pick',
   'dna/DnaProcessingPage.tsx': 'list filters and lab status picks',
   'dna/PlateFilesPage.tsx': 'list filters and a plate rename',
