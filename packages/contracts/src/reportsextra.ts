@@ -2,7 +2,7 @@
 // plate, the TD report and no-match to match (both with their counts over time for a chart).
 import { z } from 'zod';
 import { AssignedUsersFilter, UserRole, UserTypeFilter } from './enums.ts';
-import { id, pagedResponse, pagingQuery, parseUsDate, queryBoolean, queryEnum, textField } from './common.ts';
+import { id, pagedResponse, pagingQuery, parseUsDate, queryBoolean, textField } from './common.ts';
 import { reportDate } from './reports.ts';
 
 const format = z.enum(['csv', 'xlsx']).default('csv');

@@ -70,7 +70,7 @@ describe('order cache', () => {
 
   it('the orders page reads its list from the cache within the hour; a payment starts it afresh', async () => {
     const page = { data: [], totalRecords: 0 };
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify(page), { status: 200 }));
+    const fetchMock = vi.fn<() => Promise<Response>>(async () => new Response(JSON.stringify(page), { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
     try {
       await fetchMyOrders({ page: 1, pageSize: 20 } as never);
