@@ -91,7 +91,7 @@ test('the property manager edits a waste sample from the details dialog under th
   const { page } = await world.newPage();
   await world.signIn(page, 'property.manager');
   await page.goto(`/group/${oak.id}/results`);
-  await page.getByRole('button', { name: 'TD0200003' }).click({ timeout: SLOW });
+  await page.getByRole('button', { name: 'TD0200003', exact: true }).first().click({ timeout: SLOW });
   const dialog = page.getByRole('dialog', { name: 'Waste sample TD0200003' });
   await dialog.getByLabel('Collected by').fill('Morning patrol');
   await dialog.getByRole('button', { name: 'Save sample' }).click();

@@ -10,7 +10,7 @@ import { residentEndpoints } from '@registry/contracts/endpoints/residents';
 import { ApiError } from './api';
 import { callApi } from './client';
 import { clearOrderCache } from './orderCache';
-import { flushPageViews } from './pageTracking';
+import { discardPageViews, flushPageViews } from './pageTracking';
 import { clearToken, getToken, isTokenPersistent, setToken } from './tokenStorage';
 import type { LandingSources } from './landing';
 
@@ -80,6 +80,7 @@ export async function logout(
   let restoredToken: string | null | undefined;
   if (getToken()) {
     await flushPageViews();
+    discardPageViews();
     try {
       ({ restoredToken } = await callApi(accountEndpoints.logout, {}, { handleErrorsSpecifically: true }));
     } catch {

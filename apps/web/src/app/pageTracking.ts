@@ -18,8 +18,28 @@ export const FLUSH_AFTER_MS = 15_000;
 /** Views waiting while the server cannot be reached are capped, oldest dropped first. */
 const MAX_QUEUED = 200;
 
+/** The queue survives a full page load (an address typed, a reload) in the tab's session storage. */
+const QUEUE_KEY = 'registry.pageViews';
+
+function loadQueue(): PageView[] {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(QUEUE_KEY) ?? '[]') as unknown;
+    return Array.isArray(stored) ? (stored as PageView[]).slice(-MAX_QUEUED) : [];
+  } catch {
+    return [];
+  }
+}
+function keepQueue() {
+  try {
+    if (queue.length) sessionStorage.setItem(QUEUE_KEY, JSON.stringify(queue));
+    else sessionStorage.removeItem(QUEUE_KEY);
+  } catch {
+    // A full session storage only loses views still waiting when the page reloads.
+  }
+}
+
 const views: PageView[] = [];
-let queue: PageView[] = [];
+let queue: PageView[] = typeof sessionStorage === 'undefined' ? [] : loadQueue();
 let timer: ReturnType<typeof setTimeout> | null = null;
 let sending = false;
 
@@ -30,6 +50,7 @@ export function trackPageView(path: string, routeName = path): void {
   if (!getToken()) return;
   queue.push(view);
   if (queue.length > MAX_QUEUED) queue = queue.slice(-MAX_QUEUED);
+  keepQueue();
   if (queue.length >= PAGE_VIEW_BATCH) void flushPageViews();
   else timer ??= setTimeout(() => void flushPageViews(), FLUSH_AFTER_MS);
 }
@@ -48,6 +69,7 @@ export async function flushPageViews(): Promise<void> {
       { handleErrorsSpecifically: true },
     );
     queue = queue.slice(batch.length);
+    keepQueue();
   } catch {
     // Kept for the next batch.
   } finally {
@@ -60,6 +82,12 @@ if (typeof document !== 'undefined')
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') void flushPageViews();
   });
+
+/** At sign-out, after the last flush: views still waiting are not sent under the next user's role. */
+export function discardPageViews(): void {
+  queue = [];
+  keepQueue();
+}
 
 /** This tab's recent route changes (the shell test reads them). */
 export function recordedPageViews(): readonly PageView[] {

@@ -253,7 +253,7 @@ export function ResultSetPage() {
               </Button>
             </Space>
             {sample.data && (
-              <Space wrap align="center" style={{ marginBottom: 12 }}>
+              <Space wrap align="center" style={{ display: 'flex', marginBottom: 12 }}>
                 <Typography.Text>
                   Sample status: <Tag>{statusLabel(sample.data.customerFacingStatus)}</Tag>
                 </Typography.Text>
