@@ -102,3 +102,27 @@ test('the property manager edits a waste sample from the details dialog under th
   const row = page.getByRole('row', { name: /TD0200003/ });
   await visible(row.getByText(/sample voided/i));
 });
+
+test('staff combine property export options, read the shop settings and order duplicate dog clusters', async () => {
+  const { page } = await world.newPage();
+  await world.signIn(page, 'lab.admin');
+  await page.goto('/reports/propertyexports');
+  await visible(page.getByRole('heading', { name: 'Property exports' }), SLOW);
+  await page.getByLabel('Export').click();
+  await page.getByRole('option', { name: 'Dog owners', exact: true }).click();
+  await page.getByRole('option', { name: 'Residents pending approval' }).click();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => new URL(page.url()).searchParams.get('exportOption')).toBe('66');
+  console.log('Screenshot:', await world.screenshot(page, 'spec-property-exports'));
+
+  await page.goto('/ecommerce/settings');
+  await visible(page.getByText('USD'), SLOW);
+  await visible(page.getByText('Shipping fee'));
+  console.log('Screenshot:', await world.screenshot(page, 'spec-shop-settings'));
+
+  await page.goto('/lab-tools/duplicate-dog-report');
+  await page.getByLabel('Sort by').click({ timeout: SLOW });
+  await page.getByRole('option', { name: 'Number of candidates' }).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('NumberOfCandidates');
+  console.log('Screenshot:', await world.screenshot(page, 'spec-duplicate-sort'));
+});
