@@ -131,6 +131,7 @@ export const SCREENS: Screen[] = [
     ready: (page) => page.getByRole('cell', { name: 'UserWelcome', exact: true }),
   },
   { name: 'audit log', path: () => '/system/audit-log', user: 'lab.admin', ready: (page) => page.getByRole('table') },
+  { name: 'page views', path: () => '/system/page-views', user: 'lab.admin', ready: heading('Page views') },
   {
     name: 'manage account',
     path: () => '/account/manage',

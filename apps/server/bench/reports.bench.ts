@@ -9,7 +9,7 @@
 import os from 'node:os';
 import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
-import { GroupTypes, PropertyExportOption, SEARCH_PAGE_SIZE, universalSearchQuery } from '@registry/contracts';
+import { GroupTypes, PropertyExportFilter, SEARCH_PAGE_SIZE, universalSearchQuery } from '@registry/contracts';
 import { queryRows, type Db } from '../src/db/client.ts';
 import { containsPattern, escapeLike } from '../src/db/like.ts';
 import { users } from '../src/db/schema/index.ts';
@@ -61,7 +61,7 @@ async function exportOverHttp(server: BenchServer, token: string, groupId: numbe
   try {
     const query = new URLSearchParams({
       groupId: String(groupId),
-      exportOption: String(PropertyExportOption.Pets),
+      exportOption: String(PropertyExportFilter.Dogs),
       format: 'csv',
     });
     const answer = await fetch(`${server.baseUrl}/api/v1/reportsgenerator/getpropertyexportcsv?${query}`, {

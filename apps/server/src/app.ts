@@ -81,10 +81,14 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
 
   // Over plain HTTP (a LAN address) upgrade-insecure-requests and HSTS would send the browser to an https that is not there.
   const https = services.config.baseUrl.startsWith('https:');
+  // The partner frame (/lifeplans) loads the partner's page: its origin is a frame source. Every page sends it, since the
+  // app moves to /lifeplans without reloading and the first page's policy is the one the browser keeps.
+  const partnerOrigin = services.config.partnerBaseUrl ? new URL(services.config.partnerBaseUrl).origin : null;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
+        frameSrc: partnerOrigin ? ["'self'", partnerOrigin] : ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],

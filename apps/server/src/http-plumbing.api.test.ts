@@ -80,6 +80,27 @@ describe('security headers follow BASE_URL', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  test('the partner frame: its origin is a frame source when PARTNER_BASE_URL is set, else only this site', async () => {
+    const plain = await t.call('GET', '/api/v1/account/isauthenticated');
+    expect(plain.headers['content-security-policy']).toMatch(/frame-src 'self'(;|$)/);
+    const withPartner = await buildApp({
+      db: t.database.db,
+      config: { ...t.config, partnerBaseUrl: 'https://plans.partner.example/app', partnerSecret: 'p'.repeat(40) },
+      mailer: { send: async () => ({ wasSuccessful: true, errorMessage: null }), close() {} },
+    });
+    try {
+      for (const url of ['/lifeplans', '/api/v1/account/isauthenticated']) {
+        const response = await withPartner.inject({ method: 'GET', url });
+        expect({ url, csp: response.headers['content-security-policy'] }).toEqual({
+          url,
+          csp: expect.stringMatching(/frame-src 'self' https:\/\/plans\.partner\.example(;|$)/),
+        });
+      }
+    } finally {
+      await withPartner.close();
+    }
+  });
+
   test('over https: both are sent', async () => {
     const secure = await buildApp({
       db: t.database.db,

@@ -1,9 +1,10 @@
 // Ancestry fulfilment (spec 3 "Ancestry fulfilment") and the partner frame (spec 3 "Partner iframe session").
 import { z } from 'zod';
-import { id, pagingQuery, queryBoolean, queryEnum, textField, integer } from './common.ts';
+import { PAGE_SIZE_MAX, id, pagingQuery, queryBoolean, queryEnum, textField, integer } from './common.ts';
 import { AncestryFulfillmentStatus } from './enums.ts';
 
-export const FULFILLMENT_PAGE_SIZES = [15, 25, 50, 100, 200] as const;
+/** Spec 3 §9: fulfilment page sizes 15, 25, 50, 100, 200 and the maximum. */
+export const FULFILLMENT_PAGE_SIZES = [15, 25, 50, 100, 200, PAGE_SIZE_MAX] as const;
 export const FULFILLMENT_PAGE_SIZE_DEFAULT = 100;
 export const WELL_LOCATION_MAX = 3;
 export const FULFILLMENT_NOTES_MAX = 250;

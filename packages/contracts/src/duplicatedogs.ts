@@ -2,7 +2,7 @@
 // registered dogs whose approved profiles are the same dog, their review, the similar DNA profiles tool and the
 // gender-mismatch report.
 import { z } from 'zod';
-import { id, queryBoolean, textField, integer } from './common.ts';
+import { id, queryBoolean, queryEnum, textField, integer } from './common.ts';
 import { petSampleNumber } from './samples.ts';
 
 export const DUPLICATE_REPORT_PAGE_SIZES = [5, 10, 15, 25] as const;
@@ -18,6 +18,9 @@ export const DUPLICATE_MESSAGES = {
   noApprovedProfile: (sampleNumber: string) => `${sampleNumber} has no approved DNA profile.`,
 } as const;
 
+/** Spec 3 §3 cluster orderings (the duplicate dog report's; the no-match list adds DateApproved and Status). */
+export const DuplicateClusterOrdering = { None: 0, NumberOfCandidates: 1, SampleNumber: 2, Property: 3 } as const;
+
 export const duplicateReportQuery = z.object({
   page: integer(1, 100_000).default(1),
   pageSize: integer(1, 100).default(DUPLICATE_REPORT_PAGE_SIZE),
@@ -25,6 +28,9 @@ export const duplicateReportQuery = z.object({
   sampleNumberFilter: textField(32).trim().optional(),
   showPendingFilter: queryBoolean.optional(),
   showApprovedFilter: queryBoolean.optional(),
+  /** None keeps the clusters' own order (by their lowest profile id). */
+  orderBy: queryEnum(DuplicateClusterOrdering).optional(),
+  ascending: queryBoolean.optional(),
 });
 export type DuplicateReportQuery = z.input<typeof duplicateReportQuery>;
 

@@ -145,6 +145,21 @@ export const OrderStatus = { Pending: 0, Processing: 10, Shipped: 20, ShippedToA
 export const PaymentStatus = { Paid: 0, Refunded: 10 } as const;
 
 export const AdminFilter = { Active: 1, ActiveAndInherited: 2 } as const;
+/**
+ * The property export's options (spec 1 §3), bit flags to combine. The spec gives AllResidents no number; it is the next
+ * flag, 128: every resident once, whatever their pets (docs/decisions.md).
+ */
+export const PropertyExportFilter = {
+  Dogs: 1,
+  DogOwners: 2,
+  DogOwnersWithDogs: 4,
+  EsaServiceAnimalOwners: 8,
+  PetOwners: 16,
+  NonPetOwners: 32,
+  ResidentsPendingApproval: 64,
+  AllResidents: 128,
+} as const;
+export const PROPERTY_EXPORT_FILTER_ALL = 255;
 export const UserTypeFilter = { Admin: 'Admin', PetOwner: 'PetOwner', Resident: 'Resident' } as const;
 export const AssignedUsersFilter = { Assigned: 'Assigned', Unassigned: 'Unassigned' } as const;
 export const PooPrintsCertificationRecipient = { Property: 0, Distributor: 1 } as const;

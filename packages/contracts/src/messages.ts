@@ -1,5 +1,7 @@
 // The spec's user-facing messages, verbatim, used by both server and web so the wording lives in one place.
 export const Messages = {
+  /** Spec 3 §8: the resident details page, which the deleted resident leaves (the lists say 'Resident {name} deleted.'). */
+  residentDeleted: 'Resident deleted.',
   invalidConfirmationText: 'Invalid confirmation text. Please ensure you have typed the confirmation text correctly.',
   invalidConfirmationUsername: 'Invalid confirmation text. Please ensure you have typed the username correctly.',
   adminNeedsEmail: 'This admin needs an email before being activated.',

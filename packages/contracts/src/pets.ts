@@ -85,6 +85,8 @@ export const PetMessages = {
   lookupUnknownError: 'Unknown error.',
   sameOwner: 'The pet already belongs to this pet owner.',
   notAnOrphan: 'This pet already has a pet owner.',
+  initialProfileCreated: (sample: string) => `${sample} registered at Profile Created; it is listed among the orphans.`,
+  removedFromOwner: (pet: string, name: string) => `${pet} removed from ${name}; it is now an orphan.`,
   orphansFound: (numbers: string[]) =>
     `The following sample numbers belong to orphaned pets and will be attached to this pet owner: ${numbers.join(', ')}.`,
 } as const;
@@ -184,6 +186,25 @@ export const petUpdateRequest = newPet.extend({
   isParentage: z.boolean().default(false),
 });
 export type PetUpdateRequest = z.input<typeof petUpdateRequest>;
+/** An owner's pets a page at a time (spec 2 §7 GET petowner/{id}/pets: paging, filter, sort). */
+export const ownerPetsPageQuery = pagedFilters.extend({
+  nameFilter: textField(100).trim().optional(),
+  sampleNumberFilter: textField(32).trim().optional(),
+  customerFacingStatusFilter: queryEnum(SampleCustomerStatus).optional(),
+  isActiveFilter: queryBoolean.optional(),
+  orderBy: queryEnum(PetListOrdering).optional(),
+});
+export type OwnerPetsPageQuery = z.infer<typeof ownerPetsPageQuery>;
+/** The pet leaves its owner and becomes an orphan (spec 2 §7 removepetfrompetowner). */
+export const removePetFromPetOwnerRequest = z.object({ petId: id });
+/** POST /pet/createinitialdnaprofilebysamplenumber?SampleNumber (spec 3 §7). */
+export const initialDnaProfileQuery = z.object({ SampleNumber: petSampleNumber });
+export const initialDnaProfileResponse = z.object({
+  id: z.number().int(),
+  sampleNumber: z.string(),
+  customerFacingStatus: z.number().int(),
+  message: z.string(),
+});
 export const ownerPetsQuery = z.object({ approvedOnly: queryBoolean.optional() });
 export const ownerIdParam = z.object({ ownerId: id });
 export const petIdParam = z.object({ petId: id });

@@ -1,6 +1,6 @@
 // Reports and exports (spec 3 §2 "Reports", §3 "Reports", §5 group picker types, §7 "Reports", §9 dates and files).
 import { z } from 'zod';
-import { GroupTypes } from './enums.ts';
+import { GroupTypes, PROPERTY_EXPORT_FILTER_ALL } from './enums.ts';
 import { Messages } from './messages.ts';
 import { id, pagedResponse, pagingQuery, parseUsDate, queryBoolean, textField, integer } from './common.ts';
 
@@ -122,11 +122,10 @@ export const residentRegistrationItem = z.object({
 export const residentRegistrationsPage = pagedResponse(residentRegistrationItem);
 
 // --- Property export ---
-/** The export options dropdown: what the property export lists for the chosen group. */
-export const PropertyExportOption = { Properties: 1, Residents: 2, Pets: 3, WasteSamples: 4 } as const;
 export const propertyExportQuery = z.object({
   groupId: id.optional(),
-  exportOption: integer(0, 99).optional(),
+  /** PropertyExportFilter flags, combined (Dogs 1 … AllResidents 128); 0 or absent means no option was chosen. */
+  exportOption: integer(0, PROPERTY_EXPORT_FILTER_ALL).optional(),
   /** Spec 3 §9: the export's range runs from 00:00:00.000 of the start to 23:59:59.999 of the end. */
   startDate: reportDate.optional(),
   endDate: reportDate.optional(),

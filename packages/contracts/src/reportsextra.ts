@@ -1,8 +1,8 @@
 // More reports (spec 3 §2, §3 "Reports", §5, §7 "Reports", §9): the email export with temporary sign-in links, product by
 // plate, the TD report and no-match to match (both with their counts over time for a chart).
 import { z } from 'zod';
-import { UserRole } from './enums.ts';
-import { id, pagedResponse, pagingQuery, parseUsDate, queryBoolean, queryEnum, textField } from './common.ts';
+import { AssignedUsersFilter, UserRole, UserTypeFilter } from './enums.ts';
+import { id, pagedResponse, pagingQuery, parseUsDate, queryBoolean, textField } from './common.ts';
 import { reportDate } from './reports.ts';
 
 const format = z.enum(['csv', 'xlsx']).default('csv');
@@ -24,7 +24,6 @@ export const EMAIL_EXPORT_ADMIN_ROLES = [
   'ParentageManager',
   'PropertyManager',
 ] as const satisfies readonly (keyof typeof UserRole)[];
-export const EmailExportUserType = { All: 0, PetOwners: 1, Admins: 2 } as const;
 export const SIGN_IN_LINK_DEFAULTS = { signInLinkReturnUrl: '/shop/offers', daysValid: 1, isPersistent: true };
 export const MAX_SIGN_IN_LINK_CONFIGS = 5;
 export const EMAIL_EXPORT_MESSAGES = {
@@ -44,6 +43,13 @@ export const signInLinkConfig = z.object({
     .refine((text) => parseUsDate(text) !== null, 'Invalid date.')
     .optional(),
   daysValid: z.number().int().min(1).max(365).default(SIGN_IN_LINK_DEFAULTS.daysValid),
+  /** What the screen sends (spec 1 §7, §9: entered in days, sent as hours, daysValid × 24); it wins over daysValid. */
+  hoursValid: z
+    .number()
+    .int()
+    .min(1)
+    .max(365 * 24)
+    .optional(),
   isPersistent: z.boolean().default(SIGN_IN_LINK_DEFAULTS.isPersistent),
 });
 export type SignInLinkConfig = z.output<typeof signInLinkConfig>;
@@ -81,13 +87,25 @@ const adminRoles = textField(400).transform((text, ctx) => {
   return roles;
 });
 
+/** A string enumeration (spec 1 §3 UserTypeFilter, AssignedUsersFilter) read by name, whatever its case. */
+const nameEnum = <E extends Record<string, string>>(values: E) =>
+  textField(32).transform((raw, ctx): E[keyof E] => {
+    const match = Object.values(values).find((value) => value.toLowerCase() === raw.trim().toLowerCase());
+    if (match === undefined) {
+      ctx.addIssue({ code: 'custom', message: `Must be one of ${Object.values(values).join(', ')}.` });
+      return z.NEVER;
+    }
+    return match as E[keyof E];
+  });
+
 const emailExportFilters = z.object({
   groupIdFilter: id.optional(),
   countryIdFilter: textField(2).trim().toUpperCase().optional(),
   stateIdFilter: textField(10).trim().toUpperCase().optional(),
-  /** true: only users assigned to a group (admins) or belonging to one (pet owners); false: only those who are not. */
-  assignedUsersFilter: queryBoolean.optional(),
-  userTypeFilter: queryEnum(EmailExportUserType).optional(),
+  /** Assigned: only users assigned to a group (admins) or belonging to one (pet owners); Unassigned: only those who are not. */
+  assignedUsersFilter: nameEnum(AssignedUsersFilter).optional(),
+  /** Admin, PetOwner (registry pet owners) or Resident (user names starting RES); absent means all three. */
+  userTypeFilter: nameEnum(UserTypeFilter).optional(),
   userCreatedDateFrom: reportDate.optional(),
   userCreatedDateTo: reportDate.optional(),
   adminRolesFilter: adminRoles.optional(),
@@ -137,11 +155,16 @@ export type ProductByPlateItem = z.output<typeof productByPlateItem>;
 
 // --- TD report ---
 /** By pet sample number, or over a group (TD picker types) and a date range of the matches' approval. */
+/**
+ * The TD report's parameters as spec 1 §7 names them (groupId, sampleNumberFilter, startDate, endDate); spec 3 §7's
+ * `sampleNumber` (a pet asked by number alone) is kept and means the same as sampleNumberFilter.
+ */
 export const tdReportQuery = pagingQuery.extend({
   groupId: id.optional(),
+  sampleNumberFilter: textField(20).trim().toUpperCase().optional(),
   sampleNumber: textField(20).trim().toUpperCase().optional(),
-  dateFilterStart: reportDate.optional(),
-  dateFilterEnd: reportDate.optional(),
+  startDate: reportDate.optional(),
+  endDate: reportDate.optional(),
 });
 export const tdReportFilterQuery = tdReportQuery.omit(withoutPaging);
 export const tdReportExportQuery = tdReportFilterQuery.extend({ format });

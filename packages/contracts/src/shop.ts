@@ -40,6 +40,7 @@ export const ShopMessages = {
   importConfirm: 'Are you sure you want to import this file?',
   importFailed: 'Import Failed',
   importFallback: 'An error occurred during import.',
+  importSuccessful: 'Import Successful',
   importSuccess: (n: number) => `Successfully imported ${n} codes.`,
   moreErrors: (k: number) => `... and ${k} more errors.`,
   addCodeFailed: 'Failed to add code',
@@ -129,6 +130,15 @@ export const countryCode = textField(2)
   .regex(/^[A-Za-z]{2}$/, 'A two-letter country code.')
   .transform((v) => v.toUpperCase());
 export const enabledCountriesRequest = z.array(countryCode).max(300);
+/** The shop's settings the screens read (spec 2 §7 getsettings, §9 currency USD and country US): tax rate in basis
+ * points (825 = 8.25%), the shipping fee per order in cents, and the countries whose buyers may purchase. */
+export const shopSettingsView = z.object({
+  taxRateBasisPoints: z.number().int(),
+  shippingFee: z.number().int(),
+  currency: z.literal('USD'),
+  country: z.literal('US'),
+  enabledCountries: z.array(z.string()),
+});
 export const canPurchaseResponse = z.object({ canPurchase: z.boolean(), message: z.string().nullable() });
 
 /** Promotion codes (spec 2 §2 /ecommerce/promotion-codes). */

@@ -81,3 +81,25 @@ export const dogQuickActionsValue = z.object({ value: z.number().int().min(0).ma
 export const dogQuickActionsRequest = z.union([dogQuickActionsValue, z.number().int().min(0).max(4095)]);
 /** Feature names (FeatureName) the caller or a group has. */
 export const featureNames = z.array(z.string());
+
+/** Page views (spec 1 §1): the web app sends each route change in batches; the role comes from the session. */
+export const PAGE_VIEW_BATCH_MAX = 50;
+export const pageView = z.object({
+  routeName: requiredText(200, 'The route name is required.'),
+  /** When the route changed, ISO 8601; a time outside the last day is recorded as the time it arrived. */
+  viewedAt: z.iso.datetime({ offset: true }),
+});
+export const pageViewBatch = z.object({ views: z.array(pageView).min(1).max(PAGE_VIEW_BATCH_MAX) });
+export const pageViewsQuery = pagingQuery.extend({
+  startDate: usDate.optional(),
+  endDate: usDate.optional(),
+  routeName: textField(200).trim().optional(),
+});
+/** Views of one route on one day (the lab's day), with how many came from each role. */
+export const pageViewsRow = z.object({
+  day: z.string(),
+  routeName: z.string(),
+  views: z.number().int(),
+  byRole: z.record(z.string(), z.number().int()),
+});
+export const pageViewsRecorded = z.object({ recorded: z.number().int() });

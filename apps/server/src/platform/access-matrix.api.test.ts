@@ -863,7 +863,18 @@ const SAMPLES: Record<string, Sample> = {
     own: (c) => ({ params: { ownerId: c.petOwnerId } }),
     foreign: (_c, f) => ({ params: { ownerId: f.foreignPetOwner } }),
   },
+  petOwnerPetsPage: {
+    own: (c) => ({ params: { id: c.petOwnerId } }),
+    foreign: (_c, f) => ({ params: { id: f.foreignPetOwner } }),
+  },
+  removePetFromPetOwner: {
+    own: async (c) => ({ body: { petId: (await freshPet(c.petOwnerId)).id } }),
+    foreign: async (_c, f) => ({ body: { petId: (await freshPet(f.foreignPetOwner)).id } }),
+  },
   orphanedPets: none,
+  createInitialDnaProfileBySampleNumber: {
+    own: () => ({ query: { SampleNumber: `DN${9_500_000 + petSerial++}` } }),
+  },
   petLookup: {
     own: async (c) => ({ query: { sampleNumber: (await freshPet(c.petOwnerId)).sampleNumber } }),
     foreign: async (_c, f) => ({ query: { sampleNumber: (await freshPet(f.foreignPetOwner)).sampleNumber } }),
@@ -1097,6 +1108,10 @@ const SAMPLES: Record<string, Sample> = {
   uploadLabSignature: { own: async () => ({ params: { userId: (await userByName(db, 'lab.admin')).id } }) },
   verifyCertificate: { own: () => ({ query: { code: 'NOSUCHCERTIFICATECODE234' } }) },
   getEnabledCountries: none,
+  getShopSettings: none,
+  recordPageViews: { own: () => ({ body: { views: [{ routeName: '/matrix', viewedAt: new Date().toISOString() }] } }) },
+  pageViewsPerRouteAndDay: none,
+  petsEligibleForOrder: none,
   saveEnabledCountries: { own: () => ({ body: ['US', 'CA'] }) },
   listPromotionCodes: { own: async () => ({ query: { productId: (await freshProduct()).id } }) },
   addPromotionCode: {

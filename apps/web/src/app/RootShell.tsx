@@ -27,7 +27,8 @@ function useRouteChangeEffects() {
         if (path === lastPath.current) return;
         lastPath.current = path;
         window.scrollTo(0, 0);
-        trackPageView(toLocation.href);
+        // The route's name is its path pattern (/group/$id/dashboard), so views of every group count together.
+        trackPageView(toLocation.href, router.state.matches.at(-1)?.fullPath ?? path);
       }),
     [router],
   );

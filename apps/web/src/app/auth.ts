@@ -11,6 +11,7 @@ import { ApiError } from './api';
 import { callApi } from './client';
 import { setLabZone } from './labZone';
 import { clearOrderCache } from './orderCache';
+import { discardPageViews, flushPageViews } from './pageTracking';
 import { clearToken, getToken, isTokenPersistent, setToken } from './tokenStorage';
 import type { LandingSources } from './landing';
 
@@ -83,6 +84,8 @@ export async function logout(
   const persistent = isTokenPersistent();
   let restoredToken: string | null | undefined;
   if (getToken()) {
+    await flushPageViews();
+    discardPageViews();
     try {
       ({ restoredToken } = await callApi(accountEndpoints.logout, {}, { handleErrorsSpecifically: true }));
     } catch {

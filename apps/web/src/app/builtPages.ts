@@ -17,6 +17,7 @@ export const BUILT_PAGES = [
   '/system/emaillog',
   '/system/emailtemplates',
   '/system/audit-log',
+  '/system/page-views',
   '/dna/processing',
   '/dna/controls',
   '/dna/sample-data',

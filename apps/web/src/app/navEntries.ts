@@ -101,6 +101,7 @@ export function navEntries(user: NavUser, petOwnerPath: (id: number) => string):
       { path: '/system/emaillog', label: 'Email log', right: 'system.emailLog' },
       { path: '/system/emailtemplates', label: 'Email templates', right: 'system.emailTemplates' },
       { path: '/system/audit-log', label: 'Audit log', right: 'system.auditLog' },
+      { path: '/system/page-views', label: 'Page views', right: 'system.auditLog' },
     ]);
   if (!user.isAdmin)
     entries.push(

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../test/renderApp';
 import { mockFetch, testQueryClient } from '../test/utils';
-import { recordedPageViews } from './pageTracking';
+import { flushPageViews, recordedPageViews } from './pageTracking';
 import { logout } from './auth';
 import { getToken, setToken } from './tokenStorage';
 
@@ -38,6 +38,7 @@ function signedIn(over: Record<string, unknown> = {}) {
     ],
     'GET /api/v1/group/5': { id: 5, name: 'Maple Court', groupType: 4, isActive: true, parentId: null },
     'GET /api/v1/admin/search': { data: [], totalRecords: 0 },
+    'POST /api/v1/pageviews': { recorded: 1 },
     'GET /api/v1/groups/group': [
       {
         id: 5,
@@ -63,7 +64,13 @@ describe('app shell', () => {
     expect(await screen.findByRole('heading', { name: /Maple Court/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: /PetDNA Registry v2\.0/ })).toBeTruthy();
     expect(await within(screen.getByRole('navigation', { name: 'Groups' })).findByText('Maple Court')).toBeTruthy();
-    expect(recordedPageViews().at(-1)?.path).toBe('/group/5/dashboard');
+    expect(recordedPageViews().at(-1)).toMatchObject({ path: '/group/5/dashboard', routeName: '/group/$id/dashboard' });
+    // The views go to our own server in a batch, by route name.
+    await flushPageViews();
+    const sent = calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/v1/pageviews');
+    expect(sent?.body).toMatchObject({
+      views: expect.arrayContaining([expect.objectContaining({ routeName: '/group/$id/dashboard' })]),
+    });
     const call = calls.find((c) => c.url.pathname === '/api/v1/account/userinfo')!;
     expect(call.headers.Authorization).toBe('Bearer tok');
     expect(call.headers['x-ng-request']).toBe('true');

@@ -32,8 +32,16 @@ export function ErrorPresenter({ error, title, fallback, onClose }: ErrorPresent
 export function useErrorDialog() {
   const { modal } = App.useApp();
   return useCallback(
-    (error: unknown, fallback?: string): void => {
-      modal.error({ title: 'Error', content: <ErrorList error={error} fallback={fallback} /> });
+    (error: unknown, fallback?: string, advice?: string): void => {
+      modal.error({
+        title: 'Error',
+        content: (
+          <>
+            <ErrorList error={error} fallback={fallback} />
+            {advice && <p style={{ marginTop: 8, marginBottom: 0 }}>{advice}</p>}
+          </>
+        ),
+      });
     },
     [modal],
   );

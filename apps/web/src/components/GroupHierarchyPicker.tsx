@@ -3,7 +3,7 @@ import { App, Modal, Typography } from 'antd';
 import { Messages, groupTypeLabel } from '@registry/contracts';
 import { GroupTree } from '../features/groups/components/GroupTree';
 import type { GroupTreeNode } from '../features/groups/groups.api';
-import { isAllowedPick, pickerShowsType } from '../features/groups/groupRules';
+import { isAllowedPick, pickerDropsChildren, pickerShowsType } from '../features/groups/groupRules';
 
 export interface GroupHierarchyPickerProps {
   open: boolean;
@@ -59,6 +59,7 @@ export function GroupHierarchyPicker({
           hideInactive
           selectedGroupId={selected?.id}
           filter={(g) => g.isActive && pickerShowsType(g.groupType, allowedTypes)}
+          childless={(g) => pickerDropsChildren(g.groupType, allowedTypes)}
           onSelect={setSelected}
         />
       </div>

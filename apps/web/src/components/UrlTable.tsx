@@ -49,6 +49,8 @@ export interface UrlTableProps<Row, S extends z.ZodType<PagingParams | CountPagi
   pageSizeOptions?: readonly number[];
   /** 'dialog' shows load errors in an alert titled Error instead of above the table. */
   errorDisplay?: 'inline' | 'dialog';
+  /** Shown for a load error the server did not explain. */
+  errorFallback?: string;
 }
 
 /** One server-paged table whose page, size, sort and filters live in the URL. */
@@ -58,6 +60,7 @@ export function UrlTable<Row extends object, S extends z.ZodType<PagingParams | 
   queryFn,
   pageSizeOptions = PAGE_SIZE_OPTIONS,
   errorDisplay = 'inline',
+  errorFallback,
   columns,
   ...tableProps
 }: UrlTableProps<Row, S>) {
@@ -70,8 +73,8 @@ export function UrlTable<Row extends object, S extends z.ZodType<PagingParams | 
   const showError = useErrorDialog();
   const error = query.error;
   useEffect(() => {
-    if (error && errorDisplay === 'dialog') showError(error);
-  }, [error, errorDisplay, showError]);
+    if (error && errorDisplay === 'dialog') showError(error, errorFallback);
+  }, [error, errorDisplay, errorFallback, showError]);
 
   const sortedColumns = useMemo<TableProps<Row>['columns']>(
     () =>
@@ -88,7 +91,7 @@ export function UrlTable<Row extends object, S extends z.ZodType<PagingParams | 
 
   return (
     <>
-      {errorDisplay === 'inline' && <ErrorPresenter error={query.error} />}
+      {errorDisplay === 'inline' && <ErrorPresenter error={query.error} fallback={errorFallback} />}
       <DataTable<Row>
         {...tableProps}
         columns={sortedColumns}

@@ -34,14 +34,17 @@ export function fakeAddress() {
 
 const isoDay = (date: Date): string => date.toISOString().slice(0, 10);
 
-/** A dog as the pet and pre-registration forms edit it: dates as ISO days, weight in pounds, a DN sample number. */
+/**
+ * A dog as the pet and pre-registration forms edit it: dates as ISO days, weight in pounds from 10 to 150 (spec 1 §9,
+ * the sample weights), a DN sample number.
+ */
 export function fakeDog() {
   const born = faker.date.past({ years: 12 });
   const adopted = faker.date.between({ from: born, to: new Date() });
   return {
     name: faker.animal.petName(),
     breed: faker.animal.dog(),
-    weight: faker.number.int({ min: 5, max: 120 }),
+    weight: fakeSampleWeight(),
     weightUnit: 0,
     gender: faker.helpers.arrayElement([1, 2]),
     dateOfBirth: isoDay(born),

@@ -28,6 +28,7 @@ const OWN_DEFAULTS: Record<string, { pageSize: number; spec: string }> = {
   myOrdersSearch: { pageSize: 20, spec: 'spec 2 §9: customer orders page size 20' },
   fulfillmentSearch: { pageSize: 100, spec: 'spec 3 §9: fulfilment page sizes 15 to 200, default 100' },
   wasteResultsSearch: { pageSize: 100, spec: 'spec 3 §9: waste resulting page size 100' },
+  documentsSearch: { pageSize: 10, spec: 'spec 3 §9: documents table count 10' },
   noMatchClustersSearch: { pageSize: 5, spec: 'spec 3 §9: no-match default 5, counts 5, 10, 15, 25' },
 };
 /** Files that set their own page sizes, with the spec's words. */
@@ -38,7 +39,9 @@ const OWN_SIZES: Record<string, string> = {
   'features/dna/ControlsPage.tsx': 'spec 3 §9: controls page size 200; after creating a control the count is 999',
   'features/dna/DnaProcessingPage.tsx': 'decision (DNA lab): 25 to 200, 100 first, so a 96-well plate fits one page',
   'features/duplicatedogs/DuplicateDogReportPage.tsx': 'spec 3 §9: duplicate report default 10, counts 5, 10, 15, 25',
-  'features/wasteresults/WasteResultsPage.tsx': 'spec 3 §9: waste resulting page size 100 (25 to 200 offered)',
+  'features/wasteresults/WasteResultsPage.tsx': 'spec 3 §9: result list page-size options 15 to 200 and a maximum',
+  'features/wasteresults/GroupResultsPage.tsx': 'spec 3 §9: result list page-size options 15 to 200 and a maximum',
+  'features/system/DocumentsPage.tsx': 'spec 3 §9: documents table count 10',
   'features/pets/OwnerPets.tsx': 'spec 3 §2: the pet list of an owner pages by 15, 25, 50, 100, max',
   'features/shop/ProductsPage.tsx': 'spec 2 §9: the product table uses count 10 with no count options',
   'features/shop/OrdersListPage.tsx': 'spec 3 §9: back-office orders page size 100',

@@ -16,6 +16,18 @@ export const petEndpoints = {
     query: s.ownerPetsQuery,
     response: s.z.array(s.petListRow),
   })),
+  ownerPage: pet.get('/petowner/:id/pets', 'petOwnerPetsPage', 'signedIn', (s) => ({
+    params: s.idParam,
+    query: s.ownerPetsPageQuery,
+    response: s.pagedResponse(s.petListRow),
+  })),
+  removeFromOwner: pet.post(
+    '/petowner/removepetfrompetowner',
+    'removePetFromPetOwner',
+    // Orphans have no group: only provider staff, who run the orphans tool, reach them.
+    'providerStaff',
+    (s) => ({ body: s.removePetFromPetOwnerRequest, response: s.okMessage }),
+  ),
   orphans: pet.get('/pet/getallorphans', 'orphanedPets', { right: 'pet.transfer' }, (s) => ({
     query: s.orphansQuery,
     response: s.pagedResponse(s.petListRow),
@@ -54,6 +66,12 @@ export const petEndpoints = {
     body: s.orphanCheckRequest,
     response: s.orphanCheckResponse,
   })),
+  createInitialDnaProfile: pet.post(
+    '/pet/createinitialdnaprofilebysamplenumber',
+    'createInitialDnaProfileBySampleNumber',
+    'providerStaff',
+    (s) => ({ query: s.initialDnaProfileQuery, response: s.initialDnaProfileResponse }),
+  ),
   resetStatus: pet.post('/pet/resetcustomerfacingstatustoprofilecreated/:id', 'resetPetStatus', edit, (s) => ({
     params: s.idParam,
     response: s.petStatusResponse,

@@ -33,6 +33,9 @@ export const shopSettingsEndpoints = {
   enabledCountries: shop.get('/ecommercesettings/getenabledcountries', 'getEnabledCountries', 'signedIn', (s) => ({
     response: s.z.array(s.z.string()),
   })),
+  settings: shop.get('/ecommercesettings/getsettings', 'getShopSettings', 'signedIn', (s) => ({
+    response: s.shopSettingsView,
+  })),
   saveEnabledCountries: shop.post('/ecommercesettings/saveenabledcountries', 'saveEnabledCountries', staff, (s) => ({
     body: s.enabledCountriesRequest,
     response: s.z.array(s.z.string()),
@@ -122,6 +125,10 @@ export const orderEndpoints = {
   fulfillmentStatus: shop.post('/orders/getfulfillmentstatus', 'orderFulfillmentStatus', 'signedIn', (s) => ({
     body: s.fulfillmentStatusRequest,
     response: s.z.array(s.fulfillmentStatusItem),
+  })),
+  // The caller's dogs a product may be ordered for (spec 3 §7), the same list as the offers call's dogs.
+  petsEligibleForOrder: shop.get('/petorderitem/getpetseligiblefororder', 'petsEligibleForOrder', 'signedIn', (s) => ({
+    response: s.shopOffers.shape.dogs,
   })),
   petOrderItems: shop.get('/petorderitem/:petId', 'petOrderItems', 'signedIn', (s) => ({
     params: s.petIdParam,

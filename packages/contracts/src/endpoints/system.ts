@@ -1,4 +1,4 @@
-// Documents, the email log and the audit log: provider staff only (the spec leaves the role open; these are the
+// Documents, the email log, the audit log and page views: provider staff only (the spec leaves the role open; these are the
 // provider's own records).
 import { endpointGroup } from '../endpoint.ts';
 
@@ -33,6 +33,15 @@ export const systemEndpoints = {
   auditLog: system.get('/auditlog', 'auditLog', 'providerStaff', (s) => ({
     query: s.auditLogQuery,
     response: s.pagedResponse(s.auditLogRow),
+  })),
+  // Page views (spec 1 §1): any signed-in user's app sends its own; provider staff read them per route and day.
+  recordPageViews: system.post('/pageviews', 'recordPageViews', 'signedIn', (s) => ({
+    body: s.pageViewBatch,
+    response: s.pageViewsRecorded,
+  })),
+  pageViews: system.get('/pageviews', 'pageViewsPerRouteAndDay', 'providerStaff', (s) => ({
+    query: s.pageViewsQuery,
+    response: s.pagedResponse(s.pageViewsRow),
   })),
   verifyAuditLog: system.get('/auditlog/verify', 'verifyAuditLog', 'providerStaff', (s) => ({
     response: s.auditVerifyResponse,

@@ -1,4 +1,4 @@
-// Documents with versions, the email log and the hash-chained audit log.
+// Documents with versions, the email log, the hash-chained audit log and page views.
 import {
   bigint,
   bigserial,
@@ -114,3 +114,22 @@ export const emailTemplateConfigs = pgTable('email_template_configs', {
   trackSubscriptions: boolean().notNull().default(true),
   dateUpdated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Page views (spec 1 §1: each route change is tracked): the route's name, the viewer's role and when, sent by the web
+ * app in batches. Kept here, never sent to an outside service; provider staff read them per route and day.
+ */
+export const pageViews = pgTable(
+  'page_views',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    routeName: text().notNull(),
+    roleId: smallint().notNull(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    viewedAt: timestamp({ withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+  },
+  (table) => [
+    index('page_views_viewed_at_idx').on(table.viewedAt),
+    index('page_views_route_viewed_at_idx').on(table.routeName, table.viewedAt),
+  ],
+);

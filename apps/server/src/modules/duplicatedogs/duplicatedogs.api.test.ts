@@ -82,6 +82,25 @@ describe('GET /duplicatedogreport', () => {
     expect(page.body.data).toHaveLength(1);
   });
 
+  test('the cluster orderings: sample number, property, number of candidates, each either way', async () => {
+    const lowest = (c: ClusterBody) => numbersOf(c)[0];
+    const bySample = (await get('/api/v1/duplicatedogreport?orderBy=SampleNumber&ascending=true')).body.data;
+    const numbers = bySample.map(lowest);
+    expect(numbers).toEqual([...numbers].sort());
+    const back = (await get('/api/v1/duplicatedogreport?orderBy=2&ascending=false')).body.data.map(lowest);
+    expect(back).toEqual([...numbers].reverse());
+    // Only the first twin's owner lives at a property: by property it comes first, the others after it.
+    const byProperty = (await get('/api/v1/duplicatedogreport?orderBy=Property')).body.data;
+    expect(numbersOf(byProperty[0])).toEqual([...propertyTwin].sort());
+    const byCount = await get('/api/v1/duplicatedogreport?orderBy=NumberOfCandidates&ascending=false');
+    expect(byCount.status).toBe(200);
+    const counts = byCount.body.data.map((c: ClusterBody) => c.candidates.length);
+    expect(counts).toEqual([...counts].sort((a: number, b: number) => b - a));
+    const bad = await get('/api/v1/duplicatedogreport?orderBy=Weight');
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('orderBy');
+  });
+
   test('kept current: approving a third swab of a dog joins its cluster at once', async () => {
     const [first] = twins[1];
     const profileOf = (await get(`/api/v1/duplicatedogreport/geteligibleclustersforcandidate?sampleNumber=${first}`))

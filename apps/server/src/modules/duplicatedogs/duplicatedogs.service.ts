@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { compareProfiles, profileEntries, type DnaProfile } from '@registry/genetics';
 import {
   DUPLICATE_MESSAGES,
+  DuplicateClusterOrdering,
   DuplicateClusterStatus,
   Gender,
   type DuplicateClusterView,
@@ -111,8 +112,40 @@ export async function duplicateReport(ctx: SignedInContext, query: z.output<type
       clusters = clusters.filter((c) => c.ids.some((id) => inGroup.has(numbers.get(id) ?? '')));
     }
   }
+  clusters = await orderClusters(ctx, clusters, query.orderBy ?? DuplicateClusterOrdering.None, query.ascending);
   const page = clusters.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
   return { totalRecords: clusters.length, data: await clusterViews(ctx, page, query.sampleNumberFilter) };
+}
+
+/**
+ * The cluster orderings (spec 3 §3): by number of candidates, by the lowest sample number, or by the first property
+ * (by name) a candidate's owner lives at; clusters without one come last. Ties keep the clusters' own order.
+ */
+async function orderClusters(ctx: SignedInContext, clusters: Cluster[], orderBy: number, ascending = true) {
+  if (orderBy === DuplicateClusterOrdering.None) return ascending ? clusters : [...clusters].reverse();
+  let keyOf: (c: Cluster) => string | number | null;
+  if (orderBy === DuplicateClusterOrdering.NumberOfCandidates) keyOf = (c) => c.ids.length;
+  else {
+    const numbers = await sampleNumbersOf(ctx, clusters);
+    const lowest = (values: (string | null | undefined)[]) =>
+      values.filter((v): v is string => Boolean(v)).sort()[0] ?? null;
+    if (orderBy === DuplicateClusterOrdering.SampleNumber) keyOf = (c) => lowest(c.ids.map((id) => numbers.get(id)));
+    else {
+      const pets = await q.petsWithGroup(ctx.db, [...new Set([...numbers.values()])]);
+      const property = new Map(pets.map((p) => [p.sampleNumber, p.groupName]));
+      keyOf = (c) => lowest(c.ids.map((id) => property.get(numbers.get(id) ?? '')));
+    }
+  }
+  const direction = ascending ? 1 : -1;
+  return clusters
+    .map((cluster, index) => ({ cluster, index, key: keyOf(cluster) }))
+    .sort((a, b) => {
+      if (a.key === b.key) return a.index - b.index;
+      if (a.key === null) return 1;
+      if (b.key === null) return -1;
+      return (a.key < b.key ? -1 : 1) * direction;
+    })
+    .map(({ cluster }) => cluster);
 }
 
 async function findCluster(ctx: SignedInContext, id: number) {

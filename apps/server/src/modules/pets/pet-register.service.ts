@@ -1,6 +1,7 @@
 // Registering pets under a pet owner: used by adding pets on the owner's page and by approving a resident with dogs.
 // Sample numbers are stored upper-cased and are unique across the registry.
 import {
+  PetMessages,
   SampleCustomerStatus,
   SampleHistoryEntryType,
   SampleMessages,
@@ -84,6 +85,56 @@ export async function registerPets(
       });
     }
     return created.map((pet) => ({ id: pet.id, name: pet.name, sampleNumber: pet.sampleNumber }));
+  });
+}
+
+/**
+ * POST /pet/createinitialdnaprofilebysamplenumber: a DN number the registry does not hold yet (a kit sent out before
+ * its owner registers) gets its record at Profile Created, as an orphan named by its sample number, so the lab can
+ * receive and process it and staff attach it to the owner later from the orphans tool. A number a pet already holds
+ * is refused, naming the field.
+ */
+export async function createInitialDnaProfile(ctx: SignedInContext, sampleNumber: string) {
+  assertCan(ctx, 'pet.transfer');
+  const number = sampleNumber.toUpperCase();
+  return withTransaction(ctx, async (tx, txCtx) => {
+    if ((await q.takenSampleNumbers(tx, [number])).length > 0)
+      throw validationError(
+        { SampleNumber: [`${number}: ${SampleMessages.sampleNumberTaken}`] },
+        SampleMessages.sampleNumberTaken,
+      );
+    const now = new Date();
+    const [pet] = await q.insertPets(tx, [
+      {
+        petOwnerId: null,
+        name: number,
+        sampleNumber: number,
+        customerFacingStatus: SampleCustomerStatus.ProfileCreated,
+        dateCreated: now,
+        dateUpdated: now,
+        statusLastUpdated: now,
+        updatedByUserId: txCtx.caller.userId,
+      },
+    ]);
+    await recordSampleHistory(tx, txCtx, {
+      sampleNumber: number,
+      entryType: SampleHistoryEntryType.StatusChange,
+      action: 'created',
+      fromStatus: null,
+      toStatus: SampleCustomerStatus.ProfileCreated,
+    });
+    await writeAudit(tx, txCtx, {
+      entityType: 'Pet',
+      entityId: pet.id,
+      actionType: 'CreateInitialDnaProfile',
+      after: { petOwnerId: null, sampleNumber: number, customerFacingStatus: pet.customerFacingStatus },
+    });
+    return {
+      id: pet.id,
+      sampleNumber: number,
+      customerFacingStatus: pet.customerFacingStatus,
+      message: PetMessages.initialProfileCreated(number),
+    };
   });
 }
 

@@ -8,6 +8,7 @@ import {
   SampleCustomerStatus,
   usDateBounds,
   type OrphansQuery,
+  type OwnerPetsPageQuery,
 } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
 import { ilikeContains } from '../../db/like.ts';
@@ -195,6 +196,17 @@ export const PET_LIST_ORDER: Record<number, SQL | AnyPgColumn> = {
   [PetListOrdering.CustomerFacingStatus]: pets.customerFacingStatus,
   [PetListOrdering.IsServiceAnimal]: pets.isServiceAnimal,
 };
+
+/** One owner's pets a page at a time, filtered and sorted (the owner's paged pet list). */
+export async function ownerPetsPage(db: Db, petOwnerId: number, query: OwnerPetsPageQuery) {
+  const conditions: SQL[] = [eq(pets.petOwnerId, petOwnerId)];
+  if (query.nameFilter) conditions.push(ilikeContains(pets.name, query.nameFilter));
+  if (query.sampleNumberFilter) conditions.push(ilikeContains(pets.sampleNumber, query.sampleNumberFilter));
+  if (query.customerFacingStatusFilter !== undefined)
+    conditions.push(eq(pets.customerFacingStatus, query.customerFacingStatusFilter));
+  if (query.isActiveFilter !== undefined) conditions.push(eq(pets.isActive, query.isActiveFilter));
+  return pagedPets(db, and(...conditions), PET_LIST_ORDER[query.orderBy ?? PetListOrdering.None], query);
+}
 
 const ORPHAN_ORDER: Record<number, SQL | AnyPgColumn> = {
   [OrphanOrdering.None]: pets.dateUpdated,

@@ -4,6 +4,7 @@ import { PetMessages, petEndpoints as endpoints } from '@registry/contracts';
 import { route } from '../../platform/endpoint.ts';
 import { refused } from '../../platform/errors.ts';
 import { signedIn } from '../../platform/http.ts';
+import { createInitialDnaProfile } from './pet-register.service.ts';
 import { PET_IMAGE_MAX_BYTES, uploadPetImage } from './pet-image.service.ts';
 import { flagPet, petSampleHistory, petStatusAction } from './pet-samples.service.ts';
 import * as pets from './pets.service.ts';
@@ -14,6 +15,12 @@ export async function petsRoutes(app: FastifyInstance) {
   await route(app, endpoints.underGroup, async (request) => pets.petsUnderGroup(signedIn(request), request.query));
   await route(app, endpoints.ofOwner, async (request) =>
     pets.petsOfOwner(signedIn(request), request.params.ownerId, request.query.approvedOnly ?? false),
+  );
+  await route(app, endpoints.ownerPage, async (request) =>
+    pets.ownerPetsPage(signedIn(request), request.params.id, request.query),
+  );
+  await route(app, endpoints.removeFromOwner, async (request) =>
+    pets.removePetFromPetOwner(signedIn(request), request.body.petId),
   );
   await route(app, endpoints.orphans, async (request) => pets.orphans(signedIn(request), request.query));
   await route(app, endpoints.lookup, async (request) => pets.lookupPet(signedIn(request), request.query.sampleNumber));
@@ -39,6 +46,9 @@ export async function petsRoutes(app: FastifyInstance) {
     pets.checkForOrphanedPets(signedIn(request), request.body),
   );
 
+  await route(app, endpoints.createInitialDnaProfile, async (request) =>
+    createInitialDnaProfile(signedIn(request), request.query.SampleNumber),
+  );
   await route(app, endpoints.resetStatus, async (request) =>
     petStatusAction(signedIn(request), request.params.id, 'resetToProfileCreated'),
   );

@@ -7,6 +7,7 @@ import {
   UserRole,
   type NewPet,
   type OrphansQuery,
+  type OwnerPetsPageQuery,
   type PetListRow,
   type PetUpdateRequest,
   type PetView,
@@ -88,15 +89,27 @@ export async function getPet(ctx: SignedInContext, petId: number): Promise<PetVi
   };
 }
 
-/** The owner's pets: an owner sees their own, admins those of owners in their scope. */
-export async function petsOfOwner(ctx: SignedInContext, ownerId: number, approvedOnly = false) {
+/** An owner reads their own pets, admins those of owners in their scope; any other owner is not found. */
+async function assertOwnerReadable(ctx: SignedInContext, ownerId: number) {
   if (!ctx.caller.isAdmin) {
     if (ownerId !== ctx.caller.userId) throw petOwnerNotFound();
   } else {
     assertCan(ctx, 'pet.view');
     if (!(await isPetOwnerInScope(ctx.db, ctx.caller, ownerId))) throw petOwnerNotFound();
   }
+}
+
+/** The owner's pets: an owner sees their own, admins those of owners in their scope. */
+export async function petsOfOwner(ctx: SignedInContext, ownerId: number, approvedOnly = false) {
+  await assertOwnerReadable(ctx, ownerId);
   return (await q.petsOfOwner(ctx.db, ownerId, approvedOnly)).map(listRow);
+}
+
+/** The same list a page at a time, filtered and sorted (GET petowner/{id}/pets). */
+export async function ownerPetsPage(ctx: SignedInContext, ownerId: number, query: OwnerPetsPageQuery) {
+  await assertOwnerReadable(ctx, ownerId);
+  const { rows, total } = await q.ownerPetsPage(ctx.db, ownerId, query);
+  return { totalRecords: total, data: rows.map(listRow) };
 }
 
 export async function petsUnderGroup(ctx: SignedInContext, query: PetsUnderGroupQuery) {
@@ -208,6 +221,31 @@ export const transferPet = (ctx: SignedInContext, petId: number, newPetOwnerId: 
   moveToOwner(ctx, petId, newPetOwnerId, 'transfer');
 export const attachOrphan = (ctx: SignedInContext, petId: number, newPetOwnerId: number) =>
   moveToOwner(ctx, petId, newPetOwnerId, 'attach');
+
+/**
+ * The pet leaves its owner and becomes an orphan: it keeps its sample and history, appears among the orphans and can be
+ * attached to another owner from there. Like attaching an orphan, it needs the transfer right.
+ */
+export async function removePetFromPetOwner(ctx: SignedInContext, petId: number) {
+  const { pet } = await loadPet(ctx, petId);
+  if (pet.petOwnerId === null) throw petNotFound();
+  const owner = await q.petOwnerName(ctx.db, pet.petOwnerId);
+  await withTransaction(ctx, async (tx, txCtx) => {
+    const before = await q.lockPet(tx, petId);
+    if (!before || before.petOwnerId === null) throw petNotFound();
+    await q.updatePet(tx, petId, { petOwnerId: null, updatedByUserId: txCtx.caller.userId });
+    await writeAudit(tx, txCtx, {
+      entityType: 'Pet',
+      entityId: petId,
+      actionType: 'RemoveFromPetOwner',
+      before: { petOwnerId: before.petOwnerId },
+      after: { petOwnerId: null },
+    });
+  });
+  return {
+    message: PetMessages.removedFromOwner(pet.sampleNumber ?? pet.name, owner ? fullNameOf(owner) : 'the pet owner'),
+  };
+}
 
 /** Deletes the pet (the screen asks for its name first); its image goes once the delete commits. */
 export async function deletePet(ctx: SignedInContext, petId: number) {

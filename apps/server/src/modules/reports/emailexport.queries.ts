@@ -13,8 +13,12 @@ export type EmailExportFilter = {
   countryId?: string;
   stateId?: string;
   assigned?: boolean;
-  /** Roles to include (pet owners and/or the chosen admin roles). */
-  roles: number[];
+  /** Admin roles to include (none when admins are not asked for). */
+  adminRoles: number[];
+  /** Registry pet owners (role PetOwner, user name not starting RES). */
+  petOwners: boolean;
+  /** Residents (role PetOwner, user name starting RES). */
+  residents: boolean;
   createdFrom?: Date;
   createdTo?: Date;
 };
@@ -40,13 +44,16 @@ const userGroups = (
   union select g.id, g.path, g.name from group_admins ga join groups g on g.id = ga.group_id where ga.user_id = ${u})`;
 
 function where(f: EmailExportFilter): SQL {
-  const roles = f.roles.length
+  const roles = f.adminRoles.length
     ? sql.join(
-        f.roles.map((r) => sql`${r}`),
+        f.adminRoles.map((r) => sql`${r}`),
         sql`, `,
       )
     : sql`null`;
-  return sql`u.is_active and coalesce(u.email, '') <> '' and u.role_id in (${roles})
+  const resident = sql`upper(u.user_name) like 'RES%'`;
+  return sql`u.is_active and coalesce(u.email, '') <> ''
+    and (u.role_id in (${roles}) or (u.role_id = ${UserRole.PetOwner}
+      and ((${f.petOwners}::boolean and not ${resident}) or (${f.residents}::boolean and ${resident}))))
     and (${f.countryId ?? null}::text is null or upper(u.address->>'countryId') = ${f.countryId ?? null}::text)
     and (${f.stateId ?? null}::text is null or upper(u.address->>'stateId') = ${f.stateId ?? null}::text)
     and (${f.createdFrom ?? null}::timestamptz is null or u.date_created >= ${f.createdFrom ?? null}::timestamptz)

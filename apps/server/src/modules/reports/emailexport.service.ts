@@ -5,9 +5,9 @@ import type { z } from 'zod';
 import {
   EMAIL_EXPORT_ADMIN_ROLES,
   EMAIL_EXPORT_MESSAGES,
-  EmailExportUserType,
   SIGN_IN_LINK_DEFAULTS,
   UserRole,
+  UserTypeFilter,
   roleLabel,
   type SignInLinkConfig,
   type emailExportPreviewQuery,
@@ -29,17 +29,16 @@ const OFFERED_ADMIN_ROLES = EMAIL_EXPORT_ADMIN_ROLES.map((name) => UserRole[name
 async function exportFilter(ctx: SignedInContext, query: Filters) {
   assertCan(ctx, 'report.emailExport');
   const group = query.groupIdFilter === undefined ? null : await reportGroup(ctx, query.groupIdFilter, 'emailExport');
-  const type = query.userTypeFilter ?? EmailExportUserType.All;
+  const type = query.userTypeFilter;
   const adminRoles = query.adminRolesFilter?.length ? query.adminRolesFilter : OFFERED_ADMIN_ROLES;
   const filter: q.EmailExportFilter = {
     rootPath: group?.path,
     countryId: query.countryIdFilter || undefined,
     stateId: query.stateIdFilter || undefined,
-    assigned: query.assignedUsersFilter,
-    roles: [
-      ...(type !== EmailExportUserType.Admins ? [UserRole.PetOwner] : []),
-      ...(type !== EmailExportUserType.PetOwners ? adminRoles : []),
-    ],
+    assigned: query.assignedUsersFilter === undefined ? undefined : query.assignedUsersFilter === 'Assigned',
+    adminRoles: type === undefined || type === UserTypeFilter.Admin ? adminRoles : [],
+    petOwners: type === undefined || type === UserTypeFilter.PetOwner,
+    residents: type === undefined || type === UserTypeFilter.Resident,
     createdFrom: query.userCreatedDateFrom,
     createdTo: endOfDay(query.userCreatedDateTo),
   };
@@ -79,7 +78,10 @@ function linkPlans(configs: SignInLinkConfig[]): LinkPlan[] {
   const now = new Date();
   return configs.map((config, i) => {
     try {
-      return { ...config, ...signInLinkWindow({ issueDate: config.issueDate, daysValid: config.daysValid }, now) };
+      const window = config.hoursValid
+        ? { issueDate: config.issueDate, hoursValid: config.hoursValid }
+        : { issueDate: config.issueDate, daysValid: config.daysValid };
+      return { ...config, ...signInLinkWindow(window, now) };
     } catch {
       throw validationError({ [`signInLinkConfigs[${i}].issueDate`]: [EMAIL_EXPORT_MESSAGES.issueDate] });
     }

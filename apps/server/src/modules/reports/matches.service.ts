@@ -23,14 +23,14 @@ type TdFilterQuery = z.output<typeof tdReportFilterQuery>;
 /** The picked group (TD picker types, in scope) or, for a pet asked by number alone, the caller's own scope. */
 async function tdFilter(ctx: SignedInContext, query: TdFilterQuery) {
   assertCan(ctx, 'report.view');
-  const base = { sampleNumber: query.sampleNumber, start: query.dateFilterStart, end: endOfDay(query.dateFilterEnd) };
+  const sampleNumber = query.sampleNumberFilter || query.sampleNumber;
+  const base = { sampleNumber, start: query.startDate, end: endOfDay(query.endDate) };
   if (query.groupId !== undefined) {
     const group = await reportGroup(ctx, query.groupId, 'tdAudit');
     return { label: group.name, filter: { ...base, scope: sql`p.path like ${`${group.path}%`}` } };
   }
-  if (!query.sampleNumber)
-    throw validationError({ groupId: [REPORT_MESSAGES.noValidGroups] }, REPORT_MESSAGES.noValidGroups);
-  return { label: query.sampleNumber, filter: { ...base, scope: groupInScopeSql(ctx.caller, sql`p.path`) } };
+  if (!sampleNumber) throw validationError({ groupId: [REPORT_MESSAGES.noValidGroups] }, REPORT_MESSAGES.noValidGroups);
+  return { label: sampleNumber, filter: { ...base, scope: groupInScopeSql(ctx.caller, sql`p.path`) } };
 }
 
 const tdView = (r: q.TdReportDbRow) => ({

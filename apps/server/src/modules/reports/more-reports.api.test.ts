@@ -26,7 +26,7 @@ import {
   wasteResultChanges,
   wasteResultSets,
 } from '../../db/schema/index.ts';
-import type { Db } from '../../db/client.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 
 let t: TestApp;
 let db: Db;
@@ -294,8 +294,10 @@ describe('TD report', () => {
       matchResults: [{ wasteSampleNumber: waste.w1.sampleNumber }, { wasteSampleNumber: waste.w3.sampleNumber }],
     });
     expect(res.body.data[1]).toMatchObject({ sampleNumber: petC.sampleNumber, matchCount: 1 });
-    const ranged = await get('lab.admin', url('&dateFilterStart=03/01/2026&dateFilterEnd=03/31/2026'));
+    const ranged = await get('lab.admin', url('&startDate=03/01/2026&endDate=03/31/2026'));
     expect(ranged.body.data.map((r: { matchCount: number }) => r.matchCount)).toEqual([1]);
+    const byFilter = await get('lab.admin', url(`&sampleNumberFilter=${petC.sampleNumber!.toLowerCase()}`));
+    expect(byFilter.body.data.map((r: { id: number }) => r.id)).toEqual([petC.id]);
   });
 
   test('counts over time for the chart', async () => {
@@ -432,11 +434,19 @@ describe('email export', () => {
     expect(all.status).toBe(200);
     // o1, o2, o3 (o4 moved out) and three admins: the distributor, the property manager, the primary admin.
     expect(all.body.totalRecords).toBe(6);
-    expect((await get('lab.admin', preview('&userTypeFilter=PetOwners'))).body.totalRecords).toBe(3);
-    expect((await get('lab.admin', preview('&userTypeFilter=2'))).body.totalRecords).toBe(3);
+    expect((await get('lab.admin', preview('&userTypeFilter=PetOwner'))).body.totalRecords).toBe(3);
+    expect((await get('lab.admin', preview('&userTypeFilter=admin'))).body.totalRecords).toBe(3);
     expect(
-      (await get('lab.admin', preview('&userTypeFilter=Admins&adminRolesFilter=PropertyManager'))).body.totalRecords,
+      (await get('lab.admin', preview('&userTypeFilter=Admin&adminRolesFilter=PropertyManager'))).body.totalRecords,
     ).toBe(2);
+    expect((await get('lab.admin', preview('&userTypeFilter=Resident'))).body.totalRecords).toBe(0);
+    expect((await get('lab.admin', preview('&assignedUsersFilter=Assigned'))).body.totalRecords).toBe(6);
+    expect((await get('lab.admin', preview('&assignedUsersFilter=Unassigned'))).body.totalRecords).toBe(0);
+    // The spec's names only: the old yes/no and numbered types are refused, naming the field.
+    const yesNo = await get('lab.admin', preview('&assignedUsersFilter=true'));
+    expect(yesNo.status).toBe(400);
+    expect(JSON.stringify(yesNo.body)).toContain('assignedUsersFilter');
+    expect((await get('lab.admin', preview('&userTypeFilter=2'))).status).toBe(400);
     const texas = await get('lab.admin', preview('&countryIdFilter=us&stateIdFilter=US-TX'));
     expect(emailsOf(texas.body)).toEqual([owners.o3.email]);
     expect((await get('lab.admin', `/api/v1/emailexport/preview?groupIdFilter=${second.id}`)).body.totalRecords).toBe(
@@ -501,15 +511,34 @@ describe('email export', () => {
   });
 
   test('without a group the export covers everyone and still completes; XLSX holds the same rows', async () => {
-    const csv = await download('lab.admin', '/api/v1/emailexport/get?userTypeFilter=PetOwners&format=csv');
+    const csv = await download('lab.admin', '/api/v1/emailexport/get?userTypeFilter=PetOwner&format=csv');
     expect(csv.statusCode).toBe(200);
     const lines = csvLines(csv.body);
     expect(Number(csv.headers['x-export-rows'])).toBe(lines.length - 1);
     expect(lines.some((l) => l.startsWith(`${owners.o3.email},`))).toBe(true);
     const rows = await xlsxRows(
-      (await download('lab.admin', '/api/v1/emailexport/get?userTypeFilter=PetOwners&format=xlsx')).rawPayload,
+      (await download('lab.admin', '/api/v1/emailexport/get?userTypeFilter=PetOwner&format=xlsx')).rawPayload,
       'Email Export',
     );
     expect(rows.map((r) => r[0])).toEqual(lines.map((l) => l.split(',')[0]));
+  });
+
+  test('Resident is a user type of its own (user names starting RES); links last hoursValid when sent', async () => {
+    const resident = await makePetOwner(db, { groupId: fx.property.id, userName: `RES${9_100_000 + process.pid}` });
+    const residents = await get('lab.admin', preview('&userTypeFilter=Resident'));
+    expect(emailsOf(residents.body)).toEqual([resident.email]);
+    expect((await get('lab.admin', preview('&userTypeFilter=PetOwner'))).body.totalRecords).toBe(3);
+    expect((await get('lab.admin', preview(''))).body.totalRecords).toBe(7);
+    const configs = JSON.stringify([{ daysValid: 1, hoursValid: 72 }]);
+    const res = await download(
+      'lab.admin',
+      `/api/v1/emailexport/get?groupIdFilter=${fx.property.id}&userTypeFilter=Resident&includeTemporarySignInLinks=true&signInLinkConfigs=${encodeURIComponent(configs)}`,
+    );
+    expect(res.statusCode).toBe(200);
+    const [token] = await queryRows<{ seconds: number }>(
+      db,
+      sql`select extract(epoch from expires_at - valid_from)::int as seconds from user_tokens where user_id = ${resident.id}`,
+    );
+    expect(token.seconds).toBe(72 * 3600);
   });
 });

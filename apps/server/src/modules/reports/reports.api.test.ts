@@ -4,16 +4,24 @@
 import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { GroupTypes, INTERNAL_NAMES, RegistrationStatus, REPORT_MESSAGES, UserRole } from '@registry/contracts';
+import {
+  GroupTypes,
+  INTERNAL_NAMES,
+  PropertyExportFilter,
+  RegistrationStatus,
+  REPORT_MESSAGES,
+  UserRole,
+} from '@registry/contracts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import {
   groupByName,
   makeAdmin,
   makeGroup,
   makeOtherDistributorship,
+  makePetOwner,
   makeWasteSample,
 } from '../../../test/factories.ts';
-import { groups, preRegisteredResidents, wasteSamples } from '../../db/schema/index.ts';
+import { groups, pets, preRegisteredResidents, wasteSamples } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let fx: Awaited<ReturnType<typeof makeOtherDistributorship>>;
@@ -306,21 +314,57 @@ describe('property export', () => {
     expect(wrong.body.message).toBe(REPORT_MESSAGES.noValidGroups);
   });
 
-  test('counts and exports properties and waste samples of the group', async () => {
-    const count = (option: number) =>
-      get(
-        'lab.admin',
-        `/api/v1/reportsgenerator/getpropertyexportcount?groupId=${fx.distributorship.id}&exportOption=${option}`,
-      );
-    expect((await count(1)).body.totalRecords).toBe(2);
-    expect((await count(2)).body.totalRecords).toBe(3);
-    expect((await count(4)).body.totalRecords).toBe(5);
+  test('the PropertyExportFilter flags, alone and combined, count and export their rows under each category', async () => {
+    const count = async (option: number) =>
+      (
+        await get(
+          'lab.admin',
+          `/api/v1/reportsgenerator/getpropertyexportcount?groupId=${fx.distributorship.id}&exportOption=${option}`,
+        )
+      ).body.totalRecords;
+    const F = PropertyExportFilter;
+    // Ann (approved, dog), Pat (pending, dog), Cat Person (pending, cat).
+    expect(await count(F.DogOwners)).toBe(2);
+    expect(await count(F.PetOwners)).toBe(3);
+    expect(await count(F.NonPetOwners)).toBe(0);
+    expect(await count(F.ResidentsPendingApproval)).toBe(2);
+    expect(await count(F.AllResidents)).toBe(3);
+    expect(await count(F.DogOwners | F.ResidentsPendingApproval)).toBe(4);
+    expect(await count(F.Dogs)).toBe(0);
+
+    // An approved dog owner with a registered service dog: a dog, an ESA owner, a dog owner with dogs.
+    const owner = await makePetOwner(t.database.db, { groupId: fx.property.id });
+    await t.database.db
+      .insert(pets)
+      .values({ petOwnerId: owner.id, name: 'Scout', sampleNumber: 'DN6400001', isServiceAnimal: true });
+    await t.database.db.insert(preRegisteredResidents).values({
+      groupId: fx.property.id,
+      userId: owner.id,
+      firstName: 'Sam',
+      lastName: 'Service',
+      hasDogs: true,
+      status: RegistrationStatus.Approved,
+      petSpecies: 2,
+      datePreRegistered: new Date('2026-02-10T10:00:00Z'),
+    });
+    expect(await count(F.Dogs)).toBe(1);
+    expect(await count(F.EsaServiceAnimalOwners)).toBe(1);
+    expect(await count(255)).toBe(1 + 3 + 3 + 1 + 4 + 0 + 2 + 4);
+
     const csv = await download(
       'lab.admin',
-      `/api/v1/reportsgenerator/getpropertyexportcsv?groupId=${fx.distributorship.id}&exportOption=4&startDate=01/01/2026&endDate=03/05/2026`,
+      `/api/v1/reportsgenerator/getpropertyexportcsv?groupId=${fx.distributorship.id}&exportOption=${F.Dogs | F.DogOwnersWithDogs}&startDate=01/01/2026&endDate=03/05/2026`,
     );
     expect(csv.statusCode).toBe(200);
-    expect(csv.body.trim().split('\r\n')).toHaveLength(3);
+    expect(csv.headers['content-disposition']).toContain('Property_Export_Dogs_DogOwnersWithDogs_');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'Category,Property Name,Resident Number,Name,Email,Phone Number,Unit,Registration Status,Pet Species,Dogs,Service Animal,Date',
+    );
+    // The dog was registered today, outside the range; Ann and Sam pre-registered in February.
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^DogOwnersWithDogs,.*Ann Approved/);
+    expect(lines[2]).toMatch(/^DogOwnersWithDogs,.*Sam Service.*Scout \(DN6400001\)/);
     expect(
       (
         await download(
@@ -329,5 +373,10 @@ describe('property export', () => {
         )
       ).statusCode,
     ).toBe(404);
+    const tooBig = await get(
+      'lab.admin',
+      `/api/v1/reportsgenerator/getpropertyexportcount?groupId=${fx.distributorship.id}&exportOption=256`,
+    );
+    expect(tooBig.status).toBe(400);
   });
 });

@@ -2,7 +2,7 @@
 // across modules"). Every query is bounded to one group's subtree, which the service has already checked lies in the
 // caller's scope; exports read in keyset batches (`after`, `limit`) so no query returns the whole result.
 import { sql, type SQL } from 'drizzle-orm';
-import { GroupTypes, RegistrationStatus } from '@registry/contracts';
+import { GroupTypes, PetSpecies, PropertyExportFilter, RegistrationStatus } from '@registry/contracts';
 import { queryRows, type Db } from '../../db/client.ts';
 
 export type Keyset = { id: number } | null;
@@ -159,67 +159,98 @@ export const registrationRows = (db: Db, f: RegistrationFilter, window: Window) 
   );
 
 // --- Property export ---
-export type PropertyExportFilter = { rootPath: string; start?: Date; end?: Date; isActive?: boolean };
+// The spec's PropertyExportFilter flags (spec 1 §3), combinable: each chosen flag adds a section of rows under its
+// category, in flag order, so a resident who is both a dog owner and pending approval appears under each. Every
+// section has the same columns; a row's key is the flag times 10^10 plus its id, so one keyset walks all sections.
+export type PropertyExportScope = { rootPath: string; start?: Date; end?: Date; isActive?: boolean };
 
-const propertyWhere = (f: PropertyExportFilter, dateColumn: SQL) => sql`${within(sql`p.path`, f.rootPath)}
+const propertyWhere = (f: PropertyExportScope, dateColumn: SQL) => sql`${within(sql`p.path`, f.rootPath)}
   and p.group_type = ${GroupTypes.Property}
   and (${f.isActive ?? null}::boolean is null or p.is_active = ${f.isActive ?? null}::boolean)
   and (${f.start ?? null}::timestamptz is null or ${dateColumn} >= ${f.start ?? null}::timestamptz)
   and (${f.end ?? null}::timestamptz is null or ${dateColumn} <= ${f.end ?? null}::timestamptz)`;
 
-const PROPERTY_EXPORTS = {
-  1: {
-    from: sql`groups p`,
-    date: sql`p.date_created`,
-    id: sql`p.id`,
-    select: sql`p.id, p.name "propertyName", ${distributorOf(sql`p.path`)} "distributor", p.management_company "managementCompany",
-      p.number_of_units "numberOfUnits", p.is_active "isActive", p.email, p.phone,
-      p.property_address->>'addressLine1' "addressLine1", p.property_address->>'city' "city",
-      p.property_address->>'postalCode' "postalCode", p.date_created "dateCreated",
-      (select count(*) from pre_registered_residents r where r.group_id = p.id)::int "residents",
-      (select count(*) from waste_samples w where w.property_id = p.id)::int "wasteSamples"`,
-  },
-  2: {
-    from: sql`pre_registered_residents r join groups p on p.id = r.group_id`,
-    date: sql`r.date_pre_registered`,
-    id: sql`r.id`,
-    select: sql`r.id, p.name "propertyName", r.first_name "firstName", r.last_name "lastName", r.email,
-      r.phone_number "phoneNumber", r.unit_number "unit", r.status, r.has_dogs "hasDogs",
-      r.date_pre_registered "datePreRegistered", r.date_approved "dateApproved"`,
-  },
-  3: {
+/** A resident's dogs in one cell: the registry pets of their account, else the dogs they pre-registered. */
+const residentDogs = sql`coalesce(
+  (select string_agg(x.name || coalesce(' (' || x.sample_number || ')', ''), '; ' order by x.name, x.id)
+    from pets x where r.user_id is not null and x.pet_owner_id = r.user_id),
+  (select string_agg(d.name, '; ' order by d.name, d.id) from pre_registered_dogs d where d.resident_id = r.id))`;
+const residentHasServiceAnimal = sql`(exists (select 1 from pets x where r.user_id is not null
+    and x.pet_owner_id = r.user_id and x.is_service_animal)
+  or exists (select 1 from pre_registered_dogs d where d.resident_id = r.id and d.is_service_animal))`;
+
+type Section = { from: SQL; where: SQL; date: SQL; id: SQL; pets: SQL; serviceAnimal: SQL; person: SQL };
+const residentSection = (where: SQL, pets: SQL = sql`null`): Section => ({
+  from: sql`pre_registered_residents r join groups p on p.id = r.group_id`,
+  where,
+  date: sql`r.date_pre_registered`,
+  id: sql`r.id`,
+  pets,
+  serviceAnimal: residentHasServiceAnimal,
+  person: sql`r.id "residentNumber", trim(concat_ws(' ', r.first_name, r.last_name)) "name", r.email,
+    r.phone_number "phoneNumber", r.unit_number "unit", r.status "registrationStatus", r.pet_species "petSpecies"`,
+});
+const dogSpecies = sql`(r.pet_species & ${PetSpecies.Dog}) <> 0`;
+
+const PROPERTY_EXPORT_SECTIONS: Record<number, Section> = {
+  [PropertyExportFilter.Dogs]: {
     from: sql`pets x join pet_owner_groups pog on pog.pet_owner_id = x.pet_owner_id and pog.move_out_date is null
       join groups p on p.id = pog.group_id left join users o on o.id = x.pet_owner_id`,
+    where: sql`true`,
     date: sql`x.date_created`,
     id: sql`x.id`,
-    select: sql`x.id, p.name "propertyName", x.sample_number "sampleNumber", x.name "petName", x.breed,
-      x.customer_facing_status "customerFacingStatus", x.is_active "isActive", o.user_name "petOwnerUserName",
-      trim(concat_ws(' ', o.first_name, o.last_name)) "petOwnerName", x.date_created "dateCreated"`,
+    pets: sql`x.name || coalesce(' (' || x.sample_number || ')', '')`,
+    serviceAnimal: sql`x.is_service_animal`,
+    person: sql`null::int "residentNumber", trim(concat_ws(' ', o.first_name, o.last_name)) "name", o.email,
+      o.phone_number "phoneNumber", null::text "unit", null::int "registrationStatus", ${PetSpecies.Dog}::int "petSpecies"`,
   },
-  4: {
-    from: sql`waste_samples w join groups p on p.id = w.property_id`,
-    date: sql`w.date_created`,
-    id: sql`w.id`,
-    select: sql`w.id, p.name "propertyName", w.sample_number "sampleNumber", w.collected_by_name "collectedByName",
-      w.date_collected "dateCollected", w.customer_facing_status "customerFacingStatus", w.date_created "dateCreated"`,
-  },
-} as const;
-export type PropertyExportKind = keyof typeof PROPERTY_EXPORTS;
+  [PropertyExportFilter.DogOwners]: residentSection(dogSpecies),
+  [PropertyExportFilter.DogOwnersWithDogs]: residentSection(dogSpecies, residentDogs),
+  [PropertyExportFilter.EsaServiceAnimalOwners]: residentSection(residentHasServiceAnimal, residentDogs),
+  [PropertyExportFilter.PetOwners]: residentSection(sql`r.pet_species <> ${PetSpecies.None}`, residentDogs),
+  [PropertyExportFilter.NonPetOwners]: residentSection(sql`r.pet_species = ${PetSpecies.None}`),
+  [PropertyExportFilter.ResidentsPendingApproval]: residentSection(
+    sql`r.status = ${RegistrationStatus.PendingApproval}`,
+    residentDogs,
+  ),
+  [PropertyExportFilter.AllResidents]: residentSection(sql`true`, residentDogs),
+};
+const SECTION_KEY = 10_000_000_000;
 
-export async function countPropertyExport(db: Db, kind: PropertyExportKind, f: PropertyExportFilter) {
-  const q = PROPERTY_EXPORTS[kind];
-  const rows = await queryRows<{ n: string }>(
-    db,
-    sql`select count(*) n from ${q.from} where ${propertyWhere(f, q.date)}`,
-  );
-  return Number(rows[0]?.n ?? 0);
+/** The sections the flags choose, in flag order. */
+const chosenSections = (flags: number) =>
+  Object.entries(PROPERTY_EXPORT_SECTIONS)
+    .map(([flag, section]) => ({ flag: Number(flag), section }))
+    .filter(({ flag }) => (flags & flag) !== 0)
+    .sort((a, b) => a.flag - b.flag);
+
+export async function countPropertyExport(db: Db, flags: number, f: PropertyExportScope) {
+  let total = 0;
+  for (const { section } of chosenSections(flags)) {
+    const rows = await queryRows<{ n: string }>(
+      db,
+      sql`select count(*) n from ${section.from} where ${section.where} and ${propertyWhere(f, section.date)}`,
+    );
+    total += Number(rows[0]?.n ?? 0);
+  }
+  return total;
 }
 
-export function propertyExportRows(db: Db, kind: PropertyExportKind, f: PropertyExportFilter, window: Window) {
-  const q = PROPERTY_EXPORTS[kind];
-  return queryRows<Record<string, unknown> & { id: number }>(
+export function propertyExportRows(db: Db, flags: number, f: PropertyExportScope, window: Window) {
+  const parts = chosenSections(flags).map(
+    ({
+      flag,
+      section,
+    }) => sql`select ${flag}::bigint * ${SECTION_KEY}::bigint + ${section.id} "key", ${flag}::int "category",
+        p.name "propertyName", ${section.person}, ${section.pets} "pets", ${section.serviceAnimal} "serviceAnimal",
+        ${section.date} "date"
+      from ${section.from} where ${section.where} and ${propertyWhere(f, section.date)}`,
+  );
+  const after = 'offset' in window || !window.after ? null : window.after.id;
+  return queryRows<Record<string, unknown> & { key: string | number }>(
     db,
-    sql`select ${q.select} from ${q.from} where ${propertyWhere(f, q.date)} and ${keysetSql(window, q.id, false)}
-        order by ${q.id} ${pageSql(window)}`,
+    sql`select * from (${sql.join(parts, sql` union all `)}) rows
+        where (${after}::bigint is null or "key" > ${after}::bigint)
+        order by "key" ${pageSql(window)}`,
   );
 }

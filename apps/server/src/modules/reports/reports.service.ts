@@ -2,13 +2,13 @@
 // one), the JSON page each screen shows and the export spec (columns, file name, keyset batches) the export streams.
 import type { z } from 'zod';
 import {
-  PropertyExportOption,
+  PetSpecies,
+  PropertyExportFilter,
   REPORT_GROUP_TYPES,
   REPORT_MESSAGES,
   registrationStatusWords,
   sampleStatusWords,
   wordsOf,
-  PetSpecies,
   type InventoryRow,
   type ReportPicker,
   type inventoryQuery,
@@ -244,96 +244,74 @@ async function propertyExportInput(ctx: SignedInContext, query: PropertyExportQu
       { groupId: [REPORT_MESSAGES.selectPropertyExportGroup] },
       REPORT_MESSAGES.selectPropertyExportGroup,
     );
-  const kind = query.exportOption;
-  if (kind === undefined || !Object.values(PropertyExportOption).includes(kind as 1))
+  const flags = query.exportOption ?? 0;
+  if (flags === 0)
     throw validationError({ exportOption: [REPORT_MESSAGES.selectExportOption] }, REPORT_MESSAGES.selectExportOption);
   const group = await reportGroup(ctx, query.groupId, 'propertyExport');
-  const filter: q.PropertyExportFilter = {
+  const filter: q.PropertyExportScope = {
     rootPath: group.path,
     start: query.startDate,
     end: endOfDay(query.endDate),
     isActive: query.isActiveFilter,
   };
-  return { group, kind: kind as q.PropertyExportKind, filter };
+  return { group, flags, filter };
 }
 
 export async function propertyExportCount(ctx: SignedInContext, query: PropertyExportQuery) {
-  const { kind, filter } = await propertyExportInput(ctx, query);
-  return { totalRecords: await q.countPropertyExport(ctx.db, kind, filter) };
+  const { flags, filter } = await propertyExportInput(ctx, query);
+  return { totalRecords: await q.countPropertyExport(ctx.db, flags, filter) };
 }
 
-type Cells = Record<string, unknown> & { id: number };
+type Cells = Record<string, unknown> & { key: string | number };
 const cell =
   (key: string) =>
   (r: Cells): string | number | boolean | Date | null =>
     (r[key] ?? null) as string | number | boolean | Date | null;
 const statusCell = (key: string, words: (value: number) => string) => (r: Cells) =>
   r[key] === null || r[key] === undefined ? null : words(Number(r[key]));
-
-const PROPERTY_EXPORT_COLUMNS: Record<q.PropertyExportKind, ExportColumn<Cells>[]> = {
-  1: [
-    { header: 'Property Id', type: 'integer', value: cell('id') },
-    { header: 'Property Name', width: 30, value: cell('propertyName') },
-    { header: 'Distributor', width: 25, value: cell('distributor') },
-    { header: 'Management Company', value: cell('managementCompany') },
-    { header: 'Number Of Units', type: 'integer', value: cell('numberOfUnits') },
-    { header: 'Active', type: 'boolean', value: cell('isActive') },
-    { header: 'Email', width: 30, value: cell('email') },
-    { header: 'Phone', value: cell('phone') },
-    { header: 'Address', width: 30, value: cell('addressLine1') },
-    { header: 'City', value: cell('city') },
-    { header: 'Postal Code', value: cell('postalCode') },
-    { header: 'Date Created', type: 'date', value: cell('dateCreated') },
-    { header: 'Residents', type: 'integer', value: cell('residents') },
-    { header: 'Waste Samples', type: 'integer', value: cell('wasteSamples') },
-  ],
-  2: [
-    { header: 'Resident Number', type: 'integer', value: cell('id') },
-    { header: 'Property Name', width: 30, value: cell('propertyName') },
-    { header: 'First Name', value: cell('firstName') },
-    { header: 'Last Name', value: cell('lastName') },
-    { header: 'Email', width: 30, value: cell('email') },
-    { header: 'Phone Number', value: cell('phoneNumber') },
-    { header: 'Unit', value: cell('unit') },
-    { header: 'Status', value: statusCell('status', registrationStatusWords) },
-    { header: 'Has Dogs', type: 'boolean', value: cell('hasDogs') },
-    { header: 'Date Pre-Registered', type: 'date', value: cell('datePreRegistered') },
-    { header: 'Date Approved', type: 'date', value: cell('dateApproved') },
-  ],
-  3: [
-    { header: 'Pet Id', type: 'integer', value: cell('id') },
-    { header: 'Property Name', width: 30, value: cell('propertyName') },
-    { header: 'Sample Number', value: cell('sampleNumber') },
-    { header: 'Pet Name', value: cell('petName') },
-    { header: 'Breed', value: cell('breed') },
-    { header: 'Status', value: statusCell('customerFacingStatus', sampleStatusWords) },
-    { header: 'Active', type: 'boolean', value: cell('isActive') },
-    { header: 'Pet Owner User Name', value: cell('petOwnerUserName') },
-    { header: 'Pet Owner', value: cell('petOwnerName') },
-    { header: 'Date Created', type: 'date', value: cell('dateCreated') },
-  ],
-  4: [
-    { header: 'Sample Id', type: 'integer', value: cell('id') },
-    { header: 'Property Name', width: 30, value: cell('propertyName') },
-    { header: 'Sample Number', value: cell('sampleNumber') },
-    { header: 'Collected By', value: cell('collectedByName') },
-    { header: 'Date Collected', type: 'date', value: cell('dateCollected') },
-    { header: 'Status', value: statusCell('customerFacingStatus', sampleStatusWords) },
-    { header: 'Date Created', type: 'date', value: cell('dateCreated') },
-  ],
+/** The species named in a resident's PetSpecies flags, e.g. 'Dog, Cat'. */
+const speciesCell = (r: Cells) => {
+  const flags = r.petSpecies === null || r.petSpecies === undefined ? null : Number(r.petSpecies);
+  if (flags === null) return null;
+  if (flags === PetSpecies.None) return 'None';
+  return Object.entries(PetSpecies)
+    .filter(([name, value]) => name !== 'None' && name !== 'NonDog' && (flags & value) !== 0)
+    .map(([name]) => name)
+    .join(', ');
 };
 
+const PROPERTY_EXPORT_COLUMNS: ExportColumn<Cells>[] = [
+  { header: 'Category', width: 22, value: (r) => wordsOf(nameOf(Number(r.category), PropertyExportFilter)) },
+  { header: 'Property Name', width: 30, value: cell('propertyName') },
+  { header: 'Resident Number', type: 'integer', value: cell('residentNumber') },
+  { header: 'Name', width: 25, value: cell('name') },
+  { header: 'Email', width: 30, value: cell('email') },
+  { header: 'Phone Number', value: cell('phoneNumber') },
+  { header: 'Unit', value: cell('unit') },
+  { header: 'Registration Status', value: statusCell('registrationStatus', registrationStatusWords) },
+  { header: 'Pet Species', value: speciesCell },
+  { header: 'Dogs', width: 40, value: cell('pets') },
+  { header: 'Service Animal', type: 'boolean', value: cell('serviceAnimal') },
+  { header: 'Date', type: 'date', value: cell('date') },
+];
+
+/** The chosen options' names for the file name, e.g. 'DogOwners_NonPetOwners'. */
+const optionNames = (flags: number) =>
+  Object.entries(PropertyExportFilter)
+    .filter(([, value]) => (flags & value) !== 0)
+    .map(([name]) => name)
+    .join('_');
+
 export async function propertyExport(ctx: SignedInContext, query: PropertyExportQuery): Promise<ExportSpec<Cells>> {
-  const { group, kind, filter } = await propertyExportInput(ctx, query);
-  const option = nameOf(kind, PropertyExportOption);
+  const { group, flags, filter } = await propertyExportInput(ctx, query);
   return {
-    fileName: fileName(`Property_Export_${option}`, group.name),
-    sheetName: wordsOf(option),
-    columns: PROPERTY_EXPORT_COLUMNS[kind],
-    totalRows: await q.countPropertyExport(ctx.db, kind, filter),
+    fileName: fileName(`Property_Export_${optionNames(flags)}`, group.name),
+    sheetName: 'Property Export',
+    columns: PROPERTY_EXPORT_COLUMNS,
+    totalRows: await q.countPropertyExport(ctx.db, flags, filter),
     batches: keysetBatches<Cells, { id: number }>(
-      (after, limit) => q.propertyExportRows(ctx.db, kind, filter, { after, limit }),
-      (r) => ({ id: r.id }),
+      (after, limit) => q.propertyExportRows(ctx.db, flags, filter, { after, limit }),
+      (r) => ({ id: Number(r.key) }),
     ),
   };
 }

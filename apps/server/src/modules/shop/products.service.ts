@@ -93,6 +93,18 @@ export async function enabledCountries(ctx: SignedInContext) {
   return q.enabledCountries(ctx.db);
 }
 
+/** The shop's settings (spec 2 §7 getsettings): tax and shipping from the configuration, USD in the US, and the
+ * enabled countries. */
+export async function shopSettings(ctx: SignedInContext) {
+  return {
+    taxRateBasisPoints: ctx.config.shopTaxRateBasisPoints,
+    shippingFee: ctx.config.shopShippingFeeCents,
+    currency: 'USD' as const,
+    country: 'US' as const,
+    enabledCountries: await q.enabledCountries(ctx.db),
+  };
+}
+
 export async function saveEnabledCountries(ctx: SignedInContext, countryIds: string[]) {
   const unique = [...new Set(countryIds)].sort();
   return withTransaction(ctx, async (tx, txCtx) => {

@@ -39,6 +39,7 @@ export async function shopRoutes(app: FastifyInstance) {
   await route(app, product.reactivate, async (r) => products.setProductActive(signedIn(r), r.params.id, true));
 
   await route(app, settings.enabledCountries, async (r) => products.enabledCountries(signedIn(r)));
+  await route(app, settings.settings, async (r) => products.shopSettings(signedIn(r)));
   await route(app, settings.saveEnabledCountries, async (r) => products.saveEnabledCountries(signedIn(r), r.body));
 
   await route(app, codes.list, async (r) => promo.listCodes(signedIn(r), r.query));
@@ -74,5 +75,6 @@ export async function shopRoutes(app: FastifyInstance) {
     orders.reversePayment(signedIn(r), r.body.orderId, 'Void', r.body.cancelFulfillment),
   );
   await route(app, order.fulfillmentStatus, async (r) => orders.fulfillmentStatus(signedIn(r), r.body.orderIds));
+  await route(app, order.petsEligibleForOrder, async (r) => (await carts.shopOffers(signedIn(r))).dogs);
   await route(app, order.petOrderItems, async (r) => orders.petOrderItems(signedIn(r), r.params.petId));
 }

@@ -59,6 +59,12 @@ const auditLogRoute = createRoute({
   ...searchOf.auditLog,
   component: lazyPage(() => import('../../features/system/AuditLogPage'), 'AuditLogPage'),
 });
+const pageViewsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/system/page-views',
+  ...searchOf.pageViews,
+  component: lazyPage(() => import('../../features/system/PageViewsPage'), 'PageViewsPage'),
+});
 const universalSearchRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/tools/search',
@@ -83,6 +89,7 @@ export const accountRoutes = [
   emailLogRoute,
   emailTemplatesRoute,
   auditLogRoute,
+  pageViewsRoute,
   universalSearchRoute,
   notificationsRoute,
 ] as const;

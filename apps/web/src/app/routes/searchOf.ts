@@ -5,6 +5,7 @@ export const searchOf = {
   adminSearch: lazySearch(() => import('../../features/admins/admins.search').then((m) => m.adminSearchParams)),
   documents: lazySearch(() => import('../../features/system/system.search').then((m) => m.documentsSearch)),
   emailLog: lazySearch(() => import('../../features/system/system.search').then((m) => m.emailLogSearch)),
+  pageViews: lazySearch(() => import('../../features/system/system.search').then((m) => m.pageViewsSearch)),
   auditLog: lazySearch(() => import('../../features/system/system.search').then((m) => m.auditLogSearch)),
   dnaProcessing: lazySearch(() => import('../../features/dna/dna.search').then((m) => m.processingSearch)),
   dnaControls: lazySearch(() => import('../../features/dna/dna.search').then((m) => m.controlsSearch)),

@@ -10,11 +10,16 @@ import { ApiError } from '../../app/api';
 import { PageTitle } from '../../components/PageTitle';
 import { partnerSessionQuery, useRegisterPartner } from './ancestry.api';
 
+/** The partner's terms (spec 3 §9): payment, claims, warranty, specimen retention, cancellation, vouchers, law. */
 export const PARTNER_TERMS = [
-  'Your name, email address and postal address are shared with our partner to create your account.',
-  'Your dogs’ names, breeds and DNA sample numbers are shared so the partner can offer care plans for them.',
-  'The partner’s own terms of service and privacy policy apply to the services it provides.',
-  'You can close your partner account at any time by contacting the partner; your registry record is not affected.',
+  'Payment: invoices are payable within 21 days of the invoice date.',
+  'Claims: any claim about a test or its result must be made in writing within 30 days of the result being issued.',
+  'Warranty: test kits and products are warranted against defects for 12 months from purchase.',
+  'Specimens: samples are kept for 3 months after testing and then destroyed.',
+  'Cancellation: a test cancelled after the sample has been accessioned by the laboratory incurs a $25 admin fee.',
+  'Vouchers: vouchers are valid for one year from the date of issue.',
+  'Law: these terms are governed by the laws of Victoria, Australia (Victorian law).',
+  'Your name, email address and postal address are shared with our partner to create your account; your dogs’ names, breeds and DNA sample numbers so it can offer care plans for them.',
 ];
 
 export function LifePlansPage() {

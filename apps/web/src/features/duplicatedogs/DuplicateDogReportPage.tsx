@@ -2,8 +2,14 @@
 // dog, filtered by review status, a pet-owner group and a sample number; mark reviewed or return to pending; clicking a
 // candidate filters by its sample number; the CSV.
 import { useState } from 'react';
-import { App, Button, Card, Form, Radio, Space, Table, Tag } from 'antd';
-import { DUPLICATE_REPORT_PAGE_SIZES, DuplicateClusterStatus, can, duplicateDogEndpoints } from '@registry/contracts';
+import { App, Button, Card, Form, Radio, Select, Space, Table, Tag } from 'antd';
+import {
+  DUPLICATE_REPORT_PAGE_SIZES,
+  DuplicateClusterOrdering,
+  DuplicateClusterStatus,
+  can,
+  duplicateDogEndpoints,
+} from '@registry/contracts';
 import { useCurrentUser } from '../../app/auth';
 import { useErrorDialog } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
@@ -30,6 +36,7 @@ export function duplicateReportRequest(p: DuplicateReportSearch): DuplicateRepor
     sampleNumberFilter: p.samplenumber,
     showPendingFilter: p.review === 'Unreviewed' ? true : undefined,
     showApprovedFilter: p.review === 'Reviewed' ? true : undefined,
+    ...(p.sort ? { orderBy: DuplicateClusterOrdering[p.sort], ascending: p.ascending ?? true } : {}),
   };
 }
 
@@ -99,6 +106,34 @@ export function DuplicateDogReportPage() {
               onCommit={(v) => setParams({ samplenumber: v }, { resetPage: true })}
               style={{ width: 150 }}
             />
+          </Form.Item>
+          <Form.Item label="Sort by" htmlFor="duplicate-sort">
+            <Space.Compact>
+              <Select
+                id="duplicate-sort"
+                style={{ width: 190 }}
+                allowClear
+                placeholder="Cluster"
+                value={params.sort}
+                options={[
+                  { value: 'NumberOfCandidates', label: 'Number of candidates' },
+                  { value: 'SampleNumber', label: 'Sample number' },
+                  { value: 'Property', label: 'Property' },
+                ]}
+                onChange={(v?: DuplicateReportSearch['sort']) => setParams({ sort: v }, { resetPage: true })}
+              />
+              <Select
+                aria-label="Sort direction"
+                style={{ width: 130 }}
+                disabled={!params.sort}
+                value={params.ascending === false ? 'desc' : 'asc'}
+                options={[
+                  { value: 'asc', label: 'Ascending' },
+                  { value: 'desc', label: 'Descending' },
+                ]}
+                onChange={(v: string) => setParams({ ascending: v === 'asc' }, { resetPage: true })}
+              />
+            </Space.Compact>
           </Form.Item>
         </FilterBar>
         <UrlTable<Cluster, typeof duplicateReportSearch>

@@ -8,6 +8,8 @@ export const duplicateReportSearch = pagingSearch(DUPLICATE_REPORT_PAGE_SIZE).ex
   review: z.enum(['All', 'Unreviewed', 'Reviewed']).catch('All').default('All'),
   groupId: z.coerce.number().int().positive().optional().catch(undefined),
   samplenumber: searchText,
+  /** A cluster ordering (spec 3 §3): NumberOfCandidates, SampleNumber or Property; absent keeps the report's order. */
+  sort: z.enum(['NumberOfCandidates', 'SampleNumber', 'Property']).optional().catch(undefined),
 });
 export type DuplicateReportSearch = z.infer<typeof duplicateReportSearch>;
 

@@ -58,6 +58,13 @@ export const pickerShowsType = (groupType: number, allowedTypes: readonly number
   pickerShowsPetOwnerGroups(allowedTypes) ||
   (groupType !== GroupTypes.ParentageGroup && groupType !== GroupTypes.Property);
 
+/**
+ * Spec 2 §5 and spec 3 §5: in the non-pet-owner view (no Parentage Group or Property allowed), a Distributorship is
+ * listed without its children.
+ */
+export const pickerDropsChildren = (groupType: number, allowedTypes: readonly number[]) =>
+  !pickerShowsPetOwnerGroups(allowedTypes) && groupType === GroupTypes.Distributorship;
+
 /** Spec 2 §4 actions by group type. */
 export function groupActions(groupType: number) {
   const petOwnerGroup = groupType === GroupTypes.ParentageGroup || groupType === GroupTypes.Property;

@@ -12,6 +12,7 @@ import {
   groupPagePath,
   isAllowedPick,
   pageFitsGroupType,
+  pickerDropsChildren,
   pickerShowsType,
   subgroupFilterFromRoute,
   wholePercent,
@@ -66,6 +67,10 @@ describe('group rules', () => {
     expect(pickerShowsType(ParentageGroup, [Distributorship, ManagementGroup])).toBe(false);
     expect(pickerShowsType(Property, [ParentageGroup])).toBe(true);
     expect(pickerShowsType(Distributorship, [Distributorship])).toBe(true);
+    // The non-pet-owner view drops a Distributorship's children (spec 2 §5, spec 3 §5).
+    expect(pickerDropsChildren(Distributorship, [Distributorship, ManagementGroup])).toBe(true);
+    expect(pickerDropsChildren(ManagementGroup, [Distributorship, ManagementGroup])).toBe(false);
+    expect(pickerDropsChildren(Distributorship, [Distributorship, Property])).toBe(false);
   });
   it('actions by type (spec 2 §4)', () => {
     expect(groupActions(HierarchyRoot)).toEqual({ add: true, move: false, delete: false, deactivate: false });

@@ -1,5 +1,6 @@
 import { App, Checkbox, DatePicker, Form, InputNumber, Modal, Select, Space } from 'antd';
 import { PetMessages, petUpdateRequest } from '@registry/contracts';
+import { ApiError } from '../../app/api';
 import { dayjs } from '../../app/dayjs';
 import { SchemaTextInput } from '../../components/MaxLengthInput';
 import { useFormServerErrors, ErrorPresenter } from '../../components/ErrorPresenter';
@@ -22,6 +23,30 @@ type Values = {
   isParentage: boolean;
   isPetId: boolean;
 };
+
+type Revertible = 'sampleNumber' | 'name' | 'isParentage' | 'isPooPrints' | 'isPetId';
+const REVERT_RULES: [Revertible, RegExp][] = [
+  ['sampleNumber', /sample ?number/i],
+  ['name', /\bname\b/i],
+  ['isParentage', /parentage/i],
+  ['isPooPrints', /poo ?prints/i],
+  ['isPetId', /pet ?id\b/i],
+];
+
+/**
+ * Spec 3 §5: a refused update whose errors mention the sample number, the pet's name, or the parentage, PooPrints or
+ * Pet ID product puts that field back to its last saved value. Reads the message and each field problem (its key and
+ * its text).
+ */
+export function fieldsToRevert(error: unknown): Revertible[] {
+  if (!(error instanceof ApiError)) return [];
+  const texts = [
+    error.message,
+    error.exceptionMessage ?? '',
+    ...Object.entries(error.modelState ?? {}).flatMap(([key, messages]) => [key, ...messages]),
+  ];
+  return REVERT_RULES.filter(([, pattern]) => texts.some((text) => pattern.test(text))).map(([field]) => field);
+}
 
 /** The dog's edit form (spec 3 §2 "Dog details"); server problems land under their fields. */
 export function PetEditModal({ pet, open, onClose }: { pet: PetView; open: boolean; onClose: () => void }) {
@@ -53,6 +78,17 @@ export function PetEditModal({ pet, open, onClose }: { pet: PetView; open: boole
       onClose();
     } catch (error) {
       errors.onError(error);
+      const saved: Record<Revertible, unknown> = {
+        sampleNumber: pet.sampleNumber,
+        name: pet.name,
+        isParentage: pet.isParentage,
+        isPooPrints: pet.isPooPrints,
+        isPetId: pet.isPetId,
+      };
+      // The field goes back to what is saved; its problem stays shown under it.
+      form.setFields(
+        fieldsToRevert(error).map((name) => ({ name, value: saved[name], errors: form.getFieldError(name) })),
+      );
     }
   };
 

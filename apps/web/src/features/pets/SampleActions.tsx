@@ -61,7 +61,8 @@ export function useSampleActionRunner(pet: SampleTarget | undefined) {
       void message.success(result.message);
       setPending(null);
     } catch (error) {
-      if (action === 'reject') showError(error, PetMessages.rejectFailed);
+      // Spec 3 §8: 'Failed to reject sample.' with 'Please contact an administrator if this issue persists.'
+      if (action === 'reject') showError(error, PetMessages.rejectFailed, PetMessages.contactAdministrator);
       else showError(error);
     }
   };

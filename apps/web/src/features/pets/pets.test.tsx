@@ -7,6 +7,8 @@ import { mockFetch } from '../../test/utils';
 import { findBySampleNumber, OWNER_PET_PAGE_SIZES } from './OwnerPets';
 import { petImageProblem } from './PetImageUpload';
 import { allowedActions } from './SampleActions';
+import { fieldsToRevert } from './PetEditModal';
+import { ApiError } from '../../app/api';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -185,4 +187,22 @@ describe('the dog’s page', () => {
     await screen.findByText('Date of birth', undefined, { timeout: 15_000 });
     expect(screen.queryByRole('button', { name: 'Parentage certificate' })).toBeNull();
   }, 30_000);
+});
+
+describe('a refused pet update', () => {
+  it('names the fields to put back: sample number, name and the three products (spec 3 §5)', () => {
+    const refused = (body: unknown) => new ApiError(400, body, 'Update Failed');
+    expect(
+      fieldsToRevert(refused({ message: 'The request is invalid.', modelState: { sampleNumber: ['taken'] } })),
+    ).toEqual(['sampleNumber']);
+    expect(fieldsToRevert(refused({ message: 'DN1234567: This sample number is already in use.' }))).toEqual([
+      'sampleNumber',
+    ]);
+    expect(fieldsToRevert(refused({ message: 'The pet name is required.' }))).toEqual(['name']);
+    expect(
+      fieldsToRevert(refused({ message: 'A Parentage result exists, so PooPrints and Pet ID cannot change.' })),
+    ).toEqual(['isParentage', 'isPooPrints', 'isPetId']);
+    expect(fieldsToRevert(refused({ message: 'The weight must be positive.' }))).toEqual([]);
+    expect(fieldsToRevert(new Error('network'))).toEqual([]);
+  });
 });

@@ -6,7 +6,8 @@ import { App, Button, Card, Checkbox, DatePicker, Form, Input, InputNumber, Sele
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   EMAIL_EXPORT_ADMIN_ROLES,
-  EmailExportUserType,
+  AssignedUsersFilter,
+  UserTypeFilter,
   REPORT_GROUP_TYPES,
   REPORT_MESSAGES,
   SIGN_IN_LINK_DEFAULTS,
@@ -28,10 +29,12 @@ import { reportDate } from './TdAuditReportPage';
 const URL_DATE = 'MM/DD/YYYY';
 type LinkConfig = { signInLinkReturnUrl: string; issueDate?: string; daysValid: number; isPersistent: boolean };
 const newConfig = (): LinkConfig => ({ ...SIGN_IN_LINK_DEFAULTS });
+type UserTypeFilterValue = (typeof UserTypeFilter)[keyof typeof UserTypeFilter];
+type AssignedUsersFilterValue = (typeof AssignedUsersFilter)[keyof typeof AssignedUsersFilter];
 const USER_TYPES = [
-  { label: 'All users', value: EmailExportUserType.All },
-  { label: 'Pet owners', value: EmailExportUserType.PetOwners },
-  { label: 'Admins', value: EmailExportUserType.Admins },
+  { label: 'Admins', value: UserTypeFilter.Admin },
+  { label: 'Pet owners', value: UserTypeFilter.PetOwner },
+  { label: 'Residents', value: UserTypeFilter.Resident },
 ];
 
 export function EmailExportsPage() {
@@ -44,7 +47,7 @@ export function EmailExportsPage() {
     ...(params.groupId !== undefined ? { groupIdFilter: params.groupId } : {}),
     ...(params.countryId ? { countryIdFilter: params.countryId } : {}),
     ...(params.stateId ? { stateIdFilter: params.stateId } : {}),
-    ...(params.assigned ? { assignedUsersFilter: params.assigned === 'assigned' } : {}),
+    ...(params.assigned ? { assignedUsersFilter: params.assigned } : {}),
     ...(params.userType !== undefined ? { userTypeFilter: params.userType } : {}),
     ...(params.createdFrom ? { userCreatedDateFrom: params.createdFrom } : {}),
     ...(params.createdTo ? { userCreatedDateTo: params.createdTo } : {}),
@@ -81,9 +84,11 @@ export function EmailExportsPage() {
               <Select
                 id="email-user-type"
                 style={{ width: 150 }}
+                allowClear
+                placeholder="All users"
                 options={USER_TYPES}
-                value={params.userType ?? EmailExportUserType.All}
-                onChange={(v: number) => setParams({ userType: v }, { resetPage: true })}
+                value={params.userType}
+                onChange={(v?: UserTypeFilterValue) => setParams({ userType: v }, { resetPage: true })}
               />
             </Form.Item>
             <Form.Item label="Admin roles" htmlFor="email-admin-roles">
@@ -106,10 +111,10 @@ export function EmailExportsPage() {
                 placeholder="Any"
                 value={params.assigned}
                 options={[
-                  { value: 'assigned', label: 'Assigned to a group' },
-                  { value: 'unassigned', label: 'Not assigned' },
+                  { value: AssignedUsersFilter.Assigned, label: 'Assigned' },
+                  { value: AssignedUsersFilter.Unassigned, label: 'Unassigned' },
                 ]}
-                onChange={(v?: 'assigned' | 'unassigned') => setParams({ assigned: v }, { resetPage: true })}
+                onChange={(v?: AssignedUsersFilterValue) => setParams({ assigned: v }, { resetPage: true })}
               />
             </Form.Item>
             <Form.Item label="Country" htmlFor="email-country">
@@ -207,7 +212,13 @@ export function EmailExportsPage() {
               query: {
                 ...filter,
                 ...(includeLinks
-                  ? { includeTemporarySignInLinks: true, signInLinkConfigs: JSON.stringify(configs) }
+                  ? {
+                      includeTemporarySignInLinks: true,
+                      // Entered in days, sent as hours (spec 1 §7, §9).
+                      signInLinkConfigs: JSON.stringify(
+                        configs.map((config) => ({ ...config, hoursValid: config.daysValid * 24 })),
+                      ),
+                    }
                   : {}),
               },
             }}

@@ -1,8 +1,8 @@
 // Property exports (/reports/propertyexports, spec 3 §5): a group (Distributorship, ManagementGroup or Property), an
-// export option and a date range; the count decides the over-1,000 confirmation, then the file streams down.
+// export options (the spec's PropertyExportFilter flags, any combination) and a date range; the count decides the over-1,000 confirmation, then the file streams down.
 import { Alert, Card, Form, Select, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { PropertyExportOption, REPORT_GROUP_TYPES, REPORT_MESSAGES } from '@registry/contracts';
+import { PropertyExportFilter, REPORT_GROUP_TYPES, REPORT_MESSAGES } from '@registry/contracts';
 import { reportEndpoints } from '@registry/contracts/endpoints/reports';
 import { dayjs } from '../../app/dayjs';
 import { DateRangePicker } from '../../components/DateRangePicker';
@@ -16,11 +16,18 @@ import { propertyExportsSearch } from './reports.search';
 
 const URL_DATE = 'MM/DD/YYYY';
 const OPTIONS = [
-  { value: PropertyExportOption.Properties, label: 'Properties' },
-  { value: PropertyExportOption.Residents, label: 'Residents' },
-  { value: PropertyExportOption.Pets, label: 'Pets' },
-  { value: PropertyExportOption.WasteSamples, label: 'Waste samples' },
+  { value: PropertyExportFilter.Dogs, label: 'Dogs' },
+  { value: PropertyExportFilter.DogOwners, label: 'Dog owners' },
+  { value: PropertyExportFilter.DogOwnersWithDogs, label: 'Dog owners with dogs' },
+  { value: PropertyExportFilter.EsaServiceAnimalOwners, label: 'ESA / service animal owners' },
+  { value: PropertyExportFilter.PetOwners, label: 'Pet owners' },
+  { value: PropertyExportFilter.NonPetOwners, label: 'Non-pet owners' },
+  { value: PropertyExportFilter.ResidentsPendingApproval, label: 'Residents pending approval' },
+  { value: PropertyExportFilter.AllResidents, label: 'All residents' },
 ];
+/** The chosen flags of a combined value, and back. */
+const flagsOf = (value?: number) => OPTIONS.map((o) => o.value).filter((flag) => ((value ?? 0) & flag) !== 0);
+const combined = (flags: number[]) => flags.reduce((sum, flag) => sum | flag, 0) || undefined;
 
 export function PropertyExportsPage() {
   const [params, setParams] = useUrlState(propertyExportsSearch);
@@ -46,11 +53,13 @@ export function PropertyExportsPage() {
             <Form.Item label="Export" htmlFor="property-export-option">
               <Select
                 id="property-export-option"
-                style={{ width: 180 }}
+                mode="multiple"
+                allowClear
+                style={{ minWidth: 260 }}
                 placeholder="Export options"
-                value={params.exportOption}
+                value={flagsOf(params.exportOption)}
                 options={OPTIONS}
-                onChange={(v: number) => setParams({ exportOption: v })}
+                onChange={(v: number[]) => setParams({ exportOption: combined(v) })}
               />
             </Form.Item>
             <Form.Item label="Dates" htmlFor="property-export-dates">

@@ -22,9 +22,9 @@ export function TdReportPage() {
   const [params, setParams] = useUrlState(tdReportSearch);
   const filter = {
     ...(params.groupId !== undefined ? { groupId: params.groupId } : {}),
-    ...(params.sampleNumber ? { sampleNumber: params.sampleNumber } : {}),
-    ...(params.startDate ? { dateFilterStart: params.startDate } : {}),
-    ...(params.endDate ? { dateFilterEnd: params.endDate } : {}),
+    ...(params.sampleNumber ? { sampleNumberFilter: params.sampleNumber } : {}),
+    ...(params.startDate ? { startDate: params.startDate } : {}),
+    ...(params.endDate ? { endDate: params.endDate } : {}),
   };
   const ready = params.groupId !== undefined || params.sampleNumber !== undefined;
   const chart = useQuery({ ...tdReportChartQuery(filter), enabled: ready });

@@ -22,7 +22,7 @@ export const residentRegistrationsSearch = pagingSearch(25).extend({
 });
 export const propertyExportsSearch = z.object({
   ...picked,
-  exportOption: z.coerce.number().int().min(1).max(4).optional().catch(undefined),
+  exportOption: z.coerce.number().int().min(1).max(255).optional().catch(undefined),
   startDate: searchText,
   endDate: searchText,
 });
@@ -37,8 +37,8 @@ export const emailExportsSearch = pagingSearch(25).extend({
   ...picked,
   countryId: searchText,
   stateId: searchText,
-  assigned: z.enum(['assigned', 'unassigned']).optional().catch(undefined),
-  userType: z.coerce.number().int().min(0).max(2).optional().catch(undefined),
+  assigned: z.enum(['Assigned', 'Unassigned']).optional().catch(undefined),
+  userType: z.enum(['Admin', 'PetOwner', 'Resident']).optional().catch(undefined),
   createdFrom: searchText,
   createdTo: searchText,
   adminRoles: searchText,

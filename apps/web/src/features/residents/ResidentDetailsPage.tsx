@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, List, Space, Tag } from 'antd';
-import { RegistrationStatus, can } from '@registry/contracts';
+import { Messages, RegistrationStatus, can } from '@registry/contracts';
 import { useCurrentUser } from '../../app/auth';
 import { ConfirmByTypingDialog } from '../../components/ConfirmByTypingDialog';
 import { ErrorPresenter, useErrorDialog } from '../../components/ErrorPresenter';
@@ -59,8 +59,8 @@ export function ResidentDetailsPage() {
       okButtonProps: { danger: true },
       onOk: () =>
         remove.mutateAsync(r.id).then(
-          (answer) => {
-            void message.success(answer.message);
+          () => {
+            void message.success(Messages.residentDeleted);
             void navigate({ to: '/group/$id/residents', params: { id: String(r.groupId) } });
           },
           (error: unknown) => showError(error),

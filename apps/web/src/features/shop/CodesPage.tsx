@@ -143,6 +143,7 @@ export function CodesPage<Row extends object, S extends z.ZodType<CodeFilters>>(
             queryKey={props.queryKey}
             queryFn={props.queryFn}
             columns={props.columns}
+            errorFallback={ShopMessages.loadCodesFailed}
           />
         ) : (
           props.empty

@@ -42,7 +42,7 @@ export function ImportCodesModal({
           const answer = await upload(file);
           if (answer.success) {
             void message.success(answer.message);
-            setResult({ ok: true, title: answer.message, lines: [] });
+            setResult({ ok: true, title: ShopMessages.importSuccessful, lines: [answer.message] });
           } else
             setResult({
               ok: false,
@@ -106,7 +106,9 @@ export function ImportCodesModal({
           type={result.ok ? 'success' : 'error'}
           message={result.title}
           description={
-            result.lines.length ? (
+            result.ok ? (
+              result.lines[0]
+            ) : result.lines.length ? (
               <ul data-testid="import-errors">
                 {result.lines.map((line) => (
                   <li key={line}>{line}</li>

@@ -12,6 +12,7 @@ import {
   type EndpointResponse,
 } from '@registry/contracts';
 import { callApi, postFile } from '../../app/client';
+import { cachedOrderList, saveOrderList } from '../../app/orderCache';
 import type {
   myOrdersSearch,
   ordersSearch,
@@ -36,6 +37,7 @@ export const shopKeys = {
   productPage: (p: z.infer<typeof productsSearch>) => [...shopKeys.products(), 'admin', p] as const,
   activeProducts: () => [...shopKeys.products(), 'active'] as const,
   countries: () => [...shopKeys.all, 'countries'] as const,
+  settings: () => [...shopKeys.countries(), 'settings'] as const,
   codes: () => [...shopKeys.all, 'codes'] as const,
   codePage: (p: z.infer<typeof promotionCodesSearch>) => [...shopKeys.codes(), p] as const,
   providerCodes: () => [...shopKeys.all, 'providercodes'] as const,
@@ -57,6 +59,8 @@ export const activeProductsQuery = () =>
   queryOptions({ queryKey: shopKeys.activeProducts(), queryFn: () => callApi(productEndpoints.list) });
 export const countriesQuery = () =>
   queryOptions({ queryKey: shopKeys.countries(), queryFn: () => callApi(shopSettingsEndpoints.enabledCountries) });
+export const shopSettingsQuery = () =>
+  queryOptions({ queryKey: shopKeys.settings(), queryFn: () => callApi(shopSettingsEndpoints.settings) });
 export const fetchCodes = (p: z.infer<typeof promotionCodesSearch>) =>
   callApi(promotionCodeEndpoints.list, {
     query: {
@@ -106,8 +110,15 @@ export const fetchOrders = (p: z.infer<typeof ordersSearch>) =>
       petSummary: p.petSummary,
     },
   });
-export const fetchMyOrders = (p: z.infer<typeof myOrdersSearch>) =>
-  callApi(orderEndpoints.mine, { query: { page: p.page, pageSize: p.pageSize } });
+/** The buyer's orders: a page read within the hour comes from the order cache (spec 2 §9 'ordersCache'). */
+export async function fetchMyOrders(p: z.infer<typeof myOrdersSearch>) {
+  const key = `mine:${p.page}:${p.pageSize}`;
+  const cached = cachedOrderList<EndpointResponse<typeof orderEndpoints.mine>>(key);
+  if (cached) return cached;
+  const answer = await callApi(orderEndpoints.mine, { query: { page: p.page, pageSize: p.pageSize } });
+  saveOrderList(key, answer);
+  return answer;
+}
 
 function useShopMutation<I, O>(fn: (input: I) => Promise<O>, key: readonly unknown[] = shopKeys.all) {
   const client = useQueryClient();

@@ -2,10 +2,17 @@
 // the import error list cap, the order cache's hour and sign-out, and the plate files' headers and CSV export.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AncestryMessages, ShopMessages } from '@registry/contracts';
-import { ORDER_CACHE_KEY, clearOrderCache, readOrderCache, saveOrderCache } from '../../app/orderCache';
+import {
+  ORDER_CACHE_KEY,
+  cachedOrderList,
+  clearOrderCache,
+  readOrderCache,
+  saveOrderCache,
+} from '../../app/orderCache';
 import { IMPORT_COLUMNS, exportFileName, fulfilmentsCsv, rowsToRecords } from '../ancestry/plateFile';
 import { invalidCardFields, luhnValid, tokenizeCard, withTokenizationTimeout } from './cardTokenizer';
 import { importErrorLines } from './ImportCodesModal';
+import { fetchMyOrders } from './shop.api';
 
 const now = new Date(2026, 10, 23);
 
@@ -59,6 +66,25 @@ describe('order cache', () => {
     saveOrderCache(42, false);
     clearOrderCache();
     expect(readOrderCache()).toBeNull();
+  });
+
+  it('the orders page reads its list from the cache within the hour; a payment starts it afresh', async () => {
+    const page = { data: [], totalRecords: 0 };
+    const fetchMock = vi.fn<() => Promise<Response>>(async () => new Response(JSON.stringify(page), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      await fetchMyOrders({ page: 1, pageSize: 20 } as never);
+      await fetchMyOrders({ page: 1, pageSize: 20 } as never);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(cachedOrderList('mine:1:20', Date.now() + 3_600_001)).toBeNull();
+      saveOrderCache(43, false);
+      await fetchMyOrders({ page: 1, pageSize: 20 } as never);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      clearOrderCache();
+      expect(cachedOrderList('mine:1:20')).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

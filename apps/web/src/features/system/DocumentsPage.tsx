@@ -7,7 +7,7 @@ import { showDateTime, useLabTime } from '../../components/labTime';
 import { PageTitle } from '../../components/PageTitle';
 import { useUrlState } from '../../components/UrlTable';
 import { documentsQuery, type DocumentSummary } from './system.api';
-import { documentsSearch } from './system.search';
+import { DOCUMENTS_PAGE_SIZE, documentsSearch } from './system.search';
 import { DocumentEditorModal } from './components/DocumentEditorModal';
 import { DocumentVersionsDrawer } from './components/DocumentVersionsDrawer';
 import { DataTable } from '../../components/DataTable';
@@ -41,7 +41,8 @@ export function DocumentsPage() {
             pageSize: search.pageSize,
             current: search.page,
             onChange: (page, pageSize) => setSearch({ page: pageSize === search.pageSize ? page : 1, pageSize }),
-            showSizeChanger: true,
+            pageSizeOptions: [String(DOCUMENTS_PAGE_SIZE)],
+            showSizeChanger: false,
           }}
           columns={[
             { title: 'Name', dataIndex: 'name' },

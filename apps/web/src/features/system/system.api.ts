@@ -2,11 +2,13 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { z } from 'zod';
 import { systemEndpoints, type EndpointInput, type EndpointResponse } from '@registry/contracts';
 import { callApi } from '../../app/client';
-import type { auditLogSearch, emailLogSearch } from './system.search';
+import type { auditLogSearch, emailLogSearch, pageViewsSearch } from './system.search';
 
 export type DocumentSummary = EndpointResponse<typeof systemEndpoints.documents>[number];
 export type EmailLogParams = z.infer<typeof emailLogSearch>;
 export type AuditLogParams = z.infer<typeof auditLogSearch>;
+export type PageViewsParams = z.infer<typeof pageViewsSearch>;
+export type PageViewsRow = EndpointResponse<typeof systemEndpoints.pageViews>['data'][number];
 export type AuditVerifyResult = EndpointResponse<typeof systemEndpoints.verifyAuditLog>;
 
 export const systemKeys = {
@@ -15,6 +17,7 @@ export const systemKeys = {
   document: (id: number, versionId?: number) => [...systemKeys.documents(), id, versionId ?? 'current'] as const,
   emailLog: (params: EmailLogParams) => [...systemKeys.all, 'emaillog', params] as const,
   auditLog: (params: AuditLogParams) => [...systemKeys.all, 'auditlog', params] as const,
+  pageViews: (params: PageViewsParams) => [...systemKeys.all, 'pageviews', params] as const,
 };
 
 export const documentsQuery = () =>
@@ -47,4 +50,5 @@ export function useClearEmailLog() {
 }
 
 export const fetchAuditLog = (params: AuditLogParams) => callApi(systemEndpoints.auditLog, { query: { ...params } });
+export const fetchPageViews = (params: PageViewsParams) => callApi(systemEndpoints.pageViews, { query: { ...params } });
 export const verifyAuditLog = () => callApi(systemEndpoints.verifyAuditLog);

@@ -25,6 +25,13 @@ export const emailLogSearch = pagingSearch(EMAIL_LOG_PAGE_SIZES[0]).extend({
     .catch(undefined),
 });
 
+/** /system/page-views: views per route and day (spec 1 §1), newest day first. */
+export const pageViewsSearch = pagingSearch().extend({
+  startDate: usDateParam,
+  endDate: usDateParam,
+  routeName: searchText,
+});
+
 export const auditLogSearch = pagingSearch(AUDIT_LOG_PAGE_SIZE).extend({
   startDate: usDateParam,
   endDate: usDateParam,
@@ -33,8 +40,10 @@ export const auditLogSearch = pagingSearch(AUDIT_LOG_PAGE_SIZE).extend({
   createdBy: searchText,
 });
 
-/** The documents list is small and unpaged on the server: paged in the browser, with the shared sizes. */
-export const documentsSearch = pagingSearch();
+/** The documents list is small and unpaged on the server: paged in the browser, 10 a page (spec 3 §9 "Documents
+ * table count 10"). */
+export const DOCUMENTS_PAGE_SIZE = 10;
+export const documentsSearch = pagingSearch(DOCUMENTS_PAGE_SIZE);
 
 /** One month before today (the lab's today, from labToday), at midnight: the default start of the audit log window. */
 export const defaultAuditStart = (today: Dayjs = dayjs()) => today.subtract(1, 'month').startOf('day');

@@ -26,7 +26,7 @@ import {
   wasteResultKeys,
   type GroupResultRow,
 } from './wasteresults.api';
-import { groupResultsSearch, type GroupResultsSearch } from './wasteresults.search';
+import { WASTE_RESULTS_PAGE_SIZES, groupResultsSearch, type GroupResultsSearch } from './wasteresults.search';
 import { showReportDate } from '../../components/labTime';
 import { FilterBar } from '../../components/FilterBar';
 
@@ -57,6 +57,9 @@ function GroupResults({ group }: { group: GroupDetails }) {
   const [params, setParams] = useUrlState(groupResultsSearch);
   const [selected, setSelected] = useState<GroupResultRow[]>([]);
   const [details, setDetails] = useState<GroupResultRow | null>(null);
+  // After an update in the details modal the row drops the status it had and shows the stored one (spec 2 §4),
+  // while the list reloads.
+  const [updatedStatus, setUpdatedStatus] = useState<Record<number, number>>({});
   const [flagging, setFlagging] = useState<GroupResultRow | null>(null);
   const [deleting, setDeleting] = useState<GroupResultRow | null>(null);
   const [transferring, setTransferring] = useState(false);
@@ -154,6 +157,7 @@ function GroupResults({ group }: { group: GroupDetails }) {
       )}
       <UrlTable<GroupResultRow, typeof groupResultsSearch>
         rowKey="matchResultSetId"
+        pageSizeOptions={WASTE_RESULTS_PAGE_SIZES}
         searchSchema={groupResultsSearch}
         queryKey={(p) => wasteResultKeys.group(groupId, p)}
         queryFn={(p) => groupResultsQuery(groupId, p)}
@@ -179,7 +183,11 @@ function GroupResults({ group }: { group: GroupDetails }) {
             ),
           },
           { title: 'Property', dataIndex: 'propertyName', key: 'propertyname', sorter: true },
-          { title: 'Sample status', dataIndex: 'sampleStatus', render: (s: number) => statusLabel(s) },
+          {
+            title: 'Sample status',
+            dataIndex: 'sampleStatus',
+            render: (s: number, r) => statusLabel(updatedStatus[r.wasteSampleId] ?? s),
+          },
           {
             title: 'Result',
             dataIndex: 'status',
@@ -253,7 +261,11 @@ function GroupResults({ group }: { group: GroupDetails }) {
           },
         ]}
       />
-      <WasteSampleDetailsModal sample={details} onClose={() => setDetails(null)} />
+      <WasteSampleDetailsModal
+        sample={details}
+        onClose={() => setDetails(null)}
+        onUpdated={(sample) => setUpdatedStatus((all) => ({ ...all, [sample.sampleId]: sample.customerFacingStatus }))}
+      />
       <FlagNotesModal
         sampleNumber={flagging?.sampleNumber ?? null}
         busy={actions.flag.isPending}

@@ -1,6 +1,7 @@
 // A waste result set (/wasteresultset/{id}): the match history with approve and delete, the match-run modal with a
 // preview of a new result (saved as the engine decided, or with the analyst's result, dog and notes), the NoMatch
-// approval's confirmation while dog profiles are under review, and the certificate download.
+// approval's confirmation while dog profiles are under review, the certificate download, each result's notes, and the
+// waste sample's status actions (reject, accept, expire, reinstate, void, un-void, reset) on the TD's details.
 import { useState } from 'react';
 import { useParams } from '@tanstack/react-router';
 import {
@@ -29,6 +30,10 @@ import {
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { Link } from '@tanstack/react-router';
 import { PageTitle } from '../../components/PageTitle';
+import { statusLabel } from '../pets/petLabels';
+import { wasteSampleDetailsQuery } from '../wastesamples/wastesamples.api';
+import { ResultNotesModal } from './components/ResultNotesModal';
+import { WasteSampleStatusActions } from './components/WasteSampleControls';
 import {
   downloadCertificate,
   pendingProfilesOf,
@@ -198,6 +203,8 @@ export function ResultSetPage() {
   const approve = useApproveResult();
   const remove = useDeleteResult();
   const [running, setRunning] = useState(false);
+  const [editingNotes, setEditingNotes] = useState<Result | null>(null);
+  const sample = useQuery({ ...wasteSampleDetailsQuery(set.data?.wasteSampleId ?? 0), enabled: Boolean(set.data) });
   const [downloadError, setDownloadError] = useState<unknown>(null);
   const [approveError, setApproveError] = useState<unknown>(null);
   // A NoMatch approved while dog profiles of the property are under review: the server names them, the lab confirms.
@@ -269,6 +276,14 @@ export function ResultSetPage() {
                 Download certificate
               </Button>
             </Space>
+            {sample.data && (
+              <Space wrap align="center" style={{ display: 'flex', marginBottom: 12 }}>
+                <Typography.Text>
+                  Sample status: <Tag>{statusLabel(sample.data.customerFacingStatus)}</Tag>
+                </Typography.Text>
+                <WasteSampleStatusActions sample={sample.data} />
+              </Space>
+            )}
             <Typography.Title level={5}>Match history</Typography.Title>
             <Table<Result>
               rowKey="matchResultId"
@@ -332,6 +347,9 @@ export function ResultSetPage() {
                       >
                         Delete
                       </Button>
+                      <Button size="small" onClick={() => setEditingNotes(r)}>
+                        Edit notes
+                      </Button>
                     </Space>
                   ),
                 },
@@ -341,6 +359,7 @@ export function ResultSetPage() {
         )}
       </Card>
       {data && <MatchRunModal id={data.matchResultSetId} open={running} onClose={() => setRunning(false)} />}
+      <ResultNotesModal result={editingNotes} onClose={() => setEditingNotes(null)} />
     </>
   );
 }

@@ -1,14 +1,26 @@
 // The lab's waste result lists: /dna/wasteresults (page size 100, sample number ascending, not approved by default) and
-// /dna/nomatchreruns (results a rerun changed, with the earlier result and the date), approve selected, rerun all.
+// /dna/nomatchreruns (results a rerun changed, with the earlier result and the date), approve selected, approve all of one result type, rerun all;
+// on the reruns list, approve all matching reruns and delete all inconclusive rerun results.
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { App, Button, Card, Form, Select, Space, Tag } from 'antd';
-import { ErrorPresenter } from '../../components/ErrorPresenter';
+import { ErrorPresenter, useErrorDialog } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { RerunAllPanel } from './RerunAllPanel';
-import { resultSetsQuery, useApproveSelected, wasteResultKeys, type ResultSetRow } from './wasteresults.api';
+import {
+  resultSetsQuery,
+  useApproveByResult,
+  useApproveMatchingReruns,
+  useApproveSelected,
+  useDeleteRerunInconclusive,
+  wasteResultKeys,
+  type ResultSetRow,
+} from './wasteresults.api';
+
+const APPROVABLE_RESULTS = ['Match', 'NoMatch', 'NonCanine', 'Fail'] as const;
+type ApprovableResult = (typeof APPROVABLE_RESULTS)[number];
 import { WASTE_RESULTS_PAGE_SIZES, wasteResultsSearch } from './wasteresults.search';
 import { showReportDate } from '../../components/labTime';
 import { FilterBar } from '../../components/FilterBar';
@@ -29,6 +41,20 @@ function ResultsList({ kind }: { kind: 'all' | 'reruns' }) {
   const [params, setParams] = useUrlState(wasteResultsSearch);
   const [selected, setSelected] = useState<number[]>([]);
   const approve = useApproveSelected();
+  const approveByResult = useApproveByResult();
+  const approveMatching = useApproveMatchingReruns();
+  const deleteInconclusive = useDeleteRerunInconclusive();
+  const { modal } = App.useApp();
+  const showError = useErrorDialog();
+  const [byResult, setByResult] = useState<ApprovableResult>('Match');
+  const bulk = (title: string, content: string, run: () => Promise<{ message: string }>, danger = false) =>
+    modal.confirm({
+      title,
+      content,
+      okText: danger ? 'Delete' : 'Approve',
+      okButtonProps: danger ? { danger: true } : undefined,
+      onOk: () => run().then((r) => void message.success(r.message), showError),
+    });
   const title = kind === 'all' ? 'Waste results' : 'No-match reruns';
   return (
     <>
@@ -94,6 +120,59 @@ function ResultsList({ kind }: { kind: 'all' | 'reruns' }) {
           >
             Approve selected
           </Button>
+          {kind === 'all' && (
+            <Space.Compact>
+              <Select
+                aria-label="Result type to approve"
+                style={{ width: 130 }}
+                value={byResult}
+                onChange={setByResult}
+                options={APPROVABLE_RESULTS.map((r) => ({ value: r, label: r }))}
+              />
+              <Button
+                loading={approveByResult.isPending}
+                onClick={() =>
+                  bulk(
+                    `Approve all ${byResult} results`,
+                    `Every unapproved result set whose latest result is ${byResult} will be approved. Continue?`,
+                    () => approveByResult.mutateAsync(byResult),
+                  )
+                }
+              >
+                Approve all of type
+              </Button>
+            </Space.Compact>
+          )}
+          {kind === 'reruns' && (
+            <>
+              <Button
+                loading={approveMatching.isPending}
+                onClick={() =>
+                  bulk(
+                    'Approve all matching reruns',
+                    'Every no-match rerun that now matches a dog will be approved. Continue?',
+                    () => approveMatching.mutateAsync(),
+                  )
+                }
+              >
+                Approve all matching reruns
+              </Button>
+              <Button
+                danger
+                loading={deleteInconclusive.isPending}
+                onClick={() =>
+                  bulk(
+                    'Delete all inconclusive rerun results',
+                    'Every rerun result that came out Inconclusive will be deleted; the earlier results stay. Continue?',
+                    () => deleteInconclusive.mutateAsync(),
+                    true,
+                  )
+                }
+              >
+                Delete all inconclusive rerun results
+              </Button>
+            </>
+          )}
         </Space>
         <UrlTable<ResultSetRow, typeof wasteResultsSearch>
           rowKey="matchResultSetId"

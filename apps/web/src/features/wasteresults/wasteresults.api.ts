@@ -143,6 +143,37 @@ export function useApproveSelected() {
     onSuccess: invalidate,
   });
 }
+/** Approves every unapproved result set whose latest result is of this type (spec 3 "bulk approve by result type"). */
+export function useApproveByResult() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (result: EndpointInput<typeof wasteResultEndpoints.approveByResult>['body']['result']) =>
+      callApi(wasteResultEndpoints.approveByResult, { body: { result } }),
+    onSuccess: invalidate,
+  });
+}
+/** Approves every no-match rerun that now matches (POST approveallmatchingreruns). */
+export function useApproveMatchingReruns() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: () => callApi(wasteResultEndpoints.approveMatchingReruns), onSuccess: invalidate });
+}
+/** Deletes every rerun result that came out Inconclusive (DELETE deleteallreruninconclusiveresults). */
+export function useDeleteRerunInconclusive() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: () => callApi(wasteResultEndpoints.deleteRerunInconclusive),
+    onSuccess: invalidate,
+  });
+}
+/** Edits one match result's notes (PUT /pooprintsmatchresult/updatenotes/{id}). */
+export function useUpdateResultNotes() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ resultId, bioPetNotes }: { resultId: number; bioPetNotes: string | null }) =>
+      callApi(wasteResultEndpoints.updateNotes, { params: { id: resultId }, body: { bioPetNotes } }),
+    onSuccess: invalidate,
+  });
+}
 export function useRerunAll() {
   const invalidate = useInvalidate();
   return useMutation({

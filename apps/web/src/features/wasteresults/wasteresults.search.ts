@@ -1,9 +1,11 @@
 // URL state of the waste result screens: the lab's result lists (page size 100, sample number ascending, not approved
 // by default) and the no-match reruns list.
 import { z } from 'zod';
+import { PAGE_SIZE_MAX } from '@registry/contracts';
 import { pagingSearch, searchText } from '../../components/urlSearch';
 
-export const WASTE_RESULTS_PAGE_SIZES = [25, 50, 100, 200] as const;
+/** Spec 3 §9: result list page-size options 15, 25, 50, 100, 200 and a maximum. */
+export const WASTE_RESULTS_PAGE_SIZES = [15, 25, 50, 100, 200, PAGE_SIZE_MAX] as const;
 const status = z
   .enum(['Match', 'NoMatch', 'NonCanine', 'Processing', 'Fail', 'MultipleMatch'])
   .optional()

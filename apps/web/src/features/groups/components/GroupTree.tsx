@@ -23,6 +23,8 @@ export interface GroupTreeProps {
   filter?: (group: GroupTreeNode) => boolean;
   /** Leave out the 'Inactive Groups' pseudo-nodes. */
   hideInactive?: boolean;
+  /** Nodes shown without their children (the picker's non-pet-owner view drops a Distributorship's). */
+  childless?: (group: GroupTreeNode) => boolean;
   ariaLabel?: string;
   height?: number;
   /** Open the tree down to the selected group (the side menu, when a group page is opened by URL). */
@@ -55,6 +57,7 @@ export function GroupTree({
   selectedGroupId,
   onSelect,
   filter,
+  childless,
   hideInactive,
   ariaLabel = 'Group tree',
   height,
@@ -116,8 +119,9 @@ export function GroupTree({
       .map((g) => {
         byKey.set(groupKey(g.id), g);
         const key = groupKey(g.id);
-        const loaded = children.get(key);
-        const hasSomething = g.hasChildren || (!hideInactive && g.hasInactiveChildren);
+        const noChildren = childless?.(g) ?? false;
+        const loaded = noChildren ? undefined : children.get(key);
+        const hasSomething = !noChildren && (g.hasChildren || (!hideInactive && g.hasInactiveChildren));
         let kids: TreeDataNode[] | undefined;
         if (loaded) {
           kids = build(loaded);

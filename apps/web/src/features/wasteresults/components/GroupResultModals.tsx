@@ -1,22 +1,34 @@
 // The modals of the waste results under a group: the waste sample details with its history, and the flag notes.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Form, Input, Modal, Table, Tag } from 'antd';
-import { FLAG_NOTES_MAX, SampleMessages, collectionDateText, type SampleHistoryEntry } from '@registry/contracts';
+import { Alert, Descriptions, Form, Input, Modal, Space, Table, Tag } from 'antd';
+import {
+  FLAG_NOTES_MAX,
+  SampleMessages,
+  collectionDateText,
+  type SampleHistoryEntry,
+  type WasteSampleView,
+} from '@registry/contracts';
 import { ErrorPresenter } from '../../../components/ErrorPresenter';
 import { statusLabel } from '../../pets/petLabels';
 import { wasteSampleDetailsQuery, wasteSampleHistoryQuery } from '../../wastesamples/wastesamples.api';
 import { showDateTime } from '../../../components/labTime';
+import { WasteSampleEditForm, WasteSampleStatusActions } from './WasteSampleControls';
 
 const when = (d: string | null) => (d ? showDateTime(d) : '—');
 
-/** The waste sample details modal (spec 2 §2 Modals): the sample, its flag and its history. */
+/**
+ * The waste sample details modal (spec 2 §2 Modals): the sample, its flag and its history; callers with the rights
+ * change its status and edit it here, and `onUpdated` hands the stored sample back to the list (spec 2 §4).
+ */
 export function WasteSampleDetailsModal({
   sample,
   onClose,
+  onUpdated,
 }: {
   sample: { wasteSampleId: number; sampleNumber: string } | null;
   onClose: () => void;
+  onUpdated?: (sample: WasteSampleView) => void;
 }) {
   const details = useQuery({ ...wasteSampleDetailsQuery(sample?.wasteSampleId ?? 0), enabled: sample !== null });
   const history = useQuery({ ...wasteSampleHistoryQuery(sample?.sampleNumber ?? ''), enabled: sample !== null });
@@ -44,6 +56,12 @@ export function WasteSampleDetailsModal({
             {d.isFlagged && d.flagNotes ? ` ${d.flagNotes}` : ''}
           </Descriptions.Item>
         </Descriptions>
+      )}
+      {d && (
+        <Space direction="vertical" style={{ marginTop: 12, width: '100%' }}>
+          <WasteSampleStatusActions sample={d} onChanged={onUpdated} />
+          <WasteSampleEditForm key={`${d.sampleId}-${d.dateCollected}`} sample={d} onSaved={onUpdated} />
+        </Space>
       )}
       <Table<SampleHistoryEntry>
         style={{ marginTop: 16 }}
