@@ -1,5 +1,6 @@
 // Shapes every domain shares: paging, error bodies, dates, sample numbers, ids.
 import { z } from 'zod';
+import { parseUsDate } from './usDates.ts';
 
 export const PAGE_SIZE_MAX = 32767;
 export const PAGE_SIZE_DEFAULT = 25;
@@ -128,25 +129,8 @@ export type ApiErrorBody = { message: string; exceptionMessage?: string; modelSt
 
 export const okMessage = z.object({ message: z.string() });
 
-/** Dates in filters: M/d/yy or M/d/yyyy with / \ or - separators (spec 1 §5). Returns null when invalid. */
-export function parseUsDate(text: string): Date | null {
-  const match = /^(\d{1,2})[/\\-](\d{1,2})[/\\-](\d{2}|\d{4})$/.exec(text.trim());
-  if (!match) return null;
-  const month = Number(match[1]);
-  const day = Number(match[2]);
-  let year = Number(match[3]);
-  if (match[3].length === 2) year += year < 50 ? 2000 : 1900;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || year <= 1) return null;
-  return date;
-}
+export { formatUsDate, parseUsDate } from './usDates.ts';
 export const usDate = textField(10).refine((text) => parseUsDate(text) !== null, 'Invalid date.');
-/** MM/dd/yyyy, as filters send dates. */
-export function formatUsDate(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}/${date.getUTCFullYear()}`;
-}
-
 /** Sample numbers: prefix then exactly 7 digits, case-insensitive (spec 1 §5). */
 export const SAMPLE_NUMBER_PATTERNS = {
   pet: /^(DN|DNI)\d{7}$/i,

@@ -1,6 +1,6 @@
 // Dates and times without a zone are the lab's: MM/dd/yyyy filters, report ranges and collection times are read in the
 // lab's time zone (a server setting), never the browser's or the server's (spec 1 §9).
-import { parseUsDate } from './common.ts';
+import { parseUsDate } from './usDates.ts';
 
 /** The spec's -5 hours: the lab's zone when none is configured. */
 export const DEFAULT_LAB_TIME_ZONE = 'America/New_York';
