@@ -1,7 +1,7 @@
 // US calendar dates as people type them and filters send them (MM/dd/yyyy, also M/d/yy and with dashes). Free of zod:
 // the first bundle (the login page, the lab's clock) imports it.
 
-/** Dates in filters: M/d/yy or M/d/yyyy with / \\ or - separators (spec 1 §5). Returns null when invalid. */
+/** Dates in filters: M/d/yy or M/d/yyyy with / \ or - separators (spec 1 §5). Returns null when invalid. */
 export function parseUsDate(text: string): Date | null {
   const match = /^(\d{1,2})[/\\-](\d{1,2})[/\\-](\d{2}|\d{4})$/.exec(text.trim());
   if (!match) return null;
