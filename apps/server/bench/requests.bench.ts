@@ -3,7 +3,7 @@
 // and node-postgres answering with two indexed queries, bench/bare-server.ts) in the same run, so the ratio holds on a
 // busy machine even when the absolute figures do not. Prints a table and one JSON line per case.
 // Run: npm run bench:requests -w apps/server   (TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres;
-// BENCH_SECONDS per round, default 4; BENCH_ROUNDS, default 3; BENCH_CONNECTIONS, default 20; BENCH_ONLY=text runs the
+// BENCH_EMBEDDED=1 for the server on embedded PGlite; BENCH_SECONDS per round, default 4; BENCH_ROUNDS, default 3; BENCH_CONNECTIONS, default 20; BENCH_ONLY=text runs the
 // cases whose name holds the text)
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.ts';
+import { seedDemoData } from '../src/db/seed/demo.ts';
 import { backendCpu, backendCpuSince, withBenchDatabase } from './harness.ts';
 import type { LoadResult } from './load-generator.ts';
 import { signIn, startBenchServer } from './server-process.ts';
@@ -61,7 +62,12 @@ type RequestCase = { name: string; path: string; token: string };
 await withBenchDatabase(
   'registry_requests_bench',
   async (database, databaseUrl) => {
-    const server = await startBenchServer(databaseUrl, { SEED_DEMO_DATA: 'true', DEMO_PASSWORD: PASSWORD });
+    // BENCH_EMBEDDED=1: the server on its embedded PGlite (the default install; its database work is then the server
+    // process's own CPU). The baseline stays on PostgreSQL, given the same demo data so that its rows exist.
+    const embedded = process.env.BENCH_EMBEDDED === '1';
+    const demo = { SEED_DEMO_DATA: 'true', DEMO_PASSWORD: PASSWORD };
+    const server = await startBenchServer(databaseUrl, embedded ? { ...demo, DATABASE_URL: '' } : demo);
+    if (embedded) await seedDemoData(database.db, PASSWORD);
     const bare = await startBareServer(databaseUrl);
     try {
       const [ids] = await queryRows<{
@@ -101,7 +107,7 @@ await withBenchDatabase(
       for (const c of cases) loadCase(c);
 
       console.log(
-        `\nRequests, ${CONNECTIONS} concurrent clients, ${ROUNDS} × ${SECONDS} s a case alternated with the bare baseline; ` +
+        `\nRequests on ${embedded ? 'embedded PGlite' : 'PostgreSQL'}, ${CONNECTIONS} concurrent clients, ${ROUNDS} × ${SECONDS} s a case alternated with the bare baseline; ` +
           `load average ${os
             .loadavg()
             .map((l) => l.toFixed(1))
