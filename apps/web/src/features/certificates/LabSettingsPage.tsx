@@ -9,6 +9,7 @@ import { useErrorDialog } from '../../components/ErrorPresenter';
 import { ImageUpload } from '../../components/ImageUpload';
 import { PageTitle } from '../../components/PageTitle';
 import {
+import { FillWithTestData } from '../../components/testMode';
   certificateKeys,
   labSettingsQuery,
   useRemoveLabLogo,
@@ -46,6 +47,20 @@ function IdentityForm({ settings }: { settings: LabSettings }) {
         })
       }
     >
+      <FillWithTestData
+        form={form}
+        values={(fake) => {
+          const { lastName, phoneNumber } = fake.person();
+          const { addressLine1, city, stateId, postalCode } = fake.address();
+          return {
+            name: `${lastName} Canine Genetics Laboratory`,
+            address: `${addressLine1}\n${city}, ${stateId} ${postalCode}`,
+            phone: phoneNumber,
+            website: 'https://lab.example',
+            accreditation: 'ISO/IEC 17025 accredited',
+          };
+        }}
+      />
       <Form.Item
         label="Lab name"
         name="name"
