@@ -8,8 +8,8 @@ import { sendWithProgress } from '../../app/client';
 import { useErrorDialog } from '../../components/ErrorPresenter';
 import { ImageUpload } from '../../components/ImageUpload';
 import { PageTitle } from '../../components/PageTitle';
-import {
 import { FillWithTestData } from '../../components/testMode';
+import {
   certificateKeys,
   labSettingsQuery,
   useRemoveLabLogo,
