@@ -71,7 +71,8 @@ test('upload a plate with a progress bar, see the warnings, approve all passing 
 
   await page.getByRole('button', { name: 'Approve all passing on plate' }).click();
   const confirm = page.locator('.ant-modal-confirm');
-  await visible(confirm.getByText('Approve all passing profiles on this plate?'));
+  // antd keeps a hidden copy of the title for the dialog's name: the visible one is the last.
+  await confirm.getByText('Approve all passing profiles on this plate?').last().waitFor({ state: 'visible' });
   await confirm.getByRole('button', { name: 'Approve all passing' }).click();
   await visible(page.getByText(/Approved successfully\./));
   await map.locator('[data-state="pass"]').first().waitFor({ state: 'detached', timeout: 15_000 });
