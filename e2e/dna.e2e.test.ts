@@ -70,8 +70,10 @@ test('upload a plate with a progress bar, see the warnings, approve all passing 
   expect(passing).toBeGreaterThan(80);
 
   await page.getByRole('button', { name: 'Approve all passing on plate' }).click();
-  await visible(page.getByText('Approve all passing profiles on this plate?'));
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Approve all passing' }).click();
+  const confirm = page.locator('.ant-modal-confirm');
+  // antd keeps a hidden copy of the title for the dialog's name: the visible one is the last.
+  await confirm.getByText('Approve all passing profiles on this plate?').last().waitFor({ state: 'visible' });
+  await confirm.getByRole('button', { name: 'Approve all passing' }).click();
   await visible(page.getByText(/Approved successfully\./));
   await map.locator('[data-state="pass"]').first().waitFor({ state: 'detached', timeout: 15_000 });
   expect(await map.locator('[data-state="approved"]').count()).toBe(passing);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Dropdown, Input, Layout, Menu, type MenuProps } from 'antd';
@@ -206,6 +206,36 @@ function Navigation({ selectedKey }: { selectedKey: string }) {
   );
 }
 
+/**
+ * The phone drawer opens at its top: as it opens, Chromium scrolls its body down on its own (to where the group tree
+ * sits), after the drawer has taken the focus. Until the person touches, scrolls or types (or for two seconds), any
+ * scroll of the body goes back to the top.
+ */
+function useDrawerOpensAtTop(open: boolean) {
+  useEffect(() => {
+    if (!open) return;
+    const body = () => document.querySelector<HTMLElement>('.app-drawer .ant-drawer-body');
+    let holding = true;
+    const release = () => {
+      holding = false;
+    };
+    const onScroll = (event: Event) => {
+      const target = event.target as HTMLElement;
+      if (holding && target === body() && target.scrollTop !== 0) target.scrollTop = 0;
+    };
+    const inputs = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+    document.addEventListener('scroll', onScroll, true);
+    for (const input of inputs) document.addEventListener(input, release, true);
+    const timer = setTimeout(release, 2000);
+    body()?.scrollTo(0, 0);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('scroll', onScroll, true);
+      for (const input of inputs) document.removeEventListener(input, release, true);
+    };
+  }, [open]);
+}
+
 export function AppLayout() {
   const [settings, updateSettings] = useLayoutSettings();
   const narrow = useNarrowScreen();
@@ -215,6 +245,7 @@ export function AppLayout() {
   const [drawerOpenedOn, setDrawerOpenedOn] = useState<string | null>(null);
   const drawerOpen = drawerOpenedOn === location.pathname;
   const setDrawerOpen = (open: boolean) => setDrawerOpenedOn(open ? location.pathname : null);
+  useDrawerOpensAtTop(narrow && drawerOpen);
   return (
     <Layout style={{ minHeight: '100vh' }} className={narrow ? 'app-layout app-layout--narrow' : 'app-layout'}>
       <Header className="app-header">

@@ -8,7 +8,13 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '@registry/contracts';
 /** Column keys of row actions; such a column is pinned to the right. */
 export const ROW_ACTION_KEYS: readonly string[] = ['actions', 'remove'];
 
-export function DataTable<Row extends object>({ columns, scroll, pagination, ...props }: TableProps<Row>) {
+/**
+ * What an empty table says when its screen gives nothing better: a next step instead of antd's "No data". Screens with
+ * their own words (the spec's empty texts, an action the user may take) pass `locale.emptyText`.
+ */
+export const EMPTY_TABLE_TEXT = 'Nothing to show. Clear or change the filters, or come back once records are added.';
+
+export function DataTable<Row extends object>({ columns, scroll, pagination, locale, ...props }: TableProps<Row>) {
   const pinned = useMemo(
     () =>
       columns?.map((col) =>
@@ -33,7 +39,13 @@ export function DataTable<Row extends object>({ columns, scroll, pagination, ...
   });
   return (
     <div ref={frame}>
-      <Table<Row> {...props} pagination={paged} columns={pinned} scroll={{ x: 'max-content', ...scroll }} />
+      <Table<Row>
+        {...props}
+        locale={{ emptyText: EMPTY_TABLE_TEXT, ...locale }}
+        pagination={paged}
+        columns={pinned}
+        scroll={{ x: 'max-content', ...scroll }}
+      />
     </div>
   );
 }

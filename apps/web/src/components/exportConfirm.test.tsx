@@ -9,8 +9,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the over-1,000-rows confirmation on every export', () => {
   it("asks from the server's row count when the screen does not know it, and stops on Cancel", async () => {
-    URL.createObjectURL = vi.fn(() => 'blob:x');
-    URL.revokeObjectURL = vi.fn();
+    URL.createObjectURL = vi.fn<(object: Blob | MediaSource) => string>(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn<(url: string) => void>();
     const { calls } = mockFetch({
       'GET /api/v1/reportsgenerator/getnomatchclusterreportcsv': () => ({
         body: 'Cluster Id\r\n1\r\n',

@@ -7,7 +7,7 @@ import { useCurrentUser } from '../../app/auth';
 import { ActionsDropdown } from '../../components/ActionsDropdown';
 import { ConfirmByTypingDialog } from '../../components/ConfirmByTypingDialog';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
-import { showDate, showDateTime, useLabTime } from '../../components/labTime';
+import { showDate, showDateTime } from '../../components/labTime';
 import { PageTitle } from '../../components/PageTitle';
 import { NotFound, isValidId } from '../../components/NotFound';
 import { adminQuery } from './admins.api';
@@ -25,7 +25,6 @@ function formatAddress(a: AdminView['address']): string {
 }
 
 function AdminDetails({ admin }: { admin: AdminView }) {
-  const labTime = useLabTime();
   return (
     <Descriptions column={{ xs: 1, md: 2 }} size="middle">
       <Descriptions.Item label="User name">{admin.userName}</Descriptions.Item>

@@ -6,7 +6,7 @@ import { dayjs } from '../../app/dayjs';
 import { ActionsDropdown } from '../../components/ActionsDropdown';
 import { useErrorDialog } from '../../components/ErrorPresenter';
 import { GroupHierarchyPicker } from '../../components/GroupHierarchyPicker';
-import { showDate, useLabTime } from '../../components/labTime';
+import { showDate } from '../../components/labTime';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { GroupFrame } from './components/GroupFrame';
@@ -31,7 +31,6 @@ function Subgroups({ groupId }: { groupId: number }) {
   const setActive = useSetGroupActive();
   const transfer = useBulkTransfer();
   const showError = useErrorDialog();
-  const labTime = useLabTime();
   const { modal, message } = App.useApp();
 
   const confirmActive = (row: SubgroupRow, active: boolean) =>

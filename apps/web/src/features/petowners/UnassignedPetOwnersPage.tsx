@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { Card, Form, Tag } from 'antd';
 import { PageTitle } from '../../components/PageTitle';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
@@ -7,12 +7,14 @@ import { fetchUnassigned, petOwnerKeys, type UnassignedRow } from './petowners.a
 import { unassignedPetOwnersSearch } from './petowners.search';
 import { showDate } from '../../components/labTime';
 import { FilterBar } from '../../components/FilterBar';
+import { rowOpens } from '../../components/rowOpens';
 
 const day = (iso: string | null) => (iso ? showDate(iso) : '—');
 
 /** /tools/unassignedpetowners: pet owners in no current group, as far as the admin reaches (spec 2 §7). */
 export function UnassignedPetOwnersPage() {
   const [params, setParams] = useUrlState(unassignedPetOwnersSearch);
+  const navigate = useNavigate();
   return (
     <>
       <PageTitle>Unassigned pet owners</PageTitle>
@@ -34,7 +36,12 @@ export function UnassignedPetOwnersPage() {
           queryKey={(p) => petOwnerKeys.unassigned(p)}
           queryFn={fetchUnassigned}
           scroll={{ x: true }}
-          locale={{ emptyText: 'No unassigned pet owners.' }}
+          onRow={rowOpens((row: UnassignedRow) =>
+            navigate({ to: '/petowner/$petOwnerId/{-$sampleNumber}', params: { petOwnerId: String(row.id) } }),
+          )}
+          locale={{
+            emptyText: 'No unassigned pet owners. Pet owners show here once they have moved out of their last group.',
+          }}
           columns={[
             {
               title: 'Name',

@@ -254,6 +254,18 @@ describe('pet owner page', () => {
     });
   });
 
+  it('add pets: Enter on a scanned sample number moves to the dog’s name and saves nothing', async () => {
+    const { calls } = setup(manager, {});
+    renderApp('/petowner/42');
+    await screen.findByRole('heading', { name: /Olive Owner/ });
+    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Add pets' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Sample number'), 'DN1234567{Enter}');
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Dog 1 name'));
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
   it('add pets: a parentage admin’s new dogs take the Parentage product, not PooPrints (spec 3 §6)', async () => {
     setup({ ...manager, roleId: 6, role: 'ParentageManager' }, {});
     renderApp('/petowner/42');

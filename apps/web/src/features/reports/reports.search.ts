@@ -31,7 +31,14 @@ export const propertyExportsSearch = z.object({
 export const detailReportSearch = pagingSearch(25).extend({
   ...picked,
   status: z.enum(['active', 'inactive', 'all']).optional().catch(undefined),
-  columns: searchText,
+  // Every column's key joined (about 1,100 characters when all 45 are shown): longer than a text filter's 256, which
+  // turned "Select all" back into the defaults.
+  columns: z
+    .string()
+    .max(4000)
+    .optional()
+    .catch(undefined)
+    .transform((v) => (v && v.trim() !== '' ? v : undefined)),
 });
 export const emailExportsSearch = pagingSearch(25).extend({
   ...picked,

@@ -1,6 +1,6 @@
 // Universal search (/tools/search?query&model, spec 3 §2): a query of at least 3 characters, or the advanced address
 // fields and spec 1 §3's other filters ("More filters"); ranked hits of every kind within the caller's groups, each linking to its page.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Card, Form, Input, List, Select, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -25,9 +25,13 @@ const MODEL_LABELS: Record<SearchHit['model'], string> = {
 export function UniversalSearchPage() {
   const [params, setParams] = useUrlState(universalSearchParams);
   const [draft, setDraft] = useState(params);
-  // A new search from the header's box while this page is open: the form shows it.
+  // A new search from the header's box while this page is open: the form shows it (state adjusted while rendering).
   const paramsKey = JSON.stringify(params);
-  useEffect(() => setDraft(params), [paramsKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [draftOf, setDraftOf] = useState(paramsKey);
+  if (draftOf !== paramsKey) {
+    setDraftOf(paramsKey);
+    setDraft(params);
+  }
   const hasFilter = Boolean(params.streetAddress || params.city || params.postalCode) || hasMoreFilters(params);
   const ready = (params.query?.length ?? 0) >= MIN || (hasFilter && !params.query);
   const results = useQuery({

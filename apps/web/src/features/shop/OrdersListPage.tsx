@@ -105,6 +105,8 @@ export function OrdersListPage() {
     modal.confirm({
       title: `Cancel order ${order.id}?`,
       okText: 'Cancel order',
+      // Not a second "Cancel" beside the row's action: the dialog's way out keeps the order.
+      cancelText: 'Keep order',
       okButtonProps: { danger: true },
       onOk: () =>
         act
@@ -219,7 +221,7 @@ export function OrdersListPage() {
                   <Space wrap>
                     {(order.status === OrderStatus.Pending || order.status === OrderStatus.Processing) && (
                       <Button size="small" onClick={() => cancel(order)}>
-                        Cancel
+                        Cancel order
                       </Button>
                     )}
                     {order.paymentStatus === PaymentStatus.Paid && (

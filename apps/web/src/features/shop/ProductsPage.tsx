@@ -72,9 +72,11 @@ export function ProductsPage() {
           queryKey={shopKeys.productPage}
           queryFn={fetchProducts}
           pageSizeOptions={[10]}
+          scroll={{ x: 'max-content' }}
           columns={[
+            // The product's name stays in view while the other columns scroll (a phone shows the rest sideways).
+            { title: 'Name', dataIndex: 'name', fixed: 'left' },
             { title: 'SKU', dataIndex: 'sku' },
-            { title: 'Name', dataIndex: 'name' },
             { title: 'List price', dataIndex: 'listPrice', render: (v: number | null) => money(v) },
             { title: 'Price', dataIndex: 'price', render: (v: number) => money(v) },
             { title: 'Taxable', dataIndex: 'taxable', render: (v: boolean) => (v ? 'Yes' : 'No') },

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
-import { showDateTime, useLabTime } from '../../components/labTime';
+import { showDateTime } from '../../components/labTime';
 import { PageTitle } from '../../components/PageTitle';
 import { useUrlState } from '../../components/UrlTable';
 import { documentsQuery, type DocumentSummary } from './system.api';
@@ -15,7 +15,6 @@ import { DataTable } from '../../components/DataTable';
 /** Legal and policy documents; every save keeps the previous version. */
 export function DocumentsPage() {
   const query = useQuery(documentsQuery());
-  const labTime = useLabTime();
   const [search, setSearch] = useUrlState(documentsSearch);
   const [editing, setEditing] = useState<{ id?: number } | null>(null);
   const [versionsOf, setVersionsOf] = useState<number | null>(null);

@@ -4,7 +4,7 @@ import { dayjs } from '../../app/dayjs';
 import { Messages, type EmailLogRow } from '@registry/contracts';
 import { useErrorDialog } from '../../components/ErrorPresenter';
 import { HtmlPreview } from '../../components/HtmlPreview';
-import { showDateTime, useLabTime } from '../../components/labTime';
+import { showDateTime } from '../../components/labTime';
 import { PageTitle } from '../../components/PageTitle';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
@@ -28,7 +28,6 @@ export function EmailLogPage() {
   const showError = useErrorDialog();
   const [params, setParams] = useUrlState(emailLogSearch);
   const clear = useClearEmailLog();
-  const labTime = useLabTime();
 
   const onClear = () =>
     modal.confirm({

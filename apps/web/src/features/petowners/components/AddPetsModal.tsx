@@ -9,6 +9,7 @@ import { SchemaTextInput } from '../../../components/MaxLengthInput';
 import { FillWithTestData } from '../../../components/testMode';
 import { petKeys, useAttachOrphan } from '../../pets/pets.api';
 import { petOwnerKeys, useAddPets } from '../petowners.api';
+import { enterMovesToName } from '../../../components/enterToName';
 
 type Values = { pets: NewPetInput[] };
 
@@ -117,7 +118,7 @@ export function AddPetsModal({
           {(fields, { add: addRow, remove }) => (
             <>
               {fields.map((field, index) => (
-                <Row gutter={8} key={field.key} align="bottom">
+                <Row gutter={8} key={field.key} align="bottom" data-dog>
                   <Col xs={24} md={7}>
                     <Form.Item
                       label={`Dog ${index + 1} name`}
@@ -133,9 +134,12 @@ export function AddPetsModal({
                     </Form.Item>
                   </Col>
                   <Col xs={24} md={5}>
-                    <Form.Item label="Sample number" name={[field.name, 'sampleNumber']}>
-                      <SchemaTextInput schema={newPet} field="sampleNumber" />
-                    </Form.Item>
+                    {/* Enter (a scanner's) moves to this dog's name rather than saving. */}
+                    <div onKeyDown={enterMovesToName}>
+                      <Form.Item label="Sample number" name={[field.name, 'sampleNumber']}>
+                        <SchemaTextInput schema={newPet} field="sampleNumber" />
+                      </Form.Item>
+                    </div>
                   </Col>
                   <Col xs={18} md={4}>
                     <Form.Item label="Gender" name={[field.name, 'gender']} initialValue={Gender.Unknown}>

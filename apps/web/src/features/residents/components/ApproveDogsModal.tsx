@@ -4,6 +4,7 @@ import { App, Checkbox, Form, Input, Modal, Select, Space, Typography } from 'an
 import { Gender } from '@registry/contracts';
 import { ErrorPresenter, useFormErrorDialog } from '../../../components/ErrorPresenter';
 import { residentDetailsQuery, useApproveResident } from '../residents.api';
+import { enterMovesToName } from '../../../components/enterToName';
 
 type DogValues = { include: boolean; defer: boolean; name: string; sampleNumber: string; gender: number };
 
@@ -88,7 +89,7 @@ export function ApproveDogsModal({ residentId, onClose }: { residentId: number |
             <Form.List name="dogs">
               {(fields) =>
                 fields.map((field, index) => (
-                  <Space key={field.key} wrap align="start" style={{ width: '100%' }}>
+                  <Space key={field.key} wrap align="start" style={{ width: '100%' }} data-dog>
                     <Form.Item name={[field.name, 'include']} valuePropName="checked" label="Register">
                       <Checkbox aria-label={`Register ${pending[index]?.name ?? 'dog'}`} />
                     </Form.Item>
@@ -100,7 +101,7 @@ export function ApproveDogsModal({ residentId, onClose }: { residentId: number |
                       label="Dog name"
                       rules={[{ required: true, message: 'Pet name is required.' }]}
                     >
-                      <Input maxLength={50} />
+                      <Input maxLength={50} data-pet-name />
                     </Form.Item>
                     <Form.Item
                       name={[field.name, 'sampleNumber']}
@@ -120,7 +121,7 @@ export function ApproveDogsModal({ residentId, onClose }: { residentId: number |
                         }),
                       ]}
                     >
-                      <Input maxLength={10} placeholder="DN0000000" />
+                      <Input maxLength={10} placeholder="DN0000000" onKeyDown={enterMovesToName} />
                     </Form.Item>
                     <Form.Item name={[field.name, 'gender']} label="Gender">
                       <Select

@@ -3,13 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Drawer, List, Spin, Tag, Typography } from 'antd';
 import { Messages } from '@registry/contracts';
 import { HtmlPreview } from '../../../components/HtmlPreview';
-import { showDateTime, useLabTime } from '../../../components/labTime';
+import { showDateTime } from '../../../components/labTime';
 import { documentQuery } from '../system.api';
 
 export function DocumentVersionsDrawer({ documentId, onClose }: { documentId: number | null; onClose: () => void }) {
   const current = useQuery({ ...documentQuery(documentId ?? 0), enabled: documentId != null });
   const [versionId, setVersionId] = useState<number | undefined>(undefined);
-  const labTime = useLabTime();
   const version = useQuery({
     ...documentQuery(documentId ?? 0, versionId),
     enabled: documentId != null && versionId != null,
