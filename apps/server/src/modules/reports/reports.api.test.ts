@@ -363,8 +363,8 @@ describe('property export', () => {
     );
     // The dog was registered today, outside the range; Ann and Sam pre-registered in February.
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/^DogOwnersWithDogs,.*Ann Approved/);
-    expect(lines[2]).toMatch(/^DogOwnersWithDogs,.*Sam Service.*Scout \(DN6400001\)/);
+    expect(lines[1]).toMatch(/^Dog owners with dogs,.*Ann Approved/);
+    expect(lines[2]).toMatch(/^Dog owners with dogs,.*Sam Service.*Scout \(DN6400001\)/);
     expect(
       (
         await download(
