@@ -58,6 +58,10 @@ const vite = spawnSync(
   {
     cwd: web,
     stdio: 'inherit',
+    // Always a production build, whoever runs it: under vitest NODE_ENV is 'test', which vite would keep, and antd
+    // and React would then be built in test mode (every generated element id 'test-id', development styles), while
+    // the hash above (sources and arguments) would call it up to date for every later build.
+    env: { ...process.env, NODE_ENV: 'production' },
   },
 );
 if (vite.status !== 0) {
