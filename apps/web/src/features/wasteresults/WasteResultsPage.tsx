@@ -105,7 +105,7 @@ function ResultsList({ kind }: { kind: 'all' | 'reruns' }) {
           )}
         </FilterBar>
         <ErrorPresenter error={approve.error} />
-        <Space style={{ marginBottom: 8 }}>
+        <Space wrap style={{ marginBottom: 8 }}>
           <Button
             disabled={selected.length === 0}
             loading={approve.isPending}
