@@ -13,6 +13,7 @@ import { IMPORT_COLUMNS, exportFileName, fulfilmentsCsv, rowsToRecords } from '.
 import { invalidCardFields, luhnValid, tokenizeCard, withTokenizationTimeout } from './cardTokenizer';
 import { importErrorLines } from './ImportCodesModal';
 import { fetchMyOrders } from './shop.api';
+import { myOrdersSearch } from './shop.search';
 
 const now = new Date(2026, 10, 23);
 
@@ -73,12 +74,12 @@ describe('order cache', () => {
     const fetchMock = vi.fn<() => Promise<Response>>(async () => new Response(JSON.stringify(page), { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
     try {
-      await fetchMyOrders({ page: 1, pageSize: 20 } as never);
-      await fetchMyOrders({ page: 1, pageSize: 20 } as never);
+      await fetchMyOrders(myOrdersSearch.parse({ page: 1, pageSize: 20 }));
+      await fetchMyOrders(myOrdersSearch.parse({ page: 1, pageSize: 20 }));
       expect(fetchMock).toHaveBeenCalledTimes(1);
       expect(cachedOrderList('mine:1:20', Date.now() + 3_600_001)).toBeNull();
       saveOrderCache(43, false);
-      await fetchMyOrders({ page: 1, pageSize: 20 } as never);
+      await fetchMyOrders(myOrdersSearch.parse({ page: 1, pageSize: 20 }));
       expect(fetchMock).toHaveBeenCalledTimes(2);
       clearOrderCache();
       expect(cachedOrderList('mine:1:20')).toBeNull();
