@@ -1,7 +1,7 @@
 // Journeys from one screen to the next, in Chromium through the screens: a resident pre-registers two dogs and is
 // approved once with everything they typed kept, then signs in with either name; a pet owner buys a kit, reads the
 // order confirmation and, once staff refund it, Refunded; the lab approves a waste sample's Match and the property
-// manager's results list and dashboard show it; every role's menu opens no page the server refuses.
+// manager's results list and dashboard show it. Every role's menu is checked in menus-*.e2e.test.ts.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startWorld, type E2eWorld } from './support/app.ts';
@@ -154,62 +154,6 @@ test('a pet owner buys a kit, reads the order confirmation, and sees Refunded on
   await page.goto(`/shop/orders/${orderId}`);
   await expect.poll(() => page.getByTestId('order-status').textContent(), { timeout: 30_000 }).toBe('Refunded');
 }, 300_000);
-
-/** The menu's pages the server refused (403) for this user, opening each entry of their menu in turn. */
-async function refusedMenuPages(userName: string) {
-  const { page } = await world.newPage();
-  const refused: string[] = [];
-  // The page's calls have answered: no API request in flight for a moment (notifications poll now and then).
-  let inFlight = 0;
-  page.on('request', (request) => void (request.url().includes('/api/') && inFlight++));
-  page.on('requestfinished', (request) => void (request.url().includes('/api/') && inFlight--));
-  page.on('requestfailed', (request) => void (request.url().includes('/api/') && inFlight--));
-  const settled = async () => {
-    await page.waitForLoadState('load');
-    for (let quiet = 0, waited = 0; quiet < 3 && waited < 40; waited++) {
-      await page.waitForTimeout(150);
-      quiet = inFlight <= 0 ? quiet + 1 : 0;
-    }
-  };
-  page.on('response', (response) => {
-    if (response.status() === 403 && response.url().includes('/api/'))
-      refused.push(`${page.url()} → ${response.url()}`);
-  });
-  await world.signIn(page, userName);
-  const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  await visible(nav.getByRole('link').first(), 60_000);
-  const paths = await nav
-    .getByRole('link')
-    .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
-  // Admins is for the roles that manage admins: not property maintenance, a pet owner or a resident.
-  expect({ userName, admins: paths.includes('/admin') }).toEqual({
-    userName,
-    admins: !['property.maintenance', 'pet.owner', 'RES0000001'].includes(userName),
-  });
-  for (const path of paths) {
-    await page.goto(path);
-    await settled();
-  }
-  await page.context().close();
-  return refused;
-}
-
-test("each role's menu opens no page that the server answers 403: groups' admins, a pet owner", async () => {
-  for (const userName of [
-    'property.maintenance',
-    'property.manager',
-    'parentage.manager',
-    'distributor',
-    'firm.manager',
-    'pet.owner',
-  ])
-    expect({ userName, refused: await refusedMenuPages(userName) }).toEqual({ userName, refused: [] });
-}, 600_000);
-
-test("each role's menu opens no page that the server answers 403: the registry's staff and a resident", async () => {
-  for (const userName of ['lab.admin', 'service.admin', 'office.admin', 'RES0000001'])
-    expect({ userName, refused: await refusedMenuPages(userName) }).toEqual({ userName, refused: [] });
-}, 900_000);
 
 test('"Add new or existing pet owner" on a group: another owner\'s email is refused, a new owner joins with the welcome mail', async () => {
   const staff = await world.api('property.manager');

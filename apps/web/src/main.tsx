@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { BRAND_NAME } from './app/brand';
+import { BRAND_NAME } from './lib/brand';
 
 document.title = BRAND_NAME;
 

@@ -11,13 +11,15 @@ import {
   SearchOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { logout, useCurrentUser } from './auth';
-import { useLayoutSettings, useNarrowScreen } from './layoutSettings';
+import { logout, useCurrentUser } from '../lib/auth';
+import { useLayoutSettings, useNarrowScreen } from '../lib/layoutSettings';
 import { GroupTreeSlot } from './GroupTreeSlot';
 import { importOnceServerAnswers } from './lazyPage';
-import { AppFooter } from './AppFooter';
-import { BRAND_NAME, PRODUCT_VERSION } from './brand';
-import { petOwnerPath } from './landing';
+import { AppFooter } from '../components/AppFooter';
+import { GroupFrameSourceContext } from '../components/GroupFrame';
+import { groupFrameSource } from '../features/groups/groupFrameSource';
+import { BRAND_NAME, PRODUCT_VERSION } from '../lib/brand';
+import { petOwnerPath } from '../lib/landing';
 import { navEntries } from './navEntries';
 
 const { Header, Sider, Content } = Layout;
@@ -310,7 +312,9 @@ export function AppLayout() {
         )}
         <Layout style={{ minWidth: 0 }}>
           <Content className="app-content">
-            <Outlet />
+            <GroupFrameSourceContext value={groupFrameSource}>
+              <Outlet />
+            </GroupFrameSourceContext>
           </Content>
           <AppFooter />
         </Layout>

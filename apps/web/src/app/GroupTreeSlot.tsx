@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { Typography } from 'antd';
-import { useCurrentUser } from './auth';
+import { useCurrentUser } from '../lib/auth';
 import { importOnceServerAnswers } from './lazyPage';
 
 // Fetched again once the server answers if it fails (a redeploy under way), instead of failing the layout.

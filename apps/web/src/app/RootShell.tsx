@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
-import { trackPageView } from './pageTracking';
-import { useTitleFromHeading } from './documentTitle';
+import { trackPageView } from '../lib/pageTracking';
+import { useTitleFromHeading } from '../lib/documentTitle';
 
 /** A thin bar at the top of the window while a route (or its lazy chunk) loads. */
 export function LoadingBar() {

@@ -1,7 +1,7 @@
 // Route components fetched on first use, without TanStack's reload of the whole tab when a chunk fails to load: that
 // reload, made while the server restarts, lands on its 503 answer or the browser's error page.
 import { lazyRouteComponent } from '@tanstack/react-router';
-import { whenServerAnswers } from './serverAnswers';
+import { whenServerAnswers } from '../lib/serverAnswers';
 
 /** Runs a dynamic import; if it fails, once more after the server answers (showing the update prompt for a newer build). */
 export async function importOnceServerAnswers<T>(importer: () => Promise<T>): Promise<T> {

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { UserRole, adminRoles } from '@registry/contracts/enums';
 import { RIGHTS_TABLE, can } from '@registry/contracts/rights';
-import { isBuiltPage } from './builtPages';
-import { petOwnerPath } from './landing';
+import { isBuiltPage } from '../lib/builtPages';
+import { petOwnerPath } from '../lib/landing';
 import { navEntries } from './navEntries';
 
 const adminRoleIds: readonly number[] = adminRoles;

@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../test/renderApp';
 import { mockFetch } from '../test/utils';
-import { getToken } from './tokenStorage';
+import { getToken } from '../lib/tokenStorage';
 
 afterEach(() => vi.unstubAllGlobals());
 

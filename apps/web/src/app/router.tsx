@@ -1,10 +1,10 @@
 // The route tree: the anonymous screens and the fallback here, the signed-in pages by area in routes/.
 import { createRoute, createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { getToken } from './tokenStorage';
-import { dropSession, isUnauthorized, landingSources, userInfoQuery } from './auth';
-import { loginPath, resolveFallback } from './landing';
-import { setUnauthorizedHandler } from './api';
+import { getToken } from '../lib/tokenStorage';
+import { dropSession, isUnauthorized, landingSources, userInfoQuery } from '../lib/auth';
+import { loginPath, resolveFallback } from '../lib/landing';
+import { setUnauthorizedHandler } from '../lib/api';
 import { parseSearch, stringifySearch } from './searchParams';
 import { appRoute, redirectToPath, rootRoute, text, type RouterContext, type Search } from './routes/base';
 import { accountRoutes } from './routes/account';

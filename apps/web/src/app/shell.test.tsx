@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../test/renderApp';
 import { mockFetch, testQueryClient } from '../test/utils';
-import { flushPageViews, recordedPageViews } from './pageTracking';
-import { logout } from './auth';
-import { getToken, setToken } from './tokenStorage';
+import { flushPageViews, recordedPageViews } from '../lib/pageTracking';
+import { logout } from '../lib/auth';
+import { getToken, setToken } from '../lib/tokenStorage';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createUpdatePrompt, installUpdatePrompt } from './updatePrompt';
-import { observeBuildVersion, resetBuildVersionForTests, compareVersions } from './buildVersion';
+import { observeBuildVersion, resetBuildVersionForTests, compareVersions } from '../lib/buildVersion';
 
 function resetBuildVersionForTestsKeepingStorage() {
   const kept = sessionStorage.getItem('registry.buildVersion');

@@ -2,7 +2,7 @@
 // alternative (the chart's label names each month's count) for screen readers.
 import { Empty } from 'antd';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { dayjs } from '../app/dayjs';
+import { dayjs } from '../lib/dayjs';
 
 export type CountPoint = { period: string; count: number };
 

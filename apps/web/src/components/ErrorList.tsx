@@ -1,5 +1,5 @@
 // The shared error text (spec 1 §8), apart from the antd widgets that show it so that the route error screen stays light.
-import { ApiError } from '../app/api';
+import { ApiError } from '../lib/api';
 
 export interface PresentedError {
   message: string;

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Alert, App, type FormInstance } from 'antd';
-import { ApiError } from '../app/api';
+import { ApiError } from '../lib/api';
 import { ErrorList } from './ErrorList';
 
 export { ErrorList, presentError, type PresentedError } from './ErrorList';

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { App, Button, Progress, Space, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { AnyEndpoint, EndpointInput } from '@registry/contracts/endpoint';
-import { ApiError } from '../app/api';
-import { endpointUrl } from '../app/client';
-import { getToken } from '../app/tokenStorage';
+import { ApiError } from '../lib/api';
+import { endpointUrl } from '../lib/client';
+import { getToken } from '../lib/tokenStorage';
 import { useErrorDialog } from './ErrorPresenter';
 
 export const LARGE_EXPORT_ROWS = 1000;

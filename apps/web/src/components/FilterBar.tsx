@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useLocation } from '@tanstack/react-router';
 import { Badge, Button, Form, type FormProps } from 'antd';
 import { FilterOutlined } from '@ant-design/icons';
-import { useNarrowScreen } from '../app/layoutSettings';
+import { useNarrowScreen } from '../lib/layoutSettings';
 
 /** URL keys that page or sort a list, or only name what another key already chose: not filters. */
 const NOT_FILTERS = new Set(['page', 'pageSize', 'orderBy', 'ascending', 'groupName', 'tab', 'mode']);

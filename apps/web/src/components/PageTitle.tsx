@@ -3,7 +3,7 @@
 // beside it wrap under it.
 import { Link } from '@tanstack/react-router';
 import { Breadcrumb, Typography } from 'antd';
-import { documentTitleOf } from '../app/documentTitle';
+import { documentTitleOf } from '../lib/documentTitle';
 
 export type Crumb = { label: string; to?: string; params?: Record<string, string> };
 

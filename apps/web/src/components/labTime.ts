@@ -2,9 +2,9 @@
 // "today" and every date or time shown are the lab's, never the browser's. The zone comes with userinfo.
 import type { Dayjs } from 'dayjs';
 import { DEFAULT_LAB_TIME_ZONE, labDayOf, zoneOffsetMs } from '@registry/contracts/labTime';
-import { useCurrentUser } from '../app/auth';
-import { dayjs } from '../app/dayjs';
-import { currentLabZone } from '../app/labZone';
+import { useCurrentUser } from '../lib/auth';
+import { dayjs } from '../lib/dayjs';
+import { currentLabZone } from '../lib/labZone';
 
 /** The lab's zone as the server reports it (the default zone until userinfo has loaded). */
 export function useLabTimeZone(): string {

@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from 'react';
 import { Button, Card, Switch, Typography, type FormInstance } from 'antd';
 import { ExperimentOutlined } from '@ant-design/icons';
-import { useCurrentUser } from '../app/auth';
+import { useCurrentUser } from '../lib/auth';
 import type { FakeData } from './fakeData';
 
 const KEY = 'registry.testMode';

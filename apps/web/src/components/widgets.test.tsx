@@ -14,7 +14,7 @@ import { DateRangePicker, isFutureDate, type DateRange } from './DateRangePicker
 import { labToday } from './labTime';
 import { DEFAULT_LAB_TIME_ZONE } from '@registry/contracts/labTime';
 import { ErrorPresenter, presentError } from './ErrorPresenter';
-import { ApiError } from '../app/api';
+import { ApiError } from '../lib/api';
 import { renderWithProviders } from '../test/utils';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -2,9 +2,9 @@
 // session before any of its pages loads.
 import { createRootRouteWithContext, createRoute, redirect } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { getToken } from '../tokenStorage';
-import { dropSession, featuresQuery, userInfoQuery } from '../auth';
-import { loginPath } from '../landing';
+import { getToken } from '../../lib/tokenStorage';
+import { dropSession, featuresQuery, userInfoQuery } from '../../lib/auth';
+import { loginPath } from '../../lib/landing';
 import { RootShell } from '../RootShell';
 import { RouteError } from '../RouteError';
 import { lazyPage } from '../lazyPage';

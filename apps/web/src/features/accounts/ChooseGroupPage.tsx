@@ -3,8 +3,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Radio, Space, Typography } from 'antd';
 import { groupTypeLabel, Messages } from '@registry/contracts';
-import { assignedGroupsQuery } from '../../app/auth';
-import { groupDashboardPath } from '../../app/landing';
+import { assignedGroupsQuery } from '../../lib/auth';
+import { groupDashboardPath } from '../../lib/landing';
 import { PageTitle } from '../../components/PageTitle';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 

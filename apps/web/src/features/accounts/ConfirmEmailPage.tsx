@@ -2,9 +2,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from '@tanstack/react-router';
 import { Messages } from '@registry/contracts';
-import { AnonLayout } from '../../app/AnonLayout';
-import { ApiError } from '../../app/api';
-import { getToken } from '../../app/tokenStorage';
+import { AnonLayout } from '../../components/AnonLayout';
+import { ApiError } from '../../lib/api';
+import { getToken } from '../../lib/tokenStorage';
 import { confirmEmail } from './accounts.api';
 
 type State = { kind: 'working' } | { kind: 'done'; message: string } | { kind: 'failed'; message: string };

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { App, Button, Form, Input, Typography } from 'antd';
 import { Messages } from '@registry/contracts';
-import { AnonLayout } from '../../app/AnonLayout';
+import { AnonLayout } from '../../components/AnonLayout';
 import { ErrorPresenter, useFormServerErrors } from '../../components/ErrorPresenter';
 import { forgotPassword } from './accounts.api';
 

@@ -6,9 +6,9 @@ import { Alert, Button, Checkbox } from 'antd';
 // antd's Input module without TextArea, Search and OTP, and a native form rather than antd's Form: the login page is
 // the first download, kept under 200 kB of gzipped JavaScript (docs/performance.md).
 import Input from 'antd/es/input/Input';
-import { AnonLayout } from '../../app/AnonLayout';
-import { signIn } from '../../app/auth';
-import { SUPPORT_EMAIL } from '../../app/brand';
+import { AnonLayout } from '../../components/AnonLayout';
+import { signIn } from '../../lib/auth';
+import { SUPPORT_EMAIL } from '../../lib/brand';
 import { PasswordInput } from '../../components/PasswordInput';
 import { useLandAfterSignIn } from './useLandAfterSignIn';
 import { externalLoginsQuery } from './login.api';

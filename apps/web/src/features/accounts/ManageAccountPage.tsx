@@ -1,6 +1,6 @@
 import { Col, Row } from 'antd';
 import { PageTitle } from '../../components/PageTitle';
-import { useCurrentUser } from '../../app/auth';
+import { useCurrentUser } from '../../lib/auth';
 import { NameEmailCard } from './components/NameEmailCard';
 import { ProfileCard } from './components/ProfileCard';
 import { ChangePasswordCard } from './components/ChangePasswordCard';

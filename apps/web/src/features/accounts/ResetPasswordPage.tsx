@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Typography } from 'antd';
 import { Messages } from '@registry/contracts';
-import { AnonLayout } from '../../app/AnonLayout';
+import { AnonLayout } from '../../components/AnonLayout';
 import { ErrorPresenter, useFormServerErrors } from '../../components/ErrorPresenter';
 import { PasswordInput } from '../../components/PasswordInput';
 import { passwordRule, resetPassword, resetTokenQuery, usePasswordRules } from './accounts.api';

@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { App, Spin } from 'antd';
 import { Messages } from '@registry/contracts';
-import { AnonLayout } from '../../app/AnonLayout';
-import { getToken, setToken } from '../../app/tokenStorage';
-import { safeReturnUrl } from '../../app/landing';
+import { AnonLayout } from '../../components/AnonLayout';
+import { getToken, setToken } from '../../lib/tokenStorage';
+import { safeReturnUrl } from '../../lib/landing';
 import { signInWithTemporaryToken, tokenLoginErrorMessage } from './accounts.api';
 import { useLandAfterSignIn } from './useLandAfterSignIn';
 

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/renderApp';
 import { mockFetch, type MockCall } from '../../test/utils';
-import { ApiError } from '../../app/api';
+import { ApiError } from '../../lib/api';
 import { tokenLoginErrorMessage } from './accounts.api';
 
 afterEach(() => vi.unstubAllGlobals());

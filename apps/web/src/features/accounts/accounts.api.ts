@@ -9,9 +9,9 @@ import {
   type EndpointResponse,
   type PasswordRules,
 } from '@registry/contracts';
-import { ApiError } from '../../app/api';
-import { authKeys } from '../../app/auth';
-import { callApi } from '../../app/client';
+import { ApiError } from '../../lib/api';
+import { authKeys } from '../../lib/auth';
+import { callApi } from '../../lib/client';
 
 export type ManageInfo = EndpointResponse<typeof accountEndpoints.manageInfo>;
 type BodyOf<E extends Parameters<typeof callApi>[0]> = NonNullable<EndpointInput<E>['body']>;

@@ -2,7 +2,7 @@
 // pull in the contracts' zod schemas (hence the subpath import).
 import { queryOptions } from '@tanstack/react-query';
 import { accountEndpoints } from '@registry/contracts/endpoints/accounts';
-import { callApi } from '../../app/client';
+import { callApi } from '../../lib/client';
 
 export const externalLoginsQuery = () =>
   queryOptions({

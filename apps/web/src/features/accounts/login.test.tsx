@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/renderApp';
 import { mockFetch, type MockCall } from '../../test/utils';
-import { getToken } from '../../app/tokenStorage';
+import { getToken } from '../../lib/tokenStorage';
 
 afterEach(() => vi.unstubAllGlobals());
 

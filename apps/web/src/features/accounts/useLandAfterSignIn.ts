@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { dropSession, landingSources, userInfoQuery } from '../../app/auth';
-import { resolveLandingAfterLogin, type Landing } from '../../app/landing';
+import { dropSession, landingSources, userInfoQuery } from '../../lib/auth';
+import { resolveLandingAfterLogin, type Landing } from '../../lib/landing';
 
 /**
  * After a token is stored: load the user, apply the after-login rules and go there.

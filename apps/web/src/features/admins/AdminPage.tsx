@@ -3,7 +3,7 @@ import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Descriptions, Row, Tag } from 'antd';
 import { Messages, mayActOnAdmin, roleLabel, type AdminView } from '@registry/contracts';
-import { useCurrentUser } from '../../app/auth';
+import { useCurrentUser } from '../../lib/auth';
 import { ActionsDropdown } from '../../components/ActionsDropdown';
 import { ConfirmByTypingDialog } from '../../components/ConfirmByTypingDialog';
 import { ErrorPresenter } from '../../components/ErrorPresenter';

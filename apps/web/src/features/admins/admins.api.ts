@@ -9,7 +9,7 @@ import {
   type EndpointResponse,
 } from '@registry/contracts';
 import { byName, type PrimarySuccession } from '../../components/NewPrimaryAdminPick';
-import { callApi } from '../../app/client';
+import { callApi } from '../../lib/client';
 import type { adminSearchParams } from './admins.search';
 
 export type AdminSearchParams = z.infer<typeof adminSearchParams>;

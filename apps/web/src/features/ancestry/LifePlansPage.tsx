@@ -6,7 +6,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Alert, Button, Card, Checkbox, Modal, Result, Space, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { PartnerMessages } from '@registry/contracts';
-import { ApiError } from '../../app/api';
+import { ApiError } from '../../lib/api';
 import { PageTitle } from '../../components/PageTitle';
 import { partnerSessionQuery, useRegisterPartner } from './ancestry.api';
 

@@ -7,7 +7,7 @@ import {
   type EndpointInput,
   type EndpointResponse,
 } from '@registry/contracts';
-import { callApi } from '../../app/client';
+import { callApi } from '../../lib/client';
 import type { fulfillmentSearch } from './ancestry.search';
 
 export type FulfillmentRow = EndpointResponse<typeof e.list>['data'][number];

@@ -2,7 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ImportResidentRow } from '@registry/contracts';
 import { bulkImportEndpoints } from '@registry/contracts/endpoints/bulkimport';
-import { callApi } from '../../app/client';
+import { callApi } from '../../lib/client';
 
 export const bulkImportKeys = {
   all: ['bulkimport'] as const,

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { App, Button, Card, Form, Image, Input, Space, Table } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { labSettingsEndpoints, maxLengthAt, labSettingsRequest } from '@registry/contracts';
-import { sendWithProgress } from '../../app/client';
+import { sendWithProgress } from '../../lib/client';
 import { useErrorDialog } from '../../components/ErrorPresenter';
 import { ImageUpload } from '../../components/ImageUpload';
 import { PageTitle } from '../../components/PageTitle';

@@ -4,7 +4,7 @@
 import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { VERIFICATION_MESSAGES } from '@registry/contracts';
-import { AnonLayout } from '../../app/AnonLayout';
+import { AnonLayout } from '../../components/AnonLayout';
 import { verificationQuery, type Verification } from './certificates.api';
 
 const when = (iso: string) =>

@@ -6,7 +6,7 @@ import {
   type EndpointInput,
   type EndpointResponse,
 } from '@registry/contracts';
-import { callApi } from '../../app/client';
+import { callApi } from '../../lib/client';
 
 export type LabSettings = EndpointResponse<typeof labSettingsEndpoints.get>;
 export type LabSettingsBody = NonNullable<EndpointInput<typeof labSettingsEndpoints.save>['body']>;

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { App, Button, Card, Form, Input, Modal, Select, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { DNA_MESSAGES, SampleType, can } from '@registry/contracts';
-import { useCurrentUser } from '../../app/auth';
+import { useCurrentUser } from '../../lib/auth';
 import { useErrorDialog } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
 import { UrlTable, useUrlState } from '../../components/UrlTable';

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { App, Button, Card, Checkbox, Col, Form, Row, Select, Space, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { DNA_MESSAGES, DnaProfileLabStatus, can } from '@registry/contracts';
-import { useCurrentUser } from '../../app/auth';
+import { useCurrentUser } from '../../lib/auth';
 import { useErrorDialog } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';

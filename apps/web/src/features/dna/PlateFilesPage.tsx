@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { App, Button, Card, Form, Input, Modal, Table } from 'antd';
 import { DNA_MESSAGES, can, dnaEndpoints, reportEndpoints } from '@registry/contracts';
-import { useCurrentUser } from '../../app/auth';
+import { useCurrentUser } from '../../lib/auth';
 import { useErrorDialog } from '../../components/ErrorPresenter';
 import { ActionsDropdown } from '../../components/ActionsDropdown';
 import { PageTitle } from '../../components/PageTitle';

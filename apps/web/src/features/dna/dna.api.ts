@@ -8,9 +8,9 @@ import {
   type EndpointResponse,
   type PlateUploadModel,
 } from '@registry/contracts';
-import { ApiError } from '../../app/api';
-import { callApi, endpointUrl, sendWithProgress } from '../../app/client';
-import { getToken } from '../../app/tokenStorage';
+import { ApiError } from '../../lib/api';
+import { callApi, endpointUrl, sendWithProgress } from '../../lib/client';
+import { getToken } from '../../lib/tokenStorage';
 import type { controlsSearch, platesSearch, processingSearch, sampleDataSearch } from './dna.search';
 
 export type ProcessingParams = z.infer<typeof processingSearch>;

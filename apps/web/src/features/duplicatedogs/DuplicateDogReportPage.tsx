@@ -10,10 +10,10 @@ import {
   can,
   duplicateDogEndpoints,
 } from '@registry/contracts';
-import { useCurrentUser } from '../../app/auth';
+import { useCurrentUser } from '../../lib/auth';
 import { useErrorDialog } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
-import { PetOwnerGroupSearchModal } from '../../components/PetOwnerGroupSearchModal';
+import { PetOwnerGroupSearchModal } from '../groups/components/PetOwnerGroupSearchModal';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { downloadFile } from '../dna/dna.api';

@@ -8,7 +8,7 @@ import { App, Button, Card, Collapse, Form, Input, InputNumber, Segmented, Space
 import { DUPLICATE_MESSAGES, SimilarProfilesMode, duplicateDogEndpoints } from '@registry/contracts';
 import { ErrorPresenter, useErrorDialog } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
-import { PetOwnerGroupSearchModal } from '../../components/PetOwnerGroupSearchModal';
+import { PetOwnerGroupSearchModal } from '../groups/components/PetOwnerGroupSearchModal';
 import { useUrlState } from '../../components/UrlTable';
 import { downloadFile } from '../dna/dna.api';
 import { RelativesGroups } from '../../components/RelativesGroups';

@@ -1,7 +1,7 @@
 // Duplicate dog report, similar profiles and gender-mismatch calls: query keys under ['duplicatedogs'].
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { duplicateDogEndpoints, type EndpointInput, type EndpointResponse } from '@registry/contracts';
-import { callApi } from '../../app/client';
+import { callApi } from '../../lib/client';
 
 export type DuplicateReportParams = NonNullable<EndpointInput<typeof duplicateDogEndpoints.report>['query']>;
 export type Cluster = EndpointResponse<typeof duplicateDogEndpoints.report>['data'][number];

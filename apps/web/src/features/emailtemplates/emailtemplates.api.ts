@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { emailTemplateEndpoints, type EndpointInput, type EndpointResponse } from '@registry/contracts';
-import { callApi } from '../../app/client';
+import { callApi } from '../../lib/client';
 
 export type EmailTemplatesList = EndpointResponse<typeof emailTemplateEndpoints.templates>;
 export type EmailEventInfo = EmailTemplatesList['events'][number];

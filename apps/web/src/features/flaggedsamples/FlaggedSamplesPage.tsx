@@ -1,9 +1,9 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { Card, DatePicker, Form, Select } from 'antd';
-import { dayjs } from '../../app/dayjs';
+import { dayjs } from '../../lib/dayjs';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
-import { GroupFrame } from '../groups/components/GroupFrame';
+import { GroupFrame } from '../../components/GroupFrame';
 import { STATUS_OPTIONS, statusLabel } from '../pets/petLabels';
 import { fetchFlaggedSamples, flaggedRequest, flaggedSampleKeys, type FlaggedSample } from './flaggedsamples.api';
 import { flaggedSamplesSearch, type FlaggedSamplesSearch } from './flaggedsamples.search';

@@ -1,6 +1,6 @@
 // Flagged samples under a group: the list call and its query keys.
 import { flaggedSampleEndpoints, type EndpointInput, type EndpointResponse } from '@registry/contracts';
-import { callApi } from '../../app/client';
+import { callApi } from '../../lib/client';
 import type { FlaggedSamplesSearch } from './flaggedsamples.search';
 
 export type FlaggedSample = EndpointResponse<typeof flaggedSampleEndpoints.list>['data'][number];

@@ -3,7 +3,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Checkbox, Form, Modal, Segmented, Space, Tag, Typography } from 'antd';
 import { AdminFilter, roleLabel } from '@registry/contracts';
-import { useCurrentUser } from '../../app/auth';
+import { useCurrentUser } from '../../lib/auth';
 import { ActionsDropdown } from '../../components/ActionsDropdown';
 import { ErrorPresenter, useErrorDialog } from '../../components/ErrorPresenter';
 import {
@@ -13,7 +13,7 @@ import {
   type PrimarySuccession,
 } from '../../components/NewPrimaryAdminPick';
 import { primarySuccessions } from '../admins/admins.api';
-import { GroupFrame } from './components/GroupFrame';
+import { GroupFrame } from '../../components/GroupFrame';
 import { AdminSearchSelect } from './components/AdminSearchSelect';
 import { CreateGroupAdminModal } from './components/CreateGroupAdminModal';
 import {

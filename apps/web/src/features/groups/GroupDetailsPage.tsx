@@ -2,7 +2,7 @@ import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Descriptions, Row } from 'antd';
 import { GroupTypes, type AddressView } from '@registry/contracts';
-import { GroupFrame } from './components/GroupFrame';
+import { GroupFrame } from '../../components/GroupFrame';
 import { GroupActions } from './components/GroupActions';
 import { LogoUploadCard } from './components/LogoUploadCard';
 import { PreRegistrationCard } from './components/PreRegistrationCard';

@@ -1,50 +1,6 @@
-// Pure rules of the group screens (spec 2 §2, §4, §5, §9), kept apart from React for tests.
-import { groupDashboardPath, groupDetailsPath } from '../../app/landing';
+// Pure rules of the group screens (spec 2 §4, §5, §9), kept apart from React for tests; which page fits which group
+// type is navigation, in lib/groupPages.ts.
 import { ALLOWED_CHILD_TYPES, GroupTypes } from '@registry/contracts';
-
-/** Group pages that exist for some group types only. */
-export type GroupPage =
-  | 'dashboard'
-  | 'detail'
-  | 'admins'
-  | 'subgroups'
-  | 'parentage'
-  | 'results'
-  | 'preregistration'
-  | 'petowners'
-  | 'pets'
-  | 'residents'
-  | 'moveouts'
-  | 'flaggedsamples';
-
-/** Spec 2 §2 page fit: whether a group page fits the group type; a page that does not fit falls back to the dashboard. */
-export function pageFitsGroupType(page: GroupPage, groupType: number): boolean {
-  switch (page) {
-    case 'subgroups':
-      return groupType !== GroupTypes.ParentageGroup && groupType !== GroupTypes.Property;
-    case 'parentage':
-      return groupType !== GroupTypes.Property;
-    case 'results':
-      return groupType !== GroupTypes.ParentageGroup;
-    case 'preregistration':
-      return groupType === GroupTypes.Property;
-    default:
-      return true;
-  }
-}
-
-/** The path to show for a group when the user was on `page`: the same page when it fits, else the dashboard. */
-export function groupPagePath(groupId: number, page: GroupPage, groupType: number): string {
-  if (!pageFitsGroupType(page, groupType) || page === 'dashboard') return groupDashboardPath(groupId);
-  return page === 'detail' ? groupDetailsPath(groupId) : `${groupDetailsPath(groupId)}/${page}`;
-}
-
-/** Which group page a pathname shows, if any. */
-export function groupPageOf(pathname: string): GroupPage | null {
-  const match = /^\/group\/\d+(?:\/([a-z]+))?\/?$/.exec(pathname);
-  if (!match) return null;
-  return (match[1] as GroupPage | undefined) ?? 'detail';
-}
 
 /** Spec 2 §5 hierarchy picker: the chosen group's type must be among the allowed types. */
 export const isAllowedPick = (groupType: number, allowedTypes: readonly number[]) => allowedTypes.includes(groupType);

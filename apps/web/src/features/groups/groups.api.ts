@@ -14,8 +14,8 @@ import {
   type RemoveFromAllGroupsRequest,
   type subgroupsQuery,
 } from '@registry/contracts';
-import { callApi, fetchFile } from '../../app/client';
-import { authKeys } from '../../app/auth';
+import { callApi, fetchFile } from '../../lib/client';
+import { authKeys } from '../../lib/auth';
 import { adminKeys } from '../admins/admins.api';
 
 /** Kept for screens outside this folder that only need the header fields. */

@@ -3,15 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GroupTypes } from '@registry/contracts';
 import { mockFetch, renderInRouter, renderWithProviders } from '../../test/utils';
-import { GroupHierarchyPicker } from '../../components/GroupHierarchyPicker';
-import { PetOwnerGroupSearchModal } from '../../components/PetOwnerGroupSearchModal';
+import { GroupHierarchyPicker } from './components/GroupHierarchyPicker';
+import { PetOwnerGroupSearchModal } from './components/PetOwnerGroupSearchModal';
 import { CreateGroupAdminModal } from './components/CreateGroupAdminModal';
+import { groupPageOf, groupPagePath, pageFitsGroupType } from '../../lib/groupPages';
 import {
   groupActions,
-  groupPageOf,
-  groupPagePath,
   isAllowedPick,
-  pageFitsGroupType,
   pickerDropsChildren,
   pickerShowsType,
   subgroupFilterFromRoute,

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { lookupEndpoints } from '@registry/contracts';
-import { callApi } from '../../app/client';
+import { callApi } from '../../lib/client';
 
 export const lookupKeys = {
   all: ['lookups'] as const,

@@ -14,8 +14,8 @@ import {
   can,
   type CandidateKey,
 } from '@registry/contracts';
-import { dayjs } from '../../app/dayjs';
-import { useCurrentUser } from '../../app/auth';
+import { dayjs } from '../../lib/dayjs';
+import { useCurrentUser } from '../../lib/auth';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { useErrorDialog } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';

@@ -7,7 +7,7 @@ import {
   type EndpointInput,
   type EndpointResponse,
 } from '@registry/contracts';
-import { callApi } from '../../app/client';
+import { callApi } from '../../lib/client';
 import type { NoMatchClustersSearch, NoMatchReportSearch } from './nomatchclusters.search';
 
 export type ClustersParams = NonNullable<EndpointInput<typeof endpoints.list>['query']>;

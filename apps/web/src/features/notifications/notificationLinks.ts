@@ -1,8 +1,8 @@
 // Where clicking a notification leads, by its type and actionParameters (spec 3 §2): match results and waste samples to
 // the group's results (id = property, sampleNumber), a pet to its owner's page, a group to its dashboard. A page not
 // built yet falls back to the group's dashboard.
-import { isBuiltPage } from '../../app/builtPages';
-import { groupDashboardPath, petOwnerPath } from '../../app/landing';
+import { isBuiltPage } from '../../lib/builtPages';
+import { groupDashboardPath, petOwnerPath } from '../../lib/landing';
 import type { Notification } from './notifications.api';
 
 export function notificationPath(n: Pick<Notification, 'type' | 'actionParameters'>): string | null {

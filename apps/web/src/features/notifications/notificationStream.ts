@@ -3,8 +3,8 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { notificationEndpoints } from '@registry/contracts/endpoints/notifications';
-import { openStream } from '../../app/client';
-import { getToken } from '../../app/tokenStorage';
+import { openStream } from '../../lib/client';
+import { getToken } from '../../lib/tokenStorage';
 import { notificationKeys, refreshNotifications, type RecentNotifications } from './notifications.api';
 
 type UnreadEvent = { unreadCount: number; latest?: { id: number } };

@@ -1,7 +1,7 @@
 // Notification calls: the list, the header's recent list with the unread count, delete one, delete all, mark viewed.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { notificationEndpoints, type EndpointResponse } from '@registry/contracts';
-import { callApi } from '../../app/client';
+import { callApi } from '../../lib/client';
 
 export type Notification = EndpointResponse<typeof notificationEndpoints.list>['data'][number];
 export type RecentNotifications = EndpointResponse<typeof notificationEndpoints.recent>;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal, Radio, Select, Space } from 'antd';
 import { PARENTAGE_MESSAGES, parentageEndpoints } from '@registry/contracts';
-import { callApi } from '../../app/client';
+import { callApi } from '../../lib/client';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { MarkerTable, ResultSummary } from './MarkerTable';
 import { parentageKeys, useExecuteTest, type MatchResult } from './parentage.api';

@@ -4,8 +4,8 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, Space } from 'antd';
 import { PARENTAGE_MESSAGES, isProviderStaffRole, matchResultSetNotFoundMessage } from '@registry/contracts';
-import { ApiError } from '../../app/api';
-import { useCurrentUser } from '../../app/auth';
+import { ApiError } from '../../lib/api';
+import { useCurrentUser } from '../../lib/auth';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
 import { CertificateButton } from './CertificateButton';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Collapse, Empty, Form, Input, Modal, Select, Space } from 'antd';
 import { PARENTAGE_MESSAGES, PARENTAGE_RUN_RESULTS, can } from '@registry/contracts';
-import { useCurrentUser } from '../../app/auth';
+import { useCurrentUser } from '../../lib/auth';
 import { ErrorPresenter, useErrorDialog } from '../../components/ErrorPresenter';
 import { MarkerTable, ResultSummary } from './MarkerTable';
 import {

@@ -2,7 +2,7 @@
 // (each refreshes every parentage query).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { parentageEndpoints, type EndpointInput, type EndpointResponse } from '@registry/contracts';
-import { callApi, fetchFile } from '../../app/client';
+import { callApi, fetchFile } from '../../lib/client';
 
 export type ParentagePetsParams = NonNullable<EndpointInput<typeof parentageEndpoints.pets>['query']>;
 export type ParentageRow = EndpointResponse<typeof parentageEndpoints.pets>['data'][number];

@@ -9,7 +9,7 @@ import {
   type NewPetOwnerRequest,
   type PetOwnerUpdateRequest,
 } from '@registry/contracts';
-import { callApi, fetchFile } from '../../app/client';
+import { callApi, fetchFile } from '../../lib/client';
 import type { GroupPetOwnersSearch, UnassignedPetOwnersSearch } from './petowners.search';
 
 export type GroupHistoryEntry = EndpointResponse<typeof petOwnerEndpoints.groupHistory>[number];

@@ -1,9 +1,9 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { Card, DatePicker, Form, Select, Tag } from 'antd';
-import { dayjs } from '../../app/dayjs';
+import { dayjs } from '../../lib/dayjs';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
-import { GroupFrame } from '../groups/components/GroupFrame';
+import { GroupFrame } from '../../components/GroupFrame';
 import { STATUS_OPTIONS, statusLabel } from './petLabels';
 import { fetchPetsUnderGroup, petKeys, type PetListRow } from './pets.api';
 import { groupPetsSearch, type GroupPetsSearch } from './pets.search';

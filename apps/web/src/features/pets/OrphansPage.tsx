@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { App, Card, DatePicker, Form, Select, Tag } from 'antd';
 import type { PetOwnerSearchRow } from '@registry/contracts';
-import { dayjs } from '../../app/dayjs';
+import { dayjs } from '../../lib/dayjs';
 import { ActionsDropdown } from '../../components/ActionsDropdown';
 import { useErrorDialog } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
-import { PetOwnerSearchModal } from '../../components/PetOwnerSearchModal';
+import { PetOwnerSearchModal } from '../petowners/components/PetOwnerSearchModal';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { STATUS_OPTIONS, statusLabel } from './petLabels';

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { App, Card, Input, Space, Tag, Typography } from 'antd';
 import { DogQuickActions, PAGE_SIZE_MAX, SampleCustomerStatus, can } from '@registry/contracts';
-import { useCurrentUser } from '../../app/auth';
+import { useCurrentUser } from '../../lib/auth';
 import { DataTable } from '../../components/DataTable';
 import { ErrorPresenter, useErrorDialog } from '../../components/ErrorPresenter';
 import { ConfirmByTypingDialog } from '../../components/ConfirmByTypingDialog';

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { App, Card, Descriptions, Input, Tag, type InputRef } from 'antd';
 import { Link } from '@tanstack/react-router';
 import { PetMessages, SampleMessages, isSampleNumber, type PetLookup } from '@registry/contracts';
-import { ApiError } from '../../app/api';
+import { ApiError } from '../../lib/api';
 import { PageTitle } from '../../components/PageTitle';
 import { genderLabel } from './petLabels';
 import { lookupPet } from './pets.api';

@@ -1,7 +1,7 @@
 import { App, Checkbox, DatePicker, Form, InputNumber, Modal, Select, Space } from 'antd';
 import { PetMessages, petUpdateRequest } from '@registry/contracts';
-import { ApiError } from '../../app/api';
-import { dayjs } from '../../app/dayjs';
+import { ApiError } from '../../lib/api';
+import { dayjs } from '../../lib/dayjs';
 import { SchemaTextInput } from '../../components/MaxLengthInput';
 import { useFormServerErrors, ErrorPresenter } from '../../components/ErrorPresenter';
 import { schemaRule } from '../../components/schemaRule';

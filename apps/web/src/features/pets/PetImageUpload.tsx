@@ -1,7 +1,7 @@
 import { Image, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { PetMessages, petEndpoints } from '@registry/contracts';
-import { sendWithProgress } from '../../app/client';
+import { sendWithProgress } from '../../lib/client';
 import { ImageUpload } from '../../components/ImageUpload';
 import { petKeys, type PetView } from './pets.api';
 

@@ -8,7 +8,7 @@ import {
   type EndpointResponse,
   type SampleStatusAction,
 } from '@registry/contracts';
-import { callApi, fetchFile } from '../../app/client';
+import { callApi, fetchFile } from '../../lib/client';
 
 export type PetListRow = EndpointResponse<typeof petEndpoints.ofOwner>[number];
 export type PetView = EndpointResponse<typeof petEndpoints.get>;

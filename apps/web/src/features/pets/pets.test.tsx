@@ -8,7 +8,7 @@ import { findBySampleNumber, OWNER_PET_PAGE_SIZES } from './OwnerPets';
 import { petImageProblem } from './PetImageUpload';
 import { allowedActions } from './SampleActions';
 import { fieldsToRevert } from './PetEditModal';
-import { ApiError } from '../../app/api';
+import { ApiError } from '../../lib/api';
 
 afterEach(() => vi.unstubAllGlobals());
 

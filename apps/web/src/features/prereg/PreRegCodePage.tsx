@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Alert, Button, Form, Input } from 'antd';
-import { AnonLayout } from '../../app/AnonLayout';
+import { AnonLayout } from '../../components/AnonLayout';
 
 export const INVALID_CODE_MESSAGE = 'The pre-registration code is not valid. Please check it and try again.';
 

@@ -1,8 +1,8 @@
 import { Link, useSearch } from '@tanstack/react-router';
 import { Result } from 'antd';
-import { AnonLayout } from '../../app/AnonLayout';
-import { useCurrentUser } from '../../app/auth';
-import { getToken } from '../../app/tokenStorage';
+import { AnonLayout } from '../../components/AnonLayout';
+import { useCurrentUser } from '../../lib/auth';
+import { getToken } from '../../lib/tokenStorage';
 import { OrderConfirmation } from '../shop/OrderConfirmation';
 
 /**

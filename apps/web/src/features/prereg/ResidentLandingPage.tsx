@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Tag } from 'antd';
 import { RegistrationStatus } from '@registry/contracts';
-import { useCurrentUser } from '../../app/auth';
+import { useCurrentUser } from '../../lib/auth';
 import { PageTitle } from '../../components/PageTitle';
 import { residentQuery } from './prereg.api';
 

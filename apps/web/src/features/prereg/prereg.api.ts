@@ -6,7 +6,7 @@ import {
   type EndpointInput,
   type EndpointResponse,
 } from '@registry/contracts';
-import { callApi, sendWithProgress } from '../../app/client';
+import { callApi, sendWithProgress } from '../../lib/client';
 import { solveBotCheck } from './botCheck';
 
 /** The resident's own pre-registration record. */

@@ -15,7 +15,7 @@ import {
   roleLabel,
 } from '@registry/contracts';
 import { reportEndpoints } from '@registry/contracts/endpoints/reports';
-import { dayjs } from '../../app/dayjs';
+import { dayjs } from '../../lib/dayjs';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { ExportButton } from '../../components/ExportButton';
 import { labToday, useLabTimeZone } from '../../components/labTime';

@@ -4,7 +4,7 @@ import { Alert, Card, Form, Select, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { PropertyExportFilter, REPORT_GROUP_TYPES, REPORT_MESSAGES } from '@registry/contracts';
 import { reportEndpoints } from '@registry/contracts/endpoints/reports';
-import { dayjs } from '../../app/dayjs';
+import { dayjs } from '../../lib/dayjs';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { ExportButton } from '../../components/ExportButton';

@@ -2,7 +2,7 @@
 // allowed types (spec 3 §5; another type gives 'No valid groups selected.').
 import { useState } from 'react';
 import { Button, Space, Typography } from 'antd';
-import { GroupHierarchyPicker } from '../../components/GroupHierarchyPicker';
+import { GroupHierarchyPicker } from '../groups/components/GroupHierarchyPicker';
 
 export function ReportGroupField(props: {
   allowedTypes: readonly number[];

@@ -5,7 +5,7 @@ import { Card, Checkbox, Form, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { PetSpecies, REPORT_GROUP_TYPES, RegistrationStatus } from '@registry/contracts';
 import { reportEndpoints } from '@registry/contracts/endpoints/reports';
-import { dayjs } from '../../app/dayjs';
+import { dayjs } from '../../lib/dayjs';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { ExportButton } from '../../components/ExportButton';
 import { PageTitle } from '../../components/PageTitle';

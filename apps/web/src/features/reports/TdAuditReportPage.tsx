@@ -5,7 +5,7 @@ import { Card, Form, Space } from 'antd';
 import { REPORT_GROUP_TYPES, sampleStatusWords } from '@registry/contracts';
 import { reportEndpoints } from '@registry/contracts/endpoints/reports';
 import { useQuery } from '@tanstack/react-query';
-import { dayjs } from '../../app/dayjs';
+import { dayjs } from '../../lib/dayjs';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { ExportButton } from '../../components/ExportButton';
 import { labToday, showReportDate, useLabTimeZone } from '../../components/labTime';

@@ -4,7 +4,7 @@ import { Card, Form, Input, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { REPORT_GROUP_TYPES } from '@registry/contracts';
 import { reportEndpoints } from '@registry/contracts/endpoints/reports';
-import { dayjs } from '../../app/dayjs';
+import { dayjs } from '../../lib/dayjs';
 import { CountsOverTimeChart } from '../../components/CountsOverTimeChart';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { ErrorPresenter } from '../../components/ErrorPresenter';

@@ -1,7 +1,7 @@
 // The duplicate dog and gender mismatch reports' calls.
 import type { EndpointInput, EndpointResponse } from '@registry/contracts/endpoint';
 import { profileReportEndpoints } from '@registry/contracts/endpoints/profilereports';
-import { callApi } from '../../app/client';
+import { callApi } from '../../lib/client';
 import { reportKeys } from './reports.api';
 
 export const profileReportKeys = {

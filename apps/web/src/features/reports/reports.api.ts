@@ -2,8 +2,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { EndpointInput, EndpointResponse } from '@registry/contracts/endpoint';
 import { reportEndpoints } from '@registry/contracts/endpoints/reports';
-import { callApi } from '../../app/client';
-import { ApiError } from '../../app/api';
+import { callApi } from '../../lib/client';
+import { ApiError } from '../../lib/api';
 
 export const reportKeys = {
   all: ['reports'] as const,

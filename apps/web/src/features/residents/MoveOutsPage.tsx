@@ -2,7 +2,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { Card, Form } from 'antd';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
-import { GroupFrame } from '../groups/components/GroupFrame';
+import { GroupFrame } from '../../components/GroupFrame';
 import { fetchMoveOuts, residentKeys, type MoveOutRow } from './residents.api';
 import { moveOutsSearch } from './residents.search';
 import { showDate } from '../../components/labTime';

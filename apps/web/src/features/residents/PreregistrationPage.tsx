@@ -3,7 +3,7 @@ import { Card, Form, Select } from 'antd';
 import { PetSpecies } from '@registry/contracts';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
 import { useUrlState } from '../../components/UrlTable';
-import { GroupFrame } from '../groups/components/GroupFrame';
+import { GroupFrame } from '../../components/GroupFrame';
 import { ResidentTable } from './components/ResidentTable';
 import { fetchPreRegistrations, residentKeys } from './residents.api';
 import { preregistrationSearch } from './residents.search';

@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, List, Space, Tag } from 'antd';
 import { Messages, RegistrationStatus, can } from '@registry/contracts';
-import { useCurrentUser } from '../../app/auth';
+import { useCurrentUser } from '../../lib/auth';
 import { ConfirmByTypingDialog } from '../../components/ConfirmByTypingDialog';
 import { ErrorPresenter, useErrorDialog } from '../../components/ErrorPresenter';
 import { NotFound, isValidId } from '../../components/NotFound';

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { residentEndpoints, type EndpointInput, type EndpointResponse } from '@registry/contracts';
-import { callApi } from '../../app/client';
+import { callApi } from '../../lib/client';
 import type { MoveOutsSearch, PreregistrationSearch, ResidentsSearch } from './residents.search';
 
 export type ResidentRow = EndpointResponse<typeof residentEndpoints.list>['data'][number];

@@ -1,7 +1,7 @@
 // Universal search call.
 import type { EndpointInput, EndpointResponse } from '@registry/contracts/endpoint';
 import { searchEndpoints } from '@registry/contracts/endpoints/search';
-import { callApi } from '../../app/client';
+import { callApi } from '../../lib/client';
 
 export const searchKeys = { all: ['search'] as const, results: (q: object) => [...searchKeys.all, q] as const };
 export type SearchQuery = EndpointInput<typeof searchEndpoints.universal>['query'];

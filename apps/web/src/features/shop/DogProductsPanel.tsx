@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { App, Button, Form, Input, Modal, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { ShopMessages } from '@registry/contracts';
-import { useCurrentUser } from '../../app/auth';
+import { useCurrentUser } from '../../lib/auth';
 import { useErrorDialog } from '../../components/ErrorPresenter';
 import { petOrderItemsQuery, useAssignCode } from './shop.api';
 

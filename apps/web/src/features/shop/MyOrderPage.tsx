@@ -4,7 +4,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { Card, Descriptions, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { PaymentStatus, customerOrderStatus } from '@registry/contracts';
-import { ApiError } from '../../app/api';
+import { ApiError } from '../../lib/api';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { NotFound, isValidId } from '../../components/NotFound';
 import { PageTitle } from '../../components/PageTitle';

@@ -7,7 +7,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Row, Spin, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { ShopMessages } from '@registry/contracts';
-import { saveOrderCache } from '../../app/orderCache';
+import { saveOrderCache } from '../../lib/orderCache';
 import { ErrorList } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
 import { tokenizeCard, withTokenizationTimeout } from './cardTokenizer';

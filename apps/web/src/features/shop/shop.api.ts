@@ -11,8 +11,8 @@ import {
   type EndpointInput,
   type EndpointResponse,
 } from '@registry/contracts';
-import { callApi, postFile } from '../../app/client';
-import { cachedOrderList, saveOrderList } from '../../app/orderCache';
+import { callApi, postFile } from '../../lib/client';
+import { cachedOrderList, saveOrderList } from '../../lib/orderCache';
 import type {
   myOrdersSearch,
   ordersSearch,

@@ -8,7 +8,7 @@ import {
   clearOrderCache,
   readOrderCache,
   saveOrderCache,
-} from '../../app/orderCache';
+} from '../../lib/orderCache';
 import { IMPORT_COLUMNS, exportFileName, fulfilmentsCsv, rowsToRecords } from '../ancestry/plateFile';
 import { invalidCardFields, luhnValid, tokenizeCard, withTokenizationTimeout } from './cardTokenizer';
 import { importErrorLines } from './ImportCodesModal';

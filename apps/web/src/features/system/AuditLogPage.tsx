@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Form, Space, Typography } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { dayjs } from '../../app/dayjs';
+import { dayjs } from '../../lib/dayjs';
 import { auditActionWords, wordsOf, type AuditLogRow } from '@registry/contracts';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { ErrorPresenter } from '../../components/ErrorPresenter';

@@ -1,6 +1,6 @@
 import { App, Button, Card, DatePicker, Form, Select, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import { dayjs } from '../../app/dayjs';
+import { dayjs } from '../../lib/dayjs';
 import { Messages, type EmailLogRow } from '@registry/contracts';
 import { useErrorDialog } from '../../components/ErrorPresenter';
 import { HtmlPreview } from '../../components/HtmlPreview';

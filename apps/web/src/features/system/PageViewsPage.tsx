@@ -2,7 +2,7 @@
 // per route and day (the lab's day), newest day first, with the roles that made them. Provider staff only.
 import { Card, Form, Space, Tag } from 'antd';
 import { roleLabel } from '@registry/contracts';
-import { dayjs } from '../../app/dayjs';
+import { dayjs } from '../../lib/dayjs';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { PageTitle } from '../../components/PageTitle';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';

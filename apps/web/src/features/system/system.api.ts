@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { systemEndpoints, type EndpointInput, type EndpointResponse } from '@registry/contracts';
-import { callApi } from '../../app/client';
+import { callApi } from '../../lib/client';
 import type { auditLogSearch, emailLogSearch, pageViewsSearch } from './system.search';
 
 export type DocumentSummary = EndpointResponse<typeof systemEndpoints.documents>[number];

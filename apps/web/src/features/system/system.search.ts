@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Dayjs } from 'dayjs';
-import { dayjs } from '../../app/dayjs';
+import { dayjs } from '../../lib/dayjs';
 import { parseUsDate } from '@registry/contracts';
 import { pagingSearch, searchText } from '../../components/urlSearch';
 

@@ -2,8 +2,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { wasteResultEndpoints, type EndpointInput, type EndpointResponse } from '@registry/contracts';
-import { ApiError } from '../../app/api';
-import { callApi, fetchFile } from '../../app/client';
+import { ApiError } from '../../lib/api';
+import { callApi, fetchFile } from '../../lib/client';
 import { approvedFilter, type GroupResultsSearch, type wasteResultsSearch } from './wasteresults.search';
 
 export type WasteResultsParams = z.infer<typeof wasteResultsSearch>;

@@ -15,8 +15,8 @@ import {
   sampleStatusWords,
   wasteSampleSave,
 } from '@registry/contracts';
-import { ApiError } from '../../app/api';
-import { useCurrentUser } from '../../app/auth';
+import { ApiError } from '../../lib/api';
+import { useCurrentUser } from '../../lib/auth';
 import { ErrorPresenter, useFormServerErrors } from '../../components/ErrorPresenter';
 import { SchemaTextInput } from '../../components/MaxLengthInput';
 import { PageTitle } from '../../components/PageTitle';

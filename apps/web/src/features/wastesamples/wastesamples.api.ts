@@ -2,7 +2,7 @@
 // check, and the caller's properties for the property picker.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminEndpoints, wasteSampleEndpoints, type EndpointInput, type EndpointResponse } from '@registry/contracts';
-import { callApi } from '../../app/client';
+import { callApi } from '../../lib/client';
 
 export type WasteSample = EndpointResponse<typeof wasteSampleEndpoints.details>;
 export type WasteSampleModel = EndpointInput<typeof wasteSampleEndpoints.create>['body'];

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Checkbox, Col, Form, Row } from 'antd';
 import { Messages, updateUserProfileRequest, type UpdateUserProfileRequest } from '@registry/contracts';
-import { AddressForm, addressFormValues } from '../../../components/AddressForm';
+import { AddressForm, addressFormValues } from '../../lookups/AddressForm';
 import { ErrorPresenter, useFormServerErrors } from '../../../components/ErrorPresenter';
 import { FillWithTestData } from '../../../components/testMode';
 import { manageInfoQuery, useUpdateProfile } from '../accounts.api';

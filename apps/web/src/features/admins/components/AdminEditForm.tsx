@@ -9,8 +9,8 @@ import {
   type AdminUpdateRequest,
   type AdminView,
 } from '@registry/contracts';
-import { useCurrentUser } from '../../../app/auth';
-import { AddressForm } from '../../../components/AddressForm';
+import { useCurrentUser } from '../../../lib/auth';
+import { AddressForm } from '../../lookups/AddressForm';
 import { ErrorPresenter, useFormServerErrors } from '../../../components/ErrorPresenter';
 import { SchemaTextInput } from '../../../components/MaxLengthInput';
 import { FillWithTestData } from '../../../components/testMode';

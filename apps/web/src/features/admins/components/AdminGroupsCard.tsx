@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Alert, App, Button, Card, Select, Space, Tag } from 'antd';
 import { groupTypeLabel, Messages } from '@registry/contracts';
-import { assignedGroupsQuery } from '../../../app/auth';
+import { assignedGroupsQuery } from '../../../lib/auth';
 import { ErrorPresenter, useErrorDialog } from '../../../components/ErrorPresenter';
 import { NewPrimaryAdminPick } from '../../../components/NewPrimaryAdminPick';
 import {

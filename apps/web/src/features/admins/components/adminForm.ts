@@ -1,5 +1,5 @@
 import type { AdminUpdateRequest, AdminView } from '@registry/contracts';
-import { addressFormValues } from '../../../components/AddressForm';
+import { addressFormValues } from '../../lookups/AddressForm';
 
 /** The full update body for an admin as it stands; PUT replaces every field. */
 export function toUpdateRequest(admin: AdminView): AdminUpdateRequest {

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { App } from 'antd';
 import { Messages, mayActOnAdmin, type AdminAction, type AdminView, type UserInfo } from '@registry/contracts';
-import { errorText } from '../../../app/api';
-import { isTokenPersistent, setToken } from '../../../app/tokenStorage';
+import { errorText } from '../../../lib/api';
+import { isTokenPersistent, setToken } from '../../../lib/tokenStorage';
 import { useErrorDialog } from '../../../components/ErrorPresenter';
 import type { ActionItem } from '../../../components/ActionsDropdown';
 import {

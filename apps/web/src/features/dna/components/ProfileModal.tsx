@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { App, Button, Descriptions, Input, Modal, Select, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { DNA_MESSAGES, can, wordsOf } from '@registry/contracts';
-import { useCurrentUser } from '../../../app/auth';
+import { useCurrentUser } from '../../../lib/auth';
 import { ErrorPresenter, useErrorDialog } from '../../../components/ErrorPresenter';
 import {
   approvedDatesQuery,

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Checkbox, Form, Modal, Progress, Select, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../app/api';
+import { ApiError } from '../../../lib/api';
 import { ErrorList } from '../../../components/ErrorPresenter';
 import { dnaKeys, panelsQuery, uploadPlate, type PlateUploadResult } from '../dna.api';
 

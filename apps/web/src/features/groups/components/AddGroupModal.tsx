@@ -12,7 +12,7 @@ import {
   type ExistingAdminOffer,
   type GroupCreateRequest,
 } from '@registry/contracts';
-import { ApiError } from '../../../app/api';
+import { ApiError } from '../../../lib/api';
 import { useFormErrorDialog } from '../../../components/ErrorPresenter';
 import { FillWithTestData } from '../../../components/testMode';
 import { creatableAdminRolesQuery } from '../../admins/admins.api';

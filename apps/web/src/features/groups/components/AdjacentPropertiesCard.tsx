@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Popconfirm } from 'antd';
 import { GroupTypes } from '@registry/contracts';
-import { GroupHierarchyPicker } from '../../../components/GroupHierarchyPicker';
+import { GroupHierarchyPicker } from './GroupHierarchyPicker';
 import { ErrorPresenter, useErrorDialog } from '../../../components/ErrorPresenter';
 import { agreementsQuery, useAdjacentProperty, type AdjacentAgreement, type GroupDetails } from '../groups.api';
 import { DataTable } from '../../../components/DataTable';

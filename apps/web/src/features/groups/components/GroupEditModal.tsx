@@ -4,7 +4,7 @@ import { FillWithTestData } from '../../../components/testMode';
 import { useEffect } from 'react';
 import { App, Checkbox, Col, Form, InputNumber, Modal, Row, Select } from 'antd';
 import { GroupTypes, groupUpdateRequest, type GroupUpdateRequest } from '@registry/contracts';
-import { AddressForm, addressFormValues } from '../../../components/AddressForm';
+import { AddressForm, addressFormValues } from '../../lookups/AddressForm';
 import { useFormErrorDialog } from '../../../components/ErrorPresenter';
 import { useUpdateGroup, type GroupDetails } from '../groups.api';
 

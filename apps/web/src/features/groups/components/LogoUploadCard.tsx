@@ -1,7 +1,7 @@
 import { Card, Image } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { Messages, groupEndpoints } from '@registry/contracts';
-import { sendWithProgress } from '../../../app/client';
+import { sendWithProgress } from '../../../lib/client';
 import { ImageUpload } from '../../../components/ImageUpload';
 import { groupKeys, type GroupDetails } from '../groups.api';
 

@@ -2,7 +2,7 @@
 import { Descriptions, Modal, Spin, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { collectionDateText, sampleStatusWords, wasteSampleEndpoints } from '@registry/contracts';
-import { callApi } from '../../../app/client';
+import { callApi } from '../../../lib/client';
 import { ErrorPresenter } from '../../../components/ErrorPresenter';
 import { showDate } from '../../../components/labTime';
 

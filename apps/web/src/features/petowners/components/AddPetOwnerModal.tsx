@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Checkbox, Form, Input, List, Modal, Segmented, Space, Typography } from 'antd';
-import { ApiError } from '../../../app/api';
+import { ApiError } from '../../../lib/api';
 import { useFormErrorDialog } from '../../../components/ErrorPresenter';
 import { FillWithTestData } from '../../../components/testMode';
 import { petOwnerSearchQuery, useAddPetOwnerToGroup, useCreatePetOwner } from '../petowners.api';

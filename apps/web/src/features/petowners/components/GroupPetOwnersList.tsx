@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { App, Checkbox, Form, Tag } from 'antd';
 import { can } from '@registry/contracts';
-import { useCurrentUser } from '../../../app/auth';
+import { useCurrentUser } from '../../../lib/auth';
 import { ActionsDropdown } from '../../../components/ActionsDropdown';
 import { useErrorDialog } from '../../../components/ErrorPresenter';
 import { UpdateOnEnterInput } from '../../../components/UpdateOnEnterInput';

@@ -1,6 +1,6 @@
 import { App, Checkbox, Col, Form, Modal, Row } from 'antd';
 import { petOwnerUpdateRequest, type PetOwnerUpdateRequest, type PetOwnerView } from '@registry/contracts';
-import { AddressForm, addressFormValues } from '../../../components/AddressForm';
+import { AddressForm, addressFormValues } from '../../lookups/AddressForm';
 import { ErrorPresenter, useFormServerErrors } from '../../../components/ErrorPresenter';
 import { SchemaTextInput } from '../../../components/MaxLengthInput';
 import { FillWithTestData } from '../../../components/testMode';

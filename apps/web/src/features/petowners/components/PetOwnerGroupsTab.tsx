@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Space, Tag } from 'antd';
 import { can, groupTypeLabel, type PetOwnerView } from '@registry/contracts';
-import { useCurrentUser } from '../../../app/auth';
+import { useCurrentUser } from '../../../lib/auth';
 import { DataTable } from '../../../components/DataTable';
 import { ErrorPresenter, useErrorDialog } from '../../../components/ErrorPresenter';
-import { PetOwnerGroupSearchModal } from '../../../components/PetOwnerGroupSearchModal';
+import { PetOwnerGroupSearchModal } from '../../groups/components/PetOwnerGroupSearchModal';
 import {
   fetchRegistrationAgreement,
   groupHistoryQuery,

@@ -1,5 +1,5 @@
 import type { Dayjs } from 'dayjs';
-import { dayjs } from '../../../app/dayjs';
+import { dayjs } from '../../../lib/dayjs';
 import { App, Checkbox, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { WeightUnit } from '@registry/contracts';
 import { useFormErrorDialog } from '../../../components/ErrorPresenter';

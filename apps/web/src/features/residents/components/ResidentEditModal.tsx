@@ -2,7 +2,7 @@
 // postal address), for the property's admins with the resident edit right. PUT /preregresident replaces them all.
 import { App, Col, Form, Modal, Row } from 'antd';
 import { preRegResidentUpdate, type Address } from '@registry/contracts';
-import { AddressForm } from '../../../components/AddressForm';
+import { AddressForm } from '../../lookups/AddressForm';
 import { ErrorPresenter, useFormServerErrors } from '../../../components/ErrorPresenter';
 import { SchemaTextInput } from '../../../components/MaxLengthInput';
 import { FillWithTestData } from '../../../components/testMode';

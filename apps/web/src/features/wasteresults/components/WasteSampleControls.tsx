@@ -16,9 +16,9 @@ import {
   type SampleStatusAction,
   type WasteSampleView,
 } from '@registry/contracts';
-import { useCurrentUser } from '../../../app/auth';
-import { callApi } from '../../../app/client';
-import { dayjs } from '../../../app/dayjs';
+import { useCurrentUser } from '../../../lib/auth';
+import { callApi } from '../../../lib/client';
+import { dayjs } from '../../../lib/dayjs';
 import { useErrorDialog, useFormErrorDialog } from '../../../components/ErrorPresenter';
 import { MaxLengthInput } from '../../../components/MaxLengthInput';
 import { ACTION_LABELS } from '../../pets/SampleActions';

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, Form } from 'antd';
 import { AddressForm, type AddressFormProps } from './AddressForm';
-import { mockFetch, renderWithProviders } from '../test/utils';
+import { mockFetch, renderWithProviders } from '../../test/utils';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { App, Modal, Typography } from 'antd';
 import { Messages, groupTypeLabel } from '@registry/contracts';
-import { GroupTree } from '../features/groups/components/GroupTree';
-import type { GroupTreeNode } from '../features/groups/groups.api';
-import { isAllowedPick, pickerDropsChildren, pickerShowsType } from '../features/groups/groupRules';
+import { GroupTree } from './GroupTree';
+import type { GroupTreeNode } from '../groups.api';
+import { isAllowedPick, pickerDropsChildren, pickerShowsType } from '../groupRules';
 
 export interface GroupHierarchyPickerProps {
   open: boolean;

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button } from 'antd';
-import { BRAND_NAME, PRODUCT_VERSION } from './brand';
+import { BRAND_NAME, PRODUCT_VERSION } from '../lib/brand';
 
 // The dialog (antd's Modal) loads on first open, which keeps it off the login page.
 const PrivacyPolicyDialog = lazy(() => import('./PrivacyPolicyDialog'));

@@ -4,10 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GroupTypes, groupUpdateRequest, maxLengthAt, address } from '@registry/contracts';
-import { mockFetch, renderWithProviders } from '../test/utils';
+import { mockFetch, renderWithProviders } from './utils';
 import { GroupEditModal } from '../features/groups/components/GroupEditModal';
 import type { GroupDetails } from '../features/groups/groups.api';
-import { SchemaTextInput } from './MaxLengthInput';
+import { SchemaTextInput } from '../components/MaxLengthInput';
 
 afterEach(() => vi.unstubAllGlobals());
 

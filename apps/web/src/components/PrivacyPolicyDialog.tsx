@@ -1,6 +1,6 @@
 // The footer's Privacy Policy dialog (loaded on first open, so its text stays off the login page).
 import { Button, Modal } from 'antd';
-import { BRAND_NAME } from './brand';
+import { BRAND_NAME } from '../lib/brand';
 
 function PrivacyPolicyText() {
   return (

@@ -1,13 +1,35 @@
-import { useEffect } from 'react';
+// The frame of every group page (heading, the tabs the group menu allows, the page-fit fallback), shared by the group,
+// pet owner, pet, resident, result and parentage features. The group's queries come from the groups feature through
+// GroupFrameSource, which the signed-in shell provides, so this frame imports no feature.
+import { createContext, useContext, useEffect } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { Menu, Space, Tag } from 'antd';
-import { groupTypeLabel } from '@registry/contracts';
-import { PageTitle } from '../../../components/PageTitle';
-import { NotFound, isValidId } from '../../../components/NotFound';
-import { ErrorPresenter } from '../../../components/ErrorPresenter';
-import { groupMenuQuery, groupQuery, type GroupDetails } from '../groups.api';
-import { pageFitsGroupType, type GroupPage } from '../groupRules';
+import { groupTypeLabel, type EndpointResponse, type groupEndpoints } from '@registry/contracts';
+import { PageTitle } from './PageTitle';
+import { NotFound, isValidId } from './NotFound';
+import { ErrorPresenter } from './ErrorPresenter';
+import { pageFitsGroupType, type GroupPage } from '../lib/groupPages';
+
+type GroupDetails = EndpointResponse<typeof groupEndpoints.get>;
+type GroupMenu = EndpointResponse<typeof groupEndpoints.menu>;
+
+/**
+ * The queries a group page reads, keyed by the groups feature so its mutations refresh the frame (the key's exact tuple
+ * type is the feature's business, hence `any`).
+ */
+export interface GroupFrameSource {
+  groupQuery: (id: number) => UseQueryOptions<GroupDetails, Error, GroupDetails, any>;
+  groupMenuQuery: (id: number) => UseQueryOptions<GroupMenu, Error, GroupMenu, any>;
+}
+
+export const GroupFrameSourceContext = createContext<GroupFrameSource | null>(null);
+
+function useGroupFrameSource(): GroupFrameSource {
+  const source = useContext(GroupFrameSourceContext);
+  if (!source) throw new Error('GroupFrame needs a GroupFrameSourceContext provider (the signed-in layout has one).');
+  return source;
+}
 
 export interface GroupFrameProps {
   groupId: number;
@@ -18,6 +40,7 @@ export interface GroupFrameProps {
 
 /** A group page: heading, the tabs the group menu allows, and the page-fit fallback to the dashboard (spec 2 §2). */
 export function GroupFrame({ groupId, page, renderActions, children }: GroupFrameProps) {
+  const { groupQuery, groupMenuQuery } = useGroupFrameSource();
   const valid = isValidId(groupId);
   const group = useQuery({ ...groupQuery(groupId), enabled: valid });
   const menu = useQuery({ ...groupMenuQuery(groupId), enabled: valid });

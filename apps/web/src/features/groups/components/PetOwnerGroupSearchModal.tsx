@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Form, Modal } from 'antd';
 import { groupTypeLabel } from '@registry/contracts';
-import { fetchPetOwnerGroups, groupKeys, type PetOwnerGroupRow } from '../features/groups/groups.api';
-import { ErrorPresenter } from './ErrorPresenter';
-import { SelectOneTable } from './SelectOneTable';
-import { UpdateOnEnterInput } from './UpdateOnEnterInput';
+import { fetchPetOwnerGroups, groupKeys, type PetOwnerGroupRow } from '../groups.api';
+import { ErrorPresenter } from '../../../components/ErrorPresenter';
+import { SelectOneTable } from '../../../components/SelectOneTable';
+import { UpdateOnEnterInput } from '../../../components/UpdateOnEnterInput';
 
 export const PET_OWNER_GROUP_PAGE_SIZE = 10;
 

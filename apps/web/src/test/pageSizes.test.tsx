@@ -9,8 +9,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '@registry/contracts';
-import { renderWithProviders } from '../test/utils';
-import { DataTable } from './DataTable';
+import { renderWithProviders } from './utils';
+import { DataTable } from '../components/DataTable';
 import { EMAIL_LOG_PAGE_SIZES, AUDIT_LOG_PAGE_SIZE } from '../features/system/system.search';
 
 /** Search schemas whose screen defines its own default page size, with the spec's words. */

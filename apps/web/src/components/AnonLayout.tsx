@@ -1,5 +1,5 @@
 import { AppFooter } from './AppFooter';
-import { BRAND_NAME, PRODUCT_VERSION } from './brand';
+import { BRAND_NAME, PRODUCT_VERSION } from '../lib/brand';
 
 /**
  * Frame for the signed-out screens: brand, one centred card, the footer. Plain elements rather

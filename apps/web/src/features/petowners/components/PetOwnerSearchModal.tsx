@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Space } from 'antd';
 import { Messages, type PetOwnerSearchRow } from '@registry/contracts';
-import { petOwnerSearchQuery } from '../features/petowners/petowners.api';
-import { ErrorPresenter } from './ErrorPresenter';
-import { SelectOneTable } from './SelectOneTable';
+import { petOwnerSearchQuery } from '../petowners.api';
+import { ErrorPresenter } from '../../../components/ErrorPresenter';
+import { SelectOneTable } from '../../../components/SelectOneTable';
 
 export const PET_OWNER_SEARCH_PAGE_SIZE = 10;
 

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Col, Form, Row, Select } from 'antd';
 import { address as addressSchema, type AddressView } from '@registry/contracts';
-import { SchemaTextInput } from './MaxLengthInput';
-import { useCountries, useStates } from '../features/lookups/lookups.api';
+import { SchemaTextInput } from '../../components/MaxLengthInput';
+import { useCountries, useStates } from './lookups.api';
 
 export type AddressField =
   'addressLine1' | 'addressLine2' | 'addressLine3' | 'city' | 'stateId' | 'countryId' | 'postalCode';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_PAGES, isBuiltPage } from './builtPages';
-import { pageRoutePaths } from './router';
+import { BUILT_PAGES, isBuiltPage } from '../lib/builtPages';
+import { pageRoutePaths } from '../app/router';
 
 describe('built pages', () => {
   it('lists exactly the pages the router has', () => {

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PetOwnerSearchRow } from '@registry/contracts';
 import { PetOwnerSearchModal } from './PetOwnerSearchModal';
-import { mockFetch, renderWithProviders } from '../test/utils';
+import { mockFetch, renderWithProviders } from '../../../test/utils';
 
 afterEach(() => vi.unstubAllGlobals());
 
