@@ -142,7 +142,7 @@ export const dnaProfileRow = z.object({
 export const dnaProcessingPage = z.object({ data: z.array(dnaProfileRow), totalRecords: z.number().int() });
 /**
  * The profile summary counts above the plate view (spec 1 §3). They follow the screen's plate and sample type filters
- * (which profiles are looked at), not its status/result/sample number filters (docs/decisions.md).
+ * (which profiles are looked at), not its status/result/sample number filters (docs/decisions/lab.md).
  */
 export const dnaProfileSummaryQuery = z.object({
   plateId: id.optional(),

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { INT_MAX, requiredText, textField, integer } from './common.ts';
 
-/** The events of spec 3 §3, in its order, then the product's own (docs/decisions.md "Email events"). */
+/** The events of spec 3 §3, in its order, then the product's own (docs/decisions/notifications-and-mail.md). */
 export const SPEC_EMAIL_EVENTS = [
   'UserWelcome',
   'ParentageDNAProcessingComplete',

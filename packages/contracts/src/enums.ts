@@ -147,7 +147,7 @@ export const PaymentStatus = { Paid: 0, Refunded: 10 } as const;
 export const AdminFilter = { Active: 1, ActiveAndInherited: 2 } as const;
 /**
  * The property export's options (spec 1 §3), bit flags to combine. The spec gives AllResidents no number; it is the next
- * flag, 128: every resident once, whatever their pets (docs/decisions.md).
+ * flag, 128: every resident once, whatever their pets (docs/decisions/reports.md "Property export").
  */
 export const PropertyExportFilter = {
   Dogs: 1,

@@ -50,7 +50,7 @@ export const Messages = {
   logoNotImage: 'File must be an image.',
   imageTypeNotAccepted: 'The image must be a PNG, JPEG, GIF or WebP file.',
   logoUploaded: 'Logo uploaded successfully.',
-  // Groups: rules whose wording the spec does not give, written in the same style (listed in docs/decisions.md).
+  // Groups: rules whose wording the spec does not give, written in the same style (docs/decisions/groups.md).
   moveDistributorshipTarget:
     'Distributorship can only be moved to Hierarchy Root or a Distributorship Management Group.',
   moveParentageGroupTarget: 'Parentage Group can only be moved to a Distributorship or Management Group.',
@@ -78,7 +78,7 @@ export const Messages = {
   adjacentNotFound: 'These properties have no adjacent property agreement.',
   noPreRegistrationLink: 'Only a property has a pre-registration link.',
   removedFromAllGroups: 'Removed from all groups successfully.',
-  // Own account (setpassword, updateuserinfo): the spec lists the calls without wording (listed in docs/decisions.md).
+  // Own account (setpassword, updateuserinfo): the spec lists the calls without wording (docs/decisions/accounts.md).
   passwordSet: 'Password set successfully.',
   passwordAlreadySet: 'This account already has a password. Use Change password instead.',
   checkMailToConfirm: (email: string) =>

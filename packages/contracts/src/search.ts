@@ -20,7 +20,7 @@ export const universalSearchQuery = z.object({
   postalCode: optionalText(20),
   stateId: optionalText(20),
   countryId: optionalText(20),
-  // Spec 1 §3's other universal search filters: each narrows the branches it applies to (docs/decisions.md).
+  // Spec 1 §3's other universal search filters, each narrowing the branches it applies to (docs/decisions/reports.md).
   propertyName: optionalText(200),
   dogOwnerFirstName: optionalText(100),
   dogOwnerLastName: optionalText(100),

@@ -21,7 +21,10 @@ const OWN_DEFAULTS: Record<string, { pageSize: number; spec: string }> = {
   sampleDataSearch: { pageSize: 200, spec: 'spec 3 §9: sample-data page size 200' },
   duplicateReportSearch: { pageSize: 10, spec: 'spec 3 §9: duplicate report default 10, counts 5, 10, 15, 25' },
   duplicateDogsSearch: { pageSize: 10, spec: 'spec 3 §9: duplicate report default 10 (the /reports view of it too)' },
-  processingSearch: { pageSize: 100, spec: 'decision (docs/decisions.md, DNA lab): a 96-well plate on one page' },
+  processingSearch: {
+    pageSize: 100,
+    spec: 'decision (docs/decisions/screens.md, page sizes): a 96-well plate on one page',
+  },
   productByPlateSearch: { pageSize: 100, spec: 'decision (as DNA processing): a 96-well plate on one page' },
   productsSearch: { pageSize: 10, spec: 'spec 2 §9: the product table uses page 1, count 10' },
   ordersSearch: { pageSize: 100, spec: 'spec 2 §9, spec 3: back-office orders page size 100' },

@@ -84,7 +84,7 @@ export const accountEndpoints = {
     response: s.okMessage,
     responses: { 400: s.refusedBody },
   })),
-  // Spec 1 §7 lists these without shapes (docs/decisions.md, Input and sessions).
+  // Spec 1 §7 lists these without shapes (docs/decisions/accounts.md "Account calls").
   setPassword: account.post('/account/setpassword', 'setPassword', 'signedIn', (s) => ({
     body: s.setPasswordRequest,
     response: s.okMessage,

@@ -64,7 +64,7 @@ export async function listProfiles(ctx: SignedInContext, query: z.output<typeof 
   };
 }
 
-/** The counts above the plate view (spec 1 §3), over the plate and sample type chosen (docs/decisions.md). */
+/** The counts above the plate view (spec 1 §3), over the plate and sample type chosen (docs/decisions/lab.md). */
 export async function profileSummary(ctx: SignedInContext, query: z.output<typeof dnaProfileSummaryQuery>) {
   assertCan(ctx, 'dna.view');
   return countProfiles(ctx.db, query);

@@ -1,7 +1,7 @@
 // The registry index: one engine ProfileIndex per panel of every approved pet profile, kept by each API process.
 // Loaded in the background at start-up (the server answers meanwhile; searches wait for it). Kept current across
 // processes by a version counter: every change appends to dna_index_changes in its own transaction, and before each
-// search a process applies the entries after the last one it saw (docs/decisions.md, "DNA lab").
+// search a process applies the entries after the last one it saw (docs/decisions/lab.md, "The registry index").
 import { ProfileIndex, type Panel } from '@registry/genetics';
 import type { Db } from '../../db/client.ts';
 import type { Services } from '../../platform/context.ts';

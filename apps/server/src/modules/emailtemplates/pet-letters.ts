@@ -1,4 +1,4 @@
-// The letters a pet's sample status change sends (docs/decisions.md "Email events"): sample received, profile
+// The letters a pet's sample status change sends (docs/decisions/notifications-and-mail.md): sample received, profile
 // complete, reswab (owner and primary admin), verification swab, second swab (parentage), sample rejected (primary
 // admin). Owners in a parentage group get the Parentage… letters. Called by the pets' sample store inside the change's
 // transaction, so every status change of a pet, whoever causes it, sends its letters once it commits.

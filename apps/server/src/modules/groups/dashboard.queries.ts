@@ -35,7 +35,7 @@ type TallyRow = Record<string, number | boolean | null>;
 /**
  * The dashboard's counts beneath a group. `properties` picks the half of the tallies the mode shows (true active, false
  * inactive, null both); the group counts always show both. A pet owner living in two pet-owner groups of the subtree
- * counts in each (see docs/decisions.md), so a parent's figures are the sum of its children's.
+ * counts in each (see docs/decisions/groups.md), so a parent's figures are the sum of its children's.
  */
 export async function dashboardCounts(db: Db, groupId: number, properties: boolean | null) {
   const statusColumns = sql.raw(

@@ -1,7 +1,7 @@
-// Keeps the no-match clusters current (docs/decisions.md "No-match clusters"): called in the transaction that stores a
-// match run or changes a result's approval. A waste sample is a candidate while its latest run is NoMatch and its
-// approved result, if any, is NoMatch too; it joins the cluster of the unknown dog its profile links to (the engine's
-// incremental NoMatchClusters), and leaves when a rerun or an approval makes it something else.
+// Keeps the no-match clusters current (docs/decisions/waste-matching.md "No-match clusters"): called in the transaction
+// that stores a match run or changes a result's approval. A waste sample is a candidate while its latest run is NoMatch
+// and its approved result, if any, is NoMatch too; it joins the cluster of the unknown dog its profile links to (the
+// engine's incremental NoMatchClusters), and leaves when a rerun or an approval makes it something else.
 import { NoMatchClusters } from '@registry/genetics';
 import type { Db } from '../../db/client.ts';
 import { panels, profileFromCodes } from '../dna/panels.ts';

@@ -1,4 +1,4 @@
-// The reports' SQL. Reports only read, across the other modules' tables (see docs/decisions.md, "Reports read
+// The reports' SQL. Reports only read, across the other modules' tables (see docs/decisions/reports.md, "Reports read
 // across modules"). Every query is bounded to one group's subtree, which the service has already checked lies in the
 // caller's scope; exports read in keyset batches (`after`, `limit`) so no query returns the whole result.
 import { sql, type SQL } from 'drizzle-orm';

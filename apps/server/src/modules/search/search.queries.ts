@@ -47,7 +47,7 @@ export type SearchInput = {
   offset: number;
   limit: number;
 };
-/** Spec 1 §3's filters beside the query and the address (docs/decisions.md "Universal search filters"). */
+/** Spec 1 §3's filters beside the query and the address (docs/decisions/reports.md "Universal search"). */
 export type SearchFilters = {
   propertyName?: string;
   owner: { firstName?: string; lastName?: string; email?: string; unitNumber?: string };

@@ -2,7 +2,7 @@
 // Totals, tax and shipping are computed here from the stored prices; the client's total must match or nothing is
 // charged. One cart becomes at most one order (orders.cart_id is unique), so a repeated or concurrent checkout of the
 // same cart never charges twice. Each step reads what its rules need in one statement and writes in one
-// (checkout.queries.ts; docs/decisions.md "Checkout in few statements").
+// (checkout.queries.ts; docs/decisions/shop.md "Checkout in few statements").
 import {
   OrderStatus,
   PaymentStatus,

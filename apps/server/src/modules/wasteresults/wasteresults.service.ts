@@ -222,8 +222,8 @@ export async function deleteResult(ctx: SignedInContext, resultId: number) {
 
 /**
  * An approved match result is news for its property's admins (spec 3 §2: opens the group's results at the sample), and
- * its result letter goes to the property's primary admin (docs/decisions.md "Email events"): NoMatchToMatch when the
- * result approved before was a NoMatch and this one is a Match.
+ * its result letter goes to the property's primary admin (docs/decisions/waste-matching.md "Result letters"):
+ * NoMatchToMatch when the result approved before was a NoMatch and this one is a Match.
  */
 async function notifyApproved(
   ctx: SignedInContext,

@@ -1,6 +1,6 @@
 // The dog products panel of the pet page (spec 3 "Dog products and order items"): the pet's order items with their
 // promotion codes; provider staff assign a code (the given one or the product's next free code). The original admin
-// action threw 'Not implemented'; here it works (docs/decisions.md).
+// action threw 'Not implemented'; here it works (docs/decisions/shop.md).
 import { useState } from 'react';
 import { App, Button, Form, Input, Modal, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';

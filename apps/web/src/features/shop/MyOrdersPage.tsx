@@ -1,4 +1,4 @@
-// /shop/orders (spec 2 §2 "Orders list", path not shown; see docs/decisions.md): the signed-in buyer's own orders,
+// /shop/orders (spec 2 §2 "Orders list", path not shown; see docs/decisions/shop.md): the signed-in buyer's own orders,
 // newest first, page 1 of 20 by default; each row opens its lines, and the order number leads to the details.
 import { Link } from '@tanstack/react-router';
 import { Card, Tag } from 'antd';

@@ -1,5 +1,6 @@
 // The profile summary counts above the plate view's table (spec 1 §3): over the chosen plate, or every profile when
-// none is chosen (docs/decisions.md). The query sits under the profile keys, so lab changes refresh it with the table.
+// none is chosen (docs/decisions/lab.md). The query sits under the profile keys, so lab changes refresh it with the
+// table.
 import { Card, Col, Row, Statistic } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { profileSummaryQuery, type ProfileSummary as Counts } from '../dna.api';
