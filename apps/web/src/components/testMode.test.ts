@@ -10,6 +10,9 @@ const FEATURES = join(dirname(fileURLToPath(import.meta.url)), '../features');
 
 /** Forms with nothing for test mode to fill, by path under features/, with the reason. */
 const NOT_FILLED: Record<string, string> = {
+  'groups/components/PetOwnerGroupSearchModal.tsx': 'a search: the filters are what the user is looking for',
+  'petowners/components/PetOwnerSearchModal.tsx': 'a search: the filters are what the user is looking for',
+  'lookups/AddressForm.tsx': 'a part of other forms, filled with the form it sits in',
   'accounts/ForgotPage.tsx': 'signed out: the email is the user’s own',
   'accounts/ResetPasswordPage.tsx': 'a password of the user’s own choosing',
   'accounts/components/ChangePasswordCard.tsx': 'passwords of the user’s own choosing',

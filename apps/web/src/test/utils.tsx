@@ -69,8 +69,13 @@ export function mockFetch(handlers: Record<string, Handler | unknown>) {
       }
     }
     const call: MockCall = { method, url, body, headers: (init?.headers ?? {}) as Record<string, string> };
-    calls.push(call);
     const handler = handlers[`${method} ${url.pathname}`];
+    // Page views are sent FLUSH_AFTER_MS after the first one: a test that takes longer (a loaded machine) would see a
+    // batch it never asked about. They are answered and left out of `calls` unless the test names the call.
+    if (url.pathname === '/api/v1/pageviews' && handler === undefined) {
+      return new Response(JSON.stringify({ recorded: 0 }), { headers: { 'content-type': 'application/json' } });
+    }
+    calls.push(call);
     const answer =
       typeof handler === 'function'
         ? (handler as Handler)(call)
