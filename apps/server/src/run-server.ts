@@ -2,6 +2,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, readConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { prepareDatabase } from './prepare-database.ts';
 import {
   DEMO_ADMINS,
   DEMO_PET_OWNER,
@@ -60,7 +61,7 @@ const database = await openDatabase({
 });
 // Without DEMO_PASSWORD the demo users get a random password, shown once here and kept in a file only this machine reads.
 const seeded = await database.withStartupLock(async () => {
-  await database.migrate();
+  await prepareDatabase(database);
   if (config.seedDemoData && (await isDatabaseEmpty(database.db))) {
     const password = config.demoPassword ?? generatePassword();
     await seedDemoData(database.db, password);
