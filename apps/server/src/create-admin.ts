@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, readConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './prepare-database.ts';
-import { createFirstAdmin, FirstAdminError } from './db/seed/first-admin.ts';
+import { createFirstAdmin, FirstAdminError } from './seed/first-admin.ts';
 import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock.ts';
 
 const { values } = parseArgs({

@@ -10,11 +10,11 @@ import {
   isDatabaseEmpty,
   seedDemoData,
   writeDemoPasswordFile,
-} from './db/seed/demo.ts';
-import { seedDemoDna } from './db/seed/demo-dna.ts';
-import { seedDemoResults } from './db/seed/demo-results.ts';
+} from './seed/demo.ts';
+import { seedDemoDna } from './seed/demo-dna.ts';
+import { seedDemoResults } from './seed/demo-results.ts';
 import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock.ts';
-import { encryptClearSecurityAnswers } from './db/encrypt-answers.ts';
+import { encryptClearSecurityAnswers } from './modules/accounts/security-answers.queries.ts';
 import { filesStoreFor } from './platform/files.ts';
 import { readOrCreateDataKey } from './platform/secrets.ts';
 import { createMailer } from './platform/mail.ts';

@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
 import { prepareDatabase } from '../src/prepare-database.ts';
-import { seedDemoData } from '../src/db/seed/demo.ts';
+import { seedDemoData } from '../src/seed/demo.ts';
 
 export const TEST_PASSWORD = 'Registry#2026';
 
