@@ -6,6 +6,7 @@ import os from 'node:os';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from '../src/db/client.ts';
+import { prepareDatabase } from '../src/prepare-database.ts';
 import { readConfig } from '../src/config.ts';
 import type { SignedInContext } from '../src/platform/context.ts';
 
@@ -41,7 +42,7 @@ export async function withBenchDatabase(
   if (!reuse) await admin.query(`create database ${name}`);
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: options.poolSize ?? 4 });
   try {
-    await database.migrate();
+    await prepareDatabase(database);
     await work(database, url.toString(), Boolean(reuse));
   } finally {
     await database.close();

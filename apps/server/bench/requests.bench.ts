@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.ts';
-import { seedDemoData } from '../src/db/seed/demo.ts';
+import { seedDemoData } from '../src/seed/demo.ts';
 import { backendCpu, backendCpuSince, withBenchDatabase } from './harness.ts';
 import type { LoadResult } from './load-generator.ts';
 import { signIn, startBenchServer } from './server-process.ts';

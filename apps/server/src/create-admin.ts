@@ -5,7 +5,8 @@ import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { ConfigError, readConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { createFirstAdmin, FirstAdminError } from './db/seed/first-admin.ts';
+import { prepareDatabase } from './prepare-database.ts';
+import { createFirstAdmin, FirstAdminError } from './seed/first-admin.ts';
 import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock.ts';
 
 const { values } = parseArgs({
@@ -73,7 +74,7 @@ if (!config.databaseUrl) {
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   const created = await database.withStartupLock(async () => {
-    await database.migrate();
+    await prepareDatabase(database);
     return createFirstAdmin(database.db, input);
   });
   console.log(

@@ -2,6 +2,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, readConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { prepareDatabase } from './prepare-database.ts';
 import {
   DEMO_ADMINS,
   DEMO_PET_OWNER,
@@ -9,11 +10,11 @@ import {
   isDatabaseEmpty,
   seedDemoData,
   writeDemoPasswordFile,
-} from './db/seed/demo.ts';
-import { seedDemoDna } from './db/seed/demo-dna.ts';
-import { seedDemoResults } from './db/seed/demo-results.ts';
+} from './seed/demo.ts';
+import { seedDemoDna } from './seed/demo-dna.ts';
+import { seedDemoResults } from './seed/demo-results.ts';
 import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock.ts';
-import { encryptClearSecurityAnswers } from './db/encrypt-answers.ts';
+import { encryptClearSecurityAnswers } from './modules/accounts/security-answers.queries.ts';
 import { filesStoreFor } from './platform/files.ts';
 import { readOrCreateDataKey } from './platform/secrets.ts';
 import { createMailer } from './platform/mail.ts';
@@ -60,7 +61,7 @@ const database = await openDatabase({
 });
 // Without DEMO_PASSWORD the demo users get a random password, shown once here and kept in a file only this machine reads.
 const seeded = await database.withStartupLock(async () => {
-  await database.migrate();
+  await prepareDatabase(database);
   if (config.seedDemoData && (await isDatabaseEmpty(database.db))) {
     const password = config.demoPassword ?? generatePassword();
     await seedDemoData(database.db, password);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { UserRole } from '@registry/contracts';
 import { auditLog, users } from './db/schema/index.ts';
-import { encryptClearSecurityAnswers } from './db/encrypt-answers.ts';
+import { encryptClearSecurityAnswers } from './modules/accounts/security-answers.queries.ts';
 import { decryptSecret, encryptSecret } from './platform/secrets.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { groupByName, makeAdmin, userByName } from '../test/factories.ts';

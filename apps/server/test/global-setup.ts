@@ -7,7 +7,8 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
-import { seedDemoData } from '../src/db/seed/demo.ts';
+import { prepareDatabase } from '../src/prepare-database.ts';
+import { seedDemoData } from '../src/seed/demo.ts';
 
 export const TEST_PASSWORD = 'Registry#2026';
 
@@ -33,7 +34,7 @@ export default async function setup(project: TestProject) {
     await admin.connect();
     await admin.query(`create database ${template}`);
     const database = await openDatabase({ databaseUrl: databaseUrl(adminUrl, template), poolSize: 2 });
-    await database.migrate();
+    await prepareDatabase(database);
     await seedDemoData(database.db, TEST_PASSWORD);
     await database.close();
     project.provide('postgresTemplate', template);
@@ -50,7 +51,7 @@ export default async function setup(project: TestProject) {
     };
   }
   const database = await openDatabase({ databaseUrl: null });
-  await database.migrate();
+  await prepareDatabase(database);
   await seedDemoData(database.db, TEST_PASSWORD);
   const dump = await database.pglite!.dumpDataDir('none');
   const snapshot = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'registry-test-')), 'seeded.tar');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { exportGeneMapper, toUtf16le } from './genemapper/export.ts';
 import { importGeneMapperPlate } from './genemapper/import.ts';
-import { ProfileIndex } from './index/profile-index.ts';
-import { identifyWasteSample } from './index/search.ts';
+import { ProfileIndex } from './profile-index/profile-index.ts';
+import { identifyWasteSample } from './profile-index/search.ts';
 import { matchStatistics } from './matching/statistics.ts';
 import { CANINE_FORENSIC_STRBASE } from './panels.ts';
 import { createPopulation } from './population/generator.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALLELE_OL } from './alleles.ts';
-import { ProfileIndex } from './index/profile-index.ts';
+import { ProfileIndex } from './profile-index/profile-index.ts';
 import { alleleFrequency, estimateAlleleFrequencies } from './matching/statistics.ts';
 import { ISAG_2006_CANINE } from './panels.ts';
 import { createPopulation } from './population/generator.ts';

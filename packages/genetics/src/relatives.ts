@@ -3,7 +3,7 @@
 
 import { ALLELE_OL, NO_CALL } from './alleles.ts';
 import { type AlleleFrequencies, alleleFrequency } from './matching/statistics.ts';
-import type { ProfileIndex } from './index/profile-index.ts';
+import type { ProfileIndex } from './profile-index/profile-index.ts';
 import type { DnaProfile } from './profile.ts';
 
 export const Relationship = { ParentOffspring: 'ParentOffspring', FullSiblings: 'FullSiblings' } as const;

@@ -11,7 +11,6 @@ import type { Query, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import { ensureReferenceData } from './reference-data.ts';
-import { installJobQueue } from '../platform/jobs.ts';
 import { refreshDeferredTallies } from './group-tallies.ts';
 import { nameHotStatements } from './hot-statements.ts';
 
@@ -24,8 +23,9 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** The embedded engine, when embedded (tests dump and restore it). */
   pglite: PGlite | null;
-  /** Brings the database to what this code expects: migrations, reference rows, the job queue, and the recount of
-   * group tallies a crashed bulk import left deferred (db/group-tallies.ts). Every start-up runs it. */
+  /** Brings the schema to what this code expects: migrations, reference rows, and the recount of group tallies a crashed
+   * bulk import left deferred (db/group-tallies.ts). Every start-up runs it, through prepareDatabase (prepare-database.ts),
+   * which then installs the job queue. */
   migrate(): Promise<void>;
   /** Runs start-up work (migrations, demo seed) once at a time across every process sharing the database. */
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
@@ -66,7 +66,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       migrate: async () => {
         await migratePg(pgDb, { migrationsFolder });
         await ensureReferenceData(db);
-        await installJobQueue(db);
         await refreshDeferredTallies(db);
       },
       async withStartupLock(work) {
@@ -96,7 +95,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrate: async () => {
       await migratePglite(pgliteDb, { migrationsFolder });
       await ensureReferenceData(db);
-      await installJobQueue(db);
       await refreshDeferredTallies(db);
     },
     // One process owns an embedded database (the data-folder lock sees to that), so there is nothing to wait for.

@@ -35,7 +35,7 @@ import {
   noMatchClusters,
 } from '../db/schema/index.ts';
 import { filesStoreFor } from './files.ts';
-import { registerDogs, testPopulation } from '../modules/parentage/test-support.ts';
+import { registerDogs, testPopulation } from '../../test/registered-dogs.ts';
 import { Sex } from '@registry/genetics';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import {

@@ -75,8 +75,8 @@ function newBoss(db: Db, options: { supervise: boolean; migrate: boolean }) {
 }
 
 /**
- * Installs (or upgrades) pg-boss's schema and this app's queues: run with the migrations, so a started app (and every
- * test copy of the migrated database) finds them in place.
+ * Installs (or upgrades) pg-boss's schema and this app's queues: run by the process start right after the migrations
+ * (prepare-database.ts), so a started app (and every test copy of the prepared database) finds them in place.
  */
 export async function installJobQueue(db: Db): Promise<void> {
   const boss = newBoss(db, { supervise: false, migrate: true });

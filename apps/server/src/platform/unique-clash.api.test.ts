@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { groupByName } from '../../test/factories.ts';
 import { dnaPlates, ecommercePromotionCodes, products, users, wasteSamples } from '../db/schema/index.ts';
 import { syntheticLabPlate } from '../modules/dna/synthetic-plate.ts';
-import { plateUpload } from '../modules/dna/test-support.ts';
+import { plateUpload } from '../../test/plate-upload.ts';
 import { constraintViolation } from './db-errors.ts';
 
 let t: TestApp;

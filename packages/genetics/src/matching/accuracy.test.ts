@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALLELE_OL } from '../alleles.ts';
-import { ProfileIndex } from '../index/profile-index.ts';
-import { identifyWasteSample } from '../index/search.ts';
+import { ProfileIndex } from '../profile-index/profile-index.ts';
+import { identifyWasteSample } from '../profile-index/search.ts';
 import { ISAG_2006_CANINE } from '../panels.ts';
 import { type Degradation, createPopulation } from '../population/generator.ts';
 import type { DnaProfile } from '../profile.ts';

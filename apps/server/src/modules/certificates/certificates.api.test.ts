@@ -16,7 +16,7 @@ import { makeAdmin, userByName } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { hugePng, png, svgWithScript, truncatedPng } from '../../../test/images.ts';
 import { readPdf } from '../../../test/pdf-reader.ts';
-import { makeScenario, waitForRuns, type Scenario, type StoredRun } from '../wasteresults/test-support.ts';
+import { makeScenario, waitForRuns, type Scenario, type StoredRun } from '../../../test/waste-matching.ts';
 
 let t: TestApp;
 let s: Scenario;

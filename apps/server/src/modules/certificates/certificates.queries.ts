@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DnaProfileLabStatus, UserRole } from '@registry/contracts';
 import { queryRows, type Db } from '../../db/client.ts';
-import { certificates, labSettings, labSignatories, users } from '../../db/schema/index.ts';
+import { certificates, labSettings, labSignatories, parentageMatchResultSets, users } from '../../db/schema/index.ts';
 
 export type CertificateKind = 'MatchCertificate' | 'DnaProfile' | 'DnaVerification' | 'ProofOfParentage';
 export type CertificateStatus = 'Valid' | 'Revoked' | 'Superseded';
@@ -158,6 +158,18 @@ export async function parentageResultStanding(db: Db, resultId: number): Promise
   if (row.runResult !== 'Certified')
     return { status: 'Revoked', date: null, reason: `The parentage result was overridden to ${row.runResult}.` };
   return { status: 'Valid', date: null, reason: null };
+}
+
+/** A puppy's parentage result set as far as its proof of parentage reads it (which result the certificate shows). */
+export async function parentageSetOfPuppy(db: Db, puppyPetId: number) {
+  const [row] = await db
+    .select({
+      isParentageCertified: parentageMatchResultSets.isParentageCertified,
+      bestMatchResultId: parentageMatchResultSets.bestMatchResultId,
+    })
+    .from(parentageMatchResultSets)
+    .where(eq(parentageMatchResultSets.puppyPetId, puppyPetId));
+  return row;
 }
 
 /** A DNA profile or verification certificate's pet and profile as they are now. */

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import { CERTIFICATE_KIND_LABELS, VERIFICATION_MESSAGES, type CertificateVerification } from '@registry/contracts';
 import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
 import type { RequestContext, SignedInContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { filesStoreFor } from '../../platform/files.ts';
@@ -19,6 +20,17 @@ const PREFIX: Record<q.CertificateKind, string> = {
   DnaVerification: 'DV',
   ProofOfParentage: 'PP',
 };
+
+/** The parentage result a proof of parentage shows: the set's best one when it is Certified (settling keeps the newest
+ * Certified best). The parentage screens and the pet's page both read it from here. */
+export const certificateResultIdOf = (set: { isParentageCertified: boolean; bestMatchResultId: number | null }) =>
+  set.isParentageCertified ? set.bestMatchResultId : null;
+
+/** For the pet's page: the parentage result its certificate shows, or null (the caller may already see the pet). */
+export async function parentageCertificateResultIdOfPet(db: Db, petId: number) {
+  const set = await q.parentageSetOfPuppy(db, petId);
+  return set ? certificateResultIdOf(set) : null;
+}
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 /** 15 random bytes (120 bits) as 24 base32 letters. */

@@ -18,8 +18,8 @@ import {
   DEMO_VERIFICATION_REQUESTED_DOG,
   DEMO_VERIFIED_DOG,
   seedDemoDna,
-} from '../../db/seed/demo-dna.ts';
-import { seedDemoResults } from '../../db/seed/demo-results.ts';
+} from '../../seed/demo-dna.ts';
+import { seedDemoResults } from '../../seed/demo-results.ts';
 import { createMailer } from '../../platform/mailer.ts';
 import { dnaPlates, groups, pets } from '../../db/schema/index.ts';
 import { filesStoreFor } from '../../platform/files.ts';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { auditLog, dnaLabPanels, dnaPlates } from '../../db/schema/index.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { plateUpload } from './test-support.ts';
+import { plateUpload } from '../../../test/plate-upload.ts';
 
 let t: TestApp;
 let lab: string;

@@ -22,7 +22,7 @@ import { makeOtherDistributorship, makePetOwner } from '../../../test/factories.
 import { createMailer } from '../../platform/mail.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { sampleStatusText } from '../notifications/notifications.service.ts';
-import { plateUpload } from './test-support.ts';
+import { plateUpload } from '../../../test/plate-upload.ts';
 import { syntheticLabPlate } from './synthetic-plate.ts';
 
 let t: TestApp;

@@ -34,7 +34,7 @@ import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { differingMarkers } from './panels.ts';
 import { syntheticLabPlate } from './synthetic-plate.ts';
 import { violatedConstraint } from './upload-checks.ts';
-import { plateUpload } from './test-support.ts';
+import { plateUpload } from '../../../test/plate-upload.ts';
 
 let t: TestApp;
 let lab: string;

@@ -10,7 +10,7 @@ import { Gender } from '@registry/contracts';
 import { dnaPlates, dnaProfiles, pets } from '../../db/schema/index.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { syntheticLabPlate } from './synthetic-plate.ts';
-import { plateUpload } from './test-support.ts';
+import { plateUpload } from '../../../test/plate-upload.ts';
 
 let t: TestApp;
 let lab: string;

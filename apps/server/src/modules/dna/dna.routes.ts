@@ -1,7 +1,7 @@
 // The DNA lab's routes: HTTP only; the declarations are in packages/contracts/src/endpoints/dna.ts. Registering them
 // starts the registry index loading in the background.
 import type { FastifyInstance } from 'fastify';
-import { dnaEndpoints as endpoints } from '@registry/contracts';
+import { dnaEndpoints as endpoints, petEndpoints } from '@registry/contracts';
 import { route } from '../../platform/endpoint.ts';
 import { validationError } from '../../platform/errors.ts';
 import { signedIn } from '../../platform/http.ts';
@@ -88,6 +88,11 @@ export async function dnaRoutes(app: FastifyInstance) {
   );
   await route(app, endpoints.revokeCertificate, async (request) =>
     processing.revokeCertificate(signedIn(request), request.body.dnaProfileId),
+  );
+  // The pet form's revocation (spec 3 §7 "Pets") revokes the pet's approved profile's certificate: the lab's rule, so
+  // it is served here under the pets' declared path, and pets imports nothing of dna.
+  await route(app, petEndpoints.revokeCertificate, async (request) =>
+    processing.revokePetCertificate(signedIn(request), request.params.id),
   );
   await route(app, endpoints.plateMap, async (request) => processing.plateMap(signedIn(request), request.params.id));
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { pets } from '../../db/schema/index.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { groupByName, makePetOwner } from '../../../test/factories.ts';
-import { newSampleNumber } from '../wasteresults/test-support.ts';
+import { newSampleNumber } from '../../../test/waste-matching.ts';
 import { petsBySampleNumbers } from './dna.queries.ts';
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import { Gender } from '@registry/contracts';
 import { Sex, emptyProfile, type DnaProfile } from '@registry/genetics';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { groupByName, makePetOwner } from '../../../test/factories.ts';
-import { TEST_PANEL, registerDogs, testPopulation } from '../parentage/test-support.ts';
+import { TEST_PANEL, registerDogs, testPopulation } from '../../../test/registered-dogs.ts';
 
 let t: TestApp;
 let lab: string;

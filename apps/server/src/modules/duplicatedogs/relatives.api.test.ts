@@ -7,7 +7,7 @@ import { Sex, type DnaProfile } from '@registry/genetics';
 import { dnaPlates, dnaProfiles, noMatchCandidates, noMatchClusters, wasteResultSets } from '../../db/schema/index.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { groupByName, makePetOwner, makeWasteSample } from '../../../test/factories.ts';
-import { TEST_PANEL, registerDogs, testPopulation } from '../parentage/test-support.ts';
+import { TEST_PANEL, registerDogs, testPopulation } from '../../../test/registered-dogs.ts';
 
 let t: TestApp;
 let lab: string;

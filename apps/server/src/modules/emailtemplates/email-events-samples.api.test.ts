@@ -23,9 +23,9 @@ import {
   makeWasteSample,
 } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { plateUpload } from '../dna/test-support.ts';
-import { waitForRuns } from '../wasteresults/test-support.ts';
-import { loggedMail, subjectOf } from './test-support.ts';
+import { plateUpload } from '../../../test/plate-upload.ts';
+import { waitForRuns } from '../../../test/waste-matching.ts';
+import { loggedMail, subjectOf } from '../../../test/logged-mail.ts';
 
 let t: TestApp;
 let lab: string;

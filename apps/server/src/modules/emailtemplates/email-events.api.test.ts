@@ -7,7 +7,7 @@ import { pets } from '../../db/schema/index.ts';
 import { solveChallenge } from '../../platform/bot-check.ts';
 import { makeGroup, makeOtherDistributorship, makePetOwner } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { loggedMail, passwordIn, subjectOf } from './test-support.ts';
+import { loggedMail, passwordIn, subjectOf } from '../../../test/logged-mail.ts';
 
 let t: TestApp;
 let staff: string;

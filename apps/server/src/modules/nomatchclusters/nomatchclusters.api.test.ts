@@ -9,7 +9,7 @@ import { queryRows } from '../../db/client.ts';
 import { pets } from '../../db/schema/index.ts';
 import { groupByName, makeAdmin } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { makeScenario, uploadAndApprove, waitForRuns, type Scenario } from '../wasteresults/test-support.ts';
+import { makeScenario, uploadAndApprove, waitForRuns, type Scenario } from '../../../test/waste-matching.ts';
 
 let t: TestApp;
 let s: Scenario;

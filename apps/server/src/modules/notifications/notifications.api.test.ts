@@ -11,7 +11,7 @@ import { withTransaction } from '../../platform/context.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { groupByName, makeAdmin, makeGroup, userByName } from '../../../test/factories.ts';
 import { createNotifications } from './notifications.service.ts';
-import { openEventStream } from './test-support.ts';
+import { openEventStream } from '../../../test/event-stream.ts';
 
 let t: TestApp;
 let baseUrl: string;

@@ -8,7 +8,7 @@ import { Sex, type DnaProfile } from '@registry/genetics';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { groupByName, makeAdmin, makeGroup, makeOtherDistributorship, makePetOwner } from '../../../test/factories.ts';
 import { pdfText } from '../../../test/pdf-reader.ts';
-import { TEST_PANEL, registerDogs, testPopulation } from './test-support.ts';
+import { TEST_PANEL, registerDogs, testPopulation } from '../../../test/registered-dogs.ts';
 
 let t: TestApp;
 let manager: string;

@@ -10,7 +10,7 @@ import { auditLog } from '../../db/schema/index.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { groupByName, makePetOwner } from '../../../test/factories.ts';
 import { pdfText } from '../../../test/pdf-reader.ts';
-import { TEST_PANEL, freshDn, registerDogs, testPopulation } from './test-support.ts';
+import { TEST_PANEL, freshDn, registerDogs, testPopulation } from '../../../test/registered-dogs.ts';
 
 let t: TestApp;
 let manager: string;

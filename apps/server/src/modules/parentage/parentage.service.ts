@@ -25,6 +25,7 @@ import { loadGroupInScope } from '../../platform/scope.ts';
 import { profileFromCodes, requirePanel } from '../dna/panels.ts';
 import { currentIndex } from '../dna/registry-index.ts';
 import { closeCertificates } from '../certificates/certificates.queries.ts';
+import { certificateResultIdOf } from '../certificates/certificates.service.ts';
 import * as q from './parentage.queries.ts';
 
 const petNotFound = () => notFound('Pet not found.');
@@ -51,10 +52,6 @@ export async function parentagePets(ctx: SignedInContext, query: z.output<typeof
     })),
   };
 }
-
-/** The result the certificate shows: the set's best one when it is Certified (settle keeps the newest Certified best). */
-export const certificateResultIdOf = (set: { isParentageCertified: boolean; bestMatchResultId: number | null }) =>
-  set.isParentageCertified ? set.bestMatchResultId : null;
 
 function resultView(r: q.ResultRecord): ParentageMatchResultView {
   return {
@@ -370,10 +367,4 @@ export async function certificateResult(ctx: SignedInContext, query: { petId?: n
   if (result.id !== certificateResultIdOf(found.set) && !ctx.caller.isProviderStaff)
     throw forbidden(PARENTAGE_MESSAGES.onlyStaffPickResult);
   return { result, ...found };
-}
-
-/** For the pet's page: the result its certificate shows, or null (the caller may already see the pet). */
-export async function certificateResultIdOfPet(db: Db, petId: number) {
-  const set = await q.findSetOfPuppy(db, petId);
-  return set ? certificateResultIdOf(set) : null;
 }

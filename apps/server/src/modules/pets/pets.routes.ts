@@ -1,4 +1,5 @@
-// Pets: HTTP only; the declarations are in packages/contracts/src/endpoints/pets.ts.
+// Pets: HTTP only; the declarations are in packages/contracts/src/endpoints/pets.ts. The pet form's certificate
+// revocation (petEndpoints.revokeCertificate) is the lab's and is served by dna.routes.ts.
 import type { FastifyInstance } from 'fastify';
 import { PetMessages, petEndpoints as endpoints } from '@registry/contracts';
 import { route } from '../../platform/endpoint.ts';
@@ -8,7 +9,6 @@ import { createInitialDnaProfile } from './pet-register.service.ts';
 import { PET_IMAGE_MAX_BYTES, uploadPetImage } from './pet-image.service.ts';
 import { flagPet, petSampleHistory, petStatusAction } from './pet-samples.service.ts';
 import * as pets from './pets.service.ts';
-import { revokePetCertificate } from '../dna/processing.service.ts';
 import { readFilePart, refuseDeclaredOversize } from '../../platform/multipart.ts';
 
 export async function petsRoutes(app: FastifyInstance) {
@@ -77,10 +77,6 @@ export async function petsRoutes(app: FastifyInstance) {
     flagPet(signedIn(request), request.params.id, true, request.body?.notes),
   );
   await route(app, endpoints.unflag, async (request) => flagPet(signedIn(request), request.params.id, false));
-
-  await route(app, endpoints.revokeCertificate, async (request) =>
-    revokePetCertificate(signedIn(request), request.params.id),
-  );
 
   await route(app, endpoints.uploadImage, async (request) =>
     uploadPetImage(signedIn(request), request.params.petId, async () => {

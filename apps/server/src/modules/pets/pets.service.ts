@@ -20,7 +20,7 @@ import { filesStoreFor, storedFileUrl } from '../../platform/files.ts';
 import { assertCan } from '../../platform/rights.ts';
 import { isPetOwnerInScope, loadGroupInScope } from '../../platform/scope.ts';
 import { fullNameOf } from '../accounts/accounts.service.ts';
-import { certificateResultIdOfPet } from '../parentage/parentage.service.ts';
+import { parentageCertificateResultIdOfPet } from '../certificates/certificates.service.ts';
 import { assertSampleNumbersFree } from './pet-register.service.ts';
 import * as underGroup from './pets-under-group.queries.ts';
 import * as q from './pets.queries.ts';
@@ -85,7 +85,7 @@ export async function getPet(ctx: SignedInContext, petId: number): Promise<PetVi
     imageUrl: pet.imagePath ? storedFileUrl(pet.imagePath) : null,
     updatedBy: updatedBy ? { fullName: updatedBy } : null,
     // Shown whatever products are ticked: a Certified parentage result is the dog's certificate.
-    parentageCertificateResultId: await certificateResultIdOfPet(ctx.db, pet.id),
+    parentageCertificateResultId: await parentageCertificateResultIdOfPet(ctx.db, pet.id),
   };
 }
 

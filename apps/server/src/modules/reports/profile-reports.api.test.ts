@@ -8,7 +8,7 @@ import { Gender, GroupTypes } from '@registry/contracts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeAdmin, makeGroup, makeOtherDistributorship, makePetOwner } from '../../../test/factories.ts';
 import { UserRole } from '@registry/contracts';
-import { registerDogs, testPopulation } from '../parentage/test-support.ts';
+import { registerDogs, testPopulation } from '../../../test/registered-dogs.ts';
 
 let t: TestApp;
 let fx: Awaited<ReturnType<typeof makeOtherDistributorship>>;

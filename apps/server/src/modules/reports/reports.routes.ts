@@ -5,7 +5,9 @@ import { reportEndpoints as endpoints } from '@registry/contracts';
 import { route } from '../../platform/endpoint.ts';
 import { sendExport } from '../../platform/exports.ts';
 import { signedIn } from '../../platform/http.ts';
-import { moreReportRoutes } from './more-reports.routes.ts';
+import { detailReportRoutes } from './detail.routes.ts';
+import { emailExportRoutes } from './emailexport.routes.ts';
+import { matchReportRoutes } from './matches.routes.ts';
 import * as reports from './reports.service.ts';
 
 export async function reportsRoutes(app: FastifyInstance) {
@@ -44,5 +46,7 @@ export async function reportsRoutes(app: FastifyInstance) {
   await route(app, endpoints.propertyExport, async (request, reply) =>
     sendExport(reply, request.query.format, await reports.propertyExport(signedIn(request), request.query)),
   );
-  await moreReportRoutes(app);
+  await detailReportRoutes(app);
+  await emailExportRoutes(app);
+  await matchReportRoutes(app);
 }

@@ -7,7 +7,7 @@ import type { TestApp } from '../../../test/harness.ts';
 import { orders, paymentEvents, pets } from '../../db/schema/index.ts';
 import type { SignedInContext } from '../../platform/context.ts';
 import { payOpenCart } from './cart.service.ts';
-import { shopFactories, startShopTestApp, validCard } from './shop-test-kit.ts';
+import { shopFactories, startShopTestApp, validCard } from '../../../test/shop-kit.ts';
 
 let t: TestApp;
 let staff: string;

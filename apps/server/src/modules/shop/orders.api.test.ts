@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { OrderStatus, PaymentStatus, ShopMessages } from '@registry/contracts';
 import type { TestApp } from '../../../test/harness.ts';
 import { orders, paymentEvents } from '../../db/schema/index.ts';
-import { nextSerial, shopFactories, startShopTestApp } from './shop-test-kit.ts';
+import { nextSerial, shopFactories, startShopTestApp } from '../../../test/shop-kit.ts';
 
 let t: TestApp;
 let staff: string;

@@ -6,7 +6,7 @@ import { ShopMessages, newProduct } from '@registry/contracts';
 import type { TestApp } from '../../../test/harness.ts';
 import { makeOtherDistributorship, makePetOwner } from '../../../test/factories.ts';
 import { auditLog, pets, preRegisteredDogs, preRegisteredResidents } from '../../db/schema/index.ts';
-import { nextSerial, shopFactories, startShopTestApp, validCard } from './shop-test-kit.ts';
+import { nextSerial, shopFactories, startShopTestApp, validCard } from '../../../test/shop-kit.ts';
 
 let t: TestApp;
 let staff: string;

@@ -16,8 +16,8 @@ import { GroupTypes } from '@registry/contracts';
 import { adjacentProperties, pets, wasteSamples } from '../../db/schema/index.ts';
 import { groupByName, makeGroup, makePetOwner } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { plateUpload } from '../dna/test-support.ts';
-import { waitForRuns } from './test-support.ts';
+import { plateUpload } from '../../../test/plate-upload.ts';
+import { waitForRuns } from '../../../test/waste-matching.ts';
 
 const SEED = 3203;
 // Field rates: about four in ten waste samples carry an off-ladder call somewhere, one heterozygous marker in eight

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { pdfText } from '../../../test/pdf-reader.ts';
-import { makeScenario, waitForRuns, type Scenario, type StoredRun } from './test-support.ts';
+import { makeScenario, waitForRuns, type Scenario, type StoredRun } from '../../../test/waste-matching.ts';
 
 let t: TestApp;
 let s: Scenario;

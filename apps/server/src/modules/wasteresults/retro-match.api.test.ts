@@ -15,7 +15,7 @@ import {
   waitForRuns,
   type Scenario,
   type StoredRun,
-} from './test-support.ts';
+} from '../../../test/waste-matching.ts';
 
 let t: TestApp;
 let s: Scenario;

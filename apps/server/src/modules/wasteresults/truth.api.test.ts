@@ -2,7 +2,7 @@
 // match runs (pg-boss), and each stored run says what the known source implies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { makeScenario, waitForRuns, type Scenario } from './test-support.ts';
+import { makeScenario, waitForRuns, type Scenario } from '../../../test/waste-matching.ts';
 
 let t: TestApp;
 let s: Scenario;

@@ -8,7 +8,13 @@ import { auditLog, emailLog, pets } from '../../db/schema/index.ts';
 import { UserRole } from '@registry/contracts';
 import { groupByName, makeAdmin, makeOtherDistributorship } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { makeScenario, uploadAndApprove, waitForRuns, type Scenario, type StoredRun } from './test-support.ts';
+import {
+  makeScenario,
+  uploadAndApprove,
+  waitForRuns,
+  type Scenario,
+  type StoredRun,
+} from '../../../test/waste-matching.ts';
 
 /** Waits until no retroactive match job is waiting or running. */
 async function retroJobsDone() {

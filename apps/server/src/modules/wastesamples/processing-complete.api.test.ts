@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SampleCustomerStatus } from '@registry/contracts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { makeScenario, waitForRuns, type Scenario, type StoredRun } from '../wasteresults/test-support.ts';
+import { makeScenario, waitForRuns, type Scenario, type StoredRun } from '../../../test/waste-matching.ts';
 
 let t: TestApp;
 let s: Scenario;

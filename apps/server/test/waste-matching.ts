@@ -12,11 +12,11 @@ import {
   type ExportSample,
 } from '@registry/genetics';
 import { GroupTypes, UserRole } from '@registry/contracts';
-import { queryRows } from '../../db/client.ts';
-import { adjacentProperties, petOwnerGroups, pets, wasteSamples } from '../../db/schema/index.ts';
-import { groupByName, makeAdmin, makeGroup, makePetOwner } from '../../../test/factories.ts';
-import type { TestApp } from '../../../test/harness.ts';
-import { plateUpload } from '../dna/test-support.ts';
+import { queryRows } from '../src/db/client.ts';
+import { adjacentProperties, petOwnerGroups, pets, wasteSamples } from '../src/db/schema/index.ts';
+import { groupByName, makeAdmin, makeGroup, makePetOwner } from './factories.ts';
+import type { TestApp } from './harness.ts';
+import { plateUpload } from './plate-upload.ts';
 
 let serial = 1_000_000 + Math.floor(Math.random() * 7_000_000);
 export const newSampleNumber = (prefix: 'DN' | 'TD') => `${prefix}${String(++serial).padStart(7, '0')}`;

@@ -2,9 +2,9 @@
 // paid-order factories, all through the API as a buyer or the lab's office admin would do it.
 import { expect } from 'vitest';
 import { newProduct } from '@registry/contracts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { makeOtherDistributorship, makePetOwner } from '../../../test/factories.ts';
-import { pets } from '../../db/schema/index.ts';
+import { startTestApp, type TestApp } from './harness.ts';
+import { makeOtherDistributorship, makePetOwner } from './factories.ts';
+import { pets } from '../src/db/schema/index.ts';
 
 /** A test app of the shop: 10% tax, $5 shipping, buyers in the US may buy; `staff` is the office admin's token. */
 export async function startShopTestApp() {

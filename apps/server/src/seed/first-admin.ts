@@ -2,11 +2,11 @@
 // so a production install never needs demo data.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { GroupTypes, UserRole, adminRoles, passwordProblems, DEFAULT_PASSWORD_RULES } from '@registry/contracts';
-import type { Db } from '../client.ts';
-import { groupAdmins, groups, users } from '../schema/index.ts';
-import { insertGroup } from '../../modules/groups/groups.queries.ts';
-import { writeAudit } from '../../platform/audit.ts';
-import { hashPassword } from '../../platform/passwords.ts';
+import type { Db } from '../db/client.ts';
+import { groupAdmins, groups, users } from '../db/schema/index.ts';
+import { insertGroup } from '../modules/groups/groups.queries.ts';
+import { writeAudit } from '../platform/audit.ts';
+import { hashPassword } from '../platform/passwords.ts';
 
 export type FirstAdminInput = {
   userName: string;

@@ -22,8 +22,8 @@ import {
   type ExportSample,
 } from '@registry/genetics';
 import { DnaProfileLabStatus, Gender, SampleCustomerStatus, SampleType } from '@registry/contracts';
-import type { Db } from '../client.ts';
-import type { FilesStore } from '../../platform/files.ts';
+import type { Db } from '../db/client.ts';
+import type { FilesStore } from '../platform/files.ts';
 import {
   dnaApprovalDates,
   dnaIndexChanges,
@@ -33,7 +33,7 @@ import {
   petOwnerGroups,
   pets,
   wasteSamples,
-} from '../schema/index.ts';
+} from '../db/schema/index.ts';
 
 export const DEMO_PLATE_NAME = 'Demo plate 1';
 const WASTE_NUMBERS = ['TD0200001', 'TD0200002', 'TD0200003'];

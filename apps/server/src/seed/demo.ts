@@ -13,7 +13,7 @@ import {
   UserRole,
   Gender,
 } from '@registry/contracts';
-import type { Db } from '../client.ts';
+import type { Db } from '../db/client.ts';
 import {
   documentVersions,
   documents,
@@ -30,10 +30,10 @@ import {
   preRegisteredResidents,
   users,
   wasteSamples,
-} from '../schema/index.ts';
-import { hashPassword } from '../../platform/passwords.ts';
-import { writeAudit } from '../../platform/audit.ts';
-import { insertGroup } from '../../modules/groups/groups.queries.ts';
+} from '../db/schema/index.ts';
+import { hashPassword } from '../platform/passwords.ts';
+import { writeAudit } from '../platform/audit.ts';
+import { insertGroup } from '../modules/groups/groups.queries.ts';
 
 export const DEMO_ADMINS = [
   { userName: 'lab.admin', roleId: UserRole.BioPetLabAdmin, firstName: 'Lena', lastName: 'Marsh', group: 'root' },

@@ -2,9 +2,9 @@
 // and the generated password a welcome mail carries.
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { emailLog } from '../../db/schema/index.ts';
-import type { ReceivedMail } from '../../../test/smtp.ts';
-import type { TestApp } from '../../../test/harness.ts';
+import { emailLog } from '../src/db/schema/index.ts';
+import type { ReceivedMail } from './smtp.ts';
+import type { TestApp } from './harness.ts';
 
 /**
  * Waits for the email log row of `eventName` to `to` and the mail with that row's subject in the SMTP receiver; checks

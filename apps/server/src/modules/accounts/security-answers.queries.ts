@@ -1,8 +1,9 @@
-// The start-up pass that encrypts security answers still stored in clear (rows from before encryption, the demo seed).
+// The start-up pass that encrypts security answers still stored in clear (rows from before encryption, the demo seed);
+// run by the process start (run-server.ts) with the data key.
 import { and, eq, isNotNull, not, like } from 'drizzle-orm';
-import type { Db } from './client.ts';
-import { users } from './schema/index.ts';
-import { encryptSecret } from '../platform/secrets.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { encryptSecret } from '../../platform/secrets.ts';
 
 export async function encryptClearSecurityAnswers(db: Db, key: Buffer): Promise<number> {
   const clear = await db

@@ -12,12 +12,12 @@ import {
   isProviderStaffRole,
   type MatchRunResultName,
 } from '@registry/contracts';
-import type { Services, SignedInContext } from '../../platform/context.ts';
-import { updateStatus } from '../../modules/dna/processing.service.ts';
-import { approveResult } from '../../modules/wasteresults/wasteresults.service.ts';
-import { executeTest } from '../../modules/parentage/parentage.service.ts';
-import { completePayment, createCart } from '../../modules/shop/cart.service.ts';
-import { dnaPlates, dnaProfiles, pets, products, users, wasteResultSets, wasteSamples } from '../schema/index.ts';
+import type { Services, SignedInContext } from '../platform/context.ts';
+import { updateStatus } from '../modules/dna/processing.service.ts';
+import { approveResult } from '../modules/wasteresults/wasteresults.service.ts';
+import { executeTest } from '../modules/parentage/parentage.service.ts';
+import { completePayment, createCart } from '../modules/shop/cart.service.ts';
+import { dnaPlates, dnaProfiles, pets, products, users, wasteResultSets, wasteSamples } from '../db/schema/index.ts';
 import { DEMO_PET_OWNER } from './demo.ts';
 import { DEMO_PARENTAGE, DEMO_PLATE_NAME, DEMO_RESULT_WASTE } from './demo-dna.ts';
 

@@ -2,8 +2,8 @@
 // logged for the registry index, as the lab's approval leaves them.
 import { ISAG_2006_CANINE, createPopulation, type DnaProfile } from '@registry/genetics';
 import { DnaProfileLabStatus, Gender, SampleCustomerStatus, SampleType } from '@registry/contracts';
-import type { Db } from '../../db/client.ts';
-import { dnaIndexChanges, dnaPlates, dnaProfiles, pets } from '../../db/schema/index.ts';
+import type { Db } from '../src/db/client.ts';
+import { dnaIndexChanges, dnaPlates, dnaProfiles, pets } from '../src/db/schema/index.ts';
 
 export const TEST_PANEL = ISAG_2006_CANINE;
 export const testPopulation = (seed: number) => createPopulation(TEST_PANEL, seed);
