@@ -1,29 +1,23 @@
 // A group's certificate logo: one per group, kept in the files store; a new upload replaces (and deletes) the old file.
-import { Messages } from '@registry/contracts';
 import { assertCan } from '../../platform/rights.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { afterCommit, withTransaction, type SignedInContext } from '../../platform/context.ts';
-import { refused } from '../../platform/errors.ts';
 import { filesStoreFor, storedFileUrl } from '../../platform/files.ts';
-import { IMAGE_TYPES, acceptedUploadType } from '../../platform/uploads.ts';
+import type { UploadedFile } from '../../platform/multipart.ts';
 import * as q from './groups.queries.ts';
 import { loadGroup } from './groups.service.ts';
-
-export const LOGO_MAX_BYTES = 2_000_000;
 
 export async function uploadLogo(
   ctx: SignedInContext,
   groupId: number,
-  file: { content: Buffer; mimetype: string } | null,
+  /** Reads the uploaded image; called once the group is known to be within the caller's reach. */
+  readFile: () => Promise<UploadedFile>,
 ) {
   assertCan(ctx, 'group.edit');
   const group = await loadGroup(ctx, groupId);
-  if (!file || file.content.length === 0) throw refused('Please select a file.');
-  if (file.content.length > LOGO_MAX_BYTES) throw refused(Messages.logoTooLarge);
-  // Stored under the type its bytes show, never the one the client declared.
-  const type = acceptedUploadType(file, IMAGE_TYPES, Messages.logoNotImage);
+  const file = await readFile();
   const files = filesStoreFor(ctx.config);
-  const name = await files.put(file.content, type);
+  const name = await files.put(file.content, file.type);
   try {
     await withTransaction(ctx, async (tx, txCtx) => {
       const previous = (await q.findGroupForUpdate(tx, group.id))?.logoPath ?? null;

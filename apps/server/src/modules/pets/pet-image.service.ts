@@ -3,27 +3,22 @@
 import { PetMessages } from '@registry/contracts';
 import { writeAudit } from '../../platform/audit.ts';
 import { afterCommit, withTransaction, type SignedInContext } from '../../platform/context.ts';
-import { notFound, refused } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import { filesStoreFor, storedFileUrl } from '../../platform/files.ts';
-import { IMAGE_TYPES, acceptedUploadType } from '../../platform/uploads.ts';
+import type { UploadedFile } from '../../platform/multipart.ts';
 import { loadPet } from './pets.service.ts';
 import * as q from './pets.queries.ts';
-
-export const PET_IMAGE_MAX_BYTES = 4_000_000;
 
 export async function uploadPetImage(
   ctx: SignedInContext,
   petId: number,
   /** Reads the uploaded file; called once the pet is known to be within the caller's reach. */
-  readFile: () => Promise<{ content: Buffer; mimetype: string } | null>,
+  readFile: () => Promise<UploadedFile>,
 ) {
   await loadPet(ctx, petId);
   const file = await readFile();
-  if (!file || file.content.length === 0) throw refused('Please select a file.');
-  if (file.content.length >= PET_IMAGE_MAX_BYTES) throw refused(PetMessages.imageTooLarge);
-  const type = acceptedUploadType(file, IMAGE_TYPES, PetMessages.imageNotImage);
   const files = filesStoreFor(ctx.config);
-  const name = await files.put(file.content, type);
+  const name = await files.put(file.content, file.type);
   try {
     await withTransaction(ctx, async (tx, txCtx) => {
       const before = await q.lockPet(tx, petId);

@@ -5,8 +5,6 @@ import { loadSheetJs } from '../../platform/on-demand-libraries.ts';
 import { refused } from '../../platform/errors.ts';
 
 export const TABLE_FILE_EXTENSIONS = ['csv', 'txt', 'xls', 'xlsx', 'ods'] as const;
-/** The largest table file accepted: 5 MB is far more than any code list or plate file. */
-export const TABLE_FILE_MAX_BYTES = 5_000_000;
 export const TABLE_ROWS_MAX = 20_000;
 
 export const extensionOf = (fileName: string) => fileName.toLowerCase().split('.').pop() ?? '';
