@@ -119,7 +119,10 @@ test('the OpenAPI document shows each upload as a multipart/form-data body with 
     });
     for (const part of endpoint.upload!.files) expect(body!.properties?.[part]?.format).toBe('binary');
     const { model } = await endpoint.schemas();
-    if (model) expect(body!.properties?.model?.properties).toBeTruthy();
+    expect({ operationId: endpoint.operationId, model: Boolean(body!.properties?.model?.properties) }).toEqual({
+      operationId: endpoint.operationId,
+      model: Boolean(model),
+    });
   }
   const plate = operations.find((each) => each.operationId === 'uploadGeneMapperPlate');
   const plateModel = plate?.requestBody?.content?.['multipart/form-data']?.schema?.properties?.model as JsonSchema;
