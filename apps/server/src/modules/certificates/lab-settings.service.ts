@@ -3,11 +3,12 @@
 import type { z } from 'zod';
 import type { labSettingsRequest } from '@registry/contracts';
 import { writeAudit } from '../../platform/audit.ts';
-import { afterCommit, withTransaction, type SignedInContext } from '../../platform/context.ts';
+import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import { filesStoreFor, storedFileUrl } from '../../platform/files.ts';
+import { storedFileUrl } from '../../platform/files.ts';
 import type { UploadedFile } from '../../platform/multipart.ts';
 import { assertCan } from '../../platform/rights.ts';
+import { replaceStoredImage } from '../../platform/stored-images.ts';
 import * as q from './certificates.queries.ts';
 
 export async function labSettings(ctx: SignedInContext) {
@@ -45,25 +46,18 @@ export async function saveLabSettings(ctx: SignedInContext, body: z.output<typeo
   return labSettings(ctx);
 }
 
-async function replaceImage(
+/** Points the lab's record at a new image (or none) with `save`, which answers the path it replaced; audited. */
+function replaceImage(
   ctx: SignedInContext,
   file: UploadedFile | null,
   save: (tx: SignedInContext['db'], name: string | null) => Promise<string | null>,
   audit: { entityType: string; entityId: number },
 ) {
-  const files = filesStoreFor(ctx.config);
-  const name = file ? await files.put(file.content, file.type) : null;
-  try {
-    await withTransaction(ctx, async (tx, txCtx) => {
-      const previous = await save(tx, name);
-      await writeAudit(tx, ctx, { ...audit, actionType: 'Update', before: { path: previous }, after: { path: name } });
-      if (previous && previous !== name) await afterCommit(txCtx, () => files.delete(previous).catch(() => undefined));
-    });
-  } catch (error) {
-    if (name) await files.delete(name);
-    throw error;
-  }
-  return name;
+  return replaceStoredImage(ctx, file, async (tx, txCtx, name) => {
+    const previous = await save(tx, name);
+    await writeAudit(tx, txCtx, { ...audit, actionType: 'Update', before: { path: previous }, after: { path: name } });
+    return previous;
+  });
 }
 
 export async function uploadLabLogo(ctx: SignedInContext, readFile: () => Promise<UploadedFile>) {

@@ -1,9 +1,10 @@
 // A group's certificate logo: one per group, kept in the files store; a new upload replaces (and deletes) the old file.
 import { assertCan } from '../../platform/rights.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { afterCommit, withTransaction, type SignedInContext } from '../../platform/context.ts';
-import { filesStoreFor, storedFileUrl } from '../../platform/files.ts';
+import type { SignedInContext } from '../../platform/context.ts';
+import { storedFileUrl } from '../../platform/files.ts';
 import type { UploadedFile } from '../../platform/multipart.ts';
+import { replaceStoredImage } from '../../platform/stored-images.ts';
 import * as q from './groups.queries.ts';
 import { loadGroup } from './groups.service.ts';
 
@@ -15,27 +16,17 @@ export async function uploadLogo(
 ) {
   assertCan(ctx, 'group.edit');
   const group = await loadGroup(ctx, groupId);
-  const file = await readFile();
-  const files = filesStoreFor(ctx.config);
-  const name = await files.put(file.content, file.type);
-  try {
-    await withTransaction(ctx, async (tx, txCtx) => {
-      const previous = (await q.findGroupForUpdate(tx, group.id))?.logoPath ?? null;
-      await q.updateGroup(tx, group.id, { logoPath: name });
-      await writeAudit(tx, ctx, {
-        entityType: 'GroupLogo',
-        entityId: group.id,
-        actionType: 'Update',
-        before: { logoPath: previous },
-        after: { logoPath: name },
-      });
-      // The previous logo goes only after the new one is committed, so a failure never leaves the group without a file;
-      // failing to delete it only leaves an unused file, and must not undo (below) the committed upload.
-      if (previous && previous !== name) await afterCommit(txCtx, () => files.delete(previous).catch(() => undefined));
+  const name = await replaceStoredImage(ctx, await readFile(), async (tx, txCtx, logoPath) => {
+    const previous = (await q.findGroupForUpdate(tx, group.id))?.logoPath ?? null;
+    await q.updateGroup(tx, group.id, { logoPath });
+    await writeAudit(tx, txCtx, {
+      entityType: 'GroupLogo',
+      entityId: group.id,
+      actionType: 'Update',
+      before: { logoPath: previous },
+      after: { logoPath },
     });
-  } catch (error) {
-    await files.delete(name);
-    throw error;
-  }
-  return { logoUrl: storedFileUrl(name) };
+    return previous;
+  });
+  return { logoUrl: storedFileUrl(name!) };
 }

@@ -2,10 +2,10 @@
 // kept in the files store; the pet made on approval takes it over. A new photo replaces (and deletes) the old file.
 import { can } from '@registry/contracts';
 import { writeAudit } from '../../platform/audit.ts';
-import { afterCommit, withTransaction, type SignedInContext } from '../../platform/context.ts';
+import type { SignedInContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import { filesStoreFor } from '../../platform/files.ts';
 import type { UploadedFile } from '../../platform/multipart.ts';
+import { replaceStoredImage } from '../../platform/stored-images.ts';
 import * as q from './residents.queries.ts';
 import { dogView, loadResident, residentNotFound } from './residents.service.ts';
 
@@ -20,28 +20,17 @@ export async function uploadDogImage(
   if (row.resident.userId !== ctx.caller.userId && !can(ctx.caller.roleId, 'resident.edit')) throw residentNotFound();
   const dog = (await q.dogsOf(ctx.db, residentId)).find((each) => each.id === dogId);
   if (!dog) throw notFound('Dog not found.');
-  const file = await readFile();
-  const files = filesStoreFor(ctx.config);
-  const name = await files.put(file.content, file.type);
-  try {
-    const updated = await withTransaction(ctx, async (tx, txCtx) => {
-      const after = await q.setDogImage(tx, dogId, name);
-      await writeAudit(tx, ctx, {
-        entityType: 'PreRegisteredDog',
-        entityId: dogId,
-        actionType: 'UpdateImage',
-        before: { imagePath: dog.imagePath },
-        after: { imagePath: name },
-      });
-      if (dog.imagePath && dog.imagePath !== name) {
-        const previous = dog.imagePath;
-        await afterCommit(txCtx, () => files.delete(previous).catch(() => undefined));
-      }
-      return after;
+  let updated: Awaited<ReturnType<typeof q.setDogImage>> | undefined;
+  await replaceStoredImage(ctx, await readFile(), async (tx, txCtx, imagePath) => {
+    updated = await q.setDogImage(tx, dogId, imagePath!);
+    await writeAudit(tx, txCtx, {
+      entityType: 'PreRegisteredDog',
+      entityId: dogId,
+      actionType: 'UpdateImage',
+      before: { imagePath: dog.imagePath },
+      after: { imagePath },
     });
-    return dogView(updated);
-  } catch (error) {
-    await files.delete(name);
-    throw error;
-  }
+    return dog.imagePath;
+  });
+  return dogView(updated!);
 }
