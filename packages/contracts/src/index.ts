@@ -3,6 +3,7 @@ export * from './enums.ts';
 export * from './common.ts';
 export * from './messages.ts';
 export * from './uploads.ts';
+export * from './csv.ts';
 export * from './addresses.ts';
 export * from './accounts.ts';
 export * from './groups.ts';
