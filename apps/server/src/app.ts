@@ -103,8 +103,12 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   await app.register(swagger, {
     openapi: { info: { title: `${services.config.brandName} API`, version: services.config.buildVersion } },
     // Each operation carries its access rule as `x-access`, for API readers and for the access matrix test.
+    // An upload's multipart body is documented from its declaration; it is read by the route, not validated as a body.
     transform: (input) => {
-      const transformed = jsonSchemaTransform(input);
+      const uploadBody = input.route.config?.uploadBody;
+      const transformed = jsonSchemaTransform(
+        uploadBody ? { ...input, schema: { ...input.schema, body: uploadBody } } : input,
+      );
       const access = input.route.config?.access;
       return access ? { ...transformed, schema: { ...transformed.schema, 'x-access': access } } : transformed;
     },

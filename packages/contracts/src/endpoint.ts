@@ -23,6 +23,26 @@ export type EndpointSchemas = {
   body?: z.ZodType;
   response: z.ZodType;
   responses?: Record<number, z.ZodType>;
+  /** An upload's `model` part: JSON, sent as text or as application/json. */
+  model?: z.ZodType;
+};
+
+/**
+ * A multipart upload: its file parts, how large a file may be and what it may be. The model part's schema is the
+ * endpoint's `model` schema. The server's route helper reads it (after the access check, before the handler's work);
+ * the OpenAPI document shows it as the multipart/form-data body.
+ */
+export type Upload = {
+  /** The file parts by name, each one file and each required. */
+  files: readonly string[];
+  /** The largest file accepted, in bytes. */
+  maxFileBytes: number;
+  /** The answer to a larger file, in the spec's words. */
+  tooLarge: string;
+  /** What the files may be. Images are told by their bytes, never by the type the client declares. */
+  contentTypes: readonly string[];
+  /** The answer to a file whose bytes show none of the image types in `contentTypes`. */
+  notAccepted?: string;
 };
 
 export type Endpoint<
@@ -36,15 +56,16 @@ export type Endpoint<
   operationId: string;
   tags: readonly string[];
   access: Access;
-  /** 'form': application/x-www-form-urlencoded (the token endpoint); 'multipart': a file upload the route reads itself. */
+  /** 'form': application/x-www-form-urlencoded (the token endpoint); 'multipart': an upload, declared in `upload`. */
   bodyKind: 'json' | 'form' | 'multipart';
+  upload?: Upload;
   summary?: string;
   schemas: () => Promise<S>;
 };
 
 export type AnyEndpoint = Endpoint<HttpMethod, string, EndpointSchemas>;
 
-type Options = { bodyKind?: 'json' | 'form' | 'multipart'; summary?: string };
+type Options = { bodyKind?: 'json' | 'form'; upload?: Upload; summary?: string };
 
 /**
  * Endpoints of one domain. `load` imports the domain's schema module; each declaration picks its schemas from it.
@@ -55,22 +76,27 @@ export function endpointGroup<Module>(tags: readonly string[], load: () => Promi
   const schemaModule = () => (loaded ??= load());
   const declare =
     <M extends HttpMethod>(method: M) =>
-    <P extends string, S extends EndpointSchemas>(
+    <P extends string, S extends EndpointSchemas, O extends Options = {}>(
       path: P,
       operationId: string,
       access: Access,
       pick: (schemas: Module) => S,
-      options: Options = {},
-    ): Endpoint<M, P, S> => ({
-      method,
-      path,
-      operationId,
-      tags,
-      access,
-      bodyKind: options.bodyKind ?? 'json',
-      summary: options.summary,
-      schemas: async () => pick(await schemaModule()),
-    });
+      options: O = {} as O,
+    ) => {
+      const endpoint: Endpoint<M, P, S> = {
+        method,
+        path,
+        operationId,
+        tags,
+        access,
+        bodyKind: options.upload ? 'multipart' : (options.bodyKind ?? 'json'),
+        ...(options.upload ? { upload: options.upload } : {}),
+        summary: options.summary,
+        schemas: async () => pick(await schemaModule()),
+      };
+      // An upload endpoint's type says so, for the route helper's `request.upload()` and the client's model type.
+      return endpoint as Endpoint<M, P, S> & (O extends { upload: Upload } ? { upload: Upload } : unknown);
+    };
   return {
     get: declare('GET'),
     post: declare('POST'),
@@ -81,7 +107,7 @@ export function endpointGroup<Module>(tags: readonly string[], load: () => Promi
 }
 
 type SchemasOf<E extends AnyEndpoint> = Awaited<ReturnType<E['schemas']>>;
-type Field<E extends AnyEndpoint, K extends 'params' | 'query' | 'body'> = SchemasOf<E>[K] extends z.ZodType
+type Field<E extends AnyEndpoint, K extends 'params' | 'query' | 'body' | 'model'> = SchemasOf<E>[K] extends z.ZodType
   ? SchemasOf<E>[K]
   : undefined;
 
@@ -92,6 +118,12 @@ export type EndpointQuery<E extends AnyEndpoint> =
   Field<E, 'query'> extends z.ZodType ? z.output<Field<E, 'query'>> : undefined;
 export type EndpointBody<E extends AnyEndpoint> =
   Field<E, 'body'> extends z.ZodType ? z.output<Field<E, 'body'>> : undefined;
+/** An upload's model as the server reads it, after validation and defaults. */
+export type EndpointModel<E extends AnyEndpoint> =
+  Field<E, 'model'> extends z.ZodType ? z.output<Field<E, 'model'>> : undefined;
+/** An upload's model as a client sends it (JSON in the `model` part). */
+export type EndpointModelInput<E extends AnyEndpoint> =
+  Field<E, 'model'> extends z.ZodType ? z.input<Field<E, 'model'>> : undefined;
 /** What the route handler returns: the response schema's input, which the serialiser turns into the answer. */
 export type EndpointReply<E extends AnyEndpoint> = z.input<SchemasOf<E>['response']>;
 /** What the client receives: the response schema's output. */

@@ -50,8 +50,7 @@ export const residentSearchRow = z.object({
 // ---- Residents and pre-registration (spec 2 §3, §4, §7) ----
 
 /** A dog's photo, as pet images: under 4,000,000 bytes. */
-export const DOG_IMAGE_MAX_BYTES = 4_000_000;
-export const DOG_IMAGE_TOO_LARGE = 'File must be under 4mb.';
+export { PHOTO_MAX_BYTES as DOG_IMAGE_MAX_BYTES, PHOTO_TOO_LARGE as DOG_IMAGE_TOO_LARGE } from './uploads.ts';
 
 /** The header carrying the solved bot-check challenge with POST /preregresident. */
 export const BOT_CHECK_HEADER = 'x-bot-check';

@@ -33,6 +33,8 @@ describe('CSV', () => {
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell('=1+1')).toBe("'=1+1");
     expect(csvCell('@cmd')).toBe("'@cmd");
+    expect(csvCell('\t=cmd')).toBe("'\t=cmd");
+    expect(csvCell('\r=cmd')).toBe(`"'\r=cmd"`);
     expect(csvCell(-3, 'number')).toBe('-3');
     expect(csvCell(null)).toBe('');
     expect(csvCell(new Date('2026-03-04T10:00:00Z'), 'date')).toBe('3/4/2026');

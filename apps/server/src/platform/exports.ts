@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type ExcelJS from 'exceljs';
+import { csvField } from '@registry/contracts/csv';
 import { DEFAULT_LAB_TIME_ZONE, zoneOffsetMs } from '@registry/contracts/labTime';
 import { loadExcelJs } from './on-demand-libraries.ts';
 
@@ -97,7 +98,7 @@ export function zoneName(instant: Date, timeZone: string): string {
   );
 }
 
-/** A cell's CSV text: quoted when needed; a leading = + - @ is neutralised so a spreadsheet never runs it. */
+/** A cell's CSV text, formatted by its type; written by the one cell writer (quoted, formulas neutralised). */
 export function csvCell(
   value: ExportValue,
   type: ExportColumnType = 'text',
@@ -115,8 +116,7 @@ export function csvCell(
         : formatReportDate(d);
   } else if (typeof value === 'boolean') text = value ? 'Yes' : 'No';
   else text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return csvField(text, typeof value === 'string');
 }
 
 const xlsxValue = (value: ExportValue, type: ExportColumnType, timeZone: string): ExcelJS.CellValue => {

@@ -35,6 +35,8 @@ export function bearerToken(request: FastifyRequest): string | null {
 export function registerHttpPlumbing(app: FastifyInstance, services: Services): void {
   app.decorate('services', services);
   app.decorateRequest('ctx', null as unknown as RequestContext);
+  // An upload endpoint's reader (platform/endpoint.ts), declared here so every request has the same shape.
+  app.decorateRequest('upload', null);
 
   // Every API route comes from a contract declaration (platform/endpoint.ts), so the web client, the OpenAPI document and
   // the server cannot drift apart; the API documentation pages are the one exception.

@@ -1,8 +1,8 @@
 // Type detection from file signatures: the accepted image kinds, and what must never pass as one.
 import { describe, expect, test } from 'vitest';
-import { Messages } from '@registry/contracts';
+import { IMAGE_TYPES, Messages } from '@registry/contracts';
 import { HttpError } from './errors.ts';
-import { IMAGE_TYPES, acceptedUploadType, detectFileType } from './uploads.ts';
+import { acceptedUploadType, detectFileType } from './uploads.ts';
 
 const hex = (text: string) => Buffer.from(text, 'hex');
 

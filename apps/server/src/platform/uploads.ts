@@ -1,6 +1,6 @@
 // What an uploaded file really is, read from its first bytes: the client's declared type is never trusted (an HTML or
-// SVG file sent as image/png would otherwise be stored and served as what it claims). Logos use it; pet images and
-// documents are meant to, with their own accepted lists.
+// SVG file sent as image/png would otherwise be stored and served as what it claims). The upload reader
+// (platform/multipart.ts) checks every image upload with it, against the kinds its endpoint declares.
 import { Messages } from '@registry/contracts';
 import { HttpError } from './errors.ts';
 
@@ -13,8 +13,6 @@ const SIGNATURES: { type: string; bytes: number[]; offset?: number; also?: { byt
   { type: 'image/webp', bytes: [0x52, 0x49, 0x46, 0x46], also: { bytes: [0x57, 0x45, 0x42, 0x50], offset: 8 } },
   { type: 'application/pdf', bytes: [0x25, 0x50, 0x44, 0x46, 0x2d] },
 ];
-
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 
 const startsWith = (content: Buffer, bytes: number[], offset = 0) =>
   content.length >= offset + bytes.length && bytes.every((byte, i) => content[offset + i] === byte);
@@ -32,6 +30,10 @@ export function detectFileType(content: Buffer): string | null {
   return null;
 }
 
+/** A refused upload: 400 with the spec's wording as message and exceptionMessage, and under the part it concerns. */
+export const uploadRefused = (part: string, message: string) =>
+  new HttpError(400, { message, exceptionMessage: message, modelState: { [part]: [message] } });
+
 /**
  * The detected type of an upload when it is one of `accepted`, else a 400 naming the file. A file that claims to be
  * an image but is not one of the accepted kinds (an SVG, HTML dressed as PNG) is told which kinds are; anything else
@@ -41,6 +43,7 @@ export function acceptedUploadType(
   file: { content: Buffer; mimetype: string },
   accepted: readonly string[],
   notAcceptedMessage: string,
+  part = 'file',
 ): string {
   const detected = detectFileType(file.content);
   if (detected && accepted.includes(detected)) return detected;
@@ -49,5 +52,5 @@ export function acceptedUploadType(
     claimsImage && accepted.every((type) => type.startsWith('image/'))
       ? Messages.imageTypeNotAccepted
       : notAcceptedMessage;
-  throw new HttpError(400, { message, exceptionMessage: message, modelState: { file: [message] } });
+  throw uploadRefused(part, message);
 }

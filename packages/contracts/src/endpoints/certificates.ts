@@ -1,6 +1,7 @@
 // Lab settings (the lab's identity and signatories on every document; provider staff) and the public verification of
 // a certificate by its code (anonymous, attempt-limited).
 import { endpointGroup } from '../endpoint.ts';
+import { uploads } from '../uploads.ts';
 
 const labSettings = endpointGroup(['lab settings'], () => import('../schemas.ts'));
 const verification = endpointGroup(['certificates'], () => import('../schemas.ts'));
@@ -17,7 +18,7 @@ export const labSettingsEndpoints = {
     'uploadLabLogo',
     settingsRight,
     (s) => ({ response: s.labImageResponse }),
-    { bodyKind: 'multipart' },
+    { upload: uploads.documentImage },
   ),
   removeLogo: labSettings.delete('/labsettings/logo', 'removeLabLogo', settingsRight, (s) => ({
     response: s.labSettingsView,
@@ -32,7 +33,7 @@ export const labSettingsEndpoints = {
     'uploadLabSignature',
     settingsRight,
     (s) => ({ params: s.signatoryParams, response: s.labImageResponse }),
-    { bodyKind: 'multipart' },
+    { upload: uploads.documentImage },
   ),
 };
 

@@ -1,6 +1,7 @@
 // The DNA lab's calls (spec 3 §7 "DNA"): panels, controls, GeneMapper upload, profile processing, plates, reports and
 // the registry index. Reading is for provider staff; every change is the lab's (rights 'dna.view' / 'dna.manage').
 import { endpointGroup } from '../endpoint.ts';
+import { uploads } from '../uploads.ts';
 
 const dna = endpointGroup(['dna'], () => import('../schemas.ts'));
 const VIEW = { right: 'dna.view' } as const;
@@ -24,8 +25,8 @@ export const dnaEndpoints = {
     '/genemapperfileupload/postnewplate',
     'uploadGeneMapperPlate',
     MANAGE,
-    (s) => ({ response: s.plateUploadResponse }),
-    { bodyKind: 'multipart' },
+    (s) => ({ model: s.plateUploadModel, response: s.plateUploadResponse }),
+    { upload: uploads.plateFile },
   ),
 
   processing: dna.get('/dnaprocessing', 'dnaProcessing', VIEW, (s) => ({

@@ -1,6 +1,7 @@
 // Groups (spec 2 §7 Groups): the tree, a group's details and changes, the per-type create calls, moves, certificate
 // customization, adjacent properties, subgroups, the dashboard, the pet-owner group picker, logo upload, stored files.
 import { endpointGroup } from '../endpoint.ts';
+import { uploads } from '../uploads.ts';
 
 const group = endpointGroup(['groups'], () => import('../schemas.ts'));
 
@@ -117,7 +118,7 @@ export const groupEndpoints = {
     'uploadGroupLogo',
     'adminManager',
     (s) => ({ params: s.logoUploadParams, response: s.logoUploadResponse }),
-    { bodyKind: 'multipart' },
+    { upload: uploads.logo },
   ),
   // Stored files have random 128-bit names, so knowing the name is the permission (an image tag cannot send a token).
   storedFile: group.get('/files/:name', 'storedFile', 'anonymous', (s) => ({

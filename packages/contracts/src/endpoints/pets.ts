@@ -1,6 +1,7 @@
 // Pets (spec 3 §7 "Pets"): the pet record, owner and orphan lists, transfers, the sample status actions, history, the
 // pet image and the barcode lookup. Pet owners reach their own pets through the `signedIn` reads; the service decides.
 import { endpointGroup } from '../endpoint.ts';
+import { uploads } from '../uploads.ts';
 
 const pet = endpointGroup(['pets'], () => import('../schemas.ts'));
 const edit = { right: 'pet.edit' } as const;
@@ -128,6 +129,6 @@ export const petEndpoints = {
     'uploadPetImage',
     edit,
     (s) => ({ params: s.petIdParam, response: s.petImageUploadResponse }),
-    { bodyKind: 'multipart' },
+    { upload: uploads.petPhoto },
   ),
 };

@@ -1,6 +1,7 @@
 // Residents (spec 2 §7 "Residents and pre-registration"): the public pre-registration calls, a resident's own record,
 // the group's resident lists and actions, and the pre-registered dog calls.
 import { endpointGroup } from '../endpoint.ts';
+import { uploads } from '../uploads.ts';
 
 const resident = endpointGroup(['residents'], () => import('../schemas.ts'));
 const prereg = endpointGroup(['prereg'], () => import('../schemas.ts'));
@@ -95,7 +96,7 @@ export const residentEndpoints = {
     'uploadPreRegisteredDogImage',
     'signedIn',
     (s) => ({ params: s.residentDogParams, response: s.preRegisteredDogView }),
-    { bodyKind: 'multipart' },
+    { upload: uploads.dogPhoto },
   ),
 };
 

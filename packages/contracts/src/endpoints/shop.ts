@@ -2,6 +2,7 @@
 // checkout, orders and the dog products panel. Provider staff run the back office; buyers reach their own carts and
 // orders through the `signedIn` calls, and the service decides.
 import { endpointGroup } from '../endpoint.ts';
+import { uploads } from '../uploads.ts';
 
 const shop = endpointGroup(['shop'], () => import('../schemas.ts'));
 const staff = 'providerStaff' as const;
@@ -56,7 +57,7 @@ export const promotionCodeEndpoints = {
     'importPromotionCodes',
     staff,
     (s) => ({ query: s.importCodesQuery, response: s.importResult }),
-    { bodyKind: 'multipart' },
+    { upload: uploads.tableFile },
   ),
   assignToOrderItem: shop.put(
     '/ecommercepromotioncodes/assigncodetoorderitem',
@@ -86,7 +87,7 @@ export const providerCodeEndpoints = {
     'importProviderCodes',
     staff,
     (s) => ({ query: s.providerQuery, response: s.importResult }),
-    { bodyKind: 'multipart' },
+    { upload: uploads.tableFile },
   ),
 };
 

@@ -1,18 +1,15 @@
 // The lab settings screen's rules: the lab's identity on every document (name, address, phone, web site,
 // accreditation line, logo) and each analyst's title and signature image as they sign certificates.
 import type { z } from 'zod';
-import { Messages, type labSettingsRequest } from '@registry/contracts';
+import type { labSettingsRequest } from '@registry/contracts';
 import { writeAudit } from '../../platform/audit.ts';
-import { afterCommit, withTransaction, type SignedInContext } from '../../platform/context.ts';
-import { notFound, refused } from '../../platform/errors.ts';
-import { filesStoreFor, storedFileUrl } from '../../platform/files.ts';
+import { withTransaction, type SignedInContext } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
+import { storedFileUrl } from '../../platform/files.ts';
+import type { UploadedFile } from '../../platform/multipart.ts';
 import { assertCan } from '../../platform/rights.ts';
-import { acceptedUploadType } from '../../platform/uploads.ts';
+import { replaceStoredImage } from '../../platform/stored-images.ts';
 import * as q from './certificates.queries.ts';
-
-export const LAB_IMAGE_MAX_BYTES = 2_000_000;
-/** What pdfkit draws: the documents take PNG and JPEG only. */
-const DOCUMENT_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
 
 export async function labSettings(ctx: SignedInContext) {
   assertCan(ctx, 'lab.settings');
@@ -49,42 +46,25 @@ export async function saveLabSettings(ctx: SignedInContext, body: z.output<typeo
   return labSettings(ctx);
 }
 
-/** Stores an uploaded PNG or JPEG under the type its bytes show; the caller records it and deletes the old file. */
-async function storeImage(file: { content: Buffer; mimetype: string } | null) {
-  if (!file || file.content.length === 0) throw refused('Please select a file.');
-  if (file.content.length > LAB_IMAGE_MAX_BYTES) throw refused(Messages.logoTooLarge);
-  const type = acceptedUploadType(file, DOCUMENT_IMAGE_TYPES, Messages.logoNotImage);
-  return { type, content: file.content };
-}
-
-async function replaceImage(
+/** Points the lab's record at a new image (or none) with `save`, which answers the path it replaced; audited. */
+function replaceImage(
   ctx: SignedInContext,
-  file: { content: Buffer; mimetype: string } | null,
+  file: UploadedFile | null,
   save: (tx: SignedInContext['db'], name: string | null) => Promise<string | null>,
   audit: { entityType: string; entityId: number },
 ) {
-  const image = file ? await storeImage(file) : null;
-  const files = filesStoreFor(ctx.config);
-  const name = image ? await files.put(image.content, image.type) : null;
-  try {
-    await withTransaction(ctx, async (tx, txCtx) => {
-      const previous = await save(tx, name);
-      await writeAudit(tx, ctx, { ...audit, actionType: 'Update', before: { path: previous }, after: { path: name } });
-      if (previous && previous !== name) await afterCommit(txCtx, () => files.delete(previous).catch(() => undefined));
-    });
-  } catch (error) {
-    if (name) await files.delete(name);
-    throw error;
-  }
-  return name;
+  return replaceStoredImage(ctx, file, async (tx, txCtx, name) => {
+    const previous = await save(tx, name);
+    await writeAudit(tx, txCtx, { ...audit, actionType: 'Update', before: { path: previous }, after: { path: name } });
+    return previous;
+  });
 }
 
-export async function uploadLabLogo(ctx: SignedInContext, file: { content: Buffer; mimetype: string } | null) {
+export async function uploadLabLogo(ctx: SignedInContext, readFile: () => Promise<UploadedFile>) {
   assertCan(ctx, 'lab.settings');
-  if (!file) throw refused('Please select a file.');
   const name = await replaceImage(
     ctx,
-    file,
+    await readFile(),
     async (tx, path) => {
       const before = await q.findLabSettings(tx);
       await q.saveLabSettings(tx, {
@@ -144,16 +124,11 @@ export async function saveSignatory(ctx: SignedInContext, userId: number, title:
   return view;
 }
 
-export async function uploadSignature(
-  ctx: SignedInContext,
-  userId: number,
-  file: { content: Buffer; mimetype: string } | null,
-) {
+export async function uploadSignature(ctx: SignedInContext, userId: number, readFile: () => Promise<UploadedFile>) {
   await loadSignatory(ctx, userId);
-  if (!file) throw refused('Please select a file.');
   const name = await replaceImage(
     ctx,
-    file,
+    await readFile(),
     async (tx, path) => {
       const before = await q.findSignatory(tx, userId);
       await q.saveSignatory(tx, userId, { signaturePath: path });

@@ -3,7 +3,6 @@
 import type { FastifyInstance } from 'fastify';
 import { dnaEndpoints as endpoints, petEndpoints } from '@registry/contracts';
 import { route } from '../../platform/endpoint.ts';
-import { validationError } from '../../platform/errors.ts';
 import { signedIn } from '../../platform/http.ts';
 import { assertCan } from '../../platform/rights.ts';
 import { dnaProfilePdf, dnaVerificationPdf } from './certificates.service.ts';
@@ -14,8 +13,7 @@ import { listPlates, plateFile, productByPlate, renamePlate, samplePlates } from
 import { removeLabSavedGenotype } from './lab-saved-genotype.service.ts';
 import * as processing from './processing.service.ts';
 import { startRegistryIndex } from './registry-index.ts';
-import { PLATE_FILE_MAX_BYTES, readUploadModel, uploadPlate, type PlateFile } from './upload.service.ts';
-import { fieldText, readFilePart, refuseDeclaredOversize } from '../../platform/multipart.ts';
+import { uploadPlate } from './upload.service.ts';
 
 const attachment = (fileName: string) => `attachment; filename="${fileName.replace(/[^\w.-]+/g, '_')}"`;
 
@@ -38,25 +36,8 @@ export async function dnaRoutes(app: FastifyInstance) {
   await route(app, endpoints.uploadPlate, async (request) => {
     const ctx = signedIn(request);
     assertCan(ctx, 'dna.manage');
-    if (!request.isMultipart()) throw validationError({ file: ['Please select a file.'] }, 'Upload Failed');
-    const tooLarge = () => validationError({ file: ['The file is over 20 MB.'] }, 'Upload Failed');
-    refuseDeclaredOversize(request, PLATE_FILE_MAX_BYTES, tooLarge);
-    let file: PlateFile | null = null;
-    let model: string | undefined;
-    try {
-      for await (const part of request.parts({ limits: { fileSize: PLATE_FILE_MAX_BYTES, files: 1 } })) {
-        if (part.type === 'file') {
-          const content = await readFilePart(part, tooLarge);
-          if (part.fieldname === 'file') file = { content, fileName: part.filename || 'plate.txt' };
-        } else if (part.fieldname === 'model') model = fieldText(part.value);
-      }
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-      if (code === 'FST_FILES_LIMIT') throw validationError({ file: ['Upload one file only.'] }, 'Upload Failed');
-      throw error;
-    }
-    return uploadPlate(ctx, readUploadModel(model), file);
+    const { model, files } = await request.upload();
+    return uploadPlate(ctx, model, { content: files.file.content, fileName: files.file.fileName || 'plate.txt' });
   });
 
   await route(app, endpoints.processing, async (request) => processing.listProfiles(signedIn(request), request.query));

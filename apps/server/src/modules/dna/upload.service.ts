@@ -29,37 +29,14 @@ import { knownPets, knownWasteSampleNumbers, type KnownPet } from './sample-look
 import { petSampleStore } from '../pets/pet-sample-store.ts';
 import { setSampleStatuses } from '../samples/samples.service.ts';
 
-export const PLATE_FILE_MAX_BYTES = 20 * 1024 * 1024;
 const UPLOAD_FAILED = 'Upload Failed';
 const GENDER_NAMES: Record<number, string> = { [Gender.Male]: 'male', [Gender.Female]: 'female' };
 
 export type PlateFile = { content: Buffer; fileName: string };
 
-/** Reads the `model` part: JSON of the upload model; a bad one is a 400 naming its field. */
-export function readUploadModel(raw: string | undefined) {
-  let json: unknown;
-  try {
-    json = JSON.parse(raw ?? '');
-  } catch {
-    throw validationError({ model: ['The model part must be JSON.'] });
-  }
-  const parsed = plateUploadModel.safeParse(json);
-  if (!parsed.success) {
-    const modelState: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) (modelState[issue.path.join('.') || 'model'] ??= []).push(issue.message);
-    throw validationError(modelState);
-  }
-  return parsed.data;
-}
-
-export async function uploadPlate(
-  ctx: SignedInContext,
-  model: z.output<typeof plateUploadModel>,
-  file: PlateFile | null,
-) {
+export async function uploadPlate(ctx: SignedInContext, model: z.output<typeof plateUploadModel>, file: PlateFile) {
   assertCan(ctx, 'dna.manage');
   const panel = await findPanel(ctx.db, model.panelId);
-  if (!file || file.content.length === 0) throw validationError({ file: ['Please select a file.'] }, UPLOAD_FAILED);
   const reference = await positiveControlReference(ctx.db, panel);
   const imported = importGeneMapperPlate(new Uint8Array(file.content), panel, {
     hasPositiveControl: model.hasPositiveControl,

@@ -14,6 +14,7 @@ import {
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { notFound, refused } from '../../platform/errors.ts';
+import { csvCell } from '../../platform/exports.ts';
 import { assertCan } from '../../platform/rights.ts';
 import { loadGroupInScope } from '../../platform/scope.ts';
 import { profileFromCodes, requirePanel } from '../dna/panels.ts';
@@ -187,13 +188,8 @@ export async function setReviewed(ctx: SignedInContext, id: number, reviewed: bo
   return view;
 }
 
-const csvCell = (value: string | number | null | undefined) => {
-  const text = value == null ? '' : String(value);
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
 const csv = (rows: (string | number | null | undefined)[][]) =>
-  rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  rows.map((r) => r.map((cell) => csvCell(cell)).join(',')).join('\r\n') + '\r\n';
 
 export async function duplicateReportCsv(ctx: SignedInContext, groupId?: number) {
   assertCan(ctx, 'dna.view');

@@ -1,15 +1,14 @@
 // Subgroups, dashboard, the pet-owner group picker, logo upload and stored files: HTTP only; the declarations are in
 // packages/contracts/src/endpoints/groups.ts.
 import type { FastifyInstance } from 'fastify';
-import { Messages, groupEndpoints as endpoints } from '@registry/contracts';
+import { groupEndpoints as endpoints } from '@registry/contracts';
 import { route } from '../../platform/endpoint.ts';
-import { notFound, refused } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import { contentTypeOf, filesStoreFor } from '../../platform/files.ts';
 import { signedIn } from '../../platform/http.ts';
 import { dashboard } from './dashboard.service.ts';
-import { LOGO_MAX_BYTES, uploadLogo } from './logo.service.ts';
+import { uploadLogo } from './logo.service.ts';
 import { petOwnerGroups, subgroups } from './subgroups.service.ts';
-import { readFilePart, refuseDeclaredOversize } from '../../platform/multipart.ts';
 
 export async function groupListsRoutes(app: FastifyInstance) {
   await route(app, endpoints.subgroups, async (request) => subgroups(signedIn(request), request.query));
@@ -20,17 +19,9 @@ export async function groupListsRoutes(app: FastifyInstance) {
     petOwnerGroups(signedIn(request), request.query),
   );
 
-  await route(app, endpoints.uploadLogo, async (request) => {
-    if (!request.isMultipart()) throw refused('Please select a file.');
-    refuseDeclaredOversize(request, LOGO_MAX_BYTES, () => refused(Messages.logoTooLarge));
-    const part = await request.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
-    const content = part ? await readFilePart(part, () => refused(Messages.logoTooLarge)) : null;
-    return uploadLogo(
-      signedIn(request),
-      request.params.groupId,
-      part && content ? { content, mimetype: part.mimetype } : null,
-    );
-  });
+  await route(app, endpoints.uploadLogo, async (request) =>
+    uploadLogo(signedIn(request), request.params.groupId, async () => (await request.upload()).files.file),
+  );
 
   await route(app, endpoints.storedFile, async (request, reply) => {
     const content = await filesStoreFor(request.server.services.config).read(request.params.name);

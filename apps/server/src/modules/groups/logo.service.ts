@@ -1,47 +1,32 @@
 // A group's certificate logo: one per group, kept in the files store; a new upload replaces (and deletes) the old file.
-import { Messages } from '@registry/contracts';
 import { assertCan } from '../../platform/rights.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { afterCommit, withTransaction, type SignedInContext } from '../../platform/context.ts';
-import { refused } from '../../platform/errors.ts';
-import { filesStoreFor, storedFileUrl } from '../../platform/files.ts';
-import { IMAGE_TYPES, acceptedUploadType } from '../../platform/uploads.ts';
+import type { SignedInContext } from '../../platform/context.ts';
+import { storedFileUrl } from '../../platform/files.ts';
+import type { UploadedFile } from '../../platform/multipart.ts';
+import { replaceStoredImage } from '../../platform/stored-images.ts';
 import * as q from './groups.queries.ts';
 import { loadGroup } from './groups.service.ts';
-
-export const LOGO_MAX_BYTES = 2_000_000;
 
 export async function uploadLogo(
   ctx: SignedInContext,
   groupId: number,
-  file: { content: Buffer; mimetype: string } | null,
+  /** Reads the uploaded image; called once the group is known to be within the caller's reach. */
+  readFile: () => Promise<UploadedFile>,
 ) {
   assertCan(ctx, 'group.edit');
   const group = await loadGroup(ctx, groupId);
-  if (!file || file.content.length === 0) throw refused('Please select a file.');
-  if (file.content.length > LOGO_MAX_BYTES) throw refused(Messages.logoTooLarge);
-  // Stored under the type its bytes show, never the one the client declared.
-  const type = acceptedUploadType(file, IMAGE_TYPES, Messages.logoNotImage);
-  const files = filesStoreFor(ctx.config);
-  const name = await files.put(file.content, type);
-  try {
-    await withTransaction(ctx, async (tx, txCtx) => {
-      const previous = (await q.findGroupForUpdate(tx, group.id))?.logoPath ?? null;
-      await q.updateGroup(tx, group.id, { logoPath: name });
-      await writeAudit(tx, ctx, {
-        entityType: 'GroupLogo',
-        entityId: group.id,
-        actionType: 'Update',
-        before: { logoPath: previous },
-        after: { logoPath: name },
-      });
-      // The previous logo goes only after the new one is committed, so a failure never leaves the group without a file;
-      // failing to delete it only leaves an unused file, and must not undo (below) the committed upload.
-      if (previous && previous !== name) await afterCommit(txCtx, () => files.delete(previous).catch(() => undefined));
+  const name = await replaceStoredImage(ctx, await readFile(), async (tx, txCtx, logoPath) => {
+    const previous = (await q.findGroupForUpdate(tx, group.id))?.logoPath ?? null;
+    await q.updateGroup(tx, group.id, { logoPath });
+    await writeAudit(tx, txCtx, {
+      entityType: 'GroupLogo',
+      entityId: group.id,
+      actionType: 'Update',
+      before: { logoPath: previous },
+      after: { logoPath },
     });
-  } catch (error) {
-    await files.delete(name);
-    throw error;
-  }
-  return { logoUrl: storedFileUrl(name) };
+    return previous;
+  });
+  return { logoUrl: storedFileUrl(name!) };
 }

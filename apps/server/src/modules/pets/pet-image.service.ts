@@ -2,46 +2,33 @@
 // deletes) the old file once the change commits.
 import { PetMessages } from '@registry/contracts';
 import { writeAudit } from '../../platform/audit.ts';
-import { afterCommit, withTransaction, type SignedInContext } from '../../platform/context.ts';
-import { notFound, refused } from '../../platform/errors.ts';
-import { filesStoreFor, storedFileUrl } from '../../platform/files.ts';
-import { IMAGE_TYPES, acceptedUploadType } from '../../platform/uploads.ts';
+import type { SignedInContext } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
+import { storedFileUrl } from '../../platform/files.ts';
+import type { UploadedFile } from '../../platform/multipart.ts';
+import { replaceStoredImage } from '../../platform/stored-images.ts';
 import { loadPet } from './pets.service.ts';
 import * as q from './pets.queries.ts';
-
-export const PET_IMAGE_MAX_BYTES = 4_000_000;
 
 export async function uploadPetImage(
   ctx: SignedInContext,
   petId: number,
   /** Reads the uploaded file; called once the pet is known to be within the caller's reach. */
-  readFile: () => Promise<{ content: Buffer; mimetype: string } | null>,
+  readFile: () => Promise<UploadedFile>,
 ) {
   await loadPet(ctx, petId);
-  const file = await readFile();
-  if (!file || file.content.length === 0) throw refused('Please select a file.');
-  if (file.content.length >= PET_IMAGE_MAX_BYTES) throw refused(PetMessages.imageTooLarge);
-  const type = acceptedUploadType(file, IMAGE_TYPES, PetMessages.imageNotImage);
-  const files = filesStoreFor(ctx.config);
-  const name = await files.put(file.content, type);
-  try {
-    await withTransaction(ctx, async (tx, txCtx) => {
-      const before = await q.lockPet(tx, petId);
-      if (!before) throw notFound(PetMessages.petNotFound);
-      await q.updatePet(tx, petId, { imagePath: name, updatedByUserId: txCtx.caller.userId });
-      await writeAudit(tx, txCtx, {
-        entityType: 'PetImage',
-        entityId: petId,
-        actionType: 'Update',
-        before: { imagePath: before.imagePath },
-        after: { imagePath: name },
-      });
-      const previous = before.imagePath;
-      if (previous && previous !== name) await afterCommit(txCtx, () => files.delete(previous).catch(() => undefined));
+  const name = await replaceStoredImage(ctx, await readFile(), async (tx, txCtx, imagePath) => {
+    const before = await q.lockPet(tx, petId);
+    if (!before) throw notFound(PetMessages.petNotFound);
+    await q.updatePet(tx, petId, { imagePath, updatedByUserId: txCtx.caller.userId });
+    await writeAudit(tx, txCtx, {
+      entityType: 'PetImage',
+      entityId: petId,
+      actionType: 'Update',
+      before: { imagePath: before.imagePath },
+      after: { imagePath },
     });
-  } catch (error) {
-    await files.delete(name);
-    throw error;
-  }
-  return { imageUrl: storedFileUrl(name) };
+    return before.imagePath;
+  });
+  return { imageUrl: storedFileUrl(name!) };
 }

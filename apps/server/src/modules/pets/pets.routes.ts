@@ -1,15 +1,13 @@
 // Pets: HTTP only; the declarations are in packages/contracts/src/endpoints/pets.ts. The pet form's certificate
 // revocation (petEndpoints.revokeCertificate) is the lab's and is served by dna.routes.ts.
 import type { FastifyInstance } from 'fastify';
-import { PetMessages, petEndpoints as endpoints } from '@registry/contracts';
+import { petEndpoints as endpoints } from '@registry/contracts';
 import { route } from '../../platform/endpoint.ts';
-import { refused } from '../../platform/errors.ts';
 import { signedIn } from '../../platform/http.ts';
 import { createInitialDnaProfile } from './pet-register.service.ts';
-import { PET_IMAGE_MAX_BYTES, uploadPetImage } from './pet-image.service.ts';
+import { uploadPetImage } from './pet-image.service.ts';
 import { flagPet, petSampleHistory, petStatusAction } from './pet-samples.service.ts';
 import * as pets from './pets.service.ts';
-import { readFilePart, refuseDeclaredOversize } from '../../platform/multipart.ts';
 
 export async function petsRoutes(app: FastifyInstance) {
   await route(app, endpoints.underGroup, async (request) => pets.petsUnderGroup(signedIn(request), request.query));
@@ -79,12 +77,6 @@ export async function petsRoutes(app: FastifyInstance) {
   await route(app, endpoints.unflag, async (request) => flagPet(signedIn(request), request.params.id, false));
 
   await route(app, endpoints.uploadImage, async (request) =>
-    uploadPetImage(signedIn(request), request.params.petId, async () => {
-      if (!request.isMultipart()) throw refused('Please select a file.');
-      refuseDeclaredOversize(request, PET_IMAGE_MAX_BYTES, () => refused(PetMessages.imageTooLarge));
-      const part = await request.file({ limits: { fileSize: PET_IMAGE_MAX_BYTES, files: 1 } });
-      if (!part) return null;
-      return { content: await readFilePart(part, () => refused(PetMessages.imageTooLarge)), mimetype: part.mimetype };
-    }),
+    uploadPetImage(signedIn(request), request.params.petId, async () => (await request.upload()).files.file),
   );
 }

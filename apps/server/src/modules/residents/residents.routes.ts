@@ -1,14 +1,7 @@
 // Residents and the public pre-registration: HTTP only; the declarations are in
 // packages/contracts/src/endpoints/residents.ts.
 import type { FastifyInstance } from 'fastify';
-import {
-  BOT_CHECK_HEADER,
-  DOG_IMAGE_MAX_BYTES,
-  DOG_IMAGE_TOO_LARGE,
-  preregEndpoints,
-  residentEndpoints as endpoints,
-} from '@registry/contracts';
-import { refused } from '../../platform/errors.ts';
+import { BOT_CHECK_HEADER, preregEndpoints, residentEndpoints as endpoints } from '@registry/contracts';
 import { route } from '../../platform/endpoint.ts';
 import { signedIn } from '../../platform/http.ts';
 import { uploadDogImage } from './dog-image.service.ts';
@@ -16,7 +9,6 @@ import * as actions from './resident-actions.service.ts';
 import { approveResident } from './resident-approval.service.ts';
 import * as prereg from './prereg.service.ts';
 import * as residents from './residents.service.ts';
-import { readFilePart, refuseDeclaredOversize } from '../../platform/multipart.ts';
 
 export async function residentsRoutes(app: FastifyInstance) {
   await route(app, endpoints.search, async (request) =>
@@ -58,16 +50,14 @@ export async function residentsRoutes(app: FastifyInstance) {
   await route(app, endpoints.deleteDog, async (request) =>
     actions.deleteDog(signedIn(request), request.params.residentId, request.params.dogId, request.query.confirmName),
   );
-  await route(app, endpoints.dogImage, async (request) => {
-    let file: { content: Buffer; mimetype: string } | null = null;
-    if (request.isMultipart()) {
-      refuseDeclaredOversize(request, DOG_IMAGE_MAX_BYTES, () => refused(DOG_IMAGE_TOO_LARGE));
-      const part = await request.file({ limits: { fileSize: DOG_IMAGE_MAX_BYTES - 1, files: 1 } });
-      if (part)
-        file = { content: await readFilePart(part, () => refused(DOG_IMAGE_TOO_LARGE)), mimetype: part.mimetype };
-    }
-    return uploadDogImage(signedIn(request), request.params.residentId, request.params.dogId, file);
-  });
+  await route(app, endpoints.dogImage, async (request) =>
+    uploadDogImage(
+      signedIn(request),
+      request.params.residentId,
+      request.params.dogId,
+      async () => (await request.upload()).files.file,
+    ),
+  );
 
   await route(app, preregEndpoints.property, async (request) =>
     prereg.propertyByCode(request.ctx, request.params.code),

@@ -4,10 +4,11 @@ import { PromotionCodeKind, ShopMessages, hasControlCharacters, type ImportResul
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { refused } from '../../platform/errors.ts';
+import type { UploadedFile } from '../../platform/multipart.ts';
+import { readTableFile } from '../../platform/sheets.ts';
 import * as providerCodes from '../petowners/provider-codes.service.ts';
 import { productNotFound } from './products.service.ts';
 import * as q from './shop.queries.ts';
-import { readTableFile } from './table-file.ts';
 
 const CODE_MAX = 64;
 
@@ -41,8 +42,6 @@ export async function addCode(ctx: SignedInContext, productId: number, code: str
     return codeView(row);
   });
 }
-
-export type UploadedFile = { content: Buffer; fileName: string };
 
 /**
  * Codes of a table file: the first column of every row; a first row reading 'code' is a header. Each row's problem

@@ -1,5 +1,5 @@
 // The shop: HTTP only; the declarations are in packages/contracts/src/endpoints/shop.ts.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   cartEndpoints as cart,
   orderEndpoints as order,
@@ -9,23 +9,12 @@ import {
   shopSettingsEndpoints as settings,
 } from '@registry/contracts';
 import { route } from '../../platform/endpoint.ts';
-import { refused } from '../../platform/errors.ts';
 import { signedIn } from '../../platform/http.ts';
 import * as ownerCodes from '../petowners/provider-codes.service.ts';
 import * as carts from './cart.service.ts';
 import * as orders from './orders.service.ts';
 import * as products from './products.service.ts';
 import * as promo from './promotion-codes.service.ts';
-import { TABLE_FILE_MAX_BYTES } from './table-file.ts';
-import { readFilePart, refuseDeclaredOversize } from '../../platform/multipart.ts';
-
-async function uploadedFile(request: FastifyRequest) {
-  if (!request.isMultipart()) throw refused('Please select a file.');
-  refuseDeclaredOversize(request, TABLE_FILE_MAX_BYTES, () => refused('The file is too large.'));
-  const part = await request.file({ limits: { fileSize: TABLE_FILE_MAX_BYTES, files: 1 } });
-  if (!part) throw refused('Please select a file.');
-  return { content: await readFilePart(part, () => refused('The file is too large.')), fileName: part.filename ?? '' };
-}
 
 export async function shopRoutes(app: FastifyInstance) {
   await route(app, product.list, async (r) => products.listProducts(signedIn(r)));
@@ -44,7 +33,9 @@ export async function shopRoutes(app: FastifyInstance) {
 
   await route(app, codes.list, async (r) => promo.listCodes(signedIn(r), r.query));
   await route(app, codes.add, async (r) => promo.addCode(signedIn(r), r.body.productId, r.body.code));
-  await route(app, codes.import, async (r) => promo.importCodes(signedIn(r), r.query.productId, await uploadedFile(r)));
+  await route(app, codes.import, async (r) =>
+    promo.importCodes(signedIn(r), r.query.productId, (await r.upload()).files.file),
+  );
   await route(app, codes.assignToOrderItem, async (r) =>
     orders.assignCodeToOrderItem(signedIn(r), r.body.orderId, r.body.orderItemId, r.body.code),
   );
@@ -55,7 +46,7 @@ export async function shopRoutes(app: FastifyInstance) {
     ownerCodes.addProviderCode(signedIn(r), r.body.provider, r.body.code),
   );
   await route(app, providerCodes.import, async (r) =>
-    promo.importProviderCodes(signedIn(r), r.query.provider, await uploadedFile(r)),
+    promo.importProviderCodes(signedIn(r), r.query.provider, (await r.upload()).files.file),
   );
 
   await route(app, cart.offers, async (r) => carts.shopOffers(signedIn(r)));

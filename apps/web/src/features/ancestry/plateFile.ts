@@ -1,7 +1,7 @@
 // Plate files for the bulk upload (tubeCode, wellLocation) and the bulk import (fulfillmentId, sampleNumber,
 // plateNumber, tubeCode, wellLocation): read in the browser from xls, xlsx, ods, csv or txt; a missing column is
 // 'Invalid Header' naming the missing ones. Column names match without regard to case.
-import { AncestryMessages } from '@registry/contracts';
+import { AncestryMessages, csvField } from '@registry/contracts';
 
 export const UPLOAD_COLUMNS = ['tubeCode', 'wellLocation'] as const;
 export const IMPORT_COLUMNS = ['fulfillmentId', 'sampleNumber', 'plateNumber', 'tubeCode', 'wellLocation'] as const;
@@ -43,11 +43,7 @@ export function fulfilmentsCsv(
     ancestryTubeCode: string | null;
   }[],
 ): string {
-  const quote = (value: string | number | null) => {
-    const text = value == null ? '' : String(value);
-    const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-    return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
+  const quote = (value: string | number | null) => csvField(value == null ? '' : String(value));
   const lines = [
     'fulfillmentId,sampleNumber,plateNumber,wellLocation,tubeCode',
     ...rows.map((r) =>

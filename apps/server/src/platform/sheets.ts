@@ -1,15 +1,15 @@
-// Reads an uploaded table (csv, txt, xls, xlsx, ods) into rows of trimmed cell texts, first sheet only. SheetJS
-// (@e965/xlsx, see STACK-NOTES) parses every format; the type is decided by the file name's extension.
+// The server's one spreadsheet reader: an uploaded table (csv, txt, xls, xlsx, ods) as rows of trimmed cell texts, first
+// sheet only, for every import that takes a file. SheetJS (@e965/xlsx, see STACK-NOTES) parses every format; the type
+// is decided by the file name's extension. Writing (the XLSX exports) is platform/exports.ts's, with exceljs (see
+// docs/decisions.md, "Spreadsheets").
 import type * as XLSX from '@e965/xlsx';
-import { loadSheetJs } from '../../platform/on-demand-libraries.ts';
-import { refused } from '../../platform/errors.ts';
+import { loadSheetJs } from './on-demand-libraries.ts';
+import { refused } from './errors.ts';
 
-export const TABLE_FILE_EXTENSIONS = ['csv', 'txt', 'xls', 'xlsx', 'ods'] as const;
-/** The largest table file accepted: 5 MB is far more than any code list or plate file. */
-export const TABLE_FILE_MAX_BYTES = 5_000_000;
-export const TABLE_ROWS_MAX = 20_000;
+const TABLE_FILE_EXTENSIONS = ['csv', 'txt', 'xls', 'xlsx', 'ods'] as const;
+const TABLE_ROWS_MAX = 20_000;
 
-export const extensionOf = (fileName: string) => fileName.toLowerCase().split('.').pop() ?? '';
+const extensionOf = (fileName: string) => fileName.toLowerCase().split('.').pop() ?? '';
 
 export async function readTableFile(
   file: { content: Buffer; fileName: string },
