@@ -14,12 +14,12 @@ import {
 } from '@registry/contracts';
 import { reportEndpoints } from '@registry/contracts/endpoints/reports';
 import { ExportButton } from '../../components/ExportButton';
+import { showReportDate } from '../../components/labTime';
 import { PageTitle } from '../../components/PageTitle';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { ReportGroupField } from './ReportGroupField';
 import { fetchDetail, reportKeys, type DetailRow } from './reports.api';
 import { detailReportSearch } from './reports.search';
-import { reportDate } from './TdAuditReportPage';
 
 type Status = 'active' | 'inactive' | 'all';
 const STATUS_OPTIONS: { label: string; value: Status }[] = [
@@ -119,7 +119,7 @@ export function DetailReportRequestPage() {
 
 const cellOf = (column: DetailReportColumn) => (value: unknown) => {
   if (value === null || value === undefined) return '';
-  if (column.kind === 'date') return reportDate(String(value));
+  if (column.kind === 'date') return showReportDate(String(value));
   if (column.kind === 'boolean') return value ? 'Yes' : 'No';
   return String(value);
 };
