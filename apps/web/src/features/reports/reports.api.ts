@@ -9,7 +9,6 @@ export const reportKeys = {
   all: ['reports'] as const,
   inventory: (groupId: number, q: object) => [...reportKeys.all, 'inventory', groupId, q] as const,
   propertyCount: (q: unknown) => [...reportKeys.all, 'propertyCount', q] as const,
-  detail: (q: object) => [...reportKeys.all, 'detail', q] as const,
   emailPreview: (q: object) => [...reportKeys.all, 'emailPreview', q] as const,
   productByPlate: (q: object) => [...reportKeys.all, 'productByPlate', q] as const,
   tdReportChart: (q: object) => [...reportKeys.all, 'tdReportChart', q] as const,
@@ -43,8 +42,6 @@ export const propertyExportCountQuery = (query: PropertyExportQuery) =>
     retry: false,
   });
 
-export type DetailQuery = EndpointInput<typeof reportEndpoints.detailReport>['query'];
-export type DetailRow = EndpointResponse<typeof reportEndpoints.detailReport>['data'][number];
 export type EmailPreviewQuery = EndpointInput<typeof reportEndpoints.emailExportPreview>['query'];
 export type EmailPreviewRow = EndpointResponse<typeof reportEndpoints.emailExportPreview>['data'][number];
 export type ProductByPlateQuery = EndpointInput<typeof reportEndpoints.productByPlate>['query'];
@@ -53,7 +50,6 @@ export type TdReportQuery = EndpointInput<typeof reportEndpoints.tdReport>['quer
 export type TdReportRow = EndpointResponse<typeof reportEndpoints.tdReport>['data'][number];
 export type NoMatchToMatchQuery = EndpointInput<typeof reportEndpoints.noMatchToMatch>['query'];
 
-export const fetchDetail = (query: DetailQuery) => callApi(reportEndpoints.detailReport, { query });
 export const fetchEmailPreview = (query: EmailPreviewQuery) => callApi(reportEndpoints.emailExportPreview, { query });
 export const fetchProductByPlate = (query: ProductByPlateQuery) => callApi(reportEndpoints.productByPlate, { query });
 export const tdReportChartQuery = (query: Omit<TdReportQuery, 'page' | 'pageSize' | 'orderBy' | 'ascending'>) =>
