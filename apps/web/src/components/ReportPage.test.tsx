@@ -72,9 +72,11 @@ describe('ReportPage', () => {
   });
 
   it('says so when the report found nothing', async () => {
-    mockFetch({ 'GET /api/v1/tdauditreport': { data: [], totalRecords: 0 } });
+    const { calls } = mockFetch({ 'GET /api/v1/tdauditreport': { data: [], totalRecords: 0 } });
     renderInRouter(() => <Audit />, '/?groupId=12');
     await screen.findByText('No samples.');
+    expect(screen.queryByText('Select a group to run the report.')).toBeNull();
+    expect(calls).toHaveLength(1);
   });
 
   it("asks before exporting more than 1,000 rows, counted by the table's own page", async () => {
@@ -82,6 +84,7 @@ describe('ReportPage', () => {
     renderInRouter(() => <Audit />, '/?groupId=12');
     await screen.findByRole('cell', { name: 'TD1' });
     await userEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
-    await screen.findByText('This export has 1,500 rows. Do you want to continue?');
+    const question = await screen.findByText('This export has 1,500 rows. Do you want to continue?');
+    expect(question.textContent).toContain('1,500');
   });
 });
