@@ -54,8 +54,9 @@ export function reportSearch<Q extends z.ZodObject, const M extends FilterMap<Q>
 ): ReportSearch<Q, M, X> {
   const shape = query.shape as Record<string, z.ZodType>;
   const paging = pagingSearch(options.pageSize).shape;
-  const orderBy =
-    shape.orderBy && !shape.orderBy.safeParse('anyColumn').success ? urlFilter(shape.orderBy) : paging.orderBy;
+  // A query that refuses an arbitrary column name lists its orders: the URL takes those and nothing else.
+  const namesOrders = shape.orderBy !== undefined && !shape.orderBy.safeParse('anyColumn').success;
+  const orderBy = namesOrders ? urlFilter(shape.orderBy!) : paging.orderBy;
   const fields = Object.fromEntries(Object.entries(filters).map(([urlKey, key]) => [urlKey, urlFilter(shape[key]!)]));
   const schema = z.object({ ...paging, orderBy, ...fields, ...(options.extra ?? {}) });
   const request = (search: Partial<Record<keyof M, unknown>>) => {
