@@ -14,13 +14,22 @@ export { countPagingSearch, pagingSearch, searchText, type CountPagingParams, ty
 /** Screen state held in the current route's search params (a table's paging and filters, a mode), parsed by the given schema. */
 export function useUrlState<S extends z.ZodType<object>>(schema: S) {
   const raw = useSearch({ strict: false }) as Record<string, unknown>;
-  const navigate = useNavigate();
   const state = useMemo(() => {
     const parsed = schema.safeParse(raw);
     return (parsed.success ? parsed.data : schema.parse({})) as z.infer<S>;
   }, [raw, schema]);
-  const update = useCallback(
-    (patch: Partial<z.infer<S>>, options: { resetPage?: boolean } = {}) => {
+  const update = useSearchUpdate<Partial<z.infer<S>>>();
+  return [state, update] as const;
+}
+
+/**
+ * Sets search params of the current route (empty values leave the URL); `resetPage` goes back to the first page, as
+ * a changed filter does.
+ */
+export function useSearchUpdate<Patch extends object = Record<string, unknown>>() {
+  const navigate = useNavigate();
+  return useCallback(
+    (patch: Patch, options: { resetPage?: boolean } = {}) => {
       void navigate({
         to: '.',
         search: (prev: Record<string, unknown>) => {
@@ -35,7 +44,6 @@ export function useUrlState<S extends z.ZodType<object>>(schema: S) {
     },
     [navigate],
   );
-  return [state, update] as const;
 }
 
 export interface UrlTableProps<Row, S extends z.ZodType<PagingParams | CountPagingParams>> extends Omit<

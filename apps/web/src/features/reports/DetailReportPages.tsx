@@ -2,7 +2,6 @@
 // show-column flags) and its result (/reports/pooprintsdetailresult: the flagged columns, paging, sorting, export).
 import { Button, Card, Checkbox, Form, Radio, Space, Typography } from 'antd';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
 import {
   DETAIL_REPORT_COLUMNS,
   DETAIL_REPORT_DEFAULT_COLUMNS,
@@ -13,13 +12,12 @@ import {
   type DetailShowFlag,
 } from '@registry/contracts';
 import { reportEndpoints } from '@registry/contracts/endpoints/reports';
-import { ExportButton } from '../../components/ExportButton';
+import { ReportPage } from '../../components/ReportPage';
+import { showReportDate } from '../../components/labTime';
 import { PageTitle } from '../../components/PageTitle';
-import { UrlTable, useUrlState } from '../../components/UrlTable';
+import { useUrlState } from '../../components/UrlTable';
 import { ReportGroupField } from './ReportGroupField';
-import { fetchDetail, reportKeys, type DetailRow } from './reports.api';
 import { detailReportSearch } from './reports.search';
-import { reportDate } from './TdAuditReportPage';
 
 type Status = 'active' | 'inactive' | 'all';
 const STATUS_OPTIONS: { label: string; value: Status }[] = [
@@ -119,7 +117,7 @@ export function DetailReportRequestPage() {
 
 const cellOf = (column: DetailReportColumn) => (value: unknown) => {
   if (value === null || value === undefined) return '';
-  if (column.kind === 'date') return reportDate(String(value));
+  if (column.kind === 'date') return showReportDate(String(value));
   if (column.kind === 'boolean') return value ? 'Yes' : 'No';
   return String(value);
 };
@@ -132,75 +130,42 @@ export function DetailReportResultPage() {
     Record<DetailShowFlag, boolean>
   >;
   const isActiveFilter = isActiveOf(params.status);
-  const filter = {
-    groupId: params.groupId ?? 0,
-    ...(isActiveFilter === undefined ? {} : { isActiveFilter }),
-    ...flags,
-  };
-  const ready = params.groupId !== undefined;
-  const total = useQuery({
-    queryKey: reportKeys.detail({ ...filter, count: true }),
-    queryFn: () => fetchDetail({ ...filter, page: 1, pageSize: 1 }),
-    enabled: ready,
-  });
+  const query = { groupId: params.groupId, ...(isActiveFilter === undefined ? {} : { isActiveFilter }), ...flags };
   const statusLabel = STATUS_OPTIONS.find((o) => o.value === (params.status ?? 'active'))?.label;
   return (
-    <>
-      <PageTitle>PooPrints detail report</PageTitle>
-      <Card>
-        <Space direction="vertical" style={{ width: '100%' }} size="middle">
-          <Space wrap>
-            <Typography.Text strong>Group:</Typography.Text>
-            <Typography.Text data-testid="report-group">{params.groupName ?? 'None selected'}</Typography.Text>
-            <Typography.Text type="secondary">({statusLabel})</Typography.Text>
-            <Link
-              to="/reports/pooprintsdetail"
-              search={{
-                groupId: params.groupId,
-                groupName: params.groupName,
-                status: params.status,
-                columns: params.columns,
-              }}
-            >
-              Change request
-            </Link>
-          </Space>
-          <ExportButton
-            endpoint={reportEndpoints.detailReportExport}
-            input={{ query: filter }}
-            totalRows={total.data?.totalRecords}
-            fallbackName="PooPrints_Detail_Report"
-            disabled={!ready}
-          />
-          <UrlTable<DetailRow, typeof detailReportSearch>
-            rowKey="id"
-            searchSchema={detailReportSearch}
-            queryKey={(p) =>
-              reportKeys.detail({ ...filter, page: p.page, pageSize: p.pageSize, o: p.orderBy, a: p.ascending })
-            }
-            queryFn={(p) =>
-              ready
-                ? fetchDetail({
-                    ...filter,
-                    page: p.page,
-                    pageSize: p.pageSize,
-                    orderBy: p.orderBy,
-                    ascending: p.ascending,
-                  })
-                : Promise.resolve({ data: [], totalRecords: 0 })
-            }
-            locale={{ emptyText: ready ? 'No properties.' : 'Select a group on the request form.' }}
-            scroll={{ x: 'max-content' }}
-            columns={columns.map((c) => ({
-              title: c.label,
-              dataIndex: c.key,
-              sorter: SORTABLE.has(c.key),
-              align: c.kind === 'integer' ? ('right' as const) : undefined,
-              render: cellOf(c),
-            }))}
-          />
+    <ReportPage
+      title="PooPrints detail report"
+      endpoint={reportEndpoints.detailReport}
+      search={detailReportSearch}
+      input={params.groupId === undefined ? null : { query }}
+      group={
+        <Space wrap>
+          <Typography.Text strong>Group:</Typography.Text>
+          <Typography.Text data-testid="report-group">{params.groupName ?? 'None selected'}</Typography.Text>
+          <Typography.Text type="secondary">({statusLabel})</Typography.Text>
+          <Link
+            to="/reports/pooprintsdetail"
+            search={{
+              groupId: params.groupId,
+              groupName: params.groupName,
+              status: params.status,
+              columns: params.columns,
+            }}
+          >
+            Change request
+          </Link>
         </Space>
-      </Card>
-    </>
+      }
+      exportTo={{ endpoint: reportEndpoints.detailReportExport, fallbackName: 'PooPrints_Detail_Report' }}
+      emptyText={{ idle: 'Select a group on the request form.', none: 'No properties.' }}
+      rowKey="id"
+      columns={columns.map((c) => ({
+        title: c.label,
+        dataIndex: c.key,
+        sorter: SORTABLE.has(c.key),
+        align: c.kind === 'integer' ? ('right' as const) : undefined,
+        render: cellOf(c),
+      }))}
+    />
   );
 }

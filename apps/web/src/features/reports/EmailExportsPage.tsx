@@ -18,13 +18,12 @@ import { reportEndpoints } from '@registry/contracts/endpoints/reports';
 import { dayjs } from '../../lib/dayjs';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { ExportButton } from '../../components/ExportButton';
-import { labToday, useLabTimeZone } from '../../components/labTime';
+import { labToday, useLabTimeZone, showReportDate } from '../../components/labTime';
 import { PageTitle } from '../../components/PageTitle';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { ReportGroupField } from './ReportGroupField';
 import { fetchEmailPreview, reportKeys, type EmailPreviewRow } from './reports.api';
 import { emailExportsSearch } from './reports.search';
-import { reportDate } from './TdAuditReportPage';
 
 const URL_DATE = 'MM/DD/YYYY';
 type LinkConfig = { signInLinkReturnUrl: string; issueDate?: string; daysValid: number; isPersistent: boolean };
@@ -251,7 +250,7 @@ export function EmailExportsPage() {
               { title: 'User name', dataIndex: 'userName', sorter: true },
               { title: 'User type', dataIndex: 'roleId', sorter: true, render: (v: number) => roleLabel(v) },
               { title: 'Groups', dataIndex: 'groups' },
-              { title: 'Created', dataIndex: 'dateCreated', sorter: true, render: (v: string) => reportDate(v) },
+              { title: 'Created', dataIndex: 'dateCreated', sorter: true, render: (v: string) => showReportDate(v) },
             ]}
           />
         </Space>

@@ -1,13 +1,17 @@
 // The report's group: the picked group's name and a button opening the hierarchy picker restricted to the report's
-// allowed types (spec 3 §5; another type gives 'No valid groups selected.').
+// allowed types (spec 3 §5; another type gives 'No valid groups selected.'). UrlReportGroup keeps the pick in the URL.
 import { useState } from 'react';
 import { Button, Space, Typography } from 'antd';
+import { useSearch } from '@tanstack/react-router';
+import { useSearchUpdate } from '../../components/UrlTable';
 import { GroupHierarchyPicker } from '../groups/components/GroupHierarchyPicker';
+
+export type PickedGroup = { id: number; name: string; groupType: number };
 
 export function ReportGroupField(props: {
   allowedTypes: readonly number[];
   groupName?: string;
-  onPick: (group: { id: number; name: string; groupType: number }) => void;
+  onPick: (group: PickedGroup) => void;
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -25,5 +29,24 @@ export function ReportGroupField(props: {
         onCancel={() => setOpen(false)}
       />
     </Space>
+  );
+}
+
+/** The picker bound to the URL's groupId and groupName (and, when asked, groupType); a pick goes to the first page. */
+export function UrlReportGroup({ allowedTypes, withType }: { allowedTypes: readonly number[]; withType?: boolean }) {
+  const picked = (useSearch({ strict: false }) as Record<string, unknown>).groupName;
+  const groupName = typeof picked === 'string' ? picked : undefined;
+  const setSearch = useSearchUpdate();
+  return (
+    <ReportGroupField
+      allowedTypes={allowedTypes}
+      groupName={groupName}
+      onPick={(g) =>
+        setSearch(
+          { groupId: g.id, groupName: g.name, ...(withType ? { groupType: g.groupType } : {}) },
+          { resetPage: true },
+        )
+      }
+    />
   );
 }

@@ -1,18 +1,17 @@
-// URL state of the duplicate dog and gender mismatch reports: the picked group, filters, sorting and paging.
-import { z } from 'zod';
-import { DUPLICATE_REPORT_PAGE_SIZE } from '@registry/contracts';
-import { pagingSearch, searchText } from '../../components/urlSearch';
+// URL state of the duplicate dog and gender mismatch reports, derived from their endpoints' query schemas: the picked
+// group, filters, the orders the contract names, and paging.
+import { DUPLICATE_REPORT_PAGE_SIZE, duplicateDogReportQuery, genderMismatchQuery } from '@registry/contracts';
+import { pickedGroupName, reportSearch } from '../../components/reportSearch';
 
-const groupId = z.coerce.number().int().positive().optional().catch(undefined);
-const picked = { groupId, groupName: searchText };
-
-export const duplicateDogsSearch = pagingSearch(DUPLICATE_REPORT_PAGE_SIZE).extend({
-  ...picked,
-  reviewStatus: z.coerce.number().int().min(0).max(2).optional().catch(undefined),
-  sampleNumber: searchText,
-});
-export const genderMismatchSearch = pagingSearch(25).extend({
-  ...picked,
-  recordedGender: z.coerce.number().int().min(0).max(2).optional().catch(undefined),
-  sampleNumber: searchText,
-});
+export const duplicateDogs = reportSearch(
+  duplicateDogReportQuery,
+  { groupId: 'groupId', reviewStatus: 'reviewStatus', sampleNumber: 'sampleNumber' },
+  { pageSize: DUPLICATE_REPORT_PAGE_SIZE, extra: pickedGroupName },
+);
+export const duplicateDogsSearch = duplicateDogs.schema;
+export const genderMismatch = reportSearch(
+  genderMismatchQuery,
+  { groupId: 'groupId', recordedGender: 'recordedGender', sampleNumber: 'sampleNumber' },
+  { extra: pickedGroupName },
+);
+export const genderMismatchSearch = genderMismatch.schema;

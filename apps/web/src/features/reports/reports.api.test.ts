@@ -1,6 +1,8 @@
 // The resident report's refusal in the spec's words (spec 3 §8), with the HTTP reason phrase the server answered.
 import { afterEach, expect, it, vi } from 'vitest';
-import { fetchRegistrations } from './reports.api';
+import { reportEndpoints } from '@registry/contracts/endpoints/reports';
+import { callApi } from '../../lib/client';
+import { residentsError } from './reports.api';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -15,8 +17,11 @@ it('a refused resident report says "Error fetching residents: {statusText}"', as
       }),
   );
   vi.stubGlobal('fetch', fetchStub);
-  await expect(fetchRegistrations(12, { page: 1, pageSize: 25 })).rejects.toThrow(
-    'Error fetching residents: Not Found',
+  const refused = await callApi(reportEndpoints.residentRegistrations, { params: { groupId: 12 } }).catch(
+    (error: unknown) => error,
   );
+  expect(() => {
+    throw residentsError(refused);
+  }).toThrow('Error fetching residents: Not Found');
   expect(String(fetchStub.mock.calls[0]![0])).toContain('/12');
 });

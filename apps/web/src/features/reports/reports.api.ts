@@ -7,27 +7,17 @@ import { ApiError } from '../../lib/api';
 
 export const reportKeys = {
   all: ['reports'] as const,
-  tdAudit: (q: object) => [...reportKeys.all, 'tdAudit', q] as const,
   inventory: (groupId: number, q: object) => [...reportKeys.all, 'inventory', groupId, q] as const,
-  registrations: (groupId: number, q: object) => [...reportKeys.all, 'registrations', groupId, q] as const,
   propertyCount: (q: unknown) => [...reportKeys.all, 'propertyCount', q] as const,
-  detail: (q: object) => [...reportKeys.all, 'detail', q] as const,
   emailPreview: (q: object) => [...reportKeys.all, 'emailPreview', q] as const,
   productByPlate: (q: object) => [...reportKeys.all, 'productByPlate', q] as const,
-  tdReport: (q: object) => [...reportKeys.all, 'tdReport', q] as const,
   tdReportChart: (q: object) => [...reportKeys.all, 'tdReportChart', q] as const,
-  noMatchToMatch: (q: object) => [...reportKeys.all, 'noMatchToMatch', q] as const,
   noMatchToMatchChart: (q: object) => [...reportKeys.all, 'noMatchToMatchChart', q] as const,
 };
 
-export type TdAuditQuery = EndpointInput<typeof reportEndpoints.tdAudit>['query'];
-export type TdAuditRow = EndpointResponse<typeof reportEndpoints.tdAudit>['data'][number];
 export type InventoryRow = EndpointResponse<typeof reportEndpoints.inventory>['rows'][number];
-export type RegistrationsQuery = EndpointInput<typeof reportEndpoints.residentRegistrations>['query'];
-export type RegistrationRow = EndpointResponse<typeof reportEndpoints.residentRegistrations>['data'][number];
 export type PropertyExportQuery = EndpointInput<typeof reportEndpoints.propertyExport>['query'];
 
-export const fetchTdAudit = (query: TdAuditQuery) => callApi(reportEndpoints.tdAudit, { query });
 export const inventoryQuery = (groupId: number, belowThresholdOnly: boolean) =>
   queryOptions({
     queryKey: reportKeys.inventory(groupId, { belowThresholdOnly }),
@@ -36,16 +26,15 @@ export const inventoryQuery = (groupId: number, belowThresholdOnly: boolean) =>
 export const sendInventoryAlerts = (groupId: number) =>
   callApi(reportEndpoints.inventoryAlerts, { params: { groupId } });
 /** Spec 3 §8: a refused resident report says 'Error fetching residents: {statusText}'. */
-export const fetchRegistrations = (groupId: number, query: RegistrationsQuery) =>
-  callApi(reportEndpoints.residentRegistrations, { params: { groupId }, query }).catch((error: unknown) => {
-    if (!(error instanceof ApiError)) throw error;
-    throw new ApiError(
-      error.status,
-      { message: `Error fetching residents: ${error.statusText || error.message}` },
-      error.message,
-      error.statusText,
-    );
-  });
+export function residentsError(error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  return new ApiError(
+    error.status,
+    { message: `Error fetching residents: ${error.statusText || error.message}` },
+    error.message,
+    error.statusText,
+  );
+}
 export const propertyExportCountQuery = (query: PropertyExportQuery) =>
   queryOptions({
     queryKey: reportKeys.propertyCount(query),
@@ -53,8 +42,6 @@ export const propertyExportCountQuery = (query: PropertyExportQuery) =>
     retry: false,
   });
 
-export type DetailQuery = EndpointInput<typeof reportEndpoints.detailReport>['query'];
-export type DetailRow = EndpointResponse<typeof reportEndpoints.detailReport>['data'][number];
 export type EmailPreviewQuery = EndpointInput<typeof reportEndpoints.emailExportPreview>['query'];
 export type EmailPreviewRow = EndpointResponse<typeof reportEndpoints.emailExportPreview>['data'][number];
 export type ProductByPlateQuery = EndpointInput<typeof reportEndpoints.productByPlate>['query'];
@@ -62,18 +49,14 @@ export type ProductByPlatePage = EndpointResponse<typeof reportEndpoints.product
 export type TdReportQuery = EndpointInput<typeof reportEndpoints.tdReport>['query'];
 export type TdReportRow = EndpointResponse<typeof reportEndpoints.tdReport>['data'][number];
 export type NoMatchToMatchQuery = EndpointInput<typeof reportEndpoints.noMatchToMatch>['query'];
-export type NoMatchToMatchRow = EndpointResponse<typeof reportEndpoints.noMatchToMatch>['data'][number];
 
-export const fetchDetail = (query: DetailQuery) => callApi(reportEndpoints.detailReport, { query });
 export const fetchEmailPreview = (query: EmailPreviewQuery) => callApi(reportEndpoints.emailExportPreview, { query });
 export const fetchProductByPlate = (query: ProductByPlateQuery) => callApi(reportEndpoints.productByPlate, { query });
-export const fetchTdReport = (query: TdReportQuery) => callApi(reportEndpoints.tdReport, { query });
 export const tdReportChartQuery = (query: Omit<TdReportQuery, 'page' | 'pageSize' | 'orderBy' | 'ascending'>) =>
   queryOptions({
     queryKey: reportKeys.tdReportChart(query),
     queryFn: () => callApi(reportEndpoints.tdReportChart, { query }),
   });
-export const fetchNoMatchToMatch = (query: NoMatchToMatchQuery) => callApi(reportEndpoints.noMatchToMatch, { query });
 export const noMatchToMatchChartQuery = (
   query: Omit<NoMatchToMatchQuery, 'page' | 'pageSize' | 'orderBy' | 'ascending'>,
 ) =>

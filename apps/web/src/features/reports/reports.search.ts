@@ -1,5 +1,8 @@
-// URL state of the report screens: the picked group (id and name), date range in MM/DD/YYYY, filters and paging.
+// URL state of the report screens: the picked group (id and name), date range in MM/DD/YYYY, filters and paging. The
+// paged reports' filters are derived from their endpoints' query schemas (reportSearch); the URL keeps its own names.
 import { z } from 'zod';
+import { noMatchToMatchQuery, residentRegistrationsQuery, tdAuditQuery, tdReportQuery } from '@registry/contracts';
+import { pickedGroupName, reportSearch } from '../../components/reportSearch';
 import { pagingSearch, searchText } from '../../components/urlSearch';
 
 const groupId = z.coerce.number().int().positive().optional().catch(undefined);
@@ -10,16 +13,26 @@ const flag = z
   .catch(undefined);
 const picked = { groupId, groupName: searchText };
 
-export const tdAuditSearch = pagingSearch(25).extend({ ...picked, startDate: searchText, endDate: searchText });
+export const tdAudit = reportSearch(
+  tdAuditQuery,
+  { groupId: 'groupId', startDate: 'dateFilterStart', endDate: 'dateFilterEnd' },
+  { extra: pickedGroupName },
+);
+export const tdAuditSearch = tdAudit.schema;
 export const inventorySearch = z.object({ ...picked, belowThresholdOnly: flag });
-export const residentRegistrationsSearch = pagingSearch(25).extend({
-  ...picked,
-  startDate: searchText,
-  endDate: searchText,
-  preRegisteredResidents: flag,
-  dogOwners: flag,
-  otherPetOwners: flag,
-});
+/** The group travels in the path (groupIdParam): it is a URL-only key here. */
+export const residentRegistrations = reportSearch(
+  residentRegistrationsQuery,
+  {
+    startDate: 'startDate',
+    endDate: 'endDate',
+    preRegisteredResidents: 'preRegisteredResidents',
+    dogOwners: 'dogOwners',
+    otherPetOwners: 'otherPetOwners',
+  },
+  { extra: picked },
+);
+export const residentRegistrationsSearch = residentRegistrations.schema;
 export const propertyExportsSearch = z.object({
   ...picked,
   exportOption: z.coerce.number().int().min(1).max(255).optional().catch(undefined),
@@ -51,10 +64,15 @@ export const emailExportsSearch = pagingSearch(25).extend({
   adminRoles: searchText,
 });
 export const productByPlateSearch = pagingSearch(100).extend({ plateName: searchText });
-export const tdReportSearch = pagingSearch(25).extend({
-  ...picked,
-  sampleNumber: searchText,
-  startDate: searchText,
-  endDate: searchText,
-});
-export const noMatchToMatchSearch = pagingSearch(25).extend({ ...picked, startDate: searchText, endDate: searchText });
+export const tdReport = reportSearch(
+  tdReportQuery,
+  { groupId: 'groupId', sampleNumber: 'sampleNumberFilter', startDate: 'startDate', endDate: 'endDate' },
+  { extra: pickedGroupName },
+);
+export const tdReportSearch = tdReport.schema;
+export const noMatchToMatch = reportSearch(
+  noMatchToMatchQuery,
+  { groupId: 'groupId', startDate: 'startDate', endDate: 'endDate' },
+  { extra: pickedGroupName },
+);
+export const noMatchToMatchSearch = noMatchToMatch.schema;

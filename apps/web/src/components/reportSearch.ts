@@ -1,0 +1,74 @@
+// A report's URL state derived from its endpoint's query schema in packages/contracts (the list-and-report kit): each
+// filter the URL carries is checked by the very rule the server applies, but tolerantly, because URLs are hand-edited
+// and shared: a value the contract refuses drops to absent instead of failing the page. Kept free of React and antd.
+import { z } from 'zod';
+import { pagingSearch, searchText } from './urlSearch';
+
+/**
+ * What a filter holds in the URL: the contract's number, boolean or text as parsed; anything the contract turns into
+ * something else (a report date into a Date, a list of role names into numbers) stays the text the URL carries, so
+ * the URL reads as before and the value goes to the server as typed.
+ */
+export type UrlValue<T> = T extends number | boolean | string ? T : string;
+export type UrlFilter<F extends z.ZodType> = z.ZodOptional<z.ZodType<UrlValue<NonNullable<z.output<F>>>>>;
+
+/** One contract field made URL-tolerant: absent or empty is absent, a refused value is absent, defaults are not taken. */
+export function urlFilter<F extends z.ZodType>(field: F): UrlFilter<F> {
+  return z
+    .unknown()
+    .transform((raw) => {
+      if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return undefined;
+      const parsed = field.safeParse(raw);
+      if (!parsed.success || parsed.data === undefined || parsed.data === null) return undefined;
+      const value: unknown = parsed.data;
+      return typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string' ? value : raw;
+    })
+    .optional() as unknown as UrlFilter<F>;
+}
+
+type QueryShape<Q extends z.ZodObject> = Q['shape'];
+/** URL key → the contract's query key it fills (the URL keeps its own names where bookmarks already use them). */
+export type FilterMap<Q extends z.ZodObject> = Record<string, keyof QueryShape<Q> & string>;
+
+type FilterShape<Q extends z.ZodObject, M extends FilterMap<Q>> = {
+  [K in keyof M]: UrlFilter<QueryShape<Q>[M[K]]>;
+};
+type Paging = ReturnType<typeof pagingSearch>['shape'];
+
+export type ReportSearch<Q extends z.ZodObject, M extends FilterMap<Q>, X extends z.ZodRawShape> = {
+  /** The route's and the screen's search schema: paging, the contract's filters, the extra URL-only keys. */
+  schema: z.ZodObject<Paging & FilterShape<Q, M> & X>;
+  /** The endpoint's query from the URL state: each set filter under the contract's name; paging is the table's. */
+  request: (search: Partial<Record<keyof M, unknown>>) => Partial<z.input<Q>>;
+};
+
+/**
+ * The URL search schema of a report page derived from its endpoint's query schema: the named filters (URL key →
+ * query key), paging with the report's default size, and URL-only keys such as the picked group's name. When the
+ * query names its orders (an enum), the URL's `orderBy` takes only those.
+ */
+export function reportSearch<Q extends z.ZodObject, const M extends FilterMap<Q>, X extends z.ZodRawShape = {}>(
+  query: Q,
+  filters: M,
+  options: { pageSize?: number; extra?: X } = {},
+): ReportSearch<Q, M, X> {
+  const shape = query.shape as Record<string, z.ZodType>;
+  const paging = pagingSearch(options.pageSize).shape;
+  // A query that refuses an arbitrary column name lists its orders: the URL takes those and nothing else.
+  const namesOrders = shape.orderBy !== undefined && !shape.orderBy.safeParse('anyColumn').success;
+  const orderBy = namesOrders ? urlFilter(shape.orderBy!) : paging.orderBy;
+  const fields = Object.fromEntries(Object.entries(filters).map(([urlKey, key]) => [urlKey, urlFilter(shape[key]!)]));
+  const schema = z.object({ ...paging, orderBy, ...fields, ...(options.extra ?? {}) });
+  const request = (search: Partial<Record<keyof M, unknown>>) => {
+    const out: Record<string, unknown> = {};
+    for (const [urlKey, key] of Object.entries(filters)) {
+      const value = (search as Record<string, unknown>)[urlKey];
+      if (value !== undefined) out[key] = value;
+    }
+    return out as Partial<z.input<Q>>;
+  };
+  return { schema: schema as unknown as ReportSearch<Q, M, X>['schema'], request };
+}
+
+/** The picked group's name, shown beside the picker: URL-only (the query takes the group's id). */
+export const pickedGroupName = { groupName: searchText };
