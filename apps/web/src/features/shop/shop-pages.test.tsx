@@ -181,3 +181,23 @@ describe('code tables', () => {
     );
   });
 });
+
+describe('orders list', () => {
+  it('names the row action "Cancel order" and its dialog\'s way out "Keep order", never two "Cancel" buttons', async () => {
+    const pending = { ...order, id: 43, status: OrderStatus.Pending, paymentStatus: PaymentStatus.Pending };
+    const { calls } = setup(staff, {
+      'GET /api/v1/orders/getall': { data: [pending], totalRecords: 1 },
+      'POST /api/v1/orders/cancelorder': pending,
+    });
+    renderApp('/tools/orders-list');
+    const row = (await screen.findByRole('cell', { name: '43' }, { timeout: 15_000 })).closest('tr')!;
+    expect(within(row).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    await userEvent.click(within(row).getByRole('button', { name: 'Cancel order' }));
+    // antd keeps a hidden copy of a confirm's title: the dialog is the one around the last.
+    const dialog = (await screen.findAllByText('Cancel order 43?')).at(-1)!.closest('.ant-modal') as HTMLElement;
+    expect(within(dialog).getByRole('button', { name: 'Cancel order' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep order' }));
+    expect(calls.some((c) => c.url.pathname === '/api/v1/orders/cancelorder')).toBe(false);
+  });
+});
