@@ -192,8 +192,11 @@ const csvCell = (value: string | number | null | undefined) => {
   const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 };
-const csv = (rows: (string | number | null | undefined)[][]) =>
-  rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+/** The file and its data rows (the header row not counted), which the browser confirms over 1,000 before saving. */
+const csv = (rows: (string | number | null | undefined)[][]) => ({
+  text: rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n',
+  rows: rows.length - 1,
+});
 
 export async function duplicateReportCsv(ctx: SignedInContext, groupId?: number) {
   assertCan(ctx, 'dna.view');

@@ -6,11 +6,11 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Collapse, Form, Input, InputNumber, Segmented, Space, Spin, Table, Typography } from 'antd';
 import { DUPLICATE_MESSAGES, SimilarProfilesMode, duplicateDogEndpoints } from '@registry/contracts';
-import { ErrorPresenter, useErrorDialog } from '../../components/ErrorPresenter';
+import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
 import { PetOwnerGroupSearchModal } from '../groups/components/PetOwnerGroupSearchModal';
 import { useUrlState } from '../../components/UrlTable';
-import { downloadFile } from '../dna/dna.api';
+import { ExportButton } from '../../components/ExportButton';
 import { RelativesGroups } from '../../components/RelativesGroups';
 import { duplicateKeys, fetchRelatives, fetchSimilar } from './duplicatedogs.api';
 import { similarSearch } from './duplicatedogs.search';
@@ -27,7 +27,6 @@ export function SimilarProfilesPage() {
   const [draft, setDraft] = useState({ samplenumber: params.samplenumber ?? '', min: params.min, max: params.max });
   const [picking, setPicking] = useState(false);
   const { modal } = App.useApp();
-  const showError = useErrorDialog();
   const relativesMode = params.mode === SimilarProfilesMode.Relatives;
   const request =
     params.samplenumber && !relativesMode
@@ -64,13 +63,13 @@ export function SimilarProfilesPage() {
     <>
       <PageTitle
         extra={
-          <Button
-            onClick={() =>
-              void downloadFile(duplicateDogEndpoints.genderMismatchCsv, {}, 'GenderMismatch.csv').catch(showError)
-            }
-          >
-            Gender mismatch CSV
-          </Button>
+          <ExportButton
+            endpoint={duplicateDogEndpoints.genderMismatchCsv}
+            input={{}}
+            formats={['csv']}
+            label="Gender mismatch"
+            fallbackName="GenderMismatch"
+          />
         }
       >
         Similar DNA profiles
