@@ -184,7 +184,7 @@ describe('code tables', () => {
 
 describe('orders list', () => {
   it('names the row action "Cancel order" and its dialog\'s way out "Keep order", never two "Cancel" buttons', async () => {
-    const pending = { ...order, id: 43, status: OrderStatus.Pending, paymentStatus: PaymentStatus.Pending };
+    const pending = { ...order, id: 43, status: OrderStatus.Pending };
     const { calls } = setup(staff, {
       'GET /api/v1/orders/getall': { data: [pending], totalRecords: 1 },
       'POST /api/v1/orders/cancelorder': pending,
