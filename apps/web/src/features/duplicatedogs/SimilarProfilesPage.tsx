@@ -4,7 +4,7 @@
 // likelihood ratio instead. The gender-mismatch CSV is offered here too.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Collapse, Form, Input, InputNumber, Segmented, Space, Spin, Table, Typography } from 'antd';
+import { App, Button, Card, Collapse, Form, InputNumber, Segmented, Space, Spin, Table, Typography } from 'antd';
 import { DUPLICATE_MESSAGES, SimilarProfilesMode, duplicateDogEndpoints } from '@registry/contracts';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
@@ -14,6 +14,7 @@ import { ExportButton } from '../../components/ExportButton';
 import { RelativesGroups } from '../../components/RelativesGroups';
 import { duplicateKeys, fetchRelatives, fetchSimilar } from './duplicatedogs.api';
 import { similarSearch } from './duplicatedogs.search';
+import { MaxLengthInput } from '../../components/MaxLengthInput';
 
 type MarkerPair = { marker: string; query: string; candidate: string };
 const pairColumns = (sampleNumber: string, other: string) => [
@@ -87,11 +88,11 @@ export function SimilarProfilesPage() {
         />
         <Form layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 8 }}>
           <Form.Item label="Sample number" htmlFor="similar-samplenumber">
-            <Input
+            <MaxLengthInput
               id="similar-samplenumber"
               maxLength={12}
               value={draft.samplenumber}
-              onChange={(e) => setDraft({ ...draft, samplenumber: e.target.value })}
+              onChange={(v) => setDraft({ ...draft, samplenumber: v })}
             />
           </Form.Item>
           {!relativesMode && (
