@@ -73,6 +73,14 @@ export function ProductsPage() {
           queryKey={shopKeys.productPage}
           queryFn={fetchProducts}
           pageSizeOptions={[10]}
+          empty={{
+            text: 'No products yet. Add the first product the shop offers.',
+            action: (
+              <Button type="primary" onClick={() => open(newProduct())}>
+                New product
+              </Button>
+            ),
+          }}
           scroll={{ x: 'max-content' }}
           columns={[
             // The product's name stays in view while the other columns scroll (a phone shows the rest sideways).

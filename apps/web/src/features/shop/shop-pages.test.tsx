@@ -201,3 +201,18 @@ describe('orders list', () => {
     expect(calls.some((c) => c.url.pathname === '/api/v1/orders/cancelorder')).toBe(false);
   });
 });
+
+describe('products', () => {
+  it('an empty product list says to add the first product and opens the product form from there', async () => {
+    setup(staff, { 'GET /api/v1/products/getallforadmin': { data: [], totalRecords: 0 } });
+    renderApp('/ecommerce/products');
+    expect(
+      await screen.findByText('No products yet. Add the first product the shop offers.', undefined, {
+        timeout: 15_000,
+      }),
+    ).toBeTruthy();
+    const empty = screen.getByText('No products yet. Add the first product the shop offers.').closest('.ant-empty')!;
+    await userEvent.click(within(empty as HTMLElement).getByRole('button', { name: 'New product' }));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+});
