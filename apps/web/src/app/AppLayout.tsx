@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Dropdown, Input, Layout, Menu, type MenuProps } from 'antd';
+import { Button, Drawer, Dropdown, Layout, Menu, type MenuProps } from 'antd';
 import {
   DownOutlined,
   LogoutOutlined,
@@ -21,6 +21,7 @@ import { groupFrameSource } from '../features/groups/groupFrameSource';
 import { BRAND_NAME, PRODUCT_VERSION } from '../lib/brand';
 import { petOwnerPath } from '../lib/landing';
 import { navEntries } from './navEntries';
+import { MaxLengthInput } from '../components/MaxLengthInput';
 
 const { Header, Sider, Content } = Layout;
 
@@ -94,14 +95,14 @@ function HeaderSearch({ compact }: { compact: boolean }) {
         void navigate({ to: '/tools/search', search: query ? { query } : {} });
       }}
     >
-      <Input
+      <MaxLengthInput
         aria-label="Search the registry"
         placeholder="Search name, sample number, email…"
         prefix={<SearchOutlined aria-hidden />}
         maxLength={200}
         allowClear
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={setText}
       />
     </form>
   );
@@ -184,14 +185,14 @@ function Navigation({ selectedKey }: { selectedKey: string }) {
     <div className="app-navigation">
       <nav aria-label="Main navigation" className="app-navigation__pages">
         <div className="app-navigation__filter">
-          <Input
+          <MaxLengthInput
             size="small"
             aria-label="Find a page"
             placeholder="Find a page"
             allowClear
             maxLength={50}
             value={filter}
-            onChange={(event) => setFilter(event.target.value)}
+            onChange={setFilter}
           />
         </div>
         <Menu

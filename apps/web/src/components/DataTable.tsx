@@ -1,8 +1,8 @@
 // Every table of the app: it scrolls sideways inside itself instead of widening the page, and its row actions column
 // stays pinned to the right edge, so the actions are visible at every width (phone and laptop alike). A paged table
 // offers the shared page sizes (spec 1 §9: 25, 50, 100, 200, default 25) unless its screen defines its own.
-import { useEffect, useMemo, useRef } from 'react';
-import { Table, type TableProps } from 'antd';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Empty, Table, type TableProps } from 'antd';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '@registry/contracts';
 
 /** Column keys of row actions; such a column is pinned to the right. */
@@ -14,7 +14,33 @@ export const ROW_ACTION_KEYS: readonly string[] = ['actions', 'remove'];
  */
 export const EMPTY_TABLE_TEXT = 'Nothing to show. Clear or change the filters, or come back once records are added.';
 
-export function DataTable<Row extends object>({ columns, scroll, pagination, locale, ...props }: TableProps<Row>) {
+/**
+ * An empty list's next step: what to do (a line in the product's words) and, when the user may take it, the screen's
+ * action as a button. The spec's own empty texts go here word for word.
+ */
+export interface EmptyState {
+  text: string;
+  action?: ReactNode;
+}
+
+export function EmptyTable({ text, action }: EmptyState) {
+  return (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text}>
+      {action}
+    </Empty>
+  );
+}
+
+export type DataTableProps<Row> = TableProps<Row> & { empty?: EmptyState };
+
+export function DataTable<Row extends object>({
+  columns,
+  scroll,
+  pagination,
+  locale,
+  empty,
+  ...props
+}: DataTableProps<Row>) {
   const pinned = useMemo(
     () =>
       columns?.map((col) =>
@@ -41,7 +67,7 @@ export function DataTable<Row extends object>({ columns, scroll, pagination, loc
     <div ref={frame}>
       <Table<Row>
         {...props}
-        locale={{ emptyText: EMPTY_TABLE_TEXT, ...locale }}
+        locale={{ emptyText: empty ? <EmptyTable {...empty} /> : EMPTY_TABLE_TEXT, ...locale }}
         pagination={paged}
         columns={pinned}
         scroll={{ x: 'max-content', ...scroll }}

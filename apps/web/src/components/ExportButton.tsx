@@ -100,6 +100,11 @@ export interface ExportButtonProps<E extends AnyEndpoint> {
   fallbackName: string;
   disabled?: boolean;
   label?: string;
+  /**
+   * The formats offered, CSV and XLSX by default. A CSV-only download (an endpoint that answers CSV and takes no
+   * format) passes ['csv']: the button sends no format.
+   */
+  formats?: readonly Format[];
 }
 
 const formatLabel = (bytes: number) =>
@@ -113,6 +118,7 @@ export function ExportButton<E extends AnyEndpoint>({
   fallbackName,
   disabled,
   label = 'Export',
+  formats = ['csv', 'xlsx'],
 }: ExportButtonProps<E>) {
   const { modal } = App.useApp();
   const showError = useErrorDialog();
@@ -139,10 +145,8 @@ export function ExportButton<E extends AnyEndpoint>({
         ? (rows: number) => (rows > LARGE_EXPORT_ROWS ? confirmLarge(rows) : Promise.resolve(true))
         : undefined;
     const { params, query } = input as { params?: object; query?: Record<string, unknown> };
-    const url = endpointUrl(endpoint, { params, query: { ...query, format } } as Pick<
-      EndpointInput<E>,
-      'params' | 'query'
-    >);
+    const withFormat = formats.length > 1 ? { ...query, format } : query;
+    const url = endpointUrl(endpoint, { params, query: withFormat } as Pick<EndpointInput<E>, 'params' | 'query'>);
     setDone(null);
     setProgress({ received: 0, rows: 0, totalRows: null, percent: 0 });
     try {
@@ -159,12 +163,21 @@ export function ExportButton<E extends AnyEndpoint>({
   return (
     <Space direction="vertical" size={4}>
       <Space wrap>
-        <Button icon={<DownloadOutlined />} disabled={disabled || busy} loading={busy} onClick={() => void run('csv')}>
-          {label} CSV
-        </Button>
-        <Button icon={<DownloadOutlined />} disabled={disabled || busy} onClick={() => void run('xlsx')}>
-          {label} XLSX
-        </Button>
+        {formats.includes('csv') && (
+          <Button
+            icon={<DownloadOutlined />}
+            disabled={disabled || busy}
+            loading={busy}
+            onClick={() => void run('csv')}
+          >
+            {label} CSV
+          </Button>
+        )}
+        {formats.includes('xlsx') && (
+          <Button icon={<DownloadOutlined />} disabled={disabled || busy} onClick={() => void run('xlsx')}>
+            {label} XLSX
+          </Button>
+        )}
       </Space>
       {progress && (
         <div aria-live="polite" data-testid="export-progress" style={{ minWidth: 220 }}>

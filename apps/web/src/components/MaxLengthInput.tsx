@@ -1,5 +1,8 @@
-import { useId } from 'react';
-import { Input, Typography } from 'antd';
+// The spec's text input with a maximum length (its warning and error) and its contract-driven form, SchemaTextInput.
+import { useId, useState, type ReactNode, type Ref } from 'react';
+import { Input, Typography, type InputProps, type InputRef } from 'antd';
+import type { TextAreaProps } from 'antd/es/input';
+import { PasswordInput } from './PasswordInput';
 import { maxLengthAt } from '@registry/contracts';
 import type { z } from 'zod';
 
@@ -7,63 +10,116 @@ export const MAX_LENGTH_WARNING_WINDOW = 10;
 
 export type MaxLengthStatus = 'ok' | 'warning' | 'error';
 export function maxLengthStatus(length: number, maxLength: number): MaxLengthStatus {
+  // Nothing typed, nothing to warn of: a short code's field (a CVC of 4) would otherwise warn while still empty.
+  if (length === 0) return 'ok';
   if (length >= maxLength) return 'error';
   if (maxLength - length <= MAX_LENGTH_WARNING_WINDOW) return 'warning';
   return 'ok';
 }
 
-export interface MaxLengthInputProps {
+export interface MaxLengthInputProps extends Omit<
+  InputProps,
+  'value' | 'defaultValue' | 'onChange' | 'maxLength' | 'status' | 'type'
+> {
   maxLength: number;
+  /** Given (even undefined, as a form field gives it): the field is controlled; left out: it keeps its own text. */
   value?: string | null;
+  defaultValue?: string | null;
   onChange?: (value: string) => void;
   multiline?: boolean;
   rows?: number;
-  id?: string;
-  placeholder?: string;
-  disabled?: boolean;
-  autoComplete?: string;
-  autoFocus?: boolean;
-  'aria-label'?: string;
+  /** A password (the spec's show/hide input) or a search box (its button or Enter calls onSearch). */
+  kind?: 'password' | 'search';
+  onSearch?: (value: string) => void;
+  enterButton?: ReactNode;
+  /** The text input's handle (to focus it); not for the multi-line and password kinds. */
+  ref?: Ref<InputRef>;
 }
 
 /**
- * Text input that refuses characters past maxLength, warns within 10 characters of it and
- * shows an error once the limit is reached.
+ * The spec's text input with a maximum length, for every limited input of the app (a web test holds every `maxLength`
+ * to it): typing past the limit is blocked, a warning shows within 10 characters of it, an error at the limit.
  */
-export function MaxLengthInput({ maxLength, value, onChange, multiline, rows = 4, ...rest }: MaxLengthInputProps) {
+export function MaxLengthInput(props: MaxLengthInputProps) {
+  const {
+    maxLength,
+    value,
+    defaultValue,
+    onChange,
+    multiline,
+    rows = 4,
+    kind,
+    onSearch,
+    enterButton,
+    ref,
+    ...rest
+  } = props;
   const hintId = useId();
-  const text = value ?? '';
+  const [own, setOwn] = useState(defaultValue ?? '');
+  const controlled = Object.prototype.hasOwnProperty.call(props, 'value');
+  const text = (controlled ? value : own) ?? '';
   const status = maxLengthStatus(text.length, maxLength);
-  const remaining = maxLength - text.length;
+  const describedBy = [rest['aria-describedby'], status === 'ok' ? undefined : hintId].filter(Boolean).join(' ');
   const common = {
     ...rest,
     value: text,
     maxLength,
     status: status === 'ok' ? undefined : status,
-    'aria-describedby': status === 'ok' ? undefined : hintId,
-    'aria-invalid': status === 'error' ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+    'aria-invalid': status === 'error' ? true : rest['aria-invalid'],
   } as const;
-  const handle = (next: string) => onChange?.(next.slice(0, maxLength));
+  const handle = (next: string) => {
+    const cut = next.slice(0, maxLength);
+    if (!controlled) setOwn(cut);
+    onChange?.(cut);
+  };
+  const field = multiline ? (
+    <Input.TextArea
+      {...(common as unknown as TextAreaProps)}
+      value={text}
+      rows={rows}
+      onChange={(e) => handle(e.target.value)}
+    />
+  ) : kind === 'password' ? (
+    <PasswordInput {...common} onChange={(e) => handle(e.target.value)} />
+  ) : kind === 'search' ? (
+    <Input.Search
+      {...common}
+      ref={ref}
+      enterButton={enterButton}
+      onChange={(e) => handle(e.target.value)}
+      onSearch={(v) => onSearch?.(v)}
+    />
+  ) : (
+    <Input {...common} ref={ref} onChange={(e) => handle(e.target.value)} />
+  );
   return (
     <>
-      {multiline ? (
-        <Input.TextArea {...common} rows={rows} onChange={(e) => handle(e.target.value)} />
-      ) : (
-        <Input {...common} onChange={(e) => handle(e.target.value)} />
-      )}
-      {status !== 'ok' && (
-        <Typography.Text
-          id={hintId}
-          type={status === 'error' ? 'danger' : 'warning'}
-          style={{ fontSize: 12 }}
-          aria-live="polite"
-        >
-          {status === 'error'
-            ? `Maximum length of ${maxLength} characters reached.`
-            : `${remaining} character${remaining === 1 ? '' : 's'} remaining.`}
-        </Typography.Text>
-      )}
+      {field}
+      <MaxLengthHint id={hintId} length={text.length} maxLength={maxLength} />
     </>
+  );
+}
+
+/**
+ * The warning or error under a limited field, for a control that cannot be a MaxLengthInput (an AutoComplete, whose
+ * input antd renders): nothing while the text is well inside the limit.
+ */
+export function MaxLengthHint({ id, length, maxLength }: { id?: string; length: number; maxLength: number }) {
+  const status = maxLengthStatus(length, maxLength);
+  if (status === 'ok') return null;
+  const remaining = maxLength - length;
+  return (
+    <Typography.Text
+      id={id}
+      type={status === 'error' ? 'danger' : 'warning'}
+      style={{ fontSize: 12 }}
+      aria-live="polite"
+    >
+      {status === 'error'
+        ? `Maximum length of ${maxLength} characters reached.`
+        : `${remaining} character${remaining === 1 ? '' : 's'} remaining.`}
+    </Typography.Text>
   );
 }
 

@@ -3,7 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
 import { countPagingSearch, pagingSearch, searchText, UrlTable } from './UrlTable';
-import { renderInRouter } from '../test/utils';
+import { Button } from 'antd';
+import { DataTable, EMPTY_TABLE_TEXT } from './DataTable';
+import { renderInRouter, renderWithProviders } from '../test/utils';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -122,5 +124,26 @@ describe('UrlTable', () => {
     await waitFor(() => expect(router.state.location.search).toMatchObject({ page: 3, count: 50 }));
     expect(router.state.location.search).not.toHaveProperty('pageSize');
     await screen.findByText('Row 101');
+  });
+});
+
+describe('empty lists', () => {
+  it('say what to do next and offer the action; a table with nothing better says how to find records', async () => {
+    const onAdd = vi.fn<() => void>();
+    renderWithProviders(
+      <>
+        <DataTable
+          rowKey="id"
+          dataSource={[]}
+          columns={[{ title: 'Name', dataIndex: 'name' }]}
+          empty={{ text: 'No products yet. Add the first one.', action: <Button onClick={onAdd}>New product</Button> }}
+        />
+        <DataTable rowKey="id" dataSource={[]} columns={[{ title: 'Name', dataIndex: 'name' }]} />
+      </>,
+    );
+    expect(screen.getByText('No products yet. Add the first one.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'New product' }));
+    expect(onAdd).toHaveBeenCalledTimes(1);
+    expect(screen.getByText(EMPTY_TABLE_TEXT)).toBeTruthy();
   });
 });

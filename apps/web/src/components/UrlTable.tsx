@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { PAGE_SIZE_OPTIONS, type Paged } from '@registry/contracts';
 import { pageSizeOf, type CountPagingParams, type PagingParams } from './urlSearch';
 import { ErrorPresenter, useErrorDialog } from './ErrorPresenter';
-import { DataTable } from './DataTable';
+import { DataTable, type EmptyState } from './DataTable';
 
 export { countPagingSearch, pagingSearch, searchText, type CountPagingParams, type PagingParams } from './urlSearch';
 
@@ -59,6 +59,8 @@ export interface UrlTableProps<Row, S extends z.ZodType<PagingParams | CountPagi
   errorDisplay?: 'inline' | 'dialog';
   /** Shown for a load error the server did not explain. */
   errorFallback?: string;
+  /** What an empty list says to do next, and the action when the user may take it. */
+  empty?: EmptyState;
 }
 
 /** One server-paged table whose page, size, sort and filters live in the URL. */

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { noMatchClusterEndpoints } from '@registry/contracts';
 import { mockFetch, renderWithProviders } from '../test/utils';
+import { renderApp } from '../test/renderApp';
 import { ExportButton } from './ExportButton';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -30,5 +31,56 @@ describe('the over-1,000-rows confirmation on every export', () => {
     await waitFor(() => expect(screen.queryByTestId('export-progress')).toBeNull());
     expect(URL.createObjectURL).not.toHaveBeenCalled();
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe("the lab's CSV downloads of duplicate dogs and similar profiles", () => {
+  const labAdmin = {
+    id: 1,
+    userName: 'lab.admin',
+    fullName: 'Lab Admin',
+    firstName: 'Lab',
+    lastName: 'Admin',
+    email: 'lab@example.com',
+    roleId: 0,
+    role: 'BioPetLabAdmin',
+    isAdmin: true,
+    isPetOwner: false,
+    isBioPetAdmin: true,
+    isResident: false,
+    petOwnerId: null,
+    residentId: null,
+    features: [],
+    impersonatedBy: null,
+  };
+  const large = (path: string) => ({
+    [`GET ${path}`]: () => ({
+      body: 'SampleNumber\r\nDN0000001\r\n',
+      headers: { 'x-export-rows': '2400', 'content-type': 'text/csv' },
+    }),
+  });
+
+  it.each([
+    ['/lab-tools/duplicate-dog-report', 'Export CSV', '/api/v1/duplicatedogreport/getcsv'],
+    ['/tools/similardnaprofiles', 'Gender mismatch CSV', '/api/v1/reportsgenerator/getallgendermismatchcsvreport'],
+  ])('%s asks before saving over 1,000 rows', async (url, button, csvPath) => {
+    URL.createObjectURL = vi.fn<(object: Blob | MediaSource) => string>(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn<(url: string) => void>();
+    sessionStorage.setItem('registry.accessToken', 'tok');
+    const { calls } = mockFetch({
+      'GET /api/v1/account/userinfo': labAdmin,
+      'GET /api/v1/features': [],
+      'GET /api/v1/admingroups/directlyassignedgroups': [],
+      'GET /api/v1/duplicatedogreport': { data: [], totalRecords: 0 },
+      ...large(csvPath),
+    });
+    renderApp(url);
+    await userEvent.click(await screen.findByRole('button', { name: new RegExp(button) }, { timeout: 15_000 }));
+    expect(await screen.findByText('This export has 2,400 rows. Do you want to continue?')).toBeTruthy();
+    // A CSV-only download: no format is asked of an endpoint that has none.
+    const call = calls.find((c) => c.url.pathname === csvPath)!;
+    expect(call.url.searchParams.has('format')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalledTimes(1));
   });
 });

@@ -8,6 +8,8 @@ import { mockFetch, renderWithProviders } from './utils';
 import { GroupEditModal } from '../features/groups/components/GroupEditModal';
 import type { GroupDetails } from '../features/groups/groups.api';
 import { SchemaTextInput } from '../components/MaxLengthInput';
+import fs from 'node:fs';
+import path from 'node:path';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -147,6 +149,66 @@ describe('SchemaTextInput', () => {
     rerender(<Controlled initial={'1'.repeat(32)} />);
     expect(screen.getByText('Maximum length of 32 characters reached.')).toBeTruthy();
     expect(screen.getByLabelText('Phone').getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+/**
+ * The JSX elements of a source that carry a maxLength attribute, as 'tag (line n)': each opening tag is read to its
+ * closing '>' outside braces and quotes, and its own attributes (not those of an element inside a brace) are checked.
+ */
+function limitedElements(source: string): string[] {
+  const found: string[] = [];
+  for (const match of source.matchAll(/<([A-Za-z][\w.]*)(?=[\s/>])/g)) {
+    let depth = 0;
+    let quote: string | null = null;
+    let own = '';
+    for (let i = match.index + match[0].length; i < source.length; i++) {
+      const c = source[i];
+      if (quote) {
+        if (c === quote) quote = null;
+      } else if (c === '"' || c === "'" || c === '`') quote = c;
+      else if (c === '{') depth++;
+      else if (c === '}') depth--;
+      else if (depth === 0 && c === '>') break;
+      if (depth === 0 && !quote) own += c;
+    }
+    if (/(^|\s)maxLength=/.test(own))
+      found.push(`${match[1]} (line ${source.slice(0, match.index).split('\n').length})`);
+  }
+  return found;
+}
+
+// The spec's limited input (its warning within 10 characters and its error at the limit) and its contract form.
+const THE_WIDGET = /^(MaxLengthInput|SchemaTextInput|MaxLengthHint) /;
+// Where antd renders the input itself: the field shows the widget's MaxLengthHint instead.
+const WITH_HINT = new Set(['features/wasteresults/ResultSetPage.tsx: AutoComplete']);
+// The report pages are being rebuilt on the report kit, which brings the widget with it.
+const REBUILDING = 'features/reports/';
+
+describe('every limited input is the max-length widget', () => {
+  it('finds a plain limited input', () => {
+    expect(
+      limitedElements(
+        '<><Input maxLength={20} /><MaxLengthInput maxLength={5} />\n<Input.TextArea rows={2} maxLength={9} />' +
+          '<Form.Item extra={<b>a > b</b>}><Select onChange={(v) => f(v)} /></Form.Item></>',
+      ),
+    ).toEqual(['Input (line 1)', 'MaxLengthInput (line 1)', 'Input.TextArea (line 2)']);
+  });
+
+  it('holds every maxLength of the web app to the widget', () => {
+    const src = path.resolve(import.meta.dirname, '..');
+    const plain = fs
+      .readdirSync(src, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.tsx') && !entry.name.includes('.test.'))
+      .flatMap((entry) => {
+        const file = path.relative(src, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+        if (file === 'components/MaxLengthInput.tsx' || file.startsWith(REBUILDING)) return [];
+        return limitedElements(fs.readFileSync(path.join(src, file), 'utf8'))
+          .filter((element) => !THE_WIDGET.test(element))
+          .filter((element) => !WITH_HINT.has(`${file}: ${element.split(' ')[0]}`))
+          .map((element) => `${file}: ${element}`);
+      });
+    expect(plain).toEqual([]);
   });
 });
 

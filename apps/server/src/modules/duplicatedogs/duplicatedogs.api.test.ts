@@ -175,6 +175,8 @@ describe('GET /duplicatedogreport', () => {
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe('ClusterId,Status,SampleNumber,PetName,Property,ApprovalDate,ReviewedBy,DateReviewed');
     expect(lines).toHaveLength(1 + twins.length * 2);
+    // The data rows' count, which the browser asks about over 1,000 before it saves the file.
+    expect(res.headers['x-export-rows']).toBe(String(twins.length * 2));
     const byGroup = await get(`/api/v1/duplicatedogreport/getcsv?groupId=${oakRidgeId}`);
     expect(String(byGroup.body).trim().split('\r\n')).toHaveLength(3);
   });
@@ -250,6 +252,7 @@ describe('GET /reportsgenerator/getallgendermismatchcsvreport', () => {
     expect(text).toContain(`${wrong.sampleNumber},${wrong.petId},Misfiled,,Male,Female,`);
     expect(text).not.toContain(right.sampleNumber);
     expect(text).not.toContain(unknown.sampleNumber);
+    expect(res.headers['x-export-rows']).toBe(String(text.trim().split('\r\n').length - 1));
     expect(
       (await get('/api/v1/reportsgenerator/getallgendermismatchcsvreport', await t.login('pet.owner'))).status,
     ).toBe(403);

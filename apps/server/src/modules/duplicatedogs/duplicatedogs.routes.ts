@@ -28,7 +28,9 @@ export async function duplicateDogsRoutes(app: FastifyInstance) {
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="DuplicateDogReport_${stamp()}.csv"`)
-      .send(csv);
+      .header('access-control-expose-headers', 'X-Export-Rows, Content-Disposition')
+      .header('x-export-rows', String(csv.rows))
+      .send(csv.text);
   });
   await route(app, endpoints.similar, async (request) => duplicates.similarProfiles(signedIn(request), request.query));
   await route(app, endpoints.relatives, async (request) => relativeProfiles(signedIn(request), request.query));
@@ -37,6 +39,8 @@ export async function duplicateDogsRoutes(app: FastifyInstance) {
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="GenderMismatch_${stamp()}.csv"`)
-      .send(csv);
+      .header('access-control-expose-headers', 'X-Export-Rows, Content-Disposition')
+      .header('x-export-rows', String(csv.rows))
+      .send(csv.text);
   });
 }

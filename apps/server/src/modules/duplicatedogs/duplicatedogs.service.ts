@@ -188,8 +188,13 @@ export async function setReviewed(ctx: SignedInContext, id: number, reviewed: bo
   return view;
 }
 
-const csv = (rows: (string | number | null | undefined)[][]) =>
-  rows.map((r) => r.map((cell) => csvCell(cell)).join(',')).join('\r\n') + '\r\n';
+/** The file and its data rows (the header row not counted), which the browser confirms over 1,000 before saving. */
+const csv = (rows: (string | number | null | undefined)[][]) => ({
+  text: rows.map((r) => r.map((cell) => csvCell(cell)).join(',')).join('
+') + '
+',
+  rows: rows.length - 1,
+});
 
 export async function duplicateReportCsv(ctx: SignedInContext, groupId?: number) {
   assertCan(ctx, 'dna.view');

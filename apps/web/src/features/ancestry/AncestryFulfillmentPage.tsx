@@ -3,7 +3,7 @@
 // (optional shift-up), tube codes in edit mode, bulk upload and import of plate files, the manifest, flag and unflag,
 // and the CSV export of the selected rows.
 import { useState } from 'react';
-import { Alert, App, Button, Card, Checkbox, Form, Input, InputNumber, Modal, Radio, Select, Space, Tag } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Form, InputNumber, Modal, Radio, Select, Space, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import {
   AncestryFulfillmentStatus as S,
@@ -29,6 +29,7 @@ import { PlateFileModal } from './PlateFileModal';
 import { PlateGrid } from './PlateGrid';
 import { exportFileName, fulfilmentsCsv } from './plateFile';
 import { showDate } from '../../components/labTime';
+import { MaxLengthInput } from '../../components/MaxLengthInput';
 
 function GenotypeChoice({ row }: { row: FulfillmentRow }) {
   const showError = useErrorDialog();
@@ -178,7 +179,8 @@ export function AncestryFulfillmentPage() {
             onChange={(status?: number) => setParams({ status }, { resetPage: true })}
             options={Object.entries(S).map(([label, value]) => ({ value, label: `${label} (${countOf(value)})` }))}
           />
-          <Input.Search
+          <MaxLengthInput
+            kind="search"
             aria-label="Sample number"
             placeholder="Sample number"
             allowClear
@@ -186,7 +188,8 @@ export function AncestryFulfillmentPage() {
             defaultValue={params.sampleNumber}
             onSearch={(v) => setParams({ sampleNumber: v || undefined }, { resetPage: true })}
           />
-          <Input.Search
+          <MaxLengthInput
+            kind="search"
             aria-label="Plate number"
             placeholder="Plate number"
             allowClear
@@ -294,12 +297,12 @@ export function AncestryFulfillmentPage() {
               dataIndex: 'ancestryTubeCode',
               render: (v: string | null, r: FulfillmentRow) =>
                 editMode ? (
-                  <Input
+                  <MaxLengthInput
                     aria-label={`Tube code of ${r.id}`}
                     size="small"
                     maxLength={50}
                     value={tubeCodes[r.id] ?? v ?? ''}
-                    onChange={(e) => setTubeCodes({ ...tubeCodes, [r.id]: e.target.value })}
+                    onChange={(v) => setTubeCodes({ ...tubeCodes, [r.id]: v })}
                   />
                 ) : (
                   v
@@ -360,7 +363,7 @@ export function AncestryFulfillmentPage() {
         <Form form={form} layout="vertical" name="fulfillmentAction">
           {(dialog === 'plate' || dialog === 'plated') && (
             <Form.Item name="plateNumber" label="Plate number">
-              <Input maxLength={50} />
+              <MaxLengthInput maxLength={50} />
             </Form.Item>
           )}
           {dialog === 'plate' && (
@@ -376,20 +379,20 @@ export function AncestryFulfillmentPage() {
           {dialog === 'plated' && (
             <>
               <Form.Item name="tubeCode" label="Tube code">
-                <Input maxLength={50} />
+                <MaxLengthInput maxLength={50} />
               </Form.Item>
               <Form.Item
                 name="wellLocation"
                 label="Well location"
                 rules={[{ max: 3, message: AncestryMessages.wellTooLong }]}
               >
-                <Input maxLength={3} />
+                <MaxLengthInput maxLength={3} />
               </Form.Item>
             </>
           )}
           {dialog === 'manifest' && (
             <Form.Item name="trackingNumber" label="Tracking number">
-              <Input maxLength={100} />
+              <MaxLengthInput maxLength={100} />
             </Form.Item>
           )}
           {dialog === 'flag' && (
@@ -398,7 +401,7 @@ export function AncestryFulfillmentPage() {
               label="Notes"
               rules={[{ max: FULFILLMENT_NOTES_MAX, message: AncestryMessages.notesTooLong }]}
             >
-              <Input.TextArea maxLength={FULFILLMENT_NOTES_MAX} rows={3} />
+              <MaxLengthInput multiline maxLength={FULFILLMENT_NOTES_MAX} rows={3} />
             </Form.Item>
           )}
         </Form>

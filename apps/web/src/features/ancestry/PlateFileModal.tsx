@@ -1,10 +1,11 @@
 // Bulk upload (the selected items with a plate number; file columns tubeCode, wellLocation in selection order) and bulk
 // import (file columns fulfillmentId, sampleNumber, plateNumber, tubeCode, wellLocation) of plate files.
 import { useState } from 'react';
-import { Alert, Button, Input, Modal, Upload } from 'antd';
+import { Alert, Button, Modal, Upload } from 'antd';
 import { AncestryMessages } from '@registry/contracts';
 import { useFulfillmentAction, type BulkAnswer, type FulfillmentRow } from './ancestry.api';
 import { IMPORT_COLUMNS, UPLOAD_COLUMNS, readPlateFile, rowsToRecords } from './plateFile';
+import { MaxLengthInput } from '../../components/MaxLengthInput';
 
 export function PlateFileModal({
   mode,
@@ -62,12 +63,12 @@ export function PlateFileModal({
       destroyOnHidden
     >
       {mode === 'upload' && (
-        <Input
+        <MaxLengthInput
           aria-label="Plate number"
           placeholder="Plate number"
           maxLength={50}
           value={plateNumber}
-          onChange={(e) => setPlateNumber(e.target.value)}
+          onChange={(v) => setPlateNumber(v)}
           style={{ marginBottom: 12 }}
         />
       )}

@@ -1,7 +1,7 @@
 // /system/lab-settings (provider staff): the lab's identity printed on every certificate and document (name,
 // address, phone, web site, accreditation line, logo) and each analyst's title and signature image as they sign.
 import { useEffect, useState } from 'react';
-import { App, Button, Card, Form, Image, Input, Space, Table } from 'antd';
+import { App, Button, Card, Form, Image, Space, Table } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { labSettingsEndpoints, maxLengthAt, labSettingsRequest } from '@registry/contracts';
 import { sendWithProgress } from '../../lib/client';
@@ -18,6 +18,7 @@ import {
   type LabSettings,
   type LabSettingsBody,
 } from './certificates.api';
+import { MaxLengthInput } from '../../components/MaxLengthInput';
 
 const IMAGE_MAX_BYTES = 2_000_000;
 /** The documents print PNG and JPEG only. */
@@ -66,23 +67,23 @@ function IdentityForm({ settings }: { settings: LabSettings }) {
         name="name"
         rules={[{ required: true, whitespace: true, message: 'This field is required.' }]}
       >
-        <Input maxLength={max('name')} />
+        <MaxLengthInput maxLength={max('name')} />
       </Form.Item>
       <Form.Item label="Address" name="address">
-        <Input.TextArea rows={3} maxLength={max('address')} />
+        <MaxLengthInput multiline rows={3} maxLength={max('address')} />
       </Form.Item>
       <Form.Item label="Phone" name="phone">
-        <Input maxLength={max('phone')} />
+        <MaxLengthInput maxLength={max('phone')} />
       </Form.Item>
       <Form.Item label="Web site" name="website">
-        <Input maxLength={max('website')} />
+        <MaxLengthInput maxLength={max('website')} />
       </Form.Item>
       <Form.Item
         label="Accreditation line"
         name="accreditation"
         extra="Printed under the lab's address, e.g. ISO/IEC 17025 accredited."
       >
-        <Input maxLength={max('accreditation')} />
+        <MaxLengthInput maxLength={max('accreditation')} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={save.isPending}>
         Save
@@ -98,12 +99,12 @@ function SignatoryTitle({ userId, title }: { userId: number; title: string | nul
   const [value, setValue] = useState(title ?? '');
   return (
     <Space.Compact>
-      <Input
+      <MaxLengthInput
         aria-label="Title"
         value={value}
         maxLength={100}
         placeholder="e.g. Laboratory Director"
-        onChange={(e) => setValue(e.target.value)}
+        onChange={(v) => setValue(v)}
       />
       <Button
         loading={save.isPending}

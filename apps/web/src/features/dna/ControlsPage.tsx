@@ -1,7 +1,7 @@
 // Controls (/dna/controls, spec 3 §2): the table with its 3 second filter delay, the new-control popup (panel and sample
 // type; a positive control's reference genotype) and delete; the GeneMapper import popup is the plate view's.
 import { useEffect, useState } from 'react';
-import { App, Button, Card, Form, Input, Modal, Select, Space } from 'antd';
+import { App, Button, Card, Form, Modal, Select, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { DNA_MESSAGES, SampleType, can } from '@registry/contracts';
 import { useCurrentUser } from '../../lib/auth';
@@ -20,6 +20,7 @@ import {
 } from './components/ControlReference';
 import type { PlateUploadResult } from './dna.api';
 import { showDateTime } from '../../components/labTime';
+import { MaxLengthInput } from '../../components/MaxLengthInput';
 
 /** Spec 3 §9: the controls filter waits 3 seconds after the last keystroke. */
 export const CONTROLS_FILTER_DELAY_MS = 3000;
@@ -108,11 +109,11 @@ export function ControlsPage() {
       <Card>
         <Form layout="inline" style={{ marginBottom: 16 }}>
           <Form.Item label="Panel" htmlFor="controls-filter">
-            <Input
+            <MaxLengthInput
               id="controls-filter"
               allowClear
               value={filter}
-              onChange={(e) => setFilter(e.target.value)}
+              onChange={(v) => setFilter(v)}
               maxLength={64}
             />
           </Form.Item>

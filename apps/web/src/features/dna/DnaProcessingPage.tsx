@@ -288,6 +288,14 @@ export function DnaProcessingPage() {
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={params.plateId ? 15 : 24}>
             <UrlTable<DnaProfileRow, typeof processingSearch>
+              empty={{
+                text: 'No DNA profiles match. Clear the filters, or import a GeneMapper file to add a plate’s profiles.',
+                action: mayManage && (
+                  <Button type="primary" onClick={() => setUploadOpen(true)}>
+                    Import GeneMapper file
+                  </Button>
+                ),
+              }}
               rowKey="dnaProfileId"
               searchSchema={processingSearch}
               queryKey={(p) => [...dnaKeys.processing(p), [...hidden]]}

@@ -1,7 +1,7 @@
 // Uploaded plate files (/tools/platefiles, spec 3 §7): the list with its filters and sorts, rename, the GeneMapper file
 // downloaded again, and the product-by-plate report shown and exported as CSV.
 import { useState } from 'react';
-import { App, Button, Card, Form, Input, Modal, Table } from 'antd';
+import { App, Button, Card, Form, Modal, Table } from 'antd';
 import { DNA_MESSAGES, can, dnaEndpoints, reportEndpoints } from '@registry/contracts';
 import { useCurrentUser } from '../../lib/auth';
 import { useErrorDialog } from '../../components/ErrorPresenter';
@@ -21,6 +21,7 @@ import {
 import { platesSearch } from './dna.search';
 import { showDateTime } from '../../components/labTime';
 import { FilterBar } from '../../components/FilterBar';
+import { MaxLengthInput } from '../../components/MaxLengthInput';
 
 const FILTERS = [
   ['plateNameFilter', 'Plate name'],
@@ -133,7 +134,7 @@ export function PlateFilesPage() {
       >
         <Form layout="vertical">
           <Form.Item label="Plate name" htmlFor="plate-new-name">
-            <Input id="plate-new-name" value={newName} maxLength={100} onChange={(e) => setNewName(e.target.value)} />
+            <MaxLengthInput id="plate-new-name" value={newName} maxLength={100} onChange={(v) => setNewName(v)} />
           </Form.Item>
         </Form>
       </Modal>

@@ -16,7 +16,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { PetOwnerGroupSearchModal } from '../groups/components/PetOwnerGroupSearchModal';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
-import { downloadFile } from '../dna/dna.api';
+import { ExportButton } from '../../components/ExportButton';
 import {
   duplicateKeys,
   fetchDuplicateReport,
@@ -60,17 +60,12 @@ export function DuplicateDogReportPage() {
     <>
       <PageTitle
         extra={
-          <Button
-            onClick={() =>
-              void downloadFile(
-                duplicateDogEndpoints.csv,
-                { query: { groupId: params.groupId } },
-                'DuplicateDogReport.csv',
-              ).catch(showError)
-            }
-          >
-            Export CSV
-          </Button>
+          <ExportButton
+            endpoint={duplicateDogEndpoints.csv}
+            input={{ query: { groupId: params.groupId } }}
+            formats={['csv']}
+            fallbackName="DuplicateDogReport"
+          />
         }
       >
         Duplicate dog report

@@ -4,16 +4,17 @@
 // likelihood ratio instead. The gender-mismatch CSV is offered here too.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Collapse, Form, Input, InputNumber, Segmented, Space, Spin, Table, Typography } from 'antd';
+import { App, Button, Card, Collapse, Form, InputNumber, Segmented, Space, Spin, Table, Typography } from 'antd';
 import { DUPLICATE_MESSAGES, SimilarProfilesMode, duplicateDogEndpoints } from '@registry/contracts';
-import { ErrorPresenter, useErrorDialog } from '../../components/ErrorPresenter';
+import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
 import { PetOwnerGroupSearchModal } from '../groups/components/PetOwnerGroupSearchModal';
 import { useUrlState } from '../../components/UrlTable';
-import { downloadFile } from '../dna/dna.api';
+import { ExportButton } from '../../components/ExportButton';
 import { RelativesGroups } from '../../components/RelativesGroups';
 import { duplicateKeys, fetchRelatives, fetchSimilar } from './duplicatedogs.api';
 import { similarSearch } from './duplicatedogs.search';
+import { MaxLengthInput } from '../../components/MaxLengthInput';
 
 type MarkerPair = { marker: string; query: string; candidate: string };
 const pairColumns = (sampleNumber: string, other: string) => [
@@ -27,7 +28,6 @@ export function SimilarProfilesPage() {
   const [draft, setDraft] = useState({ samplenumber: params.samplenumber ?? '', min: params.min, max: params.max });
   const [picking, setPicking] = useState(false);
   const { modal } = App.useApp();
-  const showError = useErrorDialog();
   const relativesMode = params.mode === SimilarProfilesMode.Relatives;
   const request =
     params.samplenumber && !relativesMode
@@ -64,13 +64,13 @@ export function SimilarProfilesPage() {
     <>
       <PageTitle
         extra={
-          <Button
-            onClick={() =>
-              void downloadFile(duplicateDogEndpoints.genderMismatchCsv, {}, 'GenderMismatch.csv').catch(showError)
-            }
-          >
-            Gender mismatch CSV
-          </Button>
+          <ExportButton
+            endpoint={duplicateDogEndpoints.genderMismatchCsv}
+            input={{}}
+            formats={['csv']}
+            label="Gender mismatch"
+            fallbackName="GenderMismatch"
+          />
         }
       >
         Similar DNA profiles
@@ -88,11 +88,11 @@ export function SimilarProfilesPage() {
         />
         <Form layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 8 }}>
           <Form.Item label="Sample number" htmlFor="similar-samplenumber">
-            <Input
+            <MaxLengthInput
               id="similar-samplenumber"
               maxLength={12}
               value={draft.samplenumber}
-              onChange={(e) => setDraft({ ...draft, samplenumber: e.target.value })}
+              onChange={(v) => setDraft({ ...draft, samplenumber: v })}
             />
           </Form.Item>
           {!relativesMode && (

@@ -15,6 +15,7 @@ import {
   useSaveTemplate,
   type EmailEventInfo,
 } from './emailtemplates.api';
+import { MaxLengthInput } from '../../components/MaxLengthInput';
 
 type Row = EmailEventInfo & {
   config: { isActive: boolean; enableAbTesting: boolean; templateIds: number[] } | null;
@@ -204,7 +205,7 @@ function EventEditor({ row, onClose }: { row: Row; onClose: () => void }) {
           label="Subject"
           rules={[{ required: true, whitespace: true, message: 'The Subject field is required.' }]}
         >
-          <Input maxLength={300} />
+          <MaxLengthInput maxLength={300} />
         </Form.Item>
         <Form.Item
           name="body"

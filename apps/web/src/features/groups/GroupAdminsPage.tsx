@@ -264,7 +264,14 @@ export function GroupAdmins({ groupId }: { groupId: number }) {
         loading={query.isFetching}
         dataSource={rows}
         pagination={false}
-        locale={{ emptyText: 'No admins' }}
+        empty={{
+          text: 'No admins. Create an admin for this group or add an existing one.',
+          action: (
+            <Button type="primary" onClick={() => setOpen('create')}>
+              Create admin
+            </Button>
+          ),
+        }}
         columns={[
           {
             title: 'Name',

@@ -2,12 +2,13 @@
 // spec's warnings; the result follows in its own modal.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Form, Input, Modal, Radio, Select, Space } from 'antd';
+import { Alert, Form, Modal, Radio, Select, Space } from 'antd';
 import { PARENTAGE_MESSAGES, parentageEndpoints } from '@registry/contracts';
 import { callApi } from '../../lib/client';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { MarkerTable, ResultSummary } from './MarkerTable';
 import { parentageKeys, useExecuteTest, type MatchResult } from './parentage.api';
+import { MaxLengthInput } from '../../components/MaxLengthInput';
 
 type Mode = 'select' | 'type';
 
@@ -99,10 +100,10 @@ export function ExecuteTestModal({ puppy, onClose }: { puppy: string; onClose: (
           ) : (
             <>
               <Form.Item label="Dam DN number" htmlFor="parentage-dam-dn">
-                <Input id="parentage-dam-dn" value={dam} onChange={(e) => setDam(e.target.value)} maxLength={12} />
+                <MaxLengthInput id="parentage-dam-dn" value={dam} onChange={(v) => setDam(v)} maxLength={12} />
               </Form.Item>
               <Form.Item label="Sire DN number" htmlFor="parentage-sire-dn">
-                <Input id="parentage-sire-dn" value={sire} onChange={(e) => setSire(e.target.value)} maxLength={12} />
+                <MaxLengthInput id="parentage-sire-dn" value={sire} onChange={(v) => setSire(v)} maxLength={12} />
               </Form.Item>
             </>
           )}

@@ -2,7 +2,7 @@
 // /tools/parentage/lookup (a puppy's result set by sample number); both offer the certificate once the puppy has a
 // Certified result, whatever products the dog has.
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Space } from 'antd';
+import { Alert, Button, Card, Form, Space } from 'antd';
 import { PARENTAGE_MESSAGES, isProviderStaffRole, matchResultSetNotFoundMessage } from '@registry/contracts';
 import { ApiError } from '../../lib/api';
 import { useCurrentUser } from '../../lib/auth';
@@ -11,6 +11,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { CertificateButton } from './CertificateButton';
 import { MarkerTable, ResultSummary } from './MarkerTable';
 import { lookupResultSet, useExecuteTest, type ExecutedResult, type ResultSet } from './parentage.api';
+import { MaxLengthInput } from '../../components/MaxLengthInput';
 
 type Fields = { puppy: string; dam: string; sire: string };
 
@@ -41,7 +42,7 @@ export function ParentageTestPage() {
             label="Puppy DN number"
             rules={[{ required: true, message: 'Please enter the puppy DN number' }]}
           >
-            <Input maxLength={12} />
+            <MaxLengthInput maxLength={12} />
           </Form.Item>
           <Form.Item
             name="dam"
@@ -49,7 +50,7 @@ export function ParentageTestPage() {
             dependencies={['puppy']}
             rules={[{ required: true, message: PARENTAGE_MESSAGES.enterDamDn }, unique]}
           >
-            <Input maxLength={12} />
+            <MaxLengthInput maxLength={12} />
           </Form.Item>
           <Form.Item
             name="sire"
@@ -57,7 +58,7 @@ export function ParentageTestPage() {
             dependencies={['puppy', 'dam']}
             rules={[{ required: true, message: PARENTAGE_MESSAGES.enterSireDn }, unique]}
           >
-            <Input maxLength={12} />
+            <MaxLengthInput maxLength={12} />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={execute.isPending}>
             Run test
@@ -107,11 +108,11 @@ export function ParentageLookupPage() {
       <Card>
         <Form layout="inline" onFinish={() => void lookup()}>
           <Form.Item label="Sample number" htmlFor="parentage-lookup">
-            <Input
+            <MaxLengthInput
               id="parentage-lookup"
               value={sampleNumber}
               maxLength={12}
-              onChange={(e) => setSampleNumber(e.target.value)}
+              onChange={(v) => setSampleNumber(v)}
             />
           </Form.Item>
           <Button htmlType="submit" type="primary">

@@ -2,7 +2,7 @@
 // notes, edit notes and delete a result.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Collapse, Empty, Form, Input, Modal, Select, Space } from 'antd';
+import { App, Button, Collapse, Empty, Form, Modal, Select, Space } from 'antd';
 import { PARENTAGE_MESSAGES, PARENTAGE_RUN_RESULTS, can } from '@registry/contracts';
 import { useCurrentUser } from '../../lib/auth';
 import { ErrorPresenter, useErrorDialog } from '../../components/ErrorPresenter';
@@ -16,6 +16,7 @@ import {
   type RunResult,
 } from './parentage.api';
 import { showDateTime } from '../../components/labTime';
+import { MaxLengthInput } from '../../components/MaxLengthInput';
 
 function ResultActions({ setId, result }: { setId: number; result: MatchResult }) {
   const { message, modal } = App.useApp();
@@ -29,11 +30,12 @@ function ResultActions({ setId, result }: { setId: number; result: MatchResult }
   return (
     <Form layout="vertical">
       <Form.Item label="Notes" htmlFor={`notes-${result.parentageMatchResultId}`}>
-        <Input.TextArea
+        <MaxLengthInput
+          multiline
           id={`notes-${result.parentageMatchResultId}`}
           value={text}
           maxLength={2000}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(v) => setText(v)}
         />
       </Form.Item>
       <Space wrap>

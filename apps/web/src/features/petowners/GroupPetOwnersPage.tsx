@@ -51,7 +51,12 @@ export function GroupPetOwnersPage() {
               { value: 'movedOut', label: 'Moved out' },
             ]}
           />
-          <GroupPetOwnersList key={String(movedOut)} groupId={groupId} movedOut={movedOut} />
+          <GroupPetOwnersList
+            key={String(movedOut)}
+            groupId={groupId}
+            movedOut={movedOut}
+            onAdd={mayAdd ? () => setAdding(true) : undefined}
+          />
         </Card>
       )}
     </GroupFrame>

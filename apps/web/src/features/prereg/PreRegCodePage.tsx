@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Form } from 'antd';
 import { AnonLayout } from '../../components/AnonLayout';
+import { MaxLengthInput } from '../../components/MaxLengthInput';
 
 export const INVALID_CODE_MESSAGE = 'The pre-registration code is not valid. Please check it and try again.';
 
@@ -20,7 +21,7 @@ export function PreRegCodePage() {
         onFinish={() => void navigate({ to: '/reg/$propertyCode', params: { propertyCode: code.trim() } })}
       >
         <Form.Item label="Property pre-registration code" htmlFor="prereg-code" required>
-          <Input id="prereg-code" value={code} maxLength={64} onChange={(e) => setCode(e.target.value)} />
+          <MaxLengthInput id="prereg-code" value={code} maxLength={64} onChange={(v) => setCode(v)} />
         </Form.Item>
         <Button type="primary" htmlType="submit" block disabled={!code.trim()}>
           Continue

@@ -5,7 +5,6 @@ import {
   Collapse,
   DatePicker,
   Form,
-  Input,
   InputNumber,
   Select,
   Space,
@@ -16,6 +15,7 @@ import type { Dayjs } from 'dayjs';
 import { DOG_IMAGE_MAX_BYTES, DOG_IMAGE_TOO_LARGE, WeightUnit } from '@registry/contracts';
 import { HtmlPreview } from '../../components/HtmlPreview';
 import type { PreRegDocument } from './prereg.api';
+import { MaxLengthInput } from '../../components/MaxLengthInput';
 
 export type DogValues = {
   name: string;
@@ -72,10 +72,10 @@ export function PreRegDogList({
                   label="Dog name"
                   rules={[{ required: true, message: 'Name is required.' }]}
                 >
-                  <Input maxLength={50} />
+                  <MaxLengthInput maxLength={50} />
                 </Form.Item>
                 <Form.Item name={[field.name, 'breed']} label="Breed">
-                  <Input maxLength={100} />
+                  <MaxLengthInput maxLength={100} />
                 </Form.Item>
                 <Form.Item name={[field.name, 'weight']} label="Weight">
                   <InputNumber min={0} max={500} style={{ width: '100%' }} />

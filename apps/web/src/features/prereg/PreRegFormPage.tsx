@@ -1,20 +1,20 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Divider, Form, Input, Progress, Space } from 'antd';
+import { Alert, Button, Checkbox, Divider, Form, Progress, Space } from 'antd';
 import { PetSpecies, WeightUnit, type Address } from '@registry/contracts';
 import { AnonLayout } from '../../components/AnonLayout';
 import { logout } from '../../lib/auth';
 import { setToken } from '../../lib/tokenStorage';
 import type { Dayjs } from 'dayjs';
 import { ErrorPresenter, useFormServerErrors } from '../../components/ErrorPresenter';
-import { PasswordInput } from '../../components/PasswordInput';
 import { FillWithTestData } from '../../components/testMode';
 import { dayjs } from '../../lib/dayjs';
 import { AddressForm } from '../lookups/AddressForm';
 import { passwordRule, usePasswordRules } from '../accounts/accounts.api';
 import { PolicyText, PreRegDogList, type DogValues } from './PreRegDogList';
 import { preRegDocumentsQuery, preRegister, propertyByCodeQuery, uploadDogPhoto, type PreRegBody } from './prereg.api';
+import { MaxLengthInput } from '../../components/MaxLengthInput';
 
 type Values = {
   firstName: string;
@@ -204,14 +204,14 @@ export function PreRegFormPage() {
               label="First name"
               rules={[{ required: true, message: 'First name is required.' }]}
             >
-              <Input maxLength={100} autoComplete="given-name" />
+              <MaxLengthInput maxLength={100} autoComplete="given-name" />
             </Form.Item>
             <Form.Item
               name="lastName"
               label="Last name"
               rules={[{ required: true, message: 'Last name is required.' }]}
             >
-              <Input maxLength={100} autoComplete="family-name" />
+              <MaxLengthInput maxLength={100} autoComplete="family-name" />
             </Form.Item>
           </Space>
           <Space wrap style={{ width: '100%' }} styles={{ item: { minWidth: 220, flex: 1 } }}>
@@ -223,17 +223,17 @@ export function PreRegFormPage() {
                 { type: 'email', message: 'Invalid email address.' },
               ]}
             >
-              <Input maxLength={256} autoComplete="email" />
+              <MaxLengthInput maxLength={256} autoComplete="email" />
             </Form.Item>
             <Form.Item name="phoneNumber" label="Phone">
-              <Input maxLength={30} autoComplete="tel" />
+              <MaxLengthInput maxLength={30} autoComplete="tel" />
             </Form.Item>
             <Form.Item
               name="unitNumber"
               label="Unit number"
               rules={[{ required: true, message: 'Unit number is required.' }]}
             >
-              <Input maxLength={30} />
+              <MaxLengthInput maxLength={30} />
             </Form.Item>
           </Space>
 
@@ -257,7 +257,7 @@ export function PreRegFormPage() {
           </Form.Item>
           {otherSpecies.includes(PetSpecies.Other) && (
             <Form.Item name="otherPetSpeciesNotListed" label="Which other species?">
-              <Input maxLength={200} />
+              <MaxLengthInput maxLength={200} />
             </Form.Item>
           )}
 
@@ -306,7 +306,7 @@ export function PreRegFormPage() {
               label="Password"
               rules={[{ required: true, message: 'Please enter a password.' }, passwordRule(rules)]}
             >
-              <PasswordInput autoComplete="new-password" maxLength={128} />
+              <MaxLengthInput kind="password" autoComplete="new-password" maxLength={128} />
             </Form.Item>
             <Form.Item
               name="confirmPassword"
@@ -321,7 +321,7 @@ export function PreRegFormPage() {
                 }),
               ]}
             >
-              <PasswordInput autoComplete="new-password" maxLength={128} />
+              <MaxLengthInput kind="password" autoComplete="new-password" maxLength={128} />
             </Form.Item>
           </Space>
           <ErrorPresenter error={general} />

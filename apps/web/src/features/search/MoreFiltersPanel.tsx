@@ -1,7 +1,8 @@
 // The "More filters" panel of /tools/search: spec 1 §3's filters on properties, dog owners and dogs. Open from the
 // start when the URL already sets one, so a shared link shows what narrowed its results.
-import { Button, Collapse, Form, Input, Select, Space } from 'antd';
+import { Button, Collapse, Form, Select, Space } from 'antd';
 import { MORE_FILTERS, MORE_FLAGS, hasMoreFilters, type UniversalSearchParams } from './search.search';
+import { MaxLengthInput } from '../../components/MaxLengthInput';
 
 const FLAG_OPTIONS = [
   { value: 'true', label: 'Yes' },
@@ -31,11 +32,11 @@ export function MoreFiltersPanel({
               <Space wrap>
                 {MORE_FILTERS.map(([key, label, max]) => (
                   <Form.Item key={key} label={label} htmlFor={`search-${key}`}>
-                    <Input
+                    <MaxLengthInput
                       id={`search-${key}`}
                       maxLength={max}
                       value={draft[key] ?? ''}
-                      onChange={(e) => onChange({ ...draft, [key]: e.target.value || undefined })}
+                      onChange={(v) => onChange({ ...draft, [key]: v || undefined })}
                       onPressEnter={onSubmit}
                     />
                   </Form.Item>

@@ -1,7 +1,7 @@
 // Universal search (/tools/search?query&model, spec 3 §2): a query of at least 3 characters, or the advanced address
 // fields and spec 1 §3's other filters ("More filters"); ranked hits of every kind within the caller's groups, each linking to its page.
 import { useState } from 'react';
-import { Card, Form, Input, List, Select, Space, Tag, Typography } from 'antd';
+import { Card, Form, List, Select, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
@@ -11,6 +11,7 @@ import { useUrlState } from '../../components/UrlTable';
 import { searchKeys, universalSearch, type SearchHit } from './search.api';
 import { MoreFiltersPanel } from './MoreFiltersPanel';
 import { hasMoreFilters, universalSearchParams } from './search.search';
+import { MaxLengthInput } from '../../components/MaxLengthInput';
 
 const MIN = 3;
 const TOO_SHORT = 'Please enter at least 3 characters.';
@@ -53,13 +54,14 @@ export function UniversalSearchPage() {
               validateStatus={tooShort ? 'error' : undefined}
               help={tooShort ? TOO_SHORT : undefined}
             >
-              <Input.Search
+              <MaxLengthInput
+                kind="search"
                 id="search-query"
                 style={{ width: 320 }}
                 maxLength={200}
                 value={draft.query ?? ''}
                 placeholder="Name, sample number, email, phone…"
-                onChange={(e) => setDraft({ ...draft, query: e.target.value || undefined })}
+                onChange={(v) => setDraft({ ...draft, query: v || undefined })}
                 onSearch={submit}
                 enterButton="Search"
               />
@@ -85,11 +87,11 @@ export function UniversalSearchPage() {
               ] as const
             ).map(([key, label]) => (
               <Form.Item key={key} label={label} htmlFor={`search-${key}`}>
-                <Input
+                <MaxLengthInput
                   id={`search-${key}`}
                   maxLength={200}
                   value={draft[key] ?? ''}
-                  onChange={(e) => setDraft({ ...draft, [key]: e.target.value || undefined })}
+                  onChange={(v) => setDraft({ ...draft, [key]: v || undefined })}
                   onPressEnter={submit}
                 />
               </Form.Item>

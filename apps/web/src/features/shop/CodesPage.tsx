@@ -3,7 +3,7 @@
 // reserved filter, the assigned and text filters and the paging (`count`) live in the URL; add a code ('Code is
 // required'); import a file with the per-row error list.
 import { useState, type ReactNode } from 'react';
-import { Alert, App, Button, Card, Form, Input, Modal, Select, Space, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Form, Modal, Select, Space, type TableColumnsType } from 'antd';
 import type { QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { PROMOTION_CODE_MAX, ShopMessages, type Paged } from '@registry/contracts';
@@ -13,6 +13,7 @@ import { UrlTable, useUrlState, type CountPagingParams } from '../../components/
 import { ImportCodesModal } from './ImportCodesModal';
 import type { ImportAnswer } from './shop.api';
 import { FilterBar } from '../../components/FilterBar';
+import { MaxLengthInput } from '../../components/MaxLengthInput';
 
 type CodeFilters = CountPagingParams & { isReserved?: boolean; hasBeenAssigned?: boolean; searchFilter?: string };
 
@@ -126,12 +127,13 @@ export function CodesPage<Row extends object, S extends z.ZodType<CodeFilters>>(
             />
           </Form.Item>
           <Form.Item label="Search" htmlFor={`${idPrefix}-search`}>
-            <Input.Search
+            <MaxLengthInput
+              kind="search"
               id={`${idPrefix}-search`}
               allowClear
               maxLength={PROMOTION_CODE_MAX}
               value={search}
-              onChange={(e) => setSearch(e.target.value)}
+              onChange={(v) => setSearch(v)}
               onSearch={(v) => setFilter({ searchFilter: v || undefined })}
             />
           </Form.Item>
@@ -165,7 +167,7 @@ export function CodesPage<Row extends object, S extends z.ZodType<CodeFilters>>(
             label="Code"
             rules={[{ required: true, whitespace: true, message: ShopMessages.codeRequired }]}
           >
-            <Input maxLength={PROMOTION_CODE_MAX} />
+            <MaxLengthInput maxLength={PROMOTION_CODE_MAX} />
           </Form.Item>
         </Form>
       </Modal>

@@ -2,12 +2,13 @@
 // promotion codes; provider staff assign a code (the given one or the product's next free code). The original admin
 // action threw 'Not implemented'; here it works (docs/decisions/shop.md).
 import { useState } from 'react';
-import { App, Button, Form, Input, Modal, Table } from 'antd';
+import { App, Button, Form, Modal, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { ShopMessages } from '@registry/contracts';
 import { useCurrentUser } from '../../lib/auth';
 import { useErrorDialog } from '../../components/ErrorPresenter';
 import { petOrderItemsQuery, useAssignCode } from './shop.api';
+import { MaxLengthInput } from '../../components/MaxLengthInput';
 
 type Item = { id: number; orderId: number; productName: string; productSku: string; code: string | null };
 
@@ -74,7 +75,7 @@ export function DogProductsPanel({ petId }: { petId: number }) {
       >
         <Form form={form} layout="vertical" name="dogProductCode">
           <Form.Item name="code" label="Code" extra="Leave empty to take the product's next free code.">
-            <Input maxLength={64} />
+            <MaxLengthInput maxLength={64} />
           </Form.Item>
         </Form>
       </Modal>

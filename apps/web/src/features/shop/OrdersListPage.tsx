@@ -2,7 +2,7 @@
 // term, pet summary; sorts order date, customer name, grand total. Cancel (Pending or Processing), refund and void
 // (Paid, optionally cancelling fulfilment), assign a promotion code to an item, fulfilment status per item.
 import { createContext, useContext, useState } from 'react';
-import { App, Button, Card, Checkbox, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Checkbox, Form, Modal, Select, Space, Table, Tag } from 'antd';
 import {
   FulfillmentStatusLabels,
   OrderStatus,
@@ -18,6 +18,7 @@ import { fetchOrders, money, shopKeys, useAssignCode, useOrderAction, type Order
 import { ordersSearch } from './shop.search';
 import { showDateTime } from '../../components/labTime';
 import { FilterBar } from '../../components/FilterBar';
+import { MaxLengthInput } from '../../components/MaxLengthInput';
 
 type Item = OrderRow['items'][number];
 
@@ -137,21 +138,21 @@ export function OrdersListPage() {
         <Card>
           <FilterBar style={{ marginBottom: 16, rowGap: 8 }} onFinish={apply}>
             <Form.Item label="From" htmlFor="orders-from">
-              <Input
+              <MaxLengthInput
                 id="orders-from"
                 placeholder="MM/DD/YYYY"
                 maxLength={10}
                 value={filters.startDate}
-                onChange={(e) => setFilters({ ...filters, startDate: e.target.value })}
+                onChange={(v) => setFilters({ ...filters, startDate: v })}
               />
             </Form.Item>
             <Form.Item label="To" htmlFor="orders-to">
-              <Input
+              <MaxLengthInput
                 id="orders-to"
                 placeholder="MM/DD/YYYY"
                 maxLength={10}
                 value={filters.endDate}
-                onChange={(e) => setFilters({ ...filters, endDate: e.target.value })}
+                onChange={(v) => setFilters({ ...filters, endDate: v })}
               />
             </Form.Item>
             <Form.Item label="Status" htmlFor="orders-status">
@@ -165,19 +166,19 @@ export function OrdersListPage() {
               />
             </Form.Item>
             <Form.Item label="Search" htmlFor="orders-search">
-              <Input
+              <MaxLengthInput
                 id="orders-search"
                 maxLength={100}
                 value={filters.searchTerm}
-                onChange={(e) => setFilters({ ...filters, searchTerm: e.target.value })}
+                onChange={(v) => setFilters({ ...filters, searchTerm: v })}
               />
             </Form.Item>
             <Form.Item label="Pet" htmlFor="orders-pet">
-              <Input
+              <MaxLengthInput
                 id="orders-pet"
                 maxLength={100}
                 value={filters.petSummary}
-                onChange={(e) => setFilters({ ...filters, petSummary: e.target.value })}
+                onChange={(v) => setFilters({ ...filters, petSummary: v })}
               />
             </Form.Item>
             <Button htmlType="submit">Filter</Button>
@@ -252,7 +253,7 @@ export function OrdersListPage() {
         >
           <Form form={codeForm} layout="vertical" name="assignCode">
             <Form.Item name="code" label="Code" extra="Leave empty to take the product's next free code.">
-              <Input maxLength={64} />
+              <MaxLengthInput maxLength={64} />
             </Form.Item>
           </Form>
         </Modal>

@@ -1,13 +1,14 @@
 // /ecommerce/products (spec 2 §2, §4): the product table (page 1, count 10), create (a new product is id 0, empty SKU
 // and name, price 0, not taxable, active), edit, deactivate, reactivate and delete with the spec's failure messages.
 import { useState } from 'react';
-import { App, Button, Card, Checkbox, Form, Input, InputNumber, Modal, Select, Space, Tag } from 'antd';
+import { App, Button, Card, Checkbox, Form, InputNumber, Modal, Select, Space, Tag } from 'antd';
 import { PRODUCT_NAME_MAX, PRODUCT_SKU_MAX, ShopMessages, newProduct } from '@registry/contracts';
 import { useErrorDialog } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
 import { UrlTable } from '../../components/UrlTable';
 import { fetchProducts, money, shopKeys, useProductAction, useSaveProduct, type ProductRow } from './shop.api';
 import { productsSearch } from './shop.search';
+import { MaxLengthInput } from '../../components/MaxLengthInput';
 
 type FormValues = Omit<ProductRow, 'price' | 'listPrice'> & { price: number; listPrice: number | null };
 const toForm = (p: ProductRow): FormValues => ({
@@ -72,6 +73,14 @@ export function ProductsPage() {
           queryKey={shopKeys.productPage}
           queryFn={fetchProducts}
           pageSizeOptions={[10]}
+          empty={{
+            text: 'No products yet. Add the first product the shop offers.',
+            action: (
+              <Button type="primary" onClick={() => open(newProduct())}>
+                New product
+              </Button>
+            ),
+          }}
           scroll={{ x: 'max-content' }}
           columns={[
             // The product's name stays in view while the other columns scroll (a phone shows the rest sideways).
@@ -134,14 +143,14 @@ export function ProductsPage() {
       >
         <Form form={form} layout="vertical" name="product">
           <Form.Item name="sku" label="SKU" rules={[{ required: true, whitespace: true, message: 'SKU is required.' }]}>
-            <Input maxLength={PRODUCT_SKU_MAX} />
+            <MaxLengthInput maxLength={PRODUCT_SKU_MAX} />
           </Form.Item>
           <Form.Item
             name="name"
             label="Name"
             rules={[{ required: true, whitespace: true, message: 'Name is required.' }]}
           >
-            <Input maxLength={PRODUCT_NAME_MAX} />
+            <MaxLengthInput maxLength={PRODUCT_NAME_MAX} />
           </Form.Item>
           <Form.Item name="listPrice" label="List price ($)">
             <InputNumber min={0} max={100000} precision={2} style={{ width: '100%' }} />

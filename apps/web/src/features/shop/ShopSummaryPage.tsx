@@ -4,7 +4,7 @@
 // success page with the order id.
 import { useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Row, Spin, Table } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Form, Row, Spin, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { ShopMessages } from '@registry/contracts';
 import { saveOrderCache } from '../../lib/orderCache';
@@ -12,6 +12,7 @@ import { ErrorList } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
 import { tokenizeCard, withTokenizationTimeout } from './cardTokenizer';
 import { cartQuery, money, useCompletePayment, type CartAnswer } from './shop.api';
+import { MaxLengthInput } from '../../components/MaxLengthInput';
 
 type Values = {
   firstName: string;
@@ -120,47 +121,47 @@ export function ShopSummaryPage() {
               <Row gutter={8}>
                 <Col xs={24} sm={12}>
                   <Form.Item name="firstName" label="First name" rules={[{ required: true, whitespace: true }]}>
-                    <Input maxLength={100} autoComplete="cc-given-name" />
+                    <MaxLengthInput maxLength={100} autoComplete="cc-given-name" />
                   </Form.Item>
                 </Col>
                 <Col xs={24} sm={12}>
                   <Form.Item name="lastName" label="Last name" rules={[{ required: true, whitespace: true }]}>
-                    <Input maxLength={100} autoComplete="cc-family-name" />
+                    <MaxLengthInput maxLength={100} autoComplete="cc-family-name" />
                   </Form.Item>
                 </Col>
               </Row>
               <Form.Item name="addressLine1" label="Billing address" rules={[{ required: true, whitespace: true }]}>
-                <Input maxLength={200} autoComplete="address-line1" />
+                <MaxLengthInput maxLength={200} autoComplete="address-line1" />
               </Form.Item>
               <Row gutter={8}>
                 <Col xs={24} sm={10}>
                   <Form.Item name="city" label="City" rules={[{ required: true, whitespace: true }]}>
-                    <Input maxLength={100} />
+                    <MaxLengthInput maxLength={100} />
                   </Form.Item>
                 </Col>
                 <Col xs={12} sm={6}>
                   <Form.Item name="stateId" label="State" rules={[{ required: true, whitespace: true }]}>
-                    <Input maxLength={10} placeholder="US-TX" />
+                    <MaxLengthInput maxLength={10} placeholder="US-TX" />
                   </Form.Item>
                 </Col>
                 <Col xs={12} sm={8}>
                   <Form.Item name="postalCode" label="ZIP" rules={[{ required: true, whitespace: true }]}>
-                    <Input maxLength={20} autoComplete="postal-code" />
+                    <MaxLengthInput maxLength={20} autoComplete="postal-code" />
                   </Form.Item>
                 </Col>
               </Row>
               <Form.Item name="cardNumber" label="Card number" rules={[{ required: true }]}>
-                <Input maxLength={23} inputMode="numeric" autoComplete="cc-number" />
+                <MaxLengthInput maxLength={23} inputMode="numeric" autoComplete="cc-number" />
               </Form.Item>
               <Row gutter={8}>
                 <Col xs={12}>
                   <Form.Item name="expiry" label="Expiry (MM/YY)" rules={[{ required: true }]}>
-                    <Input maxLength={7} autoComplete="cc-exp" />
+                    <MaxLengthInput maxLength={7} autoComplete="cc-exp" />
                   </Form.Item>
                 </Col>
                 <Col xs={12}>
                   <Form.Item name="cvv" label="CVV" rules={[{ required: true }]}>
-                    <Input.Password maxLength={4} inputMode="numeric" autoComplete="cc-csc" />
+                    <MaxLengthInput kind="password" maxLength={4} inputMode="numeric" autoComplete="cc-csc" />
                   </Form.Item>
                 </Col>
               </Row>

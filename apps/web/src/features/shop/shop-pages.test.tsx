@@ -181,3 +181,38 @@ describe('code tables', () => {
     );
   });
 });
+
+describe('orders list', () => {
+  it('names the row action "Cancel order" and its dialog\'s way out "Keep order", never two "Cancel" buttons', async () => {
+    const pending = { ...order, id: 43, status: OrderStatus.Pending };
+    const { calls } = setup(staff, {
+      'GET /api/v1/orders/getall': { data: [pending], totalRecords: 1 },
+      'POST /api/v1/orders/cancelorder': pending,
+    });
+    renderApp('/tools/orders-list');
+    const row = (await screen.findByRole('cell', { name: '43' }, { timeout: 15_000 })).closest('tr')!;
+    expect(within(row).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    await userEvent.click(within(row).getByRole('button', { name: 'Cancel order' }));
+    // antd keeps a hidden copy of a confirm's title: the dialog is the one around the last.
+    const dialog = (await screen.findAllByText('Cancel order 43?')).at(-1)!.closest('.ant-modal') as HTMLElement;
+    expect(within(dialog).getByRole('button', { name: 'Cancel order' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep order' }));
+    expect(calls.some((c) => c.url.pathname === '/api/v1/orders/cancelorder')).toBe(false);
+  });
+});
+
+describe('products', () => {
+  it('an empty product list says to add the first product and opens the product form from there', async () => {
+    setup(staff, { 'GET /api/v1/products/getallforadmin': { data: [], totalRecords: 0 } });
+    renderApp('/ecommerce/products');
+    expect(
+      await screen.findByText('No products yet. Add the first product the shop offers.', undefined, {
+        timeout: 15_000,
+      }),
+    ).toBeTruthy();
+    const empty = screen.getByText('No products yet. Add the first product the shop offers.').closest('.ant-empty')!;
+    await userEvent.click(within(empty as HTMLElement).getByRole('button', { name: 'New product' }));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+});

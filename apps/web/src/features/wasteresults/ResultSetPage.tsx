@@ -12,7 +12,6 @@ import {
   Card,
   Descriptions,
   Form,
-  Input,
   Modal,
   Select,
   Space,
@@ -45,6 +44,9 @@ import {
   type ResultSetView,
 } from './wasteresults.api';
 import { showDateTime } from '../../components/labTime';
+import { MaxLengthHint, MaxLengthInput } from '../../components/MaxLengthInput';
+
+const SAMPLE_NUMBER_OVERRIDE_MAX = 20;
 
 type Result = ResultSetView['matchHistory'][number];
 const NOT_DIRECTLY = ['Inconclusive', 'MultipleMatch'];
@@ -86,6 +88,7 @@ function MatchRunModal({ id, open, onClose }: { id: number; open: boolean; onClo
   const preview = useQuery({ ...previewQuery(id), enabled: open });
   const save = useSaveRun(id);
   const [form] = Form.useForm<RunForm>();
+  const override = Form.useWatch('sampleNumberOverride', form) as string | undefined;
   const chosen = Form.useWatch('matchRunResult', form);
   const typedDog = Form.useWatch('sampleNumberOverride', form);
   const p = preview.data;
@@ -172,11 +175,17 @@ function MatchRunModal({ id, open, onClose }: { id: number; open: boolean; onClo
           <Form.Item
             label="Matched dog (sample number)"
             name="sampleNumberOverride"
-            extra="One of the run’s candidates, or the sample number of a dog of this property, an adjacent one or an owner who moved out."
+            extra={
+              <>
+                One of the run’s candidates, or the sample number of a dog of this property, an adjacent one or an owner
+                who moved out. <MaxLengthHint length={override?.length ?? 0} maxLength={SAMPLE_NUMBER_OVERRIDE_MAX} />
+              </>
+            }
             rules={[{ required: isOverride && !p?.matchingPet, message: 'Name the dog that matched.' }]}
           >
+            {/* antd renders the AutoComplete's input: the limit's hint is the MaxLengthHint above. */}
             <AutoComplete
-              maxLength={20}
+              maxLength={SAMPLE_NUMBER_OVERRIDE_MAX}
               placeholder={p?.matchingPet?.sampleNumber ?? 'DN…'}
               options={(p?.petDnaProfiles ?? []).map((d) => ({ value: d.sampleNumber }))}
               filterOption={(input, option) => (option?.value ?? '').toUpperCase().includes(input.toUpperCase())}
@@ -188,7 +197,7 @@ function MatchRunModal({ id, open, onClose }: { id: number; open: boolean; onClo
           name="bioPetNotes"
           rules={[{ required: isOverride, whitespace: true, message: 'Notes are required to override the result.' }]}
         >
-          <Input.TextArea maxLength={1000} rows={2} />
+          <MaxLengthInput multiline maxLength={1000} rows={2} />
         </Form.Item>
       </Form>
     </Modal>

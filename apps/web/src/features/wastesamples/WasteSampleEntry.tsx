@@ -2,7 +2,7 @@
 // complete the form and save. The lab's save receives the sample; other admins' save creates or updates it.
 import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, DatePicker, Descriptions, Form, Input, Select, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, DatePicker, Descriptions, Form, Select, Space, Typography } from 'antd';
 import type { InputRef } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
@@ -18,7 +18,7 @@ import {
 import { ApiError } from '../../lib/api';
 import { useCurrentUser } from '../../lib/auth';
 import { ErrorPresenter, useFormServerErrors } from '../../components/ErrorPresenter';
-import { SchemaTextInput } from '../../components/MaxLengthInput';
+import { MaxLengthInput, SchemaTextInput } from '../../components/MaxLengthInput';
 import { PageTitle } from '../../components/PageTitle';
 import { FillWithTestData } from '../../components/testMode';
 import { playErrorSound } from './errorSound';
@@ -179,7 +179,7 @@ export function WasteSampleEntry({ mode }: { mode: 'receive' | 'enter' }) {
         <Form layout="vertical" onFinish={() => void lookUp()}>
           <Form.Item label="Sample number" htmlFor="waste-barcode" style={{ marginBottom: 8 }}>
             <Space.Compact style={{ width: '100%', maxWidth: 420 }}>
-              <Input
+              <MaxLengthInput
                 id="waste-barcode"
                 ref={barcodeRef}
                 autoFocus
@@ -187,7 +187,7 @@ export function WasteSampleEntry({ mode }: { mode: 'receive' | 'enter' }) {
                 placeholder="TD0000000"
                 value={barcode}
                 maxLength={10}
-                onChange={(e) => setBarcode(e.target.value)}
+                onChange={(v) => setBarcode(v)}
               />
               <Button type="primary" htmlType="submit" loading={looking}>
                 Look up

@@ -1,6 +1,7 @@
 // The positive control's reference on the new-control popup: none, typed marker by marker for the chosen panel, or
 // taken from an approved profile by its sample number. Uploads compare the plate's positive control with it.
-import { Form, Input, Radio, Table, Typography } from 'antd';
+import { Form, Radio, Table, Typography } from 'antd';
+import { MaxLengthInput } from '../../../components/MaxLengthInput';
 
 export type ReferenceSource = 'none' | 'typed' | 'sample';
 export type ReferenceEntry = { marker: string; alleleA: string; alleleB: string };
@@ -40,7 +41,7 @@ export function ControlReference({
           label="Sample number"
           rules={[{ required: true, whitespace: true, message: 'Enter the sample number.' }]}
         >
-          <Input maxLength={20} />
+          <MaxLengthInput maxLength={20} />
         </Form.Item>
       )}
       {source === 'typed' &&
@@ -59,12 +60,12 @@ export function ControlReference({
                 title: key === 'alleleA' ? 'Allele 1' : 'Allele 2',
                 key,
                 render: (_: unknown, r: ReferenceEntry) => (
-                  <Input
+                  <MaxLengthInput
                     aria-label={`${r.marker} ${key === 'alleleA' ? 'allele 1' : 'allele 2'}`}
                     value={r[key]}
                     maxLength={12}
                     style={{ width: 80 }}
-                    onChange={(e) => set(r.marker, key, e.target.value)}
+                    onChange={(v) => set(r.marker, key, v)}
                   />
                 ),
               })),

@@ -1,7 +1,7 @@
 // A DNA profile opened from the table or the plate map: the instrument's calls and the genotype in force (an analyst's
 // lab-saved genotype, editable by the lab), the approval dates with their revert, and certificate revocation.
 import { useState } from 'react';
-import { App, Button, Descriptions, Input, Modal, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Descriptions, Modal, Select, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { DNA_MESSAGES, can, wordsOf } from '@registry/contracts';
 import { useCurrentUser } from '../../../lib/auth';
@@ -16,6 +16,7 @@ import {
   useSaveLabGenotype,
 } from '../dna.api';
 import { showDateTime } from '../../../components/labTime';
+import { MaxLengthInput } from '../../../components/MaxLengthInput';
 
 type Entry = { marker: string; alleleA: string; alleleB: string };
 
@@ -109,12 +110,12 @@ export function ProfileModal({ dnaProfileId, onClose }: { dnaProfileId: number |
                 key,
                 render: (_: unknown, r: Entry) =>
                   editing ? (
-                    <Input
+                    <MaxLengthInput
                       aria-label={`${r.marker} ${key === 'alleleA' ? 'allele 1' : 'allele 2'}`}
                       value={r[key]}
                       maxLength={12}
                       style={{ width: 80 }}
-                      onChange={(e) => setAllele(r.marker, key, e.target.value)}
+                      onChange={(v) => setAllele(r.marker, key, v)}
                     />
                   ) : (
                     r[key]

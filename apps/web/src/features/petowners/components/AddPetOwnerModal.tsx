@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api';
 import { useFormErrorDialog } from '../../../components/ErrorPresenter';
 import { FillWithTestData } from '../../../components/testMode';
 import { petOwnerSearchQuery, useAddPetOwnerToGroup, useCreatePetOwner } from '../petowners.api';
+import { MaxLengthInput } from '../../../components/MaxLengthInput';
 
 type NewOwnerValues = {
   firstName: string;
@@ -157,23 +158,23 @@ function NewOwner({
         label="First name"
         rules={[{ required: true, message: 'The First Name field is required.' }]}
       >
-        <Input maxLength={100} />
+        <MaxLengthInput maxLength={100} />
       </Form.Item>
       <Form.Item
         name="lastName"
         label="Last name"
         rules={[{ required: true, message: 'The Last Name field is required.' }]}
       >
-        <Input maxLength={100} />
+        <MaxLengthInput maxLength={100} />
       </Form.Item>
       <Form.Item name="email" label="Email" rules={[{ type: 'email', message: 'Invalid email address.' }]}>
-        <Input maxLength={256} />
+        <MaxLengthInput maxLength={256} />
       </Form.Item>
       <Form.Item name="phoneNumber" label="Phone">
-        <Input maxLength={32} />
+        <MaxLengthInput maxLength={32} />
       </Form.Item>
       <Form.Item name="companyName" label="Company">
-        <Input maxLength={200} />
+        <MaxLengthInput maxLength={200} />
       </Form.Item>
       <Form.Item name="receiveEmails" valuePropName="checked">
         <Checkbox>Receive emails</Checkbox>

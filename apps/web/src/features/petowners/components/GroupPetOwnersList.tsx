@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { App, Checkbox, Form, Tag } from 'antd';
+import { App, Button, Checkbox, Form, Tag } from 'antd';
 import { can } from '@registry/contracts';
 import { useCurrentUser } from '../../../lib/auth';
 import { ActionsDropdown } from '../../../components/ActionsDropdown';
@@ -35,8 +35,19 @@ function MoveOutContent({ name, group, onMail }: { name: string; group: string; 
   );
 }
 
-/** The group's pet owners (current members) or its move-outs, paged with filters in the URL. */
-export function GroupPetOwnersList({ groupId, movedOut }: { groupId: number; movedOut: boolean }) {
+/**
+ * The group's pet owners (current members) or its move-outs, paged with filters in the URL. `onAdd`, given when the
+ * user may add a pet owner, is offered by an empty list.
+ */
+export function GroupPetOwnersList({
+  groupId,
+  movedOut,
+  onAdd,
+}: {
+  groupId: number;
+  movedOut: boolean;
+  onAdd?: () => void;
+}) {
   const [params, setParams] = useUrlState(groupPetOwnersSearch);
   const me = useCurrentUser();
   const { modal } = App.useApp();
@@ -88,7 +99,18 @@ export function GroupPetOwnersList({ groupId, movedOut }: { groupId: number; mov
         queryKey={(p) => petOwnerKeys.groupList(groupId, movedOut, p)}
         queryFn={(p) => fetchGroupPetOwners(groupId, movedOut, p)}
         scroll={{ x: true }}
-        locale={{ emptyText: movedOut ? 'No move-outs.' : 'No pet owners.' }}
+        empty={
+          movedOut
+            ? { text: 'No move-outs. Pet owners moved out of this group show here.' }
+            : {
+                text: 'No pet owners. Add a new or existing pet owner to this group, or clear the filters.',
+                action: onAdd && (
+                  <Button type="primary" onClick={onAdd}>
+                    Add new or existing pet owner
+                  </Button>
+                ),
+              }
+        }
         columns={[
           {
             title: 'Name',

@@ -1,10 +1,11 @@
 import type { Dayjs } from 'dayjs';
 import { dayjs } from '../../../lib/dayjs';
-import { App, Checkbox, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { App, Checkbox, DatePicker, Form, InputNumber, Modal, Select } from 'antd';
 import { WeightUnit } from '@registry/contracts';
 import { useFormErrorDialog } from '../../../components/ErrorPresenter';
 import { FillWithTestData } from '../../../components/testMode';
 import { useAddDog } from '../residents.api';
+import { MaxLengthInput } from '../../../components/MaxLengthInput';
 
 type Values = {
   name: string;
@@ -82,10 +83,10 @@ export function AddDogModal({
         onFinish={(values) => void submit(values)}
       >
         <Form.Item name="name" label="Dog name" rules={[{ required: true, message: 'Name is required.' }]}>
-          <Input maxLength={50} />
+          <MaxLengthInput maxLength={50} />
         </Form.Item>
         <Form.Item name="breed" label="Breed">
-          <Input maxLength={100} />
+          <MaxLengthInput maxLength={100} />
         </Form.Item>
         <Form.Item name="weight" label="Weight">
           <InputNumber min={0} max={500} style={{ width: '100%' }} />

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App, Checkbox, Form, Input, Modal, Select, Space, Typography } from 'antd';
+import { App, Checkbox, Form, Modal, Select, Space, Typography } from 'antd';
 import { Gender } from '@registry/contracts';
 import { ErrorPresenter, useFormErrorDialog } from '../../../components/ErrorPresenter';
 import { residentDetailsQuery, useApproveResident } from '../residents.api';
 import { enterMovesToName } from '../../../components/enterToName';
+import { MaxLengthInput } from '../../../components/MaxLengthInput';
 
 type DogValues = { include: boolean; defer: boolean; name: string; sampleNumber: string; gender: number };
 
@@ -101,7 +102,7 @@ export function ApproveDogsModal({ residentId, onClose }: { residentId: number |
                       label="Dog name"
                       rules={[{ required: true, message: 'Pet name is required.' }]}
                     >
-                      <Input maxLength={50} data-pet-name />
+                      <MaxLengthInput maxLength={50} data-pet-name />
                     </Form.Item>
                     <Form.Item
                       name={[field.name, 'sampleNumber']}
@@ -121,7 +122,7 @@ export function ApproveDogsModal({ residentId, onClose }: { residentId: number |
                         }),
                       ]}
                     >
-                      <Input maxLength={10} placeholder="DN0000000" onKeyDown={enterMovesToName} />
+                      <MaxLengthInput maxLength={10} placeholder="DN0000000" onKeyDown={enterMovesToName} />
                     </Form.Item>
                     <Form.Item name={[field.name, 'gender']} label="Gender">
                       <Select
