@@ -190,9 +190,7 @@ export async function setReviewed(ctx: SignedInContext, id: number, reviewed: bo
 
 /** The file and its data rows (the header row not counted), which the browser confirms over 1,000 before saving. */
 const csv = (rows: (string | number | null | undefined)[][]) => ({
-  text: rows.map((r) => r.map((cell) => csvCell(cell)).join(',')).join('
-') + '
-',
+  text: rows.map((r) => r.map((cell) => csvCell(cell)).join(',')).join('\r\n') + '\r\n',
   rows: rows.length - 1,
 });
 
