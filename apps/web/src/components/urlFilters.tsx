@@ -1,9 +1,10 @@
 // The list-and-report kit's filter fields bound to the URL: each reads its key from the route's (already validated)
 // search and writes it back, going to the first page, so a report page names its filters instead of wiring them.
-import { Checkbox, Form, Input } from 'antd';
+import { Checkbox, Form } from 'antd';
 import { useSearch } from '@tanstack/react-router';
 import { dayjs } from '../lib/dayjs';
 import { DateRangePicker } from './DateRangePicker';
+import { MaxLengthInput } from './MaxLengthInput';
 import { useSearchUpdate } from './UrlTable';
 
 /** How a picked day is written in the URL and sent to the reports (their contracts read MM/dd/yyyy). */
@@ -67,7 +68,8 @@ export function UrlSearchFilter({
   const setSearch = useSearchUpdate();
   return (
     <Form.Item label={label} htmlFor={id}>
-      <Input.Search
+      <MaxLengthInput
+        kind="search"
         id={id}
         allowClear={enterButton === undefined}
         maxLength={maxLength}

@@ -179,7 +179,8 @@ function limitedElements(source: string): string[] {
 }
 
 // The spec's limited input (its warning within 10 characters and its error at the limit) and its contract form.
-const THE_WIDGET = /^(MaxLengthInput|SchemaTextInput|MaxLengthHint) /;
+// UrlSearchFilter (components/urlFilters.tsx) is the widget bound to the URL.
+const THE_WIDGET = /^(MaxLengthInput|SchemaTextInput|MaxLengthHint|UrlSearchFilter) /;
 // Where antd renders the input itself: the field shows the widget's MaxLengthHint instead.
 const WITH_HINT = new Set(['features/wasteresults/ResultSetPage.tsx: AutoComplete']);
 

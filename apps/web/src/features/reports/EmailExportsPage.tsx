@@ -2,7 +2,7 @@
 // creation date and admin role, optionally with temporary sign-in links per config (return URL, issue date, days valid,
 // persistent). Without a group the export warns it could be slow, then still runs.
 import { useState } from 'react';
-import { App, Button, Card, Checkbox, DatePicker, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
+import { App, Button, Card, Checkbox, DatePicker, Form, InputNumber, Select, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   EMAIL_EXPORT_ADMIN_ROLES,
@@ -18,6 +18,7 @@ import { reportEndpoints } from '@registry/contracts/endpoints/reports';
 import { dayjs } from '../../lib/dayjs';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { ExportButton } from '../../components/ExportButton';
+import { MaxLengthInput } from '../../components/MaxLengthInput';
 import { labToday, useLabTimeZone, showReportDate } from '../../components/labTime';
 import { PageTitle } from '../../components/PageTitle';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
@@ -117,7 +118,7 @@ export function EmailExportsPage() {
               />
             </Form.Item>
             <Form.Item label="Country" htmlFor="email-country">
-              <Input
+              <MaxLengthInput
                 id="email-country"
                 style={{ width: 70 }}
                 maxLength={2}
@@ -127,7 +128,7 @@ export function EmailExportsPage() {
               />
             </Form.Item>
             <Form.Item label="State" htmlFor="email-state">
-              <Input
+              <MaxLengthInput
                 id="email-state"
                 style={{ width: 100 }}
                 maxLength={10}
@@ -160,12 +161,12 @@ export function EmailExportsPage() {
               {configs.map((config, i) => (
                 <Space key={i} wrap align="center">
                   <Typography.Text>Link {i + 1}</Typography.Text>
-                  <Input
+                  <MaxLengthInput
                     aria-label={`Link ${i + 1} return URL`}
                     style={{ width: 200 }}
                     maxLength={300}
                     value={config.signInLinkReturnUrl}
-                    onChange={(e) => setConfig(i, { signInLinkReturnUrl: e.target.value })}
+                    onChange={(signInLinkReturnUrl) => setConfig(i, { signInLinkReturnUrl })}
                   />
                   <DatePicker
                     aria-label={`Link ${i + 1} issue date`}

@@ -1,9 +1,10 @@
 // Product by plate (/reports/productbyplate): each sample on a plate with what it was for (PooPrints, Parentage, PetId),
 // a count per product, paging, sorting and the CSV / XLSX export. A missing plate is 'Plate Not Found'.
-import { Card, Form, Input, Space, Tag } from 'antd';
+import { Card, Form, Space, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { reportEndpoints } from '@registry/contracts/endpoints/reports';
 import { ExportButton } from '../../components/ExportButton';
+import { MaxLengthInput } from '../../components/MaxLengthInput';
 import { PageTitle } from '../../components/PageTitle';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { fetchProductByPlate, reportKeys } from './reports.api';
@@ -27,7 +28,8 @@ export function ProductByPlatePage() {
         <Space direction="vertical" style={{ width: '100%' }} size="middle">
           <Form layout="inline" style={{ rowGap: 8 }}>
             <Form.Item label="Plate name" htmlFor="product-plate-name">
-              <Input.Search
+              <MaxLengthInput
+                kind="search"
                 id="product-plate-name"
                 maxLength={100}
                 defaultValue={plateName}
