@@ -105,3 +105,8 @@ export async function markAllViewed(db: Db, userId: number): Promise<number> {
     .returning({ id: notifications.id });
   return changed.length;
 }
+
+/** NOTIFY on a channel: every process listening on this PostgreSQL server hears the payload after commit. */
+export async function notifyChannel(db: Db, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
