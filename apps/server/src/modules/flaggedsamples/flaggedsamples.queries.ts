@@ -6,6 +6,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { pathWithin } from '../../platform/scope.ts';
 import { sortColumn, sortColumns } from '../../platform/sorting.ts';
+import { pageLimitSql } from '../../platform/paging.queries.ts';
 
 export type FlaggedFilter = {
   page: number;
@@ -70,7 +71,7 @@ export async function flaggedSamplesUnder(db: Db, groupPath: string, filter: Fla
           where h.sample_number = upper(s.sample_number) and h.entry_type = ${SampleHistoryEntryType.Flag}) f on true
         where ${sql.join(conditions, sql` and `)}) d
       order by ${order} ${direction}, sample_type, sample_id
-      limit ${filter.pageSize} offset ${(filter.page - 1) * filter.pageSize}`,
+      ${pageLimitSql(filter)}`,
   );
   const totalRecords = rows.length ? Number(rows[0].total) : 0;
   return {

@@ -4,6 +4,7 @@ import { and, asc, count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-o
 import type { Db } from '../../db/client.ts';
 import { ilikeContains } from '../../db/like.ts';
 import { petOwnerPromotionCodes, users } from '../../db/schema/index.ts';
+import { pagedSelect, type PageRequest } from '../../platform/paging.queries.ts';
 
 export type ProviderCodeFilters = {
   provider: number;
@@ -37,17 +38,13 @@ function filterCondition(filters: ProviderCodeFilters) {
 }
 
 /** One page of a provider's codes in the order they were added, and how many match the filters. */
-export async function providerCodesPage(
-  db: Db,
-  filters: ProviderCodeFilters,
-  window: { limit: number; offset: number },
-): Promise<{ rows: ProviderCodeRow[]; total: number }> {
+export async function providerCodesPage(db: Db, filters: ProviderCodeFilters, page: PageRequest) {
   const condition = filterCondition(filters);
-  const [rows, [{ total }]] = await Promise.all([
-    withOwner(db).where(condition).orderBy(asc(petOwnerPromotionCodes.id)).limit(window.limit).offset(window.offset),
+  return pagedSelect(
+    page,
+    withOwner(db).where(condition).orderBy(asc(petOwnerPromotionCodes.id)).$dynamic(),
     db.select({ total: count() }).from(petOwnerPromotionCodes).where(condition),
-  ]);
-  return { rows, total };
+  );
 }
 
 /** Which of these (upper-case) codes the provider already has, in upper case. */

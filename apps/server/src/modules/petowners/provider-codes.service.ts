@@ -10,10 +10,7 @@ import * as q from './provider-codes.queries.ts';
 type Filters = q.ProviderCodeFilters & { page: number; pageSize: number };
 
 export async function listProviderCodes(ctx: SignedInContext, filters: Filters) {
-  const { rows, total } = await q.providerCodesPage(ctx.db, filters, {
-    limit: filters.pageSize,
-    offset: (filters.page - 1) * filters.pageSize,
-  });
+  const { rows, total } = await q.providerCodesPage(ctx.db, filters, filters);
   return { data: rows.map(view), totalRecords: total };
 }
 
