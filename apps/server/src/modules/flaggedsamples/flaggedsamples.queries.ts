@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { SampleHistoryEntryType, type FlaggedSampleRow } from '@registry/contracts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
-import { pathWithin } from '../../platform/scope.ts';
+import { pathWithin } from '../../platform/scope.queries.ts';
 import { sortColumn, sortColumns } from '../../platform/sorting.ts';
 import { pageLimitSql } from '../../platform/paging.queries.ts';
 

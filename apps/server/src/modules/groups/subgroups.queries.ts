@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { subgroupsQuery } from '@registry/contracts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
-import { groupInScopeSql, pathWithin } from '../../platform/scope.ts';
+import { groupInScopeSql, pathWithin } from '../../platform/scope.queries.ts';
 import type { Caller } from '../../platform/context.ts';
 import { groups } from '../../db/schema/index.ts';
 import { sortColumn, sortColumns } from '../../platform/sorting.ts';

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { noMatchCandidates as candidates, noMatchClusters as clusters } from '../../db/schema/index.ts';
-import { pathWithin } from '../../platform/scope.ts';
+import { pathWithin } from '../../platform/scope.queries.ts';
 import { pageLimitSql } from '../../platform/paging.queries.ts';
 
 const idList = (ids: number[]) => sql.raw(`(${ids.map((n) => Math.trunc(Number(n))).join(',')})`);

@@ -24,7 +24,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { Caller } from '../../platform/context.ts';
-import { pathWithin, petInScopeSql } from '../../platform/scope.ts';
+import { pathWithin, petInScopeSql } from '../../platform/scope.queries.ts';
 import { pagedSelect } from '../../platform/paging.queries.ts';
 
 export type ResultRecord = typeof results.$inferSelect;

@@ -6,7 +6,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { containsPattern, ilikeContains } from '../../db/like.ts';
 import { petOwnerNames, users } from '../../db/schema/index.ts';
 import type { Caller } from '../../platform/context.ts';
-import { petOwnerInScopeSql } from '../../platform/scope.ts';
+import { petOwnerInScopeSql } from '../../platform/scope.queries.ts';
 import { isPetOwnerAccount, nameContains } from './petowners.queries.ts';
 import { pageLimitSql, pagedSelect } from '../../platform/paging.queries.ts';
 

@@ -15,7 +15,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { Caller } from '../../platform/context.ts';
-import { groupInScopeSql, pathWithin, petOwnerReachableSql } from '../../platform/scope.ts';
+import { groupInScopeSql, pathWithin, petOwnerReachableSql } from '../../platform/scope.queries.ts';
 import { sortColumn, sortColumns } from '../../platform/sorting.ts';
 import { pagedSelect } from '../../platform/paging.queries.ts';
 

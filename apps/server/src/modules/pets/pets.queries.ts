@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { ilikeContains } from '../../db/like.ts';
 import { groups, petOwnerGroups, pets, users } from '../../db/schema/index.ts';
 import type { Caller } from '../../platform/context.ts';
-import { petInScopeSql } from '../../platform/scope.ts';
+import { petInScopeSql } from '../../platform/scope.queries.ts';
 import { pagedSelect } from '../../platform/paging.queries.ts';
 
 export type PetInsert = typeof pets.$inferInsert;

@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { GroupTypes } from '@registry/contracts';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { Caller } from '../../platform/context.ts';
-import { groupInScopeSql, pathWithin } from '../../platform/scope.ts';
+import { groupInScopeSql, pathWithin } from '../../platform/scope.queries.ts';
 import { sortColumn, sortColumns } from '../../platform/sorting.ts';
 import type { Window } from './reports.queries.ts';
 

@@ -13,7 +13,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { Caller } from '../../platform/context.ts';
-import { groupInScopeSql, pathWithin } from '../../platform/scope.ts';
+import { groupInScopeSql, pathWithin } from '../../platform/scope.queries.ts';
 import { sortColumn, sortColumns } from '../../platform/sorting.ts';
 import { forgetAllCallers } from '../../platform/session-cache.ts';
 import { pageLimitSql } from '../../platform/paging.queries.ts';
