@@ -13,6 +13,10 @@ export const pageLimitSql = (request: PageRequest): SQL => {
   return sql`limit ${limit} offset ${offset}`;
 };
 
+/** A window's `limit`, with its `offset` when it has one (a keyset batch of an export has none). */
+export const windowLimitSql = (window: { limit: number; offset?: number }): SQL =>
+  window.offset === undefined ? sql`limit ${window.limit}` : sql`limit ${window.limit} offset ${window.offset}`;
+
 /**
  * The page of an ordered select (made `$dynamic()`) and the total the count query finds, the two run side by side. The
  * count query answers one row with `total` (`db.select({ total: count() })…` over the same filters).

@@ -7,6 +7,7 @@ import type { Caller } from '../../platform/context.ts';
 import { groupInScopeSql, pathWithin } from '../../platform/scope.queries.ts';
 import { sortColumn, sortColumns } from '../../platform/sorting.ts';
 import type { Window } from './reports.queries.ts';
+import { windowLimitSql } from '../../platform/paging.queries.ts';
 
 type Sort = { orderBy?: string; ascending?: boolean };
 const direction = (sort: Sort, byDefault: 'asc' | 'desc') =>
@@ -73,7 +74,7 @@ export function tdReportRows(db: Db, f: TdReportFilter, window: Window, sort: So
     ? sql`${sortColumn(TD_SORTS, sort.orderBy, 'matchCount')} ${direction(sort, 'desc')}, x.id`
     : sql`x.id`;
   const after = !paged && window.after ? sql`x.id > ${window.after.id}` : sql`true`;
-  const limit = paged ? sql`limit ${window.limit} offset ${window.offset}` : sql`limit ${window.limit}`;
+  const limit = windowLimitSql(window);
   return queryRows<TdReportDbRow>(
     db,
     sql`select x.id, x.sample_number "sampleNumber", x.name "petName", count(*)::int "matchCount",
@@ -139,7 +140,7 @@ export function noMatchToMatchRows(db: Db, f: NoMatchToMatchFilter, window: Wind
     ? sql`${sortColumn(NMTM_SORTS, sort.orderBy, 'dateOfChange')} ${direction(sort, 'desc')}, c.id`
     : sql`c.id`;
   const after = !paged && window.after ? sql`c.id > ${window.after.id}` : sql`true`;
-  const limit = paged ? sql`limit ${window.limit} offset ${window.offset}` : sql`limit ${window.limit}`;
+  const limit = windowLimitSql(window);
   return queryRows<NoMatchToMatchDbRow>(
     db,
     sql`select c.id, w.sample_number "wasteSampleNumber", p.name "propertyName",
