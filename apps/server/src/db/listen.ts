@@ -2,6 +2,9 @@
 // job queue's wake-ups and the session cache's invalidations. Reconnects with backoff when the connection is lost.
 import pg from 'pg';
 
+/** The LISTEN statement of a channel, its name quoted (for the hubs that keep a listening connection of their own). */
+export const listenStatement = (channel: string) => `LISTEN "${channel.replaceAll('"', '""')}"`;
+
 export type ListenHandlers = {
   onNotification: (payload: string) => void;
   /** The connection was lost: notifications may be missed until onReconnect. */
@@ -32,7 +35,7 @@ export async function listenOnOwnConnection(pool: pg.Pool, channel: string, hand
     client.on('end', lost);
     current = client;
     await client.connect();
-    await client.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    await client.query(listenStatement(channel));
     attempt = 0;
     return client;
   };

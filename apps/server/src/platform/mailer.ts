@@ -3,7 +3,7 @@
 import type { Transporter } from 'nodemailer';
 import { loadNodeMailer } from './on-demand-libraries.ts';
 import type { Db } from '../db/client.ts';
-import { emailLog } from '../db/schema/index.ts';
+import { logMail } from './mailer.queries.ts';
 
 export type OutgoingMail = {
   to: string | string[];
@@ -56,7 +56,7 @@ export function createMailer(options: { smtpUrl: string | null; from: string }):
       } catch (error) {
         result = { wasSuccessful: false, errorMessage: (error as Error).message };
       }
-      await db.insert(emailLog).values({
+      await logMail(db, {
         eventName: mail.eventName ?? null,
         subject: mail.subject,
         recipients,

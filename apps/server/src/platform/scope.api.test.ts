@@ -8,14 +8,8 @@ import { groupByName, makeOtherDistributorship, makePetOwner, userByName } from 
 import { groups } from '../db/schema/index.ts';
 import type { Caller, SignedInContext } from './context.ts';
 import { HttpError } from './errors.ts';
-import {
-  canManageAdmin,
-  groupInScopeSql,
-  isGroupInScope,
-  isPetOwnerInScope,
-  loadGroupInScope,
-  scopePaths,
-} from './scope.ts';
+import { groupInScopeSql } from './scope.queries.ts';
+import { canManageAdmin, isGroupInScope, isPetOwnerInScope, loadGroupInScope, scopePaths } from './scope.ts';
 
 let t: TestApp;
 let other: Awaited<ReturnType<typeof makeOtherDistributorship>>;

@@ -6,7 +6,8 @@ import { groupAdmins, groups, sessions, users } from '../../db/schema/index.ts';
 import type { Caller } from '../../platform/context.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ilikeContains } from '../../db/like.ts';
-import { groupInScopeSql, managedAdminSql } from '../../platform/scope.ts';
+import { groupInScopeSql, managedAdminSql } from '../../platform/scope.queries.ts';
+import { pagedSelect } from '../../platform/paging.queries.ts';
 
 export const isAdminUser = sql`${users.roleId} <> ${UserRole.PetOwner}`;
 
@@ -65,7 +66,8 @@ export async function searchAdmins(
   conditions.push(managedAdminSql(caller, users.id, users.roleId));
   const where = and(...conditions);
   const orderColumn = SEARCH_ORDER[(query.orderBy ?? 'name').toLowerCase()] ?? SEARCH_ORDER.name;
-  const [rows, [{ total }]] = await Promise.all([
+  return pagedSelect(
+    query,
     db
       .select({
         id: users.id,
@@ -79,11 +81,9 @@ export async function searchAdmins(
       .from(users)
       .where(where)
       .orderBy(query.ascending === false ? desc(orderColumn) : asc(orderColumn), asc(users.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .$dynamic(),
     db.select({ total: count() }).from(users).where(where),
-  ]);
-  return { rows, total };
+  );
 }
 
 export async function insertAdmin(db: Db, values: typeof users.$inferInsert) {

@@ -12,6 +12,7 @@ import {
   pets,
   preRegisteredDogs,
 } from '../../db/schema/index.ts';
+import { pagedSelect } from '../../platform/paging.queries.ts';
 
 export type FulfilmentRow = typeof ancestryFulfillments.$inferSelect;
 
@@ -61,12 +62,9 @@ export async function fulfilmentsPage(db: Db, query: FulfillmentQuery) {
           : query.orderBy === FulfillmentOrdering.PlateNumber
             ? ancestryFulfillments.ancestryPlateNumber
             : ancestryFulfillments.id;
-  const [rows, [{ total }]] = await Promise.all([
-    joined(db, listColumns)
-      .where(condition)
-      .orderBy(direction(sort), direction(ancestryFulfillments.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  return pagedSelect(
+    query,
+    joined(db, listColumns).where(condition).orderBy(direction(sort), direction(ancestryFulfillments.id)).$dynamic(),
     // Only the sample-number filter needs the dog: every other count reads the fulfilments alone (each has its item).
     query.sampleNumber
       ? db
@@ -77,8 +75,7 @@ export async function fulfilmentsPage(db: Db, query: FulfillmentQuery) {
           .leftJoin(preRegisteredDogs, eq(preRegisteredDogs.id, orderItems.preRegDogId))
           .where(condition)
       : db.select({ total: count() }).from(ancestryFulfillments).where(condition),
-  ]);
-  return { rows, total };
+  );
 }
 
 export async function fulfilmentsByIds(db: Db, ids: number[]) {

@@ -2,12 +2,12 @@
 // them the session answers configured: false and the page says so. A registered user gets a short-lived token signed
 // with HMAC-SHA256 over the shared secret (header.payload.signature, the JWT HS256 layout) that the partner verifies.
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { PartnerMessages } from '@registry/contracts';
-import { partnerAccounts, users } from '../../db/schema/index.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { refused } from '../../platform/errors.ts';
+import { userById } from '../accounts/users.ts';
+import * as q from './partner.queries.ts';
 
 export const PARTNER_TOKEN_LIFETIME_SECONDS = 300;
 export const PARTNER_ROUTE = '/lifeplans';
@@ -36,11 +36,7 @@ export function verifyPartnerToken(secret: string, token: string, now = Date.now
 export async function iframeSession(ctx: SignedInContext) {
   const { partnerBaseUrl, partnerSecret } = ctx.config;
   if (!partnerBaseUrl || !partnerSecret) return { configured: false, token: null, baseUrl: null, route: null };
-  const [account] = await ctx.db
-    .select()
-    .from(partnerAccounts)
-    .where(eq(partnerAccounts.userId, ctx.caller.userId))
-    .limit(1);
+  const account = await q.partnerAccountOf(ctx.db, ctx.caller.userId);
   if (!account) return { configured: true, token: null, baseUrl: partnerBaseUrl, route: null };
   const token = signPartnerToken(partnerSecret, { sub: account.partnerUserRef, name: ctx.caller.fullName });
   return { configured: true, token, baseUrl: partnerBaseUrl, route: PARTNER_ROUTE };
@@ -49,12 +45,11 @@ export async function iframeSession(ctx: SignedInContext) {
 /** Registers the caller with the partner after the terms; a caller without a postal address is sent to their profile. */
 export async function registerCurrentUser(ctx: SignedInContext) {
   if (!ctx.config.partnerBaseUrl || !ctx.config.partnerSecret) throw refused(PartnerMessages.notConfigured);
-  const [user] = await ctx.db.select({ address: users.address }).from(users).where(eq(users.id, ctx.caller.userId));
-  const address = user?.address;
+  const address = (await userById(ctx, ctx.caller.userId))?.address;
   if (!address?.addressLine1 || !address.city || !address.postalCode) throw refused(PartnerMessages.addressRequired);
   return withTransaction(ctx, async (tx, txCtx) => {
     const partnerUserRef = `reg-${ctx.caller.userId}-${crypto.randomBytes(8).toString('hex')}`;
-    await tx.insert(partnerAccounts).values({ userId: ctx.caller.userId, partnerUserRef }).onConflictDoNothing();
+    await q.addPartnerAccount(tx, ctx.caller.userId, partnerUserRef);
     await writeAudit(txCtx.db, txCtx, {
       entityType: 'PartnerAccount',
       entityId: ctx.caller.userId,

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { deferGroupTallies } from '../../db/group-tallies.ts';
 import { groups, preRegisteredDogs, preRegisteredResidents } from '../../db/schema/index.ts';
 import type { Caller } from '../../platform/context.ts';
-import { groupInScopeSql } from '../../platform/scope.ts';
+import { groupInScopeSql } from '../../platform/scope.queries.ts';
 
 /** Properties in the caller's scope whose name is one of these (lower-cased, trimmed); every match per name. */
 export async function propertiesByName(db: Db, caller: Caller, names: string[]) {

@@ -3,25 +3,28 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { SampleType } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
 import { dnaControls, users } from '../../db/schema/index.ts';
+import { pagedSelect } from '../../platform/paging.queries.ts';
 
 export async function listControls(db: Db, q: { page: number; pageSize: number; panelId?: string }) {
   const where = q.panelId ? eq(dnaControls.panelId, q.panelId) : undefined;
-  const rows = await db
-    .select({
-      id: dnaControls.id,
-      panelId: dnaControls.panelId,
-      sampleType: dnaControls.sampleType,
-      knownCodes: dnaControls.knownCodes,
-      dateCreated: dnaControls.dateCreated,
-      createdBy: users.userName,
-    })
-    .from(dnaControls)
-    .leftJoin(users, eq(users.id, dnaControls.createdBy))
-    .where(where)
-    .orderBy(desc(dnaControls.dateCreated), desc(dnaControls.id))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
-  const [{ total }] = await db.select({ total: count() }).from(dnaControls).where(where);
+  const { rows, total } = await pagedSelect(
+    q,
+    db
+      .select({
+        id: dnaControls.id,
+        panelId: dnaControls.panelId,
+        sampleType: dnaControls.sampleType,
+        knownCodes: dnaControls.knownCodes,
+        dateCreated: dnaControls.dateCreated,
+        createdBy: users.userName,
+      })
+      .from(dnaControls)
+      .leftJoin(users, eq(users.id, dnaControls.createdBy))
+      .where(where)
+      .orderBy(desc(dnaControls.dateCreated), desc(dnaControls.id))
+      .$dynamic(),
+    db.select({ total: count() }).from(dnaControls).where(where),
+  );
   return { data: rows, totalRecords: total };
 }
 export async function insertControl(db: Db, values: typeof dnaControls.$inferInsert) {

@@ -6,6 +6,7 @@ import { DnaProfileLabStatus, GroupTypes, SampleType } from '@registry/contracts
 import type { Db } from '../../db/client.ts';
 import { ilikeContains } from '../../db/like.ts';
 import { dnaApprovalDates, dnaIndexChanges, dnaPlates, dnaProfiles, pets } from '../../db/schema/index.ts';
+import { pagedSelect } from '../../platform/paging.queries.ts';
 
 export type ProfileRecord = typeof dnaProfiles.$inferSelect;
 export type PlateRecord = typeof dnaPlates.$inferSelect;
@@ -96,23 +97,25 @@ export async function searchPlates(
   const direction = q.orderBy ? (q.ascending ? asc : desc) : desc;
   // Qualified by hand: drizzle writes bare column names inside sql``, and a bare "id" here would be the profile's own.
   const profileCount = sql<number>`(select count(*)::int from dna_profiles pp where pp.plate_id = ${dnaPlates}.id)`;
-  const rows = await db
-    .select({
-      id: dnaPlates.id,
-      plateName: dnaPlates.plateName,
-      fileName: dnaPlates.fileName,
-      panelId: dnaPlates.panelId,
-      plateSize: dnaPlates.plateSize,
-      createdBy: dnaPlates.createdByName,
-      dateCreated: dnaPlates.dateCreated,
-      profileCount,
-    })
-    .from(dnaPlates)
-    .where(where)
-    .orderBy(direction(column), desc(dnaPlates.id))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
-  const [{ total }] = await db.select({ total: count() }).from(dnaPlates).where(where);
+  const { rows, total } = await pagedSelect(
+    q,
+    db
+      .select({
+        id: dnaPlates.id,
+        plateName: dnaPlates.plateName,
+        fileName: dnaPlates.fileName,
+        panelId: dnaPlates.panelId,
+        plateSize: dnaPlates.plateSize,
+        createdBy: dnaPlates.createdByName,
+        dateCreated: dnaPlates.dateCreated,
+        profileCount,
+      })
+      .from(dnaPlates)
+      .where(where)
+      .orderBy(direction(column), desc(dnaPlates.id))
+      .$dynamic(),
+    db.select({ total: count() }).from(dnaPlates).where(where),
+  );
   return { data: rows, totalRecords: total };
 }
 
@@ -204,16 +207,18 @@ export async function searchProfiles(db: Db, q: ProcessingFilter, pendingValue: 
   if (q.plateId) conditions.push(eq(dnaProfiles.plateId, q.plateId));
   if (q.sampleType !== undefined) conditions.push(eq(dnaProfiles.sampleType, q.sampleType));
   const where = conditions.length ? and(...conditions) : undefined;
-  const rows = await db
-    .select({ profile: dnaProfiles, plateName: dnaPlates.plateName, petId: pets.id })
-    .from(dnaProfiles)
-    .innerJoin(dnaPlates, eq(dnaPlates.id, dnaProfiles.plateId))
-    .leftJoin(pets, sql`upper(${pets.sampleNumber}) = ${dnaProfiles.sampleNumber}`)
-    .where(where)
-    .orderBy(desc(dnaProfiles.plateId), asc(dnaProfiles.well), asc(dnaProfiles.id))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
-  const [{ total }] = await db.select({ total: count() }).from(dnaProfiles).where(where);
+  const { rows, total } = await pagedSelect(
+    q,
+    db
+      .select({ profile: dnaProfiles, plateName: dnaPlates.plateName, petId: pets.id })
+      .from(dnaProfiles)
+      .innerJoin(dnaPlates, eq(dnaPlates.id, dnaProfiles.plateId))
+      .leftJoin(pets, sql`upper(${pets.sampleNumber}) = ${dnaProfiles.sampleNumber}`)
+      .where(where)
+      .orderBy(desc(dnaProfiles.plateId), asc(dnaProfiles.well), asc(dnaProfiles.id))
+      .$dynamic(),
+    db.select({ total: count() }).from(dnaProfiles).where(where),
+  );
   return { rows, total };
 }
 export async function passingProfileIds(db: Db, plateId?: number) {

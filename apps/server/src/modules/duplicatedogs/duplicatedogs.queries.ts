@@ -12,7 +12,7 @@ import {
   pets,
   users,
 } from '../../db/schema/index.ts';
-import { pathWithin } from '../../platform/scope.ts';
+import { pathWithin } from '../../platform/scope.queries.ts';
 
 export async function latestIndexChange(db: Db): Promise<number> {
   const [row] = await db.select({ seq: sql<string | null>`max(${dnaIndexChanges.seq})` }).from(dnaIndexChanges);

@@ -23,8 +23,8 @@ const newAccount = (intro: string): TemplateText => ({
     link: 'Sign in',
   }),
 });
-// {{details}} is the letter's account of the result (modules/wasteresults/result-letters.ts: the dog, APA, move-out, the
-// statistic in words), so an edited template keeps the facts and changes the words around them.
+// {{details}} is the letter's account of the result (modules/wasteresults/result-letters.service.ts: the dog, APA,
+// move-out, the statistic in words), so an edited template keeps the facts and changes the words around them.
 const resultLetter = (result: string, extra: string[] = []): TemplateText => ({
   subject: `DNA match result for {{sampleNumber}}: ${result}`,
   body: layout({

@@ -4,8 +4,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { SampleHistoryEntryType, type FlaggedSampleRow } from '@registry/contracts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
-import { pathWithin } from '../../platform/scope.ts';
+import { pathWithin } from '../../platform/scope.queries.ts';
 import { sortColumn, sortColumns } from '../../platform/sorting.ts';
+import { pageLimitSql } from '../../platform/paging.queries.ts';
 
 export type FlaggedFilter = {
   page: number;
@@ -70,7 +71,7 @@ export async function flaggedSamplesUnder(db: Db, groupPath: string, filter: Fla
           where h.sample_number = upper(s.sample_number) and h.entry_type = ${SampleHistoryEntryType.Flag}) f on true
         where ${sql.join(conditions, sql` and `)}) d
       order by ${order} ${direction}, sample_type, sample_id
-      limit ${filter.pageSize} offset ${(filter.page - 1) * filter.pageSize}`,
+      ${pageLimitSql(filter)}`,
   );
   const totalRecords = rows.length ? Number(rows[0].total) : 0;
   return {

@@ -10,7 +10,7 @@ import {
   preRegisteredResidents,
 } from '../../db/schema/index.ts';
 import type { Caller } from '../../platform/context.ts';
-import { pathWithin } from '../../platform/scope.ts';
+import { pathWithin } from '../../platform/scope.queries.ts';
 
 export type GroupRow = typeof groups.$inferSelect;
 

@@ -6,10 +6,11 @@ import type { z } from 'zod';
 import type { subgroupsQuery } from '@registry/contracts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
-import { groupInScopeSql, pathWithin } from '../../platform/scope.ts';
+import { groupInScopeSql, pathWithin } from '../../platform/scope.queries.ts';
 import type { Caller } from '../../platform/context.ts';
 import { groups } from '../../db/schema/index.ts';
 import { sortColumn, sortColumns } from '../../platform/sorting.ts';
+import { pageLimitSql } from '../../platform/paging.queries.ts';
 
 /** The subgroups request without the group it is about: the service resolves that to a subtree. */
 export type SubgroupFilter = Omit<z.output<typeof subgroupsQuery>, 'groupId'>;
@@ -126,7 +127,7 @@ export async function subgroupsOf(
       ${dateConditions.length ? sql`where ${sql.join(dateConditions, sql` and `)}` : sql``}`;
     rows = await queryRows<SubgroupSqlRow>(
       db,
-      sql`select ${columns}, count(*) over () as total from (${dated}) d order by ${order} ${direction}, id limit ${filter.pageSize} offset ${offset}`,
+      sql`select ${columns}, count(*) over () as total from (${dated}) d order by ${order} ${direction}, id ${pageLimitSql(filter)}`,
     );
     // Past the last row the windowed count has no row to ride on.
     totalRecords = rows.length
@@ -140,7 +141,7 @@ export async function subgroupsOf(
     const [page, [count]] = await Promise.all([
       queryRows<SubgroupSqlRow>(
         db,
-        sql`with b as (select * from (${base}) b0 order by ${order} ${direction}, id limit ${filter.pageSize} offset ${offset})
+        sql`with b as (select * from (${base}) b0 order by ${order} ${direction}, id ${pageLimitSql(filter)})
           select ${columns} from (select b.*, ${dateColumns} from b ${dates}) d order by ${order} ${direction}, id`,
       ),
       queryRows<{ total: string | number }>(
@@ -214,7 +215,7 @@ export async function petOwnerGroupsOf(
         conditions.map((condition) => sql`(${condition})`),
         sql` and `,
       )}
-      order by lower(g.name), g.id limit ${filter.pageSize} offset ${(filter.page - 1) * filter.pageSize}`,
+      order by lower(g.name), g.id ${pageLimitSql(filter)}`,
   );
   return { totalRecords: rows.length ? Number(rows[0].total) : 0, data: rows.map(({ total: _total, ...row }) => row) };
 }

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { noMatchCandidates as candidates, noMatchClusters as clusters } from '../../db/schema/index.ts';
-import { pathWithin } from '../../platform/scope.ts';
+import { pathWithin } from '../../platform/scope.queries.ts';
+import { pageLimitSql } from '../../platform/paging.queries.ts';
 
 const idList = (ids: number[]) => sql.raw(`(${ids.map((n) => Math.trunc(Number(n))).join(',')})`);
 
@@ -239,7 +240,7 @@ export async function searchClusters(
         select a.id, count(*) over ()::int as total from a
         where ${sql.join(where, sql` and `)}
         order by ${ORDER_SQL[page.order]} ${direction} nulls last, a.id ${direction}
-        limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}`,
+        ${pageLimitSql(page)}`,
   );
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && page.page > 1) {

@@ -2,8 +2,9 @@
 // server the news travels by NOTIFY on one channel, so every API process on that server hears it (each holds one LISTEN
 // connection while it has streams open); on embedded PGlite there is one process and the hub delivers in it.
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { listenStatement } from '../../db/listen.ts';
+import { notifyChannel } from './notifications.queries.ts';
 
 export const NOTIFICATION_CHANNEL = 'registry_notifications';
 /** NOTIFY payloads stop at 8000 bytes: user ids go in chunks well under it. */
@@ -111,7 +112,7 @@ export class NotificationHub {
       }
     });
     await client.connect();
-    await client.query(`listen ${NOTIFICATION_CHANNEL}`);
+    await client.query(listenStatement(NOTIFICATION_CHANNEL));
     if (this.closed) {
       await client.end().catch(() => undefined);
       return;
@@ -142,7 +143,7 @@ export async function publishToUsers(db: Db, userIds: readonly number[]): Promis
   if (driverClient(db) instanceof pg.Pool) {
     for (let start = 0; start < unique.length; start += IDS_PER_PAYLOAD) {
       const payload = JSON.stringify(unique.slice(start, start + IDS_PER_PAYLOAD));
-      await db.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${payload})`);
+      await notifyChannel(db, NOTIFICATION_CHANNEL, payload);
     }
     return;
   }

@@ -1,6 +1,7 @@
 // The SQL of notifications: the recipients of a group event, the rows of one person, and the changes to them.
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pagedSelect } from '../../platform/paging.queries.ts';
 import { groupAdmins, notifications, users, type NotificationActionParameters } from '../../db/schema/index.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -42,15 +43,17 @@ export async function insertNotifications(
 }
 
 export async function notificationsOf(db: Db, userId: number, page: number, pageSize: number) {
-  const rows = await db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.dateCreated), desc(notifications.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [total] = await db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId));
-  return { rows, totalRecords: total.n };
+  const { rows, total } = await pagedSelect(
+    { page, pageSize },
+    db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.dateCreated), desc(notifications.id))
+      .$dynamic(),
+    db.select({ total: count() }).from(notifications).where(eq(notifications.userId, userId)),
+  );
+  return { rows, totalRecords: total };
 }
 
 /**
@@ -104,4 +107,9 @@ export async function markAllViewed(db: Db, userId: number): Promise<number> {
     .where(and(eq(notifications.userId, userId), sql`not ${notifications.isViewed}`))
     .returning({ id: notifications.id });
   return changed.length;
+}
+
+/** NOTIFY on a channel: every process listening on this PostgreSQL server hears the payload after commit. */
+export async function notifyChannel(db: Db, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
 }

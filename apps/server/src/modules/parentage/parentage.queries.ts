@@ -24,7 +24,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { Caller } from '../../platform/context.ts';
-import { pathWithin, petInScopeSql } from '../../platform/scope.ts';
+import { pathWithin, petInScopeSql } from '../../platform/scope.queries.ts';
+import { pagedSelect } from '../../platform/paging.queries.ts';
 
 export type ResultRecord = typeof results.$inferSelect;
 export type SetRecord = typeof sets.$inferSelect;
@@ -175,31 +176,29 @@ export async function parentagePets(
   const where = and(...conditions);
   const explicit = query.orderBy !== undefined && query.orderBy !== ParentageOrdering.None;
   const direction = explicit ? (query.ascending === false ? desc : asc) : query.ascending === true ? asc : desc;
-  const rows = await db
-    .select({
-      petOwnerId: pets.petOwnerId,
-      puppyId: pets.id,
-      puppyName: pets.name,
-      puppySampleNumber: sql<string>`${pets.sampleNumber}`,
-      matchStatus: matchStatusSql,
-      matchResultSetId: sets.id,
-      bestMatchResultId: sets.bestMatchResultId,
-      isParentageCertified: sql<boolean>`coalesce(${sets.isParentageCertified}, false)`,
-      sampleStatus: pets.customerFacingStatus,
-      statusLastUpdated: statusLastUpdatedSql,
-      lastAttempted: sets.lastAttempted,
-    })
-    .from(pets)
-    .leftJoin(sets, eq(sets.puppyPetId, pets.id))
-    .where(where)
-    .orderBy(direction(ORDER[query.orderBy ?? ParentageOrdering.None]), desc(pets.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(pets)
-    .leftJoin(sets, eq(sets.puppyPetId, pets.id))
-    .where(where);
+  const { rows, total } = await pagedSelect(
+    query,
+    db
+      .select({
+        petOwnerId: pets.petOwnerId,
+        puppyId: pets.id,
+        puppyName: pets.name,
+        puppySampleNumber: sql<string>`${pets.sampleNumber}`,
+        matchStatus: matchStatusSql,
+        matchResultSetId: sets.id,
+        bestMatchResultId: sets.bestMatchResultId,
+        isParentageCertified: sql<boolean>`coalesce(${sets.isParentageCertified}, false)`,
+        sampleStatus: pets.customerFacingStatus,
+        statusLastUpdated: statusLastUpdatedSql,
+        lastAttempted: sets.lastAttempted,
+      })
+      .from(pets)
+      .leftJoin(sets, eq(sets.puppyPetId, pets.id))
+      .where(where)
+      .orderBy(direction(ORDER[query.orderBy ?? ParentageOrdering.None]), desc(pets.id))
+      .$dynamic(),
+    db.select({ total: count() }).from(pets).leftJoin(sets, eq(sets.puppyPetId, pets.id)).where(where),
+  );
   return { rows, total };
 }
 

@@ -6,8 +6,9 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { containsPattern, ilikeContains } from '../../db/like.ts';
 import { petOwnerNames, users } from '../../db/schema/index.ts';
 import type { Caller } from '../../platform/context.ts';
-import { petOwnerInScopeSql } from '../../platform/scope.ts';
+import { petOwnerInScopeSql } from '../../platform/scope.queries.ts';
 import { isPetOwnerAccount, nameContains } from './petowners.queries.ts';
+import { pageLimitSql, pagedSelect } from '../../platform/paging.queries.ts';
 
 type SearchQuery = { page: number; pageSize: number; name?: string; userName?: string };
 type FoundOwner = {
@@ -25,7 +26,8 @@ export async function searchPetOwners(db: Db, caller: Caller, query: SearchQuery
   if (query.name) conditions.push(nameContains(query.name));
   if (query.userName) conditions.push(ilikeContains(users.userName, query.userName));
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
+  return pagedSelect(
+    query,
     db
       .select({
         id: users.id,
@@ -37,11 +39,9 @@ export async function searchPetOwners(db: Db, caller: Caller, query: SearchQuery
       .from(users)
       .where(where)
       .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .$dynamic(),
     db.select({ total: count() }).from(users).where(where),
-  ]);
-  return { rows, total };
+  );
 }
 
 /** Above this many matches the page walks the name order; fewer are read and sorted. */
@@ -80,7 +80,7 @@ async function searchEveryPetOwnerByName(db: Db, name: string, page: number, pag
     db,
     sql`select u.id, u.user_name as "userName", u.first_name as "firstName", u.last_name as "lastName", u.email
       from (select n.pet_owner_id, n.last_name, n.first_name from ${petOwnerNames} n where ${test}${start}
-        order by n.last_name, n.first_name, n.pet_owner_id limit ${pageSize} offset ${offset}) found
+        order by n.last_name, n.first_name, n.pet_owner_id ${pageLimitSql({ page, pageSize })}) found
       join ${users} u on u.id = found.pet_owner_id
       order by found.last_name, found.first_name, found.pet_owner_id`,
   );

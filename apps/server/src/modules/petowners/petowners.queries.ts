@@ -15,8 +15,9 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { Caller } from '../../platform/context.ts';
-import { groupInScopeSql, pathWithin, petOwnerReachableSql } from '../../platform/scope.ts';
+import { groupInScopeSql, pathWithin, petOwnerReachableSql } from '../../platform/scope.queries.ts';
 import { sortColumn, sortColumns } from '../../platform/sorting.ts';
+import { pagedSelect } from '../../platform/paging.queries.ts';
 
 type Paging = { page: number; pageSize: number; orderBy?: string; ascending?: boolean };
 
@@ -236,20 +237,19 @@ export async function groupPetOwners(
       .from(petOwnerGroups)
       .innerJoin(groups, eq(groups.id, petOwnerGroups.groupId))
       .innerJoin(users, eq(users.id, petOwnerGroups.petOwnerId));
-  const [rows, [{ total }]] = await Promise.all([
+  return pagedSelect(
+    query,
     base()
       .where(where)
       .orderBy(...order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .$dynamic(),
     db
       .select({ total: count() })
       .from(petOwnerGroups)
       .innerJoin(groups, eq(groups.id, petOwnerGroups.groupId))
       .innerJoin(users, eq(users.id, petOwnerGroups.petOwnerId))
       .where(where),
-  ]);
-  return { rows, total };
+  );
 }
 
 const lastMembership = sql`(select lm.group_id, lm.move_out_date from ${petOwnerGroups} lm
@@ -268,7 +268,8 @@ export async function unassignedPetOwners(db: Db, caller: Caller, query: Paging 
     conditions.push(nameContains(name));
   }
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
+  return pagedSelect(
+    query,
     db
       .select({
         id: users.id,
@@ -286,11 +287,9 @@ export async function unassignedPetOwners(db: Db, caller: Caller, query: Paging 
       .from(users)
       .where(where)
       .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .$dynamic(),
     db.select({ total: count() }).from(users).where(where),
-  ]);
-  return { rows, total };
+  );
 }
 
 /** The document versions the owner agreed to for this group, newest first, with the document's name. */

@@ -1,52 +1,20 @@
 // The pool of pet-owner promotion codes per provider (Retail, Collar), kept in pet_owner_promotion_codes: an imported
 // code has no owner until assigned. Listed, added and imported on /tools/pet-owner-assigned-promotion-codes.
-import { and, asc, count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { ShopMessages } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
-import { ilikeContains } from '../../db/like.ts';
-import { petOwnerPromotionCodes, users } from '../../db/schema/index.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { refused } from '../../platform/errors.ts';
+import * as q from './provider-codes.queries.ts';
 
-type Filters = {
-  provider: number;
-  hasBeenAssignedFilter?: boolean;
-  searchFilter?: string;
-  page: number;
-  pageSize: number;
-};
+type Filters = q.ProviderCodeFilters & { page: number; pageSize: number };
 
 export async function listProviderCodes(ctx: SignedInContext, filters: Filters) {
-  const where: SQL[] = [eq(petOwnerPromotionCodes.kind, filters.provider)];
-  if (filters.hasBeenAssignedFilter !== undefined)
-    where.push(
-      filters.hasBeenAssignedFilter
-        ? isNotNull(petOwnerPromotionCodes.petOwnerId)
-        : isNull(petOwnerPromotionCodes.petOwnerId),
-    );
-  if (filters.searchFilter) where.push(ilikeContains(petOwnerPromotionCodes.code, filters.searchFilter));
-  const condition = and(...where);
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db
-      .select({ code: petOwnerPromotionCodes, userName: users.userName, first: users.firstName, last: users.lastName })
-      .from(petOwnerPromotionCodes)
-      .leftJoin(users, eq(users.id, petOwnerPromotionCodes.petOwnerId))
-      .where(condition)
-      .orderBy(asc(petOwnerPromotionCodes.id))
-      .limit(filters.pageSize)
-      .offset((filters.page - 1) * filters.pageSize),
-    ctx.db.select({ total: count() }).from(petOwnerPromotionCodes).where(condition),
-  ]);
+  const { rows, total } = await q.providerCodesPage(ctx.db, filters, filters);
   return { data: rows.map(view), totalRecords: total };
 }
 
-function view(row: {
-  code: typeof petOwnerPromotionCodes.$inferSelect;
-  userName: string | null;
-  first: string | null;
-  last: string | null;
-}) {
+function view(row: q.ProviderCodeRow) {
   const name = [row.first, row.last].filter(Boolean).join(' ') || row.userName;
   return {
     id: row.code.id,
@@ -59,29 +27,13 @@ function view(row: {
   };
 }
 
-export async function existingProviderCodes(db: Db, provider: number, codes: string[]): Promise<Set<string>> {
-  if (codes.length === 0) return new Set();
-  const rows = await db
-    .select({ code: sql<string>`upper(${petOwnerPromotionCodes.code})` })
-    .from(petOwnerPromotionCodes)
-    .where(
-      and(
-        eq(petOwnerPromotionCodes.kind, provider),
-        sql`upper(${petOwnerPromotionCodes.code}) in (${sql.join(
-          codes.map((c) => sql`${c}`),
-          sql`, `,
-        )})`,
-      ),
-    );
-  return new Set(rows.map((row) => row.code));
-}
+/** Which of these (upper-case) codes the provider already has, in upper case. */
+export const existingProviderCodes = (db: Db, provider: number, codes: string[]): Promise<Set<string>> =>
+  q.existingProviderCodes(db, provider, codes);
 
 export async function insertProviderCodes(ctx: SignedInContext, provider: number, codes: string[], fileName?: string) {
   return withTransaction(ctx, async (tx, txCtx) => {
-    const rows = await tx
-      .insert(petOwnerPromotionCodes)
-      .values(codes.map((code) => ({ kind: provider, code, petOwnerId: null })))
-      .returning();
+    const rows = await q.insertProviderCodes(tx, provider, codes);
     await writeAudit(txCtx.db, txCtx, {
       entityType: 'PetOwnerPromotionCode',
       entityId: rows.length === 1 ? rows[0].id : null,
@@ -93,14 +45,9 @@ export async function insertProviderCodes(ctx: SignedInContext, provider: number
 }
 
 export async function addProviderCode(ctx: SignedInContext, provider: number, code: string) {
-  if ((await existingProviderCodes(ctx.db, provider, [code.toUpperCase()])).size)
+  if ((await q.existingProviderCodes(ctx.db, provider, [code.toUpperCase()])).size)
     throw refused(ShopMessages.duplicateCode);
   await insertProviderCodes(ctx, provider, [code]);
-  const [row] = await ctx.db
-    .select({ code: petOwnerPromotionCodes, userName: users.userName, first: users.firstName, last: users.lastName })
-    .from(petOwnerPromotionCodes)
-    .leftJoin(users, eq(users.id, petOwnerPromotionCodes.petOwnerId))
-    .where(and(eq(petOwnerPromotionCodes.kind, provider), sql`upper(${petOwnerPromotionCodes.code}) = upper(${code})`))
-    .limit(1);
+  const row = await q.providerCodeByCode(ctx.db, provider, code);
   return view(row);
 }

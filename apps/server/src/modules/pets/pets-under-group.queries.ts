@@ -8,7 +8,7 @@ import { PetListOrdering, type PetsUnderGroupQuery } from '@registry/contracts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { ilikeContains, lowerContains } from '../../db/like.ts';
 import { groups, petOwnerGroups, pets } from '../../db/schema/index.ts';
-import { pathWithin } from '../../platform/scope.ts';
+import { pathWithin } from '../../platform/scope.queries.ts';
 import { PET_LIST_ORDER, listColumns, owner, ownerName, sameDay } from './pets.queries.ts';
 
 /** Above this many pets (by the tallies), the subtree's list walks the name index rather than its owners' pets. */

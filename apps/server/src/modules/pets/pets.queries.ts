@@ -14,7 +14,8 @@ import type { Db } from '../../db/client.ts';
 import { ilikeContains } from '../../db/like.ts';
 import { groups, petOwnerGroups, pets, users } from '../../db/schema/index.ts';
 import type { Caller } from '../../platform/context.ts';
-import { petInScopeSql } from '../../platform/scope.ts';
+import { petInScopeSql } from '../../platform/scope.queries.ts';
+import { pagedSelect } from '../../platform/paging.queries.ts';
 
 export type PetInsert = typeof pets.$inferInsert;
 
@@ -172,18 +173,17 @@ type Paging = { page: number; pageSize: number; ascending?: boolean };
 
 export async function pagedPets(db: Db, where: SQL | undefined, order: SQL | AnyPgColumn, query: Paging) {
   const direction = query.ascending === false ? desc : asc;
-  const [rows, [{ total }]] = await Promise.all([
+  return pagedSelect(
+    query,
     db
       .select(listColumns)
       .from(pets)
       .leftJoin(owner, eq(owner.id, pets.petOwnerId))
       .where(where)
       .orderBy(direction(order), direction(pets.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .$dynamic(),
     db.select({ total: count() }).from(pets).leftJoin(owner, eq(owner.id, pets.petOwnerId)).where(where),
-  ]);
-  return { rows, total };
+  );
 }
 
 export const PET_LIST_ORDER: Record<number, SQL | AnyPgColumn> = {

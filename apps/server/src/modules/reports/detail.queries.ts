@@ -5,6 +5,7 @@ import { GroupTypes, SampleCustomerStatus as S } from '@registry/contracts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { sortColumn, sortColumns } from '../../platform/sorting.ts';
 import type { Window } from './reports.queries.ts';
+import { windowLimitSql } from '../../platform/paging.queries.ts';
 
 export type DetailFilter = { rootPath: string; isActive?: boolean };
 export type DetailDbRow = {
@@ -91,7 +92,7 @@ export function detailRows(
     ? sql`${sortColumn(SORTS, sort.orderBy, 'name')} ${sort.ascending === false ? sql`desc` : sql`asc`} nulls last, p.id`
     : sql`p.id`;
   const after = !paged && window.after ? sql`p.id > ${window.after.id}` : sql`true`;
-  const limit = paged ? sql`limit ${window.limit} offset ${window.offset}` : sql`limit ${window.limit}`;
+  const limit = windowLimitSql(window);
   return queryRows<DetailDbRow>(
     db,
     sql`select p.id, p.name, ${distributor} "parentName", p.management_company "managementCompany",

@@ -7,6 +7,7 @@ import { userTokens } from '../../db/schema/index.ts';
 import { sortColumn, sortColumns } from '../../platform/sorting.ts';
 import { hashToken } from '../../platform/tokens.ts';
 import type { Window } from './reports.queries.ts';
+import { windowLimitSql } from '../../platform/paging.queries.ts';
 
 export type EmailExportFilter = {
   rootPath?: string;
@@ -87,7 +88,7 @@ export function emailExportRows(
     ? sql`${sortColumn(SORTS, sort.orderBy, 'email')} ${sort.ascending === false ? sql`desc` : sql`asc`}, u.id`
     : sql`u.id`;
   const after = !paged && window.after ? sql`u.id > ${window.after.id}` : sql`true`;
-  const limit = paged ? sql`limit ${window.limit} offset ${window.offset}` : sql`limit ${window.limit}`;
+  const limit = windowLimitSql(window);
   return queryRows<EmailExportDbRow>(
     db,
     sql`select u.id, u.email, u.first_name "firstName", u.last_name "lastName", u.user_name "userName",

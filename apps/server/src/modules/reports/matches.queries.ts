@@ -3,8 +3,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { GroupTypes } from '@registry/contracts';
 import { queryRows, type Db } from '../../db/client.ts';
+import type { Caller } from '../../platform/context.ts';
+import { groupInScopeSql, pathWithin } from '../../platform/scope.queries.ts';
 import { sortColumn, sortColumns } from '../../platform/sorting.ts';
 import type { Window } from './reports.queries.ts';
+import { windowLimitSql } from '../../platform/paging.queries.ts';
 
 type Sort = { orderBy?: string; ascending?: boolean };
 const direction = (sort: Sort, byDefault: 'asc' | 'desc') =>
@@ -16,8 +19,15 @@ const dateTo = (column: SQL, end?: Date) =>
 const monthly = (column: SQL) => sql`to_char(date_trunc('month', ${column} at time zone 'UTC'), 'YYYY-MM')`;
 
 // --- TD report ---
-/** `scope` limits the properties (the picked group's subtree, or the caller's scope when only a pet is asked for). */
-export type TdReportFilter = { scope: SQL; sampleNumber?: string; start?: Date; end?: Date };
+/** `scope` limits the properties: the picked group's subtree, or the caller's scope when only a pet is asked for. */
+export type TdReportFilter = {
+  scope: { groupPath: string } | { caller: Pick<Caller, 'userId' | 'isProviderStaff'> };
+  sampleNumber?: string;
+  start?: Date;
+  end?: Date;
+};
+const tdScope = (scope: TdReportFilter['scope']) =>
+  'groupPath' in scope ? pathWithin(sql`p.path`, scope.groupPath) : groupInScopeSql(scope.caller, sql`p.path`);
 export type TdReportDbRow = {
   id: number;
   sampleNumber: string | null;
@@ -34,7 +44,7 @@ const tdMatches = (f: TdReportFilter) => sql`select r.matched_pet_id pet_id, w.s
     coalesce(r.date_approved, r.date_created) matched_at
   from waste_result_sets rs join waste_match_results r on r.id = rs.currently_approved_result_id
   join waste_samples w on w.id = rs.waste_sample_id join groups p on p.id = w.property_id
-  where r.status = 'Match' and r.matched_pet_id is not null and ${f.scope}
+  where r.status = 'Match' and r.matched_pet_id is not null and ${tdScope(f.scope)}
     and ${dateFrom(sql`coalesce(r.date_approved, r.date_created)`, f.start)}
     and ${dateTo(sql`coalesce(r.date_approved, r.date_created)`, f.end)}`;
 const petFilter = (f: TdReportFilter) => (f.sampleNumber ? sql`upper(x.sample_number) = ${f.sampleNumber}` : sql`true`);
@@ -64,7 +74,7 @@ export function tdReportRows(db: Db, f: TdReportFilter, window: Window, sort: So
     ? sql`${sortColumn(TD_SORTS, sort.orderBy, 'matchCount')} ${direction(sort, 'desc')}, x.id`
     : sql`x.id`;
   const after = !paged && window.after ? sql`x.id > ${window.after.id}` : sql`true`;
-  const limit = paged ? sql`limit ${window.limit} offset ${window.offset}` : sql`limit ${window.limit}`;
+  const limit = windowLimitSql(window);
   return queryRows<TdReportDbRow>(
     db,
     sql`select x.id, x.sample_number "sampleNumber", x.name "petName", count(*)::int "matchCount",
@@ -130,7 +140,7 @@ export function noMatchToMatchRows(db: Db, f: NoMatchToMatchFilter, window: Wind
     ? sql`${sortColumn(NMTM_SORTS, sort.orderBy, 'dateOfChange')} ${direction(sort, 'desc')}, c.id`
     : sql`c.id`;
   const after = !paged && window.after ? sql`c.id > ${window.after.id}` : sql`true`;
-  const limit = paged ? sql`limit ${window.limit} offset ${window.offset}` : sql`limit ${window.limit}`;
+  const limit = windowLimitSql(window);
   return queryRows<NoMatchToMatchDbRow>(
     db,
     sql`select c.id, w.sample_number "wasteSampleNumber", p.name "propertyName",

@@ -1,6 +1,5 @@
 // The TD report (pets matched by approved waste results: by pet sample number, or over a group and a date range) and
 // the no-match-to-match report (reruns that turned a no-match into a match), each with its counts per month.
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   REPORT_MESSAGES,
@@ -13,7 +12,6 @@ import type { SignedInContext } from '../../platform/context.ts';
 import { validationError } from '../../platform/errors.ts';
 import { keysetBatches, type ExportColumn, type ExportSpec } from '../../platform/exports.ts';
 import { assertCan } from '../../platform/rights.ts';
-import { groupInScopeSql } from '../../platform/scope.ts';
 import * as q from './matches.queries.ts';
 import { endOfDay, fileName, iso, reportGroup, window } from './reports.service.ts';
 
@@ -27,10 +25,10 @@ async function tdFilter(ctx: SignedInContext, query: TdFilterQuery) {
   const base = { sampleNumber, start: query.startDate, end: endOfDay(query.endDate) };
   if (query.groupId !== undefined) {
     const group = await reportGroup(ctx, query.groupId, 'tdAudit');
-    return { label: group.name, filter: { ...base, scope: sql`p.path like ${`${group.path}%`}` } };
+    return { label: group.name, filter: { ...base, scope: { groupPath: group.path } } };
   }
   if (!sampleNumber) throw validationError({ groupId: [REPORT_MESSAGES.noValidGroups] }, REPORT_MESSAGES.noValidGroups);
-  return { label: sampleNumber, filter: { ...base, scope: groupInScopeSql(ctx.caller, sql`p.path`) } };
+  return { label: sampleNumber, filter: { ...base, scope: { caller: ctx.caller } } };
 }
 
 const tdView = (r: q.TdReportDbRow) => ({

@@ -4,14 +4,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { GroupTypes, PetSpecies, PropertyExportFilter, RegistrationStatus } from '@registry/contracts';
 import { queryRows, type Db } from '../../db/client.ts';
+import { windowLimitSql } from '../../platform/paging.queries.ts';
 
 export type Keyset = { id: number } | null;
 export type Window = { offset: number; limit: number } | { after: Keyset; limit: number };
 
-const pageSql = (window: Window): SQL => {
-  if ('offset' in window) return sql`limit ${window.limit} offset ${window.offset}`;
-  return sql`limit ${window.limit}`;
-};
 const keysetSql = (window: Window, idColumn: SQL, descending: boolean): SQL => {
   if ('offset' in window || !window.after) return sql`true`;
   return descending ? sql`${idColumn} < ${window.after.id}` : sql`${idColumn} > ${window.after.id}`;
@@ -61,7 +58,7 @@ export const tdAuditRows = (db: Db, f: TdAuditFilter, window: Window) =>
           nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') "createdByFullname", u.email "createdByEmail"
         from waste_samples w join groups p on p.id = w.property_id left join users u on u.id = w.created_by_id
         where ${tdAuditWhere(f)} and ${keysetSql(window, sql`w.id`, true)}
-        order by w.id desc ${pageSql(window)}`,
+        order by w.id desc ${windowLimitSql(window)}`,
   );
 
 // --- Inventory ---
@@ -155,7 +152,7 @@ export const registrationRows = (db: Db, f: RegistrationFilter, window: Window) 
           r.pet_species "petSpecies"
         from pre_registered_residents r
         where ${registrationWhere(f)} and ${keysetSql(window, sql`r.id`, true)}
-        order by r.id desc ${pageSql(window)}`,
+        order by r.id desc ${windowLimitSql(window)}`,
   );
 
 // --- Property export ---
@@ -251,6 +248,6 @@ export function propertyExportRows(db: Db, flags: number, f: PropertyExportScope
     db,
     sql`select * from (${sql.join(parts, sql` union all `)}) rows
         where (${after}::bigint is null or "key" > ${after}::bigint)
-        order by "key" ${pageSql(window)}`,
+        order by "key" ${windowLimitSql(window)}`,
   );
 }

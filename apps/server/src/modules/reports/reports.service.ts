@@ -20,6 +20,7 @@ import type { SignedInContext } from '../../platform/context.ts';
 import { validationError } from '../../platform/errors.ts';
 import { fileTimestamp, keysetBatches, type ExportColumn, type ExportSpec } from '../../platform/exports.ts';
 import { sendEventMail } from '../emailtemplates/email-events.ts';
+import { pageWindow } from '../../platform/paging.ts';
 import { assertCan } from '../../platform/rights.ts';
 import { loadGroupInScope } from '../../platform/scope.ts';
 import * as q from './reports.queries.ts';
@@ -41,7 +42,7 @@ export const endOfDay = (date: Date | undefined) =>
 
 export const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
-export const window = (page: number, pageSize: number) => ({ offset: (page - 1) * pageSize, limit: pageSize });
+export const window = (page: number, pageSize: number) => pageWindow({ page, pageSize });
 const nameOf = (value: number, values: Record<string, number>) =>
   Object.entries(values).find(([, v]) => v === value)?.[0] ?? String(value);
 const speciesNames = (flags: number) =>

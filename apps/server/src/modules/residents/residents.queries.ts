@@ -13,9 +13,10 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { Caller } from '../../platform/context.ts';
-import { groupInScopeSql, pathWithin } from '../../platform/scope.ts';
+import { groupInScopeSql, pathWithin } from '../../platform/scope.queries.ts';
 import { sortColumn, sortColumns } from '../../platform/sorting.ts';
 import { forgetAllCallers } from '../../platform/session-cache.ts';
+import { pageLimitSql } from '../../platform/paging.queries.ts';
 
 export type ResidentRecord = typeof preRegisteredResidents.$inferSelect;
 export type DogRecord = typeof preRegisteredDogs.$inferSelect;
@@ -205,7 +206,7 @@ export async function residentsUnder(
           r.date_pre_registered as "datePreRegistered",
           (select json_agg(json_build_object('id', d.id, 'name', d.name, 'isRegistered', d.pet_id is not null) order by d.id)
              from ${preRegisteredDogs} d where d.resident_id = r.id) as dogs
-        ${from} where ${where} order by ${orderSql}, r.id limit ${filter.pageSize} offset ${(filter.page - 1) * filter.pageSize}`,
+        ${from} where ${where} order by ${orderSql}, r.id ${pageLimitSql(filter)}`,
     ),
     // Unfiltered, the residents list's total is tallied (group_tallies.residents_total, kept by triggers).
     conditions.length === 1 && !options.awaitingApproval
@@ -251,7 +252,7 @@ export async function moveOutsUnder(
       db,
       sql`select u.id as "petOwnerId", u.first_name as "firstName", u.last_name as "lastName", u.user_name as "userName",
           u.email, pog.move_out_date as "dateMoveOut"
-        ${from} where ${where} order by ${order}, pog.id limit ${filter.pageSize} offset ${(filter.page - 1) * filter.pageSize}`,
+        ${from} where ${where} order by ${order}, pog.id ${pageLimitSql(filter)}`,
     ),
     queryRows<{ total: string | number }>(db, sql`select count(*) as total ${from} where ${where}`),
   ]);

@@ -9,7 +9,7 @@ import { GroupTypes, UserRole, type SearchModel } from '@registry/contracts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { containsPattern, escapeLike } from '../../db/like.ts';
 import type { Caller } from '../../platform/context.ts';
-import { groupInScopeSql, petInScopeSql, petOwnerInScopeSql } from '../../platform/scope.ts';
+import { groupInScopeSql, petInScopeSql, petOwnerInScopeSql } from '../../platform/scope.queries.ts';
 
 const GROUP_DOC = sql`to_tsvector('simple', g.name || ' ' || coalesce(g.property_address->>'addressLine1', '') || ' ' || coalesce(g.property_address->>'city', '') || ' ' || coalesce(g.property_address->>'postalCode', ''))`;
 const PET_DOC = sql`to_tsvector('simple', x.name)`;

@@ -17,7 +17,7 @@ import { withTransaction, type SignedInContext } from '../../platform/context.ts
 import { refused } from '../../platform/errors.ts';
 import { oneAtATime } from '../../platform/one-at-a-time.ts';
 import { sendEventMail } from '../emailtemplates/email-events.ts';
-import * as buyers from './buyers.ts';
+import * as buyers from './buyers.service.ts';
 import * as cq from './checkout.queries.ts';
 import { paymentProvider } from './payment.ts';
 import { productView } from './products.service.ts';

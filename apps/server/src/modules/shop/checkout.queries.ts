@@ -1,13 +1,13 @@
 // SQL of checkout, a few statements each (docs/decisions/shop.md "Checkout in few statements"): one read of everything
 // the cart's rules need (the buyer's region, the items' products and dogs), one statement writing the cart, and one
 // writing the paid order with its items, payment event, fulfilments and the cart's close. The community facts come as
-// the owning modules' subqueries (buyers.ts); the rules themselves are applied by cart.service.ts.
+// the owning modules' subqueries (buyers.queries.ts); the rules themselves are applied by cart.service.ts.
 import { sql } from 'drizzle-orm';
 import { preparedStatement, type Db } from '../../db/client.ts';
 import type { Address } from '@registry/contracts';
 import { pendingFulfilmentsOf } from '../ancestry/ancestry.service.ts';
 import { eventMailSettingsQuery, type EventMailSettings } from '../emailtemplates/email-events.ts';
-import { buyerContactSql, buyerResidentCountrySql, eligibleDogNameSql } from './buyers.ts';
+import { buyerContactSql, buyerResidentCountrySql, eligibleDogNameSql } from './buyers.queries.ts';
 
 export type ProductFacts = {
   id: number;

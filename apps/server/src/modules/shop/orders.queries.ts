@@ -4,6 +4,7 @@ import { OrderOrdering, OrderStatus, usDateBounds, type OrdersQuery } from '@reg
 import type { Db } from '../../db/client.ts';
 import { lowerContains } from '../../db/like.ts';
 import { ancestryFulfillments, orderItems, orders, orderStatusTallies, paymentEvents } from '../../db/schema/index.ts';
+import { pagedSelect } from '../../platform/paging.queries.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -53,17 +54,11 @@ export async function findOrderItem(db: Db, orderId: number, orderItemId: number
 
 export async function ordersOfCustomer(db: Db, userId: number, page: number, pageSize: number) {
   const where = eq(orders.customerUserId, userId);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.orderDate), desc(orders.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+  return pagedSelect(
+    { page, pageSize },
+    db.select().from(orders).where(where).orderBy(desc(orders.orderDate), desc(orders.id)).$dynamic(),
     db.select({ total: count() }).from(orders).where(where),
-  ]);
-  return { rows, total };
+  );
 }
 
 /** The back-office list (spec 3 /tools/orders-list): filters, three sorts, order date descending by default. */
@@ -86,14 +81,9 @@ export async function ordersPage(db: Db, query: OrdersQuery, timeZone: string) {
       : query.orderBy === OrderOrdering.GrandTotal
         ? orders.grandTotalCents
         : orders.orderDate;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(condition)
-      .orderBy(direction(sortColumn), direction(orders.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  return pagedSelect(
+    query,
+    db.select().from(orders).where(condition).orderBy(direction(sortColumn), direction(orders.id)).$dynamic(),
     // No filter, or the status alone: the tallies (migration 0025) instead of counting up to every order.
     where.length === 0 || (where.length === 1 && query.statusFilter !== undefined)
       ? db
@@ -101,8 +91,7 @@ export async function ordersPage(db: Db, query: OrdersQuery, timeZone: string) {
           .from(orderStatusTallies)
           .where(query.statusFilter === undefined ? undefined : eq(orderStatusTallies.status, query.statusFilter))
       : db.select({ total: count() }).from(orders).where(condition),
-  ]);
-  return { rows, total };
+  );
 }
 
 export async function itemsWithFulfilment(db: Db, orderIds: number[]) {

@@ -4,7 +4,7 @@ import { ShopMessages, isAncestrySku, type ProductBody, type ProductView } from 
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { notFound, refused } from '../../platform/errors.ts';
-import { userPurchaseCountry } from './buyers.ts';
+import { userPurchaseCountry } from './buyers.service.ts';
 import * as q from './shop.queries.ts';
 
 export const productNotFound = () => notFound(ShopMessages.productNotFound);

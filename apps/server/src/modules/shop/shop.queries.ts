@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, isNotNull, isNull, sql, type SQL } from '
 import type { Db } from '../../db/client.ts';
 import { ilikeContains } from '../../db/like.ts';
 import { ecommercePromotionCodes, orderItems, products, shopEnabledCountries } from '../../db/schema/index.ts';
+import { pagedSelect } from '../../platform/paging.queries.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 export type ProductValues = Omit<typeof products.$inferInsert, 'id' | 'dateCreated'>;
@@ -12,16 +13,11 @@ export async function activeProducts(db: Db) {
 }
 
 export async function productsPage(db: Db, page: number, pageSize: number) {
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(products)
-      .orderBy(asc(products.name), asc(products.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+  return pagedSelect(
+    { page, pageSize },
+    db.select().from(products).orderBy(asc(products.name), asc(products.id)).$dynamic(),
     db.select({ total: count() }).from(products),
-  ]);
-  return { rows, total };
+  );
 }
 
 export async function findProduct(db: Db, id: number) {
@@ -95,17 +91,11 @@ export async function codesPage(db: Db, filters: CodeFilters, page: number, page
     );
   if (filters.searchFilter) where.push(ilikeContains(ecommercePromotionCodes.code, filters.searchFilter));
   const condition = and(...where);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(ecommercePromotionCodes)
-      .where(condition)
-      .orderBy(asc(ecommercePromotionCodes.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+  return pagedSelect(
+    { page, pageSize },
+    db.select().from(ecommercePromotionCodes).where(condition).orderBy(asc(ecommercePromotionCodes.id)).$dynamic(),
     db.select({ total: count() }).from(ecommercePromotionCodes).where(condition),
-  ]);
-  return { rows, total };
+  );
 }
 
 /** Which of these codes (upper-cased) exist already. */

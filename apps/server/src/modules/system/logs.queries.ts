@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { ilikeContains } from '../../db/like.ts';
 import { auditLog, emailLog } from '../../db/schema/index.ts';
 import { sortColumn, sortColumns } from '../../platform/sorting.ts';
+import { pagedSelect } from '../../platform/paging.queries.ts';
 
 type Page = { page: number; pageSize: number; orderBy?: string; ascending?: boolean };
 /** Instants bounding a filter's lab days (both included). */
@@ -49,17 +50,16 @@ export async function emailLogPage(db: Db, filter: EmailLogFilter, page: Page) {
   if (filter.to) conditions.push(lte(emailLog.dateSent, filter.to));
   if (filter.wasSuccessfulFilter !== undefined) conditions.push(eq(emailLog.wasSuccessful, filter.wasSuccessfulFilter));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [{ total }]] = await Promise.all([
+  return pagedSelect(
+    page,
     db
       .select()
       .from(emailLog)
       .where(where)
       .orderBy(...orderOf(EMAIL_LOG_ORDER, 'dateSent', emailLog.id, page))
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
+      .$dynamic(),
     db.select({ total: count() }).from(emailLog).where(where),
-  ]);
-  return { rows, total };
+  );
 }
 
 /** Deletes every email log entry and answers how many there were. */
@@ -79,15 +79,14 @@ export async function auditLogPage(db: Db, filter: AuditLogFilter, page: Page) {
   if (filter.actionType) conditions.push(sql`lower(${auditLog.actionType}) = lower(${filter.actionType})`);
   if (filter.createdBy) conditions.push(ilikeContains(auditLog.userName, filter.createdBy));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [{ total }]] = await Promise.all([
+  return pagedSelect(
+    page,
     db
       .select()
       .from(auditLog)
       .where(where)
       .orderBy(...orderOf(AUDIT_LOG_ORDER, 'dateCreated', auditLog.id, page))
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
+      .$dynamic(),
     db.select({ total: count() }).from(auditLog).where(where),
-  ]);
-  return { rows, total };
+  );
 }

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { pageViews } from '../../db/schema/index.ts';
+import { pageLimitSql } from '../../platform/paging.queries.ts';
 
 export async function insertPageViews(
   db: Db,
@@ -32,7 +33,7 @@ export async function pageViewsPerRouteAndDay(db: Db, f: PageViewsFilter, page: 
       sql`select g."day", g."routeName", sum(g.n)::int views, jsonb_object_agg(g."roleId"::text, g.n) "byRole"
         from (${grouped}) g group by g."day", g."routeName"
         order by g."day" desc, views desc, g."routeName"
-        limit ${pageSize} offset ${(page - 1) * pageSize}`,
+        ${pageLimitSql({ page, pageSize })}`,
     ),
     queryRows<{ n: number }>(
       db,

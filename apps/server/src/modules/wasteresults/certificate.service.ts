@@ -19,7 +19,7 @@ import { documentOptions, issueCertificate, readStored, signatoryFor } from '../
 import { matchProbabilitySentence, statisticBasis } from '../certificates/wording.ts';
 import { panels, profileFromCodes } from '../dna/panels.ts';
 import { currentIndex } from '../dna/registry-index.ts';
-import { isLetterResult, queueResultLetter } from './result-letters.ts';
+import { isLetterResult, queueResultLetter } from './result-letters.service.ts';
 import { loadSetInScope } from './wasteresults.service.ts';
 import * as q from './wasteresults.queries.ts';
 

@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { sortColumn, sortColumns } from '../../platform/sorting.ts';
+import { pageLimitSql } from '../../platform/paging.queries.ts';
 
 export type Scoped = { userId: number; isProviderStaff: boolean };
 
@@ -120,7 +121,7 @@ export async function searchResultSets(db: Db, f: ResultSetFilter) {
     sql`with page as (
           select s.id ${from}
           order by ${order} ${direction} nulls last, s.id
-          limit ${f.pageSize} offset ${(f.page - 1) * f.pageSize}
+          ${pageLimitSql(f)}
         )
         select w.id as "wasteSampleId", s.id as "matchResultSetId", w.sample_number as "sampleNumber",
           w.property_id as "propertyId", g.name as "propertyName", s.latest_status as "latestMatchStatus",

@@ -18,7 +18,7 @@ import { loadGroupInScope } from '../../platform/scope.ts';
 import { createNotifications } from '../notifications/notifications.service.ts';
 import { computeMatchRun } from './match-run.ts';
 import { overriddenRun } from './override.ts';
-import { queueResultLetter } from './result-letters.ts';
+import { queueResultLetter } from './result-letters.service.ts';
 import * as lists from './result-lists.queries.ts';
 import { pendingDogProfiles } from './retro-match.queries.ts';
 import { closeCertificates } from '../certificates/certificates.queries.ts';

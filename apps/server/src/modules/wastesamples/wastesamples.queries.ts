@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { SampleCustomerStatus } from '@registry/contracts';
 import { groups, wasteResultSets, wasteSamples } from '../../db/schema/index.ts';
 import type { Caller } from '../../platform/context.ts';
-import { groupInScopeSql } from '../../platform/scope.ts';
+import { groupInScopeSql } from '../../platform/scope.queries.ts';
 
 export type WasteSampleRow = typeof wasteSamples.$inferSelect;
 export type WasteSampleWithProperty = { sample: WasteSampleRow; propertyName: string | null };

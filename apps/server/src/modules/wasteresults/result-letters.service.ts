@@ -2,12 +2,11 @@
 // letters): one letter per result type, mailed to a property's primary admin through its email event's template when a
 // result is approved and when staff press "email the result". Each letter links to the group's results at the sample,
 // where the certificate is downloaded (the certificate call needs the reader's session).
-import { sql } from 'drizzle-orm';
 import { collectionDateText, type MatchRunResultName } from '@registry/contracts';
-import { queryRows, type Db } from '../../db/client.ts';
 import type { SignedInContext } from '../../platform/context.ts';
 import type { MailResult } from '../../platform/mailer.ts';
 import { sendEventMail } from '../emailtemplates/email-events.ts';
+import { dogAndOwner } from './result-letters.queries.ts';
 import * as q from './wasteresults.queries.ts';
 
 export type LetterResult = Extract<MatchRunResultName, 'Match' | 'NoMatch' | 'NonCanine' | 'Fail'>;
@@ -73,16 +72,6 @@ export function resultLetter(result: LetterResult, f: LetterFacts): { subject: s
         ],
       };
   }
-}
-
-export async function dogAndOwner(db: Db, petId: number | null) {
-  if (petId === null) return null;
-  const [dog] = await queryRows<{ petName: string; ownerName: string | null }>(
-    db,
-    sql`select p.name as "petName", trim(u.first_name || ' ' || u.last_name) as "ownerName"
-        from pets p left join users u on u.id = p.pet_owner_id where p.id = ${petId}`,
-  );
-  return dog ?? null;
 }
 
 type LetterSet = {

@@ -1,17 +1,12 @@
 // What the shop reads about a buyer: the address country, the name, and the dogs they may order for (their active
 // pets as an owner, their not yet registered pre-registered dogs as a resident). It reads the community tables only
 // through the owning modules' exported functions (accounts, pets, residents) and never writes them; checkout's single
-// statements embed the SQL subqueries those modules export instead of running their queries one by one.
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+// statements embed the SQL subqueries those modules export (buyers.queries.ts) instead of running their queries one by
+// one.
 import type { RequestContext } from '../../platform/context.ts';
-import { userById, userContactQuery } from '../accounts/users.ts';
-import { activePetNameQuery, activePetsOfOwner } from '../pets/pets.service.ts';
-import {
-  residentAddressOfUser,
-  residentCountryOfUserQuery,
-  unregisteredDogNameQuery,
-  unregisteredDogsOfUser,
-} from '../residents/residents.service.ts';
+import { userById } from '../accounts/users.ts';
+import { activePetsOfOwner } from '../pets/pets.service.ts';
+import { residentAddressOfUser, unregisteredDogsOfUser } from '../residents/residents.service.ts';
 import { orderedItemsOfCustomer } from './orders.queries.ts';
 
 type WithDb = Pick<RequestContext, 'db'>;
@@ -27,20 +22,6 @@ export async function userPurchaseCountry(ctx: WithDb, userId: number): Promise<
   const own = (await userById(ctx, userId))?.address?.countryId;
   return purchaseCountry(own, own ? null : (await residentAddressOfUser(ctx, userId))?.countryId);
 }
-
-/** The buyer's user_name, first_name, last_name, email and own country_id, as a lateral subquery of one row. */
-export const buyerContactSql = (userId: number | SQLWrapper) => userContactQuery(userId);
-
-/** The country of the buyer's resident record (a scalar subquery). */
-export const buyerResidentCountrySql = (userId: number | SQLWrapper) => residentCountryOfUserQuery(userId);
-
-/**
- * The name of an item's dog when the buyer may order for it, else null (a scalar expression over the item's pet_id and
- * pre_reg_dog_id columns): the pet when the item names one, as eligibleDogs keys a dog.
- */
-export const eligibleDogNameSql = (petId: SQL, preRegDogId: SQL, userId: number | SQLWrapper) =>
-  sql`case when ${petId} is not null then ${activePetNameQuery(petId, userId)}
-    else ${unregisteredDogNameQuery(preRegDogId, userId)} end`;
 
 export type EligibleDog = { petId: number | null; preRegDogId: number | null; name: string };
 
