@@ -16,11 +16,8 @@ const ALLOWED: Record<string, string> = {
   'db/hot-statements.ts': 'names the prepared statements of the pooled connections',
   'db/like.ts': 'the LIKE-pattern escaping that queries files compose',
   'db/group-tallies.ts': 'the deferred group-tally mechanism that the start-up migration and bulk writers run',
-  'db/encrypt-answers.ts': 'a start-up data pass run by the migration step',
   'db/reference-data.ts': 'rows every database needs, written after each migration',
   'platform/jobs.ts': "the job queue's database adapter: hands drizzle's sql tag to pg-boss",
-  // Still to split into audit.queries.ts: the hash chain's writer and verifier read and write in the same steps.
-  'platform/audit.ts': 'the audit hash chain (not yet split into audit.queries.ts)',
 };
 
 /** Directories whose files are database definitions or data loaders rather than application code. */

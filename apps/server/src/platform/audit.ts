@@ -3,9 +3,16 @@
 // before COMMIT, so a chain's lock is held only for the append and the commit, and concurrent writers spread over the
 // chains instead of queueing on one.
 import crypto from 'node:crypto';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { preparedStatement, type Db } from '../db/client.ts';
-import { auditChainHeads, auditLog } from '../db/schema/index.ts';
+import type { Db } from '../db/client.ts';
+import {
+  allChainHeads,
+  chainEntriesAfter,
+  chainHeadForUpdate,
+  chainsInLog,
+  createChainHeadFromLog,
+  insertEntriesAfterKnownHead,
+  insertEntriesMovingHead,
+} from './audit.queries.ts';
 import { canonicalJson, toJsonValue } from './canonical-json.ts';
 import { openTransactionOf, type OpenTransaction, type RequestContext } from './context.ts';
 
@@ -103,19 +110,10 @@ export async function writeAudits(tx: Db, ctx: AuditCaller, entries: readonly Au
  */
 async function lockChainHead(tx: Db, chain: number): Promise<{ sequence: number; hash: string }> {
   for (let attempt = 0; ; attempt++) {
-    const [head] = await tx
-      .select({ sequence: auditChainHeads.sequence, hash: auditChainHeads.hash })
-      .from(auditChainHeads)
-      .where(eq(auditChainHeads.chain, chain))
-      .for('update');
+    const head = await chainHeadForUpdate(tx, chain);
     if (head) return head;
     if (attempt > 0) throw new Error(`The audit chain ${chain} has no head.`);
-    await tx.execute(sql`insert into ${auditChainHeads} (chain, sequence, hash)
-      select ${chain}, coalesce(max(${auditLog.sequence}), 0),
-        coalesce((select ${auditLog.hash} from ${auditLog} where ${auditLog.chain} = ${chain}
-          order by ${auditLog.sequence} desc limit 1), ${GENESIS_HASH})
-      from ${auditLog} where ${auditLog.chain} = ${chain}
-      on conflict (chain) do nothing`);
+    await createChainHeadFromLog(tx, chain, GENESIS_HASH);
   }
 }
 
@@ -164,24 +162,6 @@ function chainEntries(chain: number, head: { sequence: number; hash: string }, p
   });
 }
 
-const value = (name: string) => sql.placeholder(name);
-const appendAfterKnownHeadStatement = preparedStatement<{ appended: number }>(
-  'audit.appendAfterKnownHead',
-  () => sql`with moved as (
-      update ${auditChainHeads} set sequence = ${value('lastSequence')}, hash = ${value('lastHash')}
-      where chain = ${value('chain')} and sequence = ${value('knownSequence')} and hash = ${value('knownHash')}
-      returning chain)
-    insert into ${auditLog} (date_created, user_id, user_name, entity_type, entity_id, action_type, before, after,
-      request_id, prev_hash, hash, sequence, chain)
-    select e."dateCreated", e."userId", e."userName", e."entityType", e."entityId", e."actionType", e.before, e.after,
-      e."requestId", e."prevHash", e.hash, e.sequence, e.chain
-    from jsonb_to_recordset(${value('entries')}::jsonb) as e("dateCreated" timestamptz, "userId" int, "userName" text,
-      "entityType" text, "entityId" text, "actionType" text, before jsonb, after jsonb, "requestId" text,
-      "prevHash" text, hash text, sequence bigint, chain smallint)
-    where exists (select 1 from moved)
-    returning 1 as appended`,
-);
-
 /**
  * One statement: the head moves from `known` to the last entry and the entries are inserted, or, when the head is no
  * longer `known`, nothing happens. A concurrent append holding the head is waited out; the head is then read again
@@ -194,7 +174,7 @@ async function appendAfterKnownHead(
   rows: ChainedEntry[],
 ) {
   const last = rows[rows.length - 1];
-  const appended = await appendAfterKnownHeadStatement(tx, {
+  const appended = await insertEntriesAfterKnownHead(tx, {
     chain,
     knownSequence: known.sequence,
     knownHash: known.hash,
@@ -228,8 +208,7 @@ async function appendToChain(tx: Db, pending: readonly PendingEntry[]): Promise<
     for (let start = 0; start < rows.length; start += AUDIT_INSERT_BATCH) {
       const batch = rows.slice(start, start + AUDIT_INSERT_BATCH);
       const last = batch[batch.length - 1];
-      await tx.execute(sql`with entries as (${tx.insert(auditLog).values(batch).getSQL()})
-        update ${auditChainHeads} set sequence = ${last.sequence}, hash = ${last.hash} where chain = ${chain}`);
+      await insertEntriesMovingHead(tx, chain, batch, last);
     }
   }
   const last = rows[rows.length - 1];
@@ -255,11 +234,8 @@ export async function verifyAuditChain(
 }
 
 async function verifySnapshot(db: Db): Promise<{ ok: boolean; checked: number; firstBrokenId: number | null }> {
-  const heads = new Map((await db.select().from(auditChainHeads)).map((head) => [head.chain, head]));
-  const chains = new Set([
-    ...heads.keys(),
-    ...(await db.selectDistinct({ chain: auditLog.chain }).from(auditLog)).map((row) => row.chain),
-  ]);
+  const heads = new Map((await allChainHeads(db)).map((head) => [head.chain, head]));
+  const chains = new Set([...heads.keys(), ...(await chainsInLog(db))]);
   let checked = 0;
   for (const chain of [...chains].sort((a, b) => a - b)) {
     const walked = await verifyOneChain(db, chain);
@@ -278,12 +254,7 @@ async function verifyOneChain(db: Db, chain: number) {
   let checked = 0;
   let afterSequence = 0;
   for (;;) {
-    const batch = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.chain, chain), gt(auditLog.sequence, afterSequence)))
-      .orderBy(asc(auditLog.sequence))
-      .limit(5000);
+    const batch = await chainEntriesAfter(db, chain, afterSequence, 5000);
     if (batch.length === 0)
       return { checked, firstBrokenId: null, lastSequence: expectedSequence - 1, lastHash: prevHash };
     for (const row of batch) {
