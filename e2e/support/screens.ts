@@ -16,7 +16,7 @@ export type SeedIds = {
   resetPassword: string;
 };
 
-export type EditForm = {
+type EditForm = {
   name: string;
   /** Opens the form on the screen. */
   open(page: Page): Promise<void>;

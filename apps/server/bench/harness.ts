@@ -10,10 +10,10 @@ import { prepareDatabase } from '../src/prepare-database.ts';
 import { readConfig } from '../src/config.ts';
 import type { SignedInContext } from '../src/platform/context.ts';
 
-export const RUNS = Number(process.env.BENCH_RUNS ?? 300);
-export const WARMUP = 20;
+const RUNS = Number(process.env.BENCH_RUNS ?? 300);
+const WARMUP = 20;
 /** The plain baselines can take minutes a run at full size on a loaded machine: BENCH_BASELINE_RUNS runs fewer (0: none). */
-export const BASELINE_RUNS = Number(process.env.BENCH_BASELINE_RUNS ?? RUNS);
+const BASELINE_RUNS = Number(process.env.BENCH_BASELINE_RUNS ?? RUNS);
 /** BENCH_ONLY=text runs only the cases whose name contains the text. */
 const ONLY = process.env.BENCH_ONLY ?? '';
 /** Whether BENCH_ONLY lets the case of this name run (for cases timed outside runCases). */

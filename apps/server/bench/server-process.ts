@@ -10,7 +10,7 @@ import { startServerProcess, type ServerProcess } from '../../../e2e/support/ser
 const serverDir = path.resolve(import.meta.dirname, '..');
 
 /** The Node flags of the server's start script (`node <flags> src/main.ts`). */
-export function startScriptNodeFlags(): string[] {
+function startScriptNodeFlags(): string[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };

@@ -50,9 +50,6 @@ import { shopRoutes } from './modules/shop/shop.routes.ts';
 import { ancestryRoutes } from './modules/ancestry/ancestry.routes.ts';
 import { certificatesRoutes } from './modules/certificates/certificates.routes.ts';
 
-export type App = FastifyInstance;
-export type ZodApp = ReturnType<FastifyInstance['withTypeProvider']> & FastifyInstance;
-
 export type BuildOptions = { logger?: boolean | object };
 
 export async function buildApp(services: Services, options: BuildOptions = {}): Promise<FastifyInstance> {

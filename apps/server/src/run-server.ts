@@ -17,7 +17,7 @@ import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock.ts';
 import { encryptClearSecurityAnswers } from './modules/accounts/security-answers.queries.ts';
 import { filesStoreFor } from './platform/files.ts';
 import { readOrCreateDataKey } from './platform/secrets.ts';
-import { createMailer } from './platform/mail.ts';
+import { createMailer } from './platform/mailer.ts';
 import { generatePassword } from './platform/passwords.ts';
 
 let config: Config;

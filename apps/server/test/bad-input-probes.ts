@@ -30,7 +30,7 @@ export type Operation = {
 export type Probe = { method: string; url: string; headers: Record<string, string>; payload?: string; label: string };
 
 /** The hostile values of issue 20, as JSON values (query and path parameters get their text). */
-export const HOSTILE_VALUES: [label: string, value: unknown][] = [
+const HOSTILE_VALUES: [label: string, value: unknown][] = [
   ['NUL', 'a\u0000b'],
   ['10,000 characters', 'x'.repeat(10_000)],
   ['-1', -1],
@@ -67,7 +67,7 @@ function typeOf(schema: JsonSchema): string | undefined {
 }
 
 /** A plausible value for the schema, so that a probe of one field meets the rules of that field only. */
-export function sample(raw: JsonSchema | undefined, depth = 0): unknown {
+function sample(raw: JsonSchema | undefined, depth = 0): unknown {
   const schema = resolve(raw);
   if (schema.enum?.length) return schema.enum[0];
   if ('const' in schema) return schema.const;

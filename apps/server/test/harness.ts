@@ -8,7 +8,7 @@ import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { readConfig, type Config } from '../src/config.ts';
 import { openDatabase, pgliteExtensions, type Database } from '../src/db/client.ts';
-import { createMailer } from '../src/platform/mail.ts';
+import { createMailer } from '../src/platform/mailer.ts';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp.ts';
 
 export const TEST_PASSWORD = 'Registry#2026';

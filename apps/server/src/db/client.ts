@@ -14,9 +14,9 @@ import { ensureReferenceData } from './reference-data.ts';
 import { refreshDeferredTallies } from './group-tallies.ts';
 import { nameHotStatements } from './hot-statements.ts';
 
-import type { Db, Schema } from './types.ts';
+import type { Db } from './types.ts';
 
-export type { Db, Schema };
+export type { Db };
 
 export type Database = {
   db: Db;

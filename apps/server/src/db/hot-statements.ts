@@ -18,7 +18,7 @@ const names = new Map<string, string>();
 const counts = new Map<string, number>();
 
 /** The name to prepare `text` under, once it has proven hot; undefined while it has not (or the budget is spent). */
-export function statementName(text: string): string | undefined {
+function statementName(text: string): string | undefined {
   const named = names.get(text);
   if (named) return named;
   if (names.size >= MAX_NAMED) return undefined;

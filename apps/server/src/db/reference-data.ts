@@ -4,7 +4,7 @@ import { features } from './schema/index.ts';
 import type { Db } from './types.ts';
 import { FeatureName } from '@registry/contracts';
 
-export const FEATURE_DESCRIPTIONS: Record<keyof typeof FeatureName, string> = {
+const FEATURE_DESCRIPTIONS: Record<keyof typeof FeatureName, string> = {
   Ancestry: 'Ancestry DNA products for residents and pet owners',
   DogQuickActions: 'Quick actions on dog rows',
 };

@@ -2,6 +2,6 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type * as schema from './schema/index.ts';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The database or a transaction on it: every query function accepts either. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

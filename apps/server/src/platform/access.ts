@@ -1,8 +1,7 @@
 // Who may call what: the route-level rules. Which groups, admins and people a caller may see is platform/scope.ts; the
 // rights table's checks on an action (and on the admin it acts on) are platform/rights.ts.
 import { can, type Access } from '@registry/contracts';
-import type { Caller, RequestContext, SignedInContext } from './context.ts';
-import { unauthorized } from './errors.ts';
+import type { Caller } from './context.ts';
 import { ADMIN_MANAGER_ROLES } from './scope.ts';
 
 export type { Access };
@@ -23,8 +22,4 @@ export function callerMeets(caller: Caller | null, access: Access): 'ok' | 'unau
       if ('right' in access) return can(caller.roleId, access.right) ? 'ok' : 'forbidden';
       return access.includes(caller.roleId) ? 'ok' : 'forbidden';
   }
-}
-
-export function requireCaller(ctx: RequestContext): asserts ctx is SignedInContext {
-  if (!ctx.caller) throw unauthorized();
 }

@@ -16,7 +16,7 @@ import {
 import { canonicalJson, toJsonValue } from './canonical-json.ts';
 import { openTransactionOf, type OpenTransaction, type RequestContext } from './context.ts';
 
-export type AuditAction =
+type AuditAction =
   | 'Create'
   | 'Update'
   | 'Delete'

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import * as q from './auth-throttle.queries.ts';
 
 /** verifyCertificate: the public certificate check, counted per address (only codes that find nothing add up). */
-export type ThrottledAction = 'signIn' | 'forgotPassword' | 'resetPassword' | 'tokenLogin' | 'verifyCertificate';
+type ThrottledAction = 'signIn' | 'forgotPassword' | 'resetPassword' | 'tokenLogin' | 'verifyCertificate';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -39,7 +39,7 @@ export const ADDRESS_LIMIT_FACTOR = 10;
 /** How many times the limit one user name may take from all addresses together. */
 export const USER_LIMIT_FACTOR = 3;
 
-export type ThrottleKey = { key: string; limit: number };
+type ThrottleKey = { key: string; limit: number };
 
 /**
  * The counters an attempt adds to. A person's typing mistakes count against their own user name at their address
@@ -47,7 +47,7 @@ export type ThrottleKey = { key: string; limit: number };
  * addresses still stops; the address alone only far above one person's mistakes, so one office or one proxy's
  * address does not lock out everyone behind it.
  */
-export function throttleKeys(action: ThrottledAction, ip: string, body: unknown, limit: number): ThrottleKey[] {
+function throttleKeys(action: ThrottledAction, ip: string, body: unknown, limit: number): ThrottleKey[] {
   const subject = subjectOf(action, body);
   // Forgot-password calls send mail: their address keeps the plain limit.
   const wide = subject && action !== 'forgotPassword';
@@ -64,7 +64,7 @@ export function throttleKeys(action: ThrottledAction, ip: string, body: unknown,
  * Counts one attempt on each key. Answers the seconds to wait when any key is locked out (then nothing is counted on
  * it), or null when the attempt may go ahead.
  */
-export async function countAttempt(db: Db, keys: ThrottleKey[]): Promise<number | null> {
+async function countAttempt(db: Db, keys: ThrottleKey[]): Promise<number | null> {
   let waitSeconds: number | null = null;
   for (const { key, limit: limitPerMinute } of keys) {
     const wait = await db.transaction(async (tx) => {

@@ -10,9 +10,9 @@ import { dataKeyOf } from './secrets.ts';
 import { spendChallenge } from './bot-check.queries.ts';
 
 /** About 65,000 hashes on average: a second or so in a browser, a real cost for a script posting thousands. */
-export const BOT_CHECK_DIFFICULTY = 16;
+const BOT_CHECK_DIFFICULTY = 16;
 const LIFETIME_MS = 30 * 60 * 1000;
-export const BOT_CHECK_FAILED = 'The bot check failed. Please reload the page and try again.';
+const BOT_CHECK_FAILED = 'The bot check failed. Please reload the page and try again.';
 
 function signingKey(config: Pick<Config, 'dataEncryptionKey'>): Buffer {
   return Buffer.from(crypto.hkdfSync('sha256', dataKeyOf(config), Buffer.alloc(0), 'pre-registration bot check', 32));

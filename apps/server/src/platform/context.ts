@@ -23,7 +23,7 @@ export type Services = { db: Db; config: Config; mailer: Mailer };
 export type AfterCommitHook = (db: Db) => Promise<unknown> | unknown;
 
 /** Work that must run last inside the transaction, just before COMMIT (the audit chain's append). */
-export type BeforeCommitHook = (tx: Db) => Promise<unknown>;
+type BeforeCommitHook = (tx: Db) => Promise<unknown>;
 
 export type OpenTransaction = { outerDb: Db; hooks: AfterCommitHook[]; beforeCommit: BeforeCommitHook[] };
 
@@ -68,16 +68,6 @@ export async function withTransaction<C extends TransactionalContext, T>(
   return result;
 }
 
-/**
- * Runs `hook` inside the context's open transaction after its work, just before COMMIT; false when there is none (the
- * caller then does the work at once).
- */
-export function beforeCommit(ctx: { transaction?: OpenTransaction }, hook: BeforeCommitHook): boolean {
-  if (!ctx.transaction) return false;
-  ctx.transaction.beforeCommit.push(hook);
-  return true;
-}
-
 /** Runs `hook` once the context's transaction commits, or now when there is none. It gets a database outside it. */
 export async function afterCommit(ctx: TransactionalContext, hook: AfterCommitHook): Promise<void> {
   if (ctx.transaction) ctx.transaction.hooks.push(hook);
@@ -96,6 +86,3 @@ async function runHooks(db: Db, hooks: AfterCommitHook[]) {
   }
   if (failure) throw failure;
 }
-
-/** The database outside any open transaction (for work that must survive a rollback or run after commit). */
-export const outerDb = (ctx: TransactionalContext): Db => ctx.transaction?.outerDb ?? ctx.db;

@@ -24,9 +24,9 @@ declare module 'fastify' {
 }
 
 /** Reads the upload once, however often it is called: the service calls it once the caller's access is known. */
-export type ReadUpload<Model> = () => Promise<UploadedParts<Model>>;
+type ReadUpload<Model> = () => Promise<UploadedParts<Model>>;
 
-export type EndpointRequest<E extends AnyEndpoint> = FastifyRequest<{
+type EndpointRequest<E extends AnyEndpoint> = FastifyRequest<{
   Params: EndpointParams<E>;
   Querystring: EndpointQuery<E>;
   Body: EndpointBody<E>;

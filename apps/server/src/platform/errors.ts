@@ -17,7 +17,5 @@ export const refused = (exceptionMessage: string) =>
   new HttpError(400, { message: exceptionMessage, exceptionMessage });
 export const notFound = (message = 'Not found.') => new HttpError(404, { message });
 export const forbidden = (message = 'You are not allowed to do this.') => new HttpError(403, { message });
-export const unauthorized = (message = 'Authorization has been denied for this request.') =>
-  new HttpError(401, { message });
 export const conflict = (exceptionMessage: string) =>
   new HttpError(409, { message: exceptionMessage, exceptionMessage });

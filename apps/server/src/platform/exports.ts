@@ -33,8 +33,8 @@ export type ExportSpec<R> = {
 };
 
 /** Spec 3 §9: "Column width threshold 20". */
-export const COLUMN_WIDTH_THRESHOLD = 20;
-export const EXPORT_BATCH_SIZE = 1000;
+const COLUMN_WIDTH_THRESHOLD = 20;
+const EXPORT_BATCH_SIZE = 1000;
 
 /**
  * Keyset batches: `fetch(after, limit)` returns the rows after the key `after` (null for the first batch) in key order.
@@ -64,7 +64,7 @@ export async function* arrayBatches<R>(
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Spec 3 §9: report dates are M/d/yyyy (of a zone-less date: its UTC fields are the digits to print). */
-export const formatReportDate = (d: Date) => `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()}`;
+const formatReportDate = (d: Date) => `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()}`;
 const formatReportDateTime = (d: Date) =>
   `${formatReportDate(d)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -83,14 +83,14 @@ const toDate = (value: ExportValue): Date | null => {
  * A date cell as the lab's wall clock, zone-less (its UTC fields are the lab's digits): an instant is read in the lab's
  * time zone, as every screen shows it, never in UTC or the server's zone; a yyyy-mm-dd day stays the day written.
  */
-export function labWallClock(value: ExportValue, timeZone: string): Date | null {
+function labWallClock(value: ExportValue, timeZone: string): Date | null {
   if (typeof value === 'string' && DAY_ONLY.test(value)) return toDate(`${value}T00:00:00Z`);
   const d = toDate(value);
   return d && new Date(d.getTime() + zoneOffsetMs(d, timeZone));
 }
 
 /** The zone's short name at an instant ('EST', 'EDT'; 'GMT-5' where Intl has no abbreviation). */
-export function zoneName(instant: Date, timeZone: string): string {
+function zoneName(instant: Date, timeZone: string): string {
   return (
     new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
       .formatToParts(instant)
@@ -226,7 +226,7 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-export const attachmentHeader = (fileName: string) => `attachment; filename="${fileName.replace(/[^\w.-]+/g, '_')}"`;
+const attachmentHeader = (fileName: string) => `attachment; filename="${fileName.replace(/[^\w.-]+/g, '_')}"`;
 
 /** Streams the export as the reply. Errors after the first byte end the stream (the browser reports a failed download). */
 export function sendExport<R>(reply: FastifyReply, format: ExportFormat, spec: ExportSpec<R>): FastifyReply {

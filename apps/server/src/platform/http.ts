@@ -1,6 +1,6 @@
 // HTTP plumbing shared by every module: the caller on each request, the access rule each route must declare, error bodies.
 import crypto from 'node:crypto';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/client.ts';
 import { callerMeets, type Access } from './access.ts';
@@ -155,5 +155,3 @@ function unreadableBody(error: FastifyError): string | null {
 
 /** The signed-in context of a request whose route rule already demanded a caller. */
 export const signedIn = (request: FastifyRequest): SignedInContext => request.ctx as SignedInContext;
-
-export const noContent = (reply: FastifyReply) => reply.code(204).send();

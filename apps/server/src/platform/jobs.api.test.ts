@@ -6,7 +6,7 @@ import { queryRows } from '../db/client.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { withTransaction } from './context.ts';
 import { bossDatabase, enqueue, jobQueueStarted, jobState } from './jobs.ts';
-import { createMailer } from './mail.ts';
+import { createMailer } from './mailer.ts';
 
 let t: TestApp;
 beforeAll(async () => {

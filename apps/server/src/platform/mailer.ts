@@ -16,7 +16,7 @@ export type OutgoingMail = {
 };
 
 /** What the email log shows in place of a secret. */
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 const PLACEHOLDER = /\[\[secret:([A-Za-z0-9_]+)\]\]/g;
 
 /** Marks where a secret goes in a mail body (and in a link's URL); HTML escaping leaves the marker as it is. */
@@ -83,13 +83,3 @@ function htmlToText(html: string): string {
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** A plain branded mail body: a greeting, paragraphs and an optional link button. */
-export function mailBody(
-  brand: string,
-  parts: { greeting: string; paragraphs: string[]; link?: { url: string; label: string } },
-): string {
-  const paragraphs = parts.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
-  const link = parts.link ? `<p><a href="${escapeHtml(parts.link.url)}">${escapeHtml(parts.link.label)}</a></p>` : '';
-  return `<div style="font-family:Helvetica,Arial,sans-serif"><h2>${escapeHtml(brand)}</h2><p>${escapeHtml(parts.greeting)}</p>${paragraphs}${link}</div>`;
-}

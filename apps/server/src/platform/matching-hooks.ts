@@ -5,7 +5,7 @@ import type { Services } from './context.ts';
 
 /** The caller's transaction context: a handler writes its jobs in that transaction (they exist only if it commits). */
 export type HookContext = Pick<Services, 'db' | 'config'> & { transaction?: unknown };
-export type ApprovedProfile = { id: number; sampleNumber: string };
+type ApprovedProfile = { id: number; sampleNumber: string };
 export type ApprovedProfiles = { waste: ApprovedProfile[]; pets: ApprovedProfile[] };
 export type OwnerArrival = { petOwnerId: number; groupId: number };
 

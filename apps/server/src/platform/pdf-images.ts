@@ -4,7 +4,7 @@
 import zlib from 'node:zlib';
 
 /** Larger images are left out: a logo or a signature never needs more, and decoding one costs width x height x 4. */
-export const MAX_IMAGE_SIDE = 4096;
+const MAX_IMAGE_SIDE = 4096;
 const MAX_IMAGE_PIXELS = 8_000_000;
 
 const PNG_SIGNATURE = Buffer.from('89504e470d0a1a0a', 'hex');
@@ -97,6 +97,3 @@ export function screenImage(image: Buffer | null | undefined): Buffer | null {
     return null;
   }
 }
-
-/** Whether pdfkit can draw the image (see screenImage). */
-export const isDrawableImage = (image: Buffer): boolean => screenImage(image) !== null;

@@ -11,7 +11,7 @@ import QRCode from 'qrcode';
 import { loadPdfKit } from './on-demand-libraries.ts';
 import { screenImage } from './pdf-images.ts';
 
-export { isDrawableImage, screenImage } from './pdf-images.ts';
+export { screenImage } from './pdf-images.ts';
 
 type Doc = InstanceType<typeof PdfDocument>;
 const BODY = 'DejaVuSansCondensed';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 
 const PREFIX = 'enc:v1:';
-export const DATA_KEY_FILE = 'data-encryption.key';
+const DATA_KEY_FILE = 'data-encryption.key';
 
 export function encryptSecret(key: Buffer, plaintext: string): string {
   const iv = crypto.randomBytes(12);
@@ -15,7 +15,7 @@ export function encryptSecret(key: Buffer, plaintext: string): string {
   return `${PREFIX}${iv.toString('base64')}:${sealed.toString('base64')}`;
 }
 
-export const isEncrypted = (stored: string) => stored.startsWith(PREFIX);
+const isEncrypted = (stored: string) => stored.startsWith(PREFIX);
 
 /** The plaintext of a stored secret; a value from before encryption is returned as it is. A wrong key throws. */
 export function decryptSecret(key: Buffer, stored: string): string {

@@ -90,7 +90,7 @@ export const DEMO_ADMINS = [
 export const DEMO_PET_OWNER = 'pet.owner';
 export const DEMO_RESIDENT = 'RES0000001';
 
-export const PRE_REGISTRATION_DOCUMENTS = [
+const PRE_REGISTRATION_DOCUMENTS = [
   {
     name: 'Dog Owner Policy',
     content:
@@ -113,7 +113,7 @@ export const PRE_REGISTRATION_DOCUMENTS = [
   },
 ];
 
-export const DEMO_PASSWORD_FILE = 'demo-password.txt';
+const DEMO_PASSWORD_FILE = 'demo-password.txt';
 
 /** Keeps a generated demo password where only this machine's user can read it; answers the file's path. */
 export function writeDemoPasswordFile(dataDir: string, password: string): string {

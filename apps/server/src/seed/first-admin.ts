@@ -20,7 +20,7 @@ export type FirstAdminInput = {
 /** A problem with the input or the database, said so the operator can fix it. */
 export class FirstAdminError extends Error {}
 
-export function firstAdminProblems(input: FirstAdminInput): string[] {
+function firstAdminProblems(input: FirstAdminInput): string[] {
   const problems: string[] = [];
   if (!/^[A-Za-z0-9._@-]{3,50}$/.test(input.userName))
     problems.push('The user name must be 3 to 50 letters, digits, dots, hyphens, underscores or @.');

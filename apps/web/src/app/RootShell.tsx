@@ -4,7 +4,7 @@ import { trackPageView } from '../lib/pageTracking';
 import { useTitleFromHeading } from '../lib/documentTitle';
 
 /** A thin bar at the top of the window while a route (or its lazy chunk) loads. */
-export function LoadingBar() {
+function LoadingBar() {
   const loading = useRouterState({ select: (s) => s.status === 'pending' || s.isLoading });
   return (
     <div

@@ -1,7 +1,7 @@
 import { acceptBuildVersion, onNewerBuild } from '../lib/buildVersion';
 import { whenServerAnswers } from '../lib/serverAnswers';
 
-export const UPDATE_PROMPT_DELAY_MS = 1_800_000;
+const UPDATE_PROMPT_DELAY_MS = 1_800_000;
 const SHOWN_KEY = 'registry.updatePromptShown';
 
 export interface UpdatePromptDeps {

@@ -7,7 +7,7 @@ import { dayjs } from '../lib/dayjs';
 export type CountPoint = { period: string; count: number };
 
 /** '2026-03' as 'Mar 2026'. */
-export const monthLabel = (period: string) => dayjs(`${period}-01`).format('MMM YYYY');
+const monthLabel = (period: string) => dayjs(`${period}-01`).format('MMM YYYY');
 
 export function CountsOverTimeChart({ title, points }: { title: string; points: readonly CountPoint[] }) {
   if (points.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nothing to chart" />;

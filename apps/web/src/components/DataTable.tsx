@@ -6,7 +6,7 @@ import { Empty, Table, type TableProps } from 'antd';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '@registry/contracts';
 
 /** Column keys of row actions; such a column is pinned to the right. */
-export const ROW_ACTION_KEYS: readonly string[] = ['actions', 'remove'];
+const ROW_ACTION_KEYS: readonly string[] = ['actions', 'remove'];
 
 /**
  * What an empty table says when its screen gives nothing better: a next step instead of antd's "No data". Screens with
@@ -23,7 +23,7 @@ export interface EmptyState {
   action?: ReactNode;
 }
 
-export function EmptyTable({ text, action }: EmptyState) {
+function EmptyTable({ text, action }: EmptyState) {
   return (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text}>
       {action}

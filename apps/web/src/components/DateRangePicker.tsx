@@ -2,7 +2,7 @@ import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { labToday, useLabTimeZone } from './labTime';
 
-export const DATE_RANGE_FORMAT = 'M/D/YYYY';
+const DATE_RANGE_FORMAT = 'M/D/YYYY';
 /** Also accepted when typing: M/d/yy and the \ or - separators (spec 1 §5). */
 const TYPED_FORMATS = [DATE_RANGE_FORMAT, 'M/D/YY', 'M-D-YYYY', 'M-D-YY', 'M\\D\\YYYY', 'MM/DD/YYYY'];
 

@@ -3,7 +3,7 @@ import { Alert, App, type FormInstance } from 'antd';
 import { ApiError } from '../lib/api';
 import { ErrorList } from './ErrorList';
 
-export { ErrorList, presentError, type PresentedError } from './ErrorList';
+export { ErrorList, presentError } from './ErrorList';
 
 export interface ErrorPresenterProps {
   error: unknown;

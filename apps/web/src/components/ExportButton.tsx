@@ -9,10 +9,9 @@ import { endpointUrl } from '../lib/client';
 import { getToken } from '../lib/tokenStorage';
 import { useErrorDialog } from './ErrorPresenter';
 
-export const LARGE_EXPORT_ROWS = 1000;
-export const largeExportMessage = (n: number) =>
-  `This export has ${n.toLocaleString('en-US')} rows. Do you want to continue?`;
-export const EXPORT_FAILED = 'Unable to fetch data to export report';
+const LARGE_EXPORT_ROWS = 1000;
+const largeExportMessage = (n: number) => `This export has ${n.toLocaleString('en-US')} rows. Do you want to continue?`;
+const EXPORT_FAILED = 'Unable to fetch data to export report';
 
 type Format = 'csv' | 'xlsx';
 export type ExportProgress = {
@@ -23,7 +22,7 @@ export type ExportProgress = {
 };
 
 /** The file name the server gave in Content-Disposition, else the fallback. */
-export function fileNameOf(disposition: string | null, fallback: string): string {
+function fileNameOf(disposition: string | null, fallback: string): string {
   const match = disposition ? /filename="?([^";]+)"?/i.exec(disposition) : null;
   return match?.[1] ?? fallback;
 }
@@ -32,7 +31,7 @@ export function fileNameOf(disposition: string | null, fallback: string): string
  * Downloads an export, reporting progress: for CSV the rows received against the X-Export-Rows total, for XLSX (a
  * compressed file whose size is not known ahead) the bytes received.
  */
-export async function downloadExport(
+async function downloadExport(
   url: string,
   format: Format,
   fallbackName: string,

@@ -10,7 +10,7 @@ import { useNarrowScreen } from '../lib/layoutSettings';
 const NOT_FILTERS = new Set(['page', 'pageSize', 'orderBy', 'ascending', 'groupName', 'tab', 'mode']);
 
 /** How many filters the URL sets (every search key but paging and sorting). */
-export function activeFilterCount(search: Record<string, unknown>): number {
+function activeFilterCount(search: Record<string, unknown>): number {
   return Object.entries(search).filter(
     ([key, value]) => !NOT_FILTERS.has(key) && value !== undefined && value !== null && value !== '',
   ).length;

@@ -6,7 +6,7 @@ import { PasswordInput } from './PasswordInput';
 import { maxLengthAt } from '@registry/contracts';
 import type { z } from 'zod';
 
-export const MAX_LENGTH_WARNING_WINDOW = 10;
+const MAX_LENGTH_WARNING_WINDOW = 10;
 
 export type MaxLengthStatus = 'ok' | 'warning' | 'error';
 export function maxLengthStatus(length: number, maxLength: number): MaxLengthStatus {

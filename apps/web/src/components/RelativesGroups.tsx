@@ -6,7 +6,7 @@ import type { RelativeProfileView, RelativesGroupsView } from '@registry/contrac
 const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 
 /** A ratio to three significant figures: grouped digits below a million, else a power of ten (4.76 × 10⁸). */
-export function ratioText(ratio: number): string {
+function ratioText(ratio: number): string {
   if (!Number.isFinite(ratio)) return String(ratio);
   if (ratio < 1e6) return Number(ratio.toPrecision(3)).toLocaleString('en-US', { maximumFractionDigits: 3 });
   const [mantissa, exponent] = ratio.toExponential(2).split('e');

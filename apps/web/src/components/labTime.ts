@@ -54,13 +54,12 @@ export function useLabTime() {
  * (followed by the lab zone's name, so no one wonders whose clock it is), and M/d/yyyy where the spec sets it (report
  * dates, the date range picker). Every screen formats dates through these, always on the lab's clock.
  */
-export const DATE_FORMATS = { short: 'MM/DD/YYYY', medium: 'MMM-DD-YY hh:mm A', report: 'M/D/YYYY' } as const;
-export type DateStyle = keyof typeof DATE_FORMATS;
+const DATE_FORMATS = { short: 'MM/DD/YYYY', medium: 'MMM-DD-YY hh:mm A', report: 'M/D/YYYY' } as const;
 
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The zone's short name at an instant ('EST', 'EDT'; 'GMT-5' where Intl has no abbreviation). */
-export function zoneName(instant: string | Date, timeZone: string): string {
+function zoneName(instant: string | Date, timeZone: string): string {
   return (
     new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
       .formatToParts(new Date(instant))
@@ -88,20 +87,6 @@ export function formatLabDateTime(value: string | Date | null | undefined, timeZ
   if (value === null || value === undefined || value === '') return '';
   if (Number.isNaN(new Date(value).getTime())) return '';
   return `${formatLabTime(value, timeZone, DATE_FORMATS.medium)} ${zoneName(value, timeZone)}`;
-}
-
-/** The one date formatter of the screens, bound to the lab's zone. */
-export function useDates() {
-  const timeZone = useLabTimeZone();
-  return {
-    timeZone,
-    /** MM/dd/yyyy */
-    date: (value: string | Date | null | undefined) => formatLabDate(value, timeZone, 'short'),
-    /** M/d/yyyy (reports) */
-    reportDate: (value: string | Date | null | undefined) => formatLabDate(value, timeZone, 'report'),
-    /** MMM-dd-yy hh:mm a and the zone */
-    dateTime: (value: string | Date | null | undefined) => formatLabDateTime(value, timeZone),
-  };
 }
 
 /** MM/dd/yyyy on the lab's clock (for table columns and other code outside a component). */

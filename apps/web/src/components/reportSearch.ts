@@ -9,11 +9,11 @@ import { pagingSearch, searchText } from './urlSearch';
  * something else (a report date into a Date, a list of role names into numbers) stays the text the URL carries, so
  * the URL reads as before and the value goes to the server as typed.
  */
-export type UrlValue<T> = T extends number | boolean | string ? T : string;
-export type UrlFilter<F extends z.ZodType> = z.ZodOptional<z.ZodType<UrlValue<NonNullable<z.output<F>>>>>;
+type UrlValue<T> = T extends number | boolean | string ? T : string;
+type UrlFilter<F extends z.ZodType> = z.ZodOptional<z.ZodType<UrlValue<NonNullable<z.output<F>>>>>;
 
 /** One contract field made URL-tolerant: absent or empty is absent, a refused value is absent, defaults are not taken. */
-export function urlFilter<F extends z.ZodType>(field: F): UrlFilter<F> {
+function urlFilter<F extends z.ZodType>(field: F): UrlFilter<F> {
   return z
     .unknown()
     .transform((raw) => {

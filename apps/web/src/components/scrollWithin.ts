@@ -3,7 +3,7 @@
 // on its own to wherever the element sits.
 
 /** The nearest ancestor that scrolls vertically itself (not the page); null when there is none. */
-export function scrollingPanelOf(el: Element): HTMLElement | null {
+function scrollingPanelOf(el: Element): HTMLElement | null {
   for (let node = el.parentElement; node && node !== document.body && node !== document.documentElement;) {
     const overflowY = getComputedStyle(node).overflowY;
     if ((overflowY === 'auto' || overflowY === 'scroll') && node.scrollHeight > node.clientHeight) return node;

@@ -9,7 +9,7 @@ import type { FakeData } from './fakeData';
 const KEY = 'registry.testMode';
 const listeners = new Set<() => void>();
 
-export function setTestMode(on: boolean): void {
+function setTestMode(on: boolean): void {
   if (on) sessionStorage.setItem(KEY, 'true');
   else sessionStorage.removeItem(KEY);
   for (const listener of listeners) listener();
@@ -22,7 +22,7 @@ const subscribe = (listener: () => void) => {
 const read = () => sessionStorage.getItem(KEY) === 'true';
 
 /** Whether test mode is available to this user, and whether it is on for this session. */
-export function useTestMode(): { available: boolean; on: boolean } {
+function useTestMode(): { available: boolean; on: boolean } {
   const user = useCurrentUser();
   const stored = useSyncExternalStore(subscribe, read, () => false);
   const available = user?.testModeAvailable === true;
@@ -30,7 +30,7 @@ export function useTestMode(): { available: boolean; on: boolean } {
 }
 
 /** Loads the fake-data generator (its own chunk). */
-export const loadFakeData = async (): Promise<FakeData> => (await import('./fakeData')).fakeData;
+const loadFakeData = async (): Promise<FakeData> => (await import('./fakeData')).fakeData;
 
 /**
  * A 'Fill with test data' button for a form, shown only while test mode is on: `values` builds the form's values

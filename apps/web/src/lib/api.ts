@@ -1,7 +1,7 @@
 import { getToken } from './tokenStorage';
 import { observeBuildVersion } from './buildVersion';
 
-export const API_BASE = '/api/v1';
+const API_BASE = '/api/v1';
 
 export type ModelState = Record<string, string[]>;
 

@@ -54,11 +54,6 @@ export function useCurrentUser(): UserInfo | undefined {
   return data;
 }
 
-export function useFeatures(): string[] {
-  const { data } = useQuery({ ...featuresQuery(), enabled: getToken() !== null });
-  return data ?? [];
-}
-
 /** Signs in with the password grant; throws an Error carrying the text to show. */
 export async function signIn(userName: string, password: string, isPersistent: boolean): Promise<void> {
   let answer: { access_token?: string };

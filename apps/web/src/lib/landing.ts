@@ -5,9 +5,9 @@ import { FeatureName } from '@registry/contracts/enums';
 import { Messages } from '@registry/contracts/messages';
 import type { GroupSummary, UserInfo } from '@registry/contracts';
 
-export const MANAGE_PATH = '/account/manage';
-export const RESIDENT_LANDING_PATH = '/reg/overview';
-export const SUPPORT_ADVICE = 'Please email support to be assigned to a group.';
+const MANAGE_PATH = '/account/manage';
+const RESIDENT_LANDING_PATH = '/reg/overview';
+const SUPPORT_ADVICE = 'Please email support to be assigned to a group.';
 
 export type Landing =
   | { kind: 'navigate'; to: string }
@@ -19,10 +19,10 @@ type LandingUser = Pick<UserInfo, 'isPetOwner' | 'isAdmin' | 'petOwnerId' | 'use
 export const petOwnerPath = (petOwnerId: number | null | undefined) => `/petowner/${petOwnerId ?? ''}/`;
 export const groupDashboardPath = (groupId: number) => `/group/${groupId}/dashboard`;
 export const groupDetailsPath = (groupId: number) => `/group/${groupId}`;
-export const isResidentUserName = (userName: string) => userName.toUpperCase().startsWith('RES');
+const isResidentUserName = (userName: string) => userName.toUpperCase().startsWith('RES');
 
 const ANONYMOUS_PATHS = ['/login', '/forgot', '/resetpassword', '/token-login', '/confirm-email'];
-export const isAnonymousPath = (path: string) =>
+const isAnonymousPath = (path: string) =>
   ANONYMOUS_PATHS.some((p) => path === p || path.startsWith(`${p}?`) || path.startsWith(`${p}/`));
 
 /** Only same-origin app paths are honoured, so a crafted link cannot bounce the user elsewhere. */
@@ -39,8 +39,8 @@ export function loginPath(returnUrl?: string | null): string {
   return safe && safe !== '/' ? `/login?returnUrl=${encodeURIComponent(safe)}` : '/login';
 }
 
-export type UserKind = 'petOwner' | 'staff' | 'resident' | 'other';
-export function userKind(user: LandingUser): UserKind {
+type UserKind = 'petOwner' | 'staff' | 'resident' | 'other';
+function userKind(user: LandingUser): UserKind {
   if (user.isPetOwner) return 'petOwner';
   if (user.isAdmin) return 'staff';
   if (isResidentUserName(user.userName)) return 'resident';

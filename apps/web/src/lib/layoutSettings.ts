@@ -8,7 +8,7 @@ export interface LayoutSettings {
 
 const DEFAULTS: LayoutSettings = { siderCollapsed: false };
 
-export function readLayoutSettings(): LayoutSettings {
+function readLayoutSettings(): LayoutSettings {
   try {
     const raw = localStorage.getItem(KEY);
     return raw ? { ...DEFAULTS, ...(JSON.parse(raw) as Partial<LayoutSettings>) } : DEFAULTS;

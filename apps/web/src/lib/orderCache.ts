@@ -3,7 +3,7 @@
 // from here within the hour instead of asking the server again. A payment starts the cache afresh (the list changed).
 // Kept free of zod so the entry chunk (auth.ts) can clear it.
 export const ORDER_CACHE_KEY = 'ordersCache';
-export const ORDER_CACHE_LIFETIME_MS = 3_600_000;
+const ORDER_CACHE_LIFETIME_MS = 3_600_000;
 
 type Cached = { savedAt: number; orderId: number; isPreReg: boolean };
 type CachedList = { savedAt: number; value: unknown };

@@ -13,8 +13,8 @@ export interface PageView {
 }
 
 /** A batch goes out when this many views wait, or FLUSH_AFTER_MS after the first of them, or when the tab is hidden. */
-export const PAGE_VIEW_BATCH = 20;
-export const FLUSH_AFTER_MS = 15_000;
+const PAGE_VIEW_BATCH = 20;
+const FLUSH_AFTER_MS = 15_000;
 /** Views waiting while the server cannot be reached are capped, oldest dropped first. */
 const MAX_QUEUED = 200;
 

@@ -1,7 +1,7 @@
 // Remember-me keeps the token across browser restarts (localStorage); otherwise it lives
 // only as long as the tab (sessionStorage). Only one of the two holds a token at a time.
 const KEY = 'registry.accessToken';
-export const ORDER_CACHE_KEY = 'registry.orderCache';
+const ORDER_CACHE_KEY = 'registry.orderCache';
 
 export function getToken(): string | null {
   return localStorage.getItem(KEY) ?? sessionStorage.getItem(KEY);

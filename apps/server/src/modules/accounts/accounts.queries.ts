@@ -1,5 +1,5 @@
 // SQL for users, one-time tokens, sign-in attempts and features.
-import { and, eq, gt, inArray, isNull, lte, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, sql, type SQLWrapper } from 'drizzle-orm';
 import { preparedQuery, queryRows, type Db } from '../../db/client.ts';
 import {
   features,
@@ -200,9 +200,3 @@ export async function findSession(db: Db, sessionId: number) {
   const [row] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
   return row;
 }
-
-export const anyUserWithEmailOrName = (db: Db, email: string, userName: string) =>
-  db
-    .select({ id: users.id })
-    .from(users)
-    .where(or(sql`lower(${users.email}) = lower(${email})`, sql`lower(${users.userName}) = lower(${userName})`));

@@ -12,7 +12,7 @@ import {
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type RequestContext, type SignedInContext } from '../../platform/context.ts';
 import { HttpError, notFound, refused, validationError } from '../../platform/errors.ts';
-import { checkPassword, hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { isResidentUserName, issueSession, revokeSession } from '../../platform/session.ts';
 import { toAddressView } from '../lookups/lookups.service.ts';
 import * as q from './accounts.queries.ts';
@@ -222,11 +222,6 @@ export async function updateUserProfile(
   });
   if (emailChanges) return { message: await startEmailChange(ctx, updated, email!) };
   return { message: Messages.savedSuccessfully };
-}
-
-export function passwordProblemsAsModelState(field: string, password: string) {
-  const problems = checkPassword(password);
-  return problems.length ? { [field]: problems.map((problem) => problem.message) } : null;
 }
 
 /** The admin roles the caller may give (those below their own, by the rights table), narrowed to a group type's. */

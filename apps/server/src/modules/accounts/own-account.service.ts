@@ -4,7 +4,7 @@ import { Messages } from '@registry/contracts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type RequestContext, type SignedInContext } from '../../platform/context.ts';
 import { notFound, refused, validationError } from '../../platform/errors.ts';
-import { secretPlaceholder, type MailResult } from '../../platform/mail.ts';
+import { secretPlaceholder, type MailResult } from '../../platform/mailer.ts';
 import { sendEventMail } from '../emailtemplates/email-events.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { newToken } from '../../platform/tokens.ts';

@@ -3,7 +3,7 @@ import { Messages } from '@registry/contracts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type RequestContext, type SignedInContext } from '../../platform/context.ts';
 import { notFound, refused, validationError } from '../../platform/errors.ts';
-import { secretPlaceholder } from '../../platform/mail.ts';
+import { secretPlaceholder } from '../../platform/mailer.ts';
 import { sendEventMail } from '../emailtemplates/email-events.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { newToken } from '../../platform/tokens.ts';

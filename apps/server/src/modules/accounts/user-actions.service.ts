@@ -5,7 +5,7 @@ import { assertMayActOnAdmin } from '../../platform/rights.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { forbidden, notFound, refused, validationError } from '../../platform/errors.ts';
-import { secretPlaceholder, type MailResult } from '../../platform/mail.ts';
+import { secretPlaceholder, type MailResult } from '../../platform/mailer.ts';
 import { sendEventMail } from '../emailtemplates/email-events.ts';
 import { generatePassword, hashPassword } from '../../platform/passwords.ts';
 import { isPetOwnerInScope } from '../../platform/scope.ts';

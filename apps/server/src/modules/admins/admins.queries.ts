@@ -9,7 +9,7 @@ import { ilikeContains } from '../../db/like.ts';
 import { groupInScopeSql, managedAdminSql } from '../../platform/scope.queries.ts';
 import { pagedSelect } from '../../platform/paging.queries.ts';
 
-export const isAdminUser = sql`${users.roleId} <> ${UserRole.PetOwner}`;
+const isAdminUser = sql`${users.roleId} <> ${UserRole.PetOwner}`;
 
 export async function findAdmin(db: Db, id: number) {
   const [row] = await db

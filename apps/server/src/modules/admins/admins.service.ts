@@ -13,7 +13,7 @@ import { assertMayActOnAdmin } from '../../platform/rights.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { forbidden, notFound, refused, validationError } from '../../platform/errors.ts';
-import { secretPlaceholder } from '../../platform/mail.ts';
+import { secretPlaceholder } from '../../platform/mailer.ts';
 import { newAdminEvent, sendEventMail } from '../emailtemplates/email-events.ts';
 import { generatePassword, hashPassword } from '../../platform/passwords.ts';
 import { endAccountAccess } from '../accounts/account-access.ts';

@@ -14,8 +14,6 @@ import {
 } from '../../db/schema/index.ts';
 import { pagedSelect } from '../../platform/paging.queries.ts';
 
-export type FulfilmentRow = typeof ancestryFulfillments.$inferSelect;
-
 /** The dog's sample number: the pet's, or the pet a pre-registered dog became. */
 const sampleNumber = sql<
   string | null

@@ -140,8 +140,7 @@ export async function markPicked(ctx: SignedInContext, ids: number[]) {
 const rowLetter = (index: number) =>
   String.fromCharCode(65 + (index % 26)) + (index >= 26 ? String(Math.floor(index / 26)) : '');
 /** Wells in order, row by row: A1, A2 … A{columns}, B1 … */
-export const wellAt = (index: number, columns: number) =>
-  `${rowLetter(Math.floor(index / columns))}${(index % columns) + 1}`;
+const wellAt = (index: number, columns: number) => `${rowLetter(Math.floor(index / columns))}${(index % columns) + 1}`;
 
 export async function generatePlate(
   ctx: SignedInContext,

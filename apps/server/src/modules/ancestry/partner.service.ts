@@ -9,12 +9,12 @@ import { refused } from '../../platform/errors.ts';
 import { userById } from '../accounts/users.ts';
 import * as q from './partner.queries.ts';
 
-export const PARTNER_TOKEN_LIFETIME_SECONDS = 300;
-export const PARTNER_ROUTE = '/lifeplans';
+const PARTNER_TOKEN_LIFETIME_SECONDS = 300;
+const PARTNER_ROUTE = '/lifeplans';
 
 const base64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
 
-export function signPartnerToken(secret: string, claims: Record<string, unknown>, now = Date.now()) {
+function signPartnerToken(secret: string, claims: Record<string, unknown>, now = Date.now()) {
   const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
   const iat = Math.floor(now / 1000);
   const payload = base64url(JSON.stringify({ ...claims, iat, exp: iat + PARTNER_TOKEN_LIFETIME_SECONDS }));

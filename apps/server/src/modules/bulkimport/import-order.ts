@@ -4,7 +4,7 @@
 import type { CleanRow } from './import-row.ts';
 
 /** Rows in flight at once: each holds a pooled connection, and the server's pool serves other requests too. */
-export const ROWS_AT_ONCE = 4;
+const ROWS_AT_ONCE = 4;
 
 /**
  * Two rows may concern the same resident when they share the property and the e-mail or the first and last name (a

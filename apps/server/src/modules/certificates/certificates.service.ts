@@ -12,8 +12,6 @@ import { filesStoreFor } from '../../platform/files.ts';
 import type { DocumentOptions, LabIdentity, Signatory } from '../../platform/pdf.ts';
 import * as q from './certificates.queries.ts';
 
-export type { CertificateKind } from './certificates.queries.ts';
-
 const PREFIX: Record<q.CertificateKind, string> = {
   MatchCertificate: 'MC',
   DnaProfile: 'DP',
@@ -34,7 +32,7 @@ export async function parentageCertificateResultIdOfPet(db: Db, petId: number) {
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 /** 15 random bytes (120 bits) as 24 base32 letters. */
-export function newVerificationCode(): string {
+function newVerificationCode(): string {
   const bytes = crypto.randomBytes(15);
   let bits = 0;
   let value = 0;
@@ -51,10 +49,10 @@ export function newVerificationCode(): string {
 }
 const CODE_FORM = /^[A-Z2-7]{24}$/;
 
-export const verifyUrlOf = (config: Pick<Config, 'baseUrl'>, code: string) => `${config.baseUrl}/verify/${code}`;
+const verifyUrlOf = (config: Pick<Config, 'baseUrl'>, code: string) => `${config.baseUrl}/verify/${code}`;
 
 /** The lab's identity for the documents: the lab settings, or the brand name alone until staff fill them in. */
-export async function labIdentity(ctx: RequestContext): Promise<LabIdentity> {
+async function labIdentity(ctx: RequestContext): Promise<LabIdentity> {
   const settings = await q.findLabSettings(ctx.db);
   const logo = settings?.logoPath ? await readStored(ctx, settings.logoPath) : null;
   return {

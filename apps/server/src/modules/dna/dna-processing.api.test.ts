@@ -19,7 +19,7 @@ import {
 } from '../../db/schema/index.ts';
 import { verifyAuditChain } from '../../platform/audit.ts';
 import { makeOtherDistributorship, makePetOwner } from '../../../test/factories.ts';
-import { createMailer } from '../../platform/mail.ts';
+import { createMailer } from '../../platform/mailer.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { sampleStatusText } from '../notifications/notifications.service.ts';
 import { plateUpload } from '../../../test/plate-upload.ts';

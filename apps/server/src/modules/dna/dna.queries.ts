@@ -9,7 +9,6 @@ import { dnaApprovalDates, dnaIndexChanges, dnaPlates, dnaProfiles, pets } from 
 import { pagedSelect } from '../../platform/paging.queries.ts';
 
 export type ProfileRecord = typeof dnaProfiles.$inferSelect;
-export type PlateRecord = typeof dnaPlates.$inferSelect;
 export type NewProfile = typeof dnaProfiles.$inferInsert;
 
 // Plates.
@@ -345,14 +344,6 @@ export async function approvedPetProfilesAfter(db: Db, afterId: number, limit: n
     )
     .orderBy(asc(dnaProfiles.id))
     .limit(limit);
-}
-export async function sampleNumbersOfProfiles(db: Db, ids: number[]) {
-  if (ids.length === 0) return new Map<number, string>();
-  const rows = await db
-    .select({ id: dnaProfiles.id, sampleNumber: dnaProfiles.sampleNumber })
-    .from(dnaProfiles)
-    .where(inArray(dnaProfiles.id, ids));
-  return new Map(rows.map((r) => [r.id, r.sampleNumber]));
 }
 
 // Pets, read by sample number (until the pets area's service offers this).

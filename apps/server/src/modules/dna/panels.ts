@@ -23,7 +23,7 @@ import * as q from './panels.queries.ts';
 export const panels = createPanelRegistry();
 const builtIn = new Set(BUILT_IN_PANELS.map((p) => p.id));
 
-export function panelView(panel: Panel) {
+function panelView(panel: Panel) {
   return {
     id: panel.id,
     name: panel.name,

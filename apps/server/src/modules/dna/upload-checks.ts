@@ -54,7 +54,7 @@ export function refuseOtherSpecies(plate: PlateImport) {
   throw validationError({ file: [message] }, UPLOAD_FAILED);
 }
 
-export const positiveControlMessage = (markers: string[]) =>
+const positiveControlMessage = (markers: string[]) =>
   `PositiveControl disagrees with its reference at ${markers.join(', ')}`;
 
 /**

@@ -61,7 +61,7 @@ async function indexes(services: Pick<Services, 'db' | 'config'>) {
 }
 
 /** The duplicates of one held profile, by a search of its panel's index. */
-export function duplicatesOf(index: ProfileIndex, id: number): number[] {
+function duplicatesOf(index: ProfileIndex, id: number): number[] {
   const profile = index.profileOf(id);
   if (!profile) return [];
   const maxDiffering = DEFAULT_DUPLICATE_SETTINGS.maxDifferingMarkers;

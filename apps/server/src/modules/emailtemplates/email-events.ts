@@ -73,16 +73,6 @@ async function chosenTemplate(db: Db, event: EmailEvent, settings: MailSettings)
   return settings.latest ?? DEFAULT_TEMPLATES[event];
 }
 
-/** Why an event mail is not sent, or null when it is. */
-export async function suppressedBecause(db: Db, event: EmailEvent, receiveEmails?: boolean | null) {
-  return suppressedBy(await q.eventMailSettings(db, event), event, receiveEmails);
-}
-
-/** The template an event's mail uses now: its config's (one at random under A/B testing), the latest, or the default. */
-export async function templateFor(db: Db, event: EmailEvent): Promise<TemplateText> {
-  return chosenTemplate(db, event, await q.eventMailSettings(db, event));
-}
-
 /** Renders and queues an event's mail in the caller's transaction; it is sent once that commits. */
 export async function sendEventMail(ctx: MailContext, eventName: string, mail: EventMail): Promise<void> {
   if (!isEmailEvent(eventName)) throw new Error(`${EmailTemplateMessages.unknownEvent} (${eventName})`);
@@ -185,7 +175,7 @@ async function queueRetry(ctx: MailContext, mail: OutgoingMail, options: { start
 }
 
 /** The send-email worker: one attempt, logged; a failure throws so pg-boss retries with backoff. */
-export async function sendEmailJob(services: Services, payload: Record<string, unknown>) {
+async function sendEmailJob(services: Services, payload: Record<string, unknown>) {
   const mail = payload.mail as Omit<OutgoingMail, 'secrets'>;
   const sealed = payload.secrets as string | null;
   const key = services.config.dataEncryptionKey;

@@ -16,7 +16,7 @@ import {
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { HttpError, forbidden, refused, validationError } from '../../platform/errors.ts';
-import { secretPlaceholder } from '../../platform/mail.ts';
+import { secretPlaceholder } from '../../platform/mailer.ts';
 import { newAdminEvent, sendEventMail } from '../emailtemplates/email-events.ts';
 import { generatePassword, hashPassword } from '../../platform/passwords.ts';
 import { mayManageAdmin } from '../../platform/rights.ts';

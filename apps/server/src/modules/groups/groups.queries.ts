@@ -1,6 +1,6 @@
 // SQL for the group tree: first-level groups and children of a node, single groups, inserts and moves that keep the
 // materialised path, and the checks deletion needs.
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import {
   adjacentProperties,
@@ -14,7 +14,7 @@ import { pathWithin } from '../../platform/scope.queries.ts';
 
 export type GroupRow = typeof groups.$inferSelect;
 
-export const groupSummaryColumns = {
+const groupSummaryColumns = {
   id: groups.id,
   name: groups.name,
   groupType: groups.groupType,
@@ -226,9 +226,4 @@ export async function adjacentAgreementsUnder(db: Db, path: string) {
     where ${pathWithin(sql`p.path`, path)} or ${pathWithin(sql`q.path`, path)}
     order by p.name, q.name`,
   );
-}
-
-export async function groupsWithIds(db: Db, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db.select().from(groups).where(inArray(groups.id, ids));
 }

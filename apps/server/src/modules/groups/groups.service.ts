@@ -75,7 +75,7 @@ type StoredAddresses = Pick<
  * as, and the stored property address is empty or equal to it: a group with only a property address (the flag's
  * default is true) is not "same", or saving its form unchanged would copy the empty mailing address over it.
  */
-export function sameAddress(group: StoredAddresses): boolean {
+function sameAddress(group: StoredAddresses): boolean {
   if (!group.isSameAddress || isEmptyAddress(group.mailingAddress)) return false;
   return (
     isEmptyAddress(group.propertyAddress) ||

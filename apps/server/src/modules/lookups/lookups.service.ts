@@ -76,11 +76,11 @@ export function stateById(stateId: string): Subdivision {
   return state;
 }
 
-export function isKnownCountry(countryId: string): boolean {
+function isKnownCountry(countryId: string): boolean {
   return countries().some((entry) => entry.id === countryId.toUpperCase());
 }
 
-export function isKnownState(stateId: string, countryId: string | null | undefined): boolean {
+function isKnownState(stateId: string, countryId: string | null | undefined): boolean {
   const [countryCode] = stateId.toUpperCase().split('-');
   if (countryId && countryCode !== countryId.toUpperCase()) return false;
   return statesOf(countryCode ?? '').some((entry) => entry.id === stateId.toUpperCase());

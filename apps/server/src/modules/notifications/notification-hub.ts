@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { listenStatement } from '../../db/listen.ts';
 import { notifyChannel } from './notifications.queries.ts';
 
-export const NOTIFICATION_CHANNEL = 'registry_notifications';
+const NOTIFICATION_CHANNEL = 'registry_notifications';
 /** NOTIFY payloads stop at 8000 bytes: user ids go in chunks well under it. */
 const IDS_PER_PAYLOAD = 500;
 const RECONNECT_MS = 1000;

@@ -6,7 +6,7 @@ import { Messages } from '@registry/contracts';
 import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
-import { createMailer } from '../../platform/mail.ts';
+import { createMailer } from '../../platform/mailer.ts';
 import { withTransaction } from '../../platform/context.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { groupByName, makeAdmin, makeGroup, userByName } from '../../../test/factories.ts';

@@ -89,7 +89,7 @@ export async function createNotificationsBatch(
 const typeName = (type: number) =>
   (Object.keys(NotificationType) as NotificationTypeName[]).find((name) => NotificationType[name] === type) ?? 'Group';
 
-export const toView = (row: q.NotificationRow): NotificationView => ({
+const toView = (row: q.NotificationRow): NotificationView => ({
   id: row.id,
   type: typeName(row.type),
   message: row.message,

@@ -8,7 +8,7 @@ import { petOwnersArrived } from '../../platform/matching-hooks.ts';
 import { notFound, refused } from '../../platform/errors.ts';
 import { retryUniqueClash } from '../../platform/db-errors.ts';
 import type { Db } from '../../db/types.ts';
-import { secretPlaceholder } from '../../platform/mail.ts';
+import { secretPlaceholder } from '../../platform/mailer.ts';
 import { sendEventMail } from '../emailtemplates/email-events.ts';
 import { groupAdminEmails, groupsForMail } from '../emailtemplates/emailtemplates.queries.ts';
 import { generatePassword, hashPassword } from '../../platform/passwords.ts';

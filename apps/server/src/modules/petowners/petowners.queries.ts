@@ -87,17 +87,6 @@ export async function promotionCodesOf(db: Db, petOwnerId: number) {
     .where(eq(petOwnerPromotionCodes.petOwnerId, petOwnerId));
 }
 
-/** Gives the owner a code of this kind, replacing an earlier one of the same kind. */
-export async function setPromotionCode(db: Db, petOwnerId: number, kind: number, code: string) {
-  await db
-    .insert(petOwnerPromotionCodes)
-    .values({ petOwnerId, kind, code })
-    .onConflictDoUpdate({
-      target: [petOwnerPromotionCodes.petOwnerId, petOwnerPromotionCodes.kind],
-      set: { code, dateAssigned: new Date(), orderItemId: null },
-    });
-}
-
 /** The owner's memberships, newest first; an admin who is not provider staff sees only those in their groups. */
 export async function groupHistoryOf(db: Db, petOwnerId: number, caller: Caller | null) {
   return db

@@ -38,7 +38,7 @@ async function loadManagedPetOwner(ctx: SignedInContext, petOwnerId: number, rig
   return owner;
 }
 
-export async function toView(ctx: SignedInContext, owner: UserRow): Promise<PetOwnerView> {
+async function toView(ctx: SignedInContext, owner: UserRow): Promise<PetOwnerView> {
   const [groups, ownerPets, codes] = await Promise.all([
     q.currentGroupsOf(ctx.db, owner.id),
     q.petsOf(ctx.db, owner.id),
@@ -235,19 +235,6 @@ export async function unassignedPetOwners(
       dateMoveOut: row.dateMoveOut ? new Date(row.dateMoveOut).toISOString() : null,
     })),
   };
-}
-
-/** For the shop when it lands: gives the owner a retail or collar promotion code (in the caller's transaction). */
-export async function assignPromotionCode(ctx: SignedInContext, petOwnerId: number, kind: number, code: string) {
-  await withTransaction(ctx, async (tx) => {
-    await q.setPromotionCode(tx, petOwnerId, kind, code);
-    await writeAudit(tx, ctx, {
-      entityType: 'PetOwnerPromotionCode',
-      entityId: petOwnerId,
-      actionType: 'Create',
-      after: { kind, code },
-    });
-  });
 }
 
 /**

@@ -171,7 +171,7 @@ export function sameDay(column: AnyPgColumn, usDate: string, timeZone: string): 
 
 type Paging = { page: number; pageSize: number; ascending?: boolean };
 
-export async function pagedPets(db: Db, where: SQL | undefined, order: SQL | AnyPgColumn, query: Paging) {
+async function pagedPets(db: Db, where: SQL | undefined, order: SQL | AnyPgColumn, query: Paging) {
   const direction = query.ascending === false ? desc : asc;
   return pagedSelect(
     query,

@@ -33,7 +33,7 @@ export const activePetsOfOwner = (ctx: Pick<SignedInContext, 'db'>, petOwnerId: 
 export const activePetNameQuery = (petId: SQL, petOwnerId: number | SQLWrapper) =>
   q.activePetNameSql(petId, petOwnerId);
 
-export const petNotFound = () => notFound(PetMessages.petNotFound);
+const petNotFound = () => notFound(PetMessages.petNotFound);
 const petOwnerNotFound = () => notFound('Petowner not found');
 
 const nameOf = (first: string | null, last: string | null, userName: string | null) =>

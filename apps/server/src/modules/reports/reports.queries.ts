@@ -6,7 +6,7 @@ import { GroupTypes, PetSpecies, PropertyExportFilter, RegistrationStatus } from
 import { queryRows, type Db } from '../../db/client.ts';
 import { windowLimitSql } from '../../platform/paging.queries.ts';
 
-export type Keyset = { id: number } | null;
+type Keyset = { id: number } | null;
 export type Window = { offset: number; limit: number } | { after: Keyset; limit: number };
 
 const keysetSql = (window: Window, idColumn: SQL, descending: boolean): SQL => {

@@ -18,7 +18,7 @@ import { getResident } from './residents.service.ts';
 import { sendEventMail } from '../emailtemplates/email-events.ts';
 
 /** Documents 1 to 4 of the documents store, by the spec's order. */
-export const PRE_REGISTRATION_DOCUMENTS = {
+const PRE_REGISTRATION_DOCUMENTS = {
   dogOwnerPolicy: 1,
   otherSpeciesPolicy: 2,
   noPetsRepresentation: 3,
@@ -32,7 +32,7 @@ export const PRE_REGISTRATION_DOCUMENTS = {
 export const EMAIL_HAS_ACCOUNT =
   'This email cannot be used for a new account. If it is yours, we have emailed it a link to sign in and reset your password.';
 
-export const INVALID_PROPERTY_CODE = 'The pre-registration code is not valid. Please check it and try again.';
+const INVALID_PROPERTY_CODE = 'The pre-registration code is not valid. Please check it and try again.';
 
 export async function propertyByCode(ctx: RequestContext, code: string) {
   const property = await q.activePropertyByCode(ctx.db, code);

@@ -28,8 +28,8 @@ import { fullNameOfResident, isPetOwnerUser, loadResident } from './residents.se
 type ApproveInput = z.output<typeof approveResidentRequest>;
 type Dog = q.DogRecord;
 
-export const EVERY_DOG_DEFERRED = 'Register at least one dog: a registration with every dog deferred is invalid.';
-export const alreadyRegistered = (name: string, sampleNumber: string | null) =>
+const EVERY_DOG_DEFERRED = 'Register at least one dog: a registration with every dog deferred is invalid.';
+const alreadyRegistered = (name: string, sampleNumber: string | null) =>
   sampleNumber ? `${name} is already registered as ${sampleNumber}.` : `${name} is already registered.`;
 
 const hasDogSpecies = (resident: { petSpecies: number; hasDogs: boolean }) =>

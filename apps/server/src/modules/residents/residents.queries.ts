@@ -311,10 +311,6 @@ export async function insertDogs(db: Db, dogs: (typeof preRegisteredDogs.$inferI
   return db.insert(preRegisteredDogs).values(dogs).returning();
 }
 
-export async function linkDogToPet(db: Db, dogId: number, petId: number) {
-  await db.update(preRegisteredDogs).set({ petId }).where(eq(preRegisteredDogs.id, dogId));
-}
-
 /** The pet made from a pre-registered dog takes a copy of the dog's photo (a stored file's name). */
 export async function setPetImage(db: Db, petId: number, imagePath: string) {
   await db.update(pets).set({ imagePath }).where(eq(pets.id, petId));
@@ -344,14 +340,6 @@ export async function insertResidentUser(
   const userName = `RES${String(row.id).padStart(7, '0')}`;
   await db.update(users).set({ userName }).where(eq(users.id, row.id));
   return { ...row, userName };
-}
-
-export async function userNameTaken(db: Db, userName: string) {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.userName}) = lower(${userName})`);
-  return rows.length > 0;
 }
 
 export async function findUser(db: Db, userId: number) {

@@ -16,7 +16,7 @@ const STATUS_NAMES = Object.fromEntries(Object.entries(S).map(([name, value]) =>
   number,
   string
 >;
-export const statusName = (status: number): string => STATUS_NAMES[status] ?? String(status);
+const statusName = (status: number): string => STATUS_NAMES[status] ?? String(status);
 
 const ACTION_VERBS: Record<SampleStatusAction, string> = {
   reject: 'rejected',
@@ -30,7 +30,7 @@ const ACTION_VERBS: Record<SampleStatusAction, string> = {
 };
 
 /** The actions that refuse to run without notes, and the message each gives (spec 3 §5). */
-export const NOTES_REQUIRED: Partial<Record<SampleStatusAction, string>> = {
+const NOTES_REQUIRED: Partial<Record<SampleStatusAction, string>> = {
   reject: SampleMessages.rejectNotesRequired,
   void: SampleMessages.notesRequired,
   unvoid: SampleMessages.notesRequired,

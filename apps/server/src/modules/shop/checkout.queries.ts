@@ -9,7 +9,7 @@ import { pendingFulfilmentsOf } from '../ancestry/ancestry.service.ts';
 import { eventMailSettingsQuery, type EventMailSettings } from '../emailtemplates/email-events.ts';
 import { buyerContactSql, buyerResidentCountrySql, eligibleDogNameSql } from './buyers.queries.ts';
 
-export type ProductFacts = {
+type ProductFacts = {
   id: number;
   sku: string;
   name: string;

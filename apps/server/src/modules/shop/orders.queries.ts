@@ -7,7 +7,6 @@ import { ancestryFulfillments, orderItems, orders, orderStatusTallies, paymentEv
 import { pagedSelect } from '../../platform/paging.queries.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
-export type OrderItemRow = typeof orderItems.$inferSelect;
 
 export async function insertPaymentEvent(db: Db, values: typeof paymentEvents.$inferInsert) {
   await db.insert(paymentEvents).values(values);

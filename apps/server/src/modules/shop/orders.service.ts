@@ -10,7 +10,7 @@ import * as oq from './orders.queries.ts';
 import { paymentProvider } from './payment.ts';
 import * as q from './shop.queries.ts';
 
-export const orderNotFound = () => notFound(ShopMessages.orderNotFound);
+const orderNotFound = () => notFound(ShopMessages.orderNotFound);
 
 async function views(ctx: SignedInContext, rows: oq.OrderRow[]): Promise<OrderView[]> {
   const ids = rows.map((row) => row.id);

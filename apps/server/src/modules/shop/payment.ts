@@ -6,8 +6,8 @@
 // reference is the order's capture reference. It declines a token whose card has expired or that it cannot read.
 import crypto from 'node:crypto';
 
-export type ChargeRequest = { amountCents: number; cardToken: string; lastDigits: string; idempotencyKey: string };
-export type ChargeResult = { approved: true; method: string; reference: string } | { approved: false; reason: string };
+type ChargeRequest = { amountCents: number; cardToken: string; lastDigits: string; idempotencyKey: string };
+type ChargeResult = { approved: true; method: string; reference: string } | { approved: false; reason: string };
 
 export interface PaymentProvider {
   readonly name: string;
@@ -19,13 +19,13 @@ export interface PaymentProvider {
 /** The browser tokenizer's format: mc.<brand>.<yyyymm expiry>.<random>. */
 const TOKEN = /^mc\.([a-z]+)\.(\d{6})\.([A-Za-z0-9_-]{16,64})$/;
 
-export function parseManualCaptureToken(token: string) {
+function parseManualCaptureToken(token: string) {
   const match = TOKEN.exec(token);
   if (!match) return null;
   return { brand: match[1], expiry: match[2] };
 }
 
-export const manualCaptureProvider: PaymentProvider = {
+const manualCaptureProvider: PaymentProvider = {
   name: 'ManualCapture',
   async charge(request) {
     const token = parseManualCaptureToken(request.cardToken);
@@ -45,7 +45,3 @@ export const manualCaptureProvider: PaymentProvider = {
 };
 
 export let paymentProvider: PaymentProvider = manualCaptureProvider;
-/** Where a deployment wires a real processor in (see docs/operations.md). */
-export function usePaymentProvider(provider: PaymentProvider) {
-  paymentProvider = provider;
-}

@@ -12,7 +12,7 @@ import * as q from './shop.queries.ts';
 
 const CODE_MAX = 64;
 
-export const codeView = (row: Awaited<ReturnType<typeof q.insertCodes>>[number]) => ({
+const codeView = (row: Awaited<ReturnType<typeof q.insertCodes>>[number]) => ({
   id: row.id,
   code: row.code,
   productId: row.productId,
@@ -47,7 +47,7 @@ export async function addCode(ctx: SignedInContext, productId: number, code: str
  * Codes of a table file: the first column of every row; a first row reading 'code' is a header. Each row's problem
  * (empty, too long, repeated in the file, or already known) is listed with its row number; the rest are imported.
  */
-export async function codesOfFile(
+async function codesOfFile(
   file: UploadedFile,
   invalidTypeMessage: string,
   known: (codes: string[]) => Promise<Set<string>>,
@@ -80,7 +80,7 @@ export async function codesOfFile(
   return { fresh: fresh.map((c) => c.code), errors };
 }
 
-export function importAnswer(imported: number, errors: { row: number; error: string }[]): ImportResult {
+function importAnswer(imported: number, errors: { row: number; error: string }[]): ImportResult {
   if (imported === 0 && errors.length === 0)
     return { success: false, totalImported: 0, message: 'The file holds no codes.', errors };
   return {

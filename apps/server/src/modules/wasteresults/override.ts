@@ -18,7 +18,7 @@ import { currentIndex } from '../dna/registry-index.ts';
 import type { MatchRunOutcome } from './match-run.ts';
 import * as q from './wasteresults.queries.ts';
 
-export const OVERRIDE_MESSAGES = {
+const OVERRIDE_MESSAGES = {
   dogRequired:
     'Name the dog that matched: one of the run’s candidates, or the sample number of a dog of this property, an adjacent property or an owner who moved out of it.',
   notACandidate: (sampleNumber: string) =>

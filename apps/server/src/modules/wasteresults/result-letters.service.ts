@@ -14,7 +14,7 @@ const LETTERS: readonly string[] = ['Match', 'NoMatch', 'NonCanine', 'Fail'];
 
 export const isLetterResult = (status: string): status is LetterResult => LETTERS.includes(status);
 
-export type LetterFacts = {
+type LetterFacts = {
   sampleNumber: string;
   propertyName: string | null;
   dateCollected: string | null;
@@ -29,7 +29,7 @@ export type LetterFacts = {
 };
 
 /** The subject and paragraphs of the letter for a result. */
-export function resultLetter(result: LetterResult, f: LetterFacts): { subject: string; paragraphs: string[] } {
+function resultLetter(result: LetterResult, f: LetterFacts): { subject: string; paragraphs: string[] } {
   const where = f.propertyName ?? 'your property';
   // A collection time of 00:00 counts as no time set (spec 3 §9): the day alone.
   const collected = f.dateCollected ? ` on ${collectionDateText(f.dateCollected)}` : '';

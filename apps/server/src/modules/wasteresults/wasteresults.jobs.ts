@@ -13,7 +13,7 @@ import * as q from './wasteresults.queries.ts';
  * Marks the waste samples of these newly approved waste profiles ready for matching and queues one match job for them
  * all, in the caller's transaction (the job exists only if the approval commits): a plate's samples run as one batch.
  */
-export async function markReadyForMatching(
+async function markReadyForMatching(
   txCtx: HookContext,
   profiles: { id: number; sampleNumber: string }[],
 ): Promise<number[]> {
@@ -39,7 +39,7 @@ export async function markReadyForMatching(
 }
 
 /** The match job: the first runs of the sets one approval made ready, as one batch (a set no longer ready is skipped). */
-export async function matchJob(services: Services, resultSetIds: number[]) {
+async function matchJob(services: Services, resultSetIds: number[]) {
   return matchSets(services, resultSetIds);
 }
 

@@ -12,24 +12,10 @@ import {
   wasteSamples,
 } from '../../db/schema/index.ts';
 
-export type ResultSetRecord = typeof wasteResultSets.$inferSelect;
 export type MatchResultRecord = typeof wasteMatchResults.$inferSelect;
 export type NewMatchResult = typeof wasteMatchResults.$inferInsert;
 
-/** Creates the sample's result set, or points the existing one at its newly approved profile; answers its id. */
-export async function upsertReadySet(db: Db, wasteSampleId: number, wasteDnaProfileId: number): Promise<number> {
-  const [row] = await db
-    .insert(wasteResultSets)
-    .values({ wasteSampleId, wasteDnaProfileId, readyForMatching: true })
-    .onConflictDoUpdate({
-      target: wasteResultSets.wasteSampleId,
-      set: { wasteDnaProfileId, readyForMatching: true },
-    })
-    .returning({ id: wasteResultSets.id });
-  return row.id;
-}
-
-/** upsertReadySet for many samples in one statement (one profile per sample); answers the set id of each sample. */
+/** Creates each sample's result set, or points the existing one at its newly approved profile, in one statement; answers the set id of each sample. */
 export async function upsertReadySets(
   db: Db,
   rows: { wasteSampleId: number; wasteDnaProfileId: number }[],

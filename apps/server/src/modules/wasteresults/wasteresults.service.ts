@@ -40,7 +40,7 @@ export async function loadSetInScope(ctx: SignedInContext, id: number) {
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
-export function resultView(r: q.MatchResultRecord) {
+function resultView(r: q.MatchResultRecord) {
   return {
     matchResultId: r.id,
     status: r.status as MatchRunResultName,

@@ -16,7 +16,7 @@ import { loadSample, sampleNotFound, toView } from './wastesamples.service.ts';
 
 export type WasteStatusAction = Exclude<SampleStatusAction, 'verify'>;
 
-export const record = (sample: q.WasteSampleRow): SampleRecord => ({
+const record = (sample: q.WasteSampleRow): SampleRecord => ({
   id: sample.id,
   sampleNumber: sample.sampleNumber,
   customerFacingStatus: sample.customerFacingStatus,

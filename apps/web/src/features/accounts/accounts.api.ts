@@ -6,24 +6,22 @@ import {
   passwordProblems,
   settingsEndpoints,
   type EndpointInput,
-  type EndpointResponse,
   type PasswordRules,
 } from '@registry/contracts';
 import { ApiError } from '../../lib/api';
 import { authKeys } from '../../lib/auth';
 import { callApi } from '../../lib/client';
 
-export type ManageInfo = EndpointResponse<typeof accountEndpoints.manageInfo>;
 type BodyOf<E extends Parameters<typeof callApi>[0]> = NonNullable<EndpointInput<E>['body']>;
 
-export const accountKeys = {
+const accountKeys = {
   all: ['account'] as const,
   manageInfo: () => [...accountKeys.all, 'manageinfo'] as const,
   passwordRules: () => [...accountKeys.all, 'passwordrules'] as const,
   dogQuickActions: () => [...accountKeys.all, 'dogquickactions'] as const,
 };
 
-export const passwordRulesQuery = () =>
+const passwordRulesQuery = () =>
   queryOptions({
     queryKey: accountKeys.passwordRules(),
     queryFn: () => callApi(accountEndpoints.passwordRules),

@@ -15,7 +15,6 @@ import type { adminSearchParams } from './admins.search';
 export type AdminSearchParams = z.infer<typeof adminSearchParams>;
 export type AdminGroup = EndpointResponse<typeof adminEndpoints.groups>[number];
 export type RoleOption = EndpointResponse<typeof accountEndpoints.allAdminRoles>[number];
-export type SecurityQuestion = EndpointResponse<typeof adminEndpoints.securityQuestion>;
 
 export const adminKeys = {
   all: ['admins'] as const,

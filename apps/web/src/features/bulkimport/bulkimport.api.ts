@@ -4,7 +4,7 @@ import type { ImportResidentRow } from '@registry/contracts';
 import { bulkImportEndpoints } from '@registry/contracts/endpoints/bulkimport';
 import { callApi } from '../../lib/client';
 
-export const bulkImportKeys = {
+const bulkImportKeys = {
   all: ['bulkimport'] as const,
   columns: () => [...bulkImportKeys.all, 'columns'] as const,
 };

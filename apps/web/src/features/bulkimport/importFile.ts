@@ -24,7 +24,7 @@ export class ImportFileError extends Error {
   }
 }
 
-export const extensionOf = (name: string) => (name.includes('.') ? (name.toLowerCase().split('.').pop() ?? '') : '');
+const extensionOf = (name: string) => (name.includes('.') ? (name.toLowerCase().split('.').pop() ?? '') : '');
 export const isAcceptedFile = (name: string) =>
   (BULK_IMPORT_EXTENSIONS as readonly string[]).includes(extensionOf(name));
 

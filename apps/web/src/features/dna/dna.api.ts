@@ -11,18 +11,16 @@ import {
 import { ApiError } from '../../lib/api';
 import { callApi, endpointUrl, sendWithProgress } from '../../lib/client';
 import { getToken } from '../../lib/tokenStorage';
-import type { controlsSearch, platesSearch, processingSearch, sampleDataSearch } from './dna.search';
+import type { controlsSearch, platesSearch, processingSearch } from './dna.search';
 
 export type ProcessingParams = z.infer<typeof processingSearch>;
 export type ControlsParams = z.infer<typeof controlsSearch>;
 export type PlatesParams = z.infer<typeof platesSearch>;
-export type SampleDataParams = z.infer<typeof sampleDataSearch>;
 export type DnaProfileRow = EndpointResponse<typeof dnaEndpoints.processing>['data'][number];
 export type ControlRow = EndpointResponse<typeof dnaEndpoints.controls>['data'][number];
 export type PlateRow = EndpointResponse<typeof dnaEndpoints.plates>['data'][number];
 export type PlateMapData = EndpointResponse<typeof dnaEndpoints.plateMap>;
 export type PlateUploadResult = EndpointResponse<typeof dnaEndpoints.uploadPlate>;
-export type Genotypes = EndpointResponse<typeof dnaEndpoints.genotypes>;
 export type ProductByPlate = EndpointResponse<typeof dnaEndpoints.productByPlate>;
 export type ProfileSummary = EndpointResponse<typeof dnaEndpoints.profileSummary>;
 

@@ -6,7 +6,6 @@ import { callApi } from '../../lib/client';
 export type DuplicateReportParams = NonNullable<EndpointInput<typeof duplicateDogEndpoints.report>['query']>;
 export type Cluster = EndpointResponse<typeof duplicateDogEndpoints.report>['data'][number];
 export type SimilarParams = EndpointInput<typeof duplicateDogEndpoints.similar>['query'];
-export type SimilarAnswer = EndpointResponse<typeof duplicateDogEndpoints.similar>;
 export type RelativesParams = EndpointInput<typeof duplicateDogEndpoints.relatives>['query'];
 
 export const duplicateKeys = {

@@ -2,13 +2,12 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { emailTemplateEndpoints, type EndpointInput, type EndpointResponse } from '@registry/contracts';
 import { callApi } from '../../lib/client';
 
-export type EmailTemplatesList = EndpointResponse<typeof emailTemplateEndpoints.templates>;
+type EmailTemplatesList = EndpointResponse<typeof emailTemplateEndpoints.templates>;
 export type EmailEventInfo = EmailTemplatesList['events'][number];
-export type EmailTemplateConfigs = EndpointResponse<typeof emailTemplateEndpoints.configs>;
 export type ConfigBody = EndpointInput<typeof emailTemplateEndpoints.addConfig>['body'];
 export type TemplateBody = EndpointInput<typeof emailTemplateEndpoints.createTemplate>['body'];
 
-export const emailTemplateKeys = {
+const emailTemplateKeys = {
   all: ['emailtemplates'] as const,
   templates: () => [...emailTemplateKeys.all, 'templates'] as const,
   configs: () => [...emailTemplateKeys.all, 'configs'] as const,

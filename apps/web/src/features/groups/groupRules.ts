@@ -6,7 +6,7 @@ import { ALLOWED_CHILD_TYPES, GroupTypes } from '@registry/contracts';
 export const isAllowedPick = (groupType: number, allowedTypes: readonly number[]) => allowedTypes.includes(groupType);
 
 /** Pet-owner groups (Parentage Groups, Properties) are listed only when the allowed types include one of them. */
-export const pickerShowsPetOwnerGroups = (allowedTypes: readonly number[]) =>
+const pickerShowsPetOwnerGroups = (allowedTypes: readonly number[]) =>
   allowedTypes.includes(GroupTypes.ParentageGroup) || allowedTypes.includes(GroupTypes.Property);
 
 /** Whether a node of the given type is listed in the hierarchy picker. */
@@ -30,21 +30,6 @@ export function groupActions(groupType: number) {
     delete: groupType !== GroupTypes.HierarchyRoot,
     deactivate: petOwnerGroup,
   };
-}
-
-/** Where a group of this type may be moved (spec 2 §5), as the picker's allowed types. */
-export function moveTargetTypes(groupType: number): number[] {
-  switch (groupType) {
-    case GroupTypes.Distributorship:
-      return [GroupTypes.HierarchyRoot, GroupTypes.DistributorshipManagementGroup];
-    case GroupTypes.ManagementGroup:
-      return [GroupTypes.Distributorship];
-    case GroupTypes.ParentageGroup:
-    case GroupTypes.Property:
-      return [GroupTypes.Distributorship, GroupTypes.ManagementGroup];
-    default:
-      return [];
-  }
 }
 
 /** Subgroups route parameter isActiveFilter: present and nonzero selects Active, present and zero Inactive. */

@@ -8,7 +8,6 @@ import {
   type EndpointResponse,
   type GroupAdminRow,
   type GroupCreateRequest,
-  type GroupSummary,
   type GroupUpdateRequest,
   type NewGroupAdmin,
   type RemoveFromAllGroupsRequest,
@@ -18,21 +17,12 @@ import { callApi, fetchFile } from '../../lib/client';
 import { authKeys } from '../../lib/auth';
 import { adminKeys } from '../admins/admins.api';
 
-/** Kept for screens outside this folder that only need the header fields. */
-export type GroupHeader = GroupSummary & { email?: string | null; phone?: string | null };
 export type GroupDetails = EndpointResponse<typeof groupEndpoints.get>;
-export type GroupMenu = EndpointResponse<typeof groupEndpoints.menu>;
 export type GroupTreeNode = EndpointResponse<typeof groupEndpoints.firstLevel>[number];
 export type DashboardResponse = EndpointResponse<typeof groupEndpoints.dashboard>;
 export type SubgroupRow = EndpointResponse<typeof groupEndpoints.subgroups>['data'][number];
-export type GroupAdminsResponse = EndpointResponse<typeof groupAdminEndpoints.list>;
-export type RemoveGroupAdminResponse = EndpointResponse<typeof groupAdminEndpoints.remove>;
-export type CreateGroupAdminResponse = EndpointResponse<typeof groupAdminEndpoints.create>;
-export type CertificateCustomizationView = EndpointResponse<typeof groupEndpoints.certificateCustomization>;
 export type CertificateCustomization = EndpointInput<typeof groupEndpoints.updateCertificateCustomization>['body'];
 export type AdjacentAgreement = EndpointResponse<typeof groupEndpoints.adjacentAgreementsUnder>[number];
-export type AdjacentPropertyRef = EndpointResponse<typeof groupEndpoints.addAdjacentProperty>[number];
-export type PreRegistrationLink = EndpointResponse<typeof groupEndpoints.preRegistrationLink>;
 export type PetOwnerGroupRow = EndpointResponse<typeof groupEndpoints.petOwnerGroupsOfCurrentAdmin>['data'][number];
 export type { GroupAdminRow };
 
@@ -61,7 +51,7 @@ export const groupMenuQuery = (id: number) =>
   queryOptions({ queryKey: groupKeys.menu(id), queryFn: () => callApi(groupEndpoints.menu, { params: { id } }) });
 export const firstLevelGroupsQuery = () =>
   queryOptions({ queryKey: groupKeys.firstLevel(), queryFn: () => callApi(groupEndpoints.firstLevel) });
-export const fetchGroupChildren = (id: number, inactive: boolean) =>
+const fetchGroupChildren = (id: number, inactive: boolean) =>
   callApi(groupEndpoints.children, { params: { id }, query: { inactive: inactive || undefined } });
 export const groupChildrenQuery = (id: number, inactive: boolean) =>
   queryOptions({ queryKey: groupKeys.children(id, inactive), queryFn: () => fetchGroupChildren(id, inactive) });

@@ -6,7 +6,7 @@ import { useErrorDialog } from '../../components/ErrorPresenter';
 import { fetchCertificate, type CertificateQuery } from './parentage.api';
 
 /** Opens the certificate in a new window (opened at the click, so that pop-up blockers let it through). */
-export function useOpenCertificate() {
+function useOpenCertificate() {
   const showError = useErrorDialog();
   return async (query: CertificateQuery) => {
     const tab = window.open('', '_blank');

@@ -22,7 +22,7 @@ import {
 
 /** Spec 3 §2: the owner's pet list pages by 15, 25, 50, 100 or everything. */
 export const OWNER_PET_PAGE_SIZES = [15, 25, 50, 100, PAGE_SIZE_MAX];
-export const JUMP_DELAY_MS = 500;
+const JUMP_DELAY_MS = 500;
 
 /** The pet a typed sample number names: exactly one match, else none. */
 export function findBySampleNumber(pets: readonly PetListRow[], text: string): PetListRow | null {

@@ -6,7 +6,7 @@ import { ImageUpload } from '../../components/ImageUpload';
 import { petKeys, type PetView } from './pets.api';
 
 /** Spec 3 §5: pet images are images under 4,000,000 bytes. */
-export const PET_IMAGE_MAX_BYTES = 4_000_000;
+const PET_IMAGE_MAX_BYTES = 4_000_000;
 
 /** The client-side image check: the message to show, or null when the file may be sent. */
 export function petImageProblem(file: { size: number; type: string }): string | null {

@@ -9,13 +9,10 @@ import {
 import { callApi, sendWithProgress } from '../../lib/client';
 import { solveBotCheck } from './botCheck';
 
-/** The resident's own pre-registration record. */
-export type ResidentRecord = EndpointResponse<typeof residentEndpoints.get>;
 export type PreRegBody = NonNullable<EndpointInput<typeof preregEndpoints.create>['body']>;
-export type PreRegProperty = EndpointResponse<typeof preregEndpoints.property>;
 export type PreRegDocument = EndpointResponse<typeof preregEndpoints.documents>[number];
 
-export const preregKeys = {
+const preregKeys = {
   all: ['prereg'] as const,
   resident: (id: number) => [...preregKeys.all, 'resident', id] as const,
   property: (code: string) => [...preregKeys.all, 'property', code.toLowerCase()] as const,

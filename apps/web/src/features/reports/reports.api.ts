@@ -45,7 +45,6 @@ export const propertyExportCountQuery = (query: PropertyExportQuery) =>
 export type EmailPreviewQuery = EndpointInput<typeof reportEndpoints.emailExportPreview>['query'];
 export type EmailPreviewRow = EndpointResponse<typeof reportEndpoints.emailExportPreview>['data'][number];
 export type ProductByPlateQuery = EndpointInput<typeof reportEndpoints.productByPlate>['query'];
-export type ProductByPlatePage = EndpointResponse<typeof reportEndpoints.productByPlate>;
 export type TdReportQuery = EndpointInput<typeof reportEndpoints.tdReport>['query'];
 export type TdReportRow = EndpointResponse<typeof reportEndpoints.tdReport>['data'][number];
 export type NoMatchToMatchQuery = EndpointInput<typeof reportEndpoints.noMatchToMatch>['query'];

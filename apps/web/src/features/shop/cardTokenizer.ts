@@ -4,7 +4,7 @@
 // whichever tokenizer runs.
 import { ShopMessages } from '@registry/contracts';
 
-export const TOKENIZATION_TIMEOUT_MS = 10_000;
+const TOKENIZATION_TIMEOUT_MS = 10_000;
 
 export type CardFields = { cardNumber: string; expiry: string; cvv: string };
 export type TokenizedCard = { cardToken: string; lastDigits: string; cardType: string };
@@ -23,7 +23,7 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-export function cardBrand(digits: string): string {
+function cardBrand(digits: string): string {
   if (/^4/.test(digits)) return 'visa';
   if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
   if (/^3[47]/.test(digits)) return 'amex';
@@ -32,7 +32,7 @@ export function cardBrand(digits: string): string {
 }
 
 /** MM/YY or MM/YYYY, not before the current month. Returns yyyymm or null. */
-export function parseExpiry(text: string, now = new Date()): string | null {
+function parseExpiry(text: string, now = new Date()): string | null {
   const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text);
   if (!match) return null;
   const month = Number(match[1]);

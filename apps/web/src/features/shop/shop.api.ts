@@ -28,7 +28,6 @@ export type ProviderCodeRow = EndpointResponse<typeof providerCodeEndpoints.list
 export type ImportAnswer = EndpointResponse<typeof promotionCodeEndpoints.import>;
 export type OrderRow = EndpointResponse<typeof orderEndpoints.get>;
 export type CartAnswer = EndpointResponse<typeof cartEndpoints.create>;
-export type Offers = EndpointResponse<typeof cartEndpoints.offers>;
 export type PaymentBody = EndpointInput<typeof cartEndpoints.completePayment>['body'];
 
 export const shopKeys = {
@@ -57,8 +56,6 @@ export const fetchProducts = (p: z.infer<typeof productsSearch>) =>
   callApi(productEndpoints.adminList, { query: { page: p.page, pageSize: p.pageSize } });
 export const activeProductsQuery = () =>
   queryOptions({ queryKey: shopKeys.activeProducts(), queryFn: () => callApi(productEndpoints.list) });
-export const countriesQuery = () =>
-  queryOptions({ queryKey: shopKeys.countries(), queryFn: () => callApi(shopSettingsEndpoints.enabledCountries) });
 export const shopSettingsQuery = () =>
   queryOptions({ queryKey: shopKeys.settings(), queryFn: () => callApi(shopSettingsEndpoints.settings) });
 export const fetchCodes = (p: z.infer<typeof promotionCodesSearch>) =>

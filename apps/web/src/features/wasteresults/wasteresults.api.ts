@@ -9,7 +9,6 @@ import { approvedFilter, type GroupResultsSearch, type wasteResultsSearch } from
 export type WasteResultsParams = z.infer<typeof wasteResultsSearch>;
 export type ResultSetRow = EndpointResponse<typeof wasteResultEndpoints.resultSets>['data'][number];
 export type ResultSetView = EndpointResponse<typeof wasteResultEndpoints.resultSetById>;
-export type RerunStatus = EndpointResponse<typeof wasteResultEndpoints.rerunStatus>;
 
 export const wasteResultKeys = {
   all: ['wasteresults'] as const,

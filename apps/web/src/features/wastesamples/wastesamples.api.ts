@@ -7,7 +7,6 @@ import { callApi } from '../../lib/client';
 export type WasteSample = EndpointResponse<typeof wasteSampleEndpoints.details>;
 export type WasteSampleModel = EndpointInput<typeof wasteSampleEndpoints.create>['body'];
 export type WasteSampleSaved = EndpointResponse<typeof wasteSampleEndpoints.create>;
-export type PropertyOption = EndpointResponse<typeof adminEndpoints.allStewardedProperties>[number];
 
 export const wasteSampleKeys = {
   all: ['wastesamples'] as const,

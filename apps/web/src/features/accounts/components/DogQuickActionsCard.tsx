@@ -19,8 +19,8 @@ const LABELS: Record<keyof typeof DogQuickActions, string> = {
   Void: 'Void',
 };
 
-export const flagsToList = (value: number) => Object.values(DogQuickActions).filter((flag) => (value & flag) === flag);
-export const listToFlags = (flags: number[]) => flags.reduce((all, f) => all | f, 0);
+const flagsToList = (value: number) => Object.values(DogQuickActions).filter((flag) => (value & flag) === flag);
+const listToFlags = (flags: number[]) => flags.reduce((all, f) => all | f, 0);
 
 /** Which actions appear as one-click buttons on dog rows (a per-user bit-flag setting). */
 export function DogQuickActionsCard() {

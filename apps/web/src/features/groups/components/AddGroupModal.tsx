@@ -32,7 +32,7 @@ export interface AddGroupValues extends GroupFieldValues {
 }
 
 /** Spec 2 §9: the group-requested call follows a new group after 1000 ms. */
-export const GROUP_REQUESTED_DELAY_MS = 1000;
+const GROUP_REQUESTED_DELAY_MS = 1000;
 
 const asNewAdmin = (admin: NewAdminValues) => ({ ...admin, userName: admin.email });
 
@@ -51,7 +51,7 @@ export function buildCreateRequest(parentId: number, v: AddGroupValues, extra: b
 }
 
 /** The server's offer to use an existing admin instead of creating one with that admin's email, if the error is one. */
-export function existingAdminOfferOf(error: unknown): ExistingAdminOffer | null {
+function existingAdminOfferOf(error: unknown): ExistingAdminOffer | null {
   if (!(error instanceof ApiError) || error.status !== 400) return null;
   const parsed = existingAdminOffer.safeParse(error.body);
   return parsed.success ? parsed.data : null;

@@ -14,7 +14,7 @@ export type GroupFieldValues = Omit<GroupUpdateRequest, 'mailingAddress' | 'prop
   propertyAddress?: ReturnType<typeof addressFormValues>;
 };
 
-export function groupFormValues(g: GroupDetails): GroupFieldValues {
+function groupFormValues(g: GroupDetails): GroupFieldValues {
   return {
     name: g.name,
     email: g.email ?? '',

@@ -6,7 +6,7 @@ import { ImageUpload } from '../../../components/ImageUpload';
 import { groupKeys, type GroupDetails } from '../groups.api';
 
 /** Spec 2 §9: logos are images of at most 2,000,000 bytes. */
-export const LOGO_MAX_BYTES = 2_000_000;
+const LOGO_MAX_BYTES = 2_000_000;
 
 /** The client-side logo check (spec 2 §5): the message to show, or null when the file may be sent. */
 export function logoFileProblem(file: { size: number; type: string }): string | null {

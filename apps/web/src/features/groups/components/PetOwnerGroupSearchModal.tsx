@@ -7,7 +7,7 @@ import { ErrorPresenter } from '../../../components/ErrorPresenter';
 import { SelectOneTable } from '../../../components/SelectOneTable';
 import { UpdateOnEnterInput } from '../../../components/UpdateOnEnterInput';
 
-export const PET_OWNER_GROUP_PAGE_SIZE = 10;
+const PET_OWNER_GROUP_PAGE_SIZE = 10;
 
 export interface PetOwnerGroupSearchModalProps {
   open: boolean;

@@ -14,7 +14,7 @@ import { enterMovesToName } from '../../../components/enterToName';
 type Values = { pets: NewPetInput[] };
 
 /** Spec 3 §5: a dog with none of the three products is allowed, but only after the user confirms it. */
-export const NO_PRODUCT_CONFIRM = 'One or more of your pets do not have a product assigned.';
+const NO_PRODUCT_CONFIRM = 'One or more of your pets do not have a product assigned.';
 const hasNoProduct = (pet: NewPetInput) => !pet.isPooPrints && !pet.isParentage && !pet.isPetId;
 /** A new row: the products of spec 3 §6 for the signed-in admin's role (a parentage admin's dogs take Parentage). */
 const newDog = (roleId: number | undefined): NewPetInput => ({

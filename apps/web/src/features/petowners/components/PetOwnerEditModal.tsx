@@ -7,7 +7,7 @@ import { FillWithTestData } from '../../../components/testMode';
 import { useUpdatePetOwner } from '../petowners.api';
 
 /** The full update body as the owner stands: PUT replaces every field; a blank security answer keeps the stored one. */
-export function toUpdateRequest(owner: PetOwnerView): PetOwnerUpdateRequest {
+function toUpdateRequest(owner: PetOwnerView): PetOwnerUpdateRequest {
   return {
     firstName: owner.firstName ?? '',
     lastName: owner.lastName ?? '',

@@ -21,7 +21,7 @@ import { showDate } from '../../../components/labTime';
 const day = (iso: string | null) => (iso ? showDate(iso) : '—');
 
 /** Opens the owner's registration agreement for a group in a new tab (a PDF fetched with the bearer token). */
-export function useOpenAgreement(petOwnerId: number) {
+function useOpenAgreement(petOwnerId: number) {
   const showError = useErrorDialog();
   return async (groupId: number) => {
     // Opened before the fetch, so the browser treats it as the click's own window and does not block it.

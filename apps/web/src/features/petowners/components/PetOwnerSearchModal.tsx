@@ -6,7 +6,7 @@ import { petOwnerSearchQuery } from '../petowners.api';
 import { ErrorPresenter } from '../../../components/ErrorPresenter';
 import { SelectOneTable } from '../../../components/SelectOneTable';
 
-export const PET_OWNER_SEARCH_PAGE_SIZE = 10;
+const PET_OWNER_SEARCH_PAGE_SIZE = 10;
 
 export interface PetOwnerSearchModalProps {
   open: boolean;
