@@ -5,6 +5,7 @@ import {
   endpointPath,
   type AnyEndpoint,
   type EndpointInput,
+  type EndpointModelInput,
   type EndpointResponse,
 } from '@registry/contracts/endpoint';
 import { ApiError, buildUrl, request, type QueryValue } from './api';
@@ -83,7 +84,20 @@ export async function fetchFile<E extends AnyEndpoint>(
 }
 
 /**
- * Sends a file (multipart, part `file`) to an upload endpoint and reads its JSON answer; a refusal becomes an ApiError
+ * An upload's multipart body as its declaration says: the `model` part (typed by the contract's model schema) and one
+ * file for each declared file part, in order.
+ */
+export function uploadForm<E extends AnyEndpoint>(endpoint: E, files: File[], model?: EndpointModelInput<E>): FormData {
+  const parts = endpoint.upload?.files ?? [];
+  if (parts.length !== files.length) throw new Error(`${endpoint.operationId} takes ${parts.length} file(s).`);
+  const form = new FormData();
+  if (model !== undefined) form.append('model', JSON.stringify(model));
+  parts.forEach((part, i) => form.append(part, files[i], files[i].name));
+  return form;
+}
+
+/**
+ * Sends a file (multipart, its declared file part) to an upload endpoint and reads its JSON answer; a refusal becomes an ApiError
  * with the server's body. For uploads that show progress, use sendWithProgress.
  */
 export async function postFile<E extends AnyEndpoint>(
@@ -92,8 +106,7 @@ export async function postFile<E extends AnyEndpoint>(
   file: File,
   fallbackMessage: string,
 ): Promise<EndpointResponse<E>> {
-  const form = new FormData();
-  form.append('file', file, file.name);
+  const form = uploadForm(endpoint, [file]);
   const token = getToken();
   const response = await fetch(endpointUrl(endpoint, input), {
     method: endpoint.method,

@@ -2,6 +2,7 @@
 // plateNumber, tubeCode, wellLocation): read in the browser from xls, xlsx, ods, csv or txt; a missing column is
 // 'Invalid Header' naming the missing ones. Column names match without regard to case.
 import { AncestryMessages, csvField } from '@registry/contracts';
+import { readSpreadsheetRows, UnreadableSpreadsheet } from '../../lib/sheets';
 
 export const UPLOAD_COLUMNS = ['tubeCode', 'wellLocation'] as const;
 export const IMPORT_COLUMNS = ['fulfillmentId', 'sampleNumber', 'plateNumber', 'tubeCode', 'wellLocation'] as const;
@@ -21,16 +22,12 @@ export function rowsToRecords<C extends string>(rows: string[][], columns: reado
 export async function readPlateFile(file: File): Promise<string[][]> {
   const extension = file.name.toLowerCase().split('.').pop() ?? '';
   if (!EXTENSIONS.includes(extension)) throw new Error(AncestryMessages.invalidFileType);
-  const XLSX = await import('@e965/xlsx');
-  const book =
-    extension === 'csv' || extension === 'txt'
-      ? XLSX.read(await file.text(), { type: 'string', raw: true })
-      : XLSX.read(await file.arrayBuffer(), { type: 'array' });
-  const sheet = book.Sheets[book.SheetNames[0] ?? ''];
-  if (!sheet) return [];
-  return XLSX.utils
-    .sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: '' })
-    .map((row) => row.map((cell) => String(cell ?? '')));
+  try {
+    return await readSpreadsheetRows(file);
+  } catch (error) {
+    // A file named like a spreadsheet that is not one is the same wrong file type to the lab.
+    throw error instanceof UnreadableSpreadsheet ? new Error(AncestryMessages.invalidFileType) : error;
+  }
 }
 
 /** Fulfillments_{timestamp}.csv with the spec's columns. */

@@ -1,4 +1,4 @@
-// The bulk import's file work in the browser: read xls, xlsx, ods, csv or txt (SheetJS, loaded on demand), match the
+// The bulk import's file work in the browser: read xls, xlsx, ods, csv or txt (lib/sheets.ts), match the
 // header against the server's column list ('Invalid Header' naming the missing required columns; unknown columns are
 // reported for confirmation), turn the rows into the PUT's records, group the results by problem, and write the
 // template (WPRResidentTemplate.xls) and the errors file (WPRResidentImportErrors.xls) as real BIFF8 spreadsheets.
@@ -10,6 +10,7 @@ import {
   type ImportResidentResult,
   type ImportResidentRow,
 } from '@registry/contracts';
+import { readSpreadsheetRows, UnreadableSpreadsheet } from '../../lib/sheets';
 
 export type ColumnInfo = { name: string; isRequired: boolean };
 export type ImportRecord = ImportResidentRow;
@@ -31,22 +32,12 @@ export const isAcceptedFile = (name: string) =>
 export async function readTable(file: File): Promise<string[][]> {
   if (!isAcceptedFile(file.name))
     throw new ImportFileError(BULK_IMPORT_MESSAGES.invalidFileType, BULK_IMPORT_MESSAGES.invalidFileTypeDetails);
-  const XLSX = await import('@e965/xlsx');
-  const extension = extensionOf(file.name);
-  let book;
   try {
-    book =
-      extension === 'csv' || extension === 'txt'
-        ? XLSX.read(await file.text(), { type: 'string', raw: true })
-        : XLSX.read(await file.arrayBuffer(), { type: 'array' });
-  } catch {
+    return (await readSpreadsheetRows(file)).map((row) => row.map((cell) => cell.trim()));
+  } catch (error) {
+    if (!(error instanceof UnreadableSpreadsheet)) throw error;
     throw new ImportFileError(BULK_IMPORT_MESSAGES.invalidFileType, BULK_IMPORT_MESSAGES.invalidFileTypeDetails);
   }
-  const sheet = book.Sheets[book.SheetNames[0] ?? ''];
-  if (!sheet) return [];
-  return XLSX.utils
-    .sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: '' })
-    .map((row) => row.map((cell) => String(cell ?? '').trim()));
 }
 
 export type MatchedTable = { records: ImportRecord[]; unexpected: string[] };

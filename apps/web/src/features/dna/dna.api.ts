@@ -6,10 +6,10 @@ import {
   type AnyEndpoint,
   type EndpointInput,
   type EndpointResponse,
-  type PlateUploadModel,
+  type EndpointModelInput,
 } from '@registry/contracts';
 import { ApiError } from '../../lib/api';
-import { callApi, endpointUrl, sendWithProgress } from '../../lib/client';
+import { callApi, endpointUrl, sendWithProgress, uploadForm } from '../../lib/client';
 import { getToken } from '../../lib/tokenStorage';
 import type { controlsSearch, platesSearch, processingSearch } from './dna.search';
 
@@ -144,12 +144,10 @@ export function useDeleteControl() {
 /** Sends the plate as multipart (`file` and the `model` JSON); the bar keeps its last 5 % for the server's import. */
 export function uploadPlate(
   file: File,
-  model: PlateUploadModel,
+  model: EndpointModelInput<typeof dnaEndpoints.uploadPlate>,
   onProgress: (percent: number) => void,
 ): Promise<PlateUploadResult> {
-  const form = new FormData();
-  form.append('model', JSON.stringify(model));
-  form.append('file', file);
+  const form = uploadForm(dnaEndpoints.uploadPlate, [file], model);
   return sendWithProgress(dnaEndpoints.uploadPlate, {}, form, onProgress, 0.95) as Promise<PlateUploadResult>;
 }
 

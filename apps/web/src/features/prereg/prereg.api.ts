@@ -6,7 +6,7 @@ import {
   type EndpointInput,
   type EndpointResponse,
 } from '@registry/contracts';
-import { callApi, sendWithProgress } from '../../lib/client';
+import { callApi, sendWithProgress, uploadForm } from '../../lib/client';
 import { solveBotCheck } from './botCheck';
 
 export type PreRegBody = NonNullable<EndpointInput<typeof preregEndpoints.create>['body']>;
@@ -53,7 +53,6 @@ export async function uploadDogPhoto(
   file: File,
   onProgress: (percent: number) => void,
 ): Promise<void> {
-  const form = new FormData();
-  form.append('file', file);
+  const form = uploadForm(residentEndpoints.dogImage, [file]);
   await sendWithProgress(residentEndpoints.dogImage, { params: { residentId, dogId } }, form, onProgress);
 }
