@@ -1,6 +1,7 @@
 // Uploaded plate files (/tools/platefiles, spec 3 §7): the list with its filters and sorts, rename, the GeneMapper file
 // downloaded again, and the product-by-plate report shown and exported as CSV.
 import { useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
 import { App, Button, Card, Form, Modal, Table } from 'antd';
 import { DNA_MESSAGES, can, dnaEndpoints, reportEndpoints } from '@registry/contracts';
 import { useCurrentUser } from '../../lib/auth';
@@ -36,6 +37,7 @@ export function PlateFilesPage() {
   const showError = useErrorDialog();
   const me = useCurrentUser();
   const mayManage = me !== undefined && can(me.roleId, 'dna.manage');
+  const navigate = useNavigate();
   const [params, setParams] = useUrlState(platesSearch);
   const rename = useRenamePlate();
   const [renaming, setRenaming] = useState<PlateRow | null>(null);
@@ -73,6 +75,14 @@ export function PlateFilesPage() {
           ))}
         </FilterBar>
         <UrlTable<PlateRow, typeof platesSearch>
+          empty={{
+            text: 'No plate files match. Clear the filters, or import a GeneMapper file on DNA processing.',
+            action: mayManage && (
+              <Button type="primary" onClick={() => void navigate({ to: '/dna/processing' })}>
+                Open DNA processing
+              </Button>
+            ),
+          }}
           rowKey="id"
           searchSchema={platesSearch}
           queryKey={dnaKeys.plateList}

@@ -168,4 +168,12 @@ describe('DNA processing', () => {
     const summary = screen.getByRole('group', { name: 'Profile summary of the plate' });
     await waitFor(() => expect(summary.textContent).toContain('New0'));
   });
+
+  it('an empty plate files list says what to do next and opens DNA processing for the lab', async () => {
+    setup({ 'GET /api/v1/plate': { data: [], totalRecords: 0 } });
+    const { router } = renderApp('/tools/platefiles');
+    await screen.findByText('No plate files match. Clear the filters, or import a GeneMapper file on DNA processing.');
+    await userEvent.click(screen.getByRole('button', { name: 'Open DNA processing' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dna/processing'));
+  });
 });

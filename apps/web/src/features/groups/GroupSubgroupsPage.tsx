@@ -100,6 +100,7 @@ function Subgroups({ groupId }: { groupId: number }) {
         </Button>
       </Space>
       <UrlTable<SubgroupRow, typeof subgroupsSearch>
+        empty={{ text: 'No subgroups match. Clear the filters, or add a group under this one with Add group.' }}
         rowKey="id"
         searchSchema={subgroupsSearch}
         queryKey={(p) => groupKeys.subgroups({ ...p, groupId })}

@@ -139,6 +139,12 @@ export function ResidentTable<S extends z.ZodType<PagingParams>>({
   return (
     <>
       <UrlTable<ResidentRow, S>
+        empty={{
+          text:
+            kind === 'prereg'
+              ? 'No pre-registrations match. Residents appear here once they register their dogs through the property’s pre-registration link; clear the filters to see them all.'
+              : 'No residents match. Clear the filters, or share the property’s pre-registration link so residents register their dogs.',
+        }}
         rowKey="id"
         searchSchema={searchSchema}
         queryKey={queryKey}
