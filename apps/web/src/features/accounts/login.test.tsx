@@ -4,27 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/renderApp';
 import { mockFetch, type MockCall } from '../../test/utils';
 import { getToken } from '../../lib/tokenStorage';
+import { userInfo } from '../../test/users';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const baseUser = {
-  id: 10,
-  userName: 'jane',
-  fullName: 'Jane Admin',
-  firstName: 'Jane',
-  lastName: 'Admin',
-  email: 'jane@example.com',
-  roleId: 7,
-  role: 'PropertyManager',
-  isAdmin: true,
-  isPetOwner: false,
-  isBioPetAdmin: false,
-  isResident: false,
-  petOwnerId: null,
-  residentId: null,
-  features: [],
-  impersonatedBy: null,
-};
+const baseUser = userInfo('propertyManager');
 const group = (id: number, name: string) => ({
   id,
   name,

@@ -9,27 +9,11 @@ import { mockFetch, renderInRouter, type MockCall } from '../../test/utils';
 import { GroupAdmins } from './GroupAdminsPage';
 import { keysToReveal } from './components/GroupTree';
 import type { GroupTreeNode } from './groups.api';
+import { signedInAs, userInfo } from '../../test/users';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const staff = {
-  id: 1,
-  userName: 'boss',
-  fullName: 'Big Boss',
-  firstName: 'Big',
-  lastName: 'Boss',
-  email: 'boss@example.com',
-  roleId: 0,
-  role: 'BioPetLabAdmin',
-  isAdmin: true,
-  isPetOwner: false,
-  isBioPetAdmin: true,
-  isResident: false,
-  petOwnerId: null,
-  residentId: null,
-  features: [],
-  impersonatedBy: null,
-};
+const staff = userInfo('labAdmin');
 const node = (id: number, name: string, groupType: number, extra: Partial<GroupTreeNode> = {}): GroupTreeNode => ({
   id,
   name,
@@ -61,10 +45,7 @@ const menu = {
 
 /** Root > Sunbelt > Harbor > (Maple Court, inactive Old Court); Old Court is opened by URL. */
 function signedIn(user: Record<string, unknown> = staff) {
-  sessionStorage.setItem('registry.accessToken', 'tok');
-  return mockFetch({
-    'GET /api/v1/account/userinfo': user,
-    'GET /api/v1/features': [],
+  return signedInAs(user, {
     'GET /api/v1/admingroups/directlyassignedgroups': [
       { id: 1, name: 'Registry', groupType: 0, isActive: true, parentId: null, isPrimaryAdmin: true },
     ],
