@@ -194,3 +194,19 @@ export async function waitForRuns(t: TestApp, sampleNumbers: string[], runs = 1,
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+export type MatchedScenario = Awaited<ReturnType<typeof matchedScenario>>;
+
+/**
+ * The scenario after its first match runs, where the result tests start: each waste sample's latest run, the lab
+ * admin's and P's property manager's tokens, and each dog's waste samples and their result sets by the dog's key.
+ */
+export async function matchedScenario(t: TestApp, seed: number) {
+  const s = await makeScenario(t, seed);
+  const runs = await waitForRuns(t, [...s.sources.keys()]);
+  const lab = await t.login('lab.admin');
+  const managerToken = await t.login(s.manager.userName);
+  const numbersOf = (key: string) => [...s.sources].filter(([, k]) => k === key).map(([n]) => n);
+  const setOf = (key: string, i = 0) => runs.get(numbersOf(key)[i])!.resultSetId;
+  return { ...s, runs, lab, managerToken, numbersOf, setOf };
+}
