@@ -5,18 +5,11 @@ import { renderApp } from '../../test/renderApp';
 import { mockFetch, type MockCall } from '../../test/utils';
 import { getToken } from '../../lib/tokenStorage';
 import { userInfo } from '../../test/users';
+import { assignedProperty as group } from '../../test/groups';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const baseUser = userInfo('propertyManager');
-const group = (id: number, name: string) => ({
-  id,
-  name,
-  groupType: 4,
-  isActive: true,
-  parentId: null,
-  isPrimaryAdmin: false,
-});
 
 function api(over: Record<string, unknown> = {}) {
   return mockFetch({

@@ -4,18 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/renderApp';
 import { type MockCall } from '../../test/utils';
 import { signedInAs, userInfo } from '../../test/users';
+import { assignedProperty as group } from '../../test/groups';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const me = userInfo('labAdmin');
-const group = (id: number, name: string) => ({
-  id,
-  name,
-  groupType: 4,
-  isActive: true,
-  parentId: null,
-  isPrimaryAdmin: false,
-});
 const admin = {
   id: 3,
   userName: 'pmgr',

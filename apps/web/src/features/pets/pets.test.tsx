@@ -93,18 +93,7 @@ describe('pet screens', () => {
 });
 
 describe('the dog’s page', () => {
-  const owner = {
-    ...staff,
-    id: 42,
-    userName: 'owner',
-    fullName: 'Olive Owner',
-    roleId: 3,
-    role: 'PetOwner',
-    isAdmin: false,
-    isPetOwner: true,
-    isBioPetAdmin: false,
-    petOwnerId: 42,
-  };
+  const owner = userInfo('petOwner', { id: 42, petOwnerId: 42, userName: 'owner', fullName: 'Olive Owner' });
   const pet = (values: Record<string, unknown>) => ({
     ...row({ customerFacingStatus: S.DnaProcessingComplete }),
     weight: null,

@@ -237,7 +237,7 @@ describe('waste results', () => {
 });
 
 describe('waste results under a group', () => {
-  const manager = { ...me, userName: 'property.manager', roleId: 7, role: 'PropertyManager', isBioPetAdmin: false };
+  const manager = userInfo('propertyManager');
   function groupSetup() {
     return signedInAs(manager, {
       'GET /api/v1/admingroups/directlyassignedgroups': [],
