@@ -18,7 +18,7 @@ import { newAdminEvent, sendEventMail } from '../emailtemplates/email-events.ts'
 import { generatePassword, hashPassword } from '../../platform/passwords.ts';
 import { endAccountAccess } from '../accounts/account-access.ts';
 import { assertGroupInScope } from '../../platform/scope.ts';
-import { dataKeyOf, decryptSecret, encryptSecret } from '../../platform/secrets.ts';
+import { guardedUserChanges, readSecurityQuestion } from '../accounts/users.ts';
 import {
   fullNameOf,
   saveUser,
@@ -87,15 +87,10 @@ export async function getAdmin(ctx: SignedInContext, adminId: number) {
   return toView(ctx, await loadManagedAdmin(ctx, adminId, 'admin.view'));
 }
 
-/** Every view of an answer is audited: it is a secret the spec lets admins read. */
+/** The admin's security question and answer (audited, see readSecurityQuestion). */
 export async function getSecurityQuestion(ctx: SignedInContext, adminId: number) {
   const admin = await loadManagedAdmin(ctx, adminId, 'admin.viewSecurityAnswer');
-  const stored = admin.securityQuestionAnswer;
-  const answer = stored === null ? null : decryptSecret(dataKeyOf(ctx.config), stored);
-  await withTransaction(ctx, (tx) =>
-    writeAudit(tx, ctx, { entityType: 'Admin', entityId: admin.id, actionType: 'SecurityAnswerViewed' }),
-  );
-  return { securityQuestion: admin.securityQuestion, securityQuestionAnswer: answer };
+  return readSecurityQuestion(ctx, admin, 'Admin');
 }
 
 /** A role given to an admin (on create or edit) must lie strictly below the caller's own. */
@@ -142,12 +137,7 @@ export async function updateAdmin(ctx: SignedInContext, adminId: number, input: 
       receiveEmails: input.receiveEmails ?? admin.receiveEmails,
       address: input.address ?? null,
       adminNotes: input.adminNotes,
-      bioPetNotes: ctx.caller.isProviderStaff ? input.bioPetNotes : admin.bioPetNotes,
-      securityQuestion: input.securityQuestion ?? admin.securityQuestion,
-      securityQuestionAnswer:
-        input.securityQuestionAnswer != null
-          ? encryptSecret(dataKeyOf(ctx.config), input.securityQuestionAnswer)
-          : admin.securityQuestionAnswer,
+      ...guardedUserChanges(ctx, input, admin),
     });
     await writeAudit(tx, ctx, {
       entityType: 'Admin',
