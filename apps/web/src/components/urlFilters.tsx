@@ -136,11 +136,7 @@ export function listFilterFields<P extends object>(idPrefix: string, params: P, 
     choice: (
       key: keyof P & string,
       label: string,
-      {
-        id,
-        width,
-        options,
-      }: { id: string; width: number; options: readonly { value: string | number; label: string }[] },
+      { id, width, options }: { id: string; width: number; options: { value: string | number; label: string }[] },
     ) => (
       <Form.Item label={label} htmlFor={id}>
         <Select
