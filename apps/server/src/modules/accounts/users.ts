@@ -24,6 +24,8 @@ export const saveUser = (ctx: WithDb, id: number, changes: Parameters<typeof q.u
 export const userById = (ctx: WithDb, id: number) => q.findUserById(ctx.db, id);
 /** The user's names, email and address country as a subquery for another module's one statement (the shop's checkout). */
 export const userContactQuery = (id: number | SQLWrapper) => q.userContactSql(id);
+/** The groups the user is assigned to directly (an admin's groups), by name, each with whether they are its primary. */
+export const groupsAssignedTo = (ctx: WithDb, userId: number) => q.directlyAssignedGroups(ctx.db, userId);
 /** Id and user name of each of the given users (for lists that show who). */
 export const userNamesByIds = (ctx: WithDb, ids: number[]) => q.userNamesByIds(ctx.db, ids);
 
