@@ -70,7 +70,7 @@ describe('retroactive matching', () => {
     expect(view.currentlyApprovedResultId).toBe(noMatch.matchResultId);
     expect(view.changes).toEqual([expect.objectContaining({ fromStatus: 'NoMatch', toStatus: 'Match' })]);
     // The other no-matches of P (u2's, r's) did not change: no new run stored for them.
-    const others = await waitForRuns(t, [...numberOf('u2'), ...numberOf('r')]);
+    const others = await waitForRuns(t, [...s.numbersOf('u2'), ...s.numbersOf('r')]);
     for (const run of others.values()) expect(run).toMatchObject({ status: 'NoMatch', runs: 1 });
     // A rerun that gives the same result stores nothing (a1's Match, not yet approved, reran to the same dog).
     expect((await waitForRuns(t, s.numbersOf('a1'))).get(s.numbersOf('a1')[0])!.runs).toBe(1);
