@@ -124,13 +124,16 @@ export async function uploadAndApprove(
   return plateId;
 }
 
-/** Uploads the samples as one plate (with ladder and controls); its profiles wait for the lab's review. */
-export async function uploadPlate(
-  t: TestApp,
+/**
+ * The GeneMapper export of one 96-well plate of the samples, after the allelic ladder and the positive and negative
+ * controls the lab's checks look for; `dottedHeadersAndNA` writes the older export's headers and empty calls.
+ */
+export function geneMapperPlate(
   samples: ExportSample[],
   plateName: string,
   pop: ReturnType<typeof createPopulation>,
-): Promise<number> {
+  options: { dottedHeadersAndNA?: boolean } = {},
+) {
   const panel = ISAG_2006_CANINE;
   const wells = plateWells(96);
   const ladder: string[][] = panel.markers.map(() => []);
@@ -141,12 +144,22 @@ export async function uploadPlate(
     { sampleName: 'NEG CTRL', profile: { panel, codes: new Uint16Array(panel.markers.length * 2) } },
     ...samples,
   ].map((s, i) => ({ ...s, well: wells[i], runName: `Run_${plateName}` }));
+  return exportGeneMapper(panel, all, { runName: `Run_${plateName}`, ...options });
+}
+
+/** Uploads the samples as one plate (with ladder and controls); its profiles wait for the lab's review. */
+export async function uploadPlate(
+  t: TestApp,
+  samples: ExportSample[],
+  plateName: string,
+  pop: ReturnType<typeof createPopulation>,
+): Promise<number> {
   const lab = await t.login('lab.admin');
   const upload = await t.call('POST', '/api/v1/genemapperfileupload/postnewplate', {
     token: lab,
     ...plateUpload(
-      exportGeneMapper(panel, all, { runName: `Run_${plateName}` }),
-      { panelId: panel.id, overrideControlsValidation: true },
+      geneMapperPlate(samples, plateName, pop),
+      { panelId: ISAG_2006_CANINE.id, overrideControlsValidation: true },
       `${plateName}.txt`,
     ),
   });
@@ -193,4 +206,20 @@ export async function waitForRuns(t: TestApp, sampleNumbers: string[], runs = 1,
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+export type MatchedScenario = Awaited<ReturnType<typeof matchedScenario>>;
+
+/**
+ * The scenario after its first match runs, where the result tests start: each waste sample's latest run, the lab
+ * admin's and P's property manager's tokens, and each dog's waste samples and their result sets by the dog's key.
+ */
+export async function matchedScenario(t: TestApp, seed: number) {
+  const s = await makeScenario(t, seed);
+  const runs = await waitForRuns(t, [...s.sources.keys()]);
+  const lab = await t.login('lab.admin');
+  const managerToken = await t.login(s.manager.userName);
+  const numbersOf = (key: string) => [...s.sources].filter(([, k]) => k === key).map(([n]) => n);
+  const setOf = (key: string, i = 0) => runs.get(numbersOf(key)[i])!.resultSetId;
+  return { ...s, runs, lab, managerToken, numbersOf, setOf };
 }

@@ -1,7 +1,17 @@
 // Sign-in and own-account shapes (spec 1 §3, §7).
 import { z } from 'zod';
 import { addressView, optionalAddress } from './addresses.ts';
-import { INT_MAX, appPath, email, queryBoolean, requiredText, textField, usDate, integer } from './common.ts';
+import {
+  INT_MAX,
+  appPath,
+  email,
+  optionalEmail,
+  queryBoolean,
+  requiredText,
+  textField,
+  usDate,
+  integer,
+} from './common.ts';
 
 export const passwordRules = z.object({
   requiredLength: z.number().int(),
@@ -64,6 +74,18 @@ export const tokenError = z.object({ error: z.string(), error_description: z.str
 /** A temporary sign-in link's answer: the token plus where the link asked to go. */
 export const temporaryTokenGrant = tokenResponse.extend({ returnUrl: z.string().nullable() });
 export type TemporaryTokenGrant = z.infer<typeof temporaryTokenGrant>;
+
+/** What the view of an admin or a pet owner shows first: the account and the person's names and contact details. */
+export const accountPersonView = {
+  id: z.number().int(),
+  userName: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  fullName: z.string(),
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  companyName: z.string().nullable(),
+};
 
 export const userInfo = z.object({
   id: z.number().int(),
@@ -165,11 +187,7 @@ export const confirmEmailRequest = z.object({ token: textField(512).min(1, 'The 
 export const updateUserProfileRequest = z.object({
   firstName: requiredText(100, 'The First Name field is required.'),
   lastName: requiredText(100, 'The Last Name field is required.'),
-  email: textField(256)
-    .trim()
-    .pipe(z.union([z.literal(''), z.email('Invalid email address.')]))
-    .optional()
-    .nullable(),
+  email: optionalEmail,
   phoneNumber: textField(32).trim().optional().nullable(),
   companyName: textField(200).trim().optional().nullable(),
   receiveEmails: z.boolean().optional(),

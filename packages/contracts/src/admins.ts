@@ -1,10 +1,12 @@
 // Admin accounts: view, update, search, group membership (spec 1 §3 Admin, §7 Admins).
 import { z } from 'zod';
+import { accountPersonView } from './accounts.ts';
 import { addressView, optionalAddress } from './addresses.ts';
 import {
   INT_MAX,
   SMALLINT_MAX,
   id,
+  optionalEmail,
   optionalText,
   pagingQuery,
   queryBoolean,
@@ -16,14 +18,7 @@ import { adminRoles } from './enums.ts';
 import { groupSummary } from './groups.ts';
 
 export const adminView = z.object({
-  id: z.number().int(),
-  userName: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  fullName: z.string(),
-  email: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  companyName: z.string().nullable(),
+  ...accountPersonView,
   roleId: z.number().int(),
   role: z.string(),
   isBioPetAdmin: z.boolean(),
@@ -53,11 +48,7 @@ export const adminUpdateRequest = z.object({
   firstName: requiredText(100, 'The First Name field is required.'),
   lastName: requiredText(100, 'The Last Name field is required.'),
   userName: requiredText(256, 'The User Name field is required.'),
-  email: textField(256)
-    .trim()
-    .pipe(z.union([z.literal(''), z.email('Invalid email address.')]))
-    .optional()
-    .nullable(),
+  email: optionalEmail,
   phoneNumber: optionalText(32),
   companyName: optionalText(200),
   roleId,

@@ -152,6 +152,12 @@ export const requiredText = (max: number, message = 'This field is required.', o
     .trim()
     .min(1, message);
 export const email = textField(256).trim().pipe(z.email('Invalid email address.'));
+/** An account's contact email on its forms: may be left out or blank, otherwise a valid address. */
+export const optionalEmail = textField(256)
+  .trim()
+  .pipe(z.union([z.literal(''), z.email('Invalid email address.')]))
+  .optional()
+  .nullable();
 /** The schema of one field at a path ('mailingAddress.city') of an object schema, through its wrappers. */
 export function fieldSchemaAt(schema: z.ZodType, path: string): z.ZodType {
   let node: z.ZodType | undefined = schema;

@@ -1,9 +1,10 @@
 // Pet owners (spec 2 §3 Pet owner, §4, §7 "Pet owners"): the owner page, edits and account actions, group membership
 // and history, the group's owner and move-out lists, unassigned owners, promotion codes and the registration agreement.
 import { z } from 'zod';
+import { accountPersonView } from './accounts.ts';
 import { addressView, optionalAddress } from './addresses.ts';
 import { newPet } from './pets.ts';
-import { id, optionalText, pagingQuery, queryBoolean, requiredText, textField } from './common.ts';
+import { id, optionalEmail, optionalText, pagingQuery, queryBoolean, requiredText, textField } from './common.ts';
 
 /** Promotion codes handed to a pet owner: the retail partner's code and the smart-collar code (spec 2 §2 Promotions). */
 export const PromotionCodeKind = { Retail: 0, Collar: 1 } as const;
@@ -49,14 +50,7 @@ export const petOwnerGroupView = z.object({
   residentPayEnabled: z.boolean(),
 });
 export const petOwnerView = z.object({
-  id: z.number().int(),
-  userName: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  fullName: z.string(),
-  email: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  companyName: z.string().nullable(),
+  ...accountPersonView,
   receiveEmails: z.boolean(),
   isActive: z.boolean(),
   address: addressView.nullable(),
@@ -78,17 +72,11 @@ export const petOwnerView = z.object({
 });
 export type PetOwnerView = z.infer<typeof petOwnerView>;
 
-const emailField = textField(256)
-  .trim()
-  .pipe(z.union([z.literal(''), z.email('Invalid email address.')]))
-  .optional()
-  .nullable();
-
 /** The edit modal's fields (PUT /petowner/{id}); the security answer is stored encrypted and never read back here. */
 export const petOwnerUpdateRequest = z.object({
   firstName: requiredText(100, 'The First Name field is required.'),
   lastName: requiredText(100, 'The Last Name field is required.'),
-  email: emailField,
+  email: optionalEmail,
   phoneNumber: optionalText(32),
   companyName: optionalText(200),
   receiveEmails: z.boolean().optional(),
@@ -104,7 +92,7 @@ export type PetOwnerUpdateRequest = z.input<typeof petOwnerUpdateRequest>;
 export const newPetOwnerRequest = z.object({
   firstName: requiredText(100, 'The First Name field is required.'),
   lastName: requiredText(100, 'The Last Name field is required.'),
-  email: emailField,
+  email: optionalEmail,
   phoneNumber: optionalText(32),
   companyName: optionalText(200),
   receiveEmails: z.boolean().default(true),

@@ -20,9 +20,6 @@ import {
   dnaProfiles,
   emailTemplateConfigs,
   emailTemplates,
-  ancestryFulfillments,
-  orderItems,
-  orders,
   notifications,
   petOwnerGroups,
   pets,
@@ -36,6 +33,7 @@ import {
 } from '../db/schema/index.ts';
 import { filesStoreFor } from './files.ts';
 import { registerDogs, testPopulation } from '../../test/registered-dogs.ts';
+import { paidAncestryOrder } from '../../test/ancestry-orders.ts';
 import { Sex } from '@registry/genetics';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import {
@@ -271,35 +269,7 @@ const freshProduct = async () =>
 async function freshOrder(customerUserId: number) {
   const product = await freshProduct();
   const pet = await freshPet(customerUserId);
-  const [order] = await db
-    .insert(orders)
-    .values({
-      customerUserId,
-      cartId: 1_000_000 + ++shopSerial,
-      totalCents: 100,
-      taxCents: 0,
-      shippingFeeCents: 0,
-      grandTotalCents: 100,
-      paymentMethod: 'ManualCapture',
-      paymentReference: `MC-matrix-${shopSerial}`,
-      customerName: 'Matrix',
-    })
-    .returning();
-  const [item] = await db
-    .insert(orderItems)
-    .values({
-      orderId: order.id,
-      productId: product.id,
-      productSku: product.sku,
-      productName: product.name,
-      petId: pet.id,
-      petName: pet.name,
-      subTotalCents: 100,
-      taxCents: 0,
-      isAncestryProduct: true,
-    })
-    .returning();
-  const [fulfilment] = await db.insert(ancestryFulfillments).values({ orderItemId: item.id }).returning();
+  const { order, item, fulfilment } = await paidAncestryOrder(db, customerUserId, product, pet);
   return { product, pet, order, item, fulfilment };
 }
 const staffOrder = (body: (o: Awaited<ReturnType<typeof freshOrder>>) => unknown): Sample => ({

@@ -3,30 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../test/renderApp';
-import { mockFetch } from '../test/utils';
 import { getToken } from '../lib/tokenStorage';
+import { signedInAs, userInfo, type SignedInUser } from '../test/users';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const me = (over: Record<string, unknown> = {}) => ({
-  id: 9,
-  userName: 'pm',
-  fullName: 'Priya Shah',
-  firstName: 'Priya',
-  lastName: 'Shah',
-  email: 'pm@example.com',
-  roleId: 7,
-  role: 'PropertyManager',
-  isAdmin: true,
-  isPetOwner: false,
-  isBioPetAdmin: false,
-  isResident: false,
-  petOwnerId: null,
-  residentId: null,
-  features: [],
-  impersonatedBy: null,
-  ...over,
-});
+const me = (over: Partial<SignedInUser> = {}) => userInfo('propertyManager', over);
 const group = { id: 5, name: 'Oak Ridge', groupType: 4, isActive: true, parentId: null, isPrimaryAdmin: true };
 const admin = (roleId: number, role: string) => ({
   id: 3,
@@ -50,11 +32,8 @@ const admin = (roleId: number, role: string) => ({
   dateCreated: '2026-01-02T10:00:00Z',
 });
 
-function signedIn(user: Record<string, unknown>, over: Record<string, unknown> = {}) {
-  sessionStorage.setItem('registry.accessToken', 'tok');
-  return mockFetch({
-    'GET /api/v1/account/userinfo': user,
-    'GET /api/v1/features': [],
+function signedIn(user: SignedInUser, over: Record<string, unknown> = {}) {
+  return signedInAs(user, {
     'GET /api/v1/admingroups/directlyassignedgroups': [group],
     'GET /api/v1/groups/group': [],
     'GET /api/v1/admin/3/groups': [group],

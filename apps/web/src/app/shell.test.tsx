@@ -6,33 +6,14 @@ import { mockFetch, testQueryClient } from '../test/utils';
 import { flushPageViews, recordedPageViews } from '../lib/pageTracking';
 import { logout } from '../lib/auth';
 import { getToken, setToken } from '../lib/tokenStorage';
+import { signedInAs, userInfo } from '../test/users';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const user = {
-  id: 1,
-  userName: 'boss',
-  fullName: 'Big Boss',
-  firstName: 'Big',
-  lastName: 'Boss',
-  email: 'boss@example.com',
-  roleId: 0,
-  role: 'BioPetLabAdmin',
-  isAdmin: true,
-  isPetOwner: false,
-  isBioPetAdmin: true,
-  isResident: false,
-  petOwnerId: null,
-  residentId: null,
-  features: [],
-  impersonatedBy: null,
-};
+const user = userInfo('labAdmin', { fullName: 'Big Boss' });
 
 function signedIn(over: Record<string, unknown> = {}) {
-  sessionStorage.setItem('registry.accessToken', 'tok');
-  return mockFetch({
-    'GET /api/v1/account/userinfo': user,
-    'GET /api/v1/features': [],
+  return signedInAs(user, {
     'GET /api/v1/admingroups/directlyassignedgroups': [
       { id: 5, name: 'Maple Court', groupType: 4, isActive: true, parentId: null, isPrimaryAdmin: true },
     ],

@@ -1,6 +1,7 @@
-// The spec's text input with a maximum length (its warning and error) and its contract-driven form, SchemaTextInput.
+// The spec's text input with a maximum length (its warning and error), its contract-driven form, SchemaTextInput,
+// and the form field around it, SchemaTextField.
 import { useId, useState, type ReactNode, type Ref } from 'react';
-import { Input, Typography, type InputProps, type InputRef } from 'antd';
+import { Form, Input, Typography, type InputProps, type InputRef } from 'antd';
 import type { TextAreaProps } from 'antd/es/input';
 import { PasswordInput } from './PasswordInput';
 import { maxLengthAt } from '@registry/contracts';
@@ -133,4 +134,35 @@ export interface SchemaTextInputProps extends Omit<MaxLengthInputProps, 'maxLeng
 /** The app's text input: its limit is the one the server's schema enforces for the field. */
 export function SchemaTextInput({ schema, field, ...rest }: SchemaTextInputProps) {
   return <MaxLengthInput maxLength={maxLengthAt(schema, field)} {...rest} />;
+}
+
+/**
+ * A person's text field in an edit form (an admin's, a pet owner's): the limit from the contract, and the required and
+ * email rules in the words the server answers with, so the form refuses what the server would.
+ */
+export function SchemaTextField({
+  schema,
+  label,
+  name,
+  required = false,
+  multiline,
+}: {
+  schema: z.ZodType;
+  label: string;
+  name: string;
+  required?: boolean;
+  multiline?: boolean;
+}) {
+  return (
+    <Form.Item
+      label={label}
+      name={name}
+      rules={[
+        ...(required ? [{ required: true, whitespace: true, message: `The ${label} field is required.` }] : []),
+        ...(name === 'email' ? [{ type: 'email' as const, message: 'Invalid email address.' }] : []),
+      ]}
+    >
+      <SchemaTextInput schema={schema} field={name} multiline={multiline} />
+    </Form.Item>
+  );
 }

@@ -5,6 +5,7 @@ import { noMatchClusterEndpoints } from '@registry/contracts';
 import { mockFetch, renderWithProviders } from '../test/utils';
 import { renderApp } from '../test/renderApp';
 import { ExportButton } from './ExportButton';
+import { signedInAs, userInfo } from '../test/users';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -35,24 +36,7 @@ describe('the over-1,000-rows confirmation on every export', () => {
 });
 
 describe("the lab's CSV downloads of duplicate dogs and similar profiles", () => {
-  const labAdmin = {
-    id: 1,
-    userName: 'lab.admin',
-    fullName: 'Lab Admin',
-    firstName: 'Lab',
-    lastName: 'Admin',
-    email: 'lab@example.com',
-    roleId: 0,
-    role: 'BioPetLabAdmin',
-    isAdmin: true,
-    isPetOwner: false,
-    isBioPetAdmin: true,
-    isResident: false,
-    petOwnerId: null,
-    residentId: null,
-    features: [],
-    impersonatedBy: null,
-  };
+  const labAdmin = userInfo('labAdmin');
   const large = (path: string) => ({
     [`GET ${path}`]: () => ({
       body: 'SampleNumber\r\nDN0000001\r\n',
@@ -66,10 +50,7 @@ describe("the lab's CSV downloads of duplicate dogs and similar profiles", () =>
   ])('%s asks before saving over 1,000 rows', async (url, button, csvPath) => {
     URL.createObjectURL = vi.fn<(object: Blob | MediaSource) => string>(() => 'blob:x');
     URL.revokeObjectURL = vi.fn<(url: string) => void>();
-    sessionStorage.setItem('registry.accessToken', 'tok');
-    const { calls } = mockFetch({
-      'GET /api/v1/account/userinfo': labAdmin,
-      'GET /api/v1/features': [],
+    const { calls } = signedInAs(labAdmin, {
       'GET /api/v1/admingroups/directlyassignedgroups': [],
       'GET /api/v1/duplicatedogreport': { data: [], totalRecords: 0 },
       ...large(csvPath),

@@ -1,10 +1,11 @@
 // The list-and-report kit's filter fields bound to the URL: each reads its key from the route's (already validated)
 // search and writes it back, going to the first page, so a report page names its filters instead of wiring them.
-import { Checkbox, Form } from 'antd';
+import { Checkbox, DatePicker, Form, Select } from 'antd';
 import { useSearch } from '@tanstack/react-router';
 import { dayjs } from '../lib/dayjs';
 import { DateRangePicker } from './DateRangePicker';
 import { MaxLengthInput } from './MaxLengthInput';
+import { UpdateOnEnterInput } from './UpdateOnEnterInput';
 import { useSearchUpdate } from './UrlTable';
 
 /** How a picked day is written in the URL and sent to the reports (their contracts read MM/dd/yyyy). */
@@ -96,4 +97,57 @@ export function UrlCheckFilter({ name, label }: { name: string; label: string })
       </Checkbox>
     </Form.Item>
   );
+}
+
+type SetParams<P> = (patch: Partial<P>, options?: { resetPage?: boolean }) => void;
+type TextKey<P> = { [K in keyof P]-?: P[K] extends string | undefined ? K : never }[keyof P] & string;
+
+/**
+ * The list screens' filter fields over their parsed URL state (`useUrlState`): a text applied on Enter, a day, a choice,
+ * each writing its key back and going to the first page. They take the parsed state rather than reading the URL as the
+ * fields above do, because a list's schema gives its values their types (a status is a number, a sample number stays
+ * text). Ids are `idPrefix-key` unless one is given, so each label names its field.
+ */
+export function listFilterFields<P extends object>(idPrefix: string, params: P, setParams: SetParams<P>) {
+  const set = (key: keyof P & string, value: unknown) => setParams({ [key]: value } as Partial<P>, { resetPage: true });
+  const value = (key: keyof P & string) => params[key] as unknown;
+  return {
+    text: (key: TextKey<P>, label: string, id = `${idPrefix}-${key}`) => (
+      <Form.Item label={label} htmlFor={id}>
+        <UpdateOnEnterInput
+          id={id}
+          allowClear
+          value={(value(key) as string | undefined) ?? ''}
+          onCommit={(v) => set(key, v)}
+          style={{ width: 150 }}
+        />
+      </Form.Item>
+    ),
+    day: (key: TextKey<P>, label: string, id = `${idPrefix}-${key}`) => (
+      <Form.Item label={label} htmlFor={id}>
+        <DatePicker
+          id={id}
+          format="M/D/YYYY"
+          value={value(key) ? dayjs(value(key) as string, URL_DATE) : null}
+          onChange={(d) => set(key, d ? d.format(URL_DATE) : undefined)}
+        />
+      </Form.Item>
+    ),
+    choice: (
+      key: keyof P & string,
+      label: string,
+      { id, width, options }: { id: string; width: number; options: { value: string | number; label: string }[] },
+    ) => (
+      <Form.Item label={label} htmlFor={id}>
+        <Select
+          id={id}
+          allowClear
+          style={{ width }}
+          value={value(key) as string | number | undefined}
+          options={options}
+          onChange={(v?: string | number) => set(key, v)}
+        />
+      </Form.Item>
+    ),
+  };
 }

@@ -123,4 +123,15 @@ export function landingSources(queryClient: QueryClient): LandingSources {
   };
 }
 
+/**
+ * Staff continue as another user (an admin, a pet owner): that user's token replaces ours, kept as ours was, and the
+ * app loads afresh at `href`, so nothing of the staff session (cached answers, rights) carries over.
+ */
+export async function signInAsUser(userId: number, href: string): Promise<void> {
+  const { access_token } = await callApi(accountEndpoints.signInAsAnotherUser, { params: { id: userId } });
+  if (!access_token) throw new Error(Messages.noAccessToken);
+  setToken(access_token, isTokenPersistent());
+  window.location.assign(href);
+}
+
 export const isUnauthorized = (err: unknown) => err instanceof ApiError && err.status === 401;

@@ -19,22 +19,6 @@ export async function findAdmin(db: Db, id: number) {
   return row;
 }
 
-export async function groupsOfAdmin(db: Db, adminId: number) {
-  return db
-    .select({
-      id: groups.id,
-      name: groups.name,
-      groupType: groups.groupType,
-      isActive: groups.isActive,
-      parentId: groups.parentId,
-      isPrimaryAdmin: groupAdmins.isPrimary,
-    })
-    .from(groupAdmins)
-    .innerJoin(groups, eq(groups.id, groupAdmins.groupId))
-    .where(eq(groupAdmins.userId, adminId))
-    .orderBy(asc(groups.name));
-}
-
 const fullNameOrder = sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
 // No prototype: an orderBy such as '__proto__' or 'toString' finds nothing and falls back to the name.
 const SEARCH_ORDER: Record<string, SQL | AnyPgColumn> = Object.assign(

@@ -18,7 +18,7 @@ import { newAdminEvent, sendEventMail } from '../emailtemplates/email-events.ts'
 import { generatePassword, hashPassword } from '../../platform/passwords.ts';
 import { endAccountAccess } from '../accounts/account-access.ts';
 import { assertGroupInScope } from '../../platform/scope.ts';
-import { dataKeyOf, decryptSecret, encryptSecret } from '../../platform/secrets.ts';
+import { groupsAssignedTo, guardedUserChanges, readSecurityQuestion } from '../accounts/users.ts';
 import {
   fullNameOf,
   saveUser,
@@ -77,7 +77,7 @@ async function toView(ctx: SignedInContext, admin: UserRow): Promise<AdminView> 
     // The provider's own notes are for provider staff only.
     bioPetNotes: ctx.caller.isProviderStaff ? admin.bioPetNotes : null,
     address: toAddressView(admin.address),
-    groups: await q.groupsOfAdmin(ctx.db, admin.id),
+    groups: await groupsAssignedTo(ctx, admin.id),
     lastLogin: admin.lastLogin?.toISOString() ?? null,
     dateCreated: admin.dateCreated.toISOString(),
   };
@@ -87,15 +87,10 @@ export async function getAdmin(ctx: SignedInContext, adminId: number) {
   return toView(ctx, await loadManagedAdmin(ctx, adminId, 'admin.view'));
 }
 
-/** Every view of an answer is audited: it is a secret the spec lets admins read. */
+/** The admin's security question and answer (audited, see readSecurityQuestion). */
 export async function getSecurityQuestion(ctx: SignedInContext, adminId: number) {
   const admin = await loadManagedAdmin(ctx, adminId, 'admin.viewSecurityAnswer');
-  const stored = admin.securityQuestionAnswer;
-  const answer = stored === null ? null : decryptSecret(dataKeyOf(ctx.config), stored);
-  await withTransaction(ctx, (tx) =>
-    writeAudit(tx, ctx, { entityType: 'Admin', entityId: admin.id, actionType: 'SecurityAnswerViewed' }),
-  );
-  return { securityQuestion: admin.securityQuestion, securityQuestionAnswer: answer };
+  return readSecurityQuestion(ctx, admin, 'Admin');
 }
 
 /** A role given to an admin (on create or edit) must lie strictly below the caller's own. */
@@ -142,12 +137,7 @@ export async function updateAdmin(ctx: SignedInContext, adminId: number, input: 
       receiveEmails: input.receiveEmails ?? admin.receiveEmails,
       address: input.address ?? null,
       adminNotes: input.adminNotes,
-      bioPetNotes: ctx.caller.isProviderStaff ? input.bioPetNotes : admin.bioPetNotes,
-      securityQuestion: input.securityQuestion ?? admin.securityQuestion,
-      securityQuestionAnswer:
-        input.securityQuestionAnswer != null
-          ? encryptSecret(dataKeyOf(ctx.config), input.securityQuestionAnswer)
-          : admin.securityQuestionAnswer,
+      ...guardedUserChanges(ctx, input, admin),
     });
     await writeAudit(tx, ctx, {
       entityType: 'Admin',
@@ -248,7 +238,7 @@ export async function deleteAdmin(ctx: SignedInContext, adminId: number) {
   if (adminId === ctx.caller.userId) throw refused('You cannot delete yourself.');
   const admin = await loadManagedAdmin(ctx, adminId, 'admin.delete');
   await withTransaction(ctx, async (tx) => {
-    const groups = await q.groupsOfAdmin(tx, admin.id);
+    const groups = await groupsAssignedTo({ db: tx }, admin.id);
     await q.deleteAdmin(tx, admin.id);
     await writeAudit(tx, ctx, {
       entityType: 'Admin',
@@ -262,7 +252,7 @@ export async function deleteAdmin(ctx: SignedInContext, adminId: number) {
 
 export async function adminGroups(ctx: SignedInContext, adminId: number) {
   await loadManagedAdmin(ctx, adminId, 'admin.view');
-  return q.groupsOfAdmin(ctx.db, adminId);
+  return groupsAssignedTo(ctx, adminId);
 }
 
 export async function addToGroup(ctx: SignedInContext, adminId: number, groupId: number) {
@@ -280,7 +270,7 @@ export async function addToGroup(ctx: SignedInContext, adminId: number, groupId:
       after: { groupId, adminId: admin.id, isPrimary },
     });
   });
-  return q.groupsOfAdmin(ctx.db, adminId);
+  return groupsAssignedTo(ctx, adminId);
 }
 
 /**
@@ -315,7 +305,7 @@ export async function removeFromGroup(
       before: current,
     });
   });
-  return q.groupsOfAdmin(ctx.db, adminId);
+  return groupsAssignedTo(ctx, adminId);
 }
 
 /** Makes the admin the group's primary admin; 404 when the admin is not the caller's or not assigned there. */
@@ -345,7 +335,7 @@ export async function search(
 }
 
 export async function directlyAssignedGroups(ctx: SignedInContext) {
-  return q.groupsOfAdmin(ctx.db, ctx.caller.userId);
+  return groupsAssignedTo(ctx, ctx.caller.userId);
 }
 
 /** Properties (and parentage groups) the caller stewards: assigned to them or beneath their groups. */

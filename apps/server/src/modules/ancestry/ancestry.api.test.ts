@@ -7,16 +7,8 @@ import { eq } from 'drizzle-orm';
 import { AncestryFulfillmentStatus as S, AncestryMessages, OrderStatus, PartnerMessages } from '@registry/contracts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { makePetOwner } from '../../../test/factories.ts';
-import {
-  ancestryFulfillments,
-  dnaPlates,
-  dnaProfiles,
-  orderItems,
-  orders,
-  pets,
-  products,
-  users,
-} from '../../db/schema/index.ts';
+import { paidAncestryOrder } from '../../../test/ancestry-orders.ts';
+import { ancestryFulfillments, dnaPlates, dnaProfiles, orders, pets, products, users } from '../../db/schema/index.ts';
 import { verifyPartnerToken } from './partner.service.ts';
 
 let t: TestApp;
@@ -43,35 +35,7 @@ async function boughtKit() {
     .insert(products)
     .values({ sku: `ANC-F${serial}`, name: 'Ancestry kit', priceCents: 100 })
     .returning();
-  const [order] = await db
-    .insert(orders)
-    .values({
-      customerUserId: owner.id,
-      cartId: 2_000_000 + serial,
-      totalCents: 100,
-      taxCents: 0,
-      shippingFeeCents: 0,
-      grandTotalCents: 100,
-      paymentMethod: 'ManualCapture',
-      paymentReference: `MC-${serial}`,
-      customerName: 'Owner',
-    })
-    .returning();
-  const [item] = await db
-    .insert(orderItems)
-    .values({
-      orderId: order.id,
-      productId: product.id,
-      productSku: product.sku,
-      productName: product.name,
-      petId: pet.id,
-      petName: pet.name,
-      subTotalCents: 100,
-      taxCents: 0,
-      isAncestryProduct: true,
-    })
-    .returning();
-  const [fulfilment] = await db.insert(ancestryFulfillments).values({ orderItemId: item.id }).returning();
+  const { order, item, fulfilment } = await paidAncestryOrder(db, owner.id, product, pet);
   const [plate] = await db
     .insert(dnaPlates)
     .values({

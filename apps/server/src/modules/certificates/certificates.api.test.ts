@@ -16,24 +16,16 @@ import { makeAdmin, userByName } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { hugePng, png, svgWithScript, truncatedPng } from '../../../test/images.ts';
 import { readPdf } from '../../../test/pdf-reader.ts';
-import { makeScenario, waitForRuns, type Scenario, type StoredRun } from '../../../test/waste-matching.ts';
+import { matchedScenario, type MatchedScenario } from '../../../test/waste-matching.ts';
 
 let t: TestApp;
-let s: Scenario;
-let runs: Map<string, StoredRun>;
-let lab: string;
-let manager: string;
+let s: MatchedScenario;
 let labUserId: number;
 const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'certificates-'));
-const numberOf = (key: string) => [...s.sources].filter(([, k]) => k === key).map(([n]) => n);
-const setOf = (key: string, i = 0) => runs.get(numberOf(key)[i])!.resultSetId;
 
 beforeAll(async () => {
   t = await startTestApp({ filesDir, rateLimitPerMinute: 12 });
-  s = await makeScenario(t, 3434);
-  runs = await waitForRuns(t, [...s.sources.keys()]);
-  lab = await t.login('lab.admin');
-  manager = await t.login(s.manager.userName);
+  s = await matchedScenario(t, 3434);
   labUserId = (await userByName(t.database.db, 'lab.admin')).id;
 }, 180_000);
 afterAll(async () => {
@@ -42,8 +34,8 @@ afterAll(async () => {
 });
 
 const get = (url: string, token?: string) => t.call('GET', url, token ? { token } : {});
-const post = (url: string, body?: unknown, token = lab) => t.call('POST', url, { token, body });
-function upload(url: string, content: Buffer, type: string, token = lab) {
+const post = (url: string, body?: unknown, token = s.lab) => t.call('POST', url, { token, body });
+function upload(url: string, content: Buffer, type: string, token = s.lab) {
   const boundary = '----labimage';
   const body = Buffer.concat([
     Buffer.from(
@@ -54,7 +46,7 @@ function upload(url: string, content: Buffer, type: string, token = lab) {
   ]);
   return t.call('POST', url, { token, body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
 }
-async function download(url: string, token = manager) {
+async function download(url: string, token = s.managerToken) {
   const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toBe('application/pdf');
@@ -77,16 +69,16 @@ const LAB = {
 
 describe('lab settings', () => {
   test('provider staff set the lab identity, logo and a signatory; others are refused; bad input names the field', async () => {
-    const before = await get('/api/v1/labsettings', lab);
+    const before = await get('/api/v1/labsettings', s.lab);
     expect(before.status).toBe(200);
     expect(before.body).toMatchObject({ name: 'PetDNA Registry', address: null, logoUrl: null });
     expect(before.body.signatories.map((p: { userId: number }) => p.userId)).toContain(labUserId);
-    expect((await get('/api/v1/labsettings', manager)).status).toBe(403);
-    expect((await t.call('PUT', '/api/v1/labsettings', { token: manager, body: LAB })).status).toBe(403);
-    const bad = await t.call('PUT', '/api/v1/labsettings', { token: lab, body: { ...LAB, name: ' ' } });
+    expect((await get('/api/v1/labsettings', s.managerToken)).status).toBe(403);
+    expect((await t.call('PUT', '/api/v1/labsettings', { token: s.managerToken, body: LAB })).status).toBe(403);
+    const bad = await t.call('PUT', '/api/v1/labsettings', { token: s.lab, body: { ...LAB, name: ' ' } });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.modelState)).toEqual(['name']);
-    const saved = await t.call('PUT', '/api/v1/labsettings', { token: lab, body: LAB });
+    const saved = await t.call('PUT', '/api/v1/labsettings', { token: s.lab, body: LAB });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject(LAB);
 
@@ -94,11 +86,11 @@ describe('lab settings', () => {
     expect((await upload('/api/v1/labsettings/logo', svgWithScript(), 'image/svg+xml')).status).toBe(400);
     const logo = await upload('/api/v1/labsettings/logo', png(60, 30), 'image/png');
     expect(logo.status).toBe(200);
-    expect((await get('/api/v1/labsettings', lab)).body.logoUrl).toBe(logo.body.url);
+    expect((await get('/api/v1/labsettings', s.lab)).body.logoUrl).toBe(logo.body.url);
 
     // The signatory: a lab analyst's title and signature; anyone else answers as missing.
     const titled = await t.call('PUT', `/api/v1/labsettings/signatories/${labUserId}`, {
-      token: lab,
+      token: s.lab,
       body: { title: 'Laboratory Director' },
     });
     expect(titled.status).toBe(200);
@@ -108,7 +100,7 @@ describe('lab settings', () => {
     ).toBe(200);
     const managerId = s.manager.id;
     const notAnalyst = await t.call('PUT', `/api/v1/labsettings/signatories/${managerId}`, {
-      token: lab,
+      token: s.lab,
       body: { title: 'x' },
     });
     expect(notAnalyst.status).toBe(404);
@@ -120,11 +112,11 @@ describe('the match certificate', () => {
   let number: string;
 
   test('names the lab, the number, the verification address, the issue time with zone, the signatory and the statistic', async () => {
-    const setId = setOf('a1');
+    const setId = s.setOf('a1');
     // The waste profile as the lab will certify it: one marker with one allele detected, one without a call and one
     // off-ladder, whatever the scenario's random dropouts did.
-    const set = (await get(`/api/v1/pooprintsmatchresultset/${setId}`, lab)).body;
-    const wasteNumber = numberOf('a1')[0];
+    const set = (await get(`/api/v1/pooprintsmatchresultset/${setId}`, s.lab)).body;
+    const wasteNumber = s.numbersOf('a1')[0];
     const [waste] = await t.database.db.select().from(dnaProfiles).where(eq(dnaProfiles.sampleNumber, wasteNumber));
     const dog = s.dogs.a1.profile.codes;
     const codes = Array.from(s.dogs.a1.profile.codes);
@@ -192,7 +184,7 @@ describe('the match certificate', () => {
       kind: 'MatchCertificate',
       kindLabel: 'DNA match certificate',
       number,
-      sampleNumber: numberOf('a1')[0],
+      sampleNumber: s.numbersOf('a1')[0],
       dogName: 'Dog a1',
       issuer: LAB.name,
       status: 'Valid',
@@ -215,7 +207,7 @@ describe('the match certificate', () => {
   });
 
   test('superseded once a later run is approved (with the date), and the new result gets a new certificate', async () => {
-    const setId = setOf('a1');
+    const setId = s.setOf('a1');
     const saved = await post(`/api/v1/pooprintsresulting/savenewmatchresultsrun/${setId}`, {});
     expect(saved.status).toBe(200);
     const newer = saved.body.matchHistory[0].matchResultId;
@@ -228,7 +220,7 @@ describe('the match certificate', () => {
     // Deleting the approved result revokes its certificate.
     const nextCode = codeIn(next.text)!;
     expect(
-      (await t.call('DELETE', `/api/v1/pooprintsresulting/deletematchresult/${newer}`, { token: lab })).status,
+      (await t.call('DELETE', `/api/v1/pooprintsresulting/deletematchresult/${newer}`, { token: s.lab })).status,
     ).toBe(200);
     expect((await verify(nextCode)).body).toMatchObject({
       status: 'Revoked',
@@ -239,8 +231,8 @@ describe('the match certificate', () => {
 
   test('hostile logos (truncated PNG, SVG with script, 20,000 x 20,000 PNG) are left out; the certificate is made', async () => {
     const files = filesStoreFor(t.config);
-    const setId = setOf('a2');
-    const set = (await get(`/api/v1/pooprintsmatchresultset/${setId}`, lab)).body;
+    const setId = s.setOf('a2');
+    const set = (await get(`/api/v1/pooprintsmatchresultset/${setId}`, s.lab)).body;
     expect(
       (await post(`/api/v1/pooprintsresulting/approvematchresult/${set.matchHistory[0].matchResultId}`)).status,
     ).toBe(200);
@@ -257,10 +249,10 @@ describe('the match certificate', () => {
       await t.database.db.update(labSettings).set({ logoPath: name });
       const pdf = await matchCertificate(setId);
       expect(pdf.text).toContain(LAB.name);
-      expect(pdf.text).toContain(`Waste sample: ${numberOf('a2')[0]}`);
+      expect(pdf.text).toContain(`Waste sample: ${s.numbersOf('a2')[0]}`);
     }
     // The server still answers.
-    expect((await get('/api/v1/labsettings', lab)).status).toBe(200);
+    expect((await get('/api/v1/labsettings', s.lab)).status).toBe(200);
   });
 });
 
@@ -271,7 +263,7 @@ describe('the DNA profile and the DNA verification certificate', () => {
       .set({ hasApprovedVerificationTest: true, customerFacingStatus: SampleCustomerStatus.DnaProcessingComplete })
       .where(eq(pets.sampleNumber, s.dogs.b.sampleNumber))
       .returning();
-    const profile = await download(`/api/v1/pdfdownload/getdnaprofile/${pet.id}`, lab);
+    const profile = await download(`/api/v1/pdfdownload/getdnaprofile/${pet.id}`, s.lab);
     expect(profile.pageCount).toBe(1);
     expect(profile.text).toMatch(/Certificate No\.: DP-\d{4}-\d{6}/);
     expect(profile.text).toContain(LAB.accreditation);
@@ -284,7 +276,7 @@ describe('the DNA profile and the DNA verification certificate', () => {
     const profileCode = codeIn(profile.text)!;
     expect((await verify(profileCode)).body).toMatchObject({ kind: 'DnaProfile', status: 'Valid', dogName: 'Dog b' });
 
-    const certificate = await download(`/api/v1/pdfdownload/getdnaverification/${pet.id}`, lab);
+    const certificate = await download(`/api/v1/pdfdownload/getdnaverification/${pet.id}`, s.lab);
     expect(certificate.title).toBe('DNA Verification Certificate');
     expect(certificate.text).toMatch(/Certificate No\.: DV-\d{4}-\d{6}/);
     expect(certificate.text).toMatch(/Issued: .* E[SD]T/);
@@ -318,6 +310,9 @@ describe('verification attempts', () => {
 
 test('an analyst who is not a lab user cannot be a signatory, even by provider staff', async () => {
   const office = await makeAdmin(t.database.db, { roleId: UserRole.BioPetOfficeAdmin, groupId: s.P.id });
-  const res = await t.call('PUT', `/api/v1/labsettings/signatories/${office.id}`, { token: lab, body: { title: 'x' } });
+  const res = await t.call('PUT', `/api/v1/labsettings/signatories/${office.id}`, {
+    token: s.lab,
+    body: { title: 'x' },
+  });
   expect(res.status).toBe(404);
 });

@@ -198,6 +198,13 @@ export async function refreshRegistryIndex(services: Pick<Services, 'db' | 'conf
   await catchUp(services.db, r);
 }
 
+/**
+ * The change log as other modules follow it (the duplicate clusters keep themselves current the way the index does):
+ * the last entry's number, and the entries after a number (at most 10,000, oldest first).
+ */
+export const latestIndexChange = (db: Db) => q.latestIndexChange(db);
+export const indexChangesAfter = (db: Db, seq: number) => q.indexChangesAfter(db, seq);
+
 export function registryStatus(config: object) {
   const r = registryOf(config);
   return {

@@ -10,8 +10,7 @@ import {
 } from '@registry/genetics';
 import type { Services } from '../../platform/context.ts';
 import { panels } from '../dna/panels.ts';
-import { currentIndex } from '../dna/registry-index.ts';
-import * as q from './duplicatedogs.queries.ts';
+import { currentIndex, indexChangesAfter, latestIndexChange } from '../dna/registry-index.ts';
 
 export type Cluster = { id: number; ids: number[]; panelId: string };
 
@@ -77,7 +76,7 @@ function duplicatesOf(index: ProfileIndex, id: number): number[] {
 }
 
 async function load(services: Pick<Services, 'db' | 'config'>, s: State) {
-  const seq = await q.latestIndexChange(services.db);
+  const seq = await latestIndexChange(services.db);
   for (const index of await indexes(services)) {
     for (const pair of findDuplicatePairs(index)) {
       link(s, pair.a, pair.b);
@@ -91,7 +90,7 @@ async function load(services: Pick<Services, 'db' | 'config'>, s: State) {
 
 async function update(services: Pick<Services, 'db' | 'config'>, s: State) {
   for (;;) {
-    const changes = await q.indexChangesAfter(services.db, s.seq);
+    const changes = await indexChangesAfter(services.db, s.seq);
     if (changes.length === 0) return;
     const all = await indexes(services);
     for (const id of new Set(changes.map((c) => c.dnaProfileId))) {
@@ -118,7 +117,7 @@ export async function duplicateClusters(services: Pick<Services, 'db' | 'config'
     throw error;
   });
   await s.ready;
-  if ((await q.latestIndexChange(services.db)) > s.seq) {
+  if ((await latestIndexChange(services.db)) > s.seq) {
     s.updating ??= update(services, s).finally(() => {
       s.updating = null;
     });

@@ -1,10 +1,9 @@
 // SQL of the duplicate dog report, similar profiles and the gender-mismatch report: cluster reviews (this module's
-// table), and reads of approved profiles, the pets they belong to and the registry index's change log.
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+// table), and reads of approved profiles and the pets they belong to.
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DnaProfileLabStatus, Gender, SampleType } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
 import {
-  dnaIndexChanges,
   dnaProfiles,
   duplicateClusterReviews as reviews,
   groups,
@@ -13,19 +12,6 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { pathWithin } from '../../platform/scope.queries.ts';
-
-export async function latestIndexChange(db: Db): Promise<number> {
-  const [row] = await db.select({ seq: sql<string | null>`max(${dnaIndexChanges.seq})` }).from(dnaIndexChanges);
-  return Number(row?.seq ?? 0);
-}
-export async function indexChangesAfter(db: Db, seq: number) {
-  return db
-    .select({ seq: dnaIndexChanges.seq, dnaProfileId: dnaIndexChanges.dnaProfileId })
-    .from(dnaIndexChanges)
-    .where(gt(dnaIndexChanges.seq, seq))
-    .orderBy(asc(dnaIndexChanges.seq))
-    .limit(10_000);
-}
 
 export async function profilesByIds(db: Db, ids: number[]) {
   if (ids.length === 0) return [];

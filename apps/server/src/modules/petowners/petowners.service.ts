@@ -13,7 +13,7 @@ import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { notFound, refused, validationError } from '../../platform/errors.ts';
 import { assertCan } from '../../platform/rights.ts';
-import { dataKeyOf, decryptSecret, encryptSecret } from '../../platform/secrets.ts';
+import { guardedUserChanges, readSecurityQuestion } from '../accounts/users.ts';
 import { endAccountAccess } from '../accounts/account-access.ts';
 import { fullNameOf, saveUser, userSnapshot, usersByEmail, type UserRow } from '../accounts/accounts.service.ts';
 import { toAddressView } from '../lookups/lookups.service.ts';
@@ -118,12 +118,7 @@ export async function updatePetOwner(ctx: SignedInContext, petOwnerId: number, i
       // Not sent: kept. Sent empty: cleared (optionalAddress turns an empty address into null).
       address: input.address === undefined ? owner.address : input.address,
       adminNotes: input.adminNotes,
-      bioPetNotes: ctx.caller.isProviderStaff ? input.bioPetNotes : owner.bioPetNotes,
-      securityQuestion: input.securityQuestion ?? owner.securityQuestion,
-      securityQuestionAnswer:
-        input.securityQuestionAnswer != null
-          ? encryptSecret(dataKeyOf(ctx.config), input.securityQuestionAnswer)
-          : owner.securityQuestionAnswer,
+      ...guardedUserChanges(ctx, input, owner),
     });
     await writeAudit(tx, ctx, {
       entityType: 'PetOwner',
@@ -136,15 +131,10 @@ export async function updatePetOwner(ctx: SignedInContext, petOwnerId: number, i
   });
 }
 
-/** Every view of the answer is audited: it is a secret the spec lets admins read. */
+/** The pet owner's security question and answer (audited, see readSecurityQuestion). */
 export async function getSecurityQuestion(ctx: SignedInContext, petOwnerId: number) {
   const owner = await loadManagedPetOwner(ctx, petOwnerId, 'petOwner.viewSecurityAnswer');
-  const stored = owner.securityQuestionAnswer;
-  const answer = stored === null ? null : decryptSecret(dataKeyOf(ctx.config), stored);
-  await withTransaction(ctx, (tx) =>
-    writeAudit(tx, ctx, { entityType: 'PetOwner', entityId: owner.id, actionType: 'SecurityAnswerViewed' }),
-  );
-  return { securityQuestion: owner.securityQuestion, securityQuestionAnswer: answer };
+  return readSecurityQuestion(ctx, owner, 'PetOwner');
 }
 
 export async function activatePetOwner(ctx: SignedInContext, petOwnerId: number) {

@@ -2,22 +2,13 @@
 // registered beside its dam and sire, a waste plate saved as UTF-16 with dotted headers, and dogs whose profiles are
 // approved only after their waste was matched. Every result is judged against the dog that is known to have left it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ISAG_2006_CANINE,
-  alleleText,
-  createPopulation,
-  exportGeneMapper,
-  plateWells,
-  toUtf16le,
-  type DnaProfile,
-  type ExportSample,
-} from '@registry/genetics';
+import { ISAG_2006_CANINE, createPopulation, toUtf16le, type DnaProfile, type ExportSample } from '@registry/genetics';
 import { GroupTypes } from '@registry/contracts';
 import { adjacentProperties, pets, wasteSamples } from '../../db/schema/index.ts';
 import { groupByName, makeGroup, makePetOwner } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { plateUpload } from '../../../test/plate-upload.ts';
-import { waitForRuns } from '../../../test/waste-matching.ts';
+import { geneMapperPlate, waitForRuns } from '../../../test/waste-matching.ts';
 
 const SEED = 3203;
 // Field rates: about four in ten waste samples carry an off-ladder call somewhere, one heterozygous marker in eight
@@ -39,23 +30,13 @@ function ok(response: { status: number; body: unknown }) {
 }
 
 async function upload(samples: ExportSample[], name: string, pop: ReturnType<typeof createPopulation>, utf16 = false) {
-  const panel = ISAG_2006_CANINE;
-  const wells = plateWells(96);
-  const ladder: string[][] = panel.markers.map(() => []);
-  for (const d of pop.distributions) ladder[d.marker] = d.alleles.map(alleleText);
-  const all: ExportSample[] = [
-    { sampleName: 'Allelic Ladder', alleles: ladder },
-    { sampleName: 'POS CTRL', profile: pop.dog() },
-    { sampleName: 'NEG CTRL', profile: { panel, codes: new Uint16Array(panel.markers.length * 2) } },
-    ...samples,
-  ].map((s, i) => ({ ...s, well: wells[i], runName: `Run_${name}` }));
-  const text = exportGeneMapper(panel, all, { runName: `Run_${name}`, dottedHeadersAndNA: utf16 });
+  const text = geneMapperPlate(samples, name, pop, { dottedHeadersAndNA: utf16 });
   const lab = await t.login('lab.admin');
   const response = await t.call('POST', '/api/v1/genemapperfileupload/postnewplate', {
     token: lab,
     ...plateUpload(
       utf16 ? Buffer.from(toUtf16le(text)) : text,
-      { panelId: panel.id, overrideControlsValidation: true },
+      { panelId: ISAG_2006_CANINE.id, overrideControlsValidation: true },
       `${name}.txt`,
     ),
   });

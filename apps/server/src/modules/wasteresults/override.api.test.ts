@@ -4,34 +4,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { pdfText } from '../../../test/pdf-reader.ts';
-import { makeScenario, waitForRuns, type Scenario, type StoredRun } from '../../../test/waste-matching.ts';
+import { matchedScenario, type MatchedScenario } from '../../../test/waste-matching.ts';
 
 let t: TestApp;
-let s: Scenario;
-let lab: string;
-let manager: string;
-let runs: Map<string, StoredRun>;
-const numberOf = (key: string) => [...s.sources].filter(([, k]) => k === key).map(([n]) => n);
-const setOf = (key: string, i = 0) => runs.get(numberOf(key)[i])!.resultSetId;
+let s: MatchedScenario;
 
 beforeAll(async () => {
   t = await startTestApp();
-  s = await makeScenario(t, 4404);
-  runs = await waitForRuns(t, [...s.sources.keys()]);
-  lab = await t.login('lab.admin');
-  manager = await t.login(s.manager.userName);
+  s = await matchedScenario(t, 4404);
 }, 120_000);
 afterAll(async () => {
   await t?.close();
 });
 
-const get = (url: string, token = lab) => t.call('GET', url, { token });
-const post = (url: string, body?: unknown, token = lab) => t.call('POST', url, { token, body });
+const get = (url: string, token = s.lab) => t.call('GET', url, { token });
+const post = (url: string, body?: unknown, token = s.lab) => t.call('POST', url, { token, body });
 const save = (setId: number, body: unknown) => post(`/api/v1/pooprintsresulting/savenewmatchresultsrun/${setId}`, body);
 
 describe('the analyst override', () => {
   it('overrides a NoMatch to Match with a dog of the property: the dog, its statistic and the disagreeing markers stored', async () => {
-    const id = setOf('u1');
+    const id = s.setOf('u1');
     expect((await get(`/api/v1/pooprintsmatchresultset/${id}`)).body.matchHistory[0].status).toBe('NoMatch');
     // No dog named: refused, naming the field.
     const noDog = await save(id, { matchRunResult: 'Match', bioPetNotes: 'Seen on camera' });
@@ -61,8 +53,8 @@ describe('the analyst override', () => {
     // Approved: the result list, the TD report, the letter and the certificate name the dog.
     expect((await post(`/api/v1/pooprintsresulting/approvematchresult/${run.matchResultId}`)).status).toBe(200);
     const listed = await get(
-      `/api/v1/wasteresults/getbygroup?selectedGroupId=${s.P.id}&samplenumber=${numberOf('u1')[0]}`,
-      manager,
+      `/api/v1/wasteresults/getbygroup?selectedGroupId=${s.P.id}&samplenumber=${s.numbersOf('u1')[0]}`,
+      s.managerToken,
     );
     expect(listed.body.data).toEqual([
       expect.objectContaining({ status: 'Match', matchedSampleNumber: s.dogs.a1.sampleNumber, isApproved: true }),
@@ -70,15 +62,15 @@ describe('the analyst override', () => {
     const td = await get(`/api/v1/tdreport?sampleNumber=${s.dogs.a1.sampleNumber}`);
     expect(td.status).toBe(200);
     expect(td.body.data[0].matchResults.map((m: { wasteSampleNumber: string }) => m.wasteSampleNumber)).toContain(
-      numberOf('u1')[0],
+      s.numbersOf('u1')[0],
     );
-    const letter = await t.smtp.waitFor((m) => m.subject === `DNA match result for ${numberOf('u1')[0]}: Match`);
+    const letter = await t.smtp.waitFor((m) => m.subject === `DNA match result for ${s.numbersOf('u1')[0]}: Match`);
     expect(letter.text).toContain(s.dogs.a1.sampleNumber);
     expect(letter.text).toContain('The match was confirmed by the lab');
     const pdf = await t.app.inject({
       method: 'GET',
       url: `/api/v1/pdfdownload/getpooprintsresultcertificate?pooPrintsResultSetId=${id}`,
-      headers: { authorization: `Bearer ${manager}` },
+      headers: { authorization: `Bearer ${s.managerToken}` },
     });
     expect(pdf.statusCode).toBe(200);
     const text = await pdfText(pdf.rawPayload);
@@ -90,14 +82,14 @@ describe('the analyst override', () => {
 
   it('accepts a listed candidate, an adjacent property’s dog and a moved-out owner’s dog; refuses an outsider’s', async () => {
     // The run of m's sample lists m (its owner moved out of P): picking it from the list keeps the engine's Match.
-    const listed = (await get(`/api/v1/pooprintsresulting/previewnewtestresult?matchResultSetId=${setOf('m')}`)).body;
+    const listed = (await get(`/api/v1/pooprintsresulting/previewnewtestresult?matchResultSetId=${s.setOf('m')}`)).body;
     expect(listed.petDnaProfiles[0].sampleNumber).toBe(s.dogs.m.sampleNumber);
-    const picked = await save(setOf('m'), {
+    const picked = await save(s.setOf('m'), {
       matchRunResult: 'Match',
       sampleNumberOverride: listed.petDnaProfiles[0].sampleNumber,
     });
     expect(picked.body.matchHistory[0]).toMatchObject({ matchedSampleNumber: s.dogs.m.sampleNumber, isMoveOut: true });
-    const id = setOf('u2');
+    const id = s.setOf('u2');
     const adjacent = await save(id, { matchRunResult: 'Match', sampleNumberOverride: s.dogs.b.sampleNumber });
     expect(adjacent.status).toBe(200);
     expect(adjacent.body.matchHistory[0]).toMatchObject({
@@ -123,7 +115,7 @@ describe('the analyst override', () => {
   });
 
   it('needs notes to override to NoMatch or Fail, and then stores no dog', async () => {
-    const id = setOf('a2');
+    const id = s.setOf('a2');
     expect((await get(`/api/v1/pooprintsmatchresultset/${id}`)).body.matchHistory[0].status).toBe('Match');
     for (const result of ['NoMatch', 'Fail']) {
       const refused = await save(id, { matchRunResult: result });

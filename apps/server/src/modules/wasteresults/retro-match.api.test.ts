@@ -8,37 +8,28 @@ import { pets, preRegisteredResidents, wasteSamples } from '../../db/schema/inde
 import { makePetOwner } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import {
-  makeScenario,
+  matchedScenario,
   newSampleNumber,
   uploadAndApprove,
   uploadPlate,
   waitForRuns,
-  type Scenario,
-  type StoredRun,
+  type MatchedScenario,
 } from '../../../test/waste-matching.ts';
 
 let t: TestApp;
-let s: Scenario;
-let lab: string;
-let manager: string;
-let runs: Map<string, StoredRun>;
+let s: MatchedScenario;
 let strangerSet: number;
-const numberOf = (key: string) => [...s.sources].filter(([, k]) => k === key).map(([n]) => n);
-const setOf = (key: string, i = 0) => runs.get(numberOf(key)[i])!.resultSetId;
 
 beforeAll(async () => {
   t = await startTestApp();
-  s = await makeScenario(t, 3303);
-  runs = await waitForRuns(t, [...s.sources.keys()]);
-  lab = await t.login('lab.admin');
-  manager = await t.login(s.manager.userName);
+  s = await matchedScenario(t, 3303);
 }, 120_000);
 afterAll(async () => {
   await t?.close();
 });
 
-const get = (url: string, token = lab) => t.call('GET', url, { token });
-const post = (url: string, body?: unknown, token = lab) => t.call('POST', url, { token, body });
+const get = (url: string, token = s.lab) => t.call('GET', url, { token });
+const post = (url: string, body?: unknown, token = s.lab) => t.call('POST', url, { token, body });
 const setView = async (id: number) => (await get(`/api/v1/pooprintsmatchresultset/${id}`)).body;
 /** Waits until no job of the queue is waiting or running. */
 async function waitForJobs(name: string) {
@@ -59,8 +50,8 @@ const jobCount = async (name: string) =>
 
 describe('retroactive matching', () => {
   it('reruns the open results of a property when a dog of it is approved; NoMatch to Match is told once approved', async () => {
-    const told = numberOf('u1')[0];
-    const toldSet = setOf('u1');
+    const told = s.numbersOf('u1')[0];
+    const toldSet = s.setOf('u1');
     const noMatch = (await setView(toldSet)).matchHistory[0];
     expect(noMatch.status).toBe('NoMatch');
     expect((await post(`/api/v1/pooprintsresulting/approvematchresult/${noMatch.matchResultId}`)).status).toBe(200);
@@ -71,18 +62,18 @@ describe('retroactive matching', () => {
       .insert(pets)
       .values({ name: 'Dog u1', sampleNumber: s.dogs.u1.sampleNumber, petOwnerId: s.owners.p.id });
     await uploadAndApprove(t, [{ sampleName: s.dogs.u1.sampleNumber, profile: s.dogs.u1.profile }], 'u1-3303', s.pop);
-    const after = await waitForRuns(t, numberOf('u1'), 2);
-    for (const n of numberOf('u1'))
+    const after = await waitForRuns(t, s.numbersOf('u1'), 2);
+    for (const n of s.numbersOf('u1'))
       expect(after.get(n)).toMatchObject({ status: 'Match', matchedSampleNumber: s.dogs.u1.sampleNumber, runs: 2 });
     const view = await setView(toldSet);
     expect(view.matchHistory[0]).toMatchObject({ status: 'Match', isRerun: true, isApproved: false });
     expect(view.currentlyApprovedResultId).toBe(noMatch.matchResultId);
     expect(view.changes).toEqual([expect.objectContaining({ fromStatus: 'NoMatch', toStatus: 'Match' })]);
     // The other no-matches of P (u2's, r's) did not change: no new run stored for them.
-    const others = await waitForRuns(t, [...numberOf('u2'), ...numberOf('r')]);
+    const others = await waitForRuns(t, [...s.numbersOf('u2'), ...s.numbersOf('r')]);
     for (const run of others.values()) expect(run).toMatchObject({ status: 'NoMatch', runs: 1 });
     // A rerun that gives the same result stores nothing (a1's Match, not yet approved, reran to the same dog).
-    expect((await waitForRuns(t, numberOf('a1'))).get(numberOf('a1')[0])!.runs).toBe(1);
+    expect((await waitForRuns(t, s.numbersOf('a1'))).get(s.numbersOf('a1')[0])!.runs).toBe(1);
 
     expect(
       (await post(`/api/v1/pooprintsresulting/approvematchresult/${view.matchHistory[0].matchResultId}`)).status,
@@ -90,16 +81,16 @@ describe('retroactive matching', () => {
     const nowMatch = await t.smtp.waitFor((m) => m.subject === `DNA match result for ${told}: Now a Match`);
     expect(nowMatch.to).toContain(s.manager.email);
     expect(nowMatch.text).toContain(s.dogs.u1.sampleNumber);
-    const news = (await get('/api/v1/notifications/getrecentnotifications', manager)).body.data;
+    const news = (await get('/api/v1/notifications/getrecentnotifications', s.managerToken)).body.data;
     expect(news).toContainEqual(
       expect.objectContaining({ type: 'PooPrintsMatchResult', message: `Waste sample ${told}: Match approved` }),
     );
   });
 
   it('reruns them when the owner of an approved dog moves into the property', async () => {
-    const [sample] = numberOf('r');
-    expect(runs.get(sample)).toMatchObject({ status: 'NoMatch' });
-    const moved = await t.call('PUT', `/api/v1/petownergroups/${s.P.id}/petowners/${s.owners.r.id}`, { token: lab });
+    const [sample] = s.numbersOf('r');
+    expect(s.runs.get(sample)).toMatchObject({ status: 'NoMatch' });
+    const moved = await t.call('PUT', `/api/v1/petownergroups/${s.P.id}/petowners/${s.owners.r.id}`, { token: s.lab });
     expect(moved.status).toBe(200);
     const after = await waitForRuns(t, [sample], 2);
     expect(after.get(sample)).toMatchObject({ status: 'Match', matchedSampleNumber: s.dogs.r.sampleNumber });
@@ -124,14 +115,14 @@ describe('retroactive matching', () => {
       .values({ name: 'Dog u2', sampleNumber: s.dogs.u2.sampleNumber, petOwnerId: owner.id });
     await uploadAndApprove(t, [{ sampleName: s.dogs.u2.sampleNumber, profile: s.dogs.u2.profile }], 'u2-3303', s.pop);
     await waitForJobs('waste-retro-match');
-    for (const run of (await waitForRuns(t, numberOf('u2'))).values())
+    for (const run of (await waitForRuns(t, s.numbersOf('u2'))).values())
       expect(run).toMatchObject({ status: 'NoMatch', runs: 1 });
     const moved = await post(`/api/v1/groups/${s.R.id}/residents/bulktransfer`, {
       residentIds: [resident.id],
       destinationId: s.P.id,
     });
     expect(moved.status).toBe(200);
-    const after = await waitForRuns(t, numberOf('u2'), 2);
+    const after = await waitForRuns(t, s.numbersOf('u2'), 2);
     for (const run of after.values())
       expect(run).toMatchObject({ status: 'Match', matchedSampleNumber: s.dogs.u2.sampleNumber });
   });

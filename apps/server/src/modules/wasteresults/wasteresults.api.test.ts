@@ -8,13 +8,7 @@ import { auditLog, emailLog, pets } from '../../db/schema/index.ts';
 import { UserRole } from '@registry/contracts';
 import { groupByName, makeAdmin, makeOtherDistributorship } from '../../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import {
-  makeScenario,
-  uploadAndApprove,
-  waitForRuns,
-  type Scenario,
-  type StoredRun,
-} from '../../../test/waste-matching.ts';
+import { matchedScenario, uploadAndApprove, waitForRuns, type MatchedScenario } from '../../../test/waste-matching.ts';
 
 /** Waits until no retroactive match job is waiting or running. */
 async function retroJobsDone() {
@@ -30,31 +24,23 @@ async function retroJobsDone() {
 }
 
 let t: TestApp;
-let s: Scenario;
-let lab: string;
-let manager: string;
-let runs: Map<string, StoredRun>;
-const numberOf = (key: string) => [...s.sources].filter(([, k]) => k === key).map(([n]) => n);
-const setOf = (key: string, i = 0) => runs.get(numberOf(key)[i])!.resultSetId;
+let s: MatchedScenario;
 
 beforeAll(async () => {
   t = await startTestApp();
-  s = await makeScenario(t, 2202);
-  runs = await waitForRuns(t, [...s.sources.keys()]);
-  lab = await t.login('lab.admin');
-  manager = await t.login(s.manager.userName);
+  s = await matchedScenario(t, 2202);
 }, 120_000);
 afterAll(async () => {
   await t?.close();
 });
 
-const get = (url: string, token = lab) => t.call('GET', url, { token });
-const post = (url: string, body?: unknown, token = lab) => t.call('POST', url, { token, body });
+const get = (url: string, token = s.lab) => t.call('GET', url, { token });
+const post = (url: string, body?: unknown, token = s.lab) => t.call('POST', url, { token, body });
 
 describe('result sets', () => {
   it('answers a set with its history, comparison and statistics; 401, 403 and 404 as the rules say', async () => {
-    const id = setOf('a1');
-    const res = await get(`/api/v1/pooprintsresulting/getmatchresultset?matchResultSetId=${id}`, manager);
+    const id = s.setOf('a1');
+    const res = await get(`/api/v1/pooprintsresulting/getmatchresultset?matchResultSetId=${id}`, s.managerToken);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ matchResultSetId: id, propertyId: s.P.id, hasAccessToPetOwner: true });
     const [run] = res.body.matchHistory;
@@ -62,7 +48,7 @@ describe('result sets', () => {
     expect(run.oneInText).toMatch(/^(more than )?1 in [\d,]+$/);
     expect(run.wasteDnaProfile.length).toBeGreaterThan(10);
     expect(run.petDnaProfiles[0].sampleNumber).toBe(s.dogs.a1.sampleNumber);
-    expect((await get(`/api/v1/pooprintsmatchresultset/${id}`, manager)).body.matchResultSetId).toBe(id);
+    expect((await get(`/api/v1/pooprintsmatchresultset/${id}`, s.managerToken)).body.matchResultSetId).toBe(id);
 
     expect((await t.call('GET', `/api/v1/pooprintsmatchresultset/${id}`)).status).toBe(401);
     expect((await get(`/api/v1/pooprintsmatchresultset/${id}`, await t.login('pet.owner'))).status).toBe(403);
@@ -70,7 +56,7 @@ describe('result sets', () => {
     const other = await makeOtherDistributorship(t.database.db);
     const stranger = await t.login(other.propertyManager.userName);
     expect((await get(`/api/v1/pooprintsmatchresultset/${id}`, stranger)).status).toBe(404);
-    expect((await get('/api/v1/pooprintsmatchresultset/999999', lab)).status).toBe(404);
+    expect((await get('/api/v1/pooprintsmatchresultset/999999', s.lab)).status).toBe(404);
     expect((await get('/api/v1/pooprintsresulting/getmatchresultset?matchResultSetId=abc')).status).toBe(400);
     expect((await get('/api/v1/pooprintsresulting/getmatchresultset')).status).toBe(400);
   });
@@ -78,18 +64,18 @@ describe('result sets', () => {
   it('shows a sample on P to the admins of the adjacent property Q, not to those of the far property R', async () => {
     const q = await makeAdmin(t.database.db, { roleId: UserRole.PropertyManager, groupId: s.Q.id });
     const r = await makeAdmin(t.database.db, { roleId: UserRole.PropertyManager, groupId: s.R.id });
-    const url = `/api/v1/pooprintsmatchresultset/${setOf('b')}`;
+    const url = `/api/v1/pooprintsmatchresultset/${s.setOf('b')}`;
     expect((await get(url, await t.login(q.userName))).status).toBe(200);
     expect((await get(url, await t.login(r.userName))).status).toBe(404);
   });
 
   it('previews a new run and saves one with an override of the sample number and notes (lab only)', async () => {
-    const id = setOf('a2');
+    const id = s.setOf('a2');
     const preview = await get(`/api/v1/pooprintsresulting/previewnewtestresult?matchResultSetId=${id}`);
     expect(preview.body).toMatchObject({ status: 'Match', matchingPet: { sampleNumber: s.dogs.a2.sampleNumber } });
-    expect((await get(`/api/v1/pooprintsresulting/previewnewtestresult?matchResultSetId=${id}`, manager)).status).toBe(
-      403,
-    );
+    expect(
+      (await get(`/api/v1/pooprintsresulting/previewnewtestresult?matchResultSetId=${id}`, s.managerToken)).status,
+    ).toBe(403);
     // The engine's dog kept by hand: the run stores the engine's result, not an override.
     const saved = await post(`/api/v1/pooprintsresulting/savenewmatchresultsrun/${id}`, {
       sampleNumberOverride: s.dogs.a2.sampleNumber.toLowerCase(),
@@ -113,18 +99,18 @@ describe('result sets', () => {
   });
 
   it('approves a Match (audited) but not an Inconclusive one directly; deletes a result', async () => {
-    const id = setOf('a1');
+    const id = s.setOf('a1');
     const set = (await get(`/api/v1/pooprintsmatchresultset/${id}`)).body;
     const resultId = set.matchHistory[0].matchResultId;
-    expect((await post(`/api/v1/pooprintsresulting/approvematchresult/${resultId}`, undefined, manager)).status).toBe(
-      403,
-    );
+    expect(
+      (await post(`/api/v1/pooprintsresulting/approvematchresult/${resultId}`, undefined, s.managerToken)).status,
+    ).toBe(403);
     const ok = await post(`/api/v1/pooprintsresulting/approvematchresult/${resultId}`);
     expect(ok.body).toEqual({ message: 'Result approved successfully.' });
     const after = (await get(`/api/v1/pooprintsmatchresultset/${id}`)).body;
     expect(after.currentlyApprovedResultId).toBe(resultId);
     // The property's admins hear of it (a notification that opens the group's results at the sample).
-    const news = (await get('/api/v1/notifications/getrecentnotifications', manager)).body.data;
+    const news = (await get('/api/v1/notifications/getrecentnotifications', s.managerToken)).body.data;
     expect(news).toContainEqual(
       expect.objectContaining({
         type: 'PooPrintsMatchResult',
@@ -134,7 +120,7 @@ describe('result sets', () => {
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.entityType, 'WasteMatchResult'));
     expect(audits.some((a) => a.actionType === 'Approve' && a.entityId === String(resultId))).toBe(true);
 
-    const u = setOf('u1');
+    const u = s.setOf('u1');
     const inconclusive = await post(`/api/v1/pooprintsresulting/savenewmatchresultsrun/${u}`, {
       matchRunResult: 'Inconclusive',
     });
@@ -143,13 +129,13 @@ describe('result sets', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.exceptionMessage).toBe('An Inconclusive or MultipleMatch result cannot be approved directly.');
     const del = await t.call('DELETE', `/api/v1/pooprintsresulting/deletematchresult/${inconclusiveId}`, {
-      token: lab,
+      token: s.lab,
     });
     expect(del.body).toEqual({ message: 'Result deleted successfully.' });
     expect((await get(`/api/v1/pooprintsmatchresultset/${u}`)).body.matchHistory).toHaveLength(1);
     // The lists follow the saved run and its delete (the set keeps its latest result's status).
     const listed = async () =>
-      (await get(`/api/v1/pooprintsresulting/getresultsets?sampleNumberFilter=${numberOf('u1')[0]}`)).body;
+      (await get(`/api/v1/pooprintsresulting/getresultsets?sampleNumberFilter=${s.numbersOf('u1')[0]}`)).body;
     expect((await listed()).data).toEqual([
       expect.objectContaining({ matchResultSetId: u, latestMatchStatus: 'NoMatch' }),
     ]);
@@ -159,7 +145,7 @@ describe('result sets', () => {
     });
     expect((await listed()).data[0].latestMatchStatus).toBe('Fail');
     await t.call('DELETE', `/api/v1/pooprintsresulting/deletematchresult/${again.body.matchHistory[0].matchResultId}`, {
-      token: lab,
+      token: s.lab,
     });
     expect(await listed()).toMatchObject({ totalRecords: 1, data: [{ latestMatchStatus: 'NoMatch' }] });
     expect((await post('/api/v1/pooprintsresulting/approvematchresult/999999')).status).toBe(404);
@@ -177,25 +163,25 @@ describe('result sets', () => {
     );
     expect(matches.body.data.every((r: { latestMatchStatus: string }) => r.latestMatchStatus === 'Match')).toBe(true);
     expect(matches.body.totalRecords).toBe(5);
-    const moveOut = matches.body.data.find((r: { sampleNumber: string }) => r.sampleNumber === numberOf('m')[0]);
+    const moveOut = matches.body.data.find((r: { sampleNumber: string }) => r.sampleNumber === s.numbersOf('m')[0]);
     expect(moveOut.matchedSampleNumber).toBe(s.dogs.m.sampleNumber);
     expect((await get('/api/v1/pooprintsresulting/getresultsets?statusFilter=Maybe')).status).toBe(400);
-    expect((await get('/api/v1/pooprintsresulting/getresultsets', manager)).status).toBe(403);
+    expect((await get('/api/v1/pooprintsresulting/getresultsets', s.managerToken)).status).toBe(403);
   });
 
   it('lists the waste results under a group, attempted date descending, with the APA and Move Out flags once approved', async () => {
     await post('/api/v1/pooprintsresulting/approveunapprovedmatchresultsetsbyresult', { result: 'Match' });
-    const res = await get(`/api/v1/wasteresults/getbygroup?selectedGroupId=${s.P.id}&pageSize=50`, manager);
+    const res = await get(`/api/v1/wasteresults/getbygroup?selectedGroupId=${s.P.id}&pageSize=50`, s.managerToken);
     expect(res.status).toBe(200);
     expect(res.body.totalRecords).toBe(s.sources.size);
     const row = (n: string) => res.body.data.find((r: { sampleNumber: string }) => r.sampleNumber === n);
-    expect(row(numberOf('b')[0])).toMatchObject({
+    expect(row(s.numbersOf('b')[0])).toMatchObject({
       status: 'Match',
       approvedResultIsAdjacentPropertyMatch: true,
       isApproved: true,
     });
-    expect(row(numberOf('m')[0])).toMatchObject({ approvedResultIsMoveOut: true });
-    expect(row(numberOf('u1')[0])).toMatchObject({ status: 'NoMatch', isApproved: false });
+    expect(row(s.numbersOf('m')[0])).toMatchObject({ approvedResultIsMoveOut: true });
+    expect(row(s.numbersOf('u1')[0])).toMatchObject({ status: 'NoMatch', isApproved: false });
     const stranger = (await makeOtherDistributorship(t.database.db)).propertyManager;
     expect(
       (await get(`/api/v1/wasteresults/getbygroup?selectedGroupId=${s.P.id}`, await t.login(stranger.userName))).status,
@@ -204,13 +190,13 @@ describe('result sets', () => {
     const attempted = res.body.data.map((r: { dateAttempted: string }) => r.dateAttempted);
     expect(attempted).toEqual([...attempted].sort().reverse());
     const one = await get(
-      `/api/v1/wasteresults/getbygroup?selectedGroupId=${s.P.id}&samplenumber=${numberOf('b')[0]}&matchResult=Match`,
-      manager,
+      `/api/v1/wasteresults/getbygroup?selectedGroupId=${s.P.id}&samplenumber=${s.numbersOf('b')[0]}&matchResult=Match`,
+      s.managerToken,
     );
-    expect(one.body.data.map((r: { sampleNumber: string }) => r.sampleNumber)).toEqual([numberOf('b')[0]]);
+    expect(one.body.data.map((r: { sampleNumber: string }) => r.sampleNumber)).toEqual([s.numbersOf('b')[0]]);
     const none = await get(
-      `/api/v1/wasteresults/getbygroup?selectedGroupId=${s.P.id}&samplenumber=${numberOf('b')[0]}&matchResult=Fail`,
-      manager,
+      `/api/v1/wasteresults/getbygroup?selectedGroupId=${s.P.id}&samplenumber=${s.numbersOf('b')[0]}&matchResult=Fail`,
+      s.managerToken,
     );
     expect(none.body.totalRecords).toBe(0);
     // The adjacent property's admin lists P's samples under Q (agreed adjacency); the far property's admin does not.
@@ -229,31 +215,31 @@ describe('result sets', () => {
     // Under the root (the lab): every property's samples.
     const root = await groupByName(t.database.db, 'PetDNA Registry');
     const underRoot = await get(
-      `/api/v1/wasteresults/getbygroup?selectedGroupId=${root.id}&samplenumber=${numberOf('b')[0]}`,
+      `/api/v1/wasteresults/getbygroup?selectedGroupId=${root.id}&samplenumber=${s.numbersOf('b')[0]}`,
     );
-    expect(underRoot.body.data.map((r: { sampleNumber: string }) => r.sampleNumber)).toEqual([numberOf('b')[0]]);
+    expect(underRoot.body.data.map((r: { sampleNumber: string }) => r.sampleNumber)).toEqual([s.numbersOf('b')[0]]);
     expect(
       (await get(`/api/v1/wasteresults/getbygroup?selectedGroupId=${s.P.id}`, await t.login('pet.owner'))).status,
     ).toBe(403);
   });
 
   it('writes the match certificate as a PDF and emails the result to the primary admin', async () => {
-    const id = setOf('b');
+    const id = s.setOf('b');
     const pdf = await t.app.inject({
       method: 'GET',
       url: `/api/v1/pdfdownload/getpooprintsresultcertificate?pooPrintsResultSetId=${id}`,
-      headers: { authorization: `Bearer ${manager}` },
+      headers: { authorization: `Bearer ${s.managerToken}` },
     });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const unapproved = await get(
-      `/api/v1/pdfdownload/getpooprintsresultcertificate?pooPrintsResultSetId=${setOf('u1')}`,
+      `/api/v1/pdfdownload/getpooprintsresultcertificate?pooPrintsResultSetId=${s.setOf('u1')}`,
     );
     expect(unapproved.status).toBe(400);
 
     // The approval itself sent the primary admin the letter; the button sends it again.
-    const letterSubject = `DNA match result for ${numberOf('b')[0]}: Match`;
+    const letterSubject = `DNA match result for ${s.numbersOf('b')[0]}: Match`;
     const isLetter = (m: { to: string[]; subject: string }) =>
       m.to.includes(s.manager.email!) && m.subject === letterSubject;
     await t.smtp.waitFor(isLetter);
@@ -261,14 +247,14 @@ describe('result sets', () => {
     const sent = await post(
       `/api/v1/email/postsendmatchresultemailtoprimaryadmin?pooPrintsMatchResultSetId=${id}`,
       undefined,
-      manager,
+      s.managerToken,
     );
     expect(sent.status).toBe(200);
     await expect.poll(() => t.smtp.messages.filter(isLetter).length).toBe(before + 1);
     const mail = t.smtp.messages.filter(isLetter).at(-1)!;
     expect(mail.text).toContain(s.dogs.b.sampleNumber);
     expect(mail.text).toContain('adjacent property (APA)');
-    expect(mail.text).toContain(`/group/${s.P.id}/results?samplenumber=${numberOf('b')[0]}`);
+    expect(mail.text).toContain(`/group/${s.P.id}/results?samplenumber=${s.numbersOf('b')[0]}`);
     const [logged] = await t.database.db
       .select()
       .from(emailLog)
@@ -278,7 +264,7 @@ describe('result sets', () => {
     expect(logged).toMatchObject({ eventName: 'Match', wasSuccessful: true, recipients: s.manager.email });
 
     // A NoMatch gets its own letter.
-    const u = setOf('u2');
+    const u = s.setOf('u2');
     const latest = (await get(`/api/v1/pooprintsmatchresultset/${u}`)).body.matchHistory[0];
     expect(latest.status).toBe('NoMatch');
     await post(`/api/v1/pooprintsresulting/approvematchresult/${latest.matchResultId}`);
@@ -287,11 +273,11 @@ describe('result sets', () => {
         await post(
           `/api/v1/email/postsendmatchresultemailtoprimaryadmin?pooPrintsMatchResultSetId=${u}`,
           undefined,
-          manager,
+          s.managerToken,
         )
       ).status,
     ).toBe(200);
-    const noMatch = await t.smtp.waitFor((m) => m.subject === `DNA match result for ${numberOf('u2')[0]}: No Match`);
+    const noMatch = await t.smtp.waitFor((m) => m.subject === `DNA match result for ${s.numbersOf('u2')[0]}: No Match`);
     expect(noMatch.text).toContain('does not match any dog registered');
     // Maintenance may not email; an unapproved set has no letter to send.
     const maintenance = await makeAdmin(t.database.db, { roleId: UserRole.PropertyMaintenance, groupId: s.P.id });
@@ -305,9 +291,9 @@ describe('result sets', () => {
       ).status,
     ).toBe(403);
     const unapprovedMail = await post(
-      `/api/v1/email/postsendmatchresultemailtoprimaryadmin?pooPrintsMatchResultSetId=${setOf('r')}`,
+      `/api/v1/email/postsendmatchresultemailtoprimaryadmin?pooPrintsMatchResultSetId=${s.setOf('r')}`,
       undefined,
-      manager,
+      s.managerToken,
     );
     expect(unapprovedMail.status).toBe(400);
     expect(unapprovedMail.body.exceptionMessage).toBe('The result set has no approved result.');
@@ -322,8 +308,8 @@ describe('rerun all no-matches', () => {
       const status0 = await get('/api/v1/pooprintsresulting/getrerunallnomatchesstatus');
       expect(status0.body.isInProgress).toBe(false);
       // The primary admin is told one of u1's samples is a NoMatch (its approval sends the NoMatch letter).
-      const told = numberOf('u1')[0];
-      const toldSet = runs.get(told)!.resultSetId;
+      const told = s.numbersOf('u1')[0];
+      const toldSet = s.runs.get(told)!.resultSetId;
       const noMatchRun = (await get(`/api/v1/pooprintsmatchresultset/${toldSet}`)).body.matchHistory[0];
       expect(noMatchRun.status).toBe('NoMatch');
       expect((await post(`/api/v1/pooprintsresulting/approvematchresult/${noMatchRun.matchResultId}`)).status).toBe(
@@ -338,9 +324,9 @@ describe('rerun all no-matches', () => {
       await t.database.db
         .insert(pets)
         .values({ name: 'Dog u1', sampleNumber: s.dogs.u1.sampleNumber, petOwnerId: s.owners.p.id });
-      expect((await post('/api/v1/pooprintsresulting/rerunallnomatches', { groupId: s.P.id }, manager)).status).toBe(
-        403,
-      );
+      expect(
+        (await post('/api/v1/pooprintsresulting/rerunallnomatches', { groupId: s.P.id }, s.managerToken)).status,
+      ).toBe(403);
       const started = await post('/api/v1/pooprintsresulting/rerunallnomatches', { groupId: s.P.id });
       expect(started.status).toBe(200);
       expect(started.body.isInProgress).toBe(true);
@@ -354,12 +340,12 @@ describe('rerun all no-matches', () => {
       expect(status.total).toBe(6);
       expect(status.done).toBe(6);
       expect(status.changed).toBe(3);
-      const after = await waitForRuns(t, numberOf('u1'), 2);
-      for (const n of numberOf('u1'))
+      const after = await waitForRuns(t, s.numbersOf('u1'), 2);
+      for (const n of s.numbersOf('u1'))
         expect(after.get(n)).toMatchObject({ status: 'Match', matchedSampleNumber: s.dogs.u1.sampleNumber });
       const reruns = await get('/api/v1/pooprintsresulting/getnomatchrerunswithstatuschanges?pageSize=100');
       const changed = reruns.body.data.filter((r: { propertyId: number }) => r.propertyId === s.P.id);
-      expect(changed.map((r: { sampleNumber: string }) => r.sampleNumber).sort()).toEqual(numberOf('u1').sort());
+      expect(changed.map((r: { sampleNumber: string }) => r.sampleNumber).sort()).toEqual(s.numbersOf('u1').sort());
       expect(changed[0]).toMatchObject({ previousStatus: 'NoMatch', latestMatchStatus: 'Match' });
       expect(changed[0].dateStatusChanged).toEqual(expect.any(String));
       const approved = await post('/api/v1/pooprintsresulting/approveallmatchingreruns');
@@ -380,7 +366,7 @@ describe('rerun all no-matches', () => {
         .orderBy(desc(emailLog.id))
         .limit(1);
       expect(logged).toMatchObject({ eventName: 'NoMatchToMatch', wasSuccessful: true, recipients: s.manager.email });
-      const other = numberOf('u1')[1];
+      const other = s.numbersOf('u1')[1];
       await t.smtp.waitFor((m) => m.subject === `DNA match result for ${other}: Match`);
       expect(t.smtp.messages.some((m) => m.subject === `DNA match result for ${told}: Match`)).toBe(false);
       expect((await post('/api/v1/pooprintsresulting/cancelrerunallnomatches')).status).toBe(400);

@@ -5,6 +5,7 @@ import { renderApp } from '../../test/renderApp';
 import { mockFetch, type MockCall } from '../../test/utils';
 import { ApiError } from '../../lib/api';
 import { tokenLoginErrorMessage } from './accounts.api';
+import { signedInAs, userInfo } from '../../test/users';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -15,24 +16,7 @@ const rules = {
   requireDigit: true,
   requireNonLetterOrDigit: true,
 };
-const user = {
-  id: 10,
-  userName: 'jane',
-  fullName: 'Jane Admin',
-  firstName: 'Jane',
-  lastName: 'Admin',
-  email: 'jane@example.com',
-  roleId: 7,
-  role: 'PropertyManager',
-  isAdmin: true,
-  isPetOwner: false,
-  isBioPetAdmin: false,
-  isResident: false,
-  petOwnerId: null,
-  residentId: null,
-  features: [],
-  impersonatedBy: null,
-};
+const user = userInfo('propertyManager');
 
 describe('token login', () => {
   it('maps failures to the spec messages', () => {
@@ -176,10 +160,7 @@ describe('reset password link check', () => {
 
 describe('manage account', () => {
   function setup(over: Record<string, unknown> = {}) {
-    sessionStorage.setItem('registry.accessToken', 'tok');
-    return mockFetch({
-      'GET /api/v1/account/userinfo': user,
-      'GET /api/v1/features': [],
+    return signedInAs(user, {
       'GET /api/v1/account/passwordrules': rules,
       'GET /api/v1/lookup/countries': [],
       'GET /api/v1/account/manageinfo': {

@@ -4,35 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/renderApp';
 import { mockFetch, type MockCall } from '../../test/utils';
 import { getToken } from '../../lib/tokenStorage';
+import { userInfo } from '../../test/users';
+import { assignedProperty as group } from '../../test/groups';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const baseUser = {
-  id: 10,
-  userName: 'jane',
-  fullName: 'Jane Admin',
-  firstName: 'Jane',
-  lastName: 'Admin',
-  email: 'jane@example.com',
-  roleId: 7,
-  role: 'PropertyManager',
-  isAdmin: true,
-  isPetOwner: false,
-  isBioPetAdmin: false,
-  isResident: false,
-  petOwnerId: null,
-  residentId: null,
-  features: [],
-  impersonatedBy: null,
-};
-const group = (id: number, name: string) => ({
-  id,
-  name,
-  groupType: 4,
-  isActive: true,
-  parentId: null,
-  isPrimaryAdmin: false,
-});
+const baseUser = userInfo('propertyManager');
 
 function api(over: Record<string, unknown> = {}) {
   return mockFetch({

@@ -10,11 +10,11 @@ import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { showDate, showDateTime } from '../../components/labTime';
 import { PageTitle } from '../../components/PageTitle';
 import { NotFound, isValidId } from '../../components/NotFound';
-import { adminQuery } from './admins.api';
+import { adminQuery, securityQuestionQuery } from './admins.api';
 import { AdminEditForm } from './components/AdminEditForm';
 import { AdminGroupsCard } from './components/AdminGroupsCard';
 import { AdminNotesCard } from './components/AdminNotesCard';
-import { AdminSecurityCard } from './components/AdminSecurityCard';
+import { SecurityQuestionCard } from '../../components/SecurityQuestionCard';
 import { useAdminActions } from './components/useAdminActions';
 
 function formatAddress(a: AdminView['address']): string {
@@ -87,7 +87,7 @@ export function AdminPage() {
             )}
             {admin && maySeeSecurityAnswer && (
               <Col span={24}>
-                <AdminSecurityCard adminId={admin.id} />
+                <SecurityQuestionCard question={securityQuestionQuery(admin.id)} />
               </Col>
             )}
           </Row>

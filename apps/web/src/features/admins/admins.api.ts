@@ -130,5 +130,3 @@ export function useDeleteAdmin(id: number) {
     },
   });
 }
-
-export const signInAsAdmin = (id: number) => callApi(accountEndpoints.signInAsAnotherUser, { params: { id } });

@@ -2,36 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/renderApp';
-import { mockFetch, type MockCall } from '../../test/utils';
+import { type MockCall } from '../../test/utils';
+import { signedInAs, userInfo } from '../../test/users';
+import { assignedProperty as group } from '../../test/groups';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const me = {
-  id: 1,
-  userName: 'boss',
-  fullName: 'Big Boss',
-  firstName: 'Big',
-  lastName: 'Boss',
-  email: 'boss@example.com',
-  roleId: 0,
-  role: 'BioPetLabAdmin',
-  isAdmin: true,
-  isPetOwner: false,
-  isBioPetAdmin: true,
-  isResident: false,
-  petOwnerId: null,
-  residentId: null,
-  features: [],
-  impersonatedBy: null,
-};
-const group = (id: number, name: string) => ({
-  id,
-  name,
-  groupType: 4,
-  isActive: true,
-  parentId: null,
-  isPrimaryAdmin: false,
-});
+const me = userInfo('labAdmin');
 const admin = {
   id: 3,
   userName: 'pmgr',
@@ -55,10 +32,7 @@ const admin = {
 };
 
 function setup(over: Record<string, unknown> = {}, adminOver: Partial<typeof admin> = {}) {
-  sessionStorage.setItem('registry.accessToken', 'tok');
-  return mockFetch({
-    'GET /api/v1/account/userinfo': me,
-    'GET /api/v1/features': [],
+  return signedInAs(me, {
     'GET /api/v1/admin/3': { ...admin, ...adminOver },
     'GET /api/v1/admin/3/groups': [group(5, 'Maple Court')],
     'GET /api/v1/admingroups/directlyassignedgroups': [group(5, 'Maple Court'), group(6, 'Oak Park')],

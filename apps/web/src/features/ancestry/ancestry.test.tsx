@@ -5,28 +5,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AncestryFulfillmentStatus } from '@registry/contracts';
 import { renderApp } from '../../test/renderApp';
-import { mockFetch } from '../../test/utils';
+import { signedInAs, userInfo } from '../../test/users';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const labAdmin = {
-  id: 1,
-  userName: 'lab.admin',
-  fullName: 'Lab Admin',
-  firstName: 'Lab',
-  lastName: 'Admin',
-  email: 'lab.admin@mail.example',
-  roleId: 0,
-  role: 'BioPetLabAdmin',
-  isAdmin: true,
-  isPetOwner: false,
-  isBioPetAdmin: true,
-  isResident: false,
-  petOwnerId: null,
-  residentId: null,
-  features: [],
-  impersonatedBy: null,
-};
+const labAdmin = userInfo('labAdmin');
 
 const item = {
   id: 31,
@@ -60,10 +43,7 @@ const failedGenotype = {
 };
 
 function setup(handlers: Record<string, unknown> = {}) {
-  sessionStorage.setItem('registry.accessToken', 'tok');
-  return mockFetch({
-    'GET /api/v1/account/userinfo': labAdmin,
-    'GET /api/v1/features': [],
+  return signedInAs(labAdmin, {
     'GET /api/v1/admingroups/directlyassignedgroups': [],
     'GET /api/v1/ancestryfulfillment': { data: [item], totalRecords: 1 },
     'GET /api/v1/ancestryfulfillment/getcountbystatus': [{ status: AncestryFulfillmentStatus.Activated, count: 1 }],

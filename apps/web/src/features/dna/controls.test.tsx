@@ -5,28 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/renderApp';
-import { mockFetch } from '../../test/utils';
+import { signedInAs, userInfo } from '../../test/users';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const me = {
-  id: 1,
-  userName: 'lab.admin',
-  fullName: 'Lab Admin',
-  firstName: 'Lab',
-  lastName: 'Admin',
-  email: 'lab@example.com',
-  roleId: 0,
-  role: 'BioPetLabAdmin',
-  isAdmin: true,
-  isPetOwner: false,
-  isBioPetAdmin: true,
-  isResident: false,
-  petOwnerId: null,
-  residentId: null,
-  features: [],
-  impersonatedBy: null,
-};
+const me = userInfo('labAdmin');
 
 const panel = {
   id: 'mini',
@@ -41,10 +24,7 @@ const panel = {
 };
 
 function setup() {
-  sessionStorage.setItem('registry.accessToken', 'tok');
-  return mockFetch({
-    'GET /api/v1/account/userinfo': me,
-    'GET /api/v1/features': [],
+  return signedInAs(me, {
     'GET /api/v1/admingroups/directlyassignedgroups': [],
     'GET /api/v1/dnapanel': [panel],
     'GET /api/v1/control': {

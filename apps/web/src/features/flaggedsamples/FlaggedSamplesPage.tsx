@@ -1,16 +1,14 @@
 import { Link, useParams } from '@tanstack/react-router';
-import { Card, DatePicker, Form, Select } from 'antd';
-import { dayjs } from '../../lib/dayjs';
-import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
+import { Card } from 'antd';
+import { listFilterFields } from '../../components/urlFilters';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { GroupFrame } from '../../components/GroupFrame';
 import { STATUS_OPTIONS, statusLabel } from '../pets/petLabels';
 import { fetchFlaggedSamples, flaggedRequest, flaggedSampleKeys, type FlaggedSample } from './flaggedsamples.api';
-import { flaggedSamplesSearch, type FlaggedSamplesSearch } from './flaggedsamples.search';
+import { flaggedSamplesSearch } from './flaggedsamples.search';
 import { showReportDate } from '../../components/labTime';
 import { FilterBar } from '../../components/FilterBar';
 
-const URL_DATE = 'MM/DD/YYYY';
 const shortDate = (v: string | null) => (v ? showReportDate(v) : '—');
 const TYPE_OPTIONS = [
   { value: 'Pet', label: 'Pet' },
@@ -34,51 +32,16 @@ function SampleLink({ row }: { row: FlaggedSample }) {
 
 function FlaggedSamples({ groupId }: { groupId: number }) {
   const [params, setParams] = useUrlState(flaggedSamplesSearch);
-  const text = (key: 'samplenumber' | 'notes' | 'groupname', label: string) => (
-    <Form.Item label={label} htmlFor={`flagged-${key}`}>
-      <UpdateOnEnterInput
-        id={`flagged-${key}`}
-        allowClear
-        value={params[key] ?? ''}
-        onCommit={(v) => setParams({ [key]: v } as Partial<FlaggedSamplesSearch>, { resetPage: true })}
-        style={{ width: 150 }}
-      />
-    </Form.Item>
-  );
+  const filter = listFilterFields('flagged', params, setParams);
   return (
     <Card>
       <FilterBar style={{ marginBottom: 16, rowGap: 8 }}>
-        <Form.Item label="Sample type" htmlFor="flagged-type">
-          <Select
-            id="flagged-type"
-            allowClear
-            style={{ width: 160 }}
-            value={params.sampletype}
-            options={TYPE_OPTIONS}
-            onChange={(v?: 'Pet' | 'WasteSample') => setParams({ sampletype: v }, { resetPage: true })}
-          />
-        </Form.Item>
-        {text('samplenumber', 'Sample number')}
-        <Form.Item label="Date flagged" htmlFor="flagged-date">
-          <DatePicker
-            id="flagged-date"
-            format="M/D/YYYY"
-            value={params.dateflagged ? dayjs(params.dateflagged, URL_DATE) : null}
-            onChange={(d) => setParams({ dateflagged: d ? d.format(URL_DATE) : undefined }, { resetPage: true })}
-          />
-        </Form.Item>
-        {text('notes', 'Notes')}
-        {text('groupname', 'Group')}
-        <Form.Item label="Sample status" htmlFor="flagged-status">
-          <Select
-            id="flagged-status"
-            allowClear
-            style={{ width: 200 }}
-            value={params.samplestatus}
-            options={STATUS_OPTIONS}
-            onChange={(v?: number) => setParams({ samplestatus: v }, { resetPage: true })}
-          />
-        </Form.Item>
+        {filter.choice('sampletype', 'Sample type', { id: 'flagged-type', width: 160, options: TYPE_OPTIONS })}
+        {filter.text('samplenumber', 'Sample number')}
+        {filter.day('dateflagged', 'Date flagged', 'flagged-date')}
+        {filter.text('notes', 'Notes')}
+        {filter.text('groupname', 'Group')}
+        {filter.choice('samplestatus', 'Sample status', { id: 'flagged-status', width: 200, options: STATUS_OPTIONS })}
       </FilterBar>
       <UrlTable<FlaggedSample, typeof flaggedSamplesSearch>
         rowKey={(row) => `${row.sampleType}-${row.sampleId}`}

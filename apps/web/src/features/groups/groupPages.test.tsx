@@ -8,41 +8,12 @@ import { renderApp } from '../../test/renderApp';
 import { mockFetch, renderInRouter, type MockCall } from '../../test/utils';
 import { GroupAdmins } from './GroupAdminsPage';
 import { keysToReveal } from './components/GroupTree';
-import type { GroupTreeNode } from './groups.api';
+import { signedInAs, userInfo, type SignedInUser } from '../../test/users';
+import { groupTreeNode as node } from '../../test/groups';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const staff = {
-  id: 1,
-  userName: 'boss',
-  fullName: 'Big Boss',
-  firstName: 'Big',
-  lastName: 'Boss',
-  email: 'boss@example.com',
-  roleId: 0,
-  role: 'BioPetLabAdmin',
-  isAdmin: true,
-  isPetOwner: false,
-  isBioPetAdmin: true,
-  isResident: false,
-  petOwnerId: null,
-  residentId: null,
-  features: [],
-  impersonatedBy: null,
-};
-const node = (id: number, name: string, groupType: number, extra: Partial<GroupTreeNode> = {}): GroupTreeNode => ({
-  id,
-  name,
-  label: name,
-  groupType,
-  isActive: true,
-  parentId: null,
-  propertyPreRegisterCode: null,
-  hasChildren: false,
-  hasInactiveChildren: false,
-  noLeaf: false,
-  ...extra,
-});
+const staff = userInfo('labAdmin');
 const block = { counts: { total: 0 }, percentages: { total: 0 } };
 const menu = {
   groupId: 31,
@@ -60,11 +31,8 @@ const menu = {
 };
 
 /** Root > Sunbelt > Harbor > (Maple Court, inactive Old Court); Old Court is opened by URL. */
-function signedIn(user: Record<string, unknown> = staff) {
-  sessionStorage.setItem('registry.accessToken', 'tok');
-  return mockFetch({
-    'GET /api/v1/account/userinfo': user,
-    'GET /api/v1/features': [],
+function signedIn(user: SignedInUser = staff) {
+  return signedInAs(user, {
     'GET /api/v1/admingroups/directlyassignedgroups': [
       { id: 1, name: 'Registry', groupType: 0, isActive: true, parentId: null, isPrimaryAdmin: true },
     ],

@@ -19,6 +19,7 @@ import { logoFileProblem } from './components/LogoUploadCard';
 import { buildCreateRequest } from './components/AddGroupModal';
 import { GroupAdmins, sortAdminsByName } from './GroupAdminsPage';
 import type { GroupAdminRow, GroupTreeNode } from './groups.api';
+import { groupTreeNode as node } from '../../test/groups';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -130,20 +131,6 @@ describe('group rules', () => {
       'zed',
     ]);
   });
-});
-
-const node = (id: number, name: string, groupType: number, extra: Partial<GroupTreeNode> = {}): GroupTreeNode => ({
-  id,
-  name,
-  label: name,
-  groupType,
-  isActive: true,
-  parentId: null,
-  propertyPreRegisterCode: null,
-  hasChildren: false,
-  hasInactiveChildren: false,
-  noLeaf: false,
-  ...extra,
 });
 
 describe('GroupHierarchyPicker', () => {

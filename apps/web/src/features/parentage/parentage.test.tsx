@@ -6,28 +6,11 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/renderApp';
-import { mockFetch } from '../../test/utils';
+import { signedInAs, userInfo } from '../../test/users';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const me = {
-  id: 6,
-  userName: 'parentage.manager',
-  fullName: 'Parentage Manager',
-  firstName: 'Parentage',
-  lastName: 'Manager',
-  email: 'pm@example.com',
-  roleId: 6,
-  role: 'ParentageManager',
-  isAdmin: true,
-  isPetOwner: false,
-  isBioPetAdmin: false,
-  isResident: false,
-  petOwnerId: null,
-  residentId: null,
-  features: [],
-  impersonatedBy: null,
-};
+const me = userInfo('parentageManager');
 const row = {
   petOwnerId: 9,
   puppyId: 31,
@@ -66,10 +49,7 @@ const result = {
 };
 
 function setup(over: Record<string, unknown> = {}) {
-  sessionStorage.setItem('registry.accessToken', 'tok');
-  return mockFetch({
-    'GET /api/v1/account/userinfo': me,
-    'GET /api/v1/features': [],
+  return signedInAs(me, {
     'GET /api/v1/admingroups/directlyassignedgroups': [],
     'GET /api/v1/parentagepets': { data: [row], totalRecords: 1 },
     'GET /api/v1/parentagepets/candidates': {

@@ -11,11 +11,12 @@ import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { NotFound, isValidId } from '../../components/NotFound';
 import { PageTitle, type Crumb } from '../../components/PageTitle';
 import { OwnerPets } from '../pets/OwnerPets';
-import { petOwnerQuery } from './petowners.api';
+import { petOwnerQuery, securityQuestionQuery } from './petowners.api';
 import { AddPetsModal } from './components/AddPetsModal';
 import { PetOwnerEditModal } from './components/PetOwnerEditModal';
 import { PetOwnerGroupsTab } from './components/PetOwnerGroupsTab';
-import { AncestryUpgradeModal, PetOwnerPromotionsCard, PetOwnerSecurityCard } from './components/PetOwnerSideCards';
+import { AncestryUpgradeModal, PetOwnerPromotionsCard } from './components/PetOwnerSideCards';
+import { SecurityQuestionCard } from '../../components/SecurityQuestionCard';
 import { usePetOwnerActions } from './components/usePetOwnerActions';
 import { showDate } from '../../components/labTime';
 
@@ -138,7 +139,7 @@ export function PetOwnerPage() {
             )}
             {owner && me && isAdmin && can(me.roleId, 'petOwner.viewSecurityAnswer') && (
               <Col span={24}>
-                <PetOwnerSecurityCard petOwnerId={owner.id} />
+                <SecurityQuestionCard question={securityQuestionQuery(owner.id)} hidden="Hidden." />
               </Col>
             )}
           </Row>

@@ -136,8 +136,6 @@ export function useDeletePetOwner(id: number) {
   });
 }
 
-export const signInAsPetOwner = (id: number) => callApi(accountEndpoints.signInAsAnotherUser, { params: { id } });
-
 /**
  * The registration agreement as a PDF blob: fetched with the bearer token (a plain link cannot send it), then opened
  * by the caller as an object URL.

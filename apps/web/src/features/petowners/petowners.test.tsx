@@ -2,43 +2,16 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/renderApp';
-import { mockFetch } from '../../test/utils';
 import { deleteConfirmed, dismissAncestryUpgrade, offersRemoveFromAll, showsAncestryUpgrade } from './petOwnerRules';
+import { signedInAs, userInfo } from '../../test/users';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
 });
 
-const ownerUser = {
-  id: 42,
-  userName: 'owner',
-  fullName: 'Olive Owner',
-  firstName: 'Olive',
-  lastName: 'Owner',
-  email: 'olive@example.com',
-  roleId: 3,
-  role: 'PetOwner',
-  isAdmin: false,
-  isPetOwner: true,
-  isBioPetAdmin: false,
-  isResident: false,
-  petOwnerId: 42 as number | null,
-  residentId: null,
-  features: [],
-  impersonatedBy: null,
-};
-const manager = {
-  ...ownerUser,
-  id: 7,
-  userName: 'pm',
-  fullName: 'Pat Manager',
-  roleId: 7,
-  role: 'PropertyManager',
-  isAdmin: true,
-  isPetOwner: false,
-  petOwnerId: null,
-};
+const ownerUser = userInfo('petOwner', { id: 42, petOwnerId: 42 });
+const manager = userInfo('propertyManager', { id: 7 });
 const petOwner = (over: Record<string, unknown> = {}) => ({
   id: 42,
   userName: 'owner',
@@ -107,10 +80,7 @@ const history = [
 ];
 
 function setup(user: typeof ownerUser, over: Record<string, unknown> = {}) {
-  sessionStorage.setItem('registry.accessToken', 'tok');
-  return mockFetch({
-    'GET /api/v1/account/userinfo': user,
-    'GET /api/v1/features': [],
+  return signedInAs(user, {
     'GET /api/v1/petowner/42': petOwner(),
     'GET /api/v1/petowner/getgrouphistoryforpetowner/42': history,
     'GET /api/v1/pet/getallpets/42': [petRow(1, 'Biscuit', 'DN1000001'), petRow(2, 'Pepper', 'DN1000002')],

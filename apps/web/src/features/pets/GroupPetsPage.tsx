@@ -1,7 +1,6 @@
 import { Link, useParams } from '@tanstack/react-router';
-import { Card, DatePicker, Form, Select, Tag } from 'antd';
-import { dayjs } from '../../lib/dayjs';
-import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
+import { Card, Tag } from 'antd';
+import { listFilterFields } from '../../components/urlFilters';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { GroupFrame } from '../../components/GroupFrame';
 import { STATUS_OPTIONS, statusLabel } from './petLabels';
@@ -10,7 +9,10 @@ import { groupPetsSearch, type GroupPetsSearch } from './pets.search';
 import { showDate } from '../../components/labTime';
 import { FilterBar } from '../../components/FilterBar';
 
-const URL_DATE = 'MM/DD/YYYY';
+const PET_TYPE_OPTIONS = [
+  { value: 'true', label: 'ESA' },
+  { value: 'false', label: 'Household' },
+];
 const shortDate = (v: string) => showDate(v);
 
 /** The URL state as the API's pet list request (spec 2 §3 "Pet list request"). */
@@ -33,60 +35,21 @@ export function petsUnderGroupRequest(groupId: number, p: GroupPetsSearch) {
 
 function GroupPets({ groupId }: { groupId: number }) {
   const [params, setParams] = useUrlState(groupPetsSearch);
-  const text = (key: 'name' | 'owner' | 'samplenumber', label: string) => (
-    <Form.Item label={label} htmlFor={`group-pets-${key}`}>
-      <UpdateOnEnterInput
-        id={`group-pets-${key}`}
-        allowClear
-        value={params[key] ?? ''}
-        onCommit={(v) => setParams({ [key]: v } as Partial<GroupPetsSearch>, { resetPage: true })}
-        style={{ width: 150 }}
-      />
-    </Form.Item>
-  );
-  const date = (key: 'created' | 'statusupdated', label: string) => (
-    <Form.Item label={label} htmlFor={`group-pets-${key}`}>
-      <DatePicker
-        id={`group-pets-${key}`}
-        format="M/D/YYYY"
-        value={params[key] ? dayjs(params[key], URL_DATE) : null}
-        onChange={(d) =>
-          setParams({ [key]: d ? d.format(URL_DATE) : undefined } as Partial<GroupPetsSearch>, { resetPage: true })
-        }
-      />
-    </Form.Item>
-  );
+  const filter = listFilterFields('group-pets', params, setParams);
   return (
     <Card>
       <FilterBar style={{ marginBottom: 16, rowGap: 8 }}>
-        {text('name', 'Name')}
-        {text('owner', 'Pet owner')}
-        {text('samplenumber', 'Sample number')}
-        <Form.Item label="Sample status" htmlFor="group-pets-status">
-          <Select
-            id="group-pets-status"
-            allowClear
-            style={{ width: 200 }}
-            value={params.samplestatus}
-            options={STATUS_OPTIONS}
-            onChange={(v?: number) => setParams({ samplestatus: v }, { resetPage: true })}
-          />
-        </Form.Item>
-        <Form.Item label="Pet type" htmlFor="group-pets-type">
-          <Select
-            id="group-pets-type"
-            allowClear
-            style={{ width: 150 }}
-            value={params.petstatus}
-            options={[
-              { value: 'true', label: 'ESA' },
-              { value: 'false', label: 'Household' },
-            ]}
-            onChange={(v?: 'true' | 'false') => setParams({ petstatus: v }, { resetPage: true })}
-          />
-        </Form.Item>
-        {date('created', 'Date created')}
-        {date('statusupdated', 'Status updated')}
+        {filter.text('name', 'Name')}
+        {filter.text('owner', 'Pet owner')}
+        {filter.text('samplenumber', 'Sample number')}
+        {filter.choice('samplestatus', 'Sample status', {
+          id: 'group-pets-status',
+          width: 200,
+          options: STATUS_OPTIONS,
+        })}
+        {filter.choice('petstatus', 'Pet type', { id: 'group-pets-type', width: 150, options: PET_TYPE_OPTIONS })}
+        {filter.day('created', 'Date created')}
+        {filter.day('statusupdated', 'Status updated')}
       </FilterBar>
       <UrlTable<PetListRow, typeof groupPetsSearch>
         rowKey="id"

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { App, Card, DatePicker, Form, Select, Tag } from 'antd';
+import { App, Card, Tag } from 'antd';
 import type { PetOwnerSearchRow } from '@registry/contracts';
-import { dayjs } from '../../lib/dayjs';
 import { ActionsDropdown } from '../../components/ActionsDropdown';
 import { useErrorDialog } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
 import { PetOwnerSearchModal } from '../petowners/components/PetOwnerSearchModal';
-import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
+import { listFilterFields } from '../../components/urlFilters';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { STATUS_OPTIONS, statusLabel } from './petLabels';
 import { fetchOrphans, petKeys, useAttachOrphan, type PetListRow } from './pets.api';
@@ -14,7 +13,10 @@ import { orphansSearch, type OrphansSearch } from './pets.search';
 import { showDate } from '../../components/labTime';
 import { FilterBar } from '../../components/FilterBar';
 
-const URL_DATE = 'MM/DD/YYYY';
+const ACTIVITY_OPTIONS = [
+  { value: 'true', label: 'Active' },
+  { value: 'false', label: 'Inactive' },
+];
 const shortDate = (v: string) => showDate(v);
 
 export function orphansRequest(p: OrphansSearch) {
@@ -56,62 +58,23 @@ export function OrphansPage() {
         ),
     });
   };
-  const text = (key: 'name' | 'samplenumber', label: string) => (
-    <Form.Item label={label} htmlFor={`orphans-${key}`}>
-      <UpdateOnEnterInput
-        id={`orphans-${key}`}
-        allowClear
-        value={params[key] ?? ''}
-        onCommit={(v) => setParams({ [key]: v } as Partial<OrphansSearch>, { resetPage: true })}
-        style={{ width: 150 }}
-      />
-    </Form.Item>
-  );
-  const date = (key: 'created' | 'updated', label: string) => (
-    <Form.Item label={label} htmlFor={`orphans-${key}`}>
-      <DatePicker
-        id={`orphans-${key}`}
-        format="M/D/YYYY"
-        value={params[key] ? dayjs(params[key], URL_DATE) : null}
-        onChange={(d) =>
-          setParams({ [key]: d ? d.format(URL_DATE) : undefined } as Partial<OrphansSearch>, { resetPage: true })
-        }
-      />
-    </Form.Item>
-  );
+  const filter = listFilterFields('orphans', params, setParams);
 
   return (
     <>
       <PageTitle>Orphaned pets</PageTitle>
       <Card>
         <FilterBar style={{ marginBottom: 16, rowGap: 8 }}>
-          {text('name', 'Name')}
-          {text('samplenumber', 'Sample number')}
-          {date('created', 'Date created')}
-          {date('updated', 'Date updated')}
-          <Form.Item label="Sample status" htmlFor="orphans-status">
-            <Select
-              id="orphans-status"
-              allowClear
-              style={{ width: 200 }}
-              value={params.samplestatus}
-              options={STATUS_OPTIONS}
-              onChange={(v?: number) => setParams({ samplestatus: v }, { resetPage: true })}
-            />
-          </Form.Item>
-          <Form.Item label="Activity" htmlFor="orphans-active">
-            <Select
-              id="orphans-active"
-              allowClear
-              style={{ width: 130 }}
-              value={params.active}
-              options={[
-                { value: 'true', label: 'Active' },
-                { value: 'false', label: 'Inactive' },
-              ]}
-              onChange={(v?: 'true' | 'false') => setParams({ active: v }, { resetPage: true })}
-            />
-          </Form.Item>
+          {filter.text('name', 'Name')}
+          {filter.text('samplenumber', 'Sample number')}
+          {filter.day('created', 'Date created')}
+          {filter.day('updated', 'Date updated')}
+          {filter.choice('samplestatus', 'Sample status', {
+            id: 'orphans-status',
+            width: 200,
+            options: STATUS_OPTIONS,
+          })}
+          {filter.choice('active', 'Activity', { id: 'orphans-active', width: 130, options: ACTIVITY_OPTIONS })}
         </FilterBar>
         <UrlTable<PetListRow, typeof orphansSearch>
           rowKey="id"

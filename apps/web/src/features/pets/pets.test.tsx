@@ -9,27 +9,11 @@ import { petImageProblem } from './PetImageUpload';
 import { allowedActions } from './SampleActions';
 import { fieldsToRevert } from './PetEditModal';
 import { ApiError } from '../../lib/api';
+import { signedInAs, userInfo } from '../../test/users';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const staff = {
-  id: 1,
-  userName: 'lab.admin',
-  fullName: 'Lab Admin',
-  firstName: 'Lab',
-  lastName: 'Admin',
-  email: 'lab@example.com',
-  roleId: 0,
-  role: 'BioPetLabAdmin',
-  isAdmin: true,
-  isPetOwner: false,
-  isBioPetAdmin: true,
-  isResident: false,
-  petOwnerId: null,
-  residentId: null,
-  features: [],
-  impersonatedBy: null,
-};
+const staff = userInfo('labAdmin');
 const row = (values: Record<string, unknown>) => ({
   id: 1,
   petOwnerId: 42,
@@ -76,10 +60,7 @@ describe('pet rules on screen', () => {
 
 describe('pet screens', () => {
   it('lists the pets under a group with the filters of the URL sent to the server', async () => {
-    sessionStorage.setItem('registry.accessToken', 'tok');
-    const { calls } = mockFetch({
-      'GET /api/v1/account/userinfo': staff,
-      'GET /api/v1/features': [],
+    const { calls } = signedInAs(staff, {
       'GET /api/v1/group/7': { id: 7, name: 'Oak Ridge', groupType: 4, isActive: true },
       'GET /api/v1/groups/petownergroup/getpetsundergroup': {
         totalRecords: 1,
@@ -112,18 +93,7 @@ describe('pet screens', () => {
 });
 
 describe('the dog’s page', () => {
-  const owner = {
-    ...staff,
-    id: 42,
-    userName: 'owner',
-    fullName: 'Olive Owner',
-    roleId: 3,
-    role: 'PetOwner',
-    isAdmin: false,
-    isPetOwner: true,
-    isBioPetAdmin: false,
-    petOwnerId: 42,
-  };
+  const owner = userInfo('petOwner', { id: 42, petOwnerId: 42, userName: 'owner', fullName: 'Olive Owner' });
   const pet = (values: Record<string, unknown>) => ({
     ...row({ customerFacingStatus: S.DnaProcessingComplete }),
     weight: null,
@@ -142,10 +112,7 @@ describe('the dog’s page', () => {
     ...values,
   });
   const mocks = (dog: ReturnType<typeof pet>) => {
-    sessionStorage.setItem('registry.accessToken', 'tok');
-    return mockFetch({
-      'GET /api/v1/account/userinfo': owner,
-      'GET /api/v1/features': [],
+    return signedInAs(owner, {
       'GET /api/v1/petowner/42': {
         id: 42,
         userName: 'owner',

@@ -3,27 +3,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PetSpecies, RegistrationStatus } from '@registry/contracts';
 import { renderApp } from '../../test/renderApp';
 import { mockFetch } from '../../test/utils';
+import { signedInAs, userInfo } from '../../test/users';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const manager = {
-  id: 7,
-  userName: 'property.manager',
-  fullName: 'Pat Manager',
-  firstName: 'Pat',
-  lastName: 'Manager',
-  email: 'pm@example.com',
-  roleId: 8,
-  role: 'PropertyManager',
-  isAdmin: true,
-  isPetOwner: false,
-  isBioPetAdmin: false,
-  isResident: false,
-  petOwnerId: null,
-  residentId: null,
-  features: [],
-  impersonatedBy: null,
-};
+const manager = userInfo('propertyManager', { roleId: 8 });
 
 const dog = (id: number, name: string, isRegistered = false) => ({
   id,
@@ -66,8 +50,7 @@ const details = (over: Record<string, unknown> = {}) => ({
 });
 
 function signedIn(handlers: Record<string, unknown>) {
-  sessionStorage.setItem('registry.accessToken', 'tok');
-  return mockFetch({ 'GET /api/v1/account/userinfo': manager, 'GET /api/v1/features': [], ...handlers });
+  return signedInAs(manager, handlers);
 }
 
 describe('resident details', () => {

@@ -5,29 +5,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AncestryFulfillmentStatus, OrderStatus, PaymentStatus } from '@registry/contracts';
 import { renderApp } from '../../test/renderApp';
-import { mockFetch } from '../../test/utils';
+import { signedInAs, userInfo, type SignedInUser } from '../../test/users';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const user = (over: Record<string, unknown>) => ({
-  id: 7,
-  userName: 'pet.owner',
-  fullName: 'Jordan Blake',
-  firstName: 'Jordan',
-  lastName: 'Blake',
-  email: 'pet.owner@mail.example',
-  roleId: 3,
-  role: 'PetOwner',
-  isAdmin: false,
-  isPetOwner: true,
-  isBioPetAdmin: false,
-  isResident: false,
-  petOwnerId: 7,
-  residentId: null,
-  features: [],
-  impersonatedBy: null,
-  ...over,
-});
+const user = (over: Partial<SignedInUser>) => userInfo('petOwner', over);
 const staff = user({
   id: 1,
   userName: 'office.admin',
@@ -71,11 +53,8 @@ const order = {
   paymentMethod: 'ManualCapture',
 };
 
-function setup(me: unknown, handlers: Record<string, unknown> = {}) {
-  sessionStorage.setItem('registry.accessToken', 'tok');
-  return mockFetch({
-    'GET /api/v1/account/userinfo': me,
-    'GET /api/v1/features': [],
+function setup(me: SignedInUser, handlers: Record<string, unknown> = {}) {
+  return signedInAs(me, {
     'GET /api/v1/admingroups/directlyassignedgroups': [],
     ...handlers,
   });

@@ -3,37 +3,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { renderApp } from '../../test/renderApp';
-import { mockFetch, type MockCall } from '../../test/utils';
+import { type MockCall } from '../../test/utils';
 import { defaultAuditStart } from './system.search';
 import { labToday } from '../../components/labTime';
+import { signedInAs, userInfo } from '../../test/users';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const me = {
-  id: 1,
-  userName: 'boss',
-  fullName: 'Big Boss',
-  firstName: 'Big',
-  lastName: 'Boss',
-  email: 'boss@example.com',
-  roleId: 0,
-  role: 'BioPetLabAdmin',
-  isAdmin: true,
-  isPetOwner: false,
-  isBioPetAdmin: true,
-  isResident: false,
-  petOwnerId: null,
-  residentId: null,
-  features: [],
-  impersonatedBy: null,
-  labTimeZone: 'America/New_York',
-};
+const me = userInfo('labAdmin', { labTimeZone: 'America/New_York' });
 
 function setup(over: Record<string, unknown>) {
-  sessionStorage.setItem('registry.accessToken', 'tok');
-  return mockFetch({
-    'GET /api/v1/account/userinfo': me,
-    'GET /api/v1/features': [],
+  return signedInAs(me, {
     'GET /api/v1/admingroups/directlyassignedgroups': [],
     ...over,
   });

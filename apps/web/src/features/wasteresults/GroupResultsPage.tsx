@@ -4,14 +4,14 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Card, Space, Tag, Typography } from 'antd';
 import { GroupTypes, WASTE_RESULT_MESSAGES, can } from '@registry/contracts';
 import { useCurrentUser } from '../../lib/auth';
 import { ActionsDropdown } from '../../components/ActionsDropdown';
 import { ConfirmByTypingDialog } from '../../components/ConfirmByTypingDialog';
 import { useErrorDialog } from '../../components/ErrorPresenter';
 import { GroupHierarchyPicker } from '../groups/components/GroupHierarchyPicker';
-import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
+import { listFilterFields } from '../../components/urlFilters';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { GroupFrame } from '../../components/GroupFrame';
 import type { GroupDetails } from '../groups/groups.api';
@@ -26,7 +26,7 @@ import {
   wasteResultKeys,
   type GroupResultRow,
 } from './wasteresults.api';
-import { WASTE_RESULTS_PAGE_SIZES, groupResultsSearch, type GroupResultsSearch } from './wasteresults.search';
+import { WASTE_RESULTS_PAGE_SIZES, groupResultsSearch } from './wasteresults.search';
 import { showReportDate } from '../../components/labTime';
 import { FilterBar } from '../../components/FilterBar';
 
@@ -112,41 +112,17 @@ function GroupResults({ group }: { group: GroupDetails }) {
           .catch((error: unknown) => showError(error)),
     });
 
-  const filterText = (
-    <Form.Item label="Sample number" htmlFor="group-results-sample">
-      <UpdateOnEnterInput
-        id="group-results-sample"
-        allowClear
-        value={params.samplenumber ?? ''}
-        onCommit={(v) => setParams({ samplenumber: v }, { resetPage: true })}
-        style={{ width: 150 }}
-      />
-    </Form.Item>
-  );
+  const filter = listFilterFields('group-results', params, setParams);
   return (
     <Card title={<Typography.Text strong>{`Waste results: ${groupLabel(group)}`}</Typography.Text>}>
       <FilterBar style={{ marginBottom: 16, rowGap: 8 }}>
-        {filterText}
-        <Form.Item label="Sample status" htmlFor="group-results-status">
-          <Select
-            id="group-results-status"
-            allowClear
-            style={{ width: 200 }}
-            value={params.samplestatus}
-            options={STATUS_OPTIONS}
-            onChange={(v?: number) => setParams({ samplestatus: v }, { resetPage: true })}
-          />
-        </Form.Item>
-        <Form.Item label="Result" htmlFor="group-results-result">
-          <Select
-            id="group-results-result"
-            allowClear
-            style={{ width: 160 }}
-            value={params.matchResult}
-            options={RESULT_OPTIONS}
-            onChange={(v?: GroupResultsSearch['matchResult']) => setParams({ matchResult: v }, { resetPage: true })}
-          />
-        </Form.Item>
+        {filter.text('samplenumber', 'Sample number', 'group-results-sample')}
+        {filter.choice('samplestatus', 'Sample status', {
+          id: 'group-results-status',
+          width: 200,
+          options: STATUS_OPTIONS,
+        })}
+        {filter.choice('matchResult', 'Result', { id: 'group-results-result', width: 160, options: RESULT_OPTIONS })}
       </FilterBar>
       {may('wasteSample.transfer') && (
         <Space style={{ marginBottom: 12 }}>

@@ -4,28 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/renderApp';
-import { mockFetch } from '../../test/utils';
+import { signedInAs, userInfo } from '../../test/users';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const me = {
-  id: 1,
-  userName: 'lab.admin',
-  fullName: 'Lab Admin',
-  firstName: 'Lab',
-  lastName: 'Admin',
-  email: 'lab@example.com',
-  roleId: 0,
-  role: 'BioPetLabAdmin',
-  isAdmin: true,
-  isPetOwner: false,
-  isBioPetAdmin: true,
-  isResident: false,
-  petOwnerId: null,
-  residentId: null,
-  features: [],
-  impersonatedBy: null,
-};
+const me = userInfo('labAdmin');
 
 const row = {
   wasteSampleId: 3,
@@ -75,10 +58,7 @@ const result = {
 };
 
 function setup(over: Record<string, unknown> = {}) {
-  sessionStorage.setItem('registry.accessToken', 'tok');
-  return mockFetch({
-    'GET /api/v1/account/userinfo': me,
-    'GET /api/v1/features': [],
+  return signedInAs(me, {
     'GET /api/v1/admingroups/directlyassignedgroups': [],
     'GET /api/v1/pooprintsresulting/getresultsets': { data: [row], totalRecords: 1 },
     'GET /api/v1/pooprintsresulting/getrerunallnomatchesstatus': {
@@ -257,12 +237,9 @@ describe('waste results', () => {
 });
 
 describe('waste results under a group', () => {
-  const manager = { ...me, userName: 'property.manager', roleId: 7, role: 'PropertyManager', isBioPetAdmin: false };
+  const manager = userInfo('propertyManager');
   function groupSetup() {
-    sessionStorage.setItem('registry.accessToken', 'tok');
-    return mockFetch({
-      'GET /api/v1/account/userinfo': manager,
-      'GET /api/v1/features': [],
+    return signedInAs(manager, {
       'GET /api/v1/admingroups/directlyassignedgroups': [],
       'GET /api/v1/group/5': { id: 5, name: 'Oak Ridge', groupType: 4, isActive: false },
       'GET /api/v1/group/getgroupmenuviewmodel/5': { dashboard: true, detail: true, pets: true },

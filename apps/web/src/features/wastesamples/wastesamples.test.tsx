@@ -2,28 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/renderApp';
-import { mockFetch } from '../../test/utils';
+import { signedInAs, userInfo, type SignedInUser } from '../../test/users';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const user = (roleId: number, isBioPetAdmin: boolean) => ({
-  id: 7,
-  userName: 'someone',
-  fullName: 'Some One',
-  firstName: 'Some',
-  lastName: 'One',
-  email: 'someone@example.com',
-  roleId,
-  role: isBioPetAdmin ? 'BioPetLabAdmin' : 'PropertyManager',
-  isAdmin: true,
-  isPetOwner: false,
-  isBioPetAdmin,
-  isResident: false,
-  petOwnerId: null,
-  residentId: null,
-  features: [],
-  impersonatedBy: null,
-});
 
 const oakRidge = { id: 4, name: 'Oak Ridge Apartments', groupType: 4, isActive: true, parentId: 3 };
 const stored = {
@@ -44,11 +25,8 @@ const stored = {
   dateCreated: '2026-11-20T10:00:00Z',
 };
 
-function setup(me: ReturnType<typeof user>, over: Record<string, unknown>) {
-  sessionStorage.setItem('registry.accessToken', 'tok');
-  return mockFetch({
-    'GET /api/v1/account/userinfo': me,
-    'GET /api/v1/features': [],
+function setup(me: SignedInUser, over: Record<string, unknown>) {
+  return signedInAs(me, {
     'GET /api/v1/admingroups/directlyassignedgroups': [],
     'GET /api/v1/admingroups/allstewardedproperties': [oakRidge],
     ...over,
@@ -57,7 +35,7 @@ function setup(me: ReturnType<typeof user>, over: Record<string, unknown>) {
 
 describe('enter waste sample', () => {
   it('refuses an empty or badly formed number with the spec text and clears the input', async () => {
-    setup(user(7, false), {});
+    setup(userInfo('propertyManager'), {});
     renderApp('/tools/enterwastesample');
     const input = await screen.findByLabelText('Sample number');
     await userEvent.click(screen.getByRole('button', { name: 'Look up' }));
@@ -68,7 +46,7 @@ describe('enter waste sample', () => {
   });
 
   it('a new number: not-found toast, the single property preselected, created on save', async () => {
-    const { calls } = setup(user(7, false), {
+    const { calls } = setup(userInfo('propertyManager'), {
       'GET /api/v1/wastesamples/getwastesamplebysamplenumber': () => ({
         status: 404,
         body: { message: 'Sample not found.' },
@@ -101,7 +79,7 @@ describe('enter waste sample', () => {
 
 describe('scan waste barcode', () => {
   it('a found, flagged sample: found and flagged toasts, then the save receives it', async () => {
-    const { calls } = setup(user(0, true), {
+    const { calls } = setup(userInfo('labAdmin'), {
       'GET /api/v1/wastesamples/getwastesamplebysamplenumber': stored,
       'POST /api/v1/wastesamples/isorphan': { isOrphan: false },
       'POST /api/v1/wastesamples/receivewastesample': {
@@ -121,7 +99,7 @@ describe('scan waste barcode', () => {
   });
 
   it('a voided sample is a barcode error at once, before any form', async () => {
-    setup(user(0, true), {
+    setup(userInfo('labAdmin'), {
       'GET /api/v1/wastesamples/getwastesamplebysamplenumber': { ...stored, customerFacingStatus: 500 },
     });
     renderApp('/tools/scanwastebarcode');
@@ -137,7 +115,7 @@ describe('scan waste barcode', () => {
   });
 
   it('a receipt the server refuses is a barcode error: the spec text in the alert', async () => {
-    setup(user(0, true), {
+    setup(userInfo('labAdmin'), {
       'GET /api/v1/wastesamples/getwastesamplebysamplenumber': { ...stored, isFlagged: false },
       'POST /api/v1/wastesamples/isorphan': { isOrphan: false },
       'POST /api/v1/wastesamples/receivewastesample': () => ({

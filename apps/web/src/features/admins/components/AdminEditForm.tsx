@@ -12,22 +12,13 @@ import {
 import { useCurrentUser } from '../../../lib/auth';
 import { AddressForm } from '../../lookups/AddressForm';
 import { ErrorPresenter, useFormServerErrors } from '../../../components/ErrorPresenter';
-import { SchemaTextInput } from '../../../components/MaxLengthInput';
+import { SchemaTextField } from '../../../components/MaxLengthInput';
 import { FillWithTestData } from '../../../components/testMode';
 import { adminRolesQuery, useUpdateAdmin } from '../admins.api';
 import { toUpdateRequest } from './adminForm';
 
 const text = (label: string, name: keyof AdminUpdateRequest, required = false) => (
-  <Form.Item
-    label={label}
-    name={name}
-    rules={[
-      ...(required ? [{ required: true, whitespace: true, message: `The ${label} field is required.` }] : []),
-      ...(name === 'email' ? [{ type: 'email' as const, message: 'Invalid email address.' }] : []),
-    ]}
-  >
-    <SchemaTextInput schema={adminUpdateRequest} field={name} />
-  </Form.Item>
+  <SchemaTextField schema={adminUpdateRequest} label={label} name={name} required={required} />
 );
 
 export function AdminEditForm({ admin, onDone }: { admin: AdminView; onDone: () => void }) {
@@ -64,13 +55,7 @@ export function AdminEditForm({ admin, onDone }: { admin: AdminView; onDone: () 
       aria-label="Edit admin"
     >
       <ErrorPresenter error={serverErrors.general} />
-      <FillWithTestData
-        form={form}
-        values={(fake) => {
-          const { firstName, lastName, email, phoneNumber, companyName } = fake.person();
-          return { firstName, lastName, email, phoneNumber, companyName, address: fake.address() };
-        }}
-      />
+      <FillWithTestData form={form} values={(fake) => ({ ...fake.person(), address: fake.address() })} />
       <Row gutter={12}>
         <Col xs={24} md={12}>
           {text('First Name', 'firstName', true)}

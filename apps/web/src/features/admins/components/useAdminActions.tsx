@@ -3,16 +3,10 @@ import { useNavigate } from '@tanstack/react-router';
 import { App } from 'antd';
 import { Messages, mayActOnAdmin, type AdminAction, type AdminView, type UserInfo } from '@registry/contracts';
 import { errorText } from '../../../lib/api';
-import { isTokenPersistent, setToken } from '../../../lib/tokenStorage';
+import { signInAsUser } from '../../../lib/auth';
 import { useErrorDialog } from '../../../components/ErrorPresenter';
 import type { ActionItem } from '../../../components/ActionsDropdown';
-import {
-  signInAsAdmin,
-  useActivateAdmin,
-  useDeactivateAdmin,
-  useDeleteAdmin,
-  useResetAdminPassword,
-} from '../admins.api';
+import { useActivateAdmin, useDeactivateAdmin, useDeleteAdmin, useResetAdminPassword } from '../admins.api';
 
 /** The admin screen's actions (spec 1 §6) with their confirmations and messages; only those the rights table allows `me`. */
 export function useAdminActions(
@@ -76,10 +70,7 @@ export function useAdminActions(
       okText: 'Sign in',
       onOk: async () => {
         try {
-          const { access_token } = await signInAsAdmin(admin.id);
-          if (!access_token) throw new Error(Messages.noAccessToken);
-          setToken(access_token, isTokenPersistent());
-          window.location.assign('/');
+          await signInAsUser(admin.id, '/');
         } catch (e) {
           void message.error(errorText(e));
         }

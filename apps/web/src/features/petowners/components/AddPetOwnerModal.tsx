@@ -128,13 +128,7 @@ function NewOwner({
       initialValues={{ receiveEmails: true }}
       onFinish={(v) => void submit(v)}
     >
-      <FillWithTestData
-        form={form}
-        values={(fake) => {
-          const { firstName, lastName, email, phoneNumber, companyName } = fake.person();
-          return { firstName, lastName, email, phoneNumber, companyName };
-        }}
-      />
+      <FillWithTestData form={form} values={(fake) => fake.person()} />
       {assigned && (
         <Alert
           type="warning"

@@ -2,7 +2,7 @@ import { App, Checkbox, Col, Form, Modal, Row } from 'antd';
 import { petOwnerUpdateRequest, type PetOwnerUpdateRequest, type PetOwnerView } from '@registry/contracts';
 import { AddressForm, addressFormValues } from '../../lookups/AddressForm';
 import { ErrorPresenter, useFormServerErrors } from '../../../components/ErrorPresenter';
-import { SchemaTextInput } from '../../../components/MaxLengthInput';
+import { SchemaTextField } from '../../../components/MaxLengthInput';
 import { FillWithTestData } from '../../../components/testMode';
 import { useUpdatePetOwner } from '../petowners.api';
 
@@ -27,18 +27,7 @@ const text = (
   label: string,
   name: keyof PetOwnerUpdateRequest,
   options: { required?: boolean; multiline?: boolean } = {},
-) => (
-  <Form.Item
-    label={label}
-    name={name}
-    rules={[
-      ...(options.required ? [{ required: true, whitespace: true, message: `The ${label} field is required.` }] : []),
-      ...(name === 'email' ? [{ type: 'email' as const, message: 'Invalid email address.' }] : []),
-    ]}
-  >
-    <SchemaTextInput schema={petOwnerUpdateRequest} field={name} multiline={options.multiline} />
-  </Form.Item>
-);
+) => <SchemaTextField schema={petOwnerUpdateRequest} label={label} name={name} {...options} />;
 
 /** Edit details in a large modal (spec 2 §2). Provider notes only for provider staff. */
 export function PetOwnerEditModal({
@@ -88,13 +77,7 @@ export function PetOwnerEditModal({
         aria-label="Edit pet owner"
       >
         <ErrorPresenter error={serverErrors.general} />
-        <FillWithTestData
-          form={form}
-          values={(fake) => {
-            const { firstName, lastName, email, phoneNumber, companyName } = fake.person();
-            return { firstName, lastName, email, phoneNumber, companyName, address: fake.address() };
-          }}
-        />
+        <FillWithTestData form={form} values={(fake) => ({ ...fake.person(), address: fake.address() })} />
         <Row gutter={12}>
           <Col xs={24} md={12}>
             {text('First Name', 'firstName', { required: true })}

@@ -1,40 +1,7 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Modal, Space, Typography } from 'antd';
+import { Button, Card, Modal, Space, Typography } from 'antd';
 import type { PetOwnerView } from '@registry/contracts';
-import { ErrorPresenter } from '../../../components/ErrorPresenter';
-import { securityQuestionQuery } from '../petowners.api';
 import { dismissAncestryUpgrade, showsAncestryUpgrade } from '../petOwnerRules';
-
-/** The answer is loaded only on request, so it is not fetched (or audited) on every page view. */
-export function PetOwnerSecurityCard({ petOwnerId }: { petOwnerId: number }) {
-  const [shown, setShown] = useState(false);
-  const query = useQuery({ ...securityQuestionQuery(petOwnerId), enabled: shown });
-  return (
-    <Card
-      title="Security question"
-      extra={
-        <Button size="small" onClick={() => setShown((s) => !s)}>
-          {shown ? 'Hide' : 'Show security question'}
-        </Button>
-      }
-    >
-      <ErrorPresenter error={query.error} />
-      {shown ? (
-        <Descriptions column={1} size="small">
-          <Descriptions.Item label="Question">
-            {query.isLoading ? '…' : (query.data?.securityQuestion ?? 'Not set')}
-          </Descriptions.Item>
-          <Descriptions.Item label="Answer">
-            {query.isLoading ? '…' : (query.data?.securityQuestionAnswer ?? 'Not set')}
-          </Descriptions.Item>
-        </Descriptions>
-      ) : (
-        'Hidden.'
-      )}
-    </Card>
-  );
-}
 
 type PromoKind = 'retail' | 'collar';
 const PROMOS: Record<PromoKind, { title: string; field: 'chewyPromoCode' | 'fiCollarPromoCode'; text: string }> = {

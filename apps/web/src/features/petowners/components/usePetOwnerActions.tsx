@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { App } from 'antd';
-import { Messages, PetOwnerMessages, can, type PetOwnerView, type Right, type UserInfo } from '@registry/contracts';
+import { PetOwnerMessages, can, type PetOwnerView, type Right, type UserInfo } from '@registry/contracts';
 import { errorText } from '../../../lib/api';
-import { isTokenPersistent, setToken } from '../../../lib/tokenStorage';
+import { signInAsUser } from '../../../lib/auth';
 import { useErrorDialog } from '../../../components/ErrorPresenter';
 import type { ActionItem } from '../../../components/ActionsDropdown';
 import {
-  signInAsPetOwner,
   useActivatePetOwner,
   useDeactivatePetOwner,
   useDeletePetOwner,
@@ -61,15 +60,11 @@ export function usePetOwnerActions(
       okText: 'Sign in',
       onOk: async () => {
         try {
-          const { access_token } = await signInAsPetOwner(owner.id);
-          if (!access_token) throw new Error(Messages.noAccessToken);
-          setToken(access_token, isTokenPersistent());
-          // A full load, so nothing of the staff session (cached answers, rights) carries over to the owner's.
           const ownerPage = router.buildLocation({
             to: '/petowner/$petOwnerId/{-$sampleNumber}',
             params: { petOwnerId: String(owner.id), sampleNumber: undefined },
           });
-          window.location.assign(ownerPage.href);
+          await signInAsUser(owner.id, ownerPage.href);
         } catch (e) {
           void message.error(errorText(e));
         }
