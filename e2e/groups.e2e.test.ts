@@ -114,7 +114,7 @@ test('create an admin on a property: pet-owner email refused, admin email offere
   await world.signIn(page, 'lab.admin');
   await page.goto(`/group/${property.id}/admins`);
   const create = async (email: string) => {
-    await page.getByRole('button', { name: 'Create admin' }).click();
+    await page.getByRole('button', { name: 'Create admin' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Create admin on group' });
     await dialog.getByLabel('First name').fill('Ada');
     await dialog.getByLabel('Last name').fill('Lake');

@@ -157,7 +157,8 @@ test('staff add, deactivate and reactivate a product in the product table', asyn
   await world.signIn(page, 'office.admin');
   await page.goto('/ecommerce/products');
   await visible(page.getByRole('cell', { name: 'ANC-DOG-KIT' }), 60_000);
-  await page.getByRole('button', { name: 'New product' }).click();
+  // The page's button; an empty table offers the same action again.
+  await page.getByRole('button', { name: 'New product' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'New product' });
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await visible(dialog.getByText('SKU is required.'));

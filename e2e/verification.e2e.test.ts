@@ -84,7 +84,8 @@ function plateFile(name: string, sampleNumber: string, alleles: string[][]): str
 
 async function uploadPlate(page: Page, file: string, plateName: string) {
   await page.goto('/dna/processing');
-  await page.getByRole('button', { name: 'Import GeneMapper file' }).click();
+  // The page's button; an empty table offers the same action again.
+  await page.getByRole('button', { name: 'Import GeneMapper file' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Import GeneMapper file' });
   await dialog.getByLabel('Panel').click();
   await page.locator('.ant-select-item-option').filter({ hasText: 'ISAG 2006 canine' }).first().click();
