@@ -40,7 +40,7 @@ test('the property admin moves an owner out and finds them under move-outs', asy
   await confirm.getByRole('checkbox', { name: 'Send the move-out email' }).check();
   await confirm.getByRole('button', { name: 'Move out', exact: true }).click();
   await visible(page.getByText("Removed from 'Oak Ridge Apartments' successfully."));
-  await visible(page.getByText('No pet owners.'));
+  await visible(page.getByText('No pet owners. Add a new or existing pet owner to this group, or clear the filters.'));
   const mail = await world.smtp.waitFor((m) => m.to.includes(owner.email) && m.subject.includes('moved out'));
   expect(mail.text).toContain('no longer registered at Oak Ridge Apartments');
 

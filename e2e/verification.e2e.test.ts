@@ -165,7 +165,9 @@ test('Verify, second swab on a plate, approved: the certificate downloads as a P
     .getByRole('dialog', { name: 'Revoke the DNA verification certificate?' })
     .getByRole('button', { name: 'Revoke' })
     .click();
-  await expect.poll(async () => (await petStatus(dog)).isDnaVerificationCertificateRevoked).toBe(true);
+  await expect
+    .poll(async () => (await petStatus(dog)).isDnaVerificationCertificateRevoked, { timeout: 10_000 })
+    .toBe(true);
   await button.click();
   const refusal = ownerPage.getByRole('dialog', { name: 'Error' });
   await visible(refusal.getByText('The DNA verification certificate has been revoked.'));
