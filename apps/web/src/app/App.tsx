@@ -7,8 +7,9 @@ import { createAppRouter } from './router';
 import { installUpdatePrompt } from './updatePrompt';
 import { UpdatePromptHost } from './UpdatePromptHost';
 
-// antd's grey texts (secondary, tertiary, placeholder), its default link blue, its error red and the menu's selected
-// item fall short of WCAG AA contrast (4.5:1): darker greys and red, the brand colour for links.
+// antd's grey texts (secondary, tertiary, placeholder), its default link blue, its error red, its warning text (the
+// max-length warning) and the menu's selected item fall short of WCAG AA contrast (4.5:1): darker greys, red and amber,
+// the brand colour for links.
 const THEME = {
   token: {
     colorPrimary: '#1f6f8b',
@@ -19,6 +20,7 @@ const THEME = {
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)',
     colorError: '#cf1322',
+    colorWarningText: '#946200',
   },
   components: { Menu: { itemSelectedBg: '#e3eff3', itemSelectedColor: '#14495c' } },
 };
