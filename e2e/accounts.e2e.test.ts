@@ -63,6 +63,11 @@ describe('sign in', () => {
 describe('login page weight', () => {
   test('the login page loads under 200 KB of gzipped JavaScript (issue 21)', async () => {
     const { page } = await world.newPage();
+    // The first screens' code is fetched once the browser is idle, outside the login page's budget (router.tsx); on a
+    // loaded machine that can land before the form shows, so the warm-up is switched off here.
+    await page.addInitScript(() => {
+      window.requestIdleCallback = () => 0;
+    });
     const scripts: Promise<number>[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script')
