@@ -49,6 +49,10 @@ const steps: (Step | Step[])[] = [
 
 let passed = 0;
 let failed = 0;
+const runStarted = Date.now();
+const stepTimes: string[] = [];
+/** Seconds since `since`, for the closing lines: the README's figure for the whole run comes from them. */
+const secondsSince = (since: number): number => Math.round((Date.now() - since) / 1000);
 const failedSteps: string[] = [];
 
 /** Adds a finished step's report to the totals; true when the step passed. */
@@ -84,7 +88,9 @@ async function runSideBySide(group: Step[]): Promise<void> {
       }),
     );
   });
+  const started = Date.now();
   await Promise.all(runs);
+  stepTimes.push(`${group.map((step) => step.name).join(' + ')} ${secondsSince(started)} s`);
 }
 
 for (const step of steps) {
@@ -94,11 +100,14 @@ for (const step of steps) {
   }
   console.log(`\n=== ${step.name} ===`);
   const [command, ...args] = step.command;
+  const started = Date.now();
   const run = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
   // A type error or a failed build stops the run: the suites would test code that does not compile. Lint, format and
   // size findings are reported with the rest.
+  stepTimes.push(`${step.name} ${secondsSince(started)} s`);
   if (!record(step, run.status) && (step.name === 'typecheck' || step.name === 'build-web')) break;
 }
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
-console.log(`\n${passed} passed, ${failed} failed`);
+console.log(`\nStep times: ${stepTimes.join(', ')}`);
+console.log(`\n${passed} passed, ${failed} failed in ${secondsSince(runStarted)} s`);
 process.exit(failedSteps.length ? 1 : 0);
