@@ -1,14 +1,14 @@
 // Screens staff trust at a glance: a page never scrolls itself once loaded (only the route change's scroll to the top),
 // the phone menu opens at its top, and every screen of the registry (support/screens.ts) at 1440×900 and 390×844 stays
 // at its top, has one h1 and a title of its own, shows no internal name, scrolls no sideways, and axe-core finds no
-// serious or critical violation.
+// serious or critical violation; on a phone its header's button opens the menu.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { INTERNAL_NAMES } from '@registry/contracts/words';
 import { startWorld, type E2eWorld } from './support/app.ts';
 import { animationsDone, visible } from './support/locators.ts';
 import { resolveSeedIds, SCREENS, type Screen, type SeedIds } from './support/screens.ts';
-import { pageOverflow, seriousAxeViolations, settle } from './support/sweep.ts';
+import { onScreen, pageOverflow, seriousAxeViolations, settle } from './support/sweep.ts';
 
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1440, height: 900 };
@@ -123,5 +123,19 @@ describe.each([
     const overflow = await pageOverflow(tab);
     expect(overflow.pixels, `page scrolls sideways by ${overflow.pixels}px: ${overflow.culprits.join('; ')}`).toBe(0);
     expect(await seriousAxeViolations(tab)).toEqual([]);
+    if (size === PHONE) await menuOpensFromHeader(tab, screen);
   });
 });
+
+/** On a phone a signed-out page has no menu to reach; every other page has one button in its header that opens it. */
+async function menuOpensFromHeader(tab: Page, screen: Screen) {
+  expect(await tab.getByRole('button', { name: 'Open menu' }).count()).toBe(screen.signedOut ? 0 : 1);
+  if (screen.signedOut) return;
+  await tab.getByRole('button', { name: 'Open menu' }).click();
+  const menu = tab.getByRole('navigation', { name: 'Main navigation' });
+  await visible(menu);
+  // The drawer may still be scrolling its menu to the current page's entry as it opens: ask until it settles.
+  await expect.poll(() => onScreen(menu.getByRole('menuitem').first()), { timeout: 5_000 }).toBe(true);
+  await tab.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Close' }).click();
+  await menu.waitFor({ state: 'hidden' });
+}
