@@ -26,7 +26,7 @@ export type ReportInput = { params?: Record<string, unknown>; query: Record<stri
  * A report's export: its endpoint, the file's name when the server gives none, and its input checked against that
  * endpoint's own query schema (the report's filters, without paging); null while the report cannot run.
  */
-export interface ReportExport<X extends AnyEndpoint> {
+interface ReportExport<X extends AnyEndpoint> {
   endpoint: X;
   fallbackName: string;
   input: ExportInput<X> | null;
