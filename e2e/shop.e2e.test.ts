@@ -157,7 +157,7 @@ test('staff add, deactivate and reactivate a product in the product table', asyn
   await world.signIn(page, 'office.admin');
   await page.goto('/ecommerce/products');
   await visible(page.getByRole('cell', { name: 'ANC-DOG-KIT' }), 60_000);
-  // The page's button; an empty table offers the same action again.
+  // The page's button (an empty table's own is named "Add the first product").
   await page.getByRole('button', { name: 'New product' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'New product' });
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();

@@ -41,6 +41,7 @@ export function DataTable<Row extends object>({
   empty,
   ...props
 }: DataTableProps<Row>) {
+  const busy = typeof props.loading === 'object' ? props.loading.spinning !== false : props.loading === true;
   const pinned = useMemo(
     () =>
       columns?.map((col) =>
@@ -67,7 +68,12 @@ export function DataTable<Row extends object>({
     <div ref={frame}>
       <Table<Row>
         {...props}
-        locale={{ emptyText: empty ? <EmptyTable {...empty} /> : EMPTY_TABLE_TEXT, ...locale }}
+        locale={{
+          emptyText: empty ? <EmptyTable {...empty} /> : EMPTY_TABLE_TEXT,
+          ...locale,
+          // While the first page loads, the list is not known to be empty: no "nothing here" under the spinner.
+          ...(busy && !props.dataSource?.length ? { emptyText: <span /> } : {}),
+        }}
         pagination={paged}
         columns={pinned}
         scroll={{ x: 'max-content', ...scroll }}

@@ -88,10 +88,13 @@ async function downloadExport(
   return fileName;
 }
 
+/** An export endpoint's input: its path parameters and its query (the button adds the format). */
+export type ExportInput<E extends AnyEndpoint> = Pick<EndpointInput<E>, 'params' | 'query'>;
+
 export interface ExportButtonProps<E extends AnyEndpoint> {
   endpoint: E;
-  /** The export's input without its format. */
-  input: Pick<EndpointInput<E>, 'params' | 'query'>;
+  /** The export's input without its format, typed by the endpoint's own schemas; null while it cannot run (disabled). */
+  input: ExportInput<E> | null;
   /** Rows the export will hold when the screen knows (its table's total): over 1,000 asks confirmation. */
   totalRows?: number | null;
   /** Asked before anything else (e.g. the email export without a group); resolve false to stop. */
@@ -136,6 +139,7 @@ export function ExportButton<E extends AnyEndpoint>({
     );
 
   const run = async (format: Format) => {
+    if (input === null) return;
     if (beforeExport && !(await beforeExport())) return;
     if (totalRows != null && totalRows > LARGE_EXPORT_ROWS && !(await confirmLarge(totalRows))) return;
     // A screen that does not know the count ahead: the server's row count asks the same question before the file.
@@ -165,7 +169,7 @@ export function ExportButton<E extends AnyEndpoint>({
         {formats.includes('csv') && (
           <Button
             icon={<DownloadOutlined />}
-            disabled={disabled || busy}
+            disabled={disabled || input === null || busy}
             loading={busy}
             onClick={() => void run('csv')}
           >
@@ -173,7 +177,11 @@ export function ExportButton<E extends AnyEndpoint>({
           </Button>
         )}
         {formats.includes('xlsx') && (
-          <Button icon={<DownloadOutlined />} disabled={disabled || busy} onClick={() => void run('xlsx')}>
+          <Button
+            icon={<DownloadOutlined />}
+            disabled={disabled || input === null || busy}
+            onClick={() => void run('xlsx')}
+          >
             {label} XLSX
           </Button>
         )}

@@ -29,14 +29,16 @@ const row = (id: number) => ({
 
 function Audit() {
   const [params] = useUrlState(tdAudit.schema);
+  const input =
+    params.groupId === undefined ? null : { query: { ...tdAudit.request(params), groupId: params.groupId } };
   return (
     <ReportPage
       title="TD audit report"
       endpoint={reportEndpoints.tdAudit}
       search={tdAudit.schema}
-      input={params.groupId === undefined ? null : { query: tdAudit.request(params) }}
+      input={input}
       filters={<UrlDateRangeFilter label="Dates" id="audit-dates" from="startDate" to="endDate" />}
-      exportTo={{ endpoint: reportEndpoints.tdAuditExport, fallbackName: 'Td_Audit_Report' }}
+      exportTo={{ endpoint: reportEndpoints.tdAuditExport, fallbackName: 'Td_Audit_Report', input }}
       emptyText={{ idle: 'Select a group to run the report.', none: 'No samples.' }}
       rowKey="id"
       columns={[{ title: 'Sample number', dataIndex: 'sampleNumber' }]}

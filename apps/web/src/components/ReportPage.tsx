@@ -9,7 +9,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AnyEndpoint, EndpointInput, EndpointResponse } from '@registry/contracts/endpoint';
 import { callApi } from '../lib/client';
-import { ExportButton } from './ExportButton';
+import { ExportButton, type ExportInput } from './ExportButton';
 import { FilterBar } from './FilterBar';
 import { PageTitle } from './PageTitle';
 import { UrlTable, useUrlState } from './UrlTable';
@@ -22,7 +22,21 @@ type PageOf<E extends AnyEndpoint> = { data: ReportRow<E>[]; totalRecords: numbe
 /** The report's input without paging: the path's parameters and the filters of its query. */
 export type ReportInput = { params?: Record<string, unknown>; query: Record<string, unknown> };
 
-export interface ReportPageProps<E extends AnyEndpoint, S extends z.ZodType<PagingParams>> {
+/**
+ * A report's export: its endpoint, the file's name when the server gives none, and its input checked against that
+ * endpoint's own query schema (the report's filters, without paging); null while the report cannot run.
+ */
+interface ReportExport<X extends AnyEndpoint> {
+  endpoint: X;
+  fallbackName: string;
+  input: ExportInput<X> | null;
+}
+
+export interface ReportPageProps<
+  E extends AnyEndpoint,
+  S extends z.ZodType<PagingParams>,
+  X extends AnyEndpoint = AnyEndpoint,
+> {
   title: string;
   /** The report's paged JSON endpoint (answers `{ data, totalRecords }`). */
   endpoint: E;
@@ -36,8 +50,8 @@ export interface ReportPageProps<E extends AnyEndpoint, S extends z.ZodType<Pagi
   group?: ReactNode;
   /** The filter fields (Form.Items, the kit's URL filters), shown in a FilterBar. */
   filters?: ReactNode;
-  /** The export endpoint and the file's name when the server gives none; it takes the table's input. */
-  exportTo?: { endpoint: AnyEndpoint; fallbackName: string };
+  /** The export (CSV and XLSX), typed by its endpoint. */
+  exportTo?: ReportExport<X>;
   /** What the empty table says: before the report can run, and when it ran and found nothing. */
   emptyText: { idle: string; none: string };
   /** Shown between the filters and the table (a chart of the same filters). */
@@ -63,7 +77,11 @@ function pageRequest(input: ReportInput, p: PagingParams) {
   };
 }
 
-export function ReportPage<E extends AnyEndpoint, S extends z.ZodType<PagingParams>>({
+export function ReportPage<
+  E extends AnyEndpoint,
+  S extends z.ZodType<PagingParams>,
+  X extends AnyEndpoint = AnyEndpoint,
+>({
   title,
   endpoint,
   search,
@@ -77,7 +95,7 @@ export function ReportPage<E extends AnyEndpoint, S extends z.ZodType<PagingPara
   above,
   pageSizeOptions,
   mapError,
-}: ReportPageProps<E, S>) {
+}: ReportPageProps<E, S, X>) {
   type Row = ReportRow<E>;
   const [params] = useUrlState(search);
   const keyOf = (p: PagingParams) => [endpoint.operationId, input && pageRequest(input, p)] as const;
@@ -109,10 +127,9 @@ export function ReportPage<E extends AnyEndpoint, S extends z.ZodType<PagingPara
           {exportTo && (
             <ExportButton
               endpoint={exportTo.endpoint}
-              input={(input ?? { query: {} }) as never}
+              input={input === null ? null : exportTo.input}
               totalRows={input ? current.data?.totalRecords : undefined}
               fallbackName={exportTo.fallbackName}
-              disabled={input === null}
             />
           )}
           {above}

@@ -146,4 +146,18 @@ describe('empty lists', () => {
     expect(onAdd).toHaveBeenCalledTimes(1);
     expect(screen.getByText(EMPTY_TABLE_TEXT)).toBeTruthy();
   });
+
+  it('say nothing while the first page is still loading', () => {
+    renderWithProviders(
+      <DataTable
+        rowKey="id"
+        loading
+        dataSource={[]}
+        columns={[{ title: 'Name', dataIndex: 'name' }]}
+        empty={{ text: 'No products yet. Add the first one.' }}
+      />,
+    );
+    expect(screen.queryByText('No products yet. Add the first one.')).toBeNull();
+    expect(screen.queryByText(EMPTY_TABLE_TEXT)).toBeNull();
+  });
 });

@@ -34,10 +34,14 @@ type FilterShape<Q extends z.ZodObject, M extends FilterMap<Q>> = {
   [K in keyof M]: UrlFilter<QueryShape<Q>[M[K]]>;
 };
 type Paging = ReturnType<typeof pagingSearch>['shape'];
+/** The URL's order: the contract's own (its named orders, when it lists them), else the paging's column name. */
+type OrderShape<Q extends z.ZodObject> = 'orderBy' extends keyof QueryShape<Q>
+  ? { orderBy: UrlFilter<QueryShape<Q>['orderBy']> }
+  : { orderBy: Paging['orderBy'] };
 
 export type ReportSearch<Q extends z.ZodObject, M extends FilterMap<Q>, X extends z.ZodRawShape> = {
   /** The route's and the screen's search schema: paging, the contract's filters, the extra URL-only keys. */
-  schema: z.ZodObject<Paging & FilterShape<Q, M> & X>;
+  schema: z.ZodObject<Omit<Paging, 'orderBy'> & OrderShape<Q> & FilterShape<Q, M> & X>;
   /** The endpoint's query from the URL state: each set filter under the contract's name; paging is the table's. */
   request: (search: Partial<Record<keyof M, unknown>>) => Partial<z.input<Q>>;
 };

@@ -209,6 +209,25 @@ describe('every limited input is the max-length widget', () => {
       });
     expect(plain).toEqual([]);
   });
+
+  // Every text area holds text the server limits (notes, a template's body, a panel's markers): each is the widget's
+  // multi-line kind, so its limit warns and errs like every other field. The rich text editor is its own widget.
+  it('leaves no text area without its limit', () => {
+    const src = path.resolve(import.meta.dirname, '..');
+    const own = new Set(['components/MaxLengthInput.tsx', 'components/RichTextEditor.tsx']);
+    const bare = fs
+      .readdirSync(src, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.tsx') && !entry.name.includes('.test.'))
+      .flatMap((entry) => {
+        const file = path.relative(src, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+        if (own.has(file)) return [];
+        const source = fs.readFileSync(path.join(src, file), 'utf8');
+        return [...source.matchAll(/<(Input\.TextArea|TextArea)[\s/>]/g)].map(
+          (m) => `${file}: ${m[1]} (line ${source.slice(0, m.index).split('\n').length})`,
+        );
+      });
+    expect(bare).toEqual([]);
+  });
 });
 
 describe('links to unbuilt pages', () => {

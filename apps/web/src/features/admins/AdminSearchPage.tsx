@@ -37,6 +37,7 @@ export function AdminSearchPage() {
           </Space>
         </FilterBar>
         <UrlTable<AdminSearchRow, typeof adminSearchParams>
+          empty={{ text: 'No administrators match. Check the spelling of the name or email, or clear the search.' }}
           rowKey="id"
           size="middle"
           searchSchema={adminSearchParams}

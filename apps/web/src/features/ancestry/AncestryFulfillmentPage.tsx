@@ -262,6 +262,9 @@ export function AncestryFulfillmentPage() {
           />
         )}
         <UrlTable<FulfillmentRow, typeof fulfillmentSearch>
+          empty={{
+            text: 'No ancestry orders match. Clear the filters; paid ancestry orders show here for fulfillment.',
+          }}
           rowKey="id"
           searchSchema={fulfillmentSearch}
           queryKey={ancestryKeys.list}

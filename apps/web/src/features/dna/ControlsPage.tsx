@@ -119,6 +119,9 @@ export function ControlsPage() {
           </Form.Item>
         </Form>
         <UrlTable<ControlRow, typeof controlsSearch>
+          empty={{
+            text: 'No controls yet. Controls are stored when a plate with control wells is imported on DNA processing.',
+          }}
           rowKey="id"
           searchSchema={controlsSearch}
           queryKey={dnaKeys.controls}

@@ -5,11 +5,11 @@
 import { useMemo, useState } from 'react';
 import { App, Button, Card, Checkbox, Col, Form, Row, Select, Space, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { DNA_MESSAGES, DnaProfileLabStatus, can } from '@registry/contracts';
+import { DNA_MESSAGES, DnaProfileLabStatus, can, dnaProcessingQuery, maxLengthAt } from '@registry/contracts';
 import { useCurrentUser } from '../../lib/auth';
 import { useErrorDialog } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
-import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
+import { UrlSearchFilter } from '../../components/urlFilters';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { ActionsDropdown } from '../../components/ActionsDropdown';
 import {
@@ -206,14 +206,12 @@ export function DnaProcessingPage() {
       {uploaded && <UploadWarnings result={uploaded} onClose={() => setUploaded(null)} />}
       <Card>
         <FilterBar style={{ marginBottom: 16, rowGap: 8 }}>
-          <Form.Item label="Sample number" htmlFor="dna-sample-number">
-            <UpdateOnEnterInput
-              id="dna-sample-number"
-              allowClear
-              value={params.sampleNumber ?? ''}
-              onCommit={(v) => setParams({ sampleNumber: v }, { resetPage: true })}
-            />
-          </Form.Item>
+          <UrlSearchFilter
+            label="Sample number"
+            id="dna-sample-number"
+            name="sampleNumber"
+            maxLength={maxLengthAt(dnaProcessingQuery, 'sampleNumber')}
+          />
           <Form.Item label="Lab status" htmlFor="dna-lab-status">
             <Select
               id="dna-lab-status"

@@ -2,7 +2,7 @@
 // A/B testing, forced off below two templates; tracking flags) and its template, edited here with a preview.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Checkbox, Form, Input, Modal, Space, Tag } from 'antd';
+import { App, Button, Card, Checkbox, Form, Modal, Space, Tag } from 'antd';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
 import { DataTable } from '../../components/DataTable';
@@ -15,7 +15,8 @@ import {
   useSaveTemplate,
   type EmailEventInfo,
 } from './emailtemplates.api';
-import { MaxLengthInput } from '../../components/MaxLengthInput';
+import { MaxLengthInput, SchemaTextInput } from '../../components/MaxLengthInput';
+import { emailTemplateWriteRequest } from '@registry/contracts';
 
 type Row = EmailEventInfo & {
   config: { isActive: boolean; enableAbTesting: boolean; templateIds: number[] } | null;
@@ -213,7 +214,7 @@ function EventEditor({ row, onClose }: { row: Row; onClose: () => void }) {
           extra={`Placeholders: ${row.placeholders.map((p) => `{{${p}}}`).join(' ')}`}
           rules={[{ required: true, whitespace: true, message: 'The Body field is required.' }]}
         >
-          <Input.TextArea rows={8} />
+          <SchemaTextInput schema={emailTemplateWriteRequest} field="body" multiline rows={8} />
         </Form.Item>
         <Space wrap>
           <Form.Item name="isActive" valuePropName="checked" noStyle>

@@ -44,6 +44,7 @@ function FlaggedSamples({ groupId }: { groupId: number }) {
         {filter.choice('samplestatus', 'Sample status', { id: 'flagged-status', width: 200, options: STATUS_OPTIONS })}
       </FilterBar>
       <UrlTable<FlaggedSample, typeof flaggedSamplesSearch>
+        empty={{ text: 'No flagged samples match. Clear the filters; samples flagged by the lab show here.' }}
         rowKey={(row) => `${row.sampleType}-${row.sampleId}`}
         searchSchema={flaggedSamplesSearch}
         queryKey={(p) => flaggedSampleKeys.list(groupId, flaggedRequest(p))}

@@ -266,9 +266,10 @@ export function GroupAdmins({ groupId }: { groupId: number }) {
         pagination={false}
         empty={{
           text: 'No admins. Create an admin for this group or add an existing one.',
+          // Its own name: "Create admin" above stays the one button of that name.
           action: (
             <Button type="primary" onClick={() => setOpen('create')}>
-              Create admin
+              Create the first admin
             </Button>
           ),
         }}

@@ -58,6 +58,9 @@ export function NotificationsPage() {
       </PageTitle>
       <Card>
         <UrlTable<Notification, typeof notificationsSearch>
+          empty={{
+            text: 'No notifications. You will find here what the registry tells you about your samples, results and orders.',
+          }}
           rowKey="id"
           searchSchema={notificationsSearch}
           queryKey={(p) => notificationKeys.list(p.page, p.pageSize)}

@@ -110,6 +110,7 @@ export function ParentageList({ groupId }: { groupId?: number }) {
         </Form.Item>
       </FilterBar>
       <UrlTable<ParentageRow, typeof parentageSearch>
+        empty={{ text: 'No parentage cases match. Clear the filters to see them all.' }}
         rowKey="puppyId"
         searchSchema={parentageSearch}
         queryKey={(p) => parentageKeys.list(parentageRequest(p, groupId))}

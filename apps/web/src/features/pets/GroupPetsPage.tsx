@@ -52,6 +52,7 @@ function GroupPets({ groupId }: { groupId: number }) {
         {filter.day('statusupdated', 'Status updated')}
       </FilterBar>
       <UrlTable<PetListRow, typeof groupPetsSearch>
+        empty={{ text: 'No dogs match. Clear the filters, or add dogs from a pet owner’s page.' }}
         rowKey="id"
         searchSchema={groupPetsSearch}
         queryKey={(p) => petKeys.underGroup(petsUnderGroupRequest(groupId, p))}

@@ -77,6 +77,7 @@ export function OrphansPage() {
           {filter.choice('active', 'Activity', { id: 'orphans-active', width: 130, options: ACTIVITY_OPTIONS })}
         </FilterBar>
         <UrlTable<PetListRow, typeof orphansSearch>
+          empty={{ text: 'No dogs without a pet owner match. Clear the filters to see them all.' }}
           rowKey="id"
           searchSchema={orphansSearch}
           queryKey={(p) => petKeys.orphans(orphansRequest(p))}

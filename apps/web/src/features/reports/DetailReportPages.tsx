@@ -132,12 +132,13 @@ export function DetailReportResultPage() {
   const isActiveFilter = isActiveOf(params.status);
   const query = { groupId: params.groupId, ...(isActiveFilter === undefined ? {} : { isActiveFilter }), ...flags };
   const statusLabel = STATUS_OPTIONS.find((o) => o.value === (params.status ?? 'active'))?.label;
+  const input = params.groupId === undefined ? null : { query: { ...query, groupId: params.groupId } };
   return (
     <ReportPage
       title="PooPrints detail report"
       endpoint={reportEndpoints.detailReport}
       search={detailReportSearch}
-      input={params.groupId === undefined ? null : { query }}
+      input={input}
       group={
         <Space wrap>
           <Typography.Text strong>Group:</Typography.Text>
@@ -156,7 +157,7 @@ export function DetailReportResultPage() {
           </Link>
         </Space>
       }
-      exportTo={{ endpoint: reportEndpoints.detailReportExport, fallbackName: 'PooPrints_Detail_Report' }}
+      exportTo={{ endpoint: reportEndpoints.detailReportExport, fallbackName: 'PooPrints_Detail_Report', input }}
       emptyText={{ idle: 'Select a group on the request form.', none: 'No properties.' }}
       rowKey="id"
       columns={columns.map((c) => ({

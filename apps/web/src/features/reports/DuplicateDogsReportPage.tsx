@@ -17,12 +17,13 @@ export function DuplicateDogsReportPage() {
     ...duplicateDogs.request(params),
     ...(params.orderBy ? { orderBy: params.orderBy, ascending: params.ascending !== false } : {}),
   };
+  const input = params.groupId === undefined ? null : { query: { ...query, groupId: params.groupId } };
   return (
     <ReportPage
       title="Duplicate dog report"
       endpoint={profileReportEndpoints.duplicateDogs}
       search={duplicateDogsSearch}
-      input={params.groupId === undefined ? null : { query }}
+      input={input}
       group={<UrlReportGroup allowedTypes={PROFILE_REPORT_GROUP_TYPES} />}
       filters={
         <>
@@ -47,7 +48,7 @@ export function DuplicateDogsReportPage() {
           <UrlSearchFilter label="Sample number" id="duplicate-sample" name="sampleNumber" maxLength={32} />
         </>
       }
-      exportTo={{ endpoint: profileReportEndpoints.duplicateDogsExport, fallbackName: 'Duplicate_Dog_Report' }}
+      exportTo={{ endpoint: profileReportEndpoints.duplicateDogsExport, fallbackName: 'Duplicate_Dog_Report', input }}
       emptyText={{ idle: 'Select a group to run the report.', none: 'No duplicates.' }}
       pageSizeOptions={DUPLICATE_REPORT_PAGE_SIZES}
       rowKey="clusterId"

@@ -16,12 +16,13 @@ export function GenderMismatchReportPage() {
     ...genderMismatch.request(params),
     ...(params.orderBy ? { orderBy: params.orderBy, ascending: params.ascending !== false } : {}),
   };
+  const input = params.groupId === undefined ? null : { query: { ...query, groupId: params.groupId } };
   return (
     <ReportPage
       title="Gender mismatch report"
       endpoint={profileReportEndpoints.genderMismatch}
       search={genderMismatchSearch}
-      input={params.groupId === undefined ? null : { query }}
+      input={input}
       group={<UrlReportGroup allowedTypes={PROFILE_REPORT_GROUP_TYPES} />}
       filters={
         <>
@@ -42,7 +43,11 @@ export function GenderMismatchReportPage() {
           <UrlSearchFilter label="Sample number" id="mismatch-sample" name="sampleNumber" maxLength={32} />
         </>
       }
-      exportTo={{ endpoint: profileReportEndpoints.genderMismatchExport, fallbackName: 'Gender_Mismatch_Report' }}
+      exportTo={{
+        endpoint: profileReportEndpoints.genderMismatchExport,
+        fallbackName: 'Gender_Mismatch_Report',
+        input,
+      }}
       emptyText={{ idle: 'Select a group to run the report.', none: 'No mismatches.' }}
       rowKey="petId"
       columns={[

@@ -19,15 +19,16 @@ export function NoMatchToMatchPage() {
   const query = { groupId: 0, ...noMatchToMatch.request(params) };
   const ready = params.groupId !== undefined;
   const chart = useQuery({ ...noMatchToMatchChartQuery(query), enabled: ready });
+  const input = ready ? { query } : null;
   return (
     <ReportPage
       title="No match to match"
       endpoint={reportEndpoints.noMatchToMatch}
       search={noMatchToMatchSearch}
-      input={ready ? { query } : null}
+      input={input}
       group={<UrlReportGroup allowedTypes={REPORT_GROUP_TYPES.noMatchToMatch} />}
       filters={<UrlDateRangeFilter label="Changed" id="nmtm-dates" from="startDate" to="endDate" />}
-      exportTo={{ endpoint: reportEndpoints.noMatchToMatchExport, fallbackName: 'No_Match_To_Match_Report' }}
+      exportTo={{ endpoint: reportEndpoints.noMatchToMatchExport, fallbackName: 'No_Match_To_Match_Report', input }}
       above={
         <>
           <ErrorPresenter error={chart.error} />

@@ -24,12 +24,13 @@ const species = (flags: number) =>
 export function ResidentRegistrationsPage() {
   const [params] = useUrlState(residentRegistrationsSearch);
   const groupId = params.groupId;
+  const input = groupId === undefined ? null : { params: { groupId }, query: residentRegistrations.request(params) };
   return (
     <ReportPage
       title="Resident registrations"
       endpoint={reportEndpoints.residentRegistrations}
       search={residentRegistrationsSearch}
-      input={groupId === undefined ? null : { params: { groupId }, query: residentRegistrations.request(params) }}
+      input={input}
       group={<UrlReportGroup allowedTypes={REPORT_GROUP_TYPES.residentRegistrations} />}
       filters={
         <>
@@ -42,6 +43,7 @@ export function ResidentRegistrationsPage() {
       exportTo={{
         endpoint: reportEndpoints.residentRegistrationsExport,
         fallbackName: 'Resident_Registrations_Report',
+        input,
       }}
       mapError={residentsError}
       emptyText={{ idle: 'Please select property', none: 'No registrations.' }}

@@ -13,17 +13,18 @@ export function TdAuditReportPage() {
   const [params] = useUrlState(tdAuditSearch);
   const defaultStart = labToday(useLabTimeZone()).startOf('month').format(URL_DATE);
   const query = { ...tdAudit.request(params), dateFilterStart: params.startDate ?? defaultStart };
+  const input = params.groupId === undefined ? null : { query: { ...query, groupId: params.groupId } };
   return (
     <ReportPage
       title="TD audit report"
       endpoint={reportEndpoints.tdAudit}
       search={tdAuditSearch}
-      input={params.groupId === undefined ? null : { query }}
+      input={input}
       group={<UrlReportGroup allowedTypes={REPORT_GROUP_TYPES.tdAudit} />}
       filters={
         <UrlDateRangeFilter label="Dates" id="tdaudit-dates" from="startDate" to="endDate" defaultFrom={defaultStart} />
       }
-      exportTo={{ endpoint: reportEndpoints.tdAuditExport, fallbackName: 'Td_Audit_Report' }}
+      exportTo={{ endpoint: reportEndpoints.tdAuditExport, fallbackName: 'Td_Audit_Report', input }}
       emptyText={{ idle: 'Select a group to run the report.', none: 'No samples.' }}
       rowKey="id"
       columns={[

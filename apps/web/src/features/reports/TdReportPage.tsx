@@ -18,12 +18,13 @@ export function TdReportPage() {
   const query = tdReport.request(params);
   const ready = params.groupId !== undefined || params.sampleNumber !== undefined;
   const chart = useQuery({ ...tdReportChartQuery(query), enabled: ready });
+  const input = ready ? { query } : null;
   return (
     <ReportPage
       title="TD report"
       endpoint={reportEndpoints.tdReport}
       search={tdReportSearch}
-      input={ready ? { query } : null}
+      input={input}
       group={<UrlReportGroup allowedTypes={REPORT_GROUP_TYPES.tdAudit} />}
       filters={
         <>
@@ -37,7 +38,7 @@ export function TdReportPage() {
           <UrlDateRangeFilter label="Matched" id="tdreport-dates" from="startDate" to="endDate" />
         </>
       }
-      exportTo={{ endpoint: reportEndpoints.tdReportExport, fallbackName: 'TD_Report' }}
+      exportTo={{ endpoint: reportEndpoints.tdReportExport, fallbackName: 'TD_Report', input }}
       above={
         <>
           <ErrorPresenter error={chart.error} />

@@ -24,6 +24,7 @@ function MoveOuts({ groupId }: { groupId: number }) {
         </Form.Item>
       </FilterBar>
       <UrlTable<MoveOutRow, typeof moveOutsSearch>
+        empty={{ text: 'No move-outs. Pet owners moved out of this property show here.' }}
         rowKey={(row) => `${row.petOwnerId}-${row.dateMoveOut}`}
         searchSchema={moveOutsSearch}
         queryKey={(p) => residentKeys.list(groupId, 'moveouts', p)}

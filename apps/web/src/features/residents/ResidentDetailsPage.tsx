@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, List, Space, Tag } from 'antd';
+import { App, Button, Card, Descriptions, List, Skeleton, Space, Tag } from 'antd';
 import { Messages, RegistrationStatus, can } from '@registry/contracts';
 import { useCurrentUser } from '../../lib/auth';
 import { ConfirmByTypingDialog } from '../../components/ConfirmByTypingDialog';
@@ -102,6 +102,12 @@ export function ResidentDetailsPage() {
         {r ? r.fullName : 'Resident'}
       </PageTitle>
       <ErrorPresenter error={details.error} />
+      {/* While the resident loads, the card's outline shows (not a blank page). */}
+      {!r && details.isPending && (
+        <Card title="Details">
+          <Skeleton active />
+        </Card>
+      )}
       {r && (
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           <Card title="Details">

@@ -1,16 +1,23 @@
 import { useState } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { App, Button, Card, DatePicker, Form, Select, Space } from 'antd';
-import { GroupTypes, PetSpecies, PetType, RegistrationStatus } from '@registry/contracts';
+import {
+  GroupTypes,
+  PetSpecies,
+  PetType,
+  RegistrationStatus,
+  maxLengthAt,
+  residentListQuery,
+} from '@registry/contracts';
 import { dayjs } from '../../lib/dayjs';
 import { useErrorDialog } from '../../components/ErrorPresenter';
 import { GroupHierarchyPicker } from '../groups/components/GroupHierarchyPicker';
-import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
+import { UrlSearchFilter } from '../../components/urlFilters';
 import { useUrlState } from '../../components/UrlTable';
 import { GroupFrame } from '../../components/GroupFrame';
 import { ResidentTable } from './components/ResidentTable';
 import { fetchResidents, residentKeys, useBulkMoveOut, useBulkTransferResidents } from './residents.api';
-import { residentsSearch, type ResidentsSearch } from './residents.search';
+import { residentsSearch } from './residents.search';
 import { FilterBar } from '../../components/FilterBar';
 
 const URL_DATE = 'MM/DD/YYYY';
@@ -35,15 +42,7 @@ function Residents({ groupId }: { groupId: number }) {
   const { modal, message } = App.useApp();
 
   const textFilter = (key: TextFilter, label: string) => (
-    <Form.Item label={label} htmlFor={`residents-${key}`}>
-      <UpdateOnEnterInput
-        id={`residents-${key}`}
-        allowClear
-        value={params[key] ?? ''}
-        onCommit={(v) => setParams({ [key]: v } as Partial<ResidentsSearch>, { resetPage: true })}
-        style={{ width: 150 }}
-      />
-    </Form.Item>
+    <UrlSearchFilter label={label} id={`residents-${key}`} name={key} maxLength={maxLengthAt(residentListQuery, key)} />
   );
   const bulkMoveOut = () =>
     modal.confirm({

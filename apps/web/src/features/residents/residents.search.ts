@@ -1,21 +1,26 @@
 import { z } from 'zod';
+import { residentListQuery } from '@registry/contracts';
+import { reportSearch } from '../../components/reportSearch';
 import { pagingSearch, searchText } from '../../components/urlSearch';
 
 const searchNumber = z.coerce.number().int().optional().catch(undefined);
 
-/** Residents list URL state: paging plus the spec's filters (registrationStatus, petSpecies, email from the route). */
-export const residentsSearch = pagingSearch().extend({
-  name: searchText,
-  residentNumber: searchText,
-  unitNumber: searchText,
-  phone: searchText,
-  email: searchText,
-  petSpecies: searchNumber,
-  petType: searchNumber,
-  registrationStatus: searchNumber,
-  datePreRegistered: searchText,
-  preRegisteredDogName: searchText,
-});
+/**
+ * Residents list URL state: paging plus the spec's filters (registrationStatus, petSpecies, email from the route),
+ * derived from the list endpoint's query schema (the list-and-report kit): a value the contract refuses drops out.
+ */
+export const residentsSearch = reportSearch(residentListQuery, {
+  name: 'name',
+  residentNumber: 'residentNumber',
+  unitNumber: 'unitNumber',
+  phone: 'phone',
+  email: 'email',
+  petSpecies: 'petSpecies',
+  petType: 'petType',
+  registrationStatus: 'registrationStatus',
+  datePreRegistered: 'datePreRegistered',
+  preRegisteredDogName: 'preRegisteredDogName',
+}).schema;
 export type ResidentsSearch = z.infer<typeof residentsSearch>;
 
 /** Pre-registration list URL state: the route's petSpecies and the name filter. */

@@ -91,7 +91,9 @@ export function OrdersListPage() {
     modal.confirm({
       title: `${action === 'refund' ? 'Refund' : 'Void'} order ${order.id} (${money(order.grandTotal)})?`,
       content: (
-        <Checkbox onChange={(e) => (cancelFulfillment = e.target.checked)}>Also cancel the order's fulfilment</Checkbox>
+        <Checkbox onChange={(e) => (cancelFulfillment = e.target.checked)}>
+          Also cancel the order's fulfillment
+        </Checkbox>
       ),
       okText: action === 'refund' ? 'Refund' : 'Void',
       okButtonProps: { danger: true },
@@ -184,6 +186,7 @@ export function OrdersListPage() {
             <Button htmlType="submit">Filter</Button>
           </FilterBar>
           <UrlTable<OrderRow, typeof ordersSearch>
+            empty={{ text: 'No orders match. Clear or widen the filters (dates, status) to see more orders.' }}
             rowKey="id"
             searchSchema={ordersSearch}
             queryKey={shopKeys.orderPage}

@@ -75,9 +75,10 @@ export function ProductsPage() {
           pageSizeOptions={[10]}
           empty={{
             text: 'No products yet. Add the first product the shop offers.',
+            // Its own name: the header's "New product" stays the one button of that name.
             action: (
               <Button type="primary" onClick={() => open(newProduct())}>
-                New product
+                Add the first product
               </Button>
             ),
           }}

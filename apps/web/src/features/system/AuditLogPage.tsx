@@ -1,19 +1,15 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Form, Space, Typography } from 'antd';
+import { Alert, Button, Card, Space, Typography } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { dayjs } from '../../lib/dayjs';
 import { auditActionWords, wordsOf, type AuditLogRow } from '@registry/contracts';
-import { DateRangePicker } from '../../components/DateRangePicker';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { labToday, showDateTime, useLabTime } from '../../components/labTime';
 import { PageTitle } from '../../components/PageTitle';
-import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
-import { UrlTable, useUrlState } from '../../components/UrlTable';
+import { UrlTable } from '../../components/UrlTable';
+import { URL_DATE, UrlDateRangeFilter, UrlSearchFilter } from '../../components/urlFilters';
 import { fetchAuditLog, systemKeys, verifyAuditLog, type AuditLogParams, type AuditVerifyResult } from './system.api';
 import { AUDIT_LOG_PAGE_SIZE, auditLogSearch, defaultAuditStart } from './system.search';
 import { FilterBar } from '../../components/FilterBar';
-
-const URL_DATE = 'MM/DD/YYYY';
 
 function Json({ value }: { value: unknown }) {
   if (value == null) return <Typography.Text type="secondary">—</Typography.Text>;
@@ -40,7 +36,6 @@ function renderChange(row: AuditLogRow) {
 }
 
 export function AuditLogPage() {
-  const [params, setParams] = useUrlState(auditLogSearch);
   const labTime = useLabTime();
   const { timeZone } = labTime;
   const defaultStart = useMemo(() => defaultAuditStart(labToday(timeZone)).format(URL_DATE), [timeZone]);
@@ -56,7 +51,6 @@ export function AuditLogPage() {
     }
   };
 
-  const start = params.startDate ?? defaultStart;
   return (
     <>
       <PageTitle
@@ -81,49 +75,17 @@ export function AuditLogPage() {
       )}
       <Card>
         <FilterBar style={{ marginBottom: 16, rowGap: 8 }}>
-          <Form.Item label="Dates" htmlFor="audit-dates">
-            <DateRangePicker
-              id="audit-dates"
-              value={[dayjs(start, URL_DATE), params.endDate ? dayjs(params.endDate, URL_DATE) : null]}
-              onChange={(range) =>
-                setParams(
-                  {
-                    startDate: range?.[0]?.format(URL_DATE) ?? defaultStart,
-                    endDate: range?.[1]?.format(URL_DATE) ?? undefined,
-                  },
-                  { resetPage: true },
-                )
-              }
-            />
-          </Form.Item>
-          <Form.Item label="Entity type" htmlFor="audit-entity">
-            <UpdateOnEnterInput
-              id="audit-entity"
-              allowClear
-              value={params.entityType ?? ''}
-              onCommit={(v) => setParams({ entityType: v }, { resetPage: true })}
-            />
-          </Form.Item>
-          <Form.Item label="Action" htmlFor="audit-action">
-            <UpdateOnEnterInput
-              id="audit-action"
-              allowClear
-              value={params.actionType ?? ''}
-              onCommit={(v) => setParams({ actionType: v }, { resetPage: true })}
-            />
-          </Form.Item>
-          <Form.Item label="Created by" htmlFor="audit-createdby">
-            <UpdateOnEnterInput
-              id="audit-createdby"
-              allowClear
-              value={params.createdBy ?? ''}
-              onCommit={(v) => setParams({ createdBy: v }, { resetPage: true })}
-            />
-          </Form.Item>
+          <UrlDateRangeFilter label="Dates" id="audit-dates" from="startDate" to="endDate" defaultFrom={defaultStart} />
+          <UrlSearchFilter label="Entity type" id="audit-entity" name="entityType" maxLength={64} />
+          <UrlSearchFilter label="Action" id="audit-action" name="actionType" maxLength={64} />
+          <UrlSearchFilter label="Created by" id="audit-createdby" name="createdBy" maxLength={256} />
         </FilterBar>
         <UrlTable<AuditLogRow, typeof auditLogSearch>
           rowKey="id"
           size="small"
+          empty={{
+            text: 'No audit entries match. Widen the dates (the log opens on the last month) or clear the filters.',
+          }}
           searchSchema={auditLogSearch}
           queryKey={(p) => systemKeys.auditLog(withDefaults(p))}
           queryFn={(p) => fetchAuditLog(withDefaults(p))}

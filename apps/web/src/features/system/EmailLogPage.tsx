@@ -96,6 +96,7 @@ export function EmailLogPage() {
           </Form.Item>
         </FilterBar>
         <UrlTable<EmailLogRow, typeof emailLogSearch>
+          empty={{ text: 'No emails match. Clear the filters, or pick another date.' }}
           rowKey="id"
           searchSchema={emailLogSearch}
           queryKey={systemKeys.emailLog}

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Dayjs } from 'dayjs';
 import { dayjs } from '../../lib/dayjs';
-import { parseUsDate } from '@registry/contracts';
+import { auditLogQuery, parseUsDate } from '@registry/contracts';
+import { reportSearch } from '../../components/reportSearch';
 import { pagingSearch, searchText } from '../../components/urlSearch';
 
 export const EMAIL_LOG_PAGE_SIZES = [15, 25, 50, 100] as const;
@@ -32,13 +33,19 @@ export const pageViewsSearch = pagingSearch().extend({
   routeName: searchText,
 });
 
-export const auditLogSearch = pagingSearch(AUDIT_LOG_PAGE_SIZE).extend({
-  startDate: usDateParam,
-  endDate: usDateParam,
-  entityType: searchText,
-  actionType: searchText,
-  createdBy: searchText,
-});
+/** The audit log's URL state, derived from its endpoint's query schema (the list-and-report kit). */
+export const auditLog = reportSearch(
+  auditLogQuery,
+  {
+    startDate: 'startDate',
+    endDate: 'endDate',
+    entityType: 'entityType',
+    actionType: 'actionType',
+    createdBy: 'createdBy',
+  },
+  { pageSize: AUDIT_LOG_PAGE_SIZE },
+);
+export const auditLogSearch = auditLog.schema;
 
 /** The documents list is small and unpaged on the server: paged in the browser, 10 a page (spec 3 §9 "Documents
  * table count 10"). */

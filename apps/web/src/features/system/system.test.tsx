@@ -104,6 +104,17 @@ describe('audit log', () => {
     expect(screen.getAllByText('Error').length).toBeGreaterThan(0);
   });
 
+  it('takes its filters from the URL through the contract (a value too long is dropped), and says what to do when empty', async () => {
+    const { calls } = setup({ 'GET /api/v1/auditlog': { data: [], totalRecords: 0 } });
+    renderApp(`/system/audit-log?entityType=pet&actionType=${'x'.repeat(65)}`);
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/v1/auditlog')).toBe(true));
+    const q = calls.find((c) => c.url.pathname === '/api/v1/auditlog')!.url.searchParams;
+    expect(q.get('entityType')).toBe('pet');
+    expect(q.has('actionType')).toBe(false);
+    expect(await screen.findByText(/No audit entries match\. Widen the dates/)).toBeTruthy();
+    expect((screen.getByLabelText('Created by') as HTMLInputElement).maxLength).toBe(256);
+  });
+
   it('verifies the chain', async () => {
     setup({
       'GET /api/v1/auditlog': { data: [], totalRecords: 0 },

@@ -132,6 +132,9 @@ function GroupResults({ group }: { group: GroupDetails }) {
         </Space>
       )}
       <UrlTable<GroupResultRow, typeof groupResultsSearch>
+        empty={{
+          text: 'No waste results yet. Results appear here once the lab has processed this property’s waste samples.',
+        }}
         rowKey="matchResultSetId"
         pageSizeOptions={WASTE_RESULTS_PAGE_SIZES}
         searchSchema={groupResultsSearch}

@@ -298,6 +298,7 @@ export function ResultSetPage() {
               rowKey="matchResultId"
               size="small"
               pagination={false}
+              locale={{ emptyText: 'No match runs yet. Start one with New match run above.' }}
               scroll={{ x: true }}
               dataSource={data.matchHistory}
               columns={[

@@ -175,6 +175,12 @@ function ResultsList({ kind }: { kind: 'all' | 'reruns' }) {
           )}
         </Space>
         <UrlTable<ResultSetRow, typeof wasteResultsSearch>
+          empty={{
+            text:
+              kind === 'all'
+                ? 'No result sets match. Clear the filters or choose Approved: All; waste samples get a result set once their plate is processed.'
+                : 'No no-match reruns match. Clear the filters; reruns appear after new dogs are approved.',
+          }}
           rowKey="matchResultSetId"
           searchSchema={wasteResultsSearch}
           queryKey={(p) => wasteResultKeys.list(kind, p)}

@@ -1,10 +1,16 @@
 // The lab's own panel (issue 12: a panel's bins are data): a name, the species the engine types, the fewest markers for
 // a usable profile, and the marker list with each marker's bins, one marker a line. The server checks it with the engine.
-import { App, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { App, Form, InputNumber, Modal, Select } from 'antd';
 import { panelCreate, panelSpecies } from '@registry/contracts';
 import { useFormServerErrors, ErrorPresenter } from '../../../components/ErrorPresenter';
-import { SchemaTextInput } from '../../../components/MaxLengthInput';
+import { MaxLengthInput, SchemaTextInput } from '../../../components/MaxLengthInput';
 import { parseMarkerList, useCreatePanel } from '../dna.api';
+
+/**
+ * The marker list's length: the contract's most markers (250), each a name (40) and a line of bins, within 100
+ * characters a marker on average, so a real panel (a few dozen markers with their bins) never meets it.
+ */
+const PANEL_MARKER_LIST_MAX = 25_000;
 
 type Values = { name: string; species: (typeof panelSpecies)[number]; minimumMarkers: number; markerList: string };
 
@@ -66,7 +72,12 @@ export function NewPanelModal({ open, onClose }: { open: boolean; onClose: () =>
           extra="One marker a line, in the order of the export; after a colon, its bins (allele sizes or names)."
           rules={[{ required: true, whitespace: true, message: 'Enter at least one marker.' }]}
         >
-          <Input.TextArea rows={8} placeholder={'AHT121: 96, 98, 100\nAmelogenin'} />
+          <MaxLengthInput
+            multiline
+            maxLength={PANEL_MARKER_LIST_MAX}
+            rows={8}
+            placeholder={'AHT121: 96, 98, 100\nAmelogenin'}
+          />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Space } from 'antd';
-import { Messages, type PetOwnerSearchRow } from '@registry/contracts';
+import { App, Button, Form, Modal, Space } from 'antd';
+import { Messages, petOwnerSearchQuery as searchFields, type PetOwnerSearchRow } from '@registry/contracts';
+import { SchemaTextInput } from '../../../components/MaxLengthInput';
 import { petOwnerSearchQuery } from '../petowners.api';
 import { ErrorPresenter } from '../../../components/ErrorPresenter';
 import { SelectOneTable } from '../../../components/SelectOneTable';
@@ -69,10 +70,10 @@ export function PetOwnerSearchModal({
         }}
       >
         <Form.Item label="Name" name="name">
-          <Input allowClear />
+          <SchemaTextInput schema={searchFields} field="name" allowClear />
         </Form.Item>
         <Form.Item label="User name" name="userName">
-          <Input allowClear />
+          <SchemaTextInput schema={searchFields} field="userName" allowClear />
         </Form.Item>
         <Space>
           <Button htmlType="submit" type="primary">

@@ -1,7 +1,7 @@
 // The modals of the waste results under a group: the waste sample details with its history, and the flag notes.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Form, Input, Modal, Space, Table, Tag } from 'antd';
+import { Alert, Descriptions, Form, Modal, Space, Table, Tag } from 'antd';
 import {
   FLAG_NOTES_MAX,
   SampleMessages,
@@ -10,6 +10,7 @@ import {
   type WasteSampleView,
 } from '@registry/contracts';
 import { ErrorPresenter } from '../../../components/ErrorPresenter';
+import { MaxLengthInput } from '../../../components/MaxLengthInput';
 import { statusLabel } from '../../pets/petLabels';
 import { wasteSampleDetailsQuery, wasteSampleHistoryQuery } from '../../wastesamples/wastesamples.api';
 import { showDateTime } from '../../../components/labTime';
@@ -120,7 +121,14 @@ export function FlagNotesModal({
       <ErrorPresenter error={error} />
       <Form layout="vertical">
         <Form.Item label="Notes" htmlFor="flag-notes">
-          <Input.TextArea id="flag-notes" rows={3} value={notes} onChange={(e) => setNotes(e.target.value)} />
+          <MaxLengthInput
+            id="flag-notes"
+            multiline
+            rows={3}
+            maxLength={FLAG_NOTES_MAX}
+            value={notes}
+            onChange={setNotes}
+          />
         </Form.Item>
       </Form>
     </Modal>
