@@ -3,6 +3,7 @@
 // `seconds`; prints one JSON line with the request rate, p50/p99 latency and the non-2xx count. Writes give `items`
 // (a path and JSON body each, sent once apiece, in order, with `method`): the run ends when they or the time run out.
 // Run: node bench/load-generator.ts '{"url":"http://127.0.0.1:3000/x","headers":{},"connections":20,"seconds":5}'
+import fs from 'node:fs';
 import http from 'node:http';
 
 export type LoadItem = { path: string; body?: string };
@@ -16,7 +17,8 @@ export type LoadPlan = {
 };
 export type LoadResult = { requests: number; rps: number; p50: number; p99: number; failures: number };
 
-const plan = JSON.parse(process.argv[2] ?? '{}') as LoadPlan;
+// The plan as the argument, or on standard input when there is none (writes' item lists outgrow a command line).
+const plan = JSON.parse(process.argv[2] ?? fs.readFileSync(0, 'utf8')) as LoadPlan;
 const target = new URL(plan.url);
 const agent = new http.Agent({ keepAlive: true, maxSockets: plan.connections });
 const latencies: number[] = [];

@@ -32,7 +32,8 @@ export function load(
   const plan = JSON.stringify({ url, headers, connections: options.connections ?? CONNECTIONS, ...options });
   const serverBefore = processCpu(pid);
   const databaseBefore = backendCpu(database);
-  const out = execFileSync(process.execPath, [path.join(benchDir, 'load-generator.ts'), plan], {
+  const out = execFileSync(process.execPath, [path.join(benchDir, 'load-generator.ts')], {
+    input: plan,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });

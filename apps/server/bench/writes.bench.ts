@@ -55,16 +55,17 @@ await withBenchDatabase(
         );
       }
 
+      type Batch = { path: string; items: LoadItem[]; connections?: number; method?: string };
       type WriteCase = {
         name: string;
-        server: (round: number) => Promise<{ path: string; items: LoadItem[]; connections?: number }>;
-        bare: (round: number) => Promise<{ path: string; items: LoadItem[]; connections?: number }>;
+        server: (round: number) => Promise<Batch>;
+        bare: (round: number) => Promise<Batch>;
       };
       const json = (value: unknown) => JSON.stringify(value);
       const number7 = (base: number, i: number) => String(base + i).padStart(7, '0');
       const plateModel = { panelId: ISAG_2006_CANINE.id, overrideControlsValidation: false };
       const ctx = benchContext(db, databaseUrl, { userId: ids.lab, userName: 'lab.admin', roleId: 0 });
-      let serial = 5_000_000;
+      let serial = 9_000_000;
       /** Uploaded 96-well plates whose pets and waste samples exist, their passing profiles pending approval. */
       async function plates(count: number): Promise<number[]> {
         const plateIds: number[] = [];
@@ -121,6 +122,7 @@ await withBenchDatabase(
             const rows = await residents(1500, `S${runId}${round}-`);
             return {
               path: '',
+              method: 'PUT',
               items: rows.map((row, i) => ({
                 path: `/api/v1/preregresident/${row.resident}/approve`,
                 body: json({
@@ -128,7 +130,7 @@ await withBenchDatabase(
                     {
                       preRegisteredDogId: row.dog,
                       name: 'Rex',
-                      sampleNumber: `DN${number7(1_000_000 + round * 100_000, i)}`,
+                      sampleNumber: `DN${number7(7_000_000 + round * 100_000, i)}`,
                     },
                   ],
                   receiveEmails: false,
@@ -148,7 +150,7 @@ await withBenchDatabase(
                   groupId: ids.property,
                   userId: ids.lab,
                   userName: `bench.${runId}.${round}.${i}`,
-                  sampleNumber: `DN${number7(3_000_000 + round * 100_000, i)}`,
+                  sampleNumber: `DN${number7(8_000_000 + round * 100_000, i)}`,
                 }),
               })),
             };
