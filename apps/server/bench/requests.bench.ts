@@ -3,7 +3,7 @@
 // and node-postgres answering with two indexed queries, bench/bare-server.ts) in the same run, so the ratio holds on a
 // busy machine even when the absolute figures do not. Prints a table and one JSON line per case.
 // Run: npm run bench:requests -w apps/server   (TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres;
-// BENCH_EMBEDDED=1 for the server on embedded PGlite; BENCH_SECONDS per round, default 4; BENCH_ROUNDS, default 3; BENCH_CONNECTIONS, default 20; BENCH_ONLY=text runs the
+// BENCH_EMBEDDED=1 for the server on embedded PGlite; BENCH_SECONDS per round, default 3; BENCH_ROUNDS, default 3; BENCH_CONNECTIONS, default 20; BENCH_ONLY=text runs the
 // cases whose name holds the text)
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.ts';
@@ -12,7 +12,7 @@ import { withBenchDatabase } from './harness.ts';
 import { CONNECTIONS, TABLE_HEAD, load, loadAverage, report, startBareServer, type Measured } from './request-load.ts';
 import { signIn, startBenchServer } from './server-process.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PASSWORD = 'Registry#2026';
 
