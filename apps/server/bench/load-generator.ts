@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 
 export type LoadItem = { path: string; body?: string };
-export type LoadPlan = {
+type LoadPlan = {
   url: string;
   headers?: Record<string, string>;
   connections: number;

@@ -5,7 +5,7 @@
 // ratio can be compared with the benchmark's. Prints a table; nothing is written anywhere.
 // Run (docs/performance.md, "From outside"):
 //   DATABASE_URL=postgres://... SEED_DEMO_DATA=true DEMO_PASSWORD='Registry#2026' PORT=3000 npm start   (one shell)
-//   BASE_URL=http://127.0.0.1:3000 DEMO_PASSWORD='Registry#2026' [DATABASE_URL=postgres://...] node apps/server/bench/outside.ts
+//   BASE_URL=http://127.0.0.1:3000 DEMO_PASSWORD='Registry#2026' [DATABASE_URL=postgres://...] npm run bench:outside -w apps/server
 // (BENCH_SECONDS per case, default 5; BENCH_CONNECTIONS, default 20)
 import { execFileSync, spawn } from 'node:child_process';
 import os from 'node:os';

@@ -8,14 +8,14 @@ import { groups, petOwnerGroups, petOwnerPromotionCodes, pets, users } from '../
 import type { Caller } from '../../platform/context.ts';
 import { petOwnerReachableSql } from '../../platform/scope.queries.ts';
 
-export type OwnerGroup = {
+type OwnerGroup = {
   id: number;
   name: string;
   groupType: number;
   isActive: boolean;
   residentPayEnabled: boolean;
 };
-export type OwnerPet = {
+type OwnerPet = {
   id: number;
   name: string;
   sampleNumber: string | null;
@@ -23,7 +23,7 @@ export type OwnerPet = {
   gender: number;
   isActive: boolean;
 };
-export type OwnerCode = { kind: number; code: string };
+type OwnerCode = { kind: number; code: string };
 
 // Written with aliases: drizzle leaves the columns of a one-table select list unqualified, and the owner's id must name
 // the outer row.
