@@ -1,6 +1,6 @@
 // SQL of the group-scope rule (scope.ts): the conditions that put a group, pet owner, pet or admin inside a caller's
 // scope, composed by every module's queries, and the few statements the rule runs itself.
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { UserRole } from '@registry/contracts';
 import { preparedQuery, queryRows, type Db } from '../db/client.ts';
@@ -9,6 +9,8 @@ import type { Caller } from './context.ts';
 
 type Scoped = Pick<Caller, 'userId' | 'isProviderStaff'>;
 type SqlValue = SQL | AnyPgColumn;
+/** A caller for the SQL conditions below: their id may be a placeholder, for a statement built once and prepared. */
+type ScopedSql = { userId: number | Placeholder; isProviderStaff: boolean };
 
 /** SQL: the path lies in the subtree whose root has `ancestorPath` (itself included). Paths hold only digits and '/'. */
 export const pathWithin = (path: SqlValue, ancestorPath: SqlValue | string): SQL =>
@@ -25,19 +27,19 @@ export async function assignedGroupPaths(db: Db, userId: number): Promise<string
 }
 
 /** SQL condition: the group path lies under one of the caller's assigned groups (always true for provider staff). */
-export function groupInScopeSql(caller: Scoped, groupPath: SqlValue = groups.path): SQL {
+export function groupInScopeSql(caller: ScopedSql, groupPath: SqlValue = groups.path): SQL {
   if (caller.isProviderStaff) return sql`true`;
   return adminScopeSql(caller.userId, groupPath);
 }
 
 /** SQL condition: the group path lies under one of the groups assigned to this admin (a value or a placeholder). */
-function adminScopeSql(adminId: number | SQL | ReturnType<typeof sql.placeholder>, groupPath: SqlValue): SQL {
+function adminScopeSql(adminId: number | SQL | Placeholder, groupPath: SqlValue): SQL {
   return sql`exists (select 1 from ${groupAdmins} scope_ga join ${groups} scope_g on scope_g.id = scope_ga.group_id
     where scope_ga.user_id = ${adminId} and ${pathWithin(groupPath, sql`scope_g.path`)})`;
 }
 
 /** SQL condition: the pet owner currently belongs to a group in the caller's scope. */
-export function petOwnerInScopeSql(caller: Scoped, petOwnerId: SqlValue): SQL {
+export function petOwnerInScopeSql(caller: ScopedSql, petOwnerId: SqlValue): SQL {
   if (caller.isProviderStaff) return sql`true`;
   return sql`exists (select 1 from ${petOwnerGroups} scope_pog join ${groups} scope_pg on scope_pg.id = scope_pog.group_id
     where scope_pog.pet_owner_id = ${petOwnerId} and scope_pog.move_out_date is null
@@ -49,7 +51,7 @@ export function petOwnerInScopeSql(caller: Scoped, petOwnerId: SqlValue): SQL {
  * having no current group at all (moved out everywhere, deactivated), last seen in a group in scope. Once the owner
  * joins a group elsewhere, the groups they left lose them.
  */
-export function petOwnerReachableSql(caller: Scoped, petOwnerId: SqlValue): SQL {
+export function petOwnerReachableSql(caller: ScopedSql, petOwnerId: SqlValue): SQL {
   if (caller.isProviderStaff) return sql`true`;
   return sql`(${petOwnerInScopeSql(caller, petOwnerId)} or (
     not exists (select 1 from ${petOwnerGroups} reach_cur where reach_cur.pet_owner_id = ${petOwnerId}

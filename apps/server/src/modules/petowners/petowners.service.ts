@@ -19,6 +19,7 @@ import { fullNameOf, saveUser, userSnapshot, usersByEmail, type UserRow } from '
 import { toAddressView } from '../lookups/lookups.service.ts';
 import { registerPets } from '../pets/pet-register.service.ts';
 import { searchPetOwners as searchPetOwnerRows } from './petowner-search.queries.ts';
+import { petOwnerDetailsFor } from './petowner-details.queries.ts';
 import * as q from './petowners.queries.ts';
 
 export const petOwnerNotFound = () => notFound(PetOwnerMessages.notFound);
@@ -38,12 +39,16 @@ async function loadManagedPetOwner(ctx: SignedInContext, petOwnerId: number, rig
   return owner;
 }
 
-async function toView(ctx: SignedInContext, owner: UserRow): Promise<PetOwnerView> {
-  const [groups, ownerPets, codes] = await Promise.all([
-    q.currentGroupsOf(ctx.db, owner.id),
-    q.petsOf(ctx.db, owner.id),
-    q.promotionCodesOf(ctx.db, owner.id),
-  ]);
+type Related = Omit<NonNullable<Awaited<ReturnType<typeof petOwnerDetailsFor>>>, 'owner'>;
+
+async function toView(ctx: SignedInContext, owner: UserRow, related?: Related): Promise<PetOwnerView> {
+  const [groups, ownerPets, codes] = related
+    ? [related.groups, related.pets, related.codes]
+    : await Promise.all([
+        q.currentGroupsOf(ctx.db, owner.id),
+        q.petsOf(ctx.db, owner.id),
+        q.promotionCodesOf(ctx.db, owner.id),
+      ]);
   const codeOf = (kind: number) => codes.find((code) => code.kind === kind)?.code ?? null;
   const property = groups.find((group) => group.groupType === GroupTypes.Property) ?? null;
   return {
@@ -74,8 +79,11 @@ async function toView(ctx: SignedInContext, owner: UserRow): Promise<PetOwnerVie
   };
 }
 
+/** One statement: the owner, their groups, pets and codes (petowner-details.queries.ts). */
 export async function getPetOwner(ctx: SignedInContext, petOwnerId: number): Promise<PetOwnerView> {
-  return toView(ctx, await loadPetOwner(ctx, petOwnerId));
+  const details = await petOwnerDetailsFor(ctx.db, ctx.caller, petOwnerId);
+  if (!details) throw petOwnerNotFound();
+  return toView(ctx, details.owner, details);
 }
 
 /** An email may belong to one account only; another pet owner's gets the spec's own message. */
