@@ -2,7 +2,16 @@
 // distributorship unless set), the notice issued from an approved Match, the owner's payment or dispute, the review,
 // the one appeal, the reversal when the match behind it is withdrawn, and the ledger with its CSV export.
 import { z } from 'zod';
-import { id, idParam, integer, groupIdParam, optionalText, pagedResponse, pagingQuery, requiredText } from './common.ts';
+import {
+  id,
+  idParam,
+  integer,
+  groupIdParam,
+  optionalText,
+  pagedResponse,
+  pagingQuery,
+  requiredText,
+} from './common.ts';
 import { address } from './addresses.ts';
 import { cardData } from './shop.ts';
 import { exportFormat } from './reports.ts';
@@ -169,7 +178,12 @@ export const ledgerTotals = z.object({
   byProperty: z.array(total.extend({ propertyId: z.number(), propertyName: z.string() })),
   byOwner: z.array(total.extend({ petOwnerId: z.number(), ownerName: z.string() })),
   repeatDogs: z.array(
-    z.object({ propertyName: z.string(), petName: z.string(), petSampleNumber: z.string().nullable(), notices: z.number() }),
+    z.object({
+      propertyName: z.string(),
+      petName: z.string(),
+      petSampleNumber: z.string().nullable(),
+      notices: z.number(),
+    }),
   ),
 });
 export const noticeIdParam = idParam;

@@ -17,10 +17,15 @@ export const violationEndpoints = {
     body: s.fineScheduleBody,
     response: s.fineScheduleView,
   })),
-  clearSchedule: v.delete('/groups/:groupId/fineschedule', 'clearFineSchedule', { right: 'violation.schedule' }, (s) => ({
-    params: s.scheduleGroupParam,
-    response: s.fineScheduleView,
-  })),
+  clearSchedule: v.delete(
+    '/groups/:groupId/fineschedule',
+    'clearFineSchedule',
+    { right: 'violation.schedule' },
+    (s) => ({
+      params: s.scheduleGroupParam,
+      response: s.fineScheduleView,
+    }),
+  ),
   issue: v.post('/violations', 'issueViolationNotice', { right: 'violation.issue' }, (s) => ({
     body: s.issueNoticeRequest,
     response: s.violationMessage,
