@@ -9,7 +9,7 @@ import * as q from './violations.queries.ts';
 
 /** How long before a date its reminder goes: two days, or half the time left when that is shorter. */
 const LEAD_MS = 2 * 24 * 3600 * 1000;
-export const reminderTime = (now: Date, due: Date) =>
+const reminderTime = (now: Date, due: Date) =>
   new Date(due.getTime() - Math.min(LEAD_MS, (due.getTime() - now.getTime()) / 2));
 
 type Kind = 'respond' | 'pay';
@@ -34,7 +34,7 @@ export async function queueReminders(ctx: Ctx, row: q.NoticeRow) {
 }
 
 /** The reminder job: mails the owner when the notice still waits for the date the job was queued for. */
-export async function sendReminder(services: Services, payload: { noticeId: number; kind: Kind; due: string }) {
+async function sendReminder(services: Services, payload: { noticeId: number; kind: Kind; due: string }) {
   const row = await q.findNotice(services.db, payload.noticeId);
   if (!row) return false;
   const date = payload.kind === 'respond' ? row.respondBy : row.payBy;

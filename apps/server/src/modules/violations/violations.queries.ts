@@ -151,7 +151,7 @@ export async function noticesOfOwner(db: Db, petOwnerId: number) {
 
 /** The SQL condition of a state as the ledger reads it (Overdue: unpaid past its payment date). */
 const OVERDUE = sql`(n.status in ('Issued', 'Upheld', 'Reduced') and n.pay_by is not null and n.pay_by < now())`;
-export function stateCondition(state: string | undefined): SQL {
+function stateCondition(state: string | undefined): SQL {
   if (!state) return sql`true`;
   if (state === 'Overdue') return OVERDUE;
   return sql`(n.status = ${state} and not ${OVERDUE})`;

@@ -1,5 +1,6 @@
 // /notices/{id} (issue 41): one of the owner's notices with its evidence, and what they may do now: pay it, dispute it
 // before the response date, or appeal a decision once. Another owner's notice answers as a missing one.
+import { useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api';
@@ -19,10 +20,11 @@ export function MyNoticePage() {
   const notice = useQuery({ ...myNoticeQuery(id), enabled: valid });
   const dispute = useDispute(id);
   const appeal = useAppeal(id);
+  const [openedAt] = useState(() => Date.now());
   if (!valid || (notice.error instanceof ApiError && notice.error.status === 404)) return <NotFound what="Notice" />;
   const n = notice.data;
   const payable = n && ['Issued', 'Upheld', 'Reduced', 'Overdue'].includes(n.state);
-  const disputable = n && (n.state === 'Issued' || n.state === 'Overdue') && new Date(n.respondBy) > new Date();
+  const disputable = n && (n.state === 'Issued' || n.state === 'Overdue') && Date.parse(n.respondBy) > openedAt;
   const appealable = n && (n.state === 'Upheld' || n.state === 'Reduced') && !n.hasBeenAppealed;
   return (
     <>

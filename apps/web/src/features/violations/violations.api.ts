@@ -6,7 +6,6 @@ import type { LedgerSearch } from './violations.search';
 
 export type NoticeView = EndpointResponse<typeof violationEndpoints.get>;
 export type NoticeRow = EndpointResponse<typeof violationEndpoints.mine>[number];
-export type ScheduleView = EndpointResponse<typeof violationEndpoints.schedule>;
 export type ScheduleBody = EndpointInput<typeof violationEndpoints.saveSchedule>['body'];
 export type Decision = EndpointInput<typeof violationEndpoints.review>['body'];
 export type PayBody = EndpointInput<typeof violationEndpoints.pay>['body'];
