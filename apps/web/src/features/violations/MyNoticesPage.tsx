@@ -19,7 +19,7 @@ export function MyNoticesPage() {
           rowKey="id"
           loading={notices.isLoading}
           dataSource={notices.data ?? []}
-          pagination={{ pageSize: 20, hideOnSinglePage: true }}
+          pagination={false}
           scroll={{ x: true }}
           locale={{ emptyText: 'You have no violation notices. Nothing to do here.' }}
           columns={[

@@ -33,7 +33,7 @@ export function LedgerTotals({ groupId }: { groupId: number }) {
           <Table
             size="small"
             rowKey="petOwnerId"
-            pagination={{ pageSize: 10, hideOnSinglePage: true }}
+            pagination={false}
             scroll={{ x: true }}
             dataSource={t?.byOwner ?? []}
             locale={{ emptyText: 'No notices yet.' }}
@@ -44,7 +44,7 @@ export function LedgerTotals({ groupId }: { groupId: number }) {
           <Table
             size="small"
             rowKey={(r) => `${r.propertyName}-${r.petSampleNumber}`}
-            pagination={{ pageSize: 10, hideOnSinglePage: true }}
+            pagination={false}
             scroll={{ x: true }}
             dataSource={t?.repeatDogs ?? []}
             locale={{ emptyText: 'No dog has more than one notice.' }}

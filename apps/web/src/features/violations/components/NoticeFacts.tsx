@@ -45,41 +45,41 @@ export function NoticeFacts({ notice: n }: { notice: NoticeView }) {
           <Descriptions.Item label="Issued">{showDate(n.dateIssued)}</Descriptions.Item>
           <Descriptions.Item label="Respond by">{showDate(n.respondBy)}</Descriptions.Item>
           <Descriptions.Item label="Pay by">{n.payBy ? showDate(n.payBy) : 'On hold'}</Descriptions.Item>
-          <Descriptions.Item label="Evidence" span={2}>
+          <Descriptions.Item label="Evidence" span="filled">
             {evidence}
           </Descriptions.Item>
           {n.disputeReason && (
-            <Descriptions.Item label="Dispute" span={2}>
+            <Descriptions.Item label="Dispute" span="filled">
               {n.disputeReason}
             </Descriptions.Item>
           )}
           {n.reswabRequested && (
-            <Descriptions.Item label="Witnessed re-swab" span={2}>
+            <Descriptions.Item label="Witnessed re-swab" span="filled">
               {n.reswabPassed ? 'Passed: the verification test confirms the dog.' : 'Requested; waiting for the lab.'}
             </Descriptions.Item>
           )}
           {n.reviewNotes && (
-            <Descriptions.Item label="Review" span={2}>
+            <Descriptions.Item label="Review" span="filled">
               {n.reviewNotes}
             </Descriptions.Item>
           )}
           {n.appealReason && (
-            <Descriptions.Item label="Appeal" span={2}>
+            <Descriptions.Item label="Appeal" span="filled">
               {n.appealReason}
             </Descriptions.Item>
           )}
           {n.appealNotes && (
-            <Descriptions.Item label="Appeal decision" span={2}>
+            <Descriptions.Item label="Appeal decision" span="filled">
               {n.appealNotes}
             </Descriptions.Item>
           )}
           {n.paymentReference && (
-            <Descriptions.Item label="Payment" span={2}>
+            <Descriptions.Item label="Payment" span="filled">
               {`Paid ${n.datePaid ? showDate(n.datePaid) : ''}, reference ${n.paymentReference}`}
             </Descriptions.Item>
           )}
           {n.voidReason && (
-            <Descriptions.Item label="Withdrawn" span={2}>
+            <Descriptions.Item label="Withdrawn" span="filled">
               {n.voidReason}
               {n.refundReference ? ` Refunded (reference ${n.refundReference}).` : ''}
             </Descriptions.Item>
@@ -89,7 +89,7 @@ export function NoticeFacts({ notice: n }: { notice: NoticeView }) {
       <Card title="History" style={{ marginBottom: 16 }}>
         <Timeline
           items={n.history.map((h) => ({
-            children: (
+            content: (
               <span>
                 <strong>{h.action}</strong> {showDateTime(h.at)}
                 {h.by ? ` by ${h.by}` : ''}
