@@ -52,7 +52,7 @@ test('schedule, notice from the approved match, dispute, re-swab, upheld, paid, 
   await page.getByRole('menuitem', { name: 'Issue violation notice' }).click();
   await page.waitForURL((url) => /^\/violations\/\d+$/.test(url.pathname), { timeout: 30_000 });
   const noticeId = Number(new URL(page.url()).pathname.split('/').pop());
-  await expect.poll(() => page.getByTestId('notice-amount').textContent()).toBe('$40.00');
+  await expect.poll(() => page.getByTestId('notice-amount').textContent(), { timeout: 30_000 }).toBe('$40.00');
   const issued = await pm('GET', `/violations/${noticeId}`);
   expect(issued).toMatchObject({ petName: 'Pepper', wasteSampleNumber: 'TD0200004', state: 'Issued' });
 

@@ -47,7 +47,7 @@ export async function passVerificationTest(
   fs.writeFileSync(file, exportGeneMapper(panel, samples, { runName }));
 
   await page.goto('/dna/processing');
-  await page.getByRole('button', { name: 'Import GeneMapper file' }).first().click();
+  await page.getByRole('button', { name: 'Import GeneMapper file' }).first().click({ timeout: 60_000 });
   const dialog = page.getByRole('dialog', { name: 'Import GeneMapper file' });
   await dialog.getByLabel('Panel').click();
   await page.locator('.ant-select-item-option').filter({ hasText: 'ISAG 2006 canine' }).first().click();
