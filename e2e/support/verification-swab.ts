@@ -43,7 +43,7 @@ export async function passVerificationTest(
     },
     { sampleName: dog.sampleNumber, well: wells[3], alleles, runName },
   ];
-  const file = path.join(dir, `${runName}.txt`);
+  const file = path.join(dir, `${plateName}.txt`);
   fs.writeFileSync(file, exportGeneMapper(panel, samples, { runName }));
 
   await page.goto('/dna/processing');
