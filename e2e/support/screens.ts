@@ -443,6 +443,18 @@ export const SCREENS: Screen[] = [
     rowActions: actionsColumn,
   },
   {
+    name: 'my notices',
+    path: () => '/notices',
+    user: 'pet.owner',
+    ready: heading('My notices'),
+  },
+  {
+    name: 'group fines',
+    path: (ids) => `/group/${ids.property}/fines`,
+    user: 'property.manager',
+    ready: (page) => page.getByText('Fine schedule', { exact: true }).first(),
+  },
+  {
     name: 'my orders',
     path: () => '/shop/orders',
     user: 'pet.owner',

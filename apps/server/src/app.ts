@@ -49,6 +49,9 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { shopRoutes } from './modules/shop/shop.routes.ts';
 import { ancestryRoutes } from './modules/ancestry/ancestry.routes.ts';
 import { certificatesRoutes } from './modules/certificates/certificates.routes.ts';
+import { violationsRoutes } from './modules/violations/violations.routes.ts';
+import { registerViolationHooks } from './modules/violations/review.service.ts';
+import { registerViolationJobs } from './modules/violations/reminders.ts';
 
 export type BuildOptions = { logger?: boolean | object };
 
@@ -146,11 +149,14 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   await app.register(bulkImportRoutes, { prefix: '/api/v1' });
   await app.register(profileReportsRoutes, { prefix: '/api/v1' });
   await app.register(certificatesRoutes, { prefix: '/api/v1' });
+  await app.register(violationsRoutes, { prefix: '/api/v1' });
 
   registerWebApp(app, services.config.webDistDir);
   // The job queue runs while the app does: started once it is ready, stopped (jobs in flight finished) on close.
   registerWasteResultJobs();
   registerEmailJobs();
+  registerViolationJobs();
+  registerViolationHooks();
   app.addHook('onReady', () => startJobQueue(services, (error) => app.log.error(error)));
   app.addHook('onClose', () => stopJobQueue(services.config));
   app.addHook('onReady', () =>

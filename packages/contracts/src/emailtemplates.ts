@@ -39,6 +39,9 @@ export const PRODUCT_EMAIL_EVENTS = [
   'UserEmailChange',
   'GroupRequested',
   'UserOrderConfirmation',
+  'ViolationNoticeIssued',
+  'ViolationNoticeUpdate',
+  'ViolationNoticeReminder',
 ] as const;
 export const EMAIL_EVENTS = [...SPEC_EMAIL_EVENTS, ...PRODUCT_EMAIL_EVENTS] as const;
 export type EmailEvent = (typeof EMAIL_EVENTS)[number];
@@ -105,6 +108,9 @@ export const EVENT_PLACEHOLDERS: Record<EmailEvent, readonly string[]> = {
   ResidentApproved: ['userName', 'residentNumberNote', 'groupName', 'passwordHint', 'link'],
   UserMoveOut: ['groupName', 'link'],
   GroupRequested: ['groupType', 'groupName', 'requestedBy', 'link'],
+  ViolationNoticeIssued: ['reference', 'groupName', 'petName', 'sampleNumber', 'amount', 'details', 'link'],
+  ViolationNoticeUpdate: ['reference', 'groupName', 'petName', 'subjectLine', 'details', 'link'],
+  ViolationNoticeReminder: ['reference', 'groupName', 'petName', 'dueDate', 'details', 'link'],
 };
 
 export const EmailTemplateMessages = {

@@ -38,3 +38,4 @@ export * from './flaggedsamples.ts';
 export * from './nomatchclusters.ts';
 export * from './words.ts';
 export * from './certificates.ts';
+export * from './violations.ts';

@@ -74,6 +74,11 @@ export const RIGHTS = [
   'noMatchCluster.view',
   'noMatchCluster.manage',
   'lab.settings',
+  'violation.view',
+  'violation.schedule',
+  'violation.issue',
+  'violation.review',
+  'violation.hearAppeal',
 ] as const;
 export type Right = (typeof RIGHTS)[number];
 
@@ -181,6 +186,15 @@ export const RIGHTS_TABLE: Record<Right, readonly number[]> = {
   'noMatchCluster.manage': [LAB],
   // The lab's identity on its documents (name, address, accreditation, logo) and its signatories: the provider's staff.
   'lab.settings': STAFF,
+  // Violation notices (issue 41): the admins who run residents read notices, the ledger and the fine schedule of their
+  // groups; the property's staff, its firm, its distributorship and the provider set the schedule, issue notices and
+  // review disputes; appeals go above the property (its management group or distributorship) or to the provider.
+  // Property maintenance only creates and receives samples; parentage groups have no waste program.
+  'violation.view': [...STAFF, DIST, FIRM, PROPERTY],
+  'violation.schedule': [...STAFF, DIST, FIRM, PROPERTY],
+  'violation.issue': [...STAFF, DIST, FIRM, PROPERTY],
+  'violation.review': [...STAFF, DIST, FIRM, PROPERTY],
+  'violation.hearAppeal': [...STAFF, DIST, FIRM],
 };
 
 /** May a user of this role take this action (before the scope and rank checks of the thing acted on)? */

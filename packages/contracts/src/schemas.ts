@@ -32,3 +32,4 @@ export * from './samplereports.ts';
 export * from './nomatchclusters.ts';
 export * from './emailtemplates.ts';
 export * from './certificates.ts';
+export * from './violations.ts';

@@ -30,6 +30,7 @@ import {
   wasteResultSets,
   noMatchCandidates,
   noMatchClusters,
+  violationNotices,
 } from '../db/schema/index.ts';
 import { filesStoreFor } from './files.ts';
 import { registerDogs, testPopulation } from '../../test/registered-dogs.ts';
@@ -351,6 +352,44 @@ const candidateSample = (
   right: Right,
   make: (key: Awaited<ReturnType<typeof freshCandidate>>, c: Caller) => Input | Promise<Input>,
 ): Sample => ({ right, own: async (c) => make(await freshCandidate(c.group), c) });
+
+// A violation notice (issue 41) on a fresh property beneath the group, to the given owner, in the given status.
+async function freshNotice(groupId: number, petOwnerId: number, status = 'Disputed') {
+  const { set, result } = await freshResultSet(groupId);
+  const [notice] = await db
+    .insert(violationNotices)
+    .values({
+      matchResultId: result.id,
+      matchResultSetId: set.id,
+      propertyId: groupId,
+      petOwnerId,
+      ownerName: 'Matrix Owner',
+      petName: 'Matrix',
+      wasteSampleNumber: freshWasteSampleNumber(),
+      offenceNumber: 1,
+      originalCents: 5000,
+      dueCents: 5000,
+      status,
+      respondBy: new Date(Date.now() + 86_400_000),
+      payBy: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
+  return notice.id;
+}
+const noticeSample = (status: string, body?: unknown, right?: Right): Sample => ({
+  right,
+  own: async (c) => ({ params: { id: await freshNotice(c.group, c.petOwnerId, status) }, body }),
+  foreign: async (_c, f) => ({ params: { id: await freshNotice(f.foreignGroup, f.foreignPetOwner, status) }, body }),
+});
+const fineSchedule = {
+  firstOffenceAmount: 5000,
+  secondOffenceAmount: 10000,
+  laterOffenceAmount: 20000,
+  lookBackDays: 365,
+  daysToRespond: 14,
+  daysToPay: 30,
+  fineAdjacentMatches: false,
+};
 
 const SAMPLES: Record<string, Sample> = {
   tokenAtRoot: { own: () => ({ body: { grant_type: 'password', userName: 'nobody', password: 'wrong' } }) },
@@ -1179,6 +1218,34 @@ const SAMPLES: Record<string, Sample> = {
   duplicateDogsReportExport: groupQuery(),
   genderMismatchReport: groupQuery(),
   genderMismatchReportExport: groupQuery(),
+  getFineSchedule: { own: ownGroupParam, foreign: foreignGroupParam },
+  saveFineSchedule: {
+    own: (c) => ({ ...ownGroupParam(c), body: fineSchedule }),
+    foreign: (c, f) => ({ ...foreignGroupParam(c, f), body: fineSchedule }),
+  },
+  clearFineSchedule: { own: ownGroupParam, foreign: foreignGroupParam },
+  // A NoMatch result: refused (400) past the access checks.
+  issueViolationNotice: resultSetSample(({ result }) => ({ body: { matchResultId: result.id } })),
+  getViolationNotice: noticeSample('Disputed'),
+  reviewViolationNotice: noticeSample('Disputed', { decision: 'Waive', notes: 'Matrix' }),
+  requestViolationReswab: noticeSample('Disputed', { notes: 'Matrix' }),
+  decideViolationAppeal: noticeSample('Appealed', { decision: 'Waive', notes: 'Matrix' }),
+  violationLedger: { own: ownGroupParam, foreign: foreignGroupParam },
+  violationTotals: { own: ownGroupParam, foreign: foreignGroupParam },
+  violationLedgerExport: {
+    own: (c) => ({ ...ownGroupParam(c), query: { format: 'csv' } }),
+    foreign: (c, f) => ({ ...foreignGroupParam(c, f), query: { format: 'csv' } }),
+  },
+  myViolationNotices: none,
+  myViolationNotice: noticeSample('Issued'),
+  // The wrong amount: refused (400) past the access checks.
+  payViolationNotice: noticeSample('Issued', {
+    billingAddress: {},
+    cardData: { firstName: 'M', lastName: 'A', cardNumber: '42424242', cardToken: 'mc.visa.209912.abcdefghijklmnop' },
+    amount: 1,
+  }),
+  disputeViolationNotice: noticeSample('Issued', { reason: 'Matrix' }),
+  appealViolationNotice: noticeSample('Upheld', { reason: 'Matrix' }),
   // A property name that names nothing: the row is answered 'Property not found' (a 200 past the access checks).
   importNewResidents: {
     own: () => ({ body: [{ rowNumber: 2, PropertyName: 'Matrix Nowhere', FirstName: 'A', LastName: 'B' }] }),

@@ -107,6 +107,7 @@ export function navEntries(user: NavUser, petOwnerPath: (id: number) => string):
     entries.push(
       { path: '/shop/offers', label: 'Dog DNA products' },
       { path: '/shop/orders', label: 'My orders' },
+      ...(user.isPetOwner ? [{ path: '/notices', label: 'My notices' }] : []),
       { path: '/lifeplans', label: 'Life plans' },
     );
   entries.push({ path: '/account/manage', label: 'My account' });

@@ -5,11 +5,12 @@ import { createContext, useContext, useEffect } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { Menu, Space, Tag } from 'antd';
-import { groupTypeLabel, type EndpointResponse, type groupEndpoints } from '@registry/contracts';
+import { can, groupTypeLabel, type EndpointResponse, type groupEndpoints } from '@registry/contracts';
 import { PageTitle } from './PageTitle';
 import { NotFound, isValidId } from './NotFound';
 import { ErrorPresenter } from './ErrorPresenter';
 import { pageFitsGroupType, type GroupPage } from '../lib/groupPages';
+import { useCurrentUser } from '../lib/auth';
 
 type GroupDetails = EndpointResponse<typeof groupEndpoints.get>;
 type GroupMenu = EndpointResponse<typeof groupEndpoints.menu>;
@@ -45,6 +46,7 @@ export function GroupFrame({ groupId, page, renderActions, children }: GroupFram
   const group = useQuery({ ...groupQuery(groupId), enabled: valid });
   const menu = useQuery({ ...groupMenuQuery(groupId), enabled: valid });
   const navigate = useNavigate();
+  const me = useCurrentUser();
   const type = group.data?.groupType;
   const fits = type === undefined || pageFitsGroupType(page, type);
   useEffect(() => {
@@ -85,6 +87,14 @@ export function GroupFrame({ groupId, page, renderActions, children }: GroupFram
       show: (m?.pets ?? false) && type !== undefined && pageFitsGroupType('results', type),
       label: 'Results',
       to: '/group/$id/results' as const,
+    },
+    // Violation notices (issue 41): the fine schedule and the ledger, for the admins the rights table lets read them.
+    {
+      key: 'fines',
+      show:
+        me !== undefined && can(me.roleId, 'violation.view') && type !== undefined && pageFitsGroupType('fines', type),
+      label: 'Fines',
+      to: '/group/$id/fines' as const,
     },
     {
       key: 'flaggedsamples',

@@ -11,6 +11,7 @@ export type GroupPage =
   | 'subgroups'
   | 'parentage'
   | 'results'
+  | 'fines'
   | 'preregistration'
   | 'petowners'
   | 'pets'
@@ -26,6 +27,7 @@ export function pageFitsGroupType(page: GroupPage, groupType: number): boolean {
     case 'parentage':
       return groupType !== GroupTypes.Property;
     case 'results':
+    case 'fines':
       return groupType !== GroupTypes.ParentageGroup;
     case 'preregistration':
       return groupType === GroupTypes.Property;

@@ -31,6 +31,7 @@ import { ancestryEndpoints, partnerEndpoints } from './ancestry.ts';
 import { wasteResultEndpoints } from './wasteresults.ts';
 import { noMatchClusterEndpoints } from './nomatchclusters.ts';
 import { certificateVerificationEndpoints, labSettingsEndpoints } from './certificates.ts';
+import { violationEndpoints } from './violations.ts';
 
 export {
   certificateVerificationEndpoints,
@@ -67,6 +68,7 @@ export {
   wasteSampleEndpoints,
   wasteResultEndpoints,
   noMatchClusterEndpoints,
+  violationEndpoints,
 };
 
 export const endpointsByDomain: Record<string, Record<string, AnyEndpoint>> = {
@@ -104,4 +106,5 @@ export const endpointsByDomain: Record<string, Record<string, AnyEndpoint>> = {
   emailTemplates: emailTemplateEndpoints,
   labSettings: labSettingsEndpoints,
   certificateVerification: certificateVerificationEndpoints,
+  violations: violationEndpoints,
 };

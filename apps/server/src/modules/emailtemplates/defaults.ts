@@ -238,4 +238,25 @@ export const DEFAULT_TEMPLATES: Record<EmailEvent, TemplateText> = {
       link: 'Open the group',
     }),
   },
+  // Violation notices (issue 41): {{details}} carries the facts (amount, dates, the evidence's verification address).
+  ViolationNoticeIssued: {
+    subject: 'Violation notice {{reference}} from {{groupName}}',
+    body: layout({
+      paragraphs: [
+        'A DNA match result names your dog {{petName}} for the waste sample {{sampleNumber}} collected at {{groupName}}.',
+        'The fine is {{amount}}.',
+        '{{details}}',
+        'You may pay it or dispute it from your notices page.',
+      ],
+      link: 'See the notice and its evidence',
+    }),
+  },
+  ViolationNoticeUpdate: {
+    subject: 'Violation notice {{reference}}: {{subjectLine}}',
+    body: layout({ paragraphs: ['{{details}}'], link: 'See the notice' }),
+  },
+  ViolationNoticeReminder: {
+    subject: 'Reminder: violation notice {{reference}} is due on {{dueDate}}',
+    body: layout({ paragraphs: ['{{details}}'], link: 'See the notice' }),
+  },
 };

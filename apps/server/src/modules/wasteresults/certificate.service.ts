@@ -175,7 +175,11 @@ export async function certificatePdf(ctx: SignedInContext, resultSetId: number) 
     if (group?.certificateSignatureName)
       layout.paragraph(`Certified for ${recipient}: ${group.certificateSignatureName}`);
   });
-  return { content, fileName: `match-certificate-${set.sampleNumber}.pdf` };
+  return {
+    content,
+    fileName: `match-certificate-${set.sampleNumber}.pdf`,
+    certificate: { number: certificate.number, verifyUrl: certificate.verifyUrl },
+  };
 }
 
 /**

@@ -246,7 +246,12 @@ export async function updateSet(db: Db, id: number, values: Partial<typeof waste
  * Approves one result of a set: it alone is approved, and the set points at it. Answers the status of the result that
  * was approved before (null if none), which decides the letter (a NoMatch that became a Match has its own).
  */
-export async function approveResult(db: Db, resultSetId: number, resultId: number): Promise<string | null> {
+/** Approves the result; answers the result approved before it in the set (its id and status), if another. */
+export async function approveResult(
+  db: Db,
+  resultSetId: number,
+  resultId: number,
+): Promise<{ id: number; status: string } | null> {
   const before = await db
     .update(wasteMatchResults)
     .set({ isApproved: false, dateApproved: null })
@@ -257,7 +262,7 @@ export async function approveResult(db: Db, resultSetId: number, resultId: numbe
     .set({ isApproved: true, dateApproved: new Date() })
     .where(eq(wasteMatchResults.id, resultId));
   await updateSet(db, resultSetId, { currentlyApprovedResultId: resultId });
-  return before.find((row) => row.id !== resultId)?.status ?? null;
+  return before.find((row) => row.id !== resultId) ?? null;
 }
 
 export async function insertChanges(db: Db, values: (typeof wasteResultChanges.$inferInsert)[]) {

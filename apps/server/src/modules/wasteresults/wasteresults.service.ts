@@ -15,6 +15,7 @@ import { withTransaction, type SignedInContext } from '../../platform/context.ts
 import { HttpError, notFound, refused } from '../../platform/errors.ts';
 import { assertCan } from '../../platform/rights.ts';
 import { loadGroupInScope } from '../../platform/scope.ts';
+import { matchResultsWithdrawn, replacedBy as replaced, type WithdrawnResult } from '../../platform/result-hooks.ts';
 import { createNotifications } from '../notifications/notifications.service.ts';
 import { computeMatchRun } from './match-run.ts';
 import { overriddenRun } from './override.ts';
@@ -72,11 +73,7 @@ function resultView(r: q.MatchResultRecord) {
 async function setView(ctx: SignedInContext, set: q.SetContext) {
   const [history, changes] = await Promise.all([q.resultsOfSet(ctx.db, set.id), q.changesOfSet(ctx.db, set.id)]);
   const approved = history.find((r) => r.id === set.currentlyApprovedResultId) ?? history[0];
-  // Staff always reach the owner; a group's admins only while the owner still belongs to the property (or its adjacent).
-  const hasAccessToPetOwner =
-    !approved?.matchedPetOwnerId || set.propertyId === null || ctx.caller.isProviderStaff
-      ? true
-      : await q.ownerStillAssociated(ctx.db, approved.matchedPetOwnerId, set.propertyId);
+  const hasAccessToPetOwner = await reachesOwner(ctx, approved?.matchedPetOwnerId ?? null, set.propertyId);
   return {
     matchResultSetId: set.id,
     wasteSampleId: set.wasteSampleId,
@@ -93,6 +90,12 @@ async function setView(ctx: SignedInContext, set: q.SetContext) {
       dateChanged: c.dateChanged.toISOString(),
     })),
   };
+}
+
+/** Staff always reach the owner; a group's admins only while the owner still belongs to the property (or its adjacent). */
+export async function reachesOwner(ctx: SignedInContext, petOwnerId: number | null, propertyId: number | null) {
+  if (!petOwnerId || propertyId === null || ctx.caller.isProviderStaff) return true;
+  return q.ownerStillAssociated(ctx.db, petOwnerId, propertyId);
 }
 
 export async function getResultSet(ctx: SignedInContext, id: number) {
@@ -159,7 +162,7 @@ export async function saveRun(ctx: SignedInContext, id: number, body: z.output<t
   });
 }
 
-async function loadResultInScope(ctx: SignedInContext, resultId: number) {
+export async function loadResultInScope(ctx: SignedInContext, resultId: number) {
   const result = await q.findResult(ctx.db, resultId);
   if (!result) throw resultNotFound();
   const [inScope] = await q.setIdsInScope(ctx.db, ctx.caller, [result.resultSetId]);
@@ -173,7 +176,8 @@ export async function approveResult(ctx: SignedInContext, resultId: number, conf
   if (NOT_DIRECTLY.includes(result.status)) throw refused(M.cannotApproveDirectly);
   if (result.status === 'NoMatch' && !confirm) await refuseWhileDogsPending(ctx, result.resultSetId);
   await withTransaction(ctx, async (tx, txCtx) => {
-    const earlierStatus = await q.approveResult(tx, result.resultSetId, result.id);
+    const earlier = await q.approveResult(tx, result.resultSetId, result.id);
+    const earlierStatus = earlier?.status ?? null;
     await completeProcessing(txCtx, [result.resultSetId]);
     await syncNoMatchCandidates(tx, [result.resultSetId]);
     await writeAudit(tx, ctx, {
@@ -182,6 +186,7 @@ export async function approveResult(ctx: SignedInContext, resultId: number, conf
       actionType: 'Approve',
       after: { resultSetId: result.resultSetId, status: result.status },
     });
+    if (earlier) await matchResultsWithdrawn(txCtx, [replaced(earlier.id, result)]);
     await notifyApproved(txCtx, [{ setId: result.resultSetId, status: result.status, earlierStatus }]);
   });
   return { message: M.resultApproved };
@@ -199,7 +204,7 @@ async function refuseWhileDogsPending(ctx: SignedInContext, resultSetId: number)
 export async function deleteResult(ctx: SignedInContext, resultId: number) {
   assertCan(ctx, 'wasteResult.manage');
   const result = await loadResultInScope(ctx, resultId);
-  await withTransaction(ctx, async (tx) => {
+  await withTransaction(ctx, async (tx, txCtx) => {
     await q.deleteResult(tx, result.id);
     if (result.isApproved) await q.updateSet(tx, result.resultSetId, { currentlyApprovedResultId: null });
     await closeCertificates(
@@ -210,6 +215,14 @@ export async function deleteResult(ctx: SignedInContext, resultId: number) {
     );
     await q.refreshLatest(tx, [result.resultSetId]);
     await syncNoMatchCandidates(tx, [result.resultSetId]);
+    await matchResultsWithdrawn(txCtx, [
+      {
+        resultId: result.id,
+        resultSetId: result.resultSetId,
+        nowNamesPetId: null,
+        reason: 'The match result was deleted.',
+      },
+    ]);
     await writeAudit(tx, ctx, {
       entityType: 'WasteMatchResult',
       entityId: result.id,
@@ -248,7 +261,14 @@ async function approveLatestOf(ctx: SignedInContext, sets: { id: number; resultI
   const eligible = sets.filter((s) => !s.status || !NOT_DIRECTLY.includes(s.status));
   await withTransaction(ctx, async (tx, txCtx) => {
     const earlier = new Map<number, string | null>();
-    for (const s of eligible) earlier.set(s.id, await q.approveResult(tx, s.id, s.resultId));
+    const withdrawn: WithdrawnResult[] = [];
+    for (const s of eligible) {
+      const before = await q.approveResult(tx, s.id, s.resultId);
+      earlier.set(s.id, before?.status ?? null);
+      const now = before ? await q.findResult(tx, s.resultId) : null;
+      if (before && now) withdrawn.push(replaced(before.id, now));
+    }
+    await matchResultsWithdrawn(txCtx, withdrawn);
     await completeProcessing(
       txCtx,
       eligible.map((s) => s.id),

@@ -86,6 +86,27 @@ const groupResultsRoute = createRoute({
   ...searchOf.groupResults,
   component: lazyPage(() => import('../../features/wasteresults/GroupResultsPage'), 'GroupResultsPage'),
 });
+const groupFinesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/fines',
+  ...searchOf.groupFines,
+  component: lazyPage(() => import('../../features/violations/FinesPage'), 'FinesPage'),
+});
+const violationNoticeRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/violations/$id',
+  component: lazyPage(() => import('../../features/violations/NoticePage'), 'NoticePage'),
+});
+const myNoticesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/notices',
+  component: lazyPage(() => import('../../features/violations/MyNoticesPage'), 'MyNoticesPage'),
+});
+const myNoticeRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/notices/$id',
+  component: lazyPage(() => import('../../features/violations/MyNoticePage'), 'MyNoticePage'),
+});
 const residentDetailsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/resident/$residentId',
@@ -107,5 +128,9 @@ export const groupsRoutes = [
   groupMoveOutsRoute,
   groupFlaggedSamplesRoute,
   groupResultsRoute,
+  groupFinesRoute,
+  violationNoticeRoute,
+  myNoticesRoute,
+  myNoticeRoute,
   residentDetailsRoute,
 ] as const;

@@ -71,6 +71,7 @@ export const searchOf = {
   groupResults: lazySearch(() =>
     import('../../features/wasteresults/wasteresults.search').then((m) => m.groupResultsSearch),
   ),
+  groupFines: lazySearch(() => import('../../features/violations/violations.search').then((m) => m.ledgerSearch)),
   groupFlaggedSamples: lazySearch(() =>
     import('../../features/flaggedsamples/flaggedsamples.search').then((m) => m.flaggedSamplesSearch),
   ),

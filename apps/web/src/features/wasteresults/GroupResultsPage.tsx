@@ -29,6 +29,7 @@ import {
 import { WASTE_RESULTS_PAGE_SIZES, groupResultsSearch } from './wasteresults.search';
 import { showReportDate } from '../../components/labTime';
 import { FilterBar } from '../../components/FilterBar';
+import { useIssueNotice } from '../violations/violations.api';
 
 const RESULT_OPTIONS = ['Match', 'NoMatch', 'NonCanine', 'Processing', 'Fail', 'MultipleMatch'].map((v) => ({
   value: v,
@@ -67,6 +68,18 @@ function GroupResults({ group }: { group: GroupDetails }) {
   const actions = useWasteSampleActions(refresh);
   const email = useEmailPrimaryAdmin();
   const may = (right: Parameters<typeof can>[1]) => me !== undefined && can(me.roleId, right);
+  const issue = useIssueNotice();
+  /** A violation notice from the approved Match (issue 41); the server refuses with the reason, shown as an error. */
+  const issueNotice = async (row: GroupResultRow) => {
+    try {
+      const set = await fetchResultSet(row.matchResultSetId);
+      const answer = await issue.mutateAsync(set.currentlyApprovedResultId ?? 0);
+      void message.success(answer.message);
+      await navigate({ to: '/violations/$id', params: { id: String(answer.notice.id) } });
+    } catch (error) {
+      showError(error);
+    }
+  };
 
   /** The matched dog's owner page, unless the owner is no longer associated with the property (spec 2 §6). */
   const openOwner = async (row: GroupResultRow) => {
@@ -214,6 +227,12 @@ function GroupResults({ group }: { group: GroupDetails }) {
                     label: 'Email primary admin',
                     eligible: r.isApproved && may('wasteResult.email'),
                     onClick: () => sendEmail(r),
+                  },
+                  {
+                    key: 'notice',
+                    label: 'Issue violation notice',
+                    eligible: r.isApproved && r.status === 'Match' && may('violation.issue'),
+                    onClick: () => void issueNotice(r),
                   },
                   {
                     key: 'flag',
