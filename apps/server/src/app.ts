@@ -43,6 +43,7 @@ import { profileReportsRoutes } from './modules/reports/profile-reports.routes.t
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { residentsRoutes } from './modules/residents/residents.routes.ts';
 import { wasteSamplesRoutes } from './modules/wastesamples/wastesamples.routes.ts';
+import { fieldCollectionRoutes } from './modules/fieldcollection/fieldcollection.routes.ts';
 import { wasteResultsRoutes } from './modules/wasteresults/wasteresults.routes.ts';
 import { noMatchClustersRoutes } from './modules/nomatchclusters/nomatchclusters.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -136,6 +137,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   await app.register(ancestryRoutes, { prefix: '/api/v1' });
   await app.register(residentsRoutes, { prefix: '/api/v1' });
   await app.register(wasteSamplesRoutes, { prefix: '/api/v1' });
+  await app.register(fieldCollectionRoutes, { prefix: '/api/v1' });
   await app.register(wasteResultsRoutes, { prefix: '/api/v1' });
   await app.register(noMatchClustersRoutes, { prefix: '/api/v1' });
   await app.register(petsRoutes, { prefix: '/api/v1' });
