@@ -163,9 +163,10 @@ const environment = z.object({
   MAP_TILE_URL: z
     .string()
     .refine(
-      (value) =>
-        /^https?:\/\/[^\s"'<>]+$/.test(value) && ['{z}', '{x}', '{y}'].every((part) => value.includes(part)),
-      { error: 'an http(s) tile address with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png' },
+      (value) => /^https?:\/\/[^\s"'<>]+$/.test(value) && ['{z}', '{x}', '{y}'].every((part) => value.includes(part)),
+      {
+        error: 'an http(s) tile address with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      },
     )
     .optional(),
 });

@@ -22,7 +22,9 @@ const coordinate = (max: number, name: string) =>
 const deviceTime = textField(40)
   .trim()
   .refine(
-    (text) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(text) && !Number.isNaN(Date.parse(text)),
+    (text) =>
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(text) &&
+      !Number.isNaN(Date.parse(text)),
     'Must be a date and time with its time zone.',
   );
 
@@ -110,8 +112,12 @@ export const collectionBySampleQuery = z.object({ sampleNumber: wasteSampleNumbe
 /** The "where waste is found" map: one property's collection points in a time window, by result. */
 export const collectionPointsQuery = z.object({
   propertyId: id,
-  from: textField(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date.').optional(),
-  to: textField(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date.').optional(),
+  from: textField(10)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date.')
+    .optional(),
+  to: textField(10)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date.')
+    .optional(),
   result: z.enum(['Any', 'Match', 'NoMatch', 'Pending']).optional().default('Any'),
 });
 export const collectionPoint = z.object({

@@ -72,7 +72,11 @@ function shrink(image: Rgba, maxSide: number): Rgba {
  * A JPEG copy of the image at most `maxSide` pixels on its long side (never enlarged). Throws ImageDecodeError for
  * content that does not decode as the type its bytes claim.
  */
-export function resizedJpeg(content: Buffer, type: string, maxSide = 1024): { content: Buffer; width: number; height: number } {
+export function resizedJpeg(
+  content: Buffer,
+  type: string,
+  maxSide = 1024,
+): { content: Buffer; width: number; height: number } {
   const small = shrink(decode(content, type), maxSide);
   return { content: Buffer.from(jpeg.encode(small, 82).data), width: small.width, height: small.height };
 }

@@ -48,7 +48,10 @@ export async function readUpload<Model>(
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(firstPart)();
     if (code === 'FST_FILES_LIMIT')
-      throw uploadRefused(firstPart, allParts.length > 1 ? `Upload at most ${allParts.length} files.` : 'Upload one file only.');
+      throw uploadRefused(
+        firstPart,
+        allParts.length > 1 ? `Upload at most ${allParts.length} files.` : 'Upload one file only.',
+      );
     throw error;
   }
   const model = modelSchema ? parseModel(modelSchema, modelText) : (undefined as Model);

@@ -33,7 +33,12 @@ import * as q from './fieldcollection.queries.ts';
 export const PHOTO_PARTS = ['photo1', 'photo2', 'photo3'] as const;
 const ALREADY_COLLECTED = (sampleNumber: string) => `Sample ${sampleNumber} has already been collected.`;
 
-async function view(ctx: SignedInContext, row: q.CollectionWithNames, propertyName: string | null, propertyId: number | null): Promise<FieldCollectionView> {
+async function view(
+  ctx: SignedInContext,
+  row: q.CollectionWithNames,
+  propertyName: string | null,
+  propertyId: number | null,
+): Promise<FieldCollectionView> {
   const photos = await q.photosOf(ctx.db, row.collection.id);
   const c = row.collection;
   return {
