@@ -87,7 +87,10 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
       directives: {
         defaultSrc: ["'self'"],
         frameSrc: partnerOrigin ? ["'self'", partnerOrigin] : ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The collection points map's tiles (issue 40) come from the configured tile server, and nowhere else.
+        imgSrc: ["'self'", 'data:', 'blob:', ...(services.config.mapTileUrl ? [new URL(services.config.mapTileUrl.replace(/[{}]/g, '')).origin] : [])],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         upgradeInsecureRequests: https ? [] : null,

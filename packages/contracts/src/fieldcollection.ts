@@ -136,3 +136,6 @@ export const collectionPointsResponse = z.object({
   tileUrl: z.string().nullable(),
   points: z.array(collectionPoint),
 });
+
+/** The properties the caller may collect on (the phone keeps them for offline use): at most 500, by name. */
+export const collectionProperties = z.array(z.object({ id: z.number().int(), name: z.string() }));

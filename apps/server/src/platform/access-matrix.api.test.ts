@@ -793,6 +793,7 @@ const SAMPLES: Record<string, Sample> = {
   getWasteSampleBySampleNumber: wasteByNumber('wasteSample.view'),
   // Field collection (issue 40). The upload's own call carries no photo: a 400 past the access checks.
   collectWasteSample: { right: 'fieldCollection.collect', own: () => ({}) },
+  getCollectionProperties: { right: 'fieldCollection.collect', own: () => ({}) },
   getWasteSampleCustody: {
     right: 'wasteSample.view',
     own: async (c) => ({ query: { wasteSampleId: (await ownWasteSample(c)).id } }),

@@ -13,6 +13,12 @@ export const fieldCollectionEndpoints = {
     (s) => ({ model: s.fieldCollectionModel, response: s.fieldCollectionSaved }),
     { upload: uploads.collectionPhotos },
   ),
+  properties: field.get(
+    '/fieldcollection/properties',
+    'getCollectionProperties',
+    { right: 'fieldCollection.collect' },
+    (s) => ({ response: s.collectionProperties }),
+  ),
   custody: field.get('/fieldcollection/custody', 'getWasteSampleCustody', { right: 'wasteSample.view' }, (s) => ({
     query: s.custodyQuery,
     response: s.custodyView,

@@ -155,6 +155,13 @@ describe('a collection', () => {
     expect(await countRows()).toEqual(before);
   });
 
+  test('the properties a collector may choose: their own only', async () => {
+    const answer = await t.call('GET', '/api/v1/fieldcollection/properties', {
+      token: await t.login('property.maintenance'),
+    });
+    expect(answer.body).toEqual([{ id: oakRidge, name: 'Oak Ridge Apartments' }]);
+  });
+
   test('no photo is a 400 on photo1', async () => {
     const answer = await collect('property.manager', model(), []);
     expect(answer.status).toBe(400);

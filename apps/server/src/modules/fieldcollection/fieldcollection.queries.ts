@@ -2,7 +2,10 @@
 // approved match result (a read-only report query over the matching tables, like the reports' own).
 import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Caller } from '../../platform/context.ts';
+import { groupInScopeSql } from '../../platform/scope.queries.ts';
 import {
+  groups,
   users,
   wasteCollectionPhotos,
   wasteCollections,
@@ -79,4 +82,14 @@ export function collectionPoints(db: Db, filter: PointFilter) {
     .where(and(...where))
     .orderBy(sql`${wasteCollections.collectedAt} desc`)
     .limit(2000);
+}
+
+/** The properties in the caller's scope, by name (at most 500). */
+export function propertiesInScope(db: Db, caller: Caller, propertyType: number) {
+  return db
+    .select({ id: groups.id, name: groups.name })
+    .from(groups)
+    .where(and(eq(groups.groupType, propertyType), groupInScopeSql(caller)))
+    .orderBy(asc(groups.name))
+    .limit(500);
 }

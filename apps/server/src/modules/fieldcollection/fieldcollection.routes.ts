@@ -10,6 +10,7 @@ export async function fieldCollectionRoutes(app: FastifyInstance) {
     const { model, files } = await request.upload();
     return field.collect(signedIn(request), model, files);
   });
+  await route(app, endpoints.properties, async (request) => field.properties(signedIn(request)));
   await route(app, endpoints.custody, async (request) => field.custody(signedIn(request), request.query.wasteSampleId));
   await route(app, endpoints.bySampleNumber, async (request) =>
     field.bySampleNumber(signedIn(request), request.query.sampleNumber),

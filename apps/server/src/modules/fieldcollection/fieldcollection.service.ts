@@ -244,3 +244,9 @@ export async function points(ctx: SignedInContext, query: z.output<typeof collec
     })),
   };
 }
+
+/** The properties the caller may collect on, for the phone's property picker. */
+export async function properties(ctx: SignedInContext) {
+  assertCan(ctx, 'fieldCollection.collect');
+  return q.propertiesInScope(ctx.db, ctx.caller, GroupTypes.Property);
+}
