@@ -4,6 +4,7 @@
 /** Route patterns as the router declares them ($param, {-$optional}). builtPages.test.ts keeps this equal to the router. */
 export const BUILT_PAGES = [
   '/login',
+  '/collect',
   '/forgot',
   '/resetpassword',
   '/token-login',
