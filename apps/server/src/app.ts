@@ -88,7 +88,12 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
         defaultSrc: ["'self'"],
         frameSrc: partnerOrigin ? ["'self'", partnerOrigin] : ["'self'"],
         // The collection points map's tiles (issue 40) come from the configured tile server, and nowhere else.
-        imgSrc: ["'self'", 'data:', 'blob:', ...(services.config.mapTileUrl ? [new URL(services.config.mapTileUrl.replace(/[{}]/g, '')).origin] : [])],
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(services.config.mapTileUrl ? [new URL(services.config.mapTileUrl.replace(/[{}]/g, '')).origin] : []),
+        ],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],

@@ -103,6 +103,8 @@ export const custodyView = z.object({
   sampleNumber: z.string(),
   collection: fieldCollectionView.nullable(),
   events: z.array(custodyEventView),
+  /** The map tile server for the pin, or null: a plain plot. */
+  tileUrl: z.string().nullable(),
 });
 export type CustodyView = z.infer<typeof custodyView>;
 

@@ -5,6 +5,8 @@
 export const BUILT_PAGES = [
   '/login',
   '/collect',
+  '/wastesample/$id/custody',
+  '/group/$id/wastemap',
   '/forgot',
   '/resetpassword',
   '/token-login',

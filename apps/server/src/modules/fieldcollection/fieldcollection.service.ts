@@ -206,6 +206,7 @@ export async function custody(ctx: SignedInContext, wasteSampleId: number): Prom
     sampleNumber: sample.sampleNumber,
     collection: row ? await view(ctx, row, propertyName, sample.propertyId) : null,
     events: await custodyEvents(ctx.db, sample.sampleNumber),
+    tileUrl: ctx.config.mapTileUrl,
   };
 }
 

@@ -6,7 +6,15 @@ import { Alert, App, Button, Card, Form, Input, List, Select, Space, Tag, Typogr
 import { COLLECTION_PHOTOS_MAX, fieldCollectionModel } from '@registry/contracts';
 import { PageTitle } from '../../components/PageTitle';
 import { barcodeScanningAvailable, scanBarcode } from './barcode';
-import { discard, enqueue, flushQueue, listQueue, onQueueChange, type FlushResult, type QueuedCollection } from './collectionQueue';
+import {
+  discard,
+  enqueue,
+  flushQueue,
+  listQueue,
+  onQueueChange,
+  type FlushResult,
+  type QueuedCollection,
+} from './collectionQueue';
 import { cachedProfile, refreshProfile, type FieldProfile } from './fieldProfile';
 import { fitPhoto } from './photos';
 import { registerCollectionServiceWorker } from './serviceWorker';
@@ -130,8 +138,7 @@ export function CollectPage() {
     };
     const problems: Record<string, string> = {};
     const parsed = fieldCollectionModel.safeParse(model);
-    if (!parsed.success)
-      for (const issue of parsed.error.issues) problems[String(issue.path[0])] ??= issue.message;
+    if (!parsed.success) for (const issue of parsed.error.issues) problems[String(issue.path[0])] ??= issue.message;
     if (!position) problems.position = 'Take the position first.';
     if (photos.length === 0) problems.photos = 'Take at least one photo of the waste where it lies.';
     if (queue.some((entry) => entry.model.sampleNumber.toUpperCase() === model.sampleNumber.toUpperCase()))
@@ -149,8 +156,7 @@ export function CollectPage() {
   const waiting = queue.filter((entry) => entry.state === 'waiting');
   const refused = queue.filter((entry) => entry.state === 'refused');
   const sent = queue.filter((entry) => entry.state === 'sent').reverse();
-  const fieldStatus = (name: string) =>
-    errors[name] ? { validateStatus: 'error' as const, help: errors[name] } : {};
+  const fieldStatus = (name: string) => (errors[name] ? { validateStatus: 'error' as const, help: errors[name] } : {});
 
   return (
     <div className="field-collect" style={{ maxWidth: 560, margin: '0 auto', padding: 12 }}>
