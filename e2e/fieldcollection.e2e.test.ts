@@ -52,7 +52,9 @@ test('two samples collected offline arrive once each when the network returns', 
   for (const [i, number] of NUMBERS.entries()) {
     await page.getByLabel('Sample number').fill(number);
     await page.getByLabel('Location notes').fill(`Spot ${i + 1} by the bench`);
-    await page.getByLabel('Take a photo').setInputFiles({ name: `p${i}.jpg`, mimeType: 'image/jpeg', buffer: photo(i) });
+    await page
+      .getByLabel('Take a photo')
+      .setInputFiles({ name: `p${i}.jpg`, mimeType: 'image/jpeg', buffer: photo(i) });
     await visible(page.getByAltText('Photo of the sample'));
     await visible(page.getByTestId('position').filter({ hasText: '40.712800, -74.006000' }));
     await page.getByRole('button', { name: 'Save sample' }).click();

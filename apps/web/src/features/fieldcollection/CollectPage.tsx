@@ -1,7 +1,7 @@
 // The phone's collection screen (issue 40): scan or type the kit's TD number, take one to three photos, take the
 // device's position and time, and save. Saved collections wait on the device (IndexedDB) and are sent in order when
 // the network returns; the screen lists what is waiting and what was sent. It is the one screen that opens offline.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Card, Form, Input, List, Select, Space, Tag, Typography } from 'antd';
 import { COLLECTION_PHOTOS_MAX, fieldCollectionModel } from '@registry/contracts';
 import { PageTitle } from '../../components/PageTitle';
@@ -62,10 +62,7 @@ export function CollectPage() {
   const stopScan = useRef<(() => void) | null>(null);
 
   const reload = useCallback(() => void listQueue().then(setQueue), []);
-  const flush = useCallback(async () => {
-    const result = await flushQueue();
-    setFlushProblem(FLUSH_WORDS[result]);
-  }, []);
+  const flush = useCallback(() => flushQueue().then((result) => setFlushProblem(FLUSH_WORDS[result])), []);
 
   useEffect(() => {
     registerCollectionServiceWorker();
@@ -75,8 +72,8 @@ export function CollectPage() {
   useEffect(() => {
     if (!online) return;
     refreshProfile().then(setProfile, () => undefined);
-    void flush();
-  }, [online, flush]);
+    void flushQueue().then((result) => setFlushProblem(FLUSH_WORDS[result]));
+  }, [online]);
   useEffect(() => {
     if (profile && !form.getFieldValue('collectedByName')) form.setFieldValue('collectedByName', profile.fullName);
     if (profile?.properties.length === 1 && !form.getFieldValue('propertyId'))
@@ -84,15 +81,16 @@ export function CollectPage() {
   }, [profile, form]);
 
   const locate = useCallback(() => {
-    setPositionProblem(null);
-    if (!navigator.geolocation) return setPositionProblem('This phone gives no position.');
+    if (!('geolocation' in navigator)) return;
     navigator.geolocation.getCurrentPosition(
-      (found) =>
+      (found) => {
+        setPositionProblem(null);
         setPosition({
           latitude: found.coords.latitude,
           longitude: found.coords.longitude,
           accuracyMeters: Math.round(found.coords.accuracy * 10) / 10,
-        }),
+        });
+      },
       (problem) => setPositionProblem(`No position: ${problem.message || 'allow the location for this app'}.`),
       { enableHighAccuracy: true, timeout: 20_000, maximumAge: 30_000 },
     );
@@ -225,7 +223,11 @@ export function CollectPage() {
                 {position.latitude.toFixed(6)}, {position.longitude.toFixed(6)} (within {position.accuracyMeters} m)
               </Typography.Text>
             ) : (
-              <Typography.Text type="secondary">{positionProblem ?? 'Finding the position…'}</Typography.Text>
+              <Typography.Text type="secondary">
+                {!('geolocation' in navigator)
+                  ? 'This phone gives no position.'
+                  : (positionProblem ?? 'Finding the position…')}
+              </Typography.Text>
             )}{' '}
             <Button size="small" onClick={locate}>
               Update position
@@ -287,15 +289,11 @@ export function CollectPage() {
 }
 
 function PhotoThumb({ photo, onRemove }: { photo: Blob; onRemove: () => void }) {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    const made = URL.createObjectURL(photo);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [photo]);
+  const url = useMemo(() => URL.createObjectURL(photo), [photo]);
+  useEffect(() => () => URL.revokeObjectURL(url), [url]);
   return (
     <Space direction="vertical" size={2}>
-      {url && <img src={url} alt="Photo of the sample" width={88} height={88} style={{ objectFit: 'cover' }} />}
+      <img src={url} alt="Photo of the sample" width={88} height={88} style={{ objectFit: 'cover' }} />
       <Button size="small" onClick={onRemove}>
         Remove
       </Button>

@@ -13,10 +13,10 @@ const TD = /TDI?\d{7}/i;
  * Shows the back camera in `video` and resolves with the first TD number a barcode holds; `stop()` ends the camera.
  */
 export function scanBarcode(video: HTMLVideoElement): { result: Promise<string>; stop: () => void } {
-  let stopped = false;
+  const state = { stopped: false };
   let stream: MediaStream | null = null;
   const stop = () => {
-    stopped = true;
+    state.stopped = true;
     stream?.getTracks().forEach((track) => track.stop());
     video.srcObject = null;
   };
@@ -26,7 +26,7 @@ export function scanBarcode(video: HTMLVideoElement): { result: Promise<string>;
     stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
     video.srcObject = stream;
     await video.play();
-    while (!stopped) {
+    while (!state.stopped) {
       const codes = await detector.detect(video).catch(() => []);
       const found = codes.map((code) => TD.exec(code.rawValue)?.[0]).find(Boolean);
       if (found) {
