@@ -8,7 +8,7 @@ import { writeAudit } from './audit.ts';
 import type { RequestContext } from './context.ts';
 import { custodyEntries } from './custody.queries.ts';
 
-export const CUSTODY_ENTITY = 'WasteSampleCustody';
+const CUSTODY_ENTITY = 'WasteSampleCustody';
 
 export type CustodyDetails = Record<string, string | number | null>;
 

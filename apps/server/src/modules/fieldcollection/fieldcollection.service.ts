@@ -30,7 +30,7 @@ import { uploadRefused } from '../../platform/uploads.ts';
 import * as waste from '../wastesamples/wastesamples.service.ts';
 import * as q from './fieldcollection.queries.ts';
 
-export const PHOTO_PARTS = ['photo1', 'photo2', 'photo3'] as const;
+const PHOTO_PARTS = ['photo1', 'photo2', 'photo3'] as const;
 const ALREADY_COLLECTED = (sampleNumber: string) => `Sample ${sampleNumber} has already been collected.`;
 
 async function view(

@@ -8,7 +8,7 @@ export type Custody = EndpointResponse<typeof fieldCollectionEndpoints.custody>;
 export type CollectionRecord = EndpointResponse<typeof fieldCollectionEndpoints.bySampleNumber>;
 export type PointsQuery = EndpointInput<typeof fieldCollectionEndpoints.points>['query'];
 
-export const fieldCollectionKeys = {
+const fieldCollectionKeys = {
   all: ['fieldcollection'] as const,
   custody: (wasteSampleId: number) => [...fieldCollectionKeys.all, 'custody', wasteSampleId] as const,
   record: (sampleNumber: string) => [...fieldCollectionKeys.all, 'record', sampleNumber] as const,
