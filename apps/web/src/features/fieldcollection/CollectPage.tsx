@@ -176,7 +176,7 @@ export function CollectPage() {
             <Input placeholder="TD0000000" autoComplete="off" maxLength={10} inputMode="text" />
           </Form.Item>
           {barcodeScanningAvailable() && (
-            <Space direction="vertical" style={{ width: '100%', marginBottom: 12 }}>
+            <Space orientation="vertical" style={{ width: '100%', marginBottom: 12 }}>
               <Button onClick={() => (scanning ? stopScan.current?.() : void startScan())}>
                 {scanning ? 'Stop scanning' : 'Scan the barcode'}
               </Button>
@@ -292,7 +292,7 @@ function PhotoThumb({ photo, onRemove }: { photo: Blob; onRemove: () => void }) 
   const url = useMemo(() => URL.createObjectURL(photo), [photo]);
   useEffect(() => () => URL.revokeObjectURL(url), [url]);
   return (
-    <Space direction="vertical" size={2}>
+    <Space orientation="vertical" size={2}>
       <img src={url} alt="Photo of the sample" width={88} height={88} style={{ objectFit: 'cover' }} />
       <Button size="small" onClick={onRemove}>
         Remove

@@ -35,7 +35,7 @@ export function CollectionPointsPage() {
   const points = useQuery(pointsQuery(query));
   const data = points.data;
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <PageTitle title={['Where waste is found', data?.propertyName]}>Where waste is found</PageTitle>
       <FilterBar>
         <Form.Item label="Collected">

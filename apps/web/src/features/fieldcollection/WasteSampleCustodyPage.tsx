@@ -14,7 +14,7 @@ export function WasteSampleCustodyPage() {
   const custody = useQuery(custodyQuery(Number(id)));
   const data = custody.data;
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <PageTitle
         title={[data ? `Custody of ${data.sampleNumber}` : 'Sample custody']}
         breadcrumbs={[

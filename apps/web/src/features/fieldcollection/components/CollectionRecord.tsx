@@ -7,7 +7,7 @@ import { MapPlot } from './MapPlot';
 
 export function CollectionRecordView({ record, tileUrl }: { record: Record; tileUrl: string | null }) {
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
         <Descriptions.Item label="Collected">{showDateTime(record.collectedAt)}</Descriptions.Item>
         <Descriptions.Item label="Collected by">{record.collectedByName}</Descriptions.Item>
