@@ -111,15 +111,19 @@ export type CustodyView = z.infer<typeof custodyView>;
 export const custodyQuery = z.object({ wasteSampleId: id });
 export const collectionBySampleQuery = z.object({ sampleNumber: wasteSampleNumber });
 
+/** A day of the map's window: yyyy-mm-dd, a real calendar day from 2000 to 2999. */
+const pointsDay = textField(10).refine((text) => {
+  const match = /^(2\d{3})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}, 'Invalid date.');
+
 /** The "where waste is found" map: one property's collection points in a time window, by result. */
 export const collectionPointsQuery = z.object({
   propertyId: id,
-  from: textField(10)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date.')
-    .optional(),
-  to: textField(10)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date.')
-    .optional(),
+  from: pointsDay.optional(),
+  to: pointsDay.optional(),
   result: z.enum(['Any', 'Match', 'NoMatch', 'Pending']).optional().default('Any'),
 });
 export const collectionPoint = z.object({

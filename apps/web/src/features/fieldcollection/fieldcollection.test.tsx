@@ -5,6 +5,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/renderApp';
 import { signedInAs, userInfo } from '../../test/users';
+import type { MockCall } from '../../test/utils';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -130,7 +131,7 @@ describe('lab receipt', () => {
 describe('where waste is found', () => {
   it('plots the points without outside tiles and filters by result', async () => {
     const { calls } = signedInAs(userInfo('propertyManager'), {
-      'GET /api/v1/fieldcollection/points': ({ url }) =>
+      'GET /api/v1/fieldcollection/points': ({ url }: MockCall) =>
         url.searchParams.get('result') === 'Match'
           ? { body: { propertyName: 'Oak Ridge Apartments', tileUrl: null, points: [] } }
           : {
