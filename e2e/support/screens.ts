@@ -265,6 +265,18 @@ export const SCREENS: Screen[] = [
     ready: (page) => page.getByLabel('Sample number'),
   },
   {
+    name: 'collect waste samples (phone app)',
+    path: () => '/collect',
+    user: 'property.maintenance',
+    ready: (page) => page.getByRole('heading', { name: 'Collect waste samples' }),
+  },
+  {
+    name: 'where waste is found',
+    path: (ids) => `/group/${ids.property}/wastemap`,
+    user: 'property.manager',
+    ready: (page) => page.getByRole('heading', { name: 'Where waste is found' }),
+  },
+  {
     name: 'enter waste sample',
     path: () => '/tools/enterwastesample',
     user: 'property.manager',

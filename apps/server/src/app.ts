@@ -43,6 +43,7 @@ import { profileReportsRoutes } from './modules/reports/profile-reports.routes.t
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { residentsRoutes } from './modules/residents/residents.routes.ts';
 import { wasteSamplesRoutes } from './modules/wastesamples/wastesamples.routes.ts';
+import { fieldCollectionRoutes } from './modules/fieldcollection/fieldcollection.routes.ts';
 import { wasteResultsRoutes } from './modules/wasteresults/wasteresults.routes.ts';
 import { noMatchClustersRoutes } from './modules/nomatchclusters/nomatchclusters.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -89,7 +90,15 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
       directives: {
         defaultSrc: ["'self'"],
         frameSrc: partnerOrigin ? ["'self'", partnerOrigin] : ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The collection points map's tiles (issue 40) come from the configured tile server, and nowhere else.
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(services.config.mapTileUrl ? [new URL(services.config.mapTileUrl.replace(/[{}]/g, '')).origin] : []),
+        ],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         upgradeInsecureRequests: https ? [] : null,
@@ -139,6 +148,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   await app.register(ancestryRoutes, { prefix: '/api/v1' });
   await app.register(residentsRoutes, { prefix: '/api/v1' });
   await app.register(wasteSamplesRoutes, { prefix: '/api/v1' });
+  await app.register(fieldCollectionRoutes, { prefix: '/api/v1' });
   await app.register(wasteResultsRoutes, { prefix: '/api/v1' });
   await app.register(noMatchClustersRoutes, { prefix: '/api/v1' });
   await app.register(petsRoutes, { prefix: '/api/v1' });

@@ -46,6 +46,8 @@ export type Config = {
   shopShippingFeeCents: number;
   /** A mail whose first attempt failed is retried by the send-email job after this many seconds, then with backoff. */
   mailRetrySeconds: number;
+  /** The map tile server of the collection points map ({z}/{x}/{y} in an https address); null: a plain plot. */
+  mapTileUrl: string | null;
 };
 
 /** Where the S3 files store keeps objects: path-style requests to endpoint/bucket/prefix+name, SigV4-signed for region. */
@@ -158,6 +160,15 @@ const environment = z.object({
   SHOP_TAX_RATE_BASIS_POINTS: wholeNumber(0, 10_000, 'a whole number of basis points from 0 to 10000').optional(),
   SHOP_SHIPPING_FEE_CENTS: wholeNumber(0, 1_000_000, 'a whole number of cents from 0 to 1000000').optional(),
   MAIL_RETRY_SECONDS: wholeNumber(1, 86_400, 'a whole number of seconds from 1 to 86400').optional(),
+  MAP_TILE_URL: z
+    .string()
+    .refine(
+      (value) => /^https?:\/\/[^\s"'<>]+$/.test(value) && ['{z}', '{x}', '{y}'].every((part) => value.includes(part)),
+      {
+        error: 'an http(s) tile address with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      },
+    )
+    .optional(),
 });
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -218,6 +229,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shopTaxRateBasisPoints: vars.SHOP_TAX_RATE_BASIS_POINTS ?? 0,
     shopShippingFeeCents: vars.SHOP_SHIPPING_FEE_CENTS ?? 0,
     mailRetrySeconds: vars.MAIL_RETRY_SECONDS ?? 60,
+    mapTileUrl: vars.MAP_TILE_URL ?? null,
   };
 }
 

@@ -35,6 +35,8 @@ export type EndpointSchemas = {
 export type Upload = {
   /** The file parts by name, each one file and each required. */
   files: readonly string[];
+  /** File parts that may be left out (each one file when sent, screened like the others). */
+  optionalFiles?: readonly string[];
   /** The largest file accepted, in bytes. */
   maxFileBytes: number;
   /** The answer to a larger file, in the spec's words. */

@@ -13,6 +13,7 @@ export * from './lookups.ts';
 export * from './petowners.ts';
 export * from './residents.ts';
 export * from './wastesamples.ts';
+export * from './fieldcollection.ts';
 export * from './dna.ts';
 export * from './samples.ts';
 export * from './pets.ts';

@@ -56,6 +56,7 @@ export const RIGHTS = [
   'wasteSample.delete',
   'wasteSample.receive',
   'wasteSample.transfer',
+  'fieldCollection.collect',
   'dna.view',
   'dna.manage',
   'parentage.view',
@@ -157,6 +158,9 @@ export const RIGHTS_TABLE: Record<Right, readonly number[]> = {
   'wasteSample.delete': ADMIN_MANAGERS,
   'wasteSample.receive': STAFF,
   'wasteSample.transfer': ADMIN_MANAGERS,
+  // Field collection (issue 40): the property's own staff collect; provider staff too (a lab visit, a demo). The
+  // distributor and management firm above a property oversee it and do not collect on foot.
+  'fieldCollection.collect': [...STAFF, PROPERTY, MAINTENANCE],
   // Lab users manage DNA profiles, controls, plates and certificates (spec 3 §6: revoking a DNA verification
   // certificate by profile or by pet is 'dna.manage'); the other staff may read them.
   'dna.view': STAFF,

@@ -54,6 +54,15 @@ export const uploads = {
     contentTypes: IMAGE_TYPES,
     notAccepted: Messages.imageTypeNotAccepted,
   },
+  /** Field collection photos (issue 40): one to three, JPEG or PNG (what phones take and the certificate draws). */
+  collectionPhotos: {
+    files: ['photo1'],
+    optionalFiles: ['photo2', 'photo3'],
+    maxFileBytes: PHOTO_MAX_BYTES - 1,
+    tooLarge: PHOTO_TOO_LARGE,
+    contentTypes: DOCUMENT_IMAGE_TYPES,
+    notAccepted: Messages.imageTypeNotAccepted,
+  },
   plateFile: {
     files: ['file'],
     maxFileBytes: PLATE_FILE_MAX_BYTES,

@@ -121,3 +121,13 @@ export const INTERNAL_NAMES: readonly string[] = [
   'PendingApproval',
   'dnaProfileLabStatus',
 ].filter((name) => /[a-z][A-Z0-9]/.test(name));
+
+/** The custody events of a waste sample (issue 40), as the custody timeline and the certificate name them. */
+export const CUSTODY_EVENT_WORDS: Record<string, string> = {
+  Collected: 'Collected',
+  Received: 'Received at the lab',
+  Plated: 'Plated',
+  Typed: 'DNA typed',
+  ResultApproved: 'Result approved',
+  CertificateIssued: 'Certificate issued',
+};

@@ -1,6 +1,7 @@
 // Every API route × every demo role (and anonymous) × the caller's own and a foreign group, with the expected answer
 // derived from the route's access rule (the OpenAPI document's `x-access`) and the rights table: 401 anonymous, 403 a
 // role the table refuses, 404 a foreign id, never 5xx. A route added without a sample below fails with a clear message.
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   GroupTypes,
@@ -26,6 +27,7 @@ import {
   products,
   preRegisteredDogs,
   preRegisteredResidents,
+  wasteCollections,
   wasteMatchResults,
   wasteResultSets,
   noMatchCandidates,
@@ -146,6 +148,20 @@ const pastMembership = async (petOwnerId: number, groupId: number) =>
 /** A waste sample on a fresh property beneath the caller's group, or on the foreign property. */
 const ownWasteSample = async (c: Caller) => makeWasteSample(db, (await freshProperty(c.group)).id);
 const foreignWasteSample = (f: Fixture) => makeWasteSample(db, f.foreignGroup);
+/** A waste sample with a field collection record (issue 40), on a fresh property of the group or the foreign one. */
+const collectedSample = async (propertyId: number) => {
+  const sample = await makeWasteSample(db, propertyId);
+  await db.insert(wasteCollections).values({
+    clientId: crypto.randomUUID(),
+    wasteSampleId: sample.id,
+    collectedAt: new Date(),
+    latitude: 40.7,
+    longitude: -74,
+    accuracyMeters: 10,
+    collectedByName: 'Matrix collector',
+  });
+  return sample;
+};
 const wasteById = (right: Right, body?: unknown): Sample => ({
   right,
   own: async (c) => ({ params: { id: (await ownWasteSample(c)).id }, body }),
@@ -814,6 +830,26 @@ const SAMPLES: Record<string, Sample> = {
     foreign: async (_c, f) => ({ query: { wasteSampleId: (await foreignWasteSample(f)).id } }),
   },
   getWasteSampleBySampleNumber: wasteByNumber('wasteSample.view'),
+  // Field collection (issue 40). The upload's own call carries no photo: a 400 past the access checks.
+  collectWasteSample: { right: 'fieldCollection.collect', own: () => ({}) },
+  getCollectionProperties: { right: 'fieldCollection.collect', own: () => ({}) },
+  getWasteSampleCustody: {
+    right: 'wasteSample.view',
+    own: async (c) => ({ query: { wasteSampleId: (await ownWasteSample(c)).id } }),
+    foreign: async (_c, f) => ({ query: { wasteSampleId: (await foreignWasteSample(f)).id } }),
+  },
+  getCollectionBySampleNumber: {
+    right: 'wasteSample.view',
+    own: async (c) => ({
+      query: { sampleNumber: (await collectedSample((await freshProperty(c.group)).id)).sampleNumber },
+    }),
+    foreign: async (_c, f) => ({ query: { sampleNumber: (await collectedSample(f.foreignGroup)).sampleNumber } }),
+  },
+  getCollectionPoints: {
+    right: 'wasteSample.view',
+    own: async (c) => ({ query: { propertyId: (await freshProperty(c.group)).id } }),
+    foreign: (_c, f) => ({ query: { propertyId: f.foreignGroup } }),
+  },
   getWasteSampleHistory: wasteByNumber('wasteSample.view'),
   // An unknown or foreign number is simply not an orphan: the answer is the same for both.
   isWasteSampleOrphan: {

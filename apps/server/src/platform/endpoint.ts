@@ -92,5 +92,6 @@ function uploadBody(upload: Upload, model: z.ZodType | undefined): z.ZodType {
   return z.object({
     ...(model ? { model } : {}),
     ...Object.fromEntries(upload.files.map((name) => [name, file])),
+    ...Object.fromEntries((upload.optionalFiles ?? []).map((name) => [name, file.optional()])),
   });
 }

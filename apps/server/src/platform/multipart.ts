@@ -31,27 +31,33 @@ export async function readUpload<Model>(
   const firstPart = upload.files[0] ?? 'file';
   if (!request.isMultipart()) throw uploadRefused(firstPart, NO_FILE);
   const tooLarge = (part: string) => () => uploadRefused(part, upload.tooLarge);
-  refuseDeclaredOversize(request, upload.maxFileBytes * upload.files.length, tooLarge(firstPart));
+  const allParts = [...upload.files, ...(upload.optionalFiles ?? [])];
+  refuseDeclaredOversize(request, upload.maxFileBytes * allParts.length, tooLarge(firstPart));
   const files: Record<string, UploadedFile> = {};
   let modelText: string | undefined;
   try {
-    const limits = { fileSize: upload.maxFileBytes, files: upload.files.length };
+    const limits = { fileSize: upload.maxFileBytes, files: allParts.length };
     for await (const part of request.parts({ limits })) {
       if (part.type === 'file') {
         const content = await readFilePart(part, tooLarge(part.fieldname));
-        if (upload.files.includes(part.fieldname))
+        if (allParts.includes(part.fieldname))
           files[part.fieldname] = { content, fileName: part.filename ?? '', type: part.mimetype };
       } else if (part.fieldname === 'model') modelText = fieldText(part.value);
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(firstPart)();
-    if (code === 'FST_FILES_LIMIT') throw uploadRefused(firstPart, 'Upload one file only.');
+    if (code === 'FST_FILES_LIMIT')
+      throw uploadRefused(
+        firstPart,
+        allParts.length > 1 ? `Upload at most ${allParts.length} files.` : 'Upload one file only.',
+      );
     throw error;
   }
   const model = modelSchema ? parseModel(modelSchema, modelText) : (undefined as Model);
-  for (const name of upload.files) {
+  for (const name of allParts) {
     const file = files[name];
+    if (!file && !upload.files.includes(name)) continue;
     if (!file || file.content.length === 0) throw uploadRefused(name, NO_FILE);
     // Stored and served under the type its bytes show, never the one the client declared.
     if (upload.notAccepted)

@@ -110,6 +110,28 @@ const verifyRoute = createRoute({
   component: lazyPage(() => import('../features/certificates/VerifyCertificatePage'), 'VerifyCertificatePage'),
 });
 
+/**
+ * The phone's collection screen (issue 40): the one screen that opens offline. With a network it checks the sign-in like
+ * every other screen; without one it opens on the stored remember-me token, and the queue checks the sign-in again
+ * before it sends anything.
+ */
+const collectRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/collect',
+  beforeLoad: async ({ context, location }) => {
+    if (!getToken()) redirectToPath(loginPath(location.href));
+    if (!navigator.onLine) return;
+    try {
+      await context.queryClient.ensureQueryData(userInfoQuery());
+    } catch (error) {
+      if (!isUnauthorized(error)) return;
+      dropSession(context.queryClient);
+      redirectToPath(loginPath(location.href));
+    }
+  },
+  component: lazyPage(() => import('../features/fieldcollection/CollectPage'), 'CollectPage'),
+});
+
 /** Unknown URLs and '/' follow the fallback steps of spec 1 §2. */
 async function fallbackBeforeLoad({
   context,
@@ -144,6 +166,7 @@ const routeTree = rootRoute.addChildren([
   preRegSuccessRoute,
   preRegFormRoute,
   verifyRoute,
+  collectRoute,
   indexRoute,
   unknownRoute,
 ]);
@@ -162,6 +185,7 @@ export const pageRoutePaths = (): string[] =>
         preRegSuccessRoute,
         preRegFormRoute,
         verifyRoute,
+        collectRoute,
       ].map((r) => (r.options as { path: string }).path),
     );
 

@@ -4,6 +4,9 @@
 /** Route patterns as the router declares them ($param, {-$optional}). builtPages.test.ts keeps this equal to the router. */
 export const BUILT_PAGES = [
   '/login',
+  '/collect',
+  '/wastesample/$id/custody',
+  '/group/$id/wastemap',
   '/forgot',
   '/resetpassword',
   '/token-login',

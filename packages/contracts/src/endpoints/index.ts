@@ -19,6 +19,7 @@ import { profileReportEndpoints } from './profilereports.ts';
 import { searchEndpoints } from './search.ts';
 import { systemEndpoints } from './system.ts';
 import { wasteSampleEndpoints } from './wastesamples.ts';
+import { fieldCollectionEndpoints } from './fieldcollection.ts';
 import {
   cartEndpoints,
   orderEndpoints,
@@ -66,6 +67,7 @@ export {
   settingsEndpoints,
   systemEndpoints,
   wasteSampleEndpoints,
+  fieldCollectionEndpoints,
   wasteResultEndpoints,
   noMatchClusterEndpoints,
   violationEndpoints,
@@ -93,6 +95,7 @@ export const endpointsByDomain: Record<string, Record<string, AnyEndpoint>> = {
   search: searchEndpoints,
   system: systemEndpoints,
   wasteSamples: wasteSampleEndpoints,
+  fieldCollection: fieldCollectionEndpoints,
   products: productEndpoints,
   shopSettings: shopSettingsEndpoints,
   promotionCodes: promotionCodeEndpoints,

@@ -16,3 +16,4 @@ export * from './wasteresults.ts';
 export * from './nomatchclusters.ts';
 export * from './certificates.ts';
 export * from './violations.ts';
+export * from './fieldcollection.ts';

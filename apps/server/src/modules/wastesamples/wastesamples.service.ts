@@ -1,6 +1,7 @@
 // Waste samples: entry (create, update, delete), lookup, the lab's receipt and the bulk transfer between properties.
 // A sample belongs to the property it was collected on; outside the caller's scope it answers like a missing one.
 import {
+  CustodyEvent,
   GroupTypes,
   Messages,
   SampleCustomerStatus,
@@ -12,6 +13,7 @@ import {
 } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
+import { recordCustody } from '../../platform/custody.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { notFound, refused, validationError } from '../../platform/errors.ts';
 import { assertCan } from '../../platform/rights.ts';
@@ -206,6 +208,10 @@ export async function receive(ctx: SignedInContext, model: WasteSampleSave) {
       actionType: 'Receive',
       before: existing?.sample ?? null,
       after: sample,
+    });
+    await recordCustody(tx, txCtx, sample.sampleNumber, CustodyEvent.Received, {
+      receivedAt: sample.dateReceived?.toISOString() ?? null,
+      receivedBy: ctx.caller.userName,
     });
     // The follow-up is a status change of its own, recorded like the user's reject or void.
     if (followup !== WasteSampleReceiptFollowupAction.None) {

@@ -51,6 +51,16 @@ const scanWasteBarcodeRoute = createRoute({
   path: '/tools/scanwastebarcode',
   component: lazyPage(() => import('../../features/wastesamples/ScanWasteBarcodePage'), 'ScanWasteBarcodePage'),
 });
+const wasteSampleCustodyRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/wastesample/$id/custody',
+  component: lazyPage(() => import('../../features/fieldcollection/WasteSampleCustodyPage'), 'WasteSampleCustodyPage'),
+});
+const collectionPointsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/wastemap',
+  component: lazyPage(() => import('../../features/fieldcollection/CollectionPointsPage'), 'CollectionPointsPage'),
+});
 const enterWasteSampleRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/tools/enterwastesample',
@@ -128,6 +138,8 @@ export const labRoutes = [
   plateFilesRoute,
   scanWasteBarcodeRoute,
   enterWasteSampleRoute,
+  wasteSampleCustodyRoute,
+  collectionPointsRoute,
   parentageRoute,
   parentageTestRoute,
   parentageLookupRoute,

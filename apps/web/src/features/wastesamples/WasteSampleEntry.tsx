@@ -21,6 +21,7 @@ import { ErrorPresenter, useFormServerErrors } from '../../components/ErrorPrese
 import { MaxLengthInput, SchemaTextInput } from '../../components/MaxLengthInput';
 import { PageTitle } from '../../components/PageTitle';
 import { FillWithTestData } from '../../components/testMode';
+import { ReceiptCollectionRecord } from '../fieldcollection/components/ReceiptCollectionRecord';
 import { playErrorSound } from './errorSound';
 import {
   fetchIsOrphan,
@@ -218,6 +219,7 @@ export function WasteSampleEntry({ mode }: { mode: 'receive' | 'enter' }) {
               )}
             </Descriptions>
           )}
+          {mode === 'receive' && <ReceiptCollectionRecord sampleNumber={lookup.sampleNumber} />}
           <ErrorPresenter error={serverErrors.general} />
           {!readOnly && (
             <FillWithTestData
