@@ -39,6 +39,7 @@ export const PRODUCT_EMAIL_EVENTS = [
   'UserEmailChange',
   'GroupRequested',
   'UserOrderConfirmation',
+  'ResidentPreRegistrationInvite',
 ] as const;
 export const EMAIL_EVENTS = [...SPEC_EMAIL_EVENTS, ...PRODUCT_EMAIL_EVENTS] as const;
 export type EmailEvent = (typeof EMAIL_EVENTS)[number];
@@ -105,6 +106,7 @@ export const EVENT_PLACEHOLDERS: Record<EmailEvent, readonly string[]> = {
   ResidentApproved: ['userName', 'residentNumberNote', 'groupName', 'passwordHint', 'link'],
   UserMoveOut: ['groupName', 'link'],
   GroupRequested: ['groupType', 'groupName', 'requestedBy', 'link'],
+  ResidentPreRegistrationInvite: ['groupName', 'unit', 'link'],
 };
 
 export const EmailTemplateMessages = {

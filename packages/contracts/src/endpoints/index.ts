@@ -31,8 +31,12 @@ import { ancestryEndpoints, partnerEndpoints } from './ancestry.ts';
 import { wasteResultEndpoints } from './wasteresults.ts';
 import { noMatchClusterEndpoints } from './nomatchclusters.ts';
 import { certificateVerificationEndpoints, labSettingsEndpoints } from './certificates.ts';
+import { rentRollEndpoints } from './rentroll.ts';
+import { analyticsEndpoints } from './analytics.ts';
 
 export {
+  rentRollEndpoints,
+  analyticsEndpoints,
   certificateVerificationEndpoints,
   labSettingsEndpoints,
   ancestryEndpoints,
@@ -74,6 +78,8 @@ export const endpointsByDomain: Record<string, Record<string, AnyEndpoint>> = {
   settings: settingsEndpoints,
   admins: adminEndpoints,
   bulkImport: bulkImportEndpoints,
+  rentRoll: rentRollEndpoints,
+  analytics: analyticsEndpoints,
   dna: dnaEndpoints,
   duplicateDogs: duplicateDogEndpoints,
   parentage: parentageEndpoints,
