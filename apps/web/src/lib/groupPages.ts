@@ -16,6 +16,7 @@ export type GroupPage =
   | 'pets'
   | 'residents'
   | 'moveouts'
+  | 'rentroll'
   | 'flaggedsamples';
 
 /** Spec 2 §2 page fit: whether a group page fits the group type; a page that does not fit falls back to the dashboard. */
@@ -28,6 +29,7 @@ export function pageFitsGroupType(page: GroupPage, groupType: number): boolean {
     case 'results':
       return groupType !== GroupTypes.ParentageGroup;
     case 'preregistration':
+    case 'rentroll':
       return groupType === GroupTypes.Property;
     default:
       return true;
