@@ -4,10 +4,11 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
-import { Alert, App, Button, Card, Col, Form, Input, Progress, Row, Space, Table, Typography, Upload } from 'antd';
+import { Alert, App, Button, Card, Col, Form, Progress, Row, Space, Table, Typography, Upload } from 'antd';
 import { RENT_ROLL_FIELDS, type RentRollMapping } from '@registry/contracts';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { GroupFrame } from '../../components/GroupFrame';
+import { MaxLengthInput } from '../../components/MaxLengthInput';
 import {
   rentRollMappingQuery,
   uploadRentRoll,
@@ -56,7 +57,7 @@ function MappingCard({ groupId }: { groupId: number }) {
                 label={`${f.label} column`}
                 rules={f.isRequired ? [{ required: true, whitespace: true, message: `${f.label} is required.` }] : []}
               >
-                <Input maxLength={100} placeholder={f.isRequired ? undefined : 'Not in the file'} />
+                <MaxLengthInput maxLength={100} placeholder={f.isRequired ? undefined : 'Not in the file'} />
               </Form.Item>
             </Col>
           ))}
