@@ -34,6 +34,32 @@ export function periods(input: PeriodInput) {
   return { current, previous, range };
 }
 
+type Point = { period: string; count: number };
+/** Every month ('YYYY-MM') of the period, with its count or 0, so a chart shows the quiet months too. */
+function everyMonth(p: PeriodInput, points: Point[]): Point[] {
+  const counts = new Map(points.map((x) => [x.period, x.count]));
+  const out: Point[] = [];
+  const end = p.endDate.slice(0, 7);
+  for (let d = new Date(`${p.startDate.slice(0, 7)}-01T00:00:00Z`); ; d.setUTCMonth(d.getUTCMonth() + 1)) {
+    const month = d.toISOString().slice(0, 7);
+    if (month > end) break;
+    out.push({ period: month, count: counts.get(month) ?? 0 });
+  }
+  return out;
+}
+/** Every ISO week (its Monday, 'YYYY-MM-DD') the period touches, with its count or 0. */
+function everyWeek(p: PeriodInput, points: Point[]): Point[] {
+  const counts = new Map(points.map((x) => [x.period, x.count]));
+  const start = Date.parse(`${p.startDate}T00:00:00Z`);
+  const monday = start - ((new Date(start).getUTCDay() + 6) % 7) * DAY_MS;
+  const out: Point[] = [];
+  for (let t = monday; t <= Date.parse(`${p.endDate}T00:00:00Z`); t += 7 * DAY_MS) {
+    const week = dayText(t);
+    out.push({ period: week, count: counts.get(week) ?? 0 });
+  }
+  return out;
+}
+
 async function programGroup(ctx: SignedInContext, groupId: number) {
   assertCan(ctx, 'analytics.view');
   const group = await loadGroupInScope(ctx, groupId);
@@ -53,7 +79,7 @@ async function programFigures(ctx: SignedInContext, path: string, p: PeriodInput
     startDate: p.startDate,
     endDate: p.endDate,
     collected: samples.collected,
-    collectedPerMonth: perMonth,
+    collectedPerMonth: everyMonth(p, perMonth),
     results: samples.results,
     matchRate: decided === 0 ? null : samples.results.match / decided,
     ...dogs,
@@ -87,9 +113,12 @@ async function labFigures(ctx: SignedInContext, p: PeriodInput, period: q.Period
     startDate: p.startDate,
     endDate: p.endDate,
     received: received.reduce((sum, w) => sum + w.count, 0),
-    receivedPerWeek: received,
+    receivedPerWeek: everyWeek(p, received),
     plates: plateCount,
-    platesPerWeek: plates.map((w) => ({ period: w.period, count: w.plates })),
+    platesPerWeek: everyWeek(
+      p,
+      plates.map((w) => ({ period: w.period, count: w.plates })),
+    ),
     turnaround: {
       collectedToReceived: receipt,
       receivedToTyped: typed.receivedToTyped,
