@@ -21,7 +21,7 @@ const DAY_MS = 86_400_000;
 const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The chosen period (end day included) and the one before it, of the same length. */
-export function periods(input: PeriodInput) {
+function periods(input: PeriodInput) {
   const start = Date.parse(`${input.startDate}T00:00:00Z`);
   const end = Date.parse(`${input.endDate}T00:00:00Z`);
   const days = Math.round((end - start) / DAY_MS) + 1;

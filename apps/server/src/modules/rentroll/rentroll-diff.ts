@@ -13,7 +13,7 @@ import {
 import type { StoredRentRollProposal } from '../../db/schema/index.ts';
 import { validationError } from '../../platform/errors.ts';
 
-export const RENT_ROLL_PROBLEMS = {
+const RENT_ROLL_PROBLEMS = {
   missingRequired: BULK_IMPORT_PROBLEMS.missingRequired,
   tooLong: BULK_IMPORT_PROBLEMS.tooLong,
   invalidEmail: BULK_IMPORT_PROBLEMS.invalidEmail,
