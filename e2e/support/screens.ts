@@ -227,6 +227,24 @@ export const SCREENS: Screen[] = [
     ready: (page) => page.getByRole('table'),
   },
   {
+    name: 'rent roll',
+    path: (ids) => `/group/${ids.property}/rentroll`,
+    user: 'property.manager',
+    ready: (page) => page.getByRole('button', { name: 'Save mapping' }),
+  },
+  {
+    name: 'program analytics',
+    path: (ids) => `/reports/program-analytics?groupId=${ids.management}&groupName=Harbor%20Property%20Management`,
+    user: 'firm.manager',
+    ready: (page) => page.getByText('Waste samples collected').first(),
+  },
+  {
+    name: 'lab analytics',
+    path: () => '/lab-tools/lab-analytics',
+    user: 'lab.admin',
+    ready: (page) => page.getByText('Samples received').first(),
+  },
+  {
     name: 'flagged samples',
     path: (ids) => `/group/${ids.property}/flaggedsamples`,
     user: 'property.manager',

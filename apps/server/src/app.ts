@@ -29,6 +29,8 @@ import { ownAccountRoutes } from './modules/accounts/own-account.routes.ts';
 import { settingsRoutes } from './modules/accounts/settings.routes.ts';
 import { adminsRoutes } from './modules/admins/admins.routes.ts';
 import { bulkImportRoutes } from './modules/bulkimport/bulkimport.routes.ts';
+import { rentRollRoutes } from './modules/rentroll/rentroll.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { dnaRoutes } from './modules/dna/dna.routes.ts';
 import { duplicateDogsRoutes } from './modules/duplicatedogs/duplicatedogs.routes.ts';
 import { flaggedSamplesRoutes } from './modules/flaggedsamples/flaggedsamples.routes.ts';
@@ -157,6 +159,8 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   await app.register(searchRoutes, { prefix: '/api/v1' });
   await app.register(emailTemplatesRoutes, { prefix: '/api/v1' });
   await app.register(bulkImportRoutes, { prefix: '/api/v1' });
+  await app.register(rentRollRoutes, { prefix: '/api/v1' });
+  await app.register(analyticsRoutes, { prefix: '/api/v1' });
   await app.register(profileReportsRoutes, { prefix: '/api/v1' });
   await app.register(certificatesRoutes, { prefix: '/api/v1' });
   await app.register(violationsRoutes, { prefix: '/api/v1' });

@@ -42,6 +42,7 @@ export const PRODUCT_EMAIL_EVENTS = [
   'ViolationNoticeIssued',
   'ViolationNoticeUpdate',
   'ViolationNoticeReminder',
+  'ResidentPreRegistrationInvite',
 ] as const;
 export const EMAIL_EVENTS = [...SPEC_EMAIL_EVENTS, ...PRODUCT_EMAIL_EVENTS] as const;
 export type EmailEvent = (typeof EMAIL_EVENTS)[number];
@@ -111,6 +112,7 @@ export const EVENT_PLACEHOLDERS: Record<EmailEvent, readonly string[]> = {
   ViolationNoticeIssued: ['reference', 'groupName', 'petName', 'sampleNumber', 'amount', 'details', 'link'],
   ViolationNoticeUpdate: ['reference', 'groupName', 'petName', 'subjectLine', 'details', 'link'],
   ViolationNoticeReminder: ['reference', 'groupName', 'petName', 'dueDate', 'details', 'link'],
+  ResidentPreRegistrationInvite: ['groupName', 'unit', 'link'],
 };
 
 export const EmailTemplateMessages = {

@@ -26,6 +26,8 @@ export * from './detailreport.ts';
 export * from './emailexport.ts';
 export * from './samplereports.ts';
 export * from './bulkimport.ts';
+export * from './rentroll.ts';
+export * from './analytics.ts';
 export * from './profilereports.ts';
 export * from './search.ts';
 export * from './wasteresults.ts';

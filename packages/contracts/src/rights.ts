@@ -68,6 +68,9 @@ export const RIGHTS = [
   'report.emailExport',
   'system.emailTemplates',
   'tools.bulkUpload',
+  'rentRoll.sync',
+  'analytics.view',
+  'analytics.lab',
   'wasteResult.view',
   'wasteResult.labView',
   'wasteResult.manage',
@@ -179,6 +182,11 @@ export const RIGHTS_TABLE: Record<Right, readonly number[]> = {
   'report.emailExport': STAFF,
   'system.emailTemplates': STAFF,
   'tools.bulkUpload': ADMIN_MANAGERS,
+  // Rent-roll sync (issue 42): the admins who invite, edit and move out residents; program analytics: the admins who
+  // read reports, inside their own groups; the lab's figures: the provider's staff.
+  'rentRoll.sync': ADMIN_MANAGERS,
+  'analytics.view': ADMIN_MANAGERS,
+  'analytics.lab': STAFF,
   // Waste match results (issue 22): a group's admins read the results of their properties; provider staff read the lab
   // lists; only the lab runs, approves and deletes results; the group's admin managers email a result to the primary admin.
   'wasteResult.view': ALL_ADMINS,

@@ -24,6 +24,8 @@ export * from './notifications.ts';
 export * from './flaggedsamples.ts';
 export * from './reports.ts';
 export * from './bulkimport.ts';
+export * from './rentroll.ts';
+export * from './analytics.ts';
 export * from './profilereports.ts';
 export * from './search.ts';
 export * from './wasteresults.ts';

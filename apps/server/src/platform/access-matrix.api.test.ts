@@ -28,6 +28,7 @@ import {
   preRegisteredDogs,
   preRegisteredResidents,
   wasteCollections,
+  rentRollImports,
   wasteMatchResults,
   wasteResultSets,
   noMatchCandidates,
@@ -208,6 +209,30 @@ const groupQuery = (extra: Record<string, unknown> = {}): Sample => ({
 });
 const ownGroupParam = (c: Caller) => ({ params: { groupId: c.group } });
 const foreignGroupParam = (_c: Caller, f: Fixture) => ({ params: { groupId: f.foreignGroup } });
+
+const RENT_ROLL_MAPPING = { unit: 'Unit', firstName: 'First', lastName: 'Last' };
+const ANALYTICS_PERIOD = { startDate: '2026-01-01', endDate: '2026-03-31' };
+/** A stored rent-roll proposal of the group (with nothing in it), for the calls that read or apply one. */
+const freshRentRollImport = async (groupId: number) =>
+  (
+    await db
+      .insert(rentRollImports)
+      .values({
+        groupId,
+        fileName: 'matrix.csv',
+        proposal: {
+          fileName: 'matrix.csv',
+          rowCount: 0,
+          unchanged: 0,
+          alreadyInvited: 0,
+          additions: [],
+          leavers: [],
+          changes: [],
+          problems: [],
+        },
+      })
+      .returning()
+  )[0]!.id;
 
 // A stored plate (with its file) holding one pet and one waste sample profile, for the DNA lab's samples.
 let dnaSerial = 0;
@@ -1286,6 +1311,31 @@ const SAMPLES: Record<string, Sample> = {
   importNewResidents: {
     own: () => ({ body: [{ rowNumber: 2, PropertyName: 'Matrix Nowhere', FirstName: 'A', LastName: 'B' }] }),
   },
+  // Rent-roll sync (issue 42): the caller's own group (a 400 when it is not a property, past the access checks).
+  getRentRollMapping: { own: ownGroupParam, foreign: foreignGroupParam },
+  saveRentRollMapping: {
+    own: (c) => ({ ...ownGroupParam(c), body: RENT_ROLL_MAPPING }),
+    foreign: (c, f) => ({ ...foreignGroupParam(c, f), body: RENT_ROLL_MAPPING }),
+  },
+  // No mapping saved yet: refused (400) before the file is read.
+  importRentRoll: { own: ownGroupParam, foreign: foreignGroupParam },
+  getRentRollProposal: {
+    own: async (c) => ({ params: { groupId: c.group, id: await freshRentRollImport(c.group) } }),
+    foreign: async (_c, f) => ({ params: { groupId: f.foreignGroup, id: await freshRentRollImport(f.foreignGroup) } }),
+  },
+  // Nothing chosen: a 400 past the access checks.
+  applyRentRoll: {
+    own: async (c) => ({ params: { groupId: c.group, id: await freshRentRollImport(c.group) }, body: {} }),
+    foreign: async (_c, f) => ({
+      params: { groupId: f.foreignGroup, id: await freshRentRollImport(f.foreignGroup) },
+      body: {},
+    }),
+  },
+  // Program and lab analytics (issue 42).
+  programAnalytics: groupQuery(ANALYTICS_PERIOD),
+  programAnalyticsExport: groupQuery(ANALYTICS_PERIOD),
+  labAnalytics: { own: () => ({ query: ANALYTICS_PERIOD }) },
+  labAnalyticsExport: { own: () => ({ query: ANALYTICS_PERIOD }) },
 };
 
 /** The roles a route's access rule admits, from the rights table's role lists. */

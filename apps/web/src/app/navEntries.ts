@@ -41,6 +41,7 @@ export function navEntries(user: NavUser, petOwnerPath: (id: number) => string):
       { path: '/lab-tools/duplicate-dog-report', label: 'Duplicate dog report', right: 'dna.view' },
       { path: '/lab-tools/no-match-clusters', label: 'No-match clusters', right: 'noMatchCluster.view' },
       { path: '/tools/similardnaprofiles', label: 'Similar DNA profiles', right: 'dna.view' },
+      { path: '/lab-tools/lab-analytics', label: 'Lab analytics', right: 'analytics.lab' },
     ]);
     // The shop's back office is the provider's (no right of its own in the table).
     add('Shop', [
@@ -80,6 +81,7 @@ export function navEntries(user: NavUser, petOwnerPath: (id: number) => string):
         { path: '/reports/resident-registrations-request', label: 'Resident registrations', right: 'report.view' },
         { path: '/reports/inventory', label: 'Inventory', right: 'report.view' },
         { path: '/reports/tdaudit', label: 'TD audit', right: 'report.view' },
+        { path: '/reports/program-analytics', label: 'Program analytics', right: 'analytics.view' },
         { path: '/reports/pooprintsdetail', label: 'PooPrints detail', right: 'report.view' },
         { path: '/reports/pooprintstd', label: 'TD report', right: 'report.view' },
         { path: '/reports/pooprintsnomatchtomatch', label: 'No match to match', right: 'report.view' },

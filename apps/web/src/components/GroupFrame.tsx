@@ -82,6 +82,13 @@ export function GroupFrame({ groupId, page, renderActions, children }: GroupFram
       to: '/group/$id/preregistration' as const,
     },
     { key: 'moveouts', show: m?.petOwners ?? false, label: 'Move-outs', to: '/group/$id/moveouts' as const },
+    // The rent-roll sync (issue 42): a property's admins who manage residents.
+    {
+      key: 'rentroll',
+      show: (m?.petOwners ?? false) && type !== undefined && pageFitsGroupType('rentroll', type),
+      label: 'Rent roll',
+      to: '/group/$id/rentroll' as const,
+    },
     {
       key: 'results',
       show: (m?.pets ?? false) && type !== undefined && pageFitsGroupType('results', type),

@@ -17,6 +17,7 @@ export type GroupPage =
   | 'pets'
   | 'residents'
   | 'moveouts'
+  | 'rentroll'
   | 'flaggedsamples';
 
 /** Spec 2 §2 page fit: whether a group page fits the group type; a page that does not fit falls back to the dashboard. */
@@ -30,6 +31,7 @@ export function pageFitsGroupType(page: GroupPage, groupType: number): boolean {
     case 'fines':
       return groupType !== GroupTypes.ParentageGroup;
     case 'preregistration':
+    case 'rentroll':
       return groupType === GroupTypes.Property;
     default:
       return true;

@@ -33,8 +33,12 @@ import { wasteResultEndpoints } from './wasteresults.ts';
 import { noMatchClusterEndpoints } from './nomatchclusters.ts';
 import { certificateVerificationEndpoints, labSettingsEndpoints } from './certificates.ts';
 import { violationEndpoints } from './violations.ts';
+import { rentRollEndpoints } from './rentroll.ts';
+import { analyticsEndpoints } from './analytics.ts';
 
 export {
+  rentRollEndpoints,
+  analyticsEndpoints,
   certificateVerificationEndpoints,
   labSettingsEndpoints,
   ancestryEndpoints,
@@ -78,6 +82,8 @@ export const endpointsByDomain: Record<string, Record<string, AnyEndpoint>> = {
   settings: settingsEndpoints,
   admins: adminEndpoints,
   bulkImport: bulkImportEndpoints,
+  rentRoll: rentRollEndpoints,
+  analytics: analyticsEndpoints,
   dna: dnaEndpoints,
   duplicateDogs: duplicateDogEndpoints,
   parentage: parentageEndpoints,

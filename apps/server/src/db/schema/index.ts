@@ -17,3 +17,4 @@ export * from './nomatchclusters.ts';
 export * from './certificates.ts';
 export * from './violations.ts';
 export * from './fieldcollection.ts';
+export * from './rentroll.ts';

@@ -21,6 +21,10 @@ export const sampleHistory = pgTable(
   },
   (table) => [
     index('sample_history_sample_idx').on(table.sampleNumber, table.changedAt),
+    // The lab's samples received per week (issue 42 analytics).
+    index('sample_history_received_idx')
+      .on(table.changedAt)
+      .where(sql`${table.toStatus} = ${sql.raw(String(SampleCustomerStatus.DnaSampleReceived))}`),
     check('sample_history_upper_check', sql`${table.sampleNumber} = upper(${table.sampleNumber})`),
     check('sample_history_entry_type_check', oneOf(table.entryType, SampleHistoryEntryType)),
     check('sample_history_from_status_check', oneOf(table.fromStatus, SampleCustomerStatus)),

@@ -44,6 +44,9 @@ export const wasteSamples = pgTable(
   (table) => [
     uniqueIndex('waste_samples_sample_number_key').on(sql`upper(${table.sampleNumber})`),
     index('waste_samples_property_idx').on(table.propertyId),
+    // Program analytics (issue 42): a program's samples of a period are one range per property; the lab's by receipt.
+    index('waste_samples_property_collected_idx').on(table.propertyId, table.dateCollected),
+    index('waste_samples_received_idx').on(table.dateReceived),
     check('waste_samples_sample_number_check', sql`${table.sampleNumber} ~ '^TDI?[0-9]{7}$'`),
     check('waste_samples_customer_facing_status_check', oneOf(table.customerFacingStatus, SampleCustomerStatus)),
     check('waste_samples_followup_action_check', oneOf(table.followupAction, WasteSampleReceiptFollowupAction)),

@@ -79,6 +79,17 @@ export const DEFAULT_TEMPLATES: Record<EmailEvent, TemplateText> = {
       link: 'Sign in',
     }),
   },
+  // The rent-roll sync's invitation (issue 42): a resident on the property's roll who has not pre-registered yet.
+  ResidentPreRegistrationInvite: {
+    subject: '{{groupName}}: please pre-register your pets',
+    body: layout({
+      paragraphs: [
+        '{{groupName}} runs a pet DNA program for its residents, and our records show you live in unit {{unit}}.',
+        'Please pre-register with the link below: tell us about your dogs and other pets, or that you have none.',
+      ],
+      link: 'Pre-register',
+    }),
+  },
   UserMoveOut: {
     subject: '{{brandName}}: moved out',
     body: layout({

@@ -402,3 +402,19 @@ export async function setDogImage(db: Db, dogId: number, imagePath: string) {
     .returning();
   return row;
 }
+
+/** Every resident record of one property (the rent-roll sync compares its roll with these). */
+export async function residentsOfProperty(db: Db, groupId: number) {
+  return db
+    .select({
+      id: preRegisteredResidents.id,
+      firstName: preRegisteredResidents.firstName,
+      lastName: preRegisteredResidents.lastName,
+      email: preRegisteredResidents.email,
+      phoneNumber: preRegisteredResidents.phoneNumber,
+      unitNumber: preRegisteredResidents.unitNumber,
+    })
+    .from(preRegisteredResidents)
+    .where(eq(preRegisteredResidents.groupId, groupId))
+    .orderBy(asc(preRegisteredResidents.id));
+}

@@ -197,3 +197,38 @@ export async function updateResident(ctx: SignedInContext, input: z.output<typeo
   });
   return getResident(ctx, input.id);
 }
+
+/** The residents of one property in the caller's scope (else 404), for the rent-roll sync's comparison. */
+export async function residentsOfProperty(ctx: SignedInContext, groupId: number) {
+  assertCan(ctx, 'resident.view');
+  await loadGroupInScope(ctx, groupId);
+  return q.residentsOfProperty(ctx.db, groupId);
+}
+
+type ContactChanges = Partial<Record<'firstName' | 'lastName' | 'email' | 'phoneNumber' | 'unitNumber', string | null>>;
+/** Contact data of a resident set from another system (the rent-roll sync), in the caller's transaction, audited. */
+export async function updateResidentContact(
+  ctx: SignedInContext,
+  residentId: number,
+  changes: ContactChanges,
+  actionType: string,
+) {
+  assertCan(ctx, 'resident.edit');
+  const row = await loadResident(ctx, residentId);
+  const values = Object.fromEntries(
+    Object.entries(changes).filter(([field, value]) => !(['firstName', 'lastName'].includes(field) && !value)),
+  );
+  await withTransaction(ctx, async (tx, txCtx) => {
+    const after = await q.updateResident(tx, residentId, values);
+    const before = Object.fromEntries(
+      Object.keys(values).map((k) => [k, row.resident[k as keyof typeof row.resident]]),
+    );
+    await writeAudit(tx, txCtx, {
+      entityType: 'PreRegisteredResident',
+      entityId: residentId,
+      actionType,
+      before,
+      after: Object.fromEntries(Object.keys(values).map((k) => [k, after?.[k as keyof typeof after]])),
+    });
+  });
+}

@@ -74,6 +74,11 @@ const groupMoveOutsRoute = createRoute({
   ...searchOf.groupMoveOuts,
   component: lazyPage(() => import('../../features/residents/MoveOutsPage'), 'MoveOutsPage'),
 });
+const groupRentRollRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/rentroll',
+  component: lazyPage(() => import('../../features/rentroll/RentRollPage'), 'RentRollPage'),
+});
 const groupFlaggedSamplesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/group/$id/flaggedsamples',
@@ -126,6 +131,7 @@ export const groupsRoutes = [
   groupResidentsRoute,
   groupPreregistrationRoute,
   groupMoveOutsRoute,
+  groupRentRollRoute,
   groupFlaggedSamplesRoute,
   groupResultsRoute,
   groupFinesRoute,

@@ -77,6 +77,18 @@ const noMatchToMatchRoute = createRoute({
   ...searchOf.noMatchToMatch,
   component: lazyPage(() => import('../../features/reports/NoMatchToMatchPage'), 'NoMatchToMatchPage'),
 });
+const programAnalyticsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/reports/program-analytics',
+  ...searchOf.programAnalytics,
+  component: lazyPage(() => import('../../features/analytics/ProgramAnalyticsPage'), 'ProgramAnalyticsPage'),
+});
+const labAnalyticsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/lab-tools/lab-analytics',
+  ...searchOf.labAnalytics,
+  component: lazyPage(() => import('../../features/analytics/LabAnalyticsPage'), 'LabAnalyticsPage'),
+});
 const noMatchReportRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/reports/no-match-clusters',
@@ -101,4 +113,6 @@ export const reportsRoutes = [
   tdReportRoute,
   noMatchToMatchRoute,
   noMatchReportRoute,
+  programAnalyticsRoute,
+  labAnalyticsRoute,
 ] as const;

@@ -67,6 +67,10 @@ export const searchOf = {
   productByPlate: lazySearch(() => import('../../features/reports/reports.search').then((m) => m.productByPlateSearch)),
   tdReport: lazySearch(() => import('../../features/reports/reports.search').then((m) => m.tdReportSearch)),
   noMatchToMatch: lazySearch(() => import('../../features/reports/reports.search').then((m) => m.noMatchToMatchSearch)),
+  programAnalytics: lazySearch(() =>
+    import('../../features/analytics/analytics.search').then((m) => m.programAnalyticsSearch),
+  ),
+  labAnalytics: lazySearch(() => import('../../features/analytics/analytics.search').then((m) => m.labAnalyticsSearch)),
   groupMoveOuts: lazySearch(() => import('../../features/residents/residents.search').then((m) => m.moveOutsSearch)),
   groupResults: lazySearch(() =>
     import('../../features/wasteresults/wasteresults.search').then((m) => m.groupResultsSearch),
