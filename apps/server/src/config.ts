@@ -46,6 +46,10 @@ export type Config = {
   shopShippingFeeCents: number;
   /** A mail whose first attempt failed is retried by the send-email job after this many seconds, then with backoff. */
   mailRetrySeconds: number;
+  /** Webhook deliveries to loopback, private, link-local and metadata addresses (and over plain http): local testing only. */
+  webhooksAllowPrivateAddresses: boolean;
+  /** The first retry of a failed webhook delivery after this many seconds, then doubling (about a day in all). */
+  webhookRetrySeconds: number;
 };
 
 /** Where the S3 files store keeps objects: path-style requests to endpoint/bucket/prefix+name, SigV4-signed for region. */
@@ -158,6 +162,8 @@ const environment = z.object({
   SHOP_TAX_RATE_BASIS_POINTS: wholeNumber(0, 10_000, 'a whole number of basis points from 0 to 10000').optional(),
   SHOP_SHIPPING_FEE_CENTS: wholeNumber(0, 1_000_000, 'a whole number of cents from 0 to 1000000').optional(),
   MAIL_RETRY_SECONDS: wholeNumber(1, 86_400, 'a whole number of seconds from 1 to 86400').optional(),
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: flag('true or false').optional(),
+  WEBHOOK_RETRY_SECONDS: wholeNumber(1, 3600, 'a whole number of seconds from 1 to 3600').optional(),
 });
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -218,6 +224,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shopTaxRateBasisPoints: vars.SHOP_TAX_RATE_BASIS_POINTS ?? 0,
     shopShippingFeeCents: vars.SHOP_SHIPPING_FEE_CENTS ?? 0,
     mailRetrySeconds: vars.MAIL_RETRY_SECONDS ?? 60,
+    webhooksAllowPrivateAddresses: vars.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES ?? false,
+    webhookRetrySeconds: vars.WEBHOOK_RETRY_SECONDS ?? 60,
   };
 }
 

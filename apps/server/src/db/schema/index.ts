@@ -15,3 +15,4 @@ export * from './notifications.ts';
 export * from './wasteresults.ts';
 export * from './nomatchclusters.ts';
 export * from './certificates.ts';
+export * from './integrations.ts';
