@@ -38,3 +38,5 @@ export * from './flaggedsamples.ts';
 export * from './nomatchclusters.ts';
 export * from './words.ts';
 export * from './certificates.ts';
+export * from './apikeys.ts';
+export * from './webhooks.ts';

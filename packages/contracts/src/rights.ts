@@ -74,6 +74,7 @@ export const RIGHTS = [
   'noMatchCluster.view',
   'noMatchCluster.manage',
   'lab.settings',
+  'integrations.manage',
 ] as const;
 export type Right = (typeof RIGHTS)[number];
 
@@ -181,6 +182,9 @@ export const RIGHTS_TABLE: Record<Right, readonly number[]> = {
   'noMatchCluster.manage': [LAB],
   // The lab's identity on its documents (name, address, accreditation, logo) and its signatories: the provider's staff.
   'lab.settings': STAFF,
+  // API keys and webhooks (issue 42): provider staff and the admins who manage a group's people (not property
+  // maintenance, who only creates and receives samples).
+  'integrations.manage': ADMIN_MANAGERS,
 };
 
 /** May a user of this role take this action (before the scope and rank checks of the thing acted on)? */

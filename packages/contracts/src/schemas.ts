@@ -32,3 +32,5 @@ export * from './samplereports.ts';
 export * from './nomatchclusters.ts';
 export * from './emailtemplates.ts';
 export * from './certificates.ts';
+export * from './apikeys.ts';
+export * from './webhooks.ts';

@@ -31,8 +31,12 @@ import { ancestryEndpoints, partnerEndpoints } from './ancestry.ts';
 import { wasteResultEndpoints } from './wasteresults.ts';
 import { noMatchClusterEndpoints } from './nomatchclusters.ts';
 import { certificateVerificationEndpoints, labSettingsEndpoints } from './certificates.ts';
+import { apiKeyEndpoints } from './apikeys.ts';
+import { webhookEndpoints } from './webhooks.ts';
 
 export {
+  apiKeyEndpoints,
+  webhookEndpoints,
   certificateVerificationEndpoints,
   labSettingsEndpoints,
   ancestryEndpoints,
@@ -104,4 +108,6 @@ export const endpointsByDomain: Record<string, Record<string, AnyEndpoint>> = {
   emailTemplates: emailTemplateEndpoints,
   labSettings: labSettingsEndpoints,
   certificateVerification: certificateVerificationEndpoints,
+  apiKeys: apiKeyEndpoints,
+  webhooks: webhookEndpoints,
 };
