@@ -50,6 +50,9 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { shopRoutes } from './modules/shop/shop.routes.ts';
 import { ancestryRoutes } from './modules/ancestry/ancestry.routes.ts';
 import { certificatesRoutes } from './modules/certificates/certificates.routes.ts';
+import { apiKeysRoutes } from './modules/apikeys/apikeys.routes.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { registerWebhookJobs } from './modules/webhooks/webhooks.jobs.ts';
 
 export type BuildOptions = { logger?: boolean | object };
 
@@ -152,11 +155,14 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   await app.register(bulkImportRoutes, { prefix: '/api/v1' });
   await app.register(profileReportsRoutes, { prefix: '/api/v1' });
   await app.register(certificatesRoutes, { prefix: '/api/v1' });
+  await app.register(apiKeysRoutes, { prefix: '/api/v1' });
+  await app.register(webhooksRoutes, { prefix: '/api/v1' });
 
   registerWebApp(app, services.config.webDistDir);
   // The job queue runs while the app does: started once it is ready, stopped (jobs in flight finished) on close.
   registerWasteResultJobs();
   registerEmailJobs();
+  registerWebhookJobs();
   app.addHook('onReady', () => startJobQueue(services, (error) => app.log.error(error)));
   app.addHook('onClose', () => stopJobQueue(services.config));
   app.addHook('onReady', () =>
