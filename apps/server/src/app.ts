@@ -176,7 +176,8 @@ const OPENAPI_SECURITY_SCHEMES = {
   sessionToken: {
     type: 'http' as const,
     scheme: 'bearer',
-    description: 'A person\'s session: the access_token answered by POST /token, sent as `Authorization: Bearer <token>`.',
+    description:
+      "A person's session: the access_token answered by POST /token, sent as `Authorization: Bearer <token>`.",
   },
   apiKey: {
     type: 'http' as const,
@@ -184,7 +185,7 @@ const OPENAPI_SECURITY_SCHEMES = {
     bearerFormat: `${API_KEY_PREFIX}…`,
     description:
       `An API key made on a group's Integrations page (it starts with "${API_KEY_PREFIX}"), sent as ` +
-      '`Authorization: Bearer <key>`. It acts with its creator\'s rights narrowed to its groups; a read-only key may ' +
+      "`Authorization: Bearer <key>`. It acts with its creator's rights narrowed to its groups; a read-only key may " +
       'only GET. An expired or revoked key is answered 401, a record outside its groups 404.',
   },
 };

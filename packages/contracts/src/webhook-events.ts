@@ -30,7 +30,6 @@ export const WEBHOOK_HEADERS = {
   delivery: 'X-Registry-Delivery',
 } as const;
 
-
 /** The events in the product's words. */
 export const WEBHOOK_EVENT_WORDS: Record<WebhookEvent, string> = {
   'resident.preregistered': 'Resident pre-registered',

@@ -43,5 +43,7 @@ export async function markKeyUsed(db: Db, keyId: number): Promise<void> {
   await db
     .update(apiKeys)
     .set({ lastUsedAt: sql`now()` })
-    .where(sql`${eq(apiKeys.id, keyId)} and (${apiKeys.lastUsedAt} is null or ${apiKeys.lastUsedAt} < now() - interval '1 minute')`);
+    .where(
+      sql`${eq(apiKeys.id, keyId)} and (${apiKeys.lastUsedAt} is null or ${apiKeys.lastUsedAt} < now() - interval '1 minute')`,
+    );
 }

@@ -1,6 +1,17 @@
 // Integrations (issue 42): API keys that let another system call the API with its creator's rights narrowed to the
 // key's groups, and webhook subscriptions that POST signed events to a group's own address, with their delivery log.
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { groups } from './groups.ts';
 

@@ -42,7 +42,12 @@ describe('API keys', () => {
     expect(created.status).toBe(200);
     const key: string = created.body.key;
     expect(key).toMatch(/^pdr_/);
-    expect(created.body.apiKey).toMatchObject({ name: 'Yardi sync', readOnly: false, status: 'Active', lastUsedAt: null });
+    expect(created.body.apiKey).toMatchObject({
+      name: 'Yardi sync',
+      readOnly: false,
+      status: 'Active',
+      lastUsedAt: null,
+    });
     expect(created.body.apiKey.groups).toEqual([{ id: oakRidge.id, name: 'Oak Ridge Apartments' }]);
     const [row] = await t.database.db.select().from(apiKeys).where(eq(apiKeys.id, created.body.apiKey.id));
     expect(row.keyHash).not.toContain(key);

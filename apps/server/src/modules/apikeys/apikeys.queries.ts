@@ -26,7 +26,9 @@ export type ApiKeyFilter = PageRequest & { groupId?: number; includeInactive?: b
 
 /** The keys whose group lies in the caller's scope, newest first. */
 export async function apiKeysInScope(db: Db, caller: Caller, filter: ApiKeyFilter): Promise<ApiKeyRow[]> {
-  const rows = await queryRows<ApiKeyRow & { dateCreated: string; expiresAt: string; lastUsedAt: string | null; revokedAt: string | null }>(
+  const rows = await queryRows<
+    ApiKeyRow & { dateCreated: string; expiresAt: string; lastUsedAt: string | null; revokedAt: string | null }
+  >(
     db,
     sql`select k.id, k.name, k.prefix, k.read_only as "readOnly",
         coalesce((select json_agg(json_build_object('id', kg_g.id, 'name', kg_g.name) order by kg_g.name)

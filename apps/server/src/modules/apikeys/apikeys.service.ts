@@ -74,7 +74,13 @@ export async function createApiKey(ctx: SignedInContext, body: z.output<typeof a
       entityType: 'ApiKey',
       entityId: keyId,
       actionType: 'Create',
-      after: { name: body.name, prefix, groupIds: body.groupIds, readOnly: body.readOnly, expiresInDays: body.expiresInDays },
+      after: {
+        name: body.name,
+        prefix,
+        groupIds: body.groupIds,
+        readOnly: body.readOnly,
+        expiresInDays: body.expiresInDays,
+      },
     });
     return keyId;
   });

@@ -143,7 +143,15 @@ export async function preRegister(
       event: 'resident.preregistered',
       groupId: property.id,
       resourceId: resident.id,
-      resource: { id: resident.id, groupId: resident.groupId, firstName: resident.firstName, lastName: resident.lastName, email: resident.email, phoneNumber: resident.phoneNumber, unitNumber: resident.unitNumber },
+      resource: {
+        id: resident.id,
+        groupId: resident.groupId,
+        firstName: resident.firstName,
+        lastName: resident.lastName,
+        email: resident.email,
+        phoneNumber: resident.phoneNumber,
+        unitNumber: resident.unitNumber,
+      },
     });
     // The resident's account was created: their welcome letter (dog owner or not), once this commits.
     await sendEventMail(txCtx, body.hasDogs ? 'ResidentNewAccount' : 'ResidentNewNonDogOwnerAccount', {

@@ -143,7 +143,16 @@ export async function approveResident(ctx: SignedInContext, residentId: number, 
         event: 'resident.approved',
         groupId: resident.groupId,
         resourceId: residentId,
-        resource: { id: resident.id, groupId: resident.groupId, firstName: resident.firstName, lastName: resident.lastName, email: resident.email, phoneNumber: resident.phoneNumber, unitNumber: resident.unitNumber, petOwnerId: null },
+        resource: {
+          id: resident.id,
+          groupId: resident.groupId,
+          firstName: resident.firstName,
+          lastName: resident.lastName,
+          email: resident.email,
+          phoneNumber: resident.phoneNumber,
+          unitNumber: resident.unitNumber,
+          petOwnerId: null,
+        },
       });
       await writeAudit(tx, ctx, {
         entityType: 'PreRegisteredResident',
@@ -246,7 +255,16 @@ async function approveDogOwner(
       event: 'resident.approved',
       groupId: resident.groupId,
       resourceId: residentId,
-      resource: { id: resident.id, groupId: resident.groupId, firstName: resident.firstName, lastName: resident.lastName, email: resident.email, phoneNumber: resident.phoneNumber, unitNumber: resident.unitNumber, petOwnerId },
+      resource: {
+        id: resident.id,
+        groupId: resident.groupId,
+        firstName: resident.firstName,
+        lastName: resident.lastName,
+        email: resident.email,
+        phoneNumber: resident.phoneNumber,
+        unitNumber: resident.unitNumber,
+        petOwnerId,
+      },
     });
     const created = await registerPets(
       txCtx,

@@ -11,17 +11,17 @@ const RETRIES = 11;
 
 /** One function for every app of the process (the hook set keeps it once), so an event is queued once. */
 const queueDeliveries: Parameters<typeof onRegistryEvent>[0] = async (services, event) => {
-    const subscribers = await q.subscribersOf(services.db, event.event, event.groupId);
-    if (subscribers.length === 0) return;
-    const eventId = crypto.randomUUID();
-    const body = eventBody(event.event, eventId, event.groupId, event.resource);
-    for (const subscriber of subscribers)
-      await enqueue(
-        services,
-        'webhook-deliver',
-        { subscriptionId: subscriber.id, event: event.event, eventId, body },
-        { retryLimit: RETRIES, retryDelaySeconds: services.config.webhookRetrySeconds, retryBackoff: true },
-      );
+  const subscribers = await q.subscribersOf(services.db, event.event, event.groupId);
+  if (subscribers.length === 0) return;
+  const eventId = crypto.randomUUID();
+  const body = eventBody(event.event, eventId, event.groupId, event.resource);
+  for (const subscriber of subscribers)
+    await enqueue(
+      services,
+      'webhook-deliver',
+      { subscriptionId: subscriber.id, event: event.event, eventId, body },
+      { retryLimit: RETRIES, retryDelaySeconds: services.config.webhookRetrySeconds, retryBackoff: true },
+    );
 };
 
 export function registerWebhookJobs(): void {

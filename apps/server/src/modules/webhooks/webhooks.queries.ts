@@ -105,7 +105,10 @@ export async function deliveriesOf(db: Db, subscriptionId: number, page: PageReq
       .orderBy(desc(webhookDeliveries.id))
       .limit(page.pageSize)
       .offset((page.page - 1) * page.pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(webhookDeliveries).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(webhookDeliveries)
+      .where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
 }

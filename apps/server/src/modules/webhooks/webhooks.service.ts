@@ -98,7 +98,12 @@ export async function updateWebhook(ctx: SignedInContext, id: number, body: z.ou
   const before = await loadSubscription(ctx, id);
   if (body.url !== before.url) await assertDeliverable(ctx, body.url);
   await withTransaction(ctx, async (tx, txCtx) => {
-    const values = { url: body.url, description: body.description, events: [...new Set(body.events)], isActive: body.isActive };
+    const values = {
+      url: body.url,
+      description: body.description,
+      events: [...new Set(body.events)],
+      isActive: body.isActive,
+    };
     await q.updateSubscription(tx, id, values);
     await writeAudit(tx, txCtx, {
       entityType: 'WebhookSubscription',
