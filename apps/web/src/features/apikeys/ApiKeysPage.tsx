@@ -176,7 +176,7 @@ export function ApiKeysPage() {
   const { id } = useParams({ from: '/_app/group/$id/apikeys' });
   const groupId = Number(id);
   return (
-    <GroupFrame groupId={groupId} page="admins">
+    <GroupFrame groupId={groupId} page="apikeys">
       {() => <ApiKeys groupId={groupId} />}
     </GroupFrame>
   );

@@ -245,7 +245,7 @@ export function WebhooksPage() {
   const { id } = useParams({ from: '/_app/group/$id/webhooks' });
   const groupId = Number(id);
   return (
-    <GroupFrame groupId={groupId} page="admins">
+    <GroupFrame groupId={groupId} page="webhooks">
       {() => <Webhooks groupId={groupId} />}
     </GroupFrame>
   );
