@@ -23,7 +23,7 @@ export type Caller = {
  * An API key's narrowing of its creator: `paths` are the key's groups (each with its subtree) that still lie in the
  * creator's own scope. A key caller is never whole-registry (isProviderStaff is false), whatever the creator's role.
  */
-export type ApiKeyScope = { id: number; name: string; readOnly: boolean; paths: string[] };
+type ApiKeyScope = { id: number; name: string; readOnly: boolean; paths: string[] };
 
 export type Services = { db: Db; config: Config; mailer: Mailer };
 

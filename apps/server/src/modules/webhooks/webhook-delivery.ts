@@ -22,7 +22,7 @@ export type AttemptOutcome = {
 };
 
 /** The signature header's value: `v1=` and the hex HMAC-SHA256 of "<timestamp>.<body>" under the secret. */
-export function signWebhook(secret: string, timestamp: number, body: string): string {
+function signWebhook(secret: string, timestamp: number, body: string): string {
   return `v1=${crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 

@@ -206,8 +206,8 @@ describe('webhook addresses with the testing switch off', () => {
       '::ffff:127.0.0.1',
       '100.64.0.1',
     ])
-      expect(isNonPublicAddress(address), address).toBe(true);
+      expect([address, isNonPublicAddress(address)]).toEqual([address, true]);
     for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700::1111'])
-      expect(isNonPublicAddress(address), address).toBe(false);
+      expect([address, isNonPublicAddress(address)]).toEqual([address, false]);
   });
 });

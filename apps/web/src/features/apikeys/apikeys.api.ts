@@ -6,7 +6,7 @@ import { callApi } from '../../lib/client';
 export type ApiKey = EndpointResponse<typeof apiKeyEndpoints.list>['data'][number];
 export type ApiKeyCreate = EndpointInput<typeof apiKeyEndpoints.create>['body'];
 
-export const apiKeyKeys = {
+const apiKeyKeys = {
   all: ['apikeys'] as const,
   ofGroup: (groupId: number, includeInactive: boolean) => [...apiKeyKeys.all, groupId, includeInactive] as const,
 };

@@ -153,6 +153,8 @@ function DeliveryLog({ webhook }: { webhook: Webhook }) {
   );
 }
 
+const deliveryLogOf = (hook: Webhook) => <DeliveryLog webhook={hook} />;
+
 function Webhooks({ groupId }: { groupId: number }) {
   const hooks = useQuery(groupWebhooksQuery(groupId));
   const ping = usePingWebhook();
@@ -181,7 +183,7 @@ function Webhooks({ groupId }: { groupId: number }) {
         pagination={false}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: 'No webhooks yet. Add one to send this group\u2019s events to your system.' }}
-        expandable={{ expandedRowRender: (hook) => <DeliveryLog webhook={hook} /> }}
+        expandable={{ expandedRowRender: deliveryLogOf }}
         columns={[
           {
             title: 'Address',

@@ -8,7 +8,7 @@ export type Webhook = EndpointResponse<typeof webhookEndpoints.list>['data'][num
 export type WebhookDelivery = EndpointResponse<typeof webhookEndpoints.deliveries>['data'][number];
 export type WebhookCreate = EndpointInput<typeof webhookEndpoints.create>['body'];
 
-export const webhookKeys = {
+const webhookKeys = {
   all: ['webhooks'] as const,
   ofGroup: (groupId: number) => [...webhookKeys.all, 'group', groupId] as const,
   deliveries: (id: number, page: number) => [...webhookKeys.all, 'deliveries', id, page] as const,
