@@ -58,8 +58,8 @@ function CreateKeyModal({ groupId, open, onClose }: { groupId: number; open: boo
       }}
     >
       {key ? (
-        <Space direction="vertical" style={{ width: '100%' }}>
-          <Alert type="warning" showIcon message="Copy the key now: it is shown only this once." />
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          <Alert type="warning" showIcon title="Copy the key now: it is shown only this once." />
           <Typography.Paragraph code copyable={{ text: key, onCopy: () => void message.success('Key copied.') }}>
             <span data-testid="new-api-key" style={{ wordBreak: 'break-all' }}>
               {key}
@@ -98,7 +98,7 @@ function ApiKeys({ groupId }: { groupId: number }) {
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Paragraph>
         Other systems call the registry with a key: it acts with your rights in this group and the groups beneath it.{' '}
         <Link to="/group/$id/webhooks" params={{ id: String(groupId) }}>

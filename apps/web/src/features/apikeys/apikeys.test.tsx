@@ -75,7 +75,7 @@ describe('API keys page', { timeout: 240_000 }, () => {
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Done' }));
 
     await userEvent.click(screen.getByRole('button', { name: 'Revoke' }));
-    const confirm = await screen.findByRole('dialog');
+    const confirm = (await screen.findByText('Revoke API key')).closest('.ant-modal') as HTMLElement;
     await userEvent.type(within(confirm).getByRole('textbox'), 'Yardi sync');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/v1/apikeys/4/revoke')).toBe(true));

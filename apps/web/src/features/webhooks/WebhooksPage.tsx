@@ -53,8 +53,8 @@ function CreateWebhookModal({ groupId, open, onClose }: { groupId: number; open:
       }}
     >
       {secret ? (
-        <Space direction="vertical" style={{ width: '100%' }}>
-          <Alert type="warning" showIcon message="Copy the secret now: it is shown only this once." />
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          <Alert type="warning" showIcon title="Copy the secret now: it is shown only this once." />
           <Typography.Paragraph code copyable={{ text: secret, onCopy: () => void message.success('Secret copied.') }}>
             <span data-testid="new-webhook-secret" style={{ wordBreak: 'break-all' }}>
               {secret}
@@ -163,7 +163,7 @@ function Webhooks({ groupId }: { groupId: number }) {
   const [deleting, setDeleting] = useState<Webhook | null>(null);
   const { message } = App.useApp();
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Paragraph>
         The registry tells another system when something happens in this group or beneath it, with a signed HTTPS
         request. Other systems call the registry with{' '}
