@@ -15,6 +15,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { API_KEY_PREFIX } from '@registry/contracts';
 import type { Services } from './platform/context.ts';
 import { registerAuthThrottle } from './platform/auth-throttle.ts';
 import { registerHttpPlumbing } from './platform/http.ts';
@@ -55,6 +56,9 @@ import { certificatesRoutes } from './modules/certificates/certificates.routes.t
 import { violationsRoutes } from './modules/violations/violations.routes.ts';
 import { registerViolationHooks } from './modules/violations/review.service.ts';
 import { registerViolationJobs } from './modules/violations/reminders.ts';
+import { apiKeysRoutes } from './modules/apikeys/apikeys.routes.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { registerWebhookJobs } from './modules/webhooks/webhooks.jobs.ts';
 
 export type BuildOptions = { logger?: boolean | object };
 
@@ -112,7 +116,12 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
   await app.register(swagger, {
-    openapi: { info: { title: `${services.config.brandName} API`, version: services.config.buildVersion } },
+    openapi: {
+      info: { title: `${services.config.brandName} API`, version: services.config.buildVersion },
+      // How to authenticate: a person's session token from POST /token, or an API key (docs/integrations.md).
+      components: { securitySchemes: OPENAPI_SECURITY_SCHEMES },
+      security: [{ sessionToken: [] }, { apiKey: [] }],
+    },
     // Each operation carries its access rule as `x-access`, for API readers and for the access matrix test.
     // An upload's multipart body is documented from its declaration; it is read by the route, not validated as a body.
     transform: (input) => {
@@ -164,6 +173,8 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   await app.register(profileReportsRoutes, { prefix: '/api/v1' });
   await app.register(certificatesRoutes, { prefix: '/api/v1' });
   await app.register(violationsRoutes, { prefix: '/api/v1' });
+  await app.register(apiKeysRoutes, { prefix: '/api/v1' });
+  await app.register(webhooksRoutes, { prefix: '/api/v1' });
 
   registerWebApp(app, services.config.webDistDir);
   // The job queue runs while the app does: started once it is ready, stopped (jobs in flight finished) on close.
@@ -171,6 +182,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   registerEmailJobs();
   registerViolationJobs();
   registerViolationHooks();
+  registerWebhookJobs();
   app.addHook('onReady', () => startJobQueue(services, (error) => app.log.error(error)));
   app.addHook('onClose', () => stopJobQueue(services.config));
   app.addHook('onReady', () =>
@@ -179,6 +191,24 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   app.addHook('onClose', () => stopSessionCache(services.db));
   return app;
 }
+
+const OPENAPI_SECURITY_SCHEMES = {
+  sessionToken: {
+    type: 'http' as const,
+    scheme: 'bearer',
+    description:
+      "A person's session: the access_token answered by POST /token, sent as `Authorization: Bearer <token>`.",
+  },
+  apiKey: {
+    type: 'http' as const,
+    scheme: 'bearer',
+    bearerFormat: `${API_KEY_PREFIX}…`,
+    description:
+      `An API key made on a group's Integrations page (it starts with "${API_KEY_PREFIX}"), sent as ` +
+      "`Authorization: Bearer <key>`. It acts with its creator's rights narrowed to its groups; a read-only key may " +
+      'only GET. An expired or revoked key is answered 401, a record outside its groups 404.',
+  },
+};
 
 const isApiUrl = (url: string) => /^\/(api\/|token(\?|$))/i.test(url);
 

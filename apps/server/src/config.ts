@@ -48,6 +48,10 @@ export type Config = {
   mailRetrySeconds: number;
   /** The map tile server of the collection points map ({z}/{x}/{y} in an https address); null: a plain plot. */
   mapTileUrl: string | null;
+  /** Webhook deliveries to loopback, private, link-local and metadata addresses (and over plain http): local testing only. */
+  webhooksAllowPrivateAddresses: boolean;
+  /** The first retry of a failed webhook delivery after this many seconds, then doubling (about a day in all). */
+  webhookRetrySeconds: number;
 };
 
 /** Where the S3 files store keeps objects: path-style requests to endpoint/bucket/prefix+name, SigV4-signed for region. */
@@ -169,6 +173,8 @@ const environment = z.object({
       },
     )
     .optional(),
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: flag('true or false').optional(),
+  WEBHOOK_RETRY_SECONDS: wholeNumber(1, 3600, 'a whole number of seconds from 1 to 3600').optional(),
 });
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -230,6 +236,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shopShippingFeeCents: vars.SHOP_SHIPPING_FEE_CENTS ?? 0,
     mailRetrySeconds: vars.MAIL_RETRY_SECONDS ?? 60,
     mapTileUrl: vars.MAP_TILE_URL ?? null,
+    webhooksAllowPrivateAddresses: vars.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES ?? false,
+    webhookRetrySeconds: vars.WEBHOOK_RETRY_SECONDS ?? 60,
   };
 }
 

@@ -42,3 +42,5 @@ export * from './nomatchclusters.ts';
 export * from './words.ts';
 export * from './certificates.ts';
 export * from './violations.ts';
+export * from './apikeys.ts';
+export * from './webhooks.ts';

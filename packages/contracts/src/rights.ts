@@ -83,6 +83,7 @@ export const RIGHTS = [
   'violation.issue',
   'violation.review',
   'violation.hearAppeal',
+  'integrations.manage',
 ] as const;
 export type Right = (typeof RIGHTS)[number];
 
@@ -207,6 +208,9 @@ export const RIGHTS_TABLE: Record<Right, readonly number[]> = {
   'violation.issue': [...STAFF, DIST, FIRM, PROPERTY],
   'violation.review': [...STAFF, DIST, FIRM, PROPERTY],
   'violation.hearAppeal': [...STAFF, DIST, FIRM],
+  // API keys and webhooks (issue 42): provider staff and the admins who manage a group's people (not property
+  // maintenance, who only creates and receives samples).
+  'integrations.manage': ADMIN_MANAGERS,
 };
 
 /** May a user of this role take this action (before the scope and rank checks of the thing acted on)? */

@@ -36,3 +36,5 @@ export * from './nomatchclusters.ts';
 export * from './emailtemplates.ts';
 export * from './certificates.ts';
 export * from './violations.ts';
+export * from './apikeys.ts';
+export * from './webhooks.ts';

@@ -15,6 +15,10 @@ import {
 } from '@registry/contracts';
 import { eq } from 'drizzle-orm';
 import {
+  apiKeys,
+  users,
+  webhookDeliveries,
+  webhookSubscriptions,
   adjacentProperties,
   dnaControls,
   dnaPlates,
@@ -431,8 +435,86 @@ const fineSchedule = {
   daysToPay: 30,
   fineAdjacentMatches: false,
 };
+/** An API key of a group, made by its admin (the key's own group is the caller's). */
+const freshApiKey = async (groupId: number) => {
+  const [creator] = await db.select().from(users).where(eq(users.userName, 'lab.admin'));
+  const [key] = await db
+    .insert(apiKeys)
+    .values({
+      groupId,
+      name: 'Matrix',
+      keyHash: Math.random().toString(36),
+      prefix: 'pdr_matrix',
+      readOnly: true,
+      createdByUserId: creator.id,
+      createdRoleId: creator.roleId,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
+  return key.id;
+};
+/** A webhook subscription of a group with one logged delivery (to an address nothing answers). */
+const freshWebhook = async (groupId: number) => {
+  const [subscription] = await db
+    .insert(webhookSubscriptions)
+    .values({ groupId, url: 'https://hooks.invalid/x', events: ['order.paid'], secret: 'matrix', isActive: false })
+    .returning();
+  const [delivery] = await db
+    .insert(webhookDeliveries)
+    .values({
+      subscriptionId: subscription.id,
+      event: 'order.paid',
+      eventId: 'matrix',
+      body: '{}',
+      attempt: 1,
+      succeeded: false,
+      durationMs: 1,
+    })
+    .returning();
+  return { id: subscription.id, deliveryId: delivery.id };
+};
+const webhookSample = (make: (hook: { id: number; deliveryId: number }) => Input): Sample => ({
+  right: 'integrations.manage',
+  own: async (c) => make(await freshWebhook(c.group)),
+  foreign: async (_c, f) => make(await freshWebhook(f.foreignGroup)),
+});
 
 const SAMPLES: Record<string, Sample> = {
+  getApiKeys: {
+    right: 'integrations.manage',
+    own: (c) => ({ query: { groupId: c.group } }),
+    foreign: (_c, f) => ({ query: { groupId: f.foreignGroup } }),
+  },
+  createApiKey: {
+    right: 'integrations.manage',
+    own: (c) => ({ body: { name: 'Matrix', groupIds: [c.group], readOnly: true, expiresInDays: 1 } }),
+    foreign: (_c, f) => ({ body: { name: 'Matrix', groupIds: [f.foreignGroup], readOnly: true, expiresInDays: 1 } }),
+  },
+  revokeApiKey: {
+    right: 'integrations.manage',
+    own: async (c) => ({ params: { id: await freshApiKey(c.group) } }),
+    foreign: async (_c, f) => ({ params: { id: await freshApiKey(f.foreignGroup) } }),
+  },
+  getWebhooks: {
+    right: 'integrations.manage',
+    own: (c) => ({ query: { groupId: c.group } }),
+    foreign: (_c, f) => ({ query: { groupId: f.foreignGroup } }),
+  },
+  getWebhook: webhookSample((hook) => ({ params: { id: hook.id } })),
+  // An address that cannot be resolved: refused 400 on url, past the access checks.
+  createWebhook: {
+    right: 'integrations.manage',
+    own: (c) => ({ body: { groupId: c.group, url: 'https://hooks.invalid/x', events: ['order.paid'] } }),
+    foreign: (_c, f) => ({ body: { groupId: f.foreignGroup, url: 'https://hooks.invalid/x', events: ['order.paid'] } }),
+  },
+  updateWebhook: webhookSample((hook) => ({
+    params: { id: hook.id },
+    body: { url: 'https://hooks.invalid/x', events: ['order.paid'], isActive: false },
+  })),
+  deleteWebhook: webhookSample((hook) => ({ params: { id: hook.id } })),
+  getWebhookDeliveries: webhookSample((hook) => ({ params: { id: hook.id } })),
+  pingWebhook: webhookSample((hook) => ({ params: { id: hook.id } })),
+  replayWebhookDelivery: webhookSample((hook) => ({ params: { id: hook.id, deliveryId: hook.deliveryId } })),
   tokenAtRoot: { own: () => ({ body: { grant_type: 'password', userName: 'nobody', password: 'wrong' } }) },
   token: { own: () => ({ body: { grant_type: 'password', userName: 'nobody', password: 'wrong' } }) },
   tokenV1: { own: () => ({ body: { grant_type: 'password', userName: 'nobody', password: 'wrong' } }) },

@@ -13,6 +13,7 @@ import {
   insertEntriesAfterKnownHead,
   insertEntriesMovingHead,
 } from './audit.queries.ts';
+import { auditUserName } from './api-keys.ts';
 import { canonicalJson, toJsonValue } from './canonical-json.ts';
 import { openTransactionOf, type OpenTransaction, type RequestContext } from './context.ts';
 
@@ -149,7 +150,7 @@ function chainEntries(chain: number, head: { sequence: number; hash: string }, p
       sequence: ++sequence,
       dateCreated,
       userId: ctx.caller?.userId ?? null,
-      userName: ctx.caller?.userName ?? null,
+      userName: auditUserName(ctx.caller),
       entityType: entry.entityType,
       entityId: entry.entityId == null ? null : String(entry.entityId),
       actionType: entry.actionType,

@@ -15,7 +15,15 @@ export type Caller = {
   isPetOwner: boolean;
   isResident: boolean;
   impersonatedByUserId: number | null;
+  /** Set when the call came with an API key: the caller is then the key's creator narrowed to the key's groups. */
+  apiKey?: ApiKeyScope;
 };
+
+/**
+ * An API key's narrowing of its creator: `paths` are the key's groups (each with its subtree) that still lie in the
+ * creator's own scope. A key caller is never whole-registry (isProviderStaff is false), whatever the creator's role.
+ */
+type ApiKeyScope = { id: number; name: string; readOnly: boolean; paths: string[] };
 
 export type Services = { db: Db; config: Config; mailer: Mailer };
 

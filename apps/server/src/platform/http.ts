@@ -8,6 +8,8 @@ import type { RequestContext, Services, SignedInContext } from './context.ts';
 import { constraintViolation } from './db-errors.ts';
 import { closeUnreadBody } from './multipart.ts';
 import { HttpError } from './errors.ts';
+import { isApiKey, resolveApiKeyCaller } from './api-keys.ts';
+import { writeAudit } from './audit.ts';
 import { resolveCaller } from './session.ts';
 
 declare module 'fastify' {
@@ -55,7 +57,11 @@ export function registerHttpPlumbing(app: FastifyInstance, services: Services): 
     const token = bearerToken(request);
     request.ctx = {
       ...services,
-      caller: token ? await resolveCaller(services.db, token) : null,
+      caller: token
+        ? isApiKey(token)
+          ? await resolveApiKeyCaller(services.db, token)
+          : await resolveCaller(services.db, token)
+        : null,
       requestId: (request.headers['x-request-id'] as string | undefined) ?? crypto.randomUUID(),
       ip: request.ip,
     };
@@ -73,6 +79,24 @@ export function registerHttpPlumbing(app: FastifyInstance, services: Services): 
     if (verdict === 'unauthenticated')
       return reply.code(401).send({ message: 'Authorization has been denied for this request.' });
     if (verdict === 'forbidden') return reply.code(403).send({ message: 'You are not allowed to do this.' });
+    const key = request.ctx.caller?.apiKey;
+    if (key) {
+      if (refusedToKeys(request)) return reply.code(403).send({ message: 'An API key cannot do this.' });
+      if (key.readOnly && !READ_METHODS.has(request.method))
+        return reply.code(403).send({ message: 'This API key may only read.' });
+    }
+  });
+
+  // Every call made with an API key is audited with the key's name, reads included (issue 42).
+  app.addHook('onResponse', async (request, reply) => {
+    const key = request.ctx?.caller?.apiKey;
+    if (!key || !request.routeOptions.config?.endpoint) return;
+    await writeAudit(services.db, request.ctx, {
+      entityType: 'ApiKey',
+      entityId: key.id,
+      actionType: 'ApiCall',
+      after: { method: request.method, route: request.routeOptions.url, statusCode: reply.statusCode },
+    }).catch((error: unknown) => request.log.error({ err: error }, 'API key call not audited'));
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -151,6 +175,20 @@ function unreadableBody(error: FastifyError): string | null {
     return error.statusCode && error.statusCode !== 400 ? null : error.message;
   if (MULTIPART_PARSER_MESSAGES.test(error.message ?? '')) return 'The uploaded form ended early or is malformed.';
   return null;
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Tags of endpoints no key may call: sessions and the caller's own account, and the keys and webhooks themselves. */
+const KEY_REFUSED_TAGS = new Set(['account', 'apikeys', 'webhooks']);
+/** Operations that hand out a person's access (sign-in links, sign-in-as, passwords, security answers). */
+const KEY_REFUSED_OPERATIONS = /signin|password|securityanswer/i;
+
+function refusedToKeys(request: FastifyRequest): boolean {
+  const schema = request.routeOptions.schema as { tags?: string[]; operationId?: string } | undefined;
+  return (
+    (schema?.tags ?? []).some((tag) => KEY_REFUSED_TAGS.has(tag)) ||
+    KEY_REFUSED_OPERATIONS.test(schema?.operationId ?? '')
+  );
 }
 
 /** The signed-in context of a request whose route rule already demanded a caller. */

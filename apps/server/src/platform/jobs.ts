@@ -15,7 +15,14 @@ import type { Db } from '../db/client.ts';
 import { afterCommit, type Services } from './context.ts';
 
 /** The queues this application uses; each is created when the queue starts. */
-const JOB_NAMES = ['waste-match', 'waste-retro-match', 'rerun-no-matches', 'send-email', 'violation-reminder'] as const;
+const JOB_NAMES = [
+  'waste-match',
+  'waste-retro-match',
+  'rerun-no-matches',
+  'send-email',
+  'violation-reminder',
+  'webhook-deliver',
+] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export type JobHandler = (payload: Record<string, unknown>, job: { id: string; services: Services }) => Promise<void>;

@@ -7,10 +7,10 @@ import { preparedQuery, queryRows, type Db } from '../db/client.ts';
 import { groupAdmins, groups, petOwnerGroups } from '../db/schema/index.ts';
 import type { Caller } from './context.ts';
 
-type Scoped = Pick<Caller, 'userId' | 'isProviderStaff'>;
+type Scoped = Pick<Caller, 'userId' | 'isProviderStaff' | 'apiKey'>;
 type SqlValue = SQL | AnyPgColumn;
 /** A caller for the SQL conditions below: their id may be a placeholder, for a statement built once and prepared. */
-type ScopedSql = { userId: number | Placeholder; isProviderStaff: boolean };
+type ScopedSql = { userId: number | Placeholder; isProviderStaff: boolean; apiKey?: Caller['apiKey'] };
 
 /** SQL: the path lies in the subtree whose root has `ancestorPath` (itself included). Paths hold only digits and '/'. */
 export const pathWithin = (path: SqlValue, ancestorPath: SqlValue | string): SQL =>
@@ -28,8 +28,18 @@ export async function assignedGroupPaths(db: Db, userId: number): Promise<string
 
 /** SQL condition: the group path lies under one of the caller's assigned groups (always true for provider staff). */
 export function groupInScopeSql(caller: ScopedSql, groupPath: SqlValue = groups.path): SQL {
+  if (caller.apiKey) return keyScopeSql(caller.apiKey.paths, groupPath);
   if (caller.isProviderStaff) return sql`true`;
   return adminScopeSql(caller.userId, groupPath);
+}
+
+/** SQL condition: the group path lies under one of an API key's groups (none: nothing is in scope). */
+function keyScopeSql(paths: readonly string[], groupPath: SqlValue): SQL {
+  if (paths.length === 0) return sql`false`;
+  return sql`(${sql.join(
+    paths.map((path) => pathWithin(groupPath, path)),
+    sql` or `,
+  )})`;
 }
 
 /** SQL condition: the group path lies under one of the groups assigned to this admin (a value or a placeholder). */
@@ -106,6 +116,13 @@ const groupForAdminQuery = preparedQuery((db) =>
 
 /** The group when it exists and lies in the caller's scope (the prepared form of the caller's kind). */
 export async function groupInScopeById(db: Db, caller: Scoped, groupId: number) {
+  if (caller.apiKey) {
+    const [keyGroup] = await db
+      .select()
+      .from(groups)
+      .where(and(eq(groups.id, groupId), groupInScopeSql(caller)));
+    return keyGroup;
+  }
   const [group] = caller.isProviderStaff
     ? await groupForStaffQuery(db).execute({ groupId })
     : await groupForAdminQuery(db).execute({ groupId, userId: caller.userId });

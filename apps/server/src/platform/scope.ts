@@ -10,7 +10,7 @@ import * as q from './scope.queries.ts';
 
 export { assignedGroupPaths, isGroupInScope } from './scope.queries.ts';
 
-type Scoped = Pick<Caller, 'userId' | 'isProviderStaff'>;
+type Scoped = Pick<Caller, 'userId' | 'isProviderStaff' | 'apiKey'>;
 
 /** Roles that manage admins (and so see the admin screens). */
 export const ADMIN_MANAGER_ROLES: readonly number[] = [
@@ -29,6 +29,7 @@ export const pathInScope = (path: string, scope: readonly string[] | null): bool
 
 /** The caller's scope as paths, or null for provider staff (the whole registry). */
 export async function scopePaths(db: Db, caller: Scoped): Promise<string[] | null> {
+  if (caller.apiKey) return [...caller.apiKey.paths];
   return caller.isProviderStaff ? null : q.assignedGroupPaths(db, caller.userId);
 }
 
@@ -57,6 +58,6 @@ export async function isPetOwnerInScope(db: Db, caller: Scoped, petOwnerId: numb
 export async function canManageAdmin(db: Db, caller: Caller, admin: { id: number; roleId: number }): Promise<boolean> {
   if (caller.isProviderStaff) return true;
   if (!ADMIN_MANAGER_ROLES.includes(caller.roleId) || isProviderStaffRole(admin.roleId)) return false;
-  if (admin.id === caller.userId) return true;
+  if (admin.id === caller.userId && !caller.apiKey) return true;
   return q.isManagedAdmin(db, caller, admin);
 }

@@ -109,6 +109,9 @@ export function GroupFrame({ groupId, page, renderActions, children }: GroupFram
       label: 'Flagged samples',
       to: '/group/$id/flaggedsamples' as const,
     },
+    // Integrations (issue 42): for whoever manages the group's admins (the integrations.manage right's roles).
+    { key: 'apikeys', show: m?.admins ?? false, label: 'API keys', to: '/group/$id/apikeys' as const },
+    { key: 'webhooks', show: m?.admins ?? false, label: 'Webhooks', to: '/group/$id/webhooks' as const },
   ].filter((t) => t.show);
   return (
     <>

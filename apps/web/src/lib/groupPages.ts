@@ -18,7 +18,9 @@ export type GroupPage =
   | 'residents'
   | 'moveouts'
   | 'rentroll'
-  | 'flaggedsamples';
+  | 'flaggedsamples'
+  | 'apikeys'
+  | 'webhooks';
 
 /** Spec 2 §2 page fit: whether a group page fits the group type; a page that does not fit falls back to the dashboard. */
 export function pageFitsGroupType(page: GroupPage, groupType: number): boolean {

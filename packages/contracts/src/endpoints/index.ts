@@ -35,10 +35,14 @@ import { certificateVerificationEndpoints, labSettingsEndpoints } from './certif
 import { violationEndpoints } from './violations.ts';
 import { rentRollEndpoints } from './rentroll.ts';
 import { analyticsEndpoints } from './analytics.ts';
+import { apiKeyEndpoints } from './apikeys.ts';
+import { webhookEndpoints } from './webhooks.ts';
 
 export {
   rentRollEndpoints,
   analyticsEndpoints,
+  apiKeyEndpoints,
+  webhookEndpoints,
   certificateVerificationEndpoints,
   labSettingsEndpoints,
   ancestryEndpoints,
@@ -116,4 +120,6 @@ export const endpointsByDomain: Record<string, Record<string, AnyEndpoint>> = {
   labSettings: labSettingsEndpoints,
   certificateVerification: certificateVerificationEndpoints,
   violations: violationEndpoints,
+  apiKeys: apiKeyEndpoints,
+  webhooks: webhookEndpoints,
 };

@@ -18,3 +18,4 @@ export * from './certificates.ts';
 export * from './violations.ts';
 export * from './fieldcollection.ts';
 export * from './rentroll.ts';
+export * from './integrations.ts';

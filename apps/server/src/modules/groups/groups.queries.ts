@@ -1,6 +1,6 @@
 // SQL for the group tree: first-level groups and children of a node, single groups, inserts and moves that keep the
 // materialised path, and the checks deletion needs.
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import {
   adjacentProperties,
@@ -65,6 +65,19 @@ export async function findGroupForUpdate(db: Db, id: number) {
  */
 export async function firstLevelGroups(db: Db, caller: Caller, includeInactive: boolean) {
   const active = includeInactive ? sql`true` : eq(groups.isActive, true);
+  if (caller.apiKey) {
+    // An API key's tops: its groups in scope that do not lie beneath another of them.
+    const tops = caller.apiKey.paths.filter(
+      (path) => !caller.apiKey!.paths.some((other) => other !== path && path.startsWith(other)),
+    );
+    if (tops.length === 0) return [];
+    const rows = await db
+      .select(treeNodeColumns)
+      .from(groups)
+      .where(and(inArray(groups.path, tops), active))
+      .orderBy(asc(groups.name));
+    return rows.map(toNode);
+  }
   if (caller.isProviderStaff) {
     const rows = await db
       .select(treeNodeColumns)

@@ -15,6 +15,7 @@ import { notFound, validationError } from '../../platform/errors.ts';
 import { assertCan } from '../../platform/rights.ts';
 import { recordSampleHistory } from '../samples/samples.service.ts';
 import * as q from './pets.queries.ts';
+import { emitWebhookEvent } from '../../platform/webhook-events.ts';
 
 export type RegisteredPet = { id: number; name: string; sampleNumber: string | null };
 
@@ -84,6 +85,23 @@ export async function registerPets(
         },
       });
     }
+    for (const groupId of await q.currentGroupIds(tx, petOwnerId))
+      for (const pet of created)
+        await emitWebhookEvent(txCtx, {
+          event: 'pet.registered',
+          groupId,
+          resourceId: pet.id,
+          resource: {
+            id: pet.id,
+            petOwnerId,
+            name: pet.name,
+            breed: pet.breed,
+            gender: pet.gender,
+            sampleNumber: pet.sampleNumber,
+            isServiceAnimal: pet.isServiceAnimal,
+            customerFacingStatus: pet.customerFacingStatus,
+          },
+        });
     return created.map((pet) => ({ id: pet.id, name: pet.name, sampleNumber: pet.sampleNumber }));
   });
 }

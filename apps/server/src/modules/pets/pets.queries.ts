@@ -123,6 +123,15 @@ export async function findPetBySampleNumberFor(db: Db, caller: Caller, sampleNum
   return row ?? null;
 }
 
+/** The groups the owner currently belongs to (where their dogs' events happen). */
+export async function currentGroupIds(db: Db, petOwnerId: number): Promise<number[]> {
+  const rows = await db
+    .select({ groupId: petOwnerGroups.groupId })
+    .from(petOwnerGroups)
+    .where(and(eq(petOwnerGroups.petOwnerId, petOwnerId), isNull(petOwnerGroups.moveOutDate)));
+  return rows.map((row) => row.groupId);
+}
+
 /** The name of a property the owner currently belongs to (the barcode lookup shows one). */
 export async function currentPropertyName(db: Db, petOwnerId: number): Promise<string | null> {
   const [row] = await db

@@ -16,6 +16,7 @@ import { currentDocumentVersions } from '../system/documents.service.ts';
 import * as q from './residents.queries.ts';
 import { getResident } from './residents.service.ts';
 import { sendEventMail } from '../emailtemplates/email-events.ts';
+import { emitWebhookEvent } from '../../platform/webhook-events.ts';
 
 /** Documents 1 to 4 of the documents store, by the spec's order. */
 const PRE_REGISTRATION_DOCUMENTS = {
@@ -137,6 +138,20 @@ export async function preRegister(
       entityId: resident.id,
       actionType: 'PreRegister',
       after: { ...resident, userName: user.userName, dogIds: dogs.map((dog) => dog.id) },
+    });
+    await emitWebhookEvent(txCtx, {
+      event: 'resident.preregistered',
+      groupId: property.id,
+      resourceId: resident.id,
+      resource: {
+        id: resident.id,
+        groupId: resident.groupId,
+        firstName: resident.firstName,
+        lastName: resident.lastName,
+        email: resident.email,
+        phoneNumber: resident.phoneNumber,
+        unitNumber: resident.unitNumber,
+      },
     });
     // The resident's account was created: their welcome letter (dog owner or not), once this commits.
     await sendEventMail(txCtx, body.hasDogs ? 'ResidentNewAccount' : 'ResidentNewNonDogOwnerAccount', {

@@ -10,6 +10,7 @@ import { assertCan } from '../../platform/rights.ts';
 import { loadGroupInScope } from '../../platform/scope.ts';
 import * as q from './residents.queries.ts';
 import { dogView, fullNameOfResident, isPetOwnerUser, loadResident } from './residents.service.ts';
+import { emitWebhookEvent } from '../../platform/webhook-events.ts';
 
 /** Delete: allowed while pending, or when approved and not a dog owner (spec 2 §4). */
 export async function deleteResident(ctx: SignedInContext, residentId: number) {
@@ -91,9 +92,25 @@ export async function bulkMoveOut(ctx: SignedInContext, groupId: number, residen
   const rows = await q.residentsInSubtree(ctx.db, group, residentIds);
   if (rows.length === 0) throw notFound('Resident not found.');
   const when = new Date();
-  await withTransaction(ctx, async (tx) => {
+  await withTransaction(ctx, async (tx, txCtx) => {
     for (const row of rows) {
       if (isPetOwnerUser(row)) await q.moveOutMembership(tx, row.resident.userId!, row.resident.groupId, when);
+      await emitWebhookEvent(txCtx, {
+        event: 'resident.movedOut',
+        groupId: row.resident.groupId,
+        resourceId: row.resident.id,
+        resource: {
+          id: row.resident.id,
+          groupId: row.resident.groupId,
+          firstName: row.resident.firstName,
+          lastName: row.resident.lastName,
+          email: row.resident.email,
+          phoneNumber: row.resident.phoneNumber,
+          unitNumber: row.resident.unitNumber,
+          petOwnerId: isPetOwnerUser(row) ? row.resident.userId : null,
+          moveOutDate: when.toISOString(),
+        },
+      });
       await removeResidentRecord(tx, row);
       await writeAudit(tx, ctx, {
         entityType: 'PreRegisteredResident',

@@ -24,6 +24,7 @@ import { assertSampleNumbersFree, registerPets } from '../pets/pet-register.serv
 import * as a from './resident-approval.queries.ts';
 import * as q from './residents.queries.ts';
 import { fullNameOfResident, isPetOwnerUser, loadResident } from './residents.service.ts';
+import { emitWebhookEvent } from '../../platform/webhook-events.ts';
 
 type ApproveInput = z.output<typeof approveResidentRequest>;
 type Dog = q.DogRecord;
@@ -132,11 +133,26 @@ export async function approveResident(ctx: SignedInContext, residentId: number, 
   const preDogs = await q.dogsOf(ctx.db, residentId);
   const dogOwner = hasDogSpecies(resident) || preDogs.length > 0;
   if (!dogOwner) {
-    await withTransaction(ctx, async (tx) => {
+    await withTransaction(ctx, async (tx, txCtx) => {
       const after = await q.updateResident(tx, residentId, {
         status: RegistrationStatus.Approved,
         isPartiallyRegistered: false,
         dateApproved: new Date(),
+      });
+      await emitWebhookEvent(txCtx, {
+        event: 'resident.approved',
+        groupId: resident.groupId,
+        resourceId: residentId,
+        resource: {
+          id: resident.id,
+          groupId: resident.groupId,
+          firstName: resident.firstName,
+          lastName: resident.lastName,
+          email: resident.email,
+          phoneNumber: resident.phoneNumber,
+          unitNumber: resident.unitNumber,
+          petOwnerId: null,
+        },
       });
       await writeAudit(tx, ctx, {
         entityType: 'PreRegisteredResident',
@@ -235,6 +251,21 @@ async function approveDogOwner(
     );
     await q.addMembership(tx, petOwnerId, resident.groupId);
     await petOwnersArrived(txCtx, [{ petOwnerId, groupId: resident.groupId }]);
+    await emitWebhookEvent(txCtx, {
+      event: 'resident.approved',
+      groupId: resident.groupId,
+      resourceId: residentId,
+      resource: {
+        id: resident.id,
+        groupId: resident.groupId,
+        firstName: resident.firstName,
+        lastName: resident.lastName,
+        email: resident.email,
+        phoneNumber: resident.phoneNumber,
+        unitNumber: resident.unitNumber,
+        petOwnerId,
+      },
+    });
     const created = await registerPets(
       txCtx,
       petOwnerId,

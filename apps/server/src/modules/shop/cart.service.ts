@@ -19,9 +19,11 @@ import { oneAtATime } from '../../platform/one-at-a-time.ts';
 import { sendEventMail } from '../emailtemplates/email-events.ts';
 import * as buyers from './buyers.service.ts';
 import * as cq from './checkout.queries.ts';
+import { customerGroupIds } from './orders.queries.ts';
 import { paymentProvider } from './payment.ts';
 import { productView } from './products.service.ts';
 import * as q from './shop.queries.ts';
+import { emitWebhookEvent } from '../../platform/webhook-events.ts';
 
 type CartItemInput = { productId: number; petId?: number | null; preRegDogId?: number | null };
 
@@ -190,6 +192,19 @@ export async function payOpenCart(ctx: SignedInContext, body: PaymentBody) {
       actionType: 'Paid',
       after: { grandTotalCents: order.grandTotalCents, paymentMethod: charge.method, reference: charge.reference },
     });
+    for (const groupId of await customerGroupIds(tx, ctx.caller.userId))
+      await emitWebhookEvent(txCtx, {
+        event: 'order.paid',
+        groupId,
+        resourceId: orderId,
+        resource: {
+          id: orderId,
+          status: order.status,
+          paymentStatus: order.paymentStatus,
+          grandTotalCents: order.grandTotalCents,
+          items: items.map((item) => ({ productName: item.productName, petName: item.petName })),
+        },
+      });
     if (facts.email) {
       const ancestry = items.some((item) => item.isAncestryProduct);
       const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;

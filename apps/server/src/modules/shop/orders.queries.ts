@@ -3,7 +3,14 @@ import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } fr
 import { OrderOrdering, OrderStatus, usDateBounds, type OrdersQuery } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
 import { lowerContains } from '../../db/like.ts';
-import { ancestryFulfillments, orderItems, orders, orderStatusTallies, paymentEvents } from '../../db/schema/index.ts';
+import {
+  ancestryFulfillments,
+  orderItems,
+  orders,
+  orderStatusTallies,
+  paymentEvents,
+  petOwnerGroups,
+} from '../../db/schema/index.ts';
 import { pagedSelect } from '../../platform/paging.queries.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -115,4 +122,13 @@ export async function itemsOfPet(db: Db, petId: number) {
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(eq(orderItems.petId, petId))
     .orderBy(desc(orderItems.id));
+}
+
+/** The groups a customer currently belongs to (where their orders' webhook events are delivered). */
+export async function customerGroupIds(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ groupId: petOwnerGroups.groupId })
+    .from(petOwnerGroups)
+    .where(and(eq(petOwnerGroups.petOwnerId, userId), sql`${petOwnerGroups.moveOutDate} is null`));
+  return rows.map((row) => row.groupId);
 }

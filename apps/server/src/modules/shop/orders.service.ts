@@ -9,6 +9,7 @@ import { userNamesByIds } from '../accounts/users.ts';
 import * as oq from './orders.queries.ts';
 import { paymentProvider } from './payment.ts';
 import * as q from './shop.queries.ts';
+import { emitWebhookEvent } from '../../platform/webhook-events.ts';
 
 const orderNotFound = () => notFound(ShopMessages.orderNotFound);
 
@@ -140,7 +141,10 @@ export async function reversePayment(
       before: { paymentStatus: before.paymentStatus, status: before.status },
       after: { paymentStatus: row.paymentStatus, status: row.status, reference: result.reference, cancelFulfillment },
     });
-    return (await views(txCtx, [row]))[0];
+    const [refunded] = await views(txCtx, [row]);
+    for (const groupId of await oq.customerGroupIds(tx, row.customerUserId))
+      await emitWebhookEvent(txCtx, { event: 'order.refunded', groupId, resourceId: id, resource: refunded });
+    return refunded;
   });
 }
 

@@ -5,8 +5,10 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { sortColumn, sortColumns } from '../../platform/sorting.ts';
 import { pageLimitSql } from '../../platform/paging.queries.ts';
+import type { Caller } from '../../platform/context.ts';
+import { groupInScopeSql } from '../../platform/scope.queries.ts';
 
-export type Scoped = { userId: number; isProviderStaff: boolean };
+export type Scoped = Pick<Caller, 'userId' | 'isProviderStaff' | 'apiKey'>;
 
 /**
  * SQL: the waste sample's property lies in the caller's scope, or is adjacent (by agreement) to one that does. Provider
@@ -16,12 +18,10 @@ export function resultInScopeSql(caller: Scoped, propertyId: SQL): SQL {
   if (caller.isProviderStaff) return sql`true`;
   return sql`exists (
     select 1 from groups rg
-    join group_admins ga on ga.user_id = ${caller.userId}
-    join groups sg on sg.id = ga.group_id
     where (rg.id = ${propertyId} or rg.id in (
         select adjacent_property_id from adjacent_properties where property_id = ${propertyId}
         union select property_id from adjacent_properties where adjacent_property_id = ${propertyId}))
-      and rg.path like sg.path || '%')`;
+      and ${groupInScopeSql(caller, sql`rg.path`)})`;
 }
 
 export type ResultSetListRow = {

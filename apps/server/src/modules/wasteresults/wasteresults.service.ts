@@ -26,6 +26,7 @@ import { closeCertificates } from '../certificates/certificates.queries.ts';
 import * as q from './wasteresults.queries.ts';
 import { resultSetsOfResults, syncNoMatchCandidates } from '../nomatchclusters/nomatchclusters.sync.ts';
 import { completeProcessing } from '../wastesamples/status.service.ts';
+import { emitWebhookEvent } from '../../platform/webhook-events.ts';
 
 const setNotFound = () => notFound(M.resultSetNotFound);
 const resultNotFound = () => notFound(M.resultNotFound);
@@ -253,6 +254,19 @@ async function notifyApproved(
     });
     const result = set.currentlyApprovedResultId ? await q.findResult(ctx.db, set.currentlyApprovedResultId) : null;
     if (result) await queueResultLetter(ctx, set, result, { earlierStatus });
+    await emitWebhookEvent(ctx, {
+      event: 'matchResult.approved',
+      groupId: set.propertyId,
+      resourceId: set.currentlyApprovedResultId ?? setId,
+      resource: {
+        matchResultSetId: setId,
+        resultId: set.currentlyApprovedResultId,
+        sampleNumber: set.sampleNumber,
+        propertyId: set.propertyId,
+        status,
+        earlierStatus,
+      },
+    });
   }
 }
 

@@ -21,6 +21,7 @@ import { loadGroupInScope } from '../../platform/scope.ts';
 import { recordSampleHistory, setSampleStatus } from '../samples/samples.service.ts';
 import { wasteSampleStore } from './waste-sample-store.ts';
 import * as q from './wastesamples.queries.ts';
+import { emitWebhookEvent } from '../../platform/webhook-events.ts';
 
 export const sampleNotFound = () => notFound('Sample not found.');
 
@@ -118,7 +119,15 @@ export async function create(ctx: SignedInContext, model: WasteSampleSave) {
       actionType: 'Create',
       after: sample,
     });
-    return saved(sample, property.name);
+    const result = saved(sample, property.name);
+    if (sample.propertyId)
+      await emitWebhookEvent(txCtx, {
+        event: 'wasteSample.collected',
+        groupId: sample.propertyId,
+        resourceId: sample.id,
+        resource: result.sample,
+      });
+    return result;
   });
 }
 
@@ -223,7 +232,15 @@ export async function receive(ctx: SignedInContext, model: WasteSampleSave) {
       await setSampleStatus(txCtx, wasteSampleStore, sample, to, action, model.followupActionNotes);
       sample = (await loadSample(txCtx, sample.id)).sample;
     }
-    return saved(sample, property.name);
+    const result = saved(sample, property.name);
+    if (sample.propertyId)
+      await emitWebhookEvent(txCtx, {
+        event: 'wasteSample.received',
+        groupId: sample.propertyId,
+        resourceId: sample.id,
+        resource: result.sample,
+      });
+    return result;
   });
 }
 

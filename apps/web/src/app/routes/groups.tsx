@@ -26,6 +26,16 @@ const groupAdminsRoute = createRoute({
   path: '/group/$id/admins',
   component: lazyPage(() => import('../../features/groups/GroupAdminsPage'), 'GroupAdminsPage'),
 });
+const groupApiKeysRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/apikeys',
+  component: lazyPage(() => import('../../features/apikeys/ApiKeysPage'), 'ApiKeysPage'),
+});
+const groupWebhooksRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/group/$id/webhooks',
+  component: lazyPage(() => import('../../features/webhooks/WebhooksPage'), 'WebhooksPage'),
+});
 const groupSubgroupsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/group/$id/subgroups',
@@ -123,6 +133,8 @@ export const groupsRoutes = [
   groupDashboardRoute,
   groupDetailsRoute,
   groupAdminsRoute,
+  groupApiKeysRoute,
+  groupWebhooksRoute,
   groupSubgroupsRoute,
   groupPetOwnersRoute,
   unassignedPetOwnersRoute,
