@@ -106,7 +106,20 @@ export async function postFile<E extends AnyEndpoint>(
   file: File,
   fallbackMessage: string,
 ): Promise<EndpointResponse<E>> {
-  const form = uploadForm(endpoint, [file]);
+  return postForm(endpoint, input, uploadForm(endpoint, [file]), fallbackMessage);
+}
+
+/**
+ * Sends a multipart form already built (several or optional file parts) to an upload endpoint. A refusal becomes an
+ * ApiError with the server's status and body; a lost connection stays fetch's own TypeError, so a caller can tell
+ * "offline" from "refused".
+ */
+export async function postForm<E extends AnyEndpoint>(
+  endpoint: E,
+  input: Pick<EndpointInput<E>, 'params' | 'query'>,
+  form: FormData,
+  fallbackMessage: string,
+): Promise<EndpointResponse<E>> {
   const token = getToken();
   const response = await fetch(endpointUrl(endpoint, input), {
     method: endpoint.method,

@@ -1,9 +1,10 @@
 // A group's API keys (issue 42): the list with each key's groups, access, expiry and last use; create (the key shown
 // once, with a copy button); revoke after typing the key's name.
+import { MaxLengthInput } from '../../components/MaxLengthInput';
 import { useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Checkbox, Form, Input, Modal, Radio, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Form, Modal, Radio, Select, Space, Table, Tag, Typography } from 'antd';
 import { API_KEY_NAME_MAX } from '@registry/contracts';
 import { GroupFrame } from '../../components/GroupFrame';
 import { ConfirmByTypingDialog } from '../../components/ConfirmByTypingDialog';
@@ -74,7 +75,7 @@ function CreateKeyModal({ groupId, open, onClose }: { groupId: number; open: boo
             name="name"
             rules={[{ required: true, whitespace: true, message: 'Name is required.' }]}
           >
-            <Input maxLength={API_KEY_NAME_MAX} placeholder="Property management sync" />
+            <MaxLengthInput maxLength={API_KEY_NAME_MAX} placeholder="Property management sync" />
           </Form.Item>
           <Form.Item label="Access" name="access">
             <Radio.Group>

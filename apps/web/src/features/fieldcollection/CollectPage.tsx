@@ -1,8 +1,9 @@
 // The phone's collection screen (issue 40): scan or type the kit's TD number, take one to three photos, take the
 // device's position and time, and save. Saved collections wait on the device (IndexedDB) and are sent in order when
 // the network returns; the screen lists what is waiting and what was sent. It is the one screen that opens offline.
+import { MaxLengthInput } from '../../components/MaxLengthInput';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, App, Button, Card, Form, Input, List, Select, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, List, Select, Space, Tag, Typography } from 'antd';
 import { COLLECTION_PHOTOS_MAX, fieldCollectionModel } from '@registry/contracts';
 import { PageTitle } from '../../components/PageTitle';
 import { barcodeScanningAvailable, scanBarcode } from './barcode';
@@ -173,7 +174,7 @@ export function CollectPage() {
       <Card size="small">
         <Form form={form} layout="vertical" onFinish={(values) => void save(values)}>
           <Form.Item label="Sample number" name="sampleNumber" {...fieldStatus('sampleNumber')}>
-            <Input placeholder="TD0000000" autoComplete="off" maxLength={10} inputMode="text" />
+            <MaxLengthInput placeholder="TD0000000" autoComplete="off" maxLength={10} inputMode="text" />
           </Form.Item>
           {barcodeScanningAvailable() && (
             <Space orientation="vertical" style={{ width: '100%', marginBottom: 12 }}>
@@ -191,10 +192,10 @@ export function CollectPage() {
             />
           </Form.Item>
           <Form.Item label="Collected by" name="collectedByName" {...fieldStatus('collectedByName')}>
-            <Input maxLength={200} />
+            <MaxLengthInput maxLength={200} />
           </Form.Item>
           <Form.Item label="Location notes" name="locationNotes" {...fieldStatus('locationNotes')}>
-            <Input.TextArea rows={2} maxLength={500} />
+            <MaxLengthInput multiline rows={2} maxLength={500} />
           </Form.Item>
           <Form.Item label={`Photos (${photos.length} of ${COLLECTION_PHOTOS_MAX})`} {...fieldStatus('photos')}>
             <Space wrap>

@@ -4,7 +4,7 @@
 // it fails the queue stays as it is and the screen asks to sign in.
 import { accountEndpoints, fieldCollectionEndpoints, type FieldCollectionModelInput } from '@registry/contracts';
 import { ApiError } from '../../lib/api';
-import { callApi, endpointUrl } from '../../lib/client';
+import { callApi, postForm } from '../../lib/client';
 import { getToken } from '../../lib/tokenStorage';
 
 export type QueuedCollection = {
@@ -116,29 +116,18 @@ async function runFlush(): Promise<FlushResult> {
     const form = new FormData();
     form.append('model', JSON.stringify(entry.model));
     entry.photos.forEach((photo, i) => form.append(`photo${i + 1}`, photo, `photo${i + 1}.jpg`));
-    let response: Response;
     try {
-      response = await fetch(endpointUrl(fieldCollectionEndpoints.collect, {}), {
-        method: 'POST',
-        body: form,
-        headers: { authorization: `Bearer ${token}` },
-      });
-    } catch {
-      return 'offline';
-    }
-    if (response.status === 401) return 'signedOut';
-    if (response.ok) {
+      await postForm(fieldCollectionEndpoints.collect, {}, form, 'Refused.');
       await put({ ...entry, state: 'sent', sentAt: Date.now(), photos: [] });
-    } else if (response.status === 400 || response.status === 403 || response.status === 404) {
-      const body = (await response.json().catch(() => ({}))) as {
-        message?: string;
-        modelState?: Record<string, string[]>;
-      };
-      const problem = Object.values(body.modelState ?? {})[0]?.[0] ?? body.message ?? `Refused (${response.status}).`;
-      await put({ ...entry, state: 'refused', problem });
-    } else {
+    } catch (error) {
+      if (isNetworkFailure(error)) return 'offline';
+      const status = (error as ApiError).status;
+      if (status === 401) return 'signedOut';
       // A server error or a restart: try again later, in the same order.
-      return 'offline';
+      if (status !== 400 && status !== 403 && status !== 404) return 'offline';
+      const refusal = error as ApiError;
+      const problem = Object.values(refusal.modelState ?? {})[0]?.[0] ?? refusal.message ?? `Refused (${status}).`;
+      await put({ ...entry, state: 'refused', problem });
     }
     notify();
   }

@@ -1,9 +1,10 @@
 // A group's webhooks (issue 42): subscriptions with their last delivery, create (the signing secret shown once), test
 // ping, delete, and each subscription's delivery log with a replay per delivery.
+import { MaxLengthInput } from '../../components/MaxLengthInput';
 import { useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Checkbox, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Form, Modal, Space, Table, Tag, Typography } from 'antd';
 import { WEBHOOK_EVENTS, WEBHOOK_EVENT_WORDS, WEBHOOK_URL_MAX, type WebhookEvent } from '@registry/contracts';
 import { GroupFrame } from '../../components/GroupFrame';
 import { ConfirmByTypingDialog } from '../../components/ConfirmByTypingDialog';
@@ -70,10 +71,10 @@ function CreateWebhookModal({ groupId, open, onClose }: { groupId: number; open:
             name="url"
             rules={[{ required: true, whitespace: true, message: 'Address is required.' }]}
           >
-            <Input maxLength={WEBHOOK_URL_MAX} placeholder="https://example.com/registry-events" />
+            <MaxLengthInput maxLength={WEBHOOK_URL_MAX} placeholder="https://example.com/registry-events" />
           </Form.Item>
           <Form.Item label="Description" name="description">
-            <Input maxLength={200} />
+            <MaxLengthInput maxLength={200} />
           </Form.Item>
           <Form.Item
             label="Events"

@@ -1,6 +1,7 @@
 // The owner's written answer to a notice: a dispute (before the response date; it stops the clock) or the one appeal of
 // a decision.
-import { App, Button, Card, Form, Input, Typography } from 'antd';
+import { MaxLengthInput } from '../../../components/MaxLengthInput';
+import { App, Button, Card, Form, Typography } from 'antd';
 import { useErrorDialog } from '../../../components/ErrorPresenter';
 
 export function AnswerCard({
@@ -30,7 +31,7 @@ export function AnswerCard({
       <Typography.Paragraph>{intro}</Typography.Paragraph>
       <Form form={form} layout="vertical" onFinish={onFinish}>
         <Form.Item name="reason" label="Reason" rules={[{ required: true, whitespace: true }]}>
-          <Input.TextArea rows={3} maxLength={2000} />
+          <MaxLengthInput multiline rows={3} maxLength={2000} />
         </Form.Item>
         <Button htmlType="submit">{button}</Button>
       </Form>

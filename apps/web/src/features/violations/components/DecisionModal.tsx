@@ -1,5 +1,6 @@
 // The decision on a disputed or appealed notice: uphold, reduce (to a lower amount) or waive, with notes.
-import { Form, Input, InputNumber, Modal, Radio } from 'antd';
+import { MaxLengthInput } from '../../../components/MaxLengthInput';
+import { Form, InputNumber, Modal, Radio } from 'antd';
 import { useErrorDialog } from '../../../components/ErrorPresenter';
 import type { Decision } from '../violations.api';
 
@@ -51,7 +52,7 @@ export function DecisionModal({
           </Form.Item>
         )}
         <Form.Item name="notes" label="Notes" rules={[{ required: true, whitespace: true }]}>
-          <Input.TextArea rows={3} maxLength={2000} />
+          <MaxLengthInput multiline rows={3} maxLength={2000} />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,7 +1,8 @@
 // Paying a notice: the shop's card fields and tokenizer (the full number and CVV never leave the page; the built-in
 // manual-capture provider records the payment, staff capture it), then the receipt comes by email.
+import { MaxLengthInput } from '../../../components/MaxLengthInput';
 import { useState } from 'react';
-import { Alert, App, Button, Card, Col, Form, Input, Row } from 'antd';
+import { Alert, App, Button, Card, Col, Form, Row } from 'antd';
 import { tokenizeCard, withTokenizationTimeout } from '../../shop/cardTokenizer';
 import { ApiError } from '../../../lib/api';
 import { money, usePay, type NoticeView } from '../violations.api';
@@ -53,42 +54,42 @@ export function PayCard({ notice }: { notice: NoticeView }) {
         <Row gutter={16}>
           <Col xs={24} sm={12}>
             <Form.Item name="firstName" label="First name" rules={[{ required: true, whitespace: true }]}>
-              <Input autoComplete="cc-given-name" maxLength={100} />
+              <MaxLengthInput autoComplete="cc-given-name" maxLength={100} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item name="lastName" label="Last name" rules={[{ required: true, whitespace: true }]}>
-              <Input autoComplete="cc-family-name" maxLength={100} />
+              <MaxLengthInput autoComplete="cc-family-name" maxLength={100} />
             </Form.Item>
           </Col>
           <Col xs={24}>
             <Form.Item name="addressLine1" label="Billing address" rules={[{ required: true, whitespace: true }]}>
-              <Input autoComplete="address-line1" maxLength={200} />
+              <MaxLengthInput autoComplete="address-line1" maxLength={200} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item name="city" label="City" rules={[{ required: true, whitespace: true }]}>
-              <Input autoComplete="address-level2" maxLength={100} />
+              <MaxLengthInput autoComplete="address-level2" maxLength={100} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item name="postalCode" label="ZIP" rules={[{ required: true, whitespace: true }]}>
-              <Input autoComplete="postal-code" maxLength={20} />
+              <MaxLengthInput autoComplete="postal-code" maxLength={20} />
             </Form.Item>
           </Col>
           <Col xs={24}>
             <Form.Item name="cardNumber" label="Card number" rules={[{ required: true }]}>
-              <Input autoComplete="cc-number" inputMode="numeric" maxLength={23} />
+              <MaxLengthInput autoComplete="cc-number" inputMode="numeric" maxLength={23} />
             </Form.Item>
           </Col>
           <Col xs={12}>
             <Form.Item name="expiry" label="Expiry (MM/YY)" rules={[{ required: true }]}>
-              <Input autoComplete="cc-exp" maxLength={7} />
+              <MaxLengthInput autoComplete="cc-exp" maxLength={7} />
             </Form.Item>
           </Col>
           <Col xs={12}>
             <Form.Item name="cvv" label="CVV" rules={[{ required: true }]}>
-              <Input autoComplete="cc-csc" inputMode="numeric" maxLength={4} />
+              <MaxLengthInput autoComplete="cc-csc" inputMode="numeric" maxLength={4} />
             </Form.Item>
           </Col>
         </Row>
