@@ -99,7 +99,8 @@ export function uploadForm<E extends AnyEndpoint>(
   if (model !== undefined) form.append('model', JSON.stringify(model));
   parts.forEach((part, i) => form.append(part, files[i], files[i].name));
   for (const [part, file] of Object.entries(optional)) {
-    if (!endpoint.upload?.optionalFiles?.includes(part)) throw new Error(`${endpoint.operationId} has no ${part} part.`);
+    if (!endpoint.upload?.optionalFiles?.includes(part))
+      throw new Error(`${endpoint.operationId} has no ${part} part.`);
     if (file) form.append(part, file, file.name);
   }
   return form;

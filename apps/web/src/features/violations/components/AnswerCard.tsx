@@ -9,7 +9,7 @@ import { useErrorDialog } from '../../../components/ErrorPresenter';
 const PHOTO = uploads.disputePhoto;
 
 /** The same checks the server makes first: the kind the browser reports and the size. */
-export function photoProblem(file: { size: number; type: string }): string | null {
+function photoProblem(file: { size: number; type: string }): string | null {
   if (!(PHOTO.contentTypes as readonly string[]).includes(file.type)) return 'Choose a JPEG or PNG photo.';
   return file.size > PHOTO.maxFileBytes ? PHOTO.tooLarge : null;
 }
@@ -49,8 +49,13 @@ export function AnswerCard({
           <Input.TextArea rows={3} maxLength={2000} />
         </Form.Item>
         {withPhoto && (
-          <Form.Item label="Photo (optional)" extra="A JPEG or PNG photo that supports your dispute, under 4 MB.">
+          <Form.Item
+            label="Photo (optional)"
+            htmlFor="answer-photo"
+            extra="A JPEG or PNG photo that supports your dispute, under 4 MB."
+          >
             <Upload
+              id="answer-photo"
               accept={PHOTO.contentTypes.join(',')}
               maxCount={1}
               fileList={photo ? [{ uid: 'photo', name: photo.name, status: 'done' }] : []}
