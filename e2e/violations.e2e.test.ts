@@ -1,6 +1,6 @@
 // Violation notices in Chromium (issue 41): the property manager sets the property's fine schedule, issues a notice from
 // the demo's approved Match (Pepper, TD0200004) on the Results tab; the owner sees it with its evidence under My
-// notices and disputes it; the property asks for a witnessed re-swab, the lab passes the verification test, the property
+// notices and disputes it with a photo; the property asks for a witnessed re-swab, the lab passes the verification test, the property
 // upholds; the owner pays by card; the ledger shows it paid and the CSV export has the charge.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -64,11 +64,24 @@ test('schedule, notice from the approved match, dispute, re-swab, upheld, paid, 
   await visible(owner.getByText(`Match certificate ${issued.certificateNumber}:`, { exact: false }));
   expect(await owner.getByRole('link', { name: 'verify it' }).getAttribute('href')).toBe(issued.verificationUrl);
   await owner.getByLabel('Reason').fill('Pepper was with me at the vet all day.');
+  // An optional photo goes with the dispute (a 1×1 PNG); staff see it on the notice page.
+  await owner.getByLabel('Photo (optional)').setInputFiles({
+    name: 'vet-receipt.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  });
+  await visible(owner.getByText('vet-receipt.png'));
   await owner.getByRole('button', { name: 'Send dispute' }).click();
   await expect.poll(() => owner.getByTestId('notice-state').textContent(), { timeout: 15_000 }).toBe('Disputed');
+  const disputed = await pm('GET', `/violations/${noticeId}`);
+  expect(disputed.disputePhotoUrl).toMatch(/^\/api\/v1\/files\/[0-9a-f]{32}\.jpg$/);
 
   // The property asks for a witnessed re-swab; the lab passes the verification test.
   await page.reload();
+  await visible(page.getByRole('img', { name: `Photo sent with the dispute of ${issued.reference}` }));
   await page.getByRole('button', { name: 'Request witnessed re-swab' }).click();
   await visible(page.getByText('A witnessed re-swab of the dog was requested.'));
   const labPage = (await world.newPage()).page;

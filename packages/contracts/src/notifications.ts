@@ -13,6 +13,8 @@ export const notificationActionParameters = z.object({
   id: z.number().int().optional(),
   petOwnerId: z.number().int().optional(),
   sampleNumber: z.string().optional(),
+  /** A violation notice the notification is about (an owner's appeal): it opens that notice. */
+  noticeId: z.number().int().optional(),
 });
 export type NotificationActionParametersView = z.infer<typeof notificationActionParameters>;
 

@@ -63,6 +63,15 @@ export const uploads = {
     contentTypes: DOCUMENT_IMAGE_TYPES,
     notAccepted: Messages.imageTypeNotAccepted,
   },
+  /** A dispute's optional photo (issue 41): JPEG or PNG, decoded and kept as a resized copy. */
+  disputePhoto: {
+    files: [],
+    optionalFiles: ['photo'],
+    maxFileBytes: PHOTO_MAX_BYTES - 1,
+    tooLarge: PHOTO_TOO_LARGE,
+    contentTypes: DOCUMENT_IMAGE_TYPES,
+    notAccepted: Messages.imageTypeNotAccepted,
+  },
   plateFile: {
     files: ['file'],
     maxFileBytes: PLATE_FILE_MAX_BYTES,

@@ -148,6 +148,8 @@ export const violationNoticeView = z.object({
   certificateNumber: z.string().nullable(),
   verificationUrl: z.string().nullable(),
   disputeReason: z.string().nullable(),
+  /** The photo sent with the dispute (a resized JPEG copy), if any. */
+  disputePhotoUrl: z.string().nullable(),
   reswabRequested: z.boolean(),
   reswabPassed: z.boolean(),
   reviewNotes: z.string().nullable(),

@@ -1387,6 +1387,7 @@ const SAMPLES: Record<string, Sample> = {
     cardData: { firstName: 'M', lastName: 'A', cardNumber: '42424242', cardToken: 'mc.visa.209912.abcdefghijklmnop' },
     amount: 1,
   }),
+  // A JSON body where the dispute takes a multipart form: a 400 past the access checks (the notice is loaded first).
   disputeViolationNotice: noticeSample('Issued', { reason: 'Matrix' }),
   appealViolationNotice: noticeSample('Upheld', { reason: 'Matrix' }),
   // A property name that names nothing: the row is answered 'Property not found' (a 200 past the access checks).

@@ -28,7 +28,7 @@ export async function readUpload<Model>(
   upload: Upload,
   modelSchema: z.ZodType<Model> | undefined,
 ): Promise<UploadedParts<Model>> {
-  const firstPart = upload.files[0] ?? 'file';
+  const firstPart = upload.files[0] ?? upload.optionalFiles?.[0] ?? 'file';
   if (!request.isMultipart()) throw uploadRefused(firstPart, NO_FILE);
   const tooLarge = (part: string) => () => uploadRefused(part, upload.tooLarge);
   const allParts = [...upload.files, ...(upload.optionalFiles ?? [])];

@@ -1,5 +1,6 @@
 // Waste matching's events that other modules answer: an approved match result withdrawn (deleted, or replaced by an
-// approved run of the same result set). Violation notices register a handler at start-up that voids the notices resting
+// approved run of the same result set), and waste samples about to be deleted (their result sets go with them), which
+// matching answers by withdrawing the sets' results. Violation notices register a handler at start-up that voids the notices resting
 // on it; wasteresults calls these without importing violations, so the dependency points one way (violations reads
 // matching, not the reverse).
 import type { SignedInContext } from './context.ts';
@@ -17,6 +18,19 @@ const withdrawnHandlers = new Set<WithdrawnHandler>();
 
 export function onMatchResultsWithdrawn(handler: WithdrawnHandler): void {
   withdrawnHandlers.add(handler);
+}
+
+type SamplesHandler = (ctx: SignedInContext, wasteSampleIds: number[]) => Promise<void>;
+const deletingSampleHandlers = new Set<SamplesHandler>();
+
+export function onWasteSamplesDeleting(handler: SamplesHandler): void {
+  deletingSampleHandlers.add(handler);
+}
+
+/** Called by the waste samples module, in its transaction, just before it deletes these samples. */
+export async function wasteSamplesDeleting(ctx: SignedInContext, wasteSampleIds: number[]): Promise<void> {
+  if (wasteSampleIds.length === 0) return;
+  for (const handler of deletingSampleHandlers) await handler(ctx, wasteSampleIds);
 }
 
 /** Called by matching, in its transaction, with the results that stopped being a set's approved answer. */

@@ -4,7 +4,9 @@
 import type { Db } from '../db/client.ts';
 import { afterCommit, withTransaction, type SignedInContext } from './context.ts';
 import { filesStoreFor } from './files.ts';
+import { ImageDecodeError, resizedJpeg } from './image-resize.ts';
 import type { UploadedFile } from './multipart.ts';
+import { uploadRefused } from './uploads.ts';
 
 /**
  * Stores `image` (or none, to remove the record's image) under the type its bytes show and runs `record` in one
@@ -29,4 +31,18 @@ export async function replaceStoredImage(
     throw error;
   }
   return name;
+}
+
+/**
+ * The resized JPEG copy of an uploaded photo (at most 1024 px on its long side), to store instead of the original: the
+ * whole image is decoded, so a file that only starts like a JPEG or PNG is refused naming its part, and the copy carries
+ * none of the original's metadata (a phone's location).
+ */
+export function photoCopy(file: UploadedFile, part: string): UploadedFile {
+  try {
+    return { content: resizedJpeg(file.content, file.type).content, fileName: file.fileName, type: 'image/jpeg' };
+  } catch (error) {
+    if (error instanceof ImageDecodeError) throw uploadRefused(part, 'The photo could not be read as an image.');
+    throw error;
+  }
 }

@@ -87,12 +87,22 @@ export async function fetchFile<E extends AnyEndpoint>(
  * An upload's multipart body as its declaration says: the `model` part (typed by the contract's model schema) and one
  * file for each declared file part, in order.
  */
-export function uploadForm<E extends AnyEndpoint>(endpoint: E, files: File[], model?: EndpointModelInput<E>): FormData {
+export function uploadForm<E extends AnyEndpoint>(
+  endpoint: E,
+  files: File[],
+  model?: EndpointModelInput<E>,
+  optional: Record<string, File | null | undefined> = {},
+): FormData {
   const parts = endpoint.upload?.files ?? [];
   if (parts.length !== files.length) throw new Error(`${endpoint.operationId} takes ${parts.length} file(s).`);
   const form = new FormData();
   if (model !== undefined) form.append('model', JSON.stringify(model));
   parts.forEach((part, i) => form.append(part, files[i], files[i].name));
+  for (const [part, file] of Object.entries(optional)) {
+    if (!endpoint.upload?.optionalFiles?.includes(part))
+      throw new Error(`${endpoint.operationId} has no ${part} part.`);
+    if (file) form.append(part, file, file.name);
+  }
   return form;
 }
 
@@ -109,11 +119,7 @@ export async function postFile<E extends AnyEndpoint>(
   return postForm(endpoint, input, uploadForm(endpoint, [file]), fallbackMessage);
 }
 
-/**
- * Sends a multipart form already built (several or optional file parts) to an upload endpoint. A refusal becomes an
- * ApiError with the server's status and body; a lost connection stays fetch's own TypeError, so a caller can tell
- * "offline" from "refused".
- */
+/** Sends an upload's multipart form (see uploadForm) and reads its JSON answer; a refusal becomes an ApiError. */
 export async function postForm<E extends AnyEndpoint>(
   endpoint: E,
   input: Pick<EndpointInput<E>, 'params' | 'query'>,

@@ -2,6 +2,7 @@
 // "My notices" (pay, dispute, appeal), the property's review and re-swab request, the appeal hearing, and the ledger.
 import { UserRole } from '../enums.ts';
 import { endpointGroup } from '../endpoint.ts';
+import { uploads } from '../uploads.ts';
 
 const v = endpointGroup(['violations'], () => import('../schemas.ts'));
 const VIEW = { right: 'violation.view' } as const;
@@ -74,11 +75,14 @@ export const violationEndpoints = {
     body: s.payNoticeRequest,
     response: s.violationMessage,
   })),
-  dispute: v.post('/violations/mine/:id/dispute', 'disputeViolationNotice', OWNER, (s) => ({
-    params: s.noticeIdParam,
-    body: s.disputeRequest,
-    response: s.violationMessage,
-  })),
+  /** Multipart: the `model` part ({ reason }) and an optional `photo` part. */
+  dispute: v.post(
+    '/violations/mine/:id/dispute',
+    'disputeViolationNotice',
+    OWNER,
+    (s) => ({ params: s.noticeIdParam, model: s.disputeRequest, response: s.violationMessage }),
+    { upload: uploads.disputePhoto },
+  ),
   appeal: v.post('/violations/mine/:id/appeal', 'appealViolationNotice', OWNER, (s) => ({
     params: s.noticeIdParam,
     body: s.appealRequest,

@@ -11,6 +11,8 @@ export type NotificationActionParameters = {
   id?: number;
   petOwnerId?: number;
   sampleNumber?: string;
+  /** A violation notice (an owner's appeal to hear). */
+  noticeId?: number;
 };
 
 export const notifications = pgTable(

@@ -72,6 +72,8 @@ export const violationNotices = pgTable(
     certificateNumber: text(),
     verificationUrl: text(),
     disputeReason: text(),
+    /** The stored name of the photo sent with the dispute (a resized JPEG copy), if any. */
+    disputePhoto: text(),
     reswabRequested: boolean().notNull().default(false),
     reviewNotes: text(),
     appealReason: text(),

@@ -3,6 +3,7 @@
 import type { ViolationNoticeView, ViolationState } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext, Services } from '../../platform/context.ts';
+import { storedFileUrl } from '../../platform/files.ts';
 import { sendEventMail } from '../emailtemplates/email-events.ts';
 import * as q from './violations.queries.ts';
 
@@ -43,6 +44,7 @@ export function rowView(row: q.NoticeRow & { propertyName?: string }, propertyNa
     certificateNumber: row.certificateNumber,
     verificationUrl: row.verificationUrl,
     disputeReason: row.disputeReason,
+    disputePhotoUrl: row.disputePhoto ? storedFileUrl(row.disputePhoto) : null,
     reswabRequested: row.reswabRequested,
     reswabPassed,
     reviewNotes: row.reviewNotes,

@@ -9,6 +9,7 @@ import { queryRows } from '../../db/client.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { loggedMail } from '../../../test/logged-mail.ts';
 import { validCard } from '../../../test/shop-kit.ts';
+import { collectionBody } from '../../../test/field-photos.ts';
 import { approvedResult, residentWithDog, schedule, violationProperty } from '../../../test/violations.ts';
 import { makeOtherDistributorship } from '../../../test/factories.ts';
 import { enqueue, jobState } from '../../platform/jobs.ts';
@@ -29,6 +30,9 @@ afterAll(async () => {
 const V = '/api/v1/violations';
 const pay = (token: string, id: number, amount: number) =>
   t.call('POST', `${V}/mine/${id}/pay`, { token, body: { billingAddress: {}, cardData: validCard(), amount } });
+/** The dispute is multipart: the reason in the model part (a photo is optional; see violations-answers.api.test.ts). */
+const dispute = (token: string, id: number, reason: string) =>
+  t.call('POST', `${V}/mine/${id}/dispute`, { token, ...collectionBody({ reason }, []) });
 const noticeRow = async (id: number) =>
   (await t.database.db.select().from(violationNotices).where(eq(violationNotices.id, id)))[0]!;
 
@@ -117,10 +121,7 @@ describe('the journey from a match to a paid fine', () => {
     const seen = await t.call('GET', `${V}/mine/${notice.id}`, { token: resident.token });
     expect(seen.body.certificateNumber).toBe(notice.certificateNumber);
 
-    const disputed = await t.call('POST', `${V}/mine/${notice.id}/dispute`, {
-      token: resident.token,
-      body: { reason: 'Rex was at the groomer all day.' },
-    });
+    const disputed = await dispute(resident.token, notice.id, 'Rex was at the groomer all day.');
     expect(disputed.body.notice).toMatchObject({ state: 'Disputed', payBy: null });
     expect((await pay(resident.token, notice.id, 5000)).body.message).toBe(M.notPayable);
 
@@ -220,10 +221,7 @@ describe('refusals change nothing', () => {
       .update(violationNotices)
       .set({ respondBy: new Date(Date.now() - 1000) })
       .where(eq(violationNotices.id, s.notice.id));
-    const late = await t.call('POST', `${V}/mine/${s.notice.id}/dispute`, {
-      token: s.resident.token,
-      body: { reason: 'Too late?' },
-    });
+    const late = await dispute(s.resident.token, s.notice.id, 'Too late?');
     expect([late.status, late.body.message]).toEqual([400, M.disputeClosed]);
     expect((await noticeRow(s.notice.id)).status).toBe('Issued');
     const other = await residentWithDog(t, s.property.id);
@@ -235,7 +233,7 @@ describe('appeal', () => {
   test('once, heard above the property; an appeal of an appeal is refused', async () => {
     const s = await issued();
     const token = s.resident.token;
-    await t.call('POST', `${V}/mine/${s.notice.id}/dispute`, { token, body: { reason: 'Not my dog' } });
+    await dispute(token, s.notice.id, 'Not my dog');
     await t.call('POST', `${V}/${s.notice.id}/review`, {
       token: s.token,
       body: { decision: 'Uphold', notes: 'Match' },
@@ -304,7 +302,7 @@ describe('reminders', () => {
     await enqueue(ctx, 'violation-reminder', payload);
     const { row } = await loggedMail(t, s.resident.owner.email!, 'ViolationNoticeReminder');
     expect(row.subject).toContain(s.notice.reference);
-    await t.call('POST', `${V}/mine/${s.notice.id}/dispute`, { token: s.resident.token, body: { reason: 'No' } });
+    await dispute(s.resident.token, s.notice.id, 'No');
     const id = (await enqueue(ctx, 'violation-reminder', payload))!;
     for (let i = 0; i < 200 && (await jobState(ctx, 'violation-reminder', id))?.state !== 'completed'; i++)
       await new Promise((resolve) => setTimeout(resolve, 50));

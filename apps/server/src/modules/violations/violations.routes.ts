@@ -26,6 +26,6 @@ export async function violationsRoutes(app: FastifyInstance) {
   await route(app, endpoints.mine, async (r) => notices.myNotices(signedIn(r)));
   await route(app, endpoints.myNotice, async (r) => notices.myNotice(signedIn(r), r.params.id));
   await route(app, endpoints.pay, async (r) => notices.payNotice(signedIn(r), r.params.id, r.body));
-  await route(app, endpoints.dispute, async (r) => notices.disputeNotice(signedIn(r), r.params.id, r.body));
+  await route(app, endpoints.dispute, async (r) => notices.disputeNotice(signedIn(r), r.params.id, r.upload));
   await route(app, endpoints.appeal, async (r) => notices.appealNotice(signedIn(r), r.params.id, r.body));
 }

@@ -4,7 +4,9 @@
 // before the response date (the clock stops), and the one appeal of a decision.
 import type { z } from 'zod';
 import {
+  GroupTypes,
   VIOLATION_MESSAGES as M,
+  type ViolationNoticeView,
   type appealRequest,
   type disputeRequest,
   type payNoticeRequest,
@@ -12,9 +14,12 @@ import {
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { notFound, refused, validationError } from '../../platform/errors.ts';
+import type { UploadedParts } from '../../platform/multipart.ts';
 import { oneAtATime } from '../../platform/one-at-a-time.ts';
 import { assertCan } from '../../platform/rights.ts';
+import { photoCopy, replaceStoredImage } from '../../platform/stored-images.ts';
 import { sendEventMail } from '../emailtemplates/email-events.ts';
+import { createNotifications } from '../notifications/notifications.service.ts';
 import { paymentProvider } from '../shop/payment.ts';
 import { resultWithSet } from '../wasteresults/approved-result.ts';
 import { certificatePdf } from '../wasteresults/certificate.service.ts';
@@ -26,6 +31,7 @@ import * as q from './violations.queries.ts';
 const DAY_MS = 24 * 3600 * 1000;
 const addDays = (from: Date, days: number) => new Date(from.getTime() + days * DAY_MS);
 const noticeNotFound = () => notFound(M.noticeNotFound);
+type DisputeUpload = UploadedParts<z.output<typeof disputeRequest>>;
 
 export async function recordStep(ctx: SignedInContext, noticeId: number, action: string, notes: string | null) {
   await q.insertStep(ctx.db, {
@@ -201,22 +207,34 @@ export function payNotice(ctx: SignedInContext, id: number, body: z.output<typeo
   );
 }
 
-/** The owner disputes an unanswered notice before its response date: the payment clock stops until the review. */
-export async function disputeNotice(ctx: SignedInContext, id: number, body: z.output<typeof disputeRequest>) {
-  return withTransaction(ctx, async (tx, txCtx) => {
-    await loadOwnNotice(txCtx, id);
+/**
+ * The owner disputes an unanswered notice before its response date, with a reason and an optional photo: the payment
+ * clock stops until the review. The upload is read once the notice is known to be the caller's; the photo is decoded
+ * and stored as a resized copy before the change, and removed again if the change is refused or fails.
+ */
+export async function disputeNotice(ctx: SignedInContext, id: number, read: () => Promise<DisputeUpload>) {
+  await loadOwnNotice(ctx, id);
+  const { model, files } = await read();
+  const photo = files.photo ? photoCopy(files.photo, 'photo') : null;
+  let answer: { message: string; notice: ViolationNoticeView } | undefined;
+  await replaceStoredImage(ctx, photo, async (tx, txCtx, disputePhoto) => {
     const row = (await q.lockNotice(tx, id))!;
     if (row.status === 'Voided') throw refused(M.voided);
     if (row.status !== 'Issued') throw refused(M.notDisputable);
     if (row.respondBy < new Date()) throw refused(M.disputeClosed);
-    const disputed = await q.updateNotice(tx, id, { status: 'Disputed', disputeReason: body.reason, payBy: null });
-    await recordStep(txCtx, id, 'Disputed', body.reason);
+    const disputed = await q.updateNotice(tx, id, {
+      status: 'Disputed',
+      disputeReason: model.reason,
+      disputePhoto,
+      payBy: null,
+    });
+    await recordStep(txCtx, id, 'Disputed', disputePhoto ? `${model.reason} (with a photo)` : model.reason);
     await writeAudit(tx, ctx, {
       entityType: 'ViolationNotice',
       entityId: id,
       actionType: 'Dispute',
       before: { status: row.status },
-      after: { status: 'Disputed', reason: body.reason },
+      after: { status: 'Disputed', reason: model.reason, photo: disputePhoto },
     });
     const propertyName = await propertyNameOf(txCtx, row);
     await mailOwner(
@@ -226,8 +244,35 @@ export async function disputeNotice(ctx: SignedInContext, id: number, body: z.ou
       'dispute received',
       `We received your dispute of notice ${referenceOf(id)}. The payment date is on hold until the property reviews it.`,
     );
-    return { message: M.disputed, notice: await noticeView(tx, disputed, propertyName) };
+    answer = { message: M.disputed, notice: await noticeView(tx, disputed, propertyName) };
+    return null;
   });
+  return answer!;
+}
+
+/** The groups whose admins hear appeals: management groups and distributorships above the property. */
+const HEARING_GROUPS: readonly number[] = [
+  GroupTypes.ManagementGroup,
+  GroupTypes.DistributorshipManagementGroup,
+  GroupTypes.Distributorship,
+];
+
+/**
+ * The appeal goes to the admins of the nearest management group (or distributorship) above the property that has
+ * active admins: a notification each, written in the appeal's transaction and delivered after it commits.
+ */
+async function tellAppealHearers(ctx: SignedInContext, row: q.NoticeRow, propertyName: string) {
+  const chain = await q.scheduleChain(ctx.db, row.propertyId);
+  for (const group of chain) {
+    if (!HEARING_GROUPS.includes(group.groupType)) continue;
+    const told = await createNotifications(ctx, {
+      groupId: group.groupId,
+      type: 'Group',
+      message: `Appeal of notice ${referenceOf(row.id)} (${propertyName}, ${row.petName}) waits for your decision`,
+      actionParameters: { id: row.propertyId, noticeId: row.id },
+    });
+    if (told.length > 0) return;
+  }
 }
 
 /** The owner's one appeal of a decision (upheld or reduced), before its appeal date; it goes above the property. */
@@ -254,6 +299,7 @@ export async function appealNotice(ctx: SignedInContext, id: number, body: z.out
       after: { status: 'Appealed', reason: body.reason },
     });
     const propertyName = await propertyNameOf(txCtx, row);
+    await tellAppealHearers(txCtx, appealed, propertyName);
     await mailOwner(
       txCtx,
       appealed,

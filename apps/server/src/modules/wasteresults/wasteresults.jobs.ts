@@ -4,6 +4,7 @@ import { defineJob, enqueue } from '../../platform/jobs.ts';
 import type { Db } from '../../db/client.ts';
 import type { Services } from '../../platform/context.ts';
 import { type HookContext, onPetOwnersArrived, onProfilesApproved } from '../../platform/matching-hooks.ts';
+import { matchResultsWithdrawn, onWasteSamplesDeleting } from '../../platform/result-hooks.ts';
 import type { ClusterEngines } from '../nomatchclusters/nomatchclusters.sync.ts';
 import { BATCH_SIZE, computeMatchRuns, matchSets, storeBatch } from './batch-runs.ts';
 import { queueRetroMatchForArrivals, queueRetroMatchForDogs, retroMatchJob, type RetroPayload } from './retro-match.ts';
@@ -118,6 +119,14 @@ export function registerWasteResultJobs() {
     await queueRetroMatchForDogs(ctx, approved.pets);
   });
   onPetOwnersArrived(queueRetroMatchForArrivals);
+  // A deleted waste sample takes its result sets with it: every result of them is withdrawn first, in its transaction.
+  onWasteSamplesDeleting(async (ctx, wasteSampleIds) => {
+    const results = await q.resultsOfWasteSamples(ctx.db, wasteSampleIds);
+    await matchResultsWithdrawn(
+      ctx,
+      results.map((r) => ({ ...r, nowNamesPetId: null, reason: 'The waste sample was deleted.' })),
+    );
+  });
   defineJob('rerun-no-matches', async (payload, { services }) => {
     await rerunJob(services, Number(payload.rerunRunId));
   });

@@ -374,3 +374,13 @@ export async function ownerStillAssociated(db: Db, petOwnerId: number, propertyI
   );
   return rows.length > 0;
 }
+
+/** Every match result of these waste samples' result sets, with its set. */
+export async function resultsOfWasteSamples(db: Db, wasteSampleIds: number[]) {
+  if (wasteSampleIds.length === 0) return [];
+  return db
+    .select({ resultId: wasteMatchResults.id, resultSetId: wasteMatchResults.resultSetId })
+    .from(wasteMatchResults)
+    .innerJoin(wasteResultSets, eq(wasteResultSets.id, wasteMatchResults.resultSetId))
+    .where(inArray(wasteResultSets.wasteSampleId, wasteSampleIds));
+}

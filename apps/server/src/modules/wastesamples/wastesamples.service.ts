@@ -17,6 +17,7 @@ import { recordCustody } from '../../platform/custody.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
 import { notFound, refused, validationError } from '../../platform/errors.ts';
 import { assertCan } from '../../platform/rights.ts';
+import { wasteSamplesDeleting } from '../../platform/result-hooks.ts';
 import { loadGroupInScope } from '../../platform/scope.ts';
 import { recordSampleHistory, setSampleStatus } from '../samples/samples.service.ts';
 import { wasteSampleStore } from './waste-sample-store.ts';
@@ -160,6 +161,8 @@ export async function remove(ctx: SignedInContext, id: number, confirmation: str
   return withTransaction(ctx, async (tx, txCtx) => {
     const { sample } = await loadSample(txCtx, id, true);
     if ((confirmation ?? '').trim() !== sample.sampleNumber) throw refused(Messages.invalidConfirmationText);
+    // Its match results go with it: what rests on them (violation notices) is reversed first, in this transaction.
+    await wasteSamplesDeleting(txCtx, [id]);
     await q.remove(tx, id);
     await writeAudit(tx, txCtx, { entityType: 'WasteSample', entityId: id, actionType: 'Delete', before: sample });
     return { message: Messages.wasteSampleDeleted };

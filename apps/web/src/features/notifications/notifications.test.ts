@@ -28,6 +28,9 @@ describe('notificationPath', () => {
   it('a group opens its dashboard', () => {
     expect(notificationPath({ type: 'Group', actionParameters: { id: 4 } })).toBe('/group/4/dashboard');
   });
+  it('an appeal to hear opens the violation notice', () => {
+    expect(notificationPath({ type: 'Group', actionParameters: { id: 4, noticeId: 12 } })).toBe('/violations/12');
+  });
   it('a match result or waste sample opens the property (its results once built, else its dashboard)', () => {
     const path = notificationPath({ type: 'WasteSample', actionParameters: { id: 5, sampleNumber: 'TD0100001' } });
     expect(['/group/5/results?samplenumber=TD0100001', '/group/5/dashboard']).toContain(path);

@@ -43,7 +43,8 @@ export function MyNoticePage() {
           title="Dispute this notice"
           intro={`If you believe this is wrong, tell the property why by ${showDate(n.respondBy)}. The payment date is on hold while they review it.`}
           button="Send dispute"
-          onSend={(reason) => dispute.mutateAsync(reason)}
+          withPhoto
+          onSend={(reason, photo) => dispute.mutateAsync({ reason, photo })}
         />
       )}
       {n && appealable && (

@@ -1,7 +1,7 @@
 // Violation notices' query keys, queries and mutations over callApi (issue 41).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { violationEndpoints, type EndpointInput, type EndpointResponse } from '@registry/contracts';
-import { callApi } from '../../lib/client';
+import { callApi, postForm, uploadForm } from '../../lib/client';
 import type { LedgerSearch } from './violations.search';
 
 export type NoticeView = EndpointResponse<typeof violationEndpoints.get>;
@@ -72,7 +72,15 @@ export const useReswab = (id: number) =>
   );
 export const usePay = (id: number) =>
   useViolationMutation((body: PayBody) => callApi(violationEndpoints.pay, { params: { id }, body }));
+/** The dispute is multipart: the reason in the model part and the optional photo. */
 export const useDispute = (id: number) =>
-  useViolationMutation((reason: string) => callApi(violationEndpoints.dispute, { params: { id }, body: { reason } }));
+  useViolationMutation(({ reason, photo }: { reason: string; photo?: File | null }) =>
+    postForm(
+      violationEndpoints.dispute,
+      { params: { id } },
+      uploadForm(violationEndpoints.dispute, [], { reason }, { photo }),
+      'The dispute could not be sent.',
+    ),
+  );
 export const useAppeal = (id: number) =>
   useViolationMutation((reason: string) => callApi(violationEndpoints.appeal, { params: { id }, body: { reason } }));

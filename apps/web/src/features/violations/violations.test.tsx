@@ -48,6 +48,7 @@ const notice = {
   certificateNumber: 'MC-2026-000004',
   verificationUrl: 'http://localhost/verify/ABCD2345EFGH6789',
   disputeReason: null as string | null,
+  disputePhotoUrl: null as string | null,
   reswabRequested: false,
   reswabPassed: false,
   reviewNotes: null,
@@ -156,7 +157,14 @@ describe('fines page', () => {
 
 describe('notice pages', () => {
   it('the property reviews a dispute: uphold with notes', async () => {
-    const disputed = { ...notice, state: 'Disputed', disputeReason: 'Not my dog', payBy: null };
+    const photoUrl = '/api/v1/files/0123456789abcdef0123456789abcdef.jpg';
+    const disputed = {
+      ...notice,
+      state: 'Disputed',
+      disputeReason: 'Not my dog',
+      disputePhotoUrl: photoUrl,
+      payBy: null,
+    };
     const { calls } = signedInAs(manager, {
       'GET /api/v1/admingroups/directlyassignedgroups': [],
       'GET /api/v1/violations/7': disputed,
@@ -167,6 +175,9 @@ describe('notice pages', () => {
       await screen.findByRole('heading', { name: 'Violation notice VN-000007' }, { timeout: 15_000 }),
     ).toBeTruthy();
     expect(screen.getByText('Not my dog')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Photo sent with the dispute of VN-000007' }).getAttribute('src')).toBe(
+      photoUrl,
+    );
     expect(screen.getByRole('link', { name: 'Oak Ridge Apartments' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Request witnessed re-swab' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Review dispute' }));
@@ -201,9 +212,15 @@ describe('notice pages', () => {
     expect(screen.getByText(/Match certificate MC-2026-000004/)).toBeTruthy();
 
     await userEvent.type(screen.getByLabelText('Reason'), 'Rex was away');
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'yard.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(screen.getByLabelText('Photo (optional)'), photo);
+    expect(await screen.findByText('yard.jpg')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Send dispute' }));
     await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/dispute'))).toBe(true));
-    expect(calls.find((c) => c.url.pathname.endsWith('/dispute'))!.body).toEqual({ reason: 'Rex was away' });
+    // Multipart: the reason in the model part, and the photo chosen.
+    const form = calls.find((c) => c.url.pathname.endsWith('/dispute'))!.body as FormData;
+    expect(JSON.parse(form.get('model') as string)).toEqual({ reason: 'Rex was away' });
+    expect((form.get('photo') as File).name).toBe('yard.jpg');
 
     await userEvent.type(screen.getByLabelText('First name'), 'Jordan');
     await userEvent.type(screen.getByLabelText('Last name'), 'Blake');

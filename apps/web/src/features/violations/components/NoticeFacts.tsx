@@ -53,6 +53,17 @@ export function NoticeFacts({ notice: n }: { notice: NoticeView }) {
               {n.disputeReason}
             </Descriptions.Item>
           )}
+          {n.disputePhotoUrl && (
+            <Descriptions.Item label="Dispute photo" span="filled">
+              <Typography.Link href={n.disputePhotoUrl} target="_blank" rel="noreferrer">
+                <img
+                  src={n.disputePhotoUrl}
+                  alt={`Photo sent with the dispute of ${n.reference}`}
+                  style={{ maxWidth: '100%', maxHeight: 240, display: 'block' }}
+                />
+              </Typography.Link>
+            </Descriptions.Item>
+          )}
           {n.reswabRequested && (
             <Descriptions.Item label="Witnessed re-swab" span="filled">
               {n.reswabPassed ? 'Passed: the verification test confirms the dog.' : 'Requested; waiting for the lab.'}

@@ -1,0 +1,1 @@
+ALTER TABLE "violation_notices" ADD COLUMN "dispute_photo" text;
