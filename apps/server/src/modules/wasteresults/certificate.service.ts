@@ -2,8 +2,8 @@
 // admin. The certificate, in the shared document layout, is addressed to the group's certification recipient (the
 // property or its distributor) with the group's certificate customization and logo: the sample numbers and dates, the
 // dog and its owner's name, the statistic in words with its basis, the marker table with dropout and not-compared
-// markers marked, the sex by DNA beside the recorded sex, the chain of custody's summary when the sample was collected with
-// the phone app (issue 40), and the approving analyst as signatory. Its first issue is the sample's custody event.
+// markers marked, the sex by DNA beside the recorded sex, the custody summary when the sample was collected with the
+// phone app (issue 40), and the approving analyst as signatory. Its first issue is the sample's custody event.
 import {
   CustodyEvent,
   Gender,
