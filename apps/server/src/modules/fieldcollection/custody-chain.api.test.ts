@@ -26,6 +26,7 @@ const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'custody-chain-'));
 let t: TestApp;
 let s: Scenario;
 let lab: string;
+let manager: string;
 const sampleNumber = newSampleNumber('TD');
 const collectedAt = new Date(Date.now() - 2 * 3600_000);
 const photo = testJpeg(320, 240, 7);
@@ -67,7 +68,7 @@ beforeAll(async () => {
   t = await startTestApp({ filesDir });
   s = await makeScenario(t, 4040);
   lab = await t.login('lab.admin');
-  const manager = await t.login(s.manager.userName);
+  manager = await t.login(s.manager.userName);
   // Collected on the phone by P's property manager, with one photo.
   const collected = ok(
     await t.call('POST', '/api/v1/fieldcollection/collect', {
@@ -100,11 +101,11 @@ beforeAll(async () => {
   // Left by the scenario's dog a1 (a resident of P): its plate uploaded and the profile approved by the lab.
   const waste = s.pop.wasteFrom(s.dogs.a1!.profile, { offLadderRate: 0, dropoutRate: 0, missingRate: 0 });
   await uploadAndApprove(t, [{ sampleName: sampleNumber, profile: waste }], 'custody-4040', s.pop);
-  const runs = await waitForRuns(t, [sampleNumber]);
+  const runs = await waitForRuns(t, [sampleNumber], 1, 90_000);
   resultSetId = runs.get(sampleNumber)!.resultSetId;
   const status = await approveLatest(resultSetId);
   if (status !== 'Match') throw new Error(`the collected sample's run is ${status}, not a Match`);
-  certificatePdf = await matchCertificate(resultSetId, await t.login(s.manager.userName));
+  certificatePdf = await matchCertificate(resultSetId, manager);
 }, 240_000);
 afterAll(async () => {
   await t?.close();
@@ -117,7 +118,7 @@ describe('the custody of a collected waste sample', () => {
   test('collected, received, plated, typed, result approved, certificate issued: in order, with their details', async () => {
     const custody = ok(
       await t.call('GET', `/api/v1/fieldcollection/custody?wasteSampleId=${wasteSampleId}`, {
-        token: await t.login(s.manager.userName),
+        token: manager,
       }),
       'custody',
     );
@@ -169,7 +170,7 @@ describe('the custody of a collected waste sample', () => {
     expect(text).toMatch(/Verify at: http:\/\/registry\.test\/verify\/[A-Z2-7]{24}/);
     // A sample of the scenario entered at the lab without a collection: no summary, one image fewer (the thumbnail).
     const plainNumber = [...s.sources].find(([, dog]) => dog === 'a1')![0];
-    const plainSet = (await waitForRuns(t, [plainNumber])).get(plainNumber)!.resultSetId;
+    const plainSet = (await waitForRuns(t, [plainNumber], 1, 90_000)).get(plainNumber)!.resultSetId;
     await approveLatest(plainSet);
     const plain = await matchCertificate(plainSet, lab);
     expect(flat((await readPdf(plain)).text)).not.toContain('Chain of custody');
