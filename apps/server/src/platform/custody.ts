@@ -1,10 +1,10 @@
 // The chain of custody of a waste sample (issue 40): each event (collected, received at the lab, plated, typed, result
 // approved, certificate issued) is an entry of the one audit log, so its hash chain covers it and a changed or removed
-// event fails the audit verification. Modules record their event here, in the transaction that makes the change; the
-// custody timeline reads them back in order.
+// event fails the audit verification. Modules record their event here, in the transaction that makes the change (waste
+// samples only; docs/decisions/field-collection.md says who records what); the custody timeline reads them back in order.
 import type { CustodyEvent } from '@registry/contracts';
 import type { Db } from '../db/client.ts';
-import { writeAudit } from './audit.ts';
+import { writeAudits } from './audit.ts';
 import type { RequestContext } from './context.ts';
 import { custodyEntries } from './custody.queries.ts';
 
@@ -20,12 +20,27 @@ export async function recordCustody(
   event: CustodyEvent,
   details: CustodyDetails,
 ): Promise<void> {
-  await writeAudit(tx, ctx, {
-    entityType: CUSTODY_ENTITY,
-    entityId: sampleNumber.toUpperCase(),
-    actionType: event,
-    after: details,
-  });
+  await recordCustodyEvents(tx, ctx, [{ sampleNumber, event, details }]);
+}
+
+export type CustodyRecord = { sampleNumber: string; event: CustodyEvent; details: CustodyDetails };
+
+/** Appends several custody events in their order (a plate's waste samples), in `tx`. */
+export async function recordCustodyEvents(
+  tx: Db,
+  ctx: Pick<RequestContext, 'caller' | 'requestId'>,
+  records: readonly CustodyRecord[],
+): Promise<void> {
+  await writeAudits(
+    tx,
+    ctx,
+    records.map((record) => ({
+      entityType: CUSTODY_ENTITY,
+      entityId: record.sampleNumber.toUpperCase(),
+      actionType: record.event,
+      after: record.details,
+    })),
+  );
 }
 
 /** The sample's custody events, oldest first, as the audit log holds them. */

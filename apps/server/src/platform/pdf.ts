@@ -79,6 +79,8 @@ export function dateTimeWithZone(date: Date, timeZone: string): string {
 export const dateInWords = (date: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'long' }).format(date);
 
+type KeyValue = readonly [string, string | number | null | undefined];
+
 export type Column = { label: string; width: number; align?: 'left' | 'center' | 'right' };
 
 export class PdfLayout {
@@ -200,10 +202,10 @@ export class PdfLayout {
     return this;
   }
 
-  /** Label: value pairs, in two columns when asked (a null value prints as a dash). */
-  keyValues(rows: ReadonlyArray<readonly [string, string | number | null | undefined]>, columns: 1 | 2 = 1): this {
+  /** Label: value pairs, in two columns when asked (a null value prints as a dash), within `span` points. */
+  keyValues(rows: ReadonlyArray<KeyValue>, columns: 1 | 2 = 1, span = CONTENT): this {
     const { doc } = this;
-    const width = columns === 2 ? CONTENT / 2 - 8 : CONTENT;
+    const width = columns === 2 ? CONTENT / 2 - 8 : span;
     const put = (label: string, value: string | number | null | undefined, x: number, y: number) => {
       doc.font(BOLD).fontSize(9).fillColor(GREY).text(`${label}: `, x, y, { width, continued: true });
       doc
@@ -221,6 +223,17 @@ export class PdfLayout {
     }
     doc.x = MARGIN;
     doc.moveDown(0.3);
+    return this;
+  }
+
+  /** Label: value pairs beside a picture at the right (a photo thumbnail), kept on one page; no picture: the pairs. */
+  keyValuesBeside(rows: ReadonlyArray<KeyValue>, picture: Buffer | null, fit: [number, number] = [140, 105]): this {
+    const { doc } = this;
+    if (doc.y + Math.max(fit[1], rows.length * 13) > this.bottom()) doc.addPage();
+    const top = doc.y;
+    const drew = this.image(picture, PAGE_WIDTH - MARGIN - fit[0], top, fit);
+    this.keyValues(rows, 1, drew ? CONTENT - fit[0] - 12 : CONTENT);
+    if (drew) doc.y = Math.max(doc.y, top + fit[1] + 6);
     return this;
   }
 

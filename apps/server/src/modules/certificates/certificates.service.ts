@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import { CERTIFICATE_KIND_LABELS, VERIFICATION_MESSAGES, type CertificateVerification } from '@registry/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { RequestContext, SignedInContext } from '../../platform/context.ts';
+import { withTransaction, type RequestContext, type SignedInContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { filesStoreFor } from '../../platform/files.ts';
 import type { DocumentOptions, LabIdentity, Signatory } from '../../platform/pdf.ts';
@@ -116,8 +116,17 @@ export type IssueRequest = {
   signatoryName: string | null;
 };
 
-/** The certificate of this subject: the one issued before while it stands, or a new one. */
-export async function issueCertificate(ctx: SignedInContext, request: IssueRequest) {
+export type IssuedCertificate = ReturnType<typeof withUrl>;
+
+/**
+ * The certificate of this subject: the one issued before while it stands, or a new one. `onIssued` runs only for a new
+ * one, in the transaction that stores it (the waste sample's custody event "Certificate issued", for instance).
+ */
+export async function issueCertificate(
+  ctx: SignedInContext,
+  request: IssueRequest,
+  onIssued?: (txCtx: SignedInContext, issued: IssuedCertificate) => Promise<void>,
+) {
   for (let attempt = 0; attempt < 3; attempt++) {
     const existing = await q.validCertificate(ctx.db, request.kind, request.subjectKey);
     if (existing) return withUrl(ctx, existing);
@@ -126,13 +135,20 @@ export async function issueCertificate(ctx: SignedInContext, request: IssueReque
     const year = new Intl.DateTimeFormat('en-US', { timeZone: ctx.config.labTimeZone, year: 'numeric' }).format(
       issuedAt,
     );
-    const row = await q.insertCertificate(ctx.db, {
+    const values = {
       id,
       ...request,
       code: newVerificationCode(),
       number: `${PREFIX[request.kind]}-${year}-${String(id).padStart(6, '0')}`,
       issuedAt,
-    });
+    };
+    const row = onIssued
+      ? await withTransaction(ctx, async (tx, txCtx) => {
+          const inserted = await q.insertCertificate(tx, values);
+          if (inserted) await onIssued(txCtx, withUrl(txCtx, inserted));
+          return inserted;
+        })
+      : await q.insertCertificate(ctx.db, values);
     // Null when another download of the same subject issued it first: take that one.
     if (row) return withUrl(ctx, row);
   }

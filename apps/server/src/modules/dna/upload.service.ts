@@ -8,9 +8,17 @@ import {
   type SampleProfile,
 } from '@registry/genetics';
 import type { z } from 'zod';
-import { DnaProfileLabStatus, Gender, SampleCustomerStatus, SampleType, plateUploadModel } from '@registry/contracts';
+import {
+  CustodyEvent,
+  DnaProfileLabStatus,
+  Gender,
+  SampleCustomerStatus,
+  SampleType,
+  plateUploadModel,
+} from '@registry/contracts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
+import { recordCustodyEvents, type CustodyRecord } from '../../platform/custody.ts';
 import { validationError } from '../../platform/errors.ts';
 import { filesStoreFor } from '../../platform/files.ts';
 import { assertCan } from '../../platform/rights.ts';
@@ -120,6 +128,7 @@ export async function uploadPlate(ctx: SignedInContext, model: z.output<typeof p
         rows.map((r) => ({ ...r, plateId: stored.id })),
       );
       await receivePetSamples(txCtx, [...pets.values()]);
+      await recordCustodyEvents(tx, txCtx, wasteCustody(plateName, rows, inserted, waste));
       await writeAudit(tx, ctx, {
         entityType: 'DnaPlate',
         entityId: stored.id,
@@ -155,6 +164,34 @@ export async function uploadPlate(ctx: SignedInContext, model: z.output<typeof p
       throw validationError({ plateName: [`A plate named '${plateName}' was already uploaded.`] }, UPLOAD_FAILED);
     throw error;
   }
+}
+
+/**
+ * The custody of the plate's waste samples (issue 40): each one plated (plate and well) and typed (the profile this
+ * upload created from the GeneMapper file, with its validation result), in the upload's transaction.
+ */
+function wasteCustody(
+  plateName: string,
+  rows: { sampleNumber: string; well?: string | null; result: string }[],
+  inserted: { id: number; sampleNumber: string }[],
+  waste: Set<string>,
+): CustodyRecord[] {
+  const profileOf = new Map(inserted.map((profile) => [profile.sampleNumber, profile.id]));
+  return rows.flatMap((row): CustodyRecord[] => {
+    if (!waste.has(row.sampleNumber)) return [];
+    return [
+      {
+        sampleNumber: row.sampleNumber,
+        event: CustodyEvent.Plated,
+        details: { plate: plateName, well: row.well ?? null },
+      },
+      {
+        sampleNumber: row.sampleNumber,
+        event: CustodyEvent.Typed,
+        details: { plate: plateName, profile: profileOf.get(row.sampleNumber) ?? null, result: row.result },
+      },
+    ];
+  });
 }
 
 const S = SampleCustomerStatus;

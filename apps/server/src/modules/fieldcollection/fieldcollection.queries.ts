@@ -52,6 +52,16 @@ export function photosOf(db: Db, collectionId: number): Promise<PhotoRow[]> {
     .orderBy(asc(wasteCollectionPhotos.position));
 }
 
+/** The sample's collection record and when the lab received the sample (the certificate's custody summary). */
+export async function collectionWithReceipt(db: Db, wasteSampleId: number) {
+  const [row] = await db
+    .select({ collection: wasteCollections, dateReceived: wasteSamples.dateReceived })
+    .from(wasteCollections)
+    .innerJoin(wasteSamples, eq(wasteSamples.id, wasteCollections.wasteSampleId))
+    .where(eq(wasteCollections.wasteSampleId, wasteSampleId));
+  return row;
+}
+
 export type PointFilter = { propertyId: number; from: Date | null; to: Date | null; result: string };
 
 const RESULT_SQL = sql<string>`case

@@ -2,8 +2,10 @@
 // admin. The certificate, in the shared document layout, is addressed to the group's certification recipient (the
 // property or its distributor) with the group's certificate customization and logo: the sample numbers and dates, the
 // dog and its owner's name, the statistic in words with its basis, the marker table with dropout and not-compared
-// markers marked, the sex by DNA beside the recorded sex, and the approving analyst as signatory.
+// markers marked, the sex by DNA beside the recorded sex, the custody summary when the sample was collected with the
+// phone app (issue 40), and the approving analyst as signatory. Its first issue is the sample's custody event.
 import {
+  CustodyEvent,
   Gender,
   PooPrintsCertificationRecipient,
   WASTE_RESULT_MESSAGES as M,
@@ -11,12 +13,14 @@ import {
 } from '@registry/contracts';
 import { MarkerComparison, compareWasteWithDog, matchStatistics, profileEntries, profileSex } from '@registry/genetics';
 import type { SignedInContext } from '../../platform/context.ts';
+import { recordCustody } from '../../platform/custody.ts';
 import { refused } from '../../platform/errors.ts';
 import { renderDocument, dateTimeWithZone } from '../../platform/pdf.ts';
 import { assertCan } from '../../platform/rights.ts';
 import * as certificates from '../certificates/certificates.queries.ts';
 import { documentOptions, issueCertificate, readStored, signatoryFor } from '../certificates/certificates.service.ts';
 import { matchProbabilitySentence, statisticBasis } from '../certificates/wording.ts';
+import { custodySummary } from '../fieldcollection/evidence.service.ts';
 import { panels, profileFromCodes } from '../dna/panels.ts';
 import { currentIndex } from '../dna/registry-index.ts';
 import { isLetterResult, queueResultLetter } from './result-letters.service.ts';
@@ -83,15 +87,24 @@ export async function certificatePdf(ctx: SignedInContext, resultSetId: number) 
     footer: group?.certificateFooterText ?? null,
   });
   const dogNumber = result.sampleNumberOverride ?? result.matchedSampleNumber;
-  const certificate = await issueCertificate(ctx, {
-    kind: 'MatchCertificate',
-    subjectKey: `result:${result.id}`,
-    sampleNumber: set.sampleNumber,
-    dogName: isMatch ? (dog?.name ?? null) : null,
-    resultText: isMatch ? `Match: dog ${dog?.name ?? '-'} (${dogNumber})` : result.status,
-    issuer: options.lab.name,
-    signatoryName: signatory?.name ?? null,
-  });
+  const certificate = await issueCertificate(
+    ctx,
+    {
+      kind: 'MatchCertificate',
+      subjectKey: `result:${result.id}`,
+      sampleNumber: set.sampleNumber,
+      dogName: isMatch ? (dog?.name ?? null) : null,
+      resultText: isMatch ? `Match: dog ${dog?.name ?? '-'} (${dogNumber})` : result.status,
+      issuer: options.lab.name,
+      signatoryName: signatory?.name ?? null,
+    },
+    (txCtx, issued) =>
+      recordCustody(txCtx.db, txCtx, set.sampleNumber, CustodyEvent.CertificateIssued, {
+        certificate: issued.number,
+        result: result.status,
+      }),
+  );
+  const custody = await custodySummary(ctx, set.wasteSampleId);
   const tz = ctx.config.labTimeZone;
   const content = await renderDocument({ ...options, certificate }, (layout) => {
     layout.keyValues(
@@ -116,6 +129,7 @@ export async function certificatePdf(ctx: SignedInContext, resultSetId: number) 
       result.isMoveOut ? 'The dog’s owner has moved out (Move Out).' : null,
     ].filter((n): n is string => !!n);
     for (const note of notes) layout.paragraph(`Note: ${note}`);
+    if (custody) layout.heading('Chain of custody').keyValuesBeside(custody.rows, custody.thumbnail);
     if (result.isAnalystOverride) {
       const analyst = overrider?.name ? ` ${overrider.name}` : '';
       layout.paragraph(

@@ -19,6 +19,7 @@ import { matchResultsWithdrawn, replacedBy as replaced, type WithdrawnResult } f
 import { createNotifications } from '../notifications/notifications.service.ts';
 import { computeMatchRun } from './match-run.ts';
 import { overriddenRun } from './override.ts';
+import { recordApprovedCustody } from './result-custody.ts';
 import { queueResultLetter } from './result-letters.service.ts';
 import * as lists from './result-lists.queries.ts';
 import { pendingDogProfiles } from './retro-match.queries.ts';
@@ -187,6 +188,7 @@ export async function approveResult(ctx: SignedInContext, resultId: number, conf
       actionType: 'Approve',
       after: { resultSetId: result.resultSetId, status: result.status },
     });
+    await recordApprovedCustody(txCtx, [{ setId: result.resultSetId, resultId: result.id }]);
     if (earlier) await matchResultsWithdrawn(txCtx, [replaced(earlier.id, result)]);
     await notifyApproved(txCtx, [{ setId: result.resultSetId, status: result.status, earlierStatus }]);
   });
@@ -298,6 +300,10 @@ async function approveLatestOf(ctx: SignedInContext, sets: { id: number; resultI
         actionType: 'Approve',
         after: { resultIds: eligible.map((s) => s.resultId) },
       });
+    await recordApprovedCustody(
+      txCtx,
+      eligible.map((s) => ({ setId: s.id, resultId: s.resultId })),
+    );
     await notifyApproved(
       txCtx,
       eligible.map((s) => ({ setId: s.id, status: s.status ?? null, earlierStatus: earlier.get(s.id) ?? null })),

@@ -76,6 +76,34 @@ describe('custody page', () => {
             by: 'lab.admin',
             details: { receivedBy: 'lab.admin' },
           },
+          {
+            auditId: 96,
+            event: 'Plated',
+            at: '2026-11-23T14:00:00.000Z',
+            by: 'lab.admin',
+            details: { plate: 'Plate 2026-11-23', well: 'D1' },
+          },
+          {
+            auditId: 97,
+            event: 'Typed',
+            at: '2026-11-23T14:00:00.000Z',
+            by: 'lab.admin',
+            details: { plate: 'Plate 2026-11-23', profile: 310, result: 'Pass' },
+          },
+          {
+            auditId: 98,
+            event: 'ResultApproved',
+            at: '2026-11-24T10:00:00.000Z',
+            by: 'lab.admin',
+            details: { result: 'Match', dog: 'DN0000007' },
+          },
+          {
+            auditId: 99,
+            event: 'CertificateIssued',
+            at: '2026-11-24T11:00:00.000Z',
+            by: 'property.manager',
+            details: { certificate: 'MC-2026-000012', result: 'Match' },
+          },
         ],
       },
     });
@@ -85,8 +113,17 @@ describe('custody page', () => {
     expect(screen.getByRole('img', { name: 'Where sample TD0000042 was collected' })).toBeTruthy();
     expect(screen.getByAltText('Photo 1 of sample TD0000042').getAttribute('src')).toBe(record.photos[0]!.url);
     expect(screen.getByText(/40\.712800, -74\.006000 \(within 8\.5 m\)/)).toBeTruthy();
+    // The lab's steps after receipt, each in words with what it recorded.
+    for (const step of ['Plated', 'DNA typed', 'Result approved', 'Certificate issued'])
+      expect(screen.getByText(step)).toBeTruthy();
+    expect(screen.getByText('Well: D1')).toBeTruthy();
+    expect(screen.getByText('DNA profile: 310')).toBeTruthy();
+    expect(screen.getByText('Dog: DN0000007')).toBeTruthy();
+    expect(screen.getByText('Certificate: MC-2026-000012')).toBeTruthy();
     // No internal event name reaches the screen.
     expect(screen.queryByText('Received')).toBeNull();
+    expect(screen.queryByText('Typed')).toBeNull();
+    expect(screen.queryByText('ResultApproved')).toBeNull();
   });
 
   it('a sample entered without the app says so and what to do', async () => {

@@ -16,7 +16,9 @@ const DETAIL_WORDS: Record<string, string> = {
   receivedBy: 'Received by',
   plate: 'Plate',
   well: 'Well',
+  profile: 'DNA profile',
   result: 'Result',
+  dog: 'Dog',
   certificate: 'Certificate',
 };
 
