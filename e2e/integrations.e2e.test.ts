@@ -98,8 +98,9 @@ test('an API key made on screen reads within its group, is refused outside it, a
 
   // The page shows the key's last use once it was used.
   const lastUse = async () =>
-    (await firm('GET', `/apikeys?groupId=${oakRidgeId}&page=1&pageSize=50`)).data.find((k: { name: string }) => k.name === 'Yardi sync')
-      ?.lastUsedAt;
+    (await firm('GET', `/apikeys?groupId=${oakRidgeId}&page=1&pageSize=50`)).data.find(
+      (k: { name: string }) => k.name === 'Yardi sync',
+    )?.lastUsedAt;
   await expect.poll(lastUse).toEqual(expect.any(String));
   await page.reload();
   await visible(row);
