@@ -38,6 +38,7 @@ function CreateKeyModal({ groupId, open, onClose }: { groupId: number; open: boo
   return (
     <Modal
       open={open}
+      destroyOnHidden
       title={key ? 'Your new API key' : 'Create API key'}
       onCancel={close}
       okText={key ? 'Done' : 'Create key'}

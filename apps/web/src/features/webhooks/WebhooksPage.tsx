@@ -38,6 +38,7 @@ function CreateWebhookModal({ groupId, open, onClose }: { groupId: number; open:
   return (
     <Modal
       open={open}
+      destroyOnHidden
       title={secret ? 'Your signing secret' : 'Add webhook'}
       onCancel={close}
       okText={secret ? 'Done' : 'Add webhook'}

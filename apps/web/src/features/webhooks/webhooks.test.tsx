@@ -112,7 +112,6 @@ describe('webhooks page', { timeout: 240_000 }, () => {
       events: ['order.paid'],
     });
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Done' }));
-    await waitFor(() => expect(screen.queryByTestId('new-webhook-secret')).toBeNull());
 
     // The test ping: its outcome is shown.
     await userEvent.click(screen.getByRole('button', { name: 'Send test ping' }));
