@@ -233,6 +233,18 @@ export const SCREENS: Screen[] = [
     ready: (page) => page.getByRole('button', { name: 'Save mapping' }),
   },
   {
+    name: 'API keys',
+    path: (ids) => `/group/${ids.property}/apikeys`,
+    user: 'property.manager',
+    ready: (page) => page.getByText('No API keys yet.', { exact: false }),
+  },
+  {
+    name: 'webhooks',
+    path: (ids) => `/group/${ids.property}/webhooks`,
+    user: 'property.manager',
+    ready: (page) => page.getByText('No webhooks yet.', { exact: false }),
+  },
+  {
     name: 'program analytics',
     path: (ids) => `/reports/program-analytics?groupId=${ids.management}&groupName=Harbor%20Property%20Management`,
     user: 'firm.manager',

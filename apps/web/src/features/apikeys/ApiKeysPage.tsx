@@ -39,6 +39,7 @@ function CreateKeyModal({ groupId, open, onClose }: { groupId: number; open: boo
   return (
     <Modal
       open={open}
+      destroyOnHidden
       title={key ? 'Your new API key' : 'Create API key'}
       onCancel={close}
       okText={key ? 'Done' : 'Create key'}
@@ -102,7 +103,7 @@ function ApiKeys({ groupId }: { groupId: number }) {
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Paragraph>
         Other systems call the registry with a key: it acts with your rights in this group and the groups beneath it.{' '}
-        <Link to="/group/$id/webhooks" params={{ id: String(groupId) }}>
+        <Link to="/group/$id/webhooks" params={{ id: String(groupId) }} style={{ textDecoration: 'underline' }}>
           Webhooks
         </Link>{' '}
         tell them when something happens.

@@ -39,6 +39,7 @@ function CreateWebhookModal({ groupId, open, onClose }: { groupId: number; open:
   return (
     <Modal
       open={open}
+      destroyOnHidden
       title={secret ? 'Your signing secret' : 'Add webhook'}
       onCancel={close}
       okText={secret ? 'Done' : 'Add webhook'}
@@ -168,7 +169,7 @@ function Webhooks({ groupId }: { groupId: number }) {
       <Typography.Paragraph>
         The registry tells another system when something happens in this group or beneath it, with a signed HTTPS
         request. Other systems call the registry with{' '}
-        <Link to="/group/$id/apikeys" params={{ id: String(groupId) }}>
+        <Link to="/group/$id/apikeys" params={{ id: String(groupId) }} style={{ textDecoration: 'underline' }}>
           API keys
         </Link>
         .
