@@ -19,6 +19,7 @@ type LandingUser = Pick<UserInfo, 'isPetOwner' | 'isAdmin' | 'petOwnerId' | 'use
 export const petOwnerPath = (petOwnerId: number | null | undefined) => `/petowner/${petOwnerId ?? ''}/`;
 export const groupDashboardPath = (groupId: number) => `/group/${groupId}/dashboard`;
 export const groupDetailsPath = (groupId: number) => `/group/${groupId}`;
+export const violationNoticePath = (noticeId: number) => `/violations/${noticeId}`;
 const isResidentUserName = (userName: string) => userName.toUpperCase().startsWith('RES');
 
 const ANONYMOUS_PATHS = ['/login', '/forgot', '/resetpassword', '/token-login', '/confirm-email'];

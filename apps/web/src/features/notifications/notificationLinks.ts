@@ -3,7 +3,7 @@
 // violation notice it names: an appeal to decide). A page not
 // built yet falls back to the group's dashboard.
 import { isBuiltPage } from '../../lib/builtPages';
-import { groupDashboardPath, petOwnerPath } from '../../lib/landing';
+import { groupDashboardPath, petOwnerPath, violationNoticePath } from '../../lib/landing';
 import type { Notification } from './notifications.api';
 
 export function notificationPath(n: Pick<Notification, 'type' | 'actionParameters'>): string | null {
@@ -20,7 +20,7 @@ export function notificationPath(n: Pick<Notification, 'type' | 'actionParameter
       return `${petOwnerPath(petOwnerId)}${sampleNumber ? encodeURIComponent(sampleNumber) : ''}`;
     case 'Group':
       // An owner's appeal of a violation notice opens the notice, where it is decided.
-      if (noticeId != null) return `/violations/${noticeId}`;
+      if (noticeId != null) return violationNoticePath(noticeId);
       return id == null ? null : groupDashboardPath(id);
     default:
       return null;
