@@ -129,8 +129,10 @@ describe.each([
 
 /** On a phone a signed-out page has no menu to reach; every other page has one button in its header that opens it. */
 async function menuOpensFromHeader(tab: Page, screen: Screen) {
-  expect(await tab.getByRole('button', { name: 'Open menu' }).count()).toBe(screen.signedOut ? 0 : 1);
-  if (screen.signedOut) return;
+  // The collection app is a full-screen phone app of its own, opened offline too: it has no registry menu.
+  const withMenu = !screen.signedOut && screen.name !== 'collect waste samples (phone app)';
+  expect(await tab.getByRole('button', { name: 'Open menu' }).count()).toBe(withMenu ? 1 : 0);
+  if (!withMenu) return;
   await tab.getByRole('button', { name: 'Open menu' }).click();
   const menu = tab.getByRole('navigation', { name: 'Main navigation' });
   await visible(menu);

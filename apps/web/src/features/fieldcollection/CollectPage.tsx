@@ -243,7 +243,9 @@ export function CollectPage() {
         <List
           size="small"
           dataSource={[...waiting, ...refused]}
-          locale={{ emptyText: 'Nothing waiting: every saved sample has been sent.' }}
+          locale={{
+            emptyText: <Typography.Text>{'Nothing waiting: every saved sample has been sent.'}</Typography.Text>,
+          }}
           renderItem={(entry) => (
             <List.Item
               actions={
@@ -277,7 +279,9 @@ export function CollectPage() {
         <List
           size="small"
           dataSource={sent}
-          locale={{ emptyText: 'Nothing sent from this phone yet.' }}
+          locale={{
+            emptyText: <Typography.Text>{'Nothing sent from this phone yet.'}</Typography.Text>,
+          }}
           renderItem={(entry) => (
             <List.Item>
               <List.Item.Meta title={entry.model.sampleNumber} description={`Sent ${showTime(entry.sentAt ?? 0)}`} />

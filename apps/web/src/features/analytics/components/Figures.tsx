@@ -1,5 +1,6 @@
 // The analytics pages' figure cards and turnaround table: a figure beside its previous period's value and the change.
-import { Card, Col, Row, Statistic, Table, Typography } from 'antd';
+import { Card, Col, Row, Statistic, Typography } from 'antd';
+import { DataTable } from '../../../components/DataTable';
 import type { DurationStats } from '@registry/contracts';
 
 export type Figure = { title: string; current: number | null; previous: number | null; percent?: boolean };
@@ -30,7 +31,7 @@ export function TurnaroundTable({
   stages: { stage: string; current: DurationStats; previous: DurationStats }[];
 }) {
   return (
-    <Table
+    <DataTable
       size="small"
       pagination={false}
       rowKey="stage"
