@@ -1,6 +1,7 @@
 // One delivery attempt (issue 42): the body signed with HMAC-SHA256 over "<timestamp>.<body>" under the subscription's
 // secret, POSTed to the checked address with short timeouts and no redirect followed. The answer's status, duration and
 // first bytes are what the delivery log keeps. docs/integrations.md gives receivers the verification recipe.
+import type dns from 'node:dns';
 import crypto from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
@@ -63,7 +64,8 @@ export async function deliverOnce(
         timeout: TIMEOUT_MS,
         // Connect to the address that was checked, not to whatever a second lookup would answer.
         lookup: (_host, options, callback) => {
-          if ((options as { all?: boolean }).all) callback(null, [{ address, family }] as never);
+          // Node asks for every address (all: true) or for one; the callback's shape follows the question.
+          if (options.all) (callback as (e: null, a: dns.LookupAddress[]) => void)(null, [{ address, family }]);
           else (callback as (e: null, a: string, f: number) => void)(null, address, family);
         },
       },
