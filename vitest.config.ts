@@ -17,6 +17,8 @@ export default defineConfig({
           ],
           // API tests beside platform code need the api project's seeded database.
           exclude: ['**/node_modules/**', '**/*.api.test.ts'],
+          // Pure code keeps no state between files: one module graph per worker spares each file the imports.
+          isolate: false,
           testTimeout: 60_000,
         },
       },
@@ -27,6 +29,10 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/server/src/**/*.api.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
+          // One module graph for all files of a worker: each file builds its own app on its own database copy, and the
+          // server's module-level registries (job workers, hooks) count a handler once, so files share nothing but the
+          // ~8 s import of the server, which isolation paid per file (an API run took twice as long).
+          isolate: false,
           // Generous: a test that starts a second app or server process is slow on a busy 2-core machine.
           testTimeout: 60_000,
           hookTimeout: 120_000,

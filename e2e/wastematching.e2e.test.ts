@@ -121,7 +121,7 @@ test(
     await row.getByRole('button', { name: 'More actions for TD0200001' }).click();
     await manager.getByRole('menuitem', { name: 'Email primary admin' }).click();
     await manager.getByRole('dialog', { name: 'Email the match result' }).getByRole('button', { name: 'Send' }).click();
-    await visible(manager.getByText(/^The match result was emailed to /));
+    await visible(manager.getByText(/^The match result was emailed to /), SLOW);
     await expect.poll(() => world.smtp.messages.filter(isLetter).length, { timeout: 15_000 }).toBe(lettersBefore + 1);
     const mail = world.smtp.messages.filter(isLetter).at(-1)!;
     expect(mail.to).toEqual(['property.manager@registry.example']);

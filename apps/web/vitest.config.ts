@@ -9,6 +9,9 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
+    // One module graph per worker: antd, React and the app's screens are imported once rather than per file (the web run
+    // took three times as long). Testing Library unmounts after each test and the setup file resets what a test changed.
+    isolate: false,
     testTimeout: 45_000,
   },
 });

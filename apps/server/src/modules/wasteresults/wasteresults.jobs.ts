@@ -2,8 +2,13 @@
 // dog's approval or move in, rerun all no-matches) and the hooks through which the lab's approvals reach them.
 import { defineJob, enqueue } from '../../platform/jobs.ts';
 import type { Db } from '../../db/client.ts';
-import type { Services } from '../../platform/context.ts';
-import { type HookContext, onPetOwnersArrived, onProfilesApproved } from '../../platform/matching-hooks.ts';
+import type { Services, SignedInContext } from '../../platform/context.ts';
+import {
+  type ApprovedProfiles,
+  type HookContext,
+  onPetOwnersArrived,
+  onProfilesApproved,
+} from '../../platform/matching-hooks.ts';
 import { matchResultsWithdrawn, onWasteSamplesDeleting } from '../../platform/result-hooks.ts';
 import type { ClusterEngines } from '../nomatchclusters/nomatchclusters.sync.ts';
 import { BATCH_SIZE, computeMatchRuns, matchSets, storeBatch } from './batch-runs.ts';
@@ -104,7 +109,26 @@ async function finish(db: Db, id: number, status: 'Completed' | 'Failed', values
   await q.updateRerunRun(db, id, { ...values, status, dateFinished: new Date() });
 }
 
-/** Registers this module's workers with the job queue (buildApp calls it before the queue starts). */
+/** The lab's approval made profiles ready: waste samples to match, dogs whose arrival may explain earlier no-matches. */
+async function profilesApprovedForMatching(ctx: HookContext, approved: ApprovedProfiles) {
+  await markReadyForMatching(ctx, approved.waste);
+  await queueRetroMatchForDogs(ctx, approved.pets);
+}
+
+/** A deleted waste sample takes its result sets with it: every result of them is withdrawn first, in its transaction. */
+async function withdrawResultsOfDeletedSamples(ctx: SignedInContext, wasteSampleIds: number[]) {
+  const results = await q.resultsOfWasteSamples(ctx.db, wasteSampleIds);
+  await matchResultsWithdrawn(
+    ctx,
+    results.map((r) => ({ ...r, nowNamesPetId: null, reason: 'The waste sample was deleted.' })),
+  );
+}
+
+/**
+ * Registers this module's workers with the job queue (buildApp calls it before the queue starts). The hooks take
+ * module-level functions: the hook sets count a handler once however many apps a process builds (the API tests build
+ * one per file in one process).
+ */
 export function registerWasteResultJobs() {
   defineJob('waste-match', async (payload, { services }) => {
     // A job queued before batches carried one set id.
@@ -114,19 +138,9 @@ export function registerWasteResultJobs() {
   defineJob('waste-retro-match', async (payload, { services }) => {
     await retroMatchJob(services, payload as RetroPayload);
   });
-  onProfilesApproved(async (ctx, approved) => {
-    await markReadyForMatching(ctx, approved.waste);
-    await queueRetroMatchForDogs(ctx, approved.pets);
-  });
+  onProfilesApproved(profilesApprovedForMatching);
   onPetOwnersArrived(queueRetroMatchForArrivals);
-  // A deleted waste sample takes its result sets with it: every result of them is withdrawn first, in its transaction.
-  onWasteSamplesDeleting(async (ctx, wasteSampleIds) => {
-    const results = await q.resultsOfWasteSamples(ctx.db, wasteSampleIds);
-    await matchResultsWithdrawn(
-      ctx,
-      results.map((r) => ({ ...r, nowNamesPetId: null, reason: 'The waste sample was deleted.' })),
-    );
-  });
+  onWasteSamplesDeleting(withdrawResultsOfDeletedSamples);
   defineJob('rerun-no-matches', async (payload, { services }) => {
     await rerunJob(services, Number(payload.rerunRunId));
   });
