@@ -1,8 +1,10 @@
 // Test projects: unit (pure code), web (React components under jsdom), api (server against a real database), e2e (Chromium against the built app).
 import { defineConfig } from 'vitest/config';
+import { LongSweepsFirst } from './e2e/support/sequencer.ts';
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongSweepsFirst },
     projects: [
       {
         test: {

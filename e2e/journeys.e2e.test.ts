@@ -12,7 +12,8 @@ let oakRidge: number;
 const PASSWORD = 'Harper#Pass1';
 
 beforeAll(async () => {
-  world = await startWorld();
+  // As most people have it: antd's motion on (the other journeys run with reduced motion).
+  world = await startWorld({ motion: true });
   const staff = await world.api('lab.admin');
   oakRidge = (await staff('GET', '/preregistration/getpropertybypreregcode/OAKRIDGE')).groupId;
 });

@@ -30,7 +30,17 @@ export type E2eWorld = {
   close(): Promise<void>;
 };
 
-export async function startWorld(options: { env?: Record<string, string> } = {}): Promise<E2eWorld> {
+export async function startWorld(
+  options: {
+    env?: Record<string, string>;
+    /**
+     * The browser's system setting for motion. The journeys run as someone who asks for reduced motion (the app then
+     * opens dialogs, drawers and menus without animating: nothing to wait out, nothing for the 2-core machine to draw);
+     * journeys.e2e.test.ts keeps antd's motion, as most people have it.
+     */
+    motion?: boolean;
+  } = {},
+): Promise<E2eWorld> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-e2e-run-'));
   fs.cpSync(inject('seededDataDir'), dataDir, { recursive: true });
   const smtp = await startSmtpReceiver();
@@ -62,7 +72,11 @@ export async function startWorld(options: { env?: Record<string, string> } = {})
     async newPage(pageOptions = {}) {
       const context =
         pageOptions.context ??
-        (await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 } }));
+        (await browser.newContext({
+          baseURL: server.baseUrl,
+          viewport: { width: 1280, height: 800 },
+          reducedMotion: options.motion ? 'no-preference' : 'reduce',
+        }));
       contexts.push(context);
       const page = await context.newPage();
       trackRequests(page);

@@ -36,6 +36,7 @@ export async function refusedMenuPages(world: E2eWorld, userName: string): Promi
     admins: !['property.maintenance', 'pet.owner', 'RES0000001'].includes(userName),
   });
   for (const path of paths) {
+    const from = new URL(page.url()).pathname;
     // The menu's own link, clicked in the page (a collapsed menu group still holds it): the router opens the page.
     const opened = await page.evaluate((target) => {
       const links = document.querySelectorAll<HTMLAnchorElement>('nav[aria-label="Main navigation"] a');
@@ -44,8 +45,11 @@ export async function refusedMenuPages(world: E2eWorld, userName: string): Promi
       return Boolean(link);
     }, path);
     if (!opened) await page.goto(path);
-    // A page may redirect elsewhere (a group page that does not fit); what matters is the calls it makes.
-    await page.waitForURL((url) => url.pathname === path, { timeout: 5_000 }).catch(() => undefined);
+    // A page may redirect elsewhere (a group page that does not fit, a group's first tab): the address has left the
+    // previous page, or was that page already; what matters is the calls the page makes, which settled() waits out.
+    await page
+      .waitForURL((url) => url.pathname === path || url.pathname !== from, { timeout: 5_000 })
+      .catch(() => undefined);
     await settled();
   }
   // A refusal answered after the last page settled is still counted: the listener stays until the context closes.
