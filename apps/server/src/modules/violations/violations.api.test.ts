@@ -274,6 +274,45 @@ describe('reversal', () => {
   });
 });
 
+describe('reversal by a new approved run', () => {
+  /** The lab stores a run of the notice's result set by hand and approves it, replacing the approved Match. */
+  async function approveNewRun(setId: number, run: Record<string, unknown>) {
+    const saved = await t.call('POST', `/api/v1/pooprintsresulting/savenewmatchresultsrun/${setId}`, {
+      token: lab,
+      body: run,
+    });
+    expect(saved.status).toBe(200);
+    const resultId = saved.body.matchHistory[0].matchResultId;
+    const approved = await t.call('POST', `/api/v1/pooprintsresulting/approvematchresult/${resultId}?confirm=true`, {
+      token: lab,
+    });
+    expect(approved.status).toBe(200);
+  }
+
+  test('an analyst’s NoMatch approved in place of the Match voids the notice, refunds the fine and tells the owner', async () => {
+    const s = await issued();
+    await pay(s.resident.token, s.notice.id, 5000);
+    await approveNewRun(s.match.set.id, { matchRunResult: 'NoMatch', bioPetNotes: 'Rerun: not this dog' });
+    const row = await noticeRow(s.notice.id);
+    expect(row.status).toBe('Voided');
+    expect(row.refundReference).toMatch(/^MC-.*-R$/);
+    expect(row.voidReason).toBeTruthy();
+    const mine = await t.call('GET', `${V}/mine/${s.notice.id}`, { token: s.resident.token });
+    expect(mine.body.state).toBe('Voided');
+    const told = async () =>
+      (await t.database.db.select().from(emailLog).where(eq(emailLog.eventName, 'ViolationNoticeUpdate'))).find(
+        (m) => m.recipients.includes(s.resident.owner.email!) && m.body.includes(row.voidReason!),
+      );
+    await expect.poll(told, { timeout: 10_000 }).toBeTruthy();
+    expect((await told())!.body).toContain('refunded');
+    const voids = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'ViolationNotice'), eq(auditLog.entityId, String(s.notice.id))));
+    expect(voids.filter((e) => e.actionType === 'Void')).toHaveLength(1);
+  });
+});
+
 describe('payments at the same moment', () => {
   test('charge once', async () => {
     const s = await issued();
