@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { Messages, labDayOf } from '@registry/contracts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
-import { writeAudit } from '../../platform/audit.ts';
+import { AUDIT_CHAINS, writeAudit } from '../../platform/audit.ts';
 
 let t: TestApp;
 let staff: string;
@@ -175,7 +175,10 @@ describe('audit log', () => {
         sql`update audit_log set after = ${JSON.stringify(target.after)}::jsonb where id = ${target.id}`,
       );
       expect((await copy.call('GET', '/api/v1/auditlog/verify', { token })).body.ok).toBe(true);
-      // An entry with a successor on its chain: the successor no longer links to what precedes it.
+      // An entry with a successor on its chain: the successor no longer links to what precedes it. Appends take the
+      // chains in turn, so one more document than there are chains puts two on some chain whatever the turn was.
+      for (let i = 0; i <= AUDIT_CHAINS; i++)
+        await copy.call('POST', '/api/v1/document', { token, body: { name: `Tamper C${i}`, content: 'c' } });
       const [pair] = await queryRows<{ id: number; next: number }>(
         copy.database.db,
         sql`select a.id::int, b.id::int as next from audit_log a
