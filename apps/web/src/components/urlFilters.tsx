@@ -2,10 +2,11 @@
 // search and writes it back, going to the first page, so a report page names its filters instead of wiring them.
 import { Checkbox, DatePicker, Form, Select } from 'antd';
 import { useSearch } from '@tanstack/react-router';
+import type { z } from 'zod';
 import { dayjs } from '../lib/dayjs';
 import { DateRangePicker } from './DateRangePicker';
 import { MaxLengthInput } from './MaxLengthInput';
-import { UpdateOnEnterInput } from './UpdateOnEnterInput';
+import { UpdateOnEnterInput, type TextFieldOf } from './UpdateOnEnterInput';
 import { useSearchUpdate } from './UrlTable';
 
 /** How a picked day is written in the URL and sent to the reports (their contracts read MM/dd/yyyy). */
@@ -106,17 +107,26 @@ type TextKey<P> = { [K in keyof P]-?: P[K] extends string | undefined ? K : neve
  * The list screens' filter fields over their parsed URL state (`useUrlState`): a text applied on Enter, a day, a choice,
  * each writing its key back and going to the first page. They take the parsed state rather than reading the URL as the
  * fields above do, because a list's schema gives its values their types (a status is a number, a sample number stays
- * text). Ids are `idPrefix-key` unless one is given, so each label names its field.
+ * text). Each text also names the field it fills in `query`, the contract's query schema of the list's call (the URL's
+ * key and the request's field often differ), so its box takes the limit the server holds that field to. Ids are
+ * `idPrefix-key` unless one is given, so each label names its field.
  */
-export function listFilterFields<P extends object>(idPrefix: string, params: P, setParams: SetParams<P>) {
+export function listFilterFields<P extends object, Q extends z.ZodType>(
+  idPrefix: string,
+  params: P,
+  setParams: SetParams<P>,
+  query: Q,
+) {
   const set = (key: keyof P & string, value: unknown) => setParams({ [key]: value } as Partial<P>, { resetPage: true });
   const value = (key: keyof P & string) => params[key] as unknown;
   return {
-    text: (key: TextKey<P>, label: string, id = `${idPrefix}-${key}`) => (
+    text: (key: TextKey<P>, label: string, field: TextFieldOf<Q>, id = `${idPrefix}-${key}`) => (
       <Form.Item label={label} htmlFor={id}>
         <UpdateOnEnterInput
           id={id}
           allowClear
+          schema={query}
+          field={field}
           value={(value(key) as string | undefined) ?? ''}
           onCommit={(v) => set(key, v)}
           style={{ width: 150 }}

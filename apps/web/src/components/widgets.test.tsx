@@ -7,12 +7,14 @@ import { App as AntApp } from 'antd';
 import { PasswordInput } from './PasswordInput';
 import { MaxLengthInput, maxLengthStatus } from './MaxLengthInput';
 import { UpdateOnEnterInput } from './UpdateOnEnterInput';
+import { listFilterFields } from './urlFilters';
 import { ActionsDropdown } from './ActionsDropdown';
 import { QrCode } from './QrCode';
 import { ConfirmByTypingDialog } from './ConfirmByTypingDialog';
 import { DateRangePicker, isFutureDate, type DateRange } from './DateRangePicker';
 import { labToday } from './labTime';
 import { DEFAULT_LAB_TIME_ZONE } from '@registry/contracts/labTime';
+import { groupResultsQuery } from '@registry/contracts';
 import { ErrorPresenter, presentError } from './ErrorPresenter';
 import { ApiError } from '../lib/api';
 import { renderWithProviders } from '../test/utils';
@@ -61,12 +63,30 @@ describe('MaxLengthInput', () => {
 describe('UpdateOnEnterInput', () => {
   it('commits only on Enter', async () => {
     const onCommit = vi.fn<(v: string) => void>();
-    render(<UpdateOnEnterInput aria-label="Filter" onCommit={onCommit} />);
+    render(<UpdateOnEnterInput aria-label="Filter" maxLength={50} onCommit={onCommit} />);
     const input = screen.getByLabelText('Filter');
     await userEvent.type(input, 'rex');
     expect(onCommit).not.toHaveBeenCalled();
     await userEvent.type(input, '{Enter}');
     expect(onCommit).toHaveBeenCalledWith('rex');
+  });
+
+  it("is a list filter's max-length box, at the server's limit for its field, and applies the trimmed text", async () => {
+    const setParams = vi.fn<(patch: { samplenumber?: string }, options?: { resetPage?: boolean }) => void>();
+    const filter = listFilterFields('group-results', { samplenumber: undefined }, setParams, groupResultsQuery);
+    render(filter.text('samplenumber', 'Sample number', 'samplenumber'));
+    const box = screen.getByLabelText('Sample number') as HTMLInputElement;
+    expect(box.maxLength).toBe(20);
+    await userEvent.type(box, '  TD123');
+    expect(screen.queryByText(/remaining/)).toBeNull();
+    await userEvent.type(box, '4567');
+    expect(screen.getByText('9 characters remaining.')).toBeTruthy();
+    await userEvent.type(box, '{Enter}');
+    expect(setParams).toHaveBeenCalledWith({ samplenumber: 'TD1234567' }, { resetPage: true });
+    await userEvent.type(box, ' and then some more');
+    expect(box.value).toBe('  TD1234567 and then');
+    expect(screen.getByText('Maximum length of 20 characters reached.')).toBeTruthy();
+    expect(box.getAttribute('aria-invalid')).toBe('true');
   });
 });
 

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Card, Form, Space, Tag } from 'antd';
-import { roleLabel, type AdminSearchRow } from '@registry/contracts';
+import { adminSearchQuery, roleLabel, type AdminSearchRow } from '@registry/contracts';
 import { PageTitle } from '../../components/PageTitle';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
@@ -19,6 +19,8 @@ export function AdminSearchPage() {
             <Form.Item label="Name" htmlFor="admin-search-name">
               <UpdateOnEnterInput
                 id="admin-search-name"
+                schema={adminSearchQuery}
+                field="name"
                 value={params.name ?? ''}
                 allowClear
                 placeholder="Press Enter to search"
@@ -28,6 +30,8 @@ export function AdminSearchPage() {
             <Form.Item label="Email" htmlFor="admin-search-email">
               <UpdateOnEnterInput
                 id="admin-search-email"
+                schema={adminSearchQuery}
+                field="email"
                 value={params.email ?? ''}
                 allowClear
                 placeholder="Press Enter to search"

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { App, Button, Card, Form, Modal, Table } from 'antd';
-import { DNA_MESSAGES, can, dnaEndpoints, reportEndpoints } from '@registry/contracts';
+import { DNA_MESSAGES, can, dnaEndpoints, platesQuery, reportEndpoints } from '@registry/contracts';
 import { useCurrentUser } from '../../lib/auth';
 import { useErrorDialog } from '../../components/ErrorPresenter';
 import { ActionsDropdown } from '../../components/ActionsDropdown';
@@ -67,6 +67,8 @@ export function PlateFilesPage() {
               <UpdateOnEnterInput
                 id={`plates-${key}`}
                 allowClear
+                schema={platesQuery}
+                field={key}
                 style={{ width: 150 }}
                 value={params[key] ?? ''}
                 onCommit={(v) => setParams({ [key]: v }, { resetPage: true })}

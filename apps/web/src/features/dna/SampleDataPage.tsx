@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Button, Card, Form, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import { sampleNumberParam } from '@registry/contracts';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
@@ -27,6 +28,8 @@ export function SampleDataPage() {
             <UpdateOnEnterInput
               id="sample-data-number"
               allowClear
+              schema={sampleNumberParam}
+              field="sampleNumber"
               value={params.sampleNumber ?? ''}
               onCommit={(v) => setParams({ sampleNumber: v }, { resetPage: true })}
             />

@@ -9,6 +9,7 @@ import {
   DuplicateClusterStatus,
   can,
   duplicateDogEndpoints,
+  duplicateReportQuery,
 } from '@registry/contracts';
 import { useCurrentUser } from '../../lib/auth';
 import { useErrorDialog } from '../../components/ErrorPresenter';
@@ -97,6 +98,8 @@ export function DuplicateDogReportPage() {
             <UpdateOnEnterInput
               id="duplicate-samplenumber"
               allowClear
+              schema={duplicateReportQuery}
+              field="sampleNumberFilter"
               value={params.samplenumber ?? ''}
               onCommit={(v) => setParams({ samplenumber: v }, { resetPage: true })}
               style={{ width: 150 }}

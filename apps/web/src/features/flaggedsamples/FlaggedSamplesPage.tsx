@@ -1,5 +1,6 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { Card } from 'antd';
+import { flaggedSamplesQuery } from '@registry/contracts';
 import { listFilterFields } from '../../components/urlFilters';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { GroupFrame } from '../../components/GroupFrame';
@@ -32,15 +33,15 @@ function SampleLink({ row }: { row: FlaggedSample }) {
 
 function FlaggedSamples({ groupId }: { groupId: number }) {
   const [params, setParams] = useUrlState(flaggedSamplesSearch);
-  const filter = listFilterFields('flagged', params, setParams);
+  const filter = listFilterFields('flagged', params, setParams, flaggedSamplesQuery);
   return (
     <Card>
       <FilterBar style={{ marginBottom: 16, rowGap: 8 }}>
         {filter.choice('sampletype', 'Sample type', { id: 'flagged-type', width: 160, options: TYPE_OPTIONS })}
-        {filter.text('samplenumber', 'Sample number')}
+        {filter.text('samplenumber', 'Sample number', 'sampleNumber')}
         {filter.day('dateflagged', 'Date flagged', 'flagged-date')}
-        {filter.text('notes', 'Notes')}
-        {filter.text('groupname', 'Group')}
+        {filter.text('notes', 'Notes', 'notesPreview')}
+        {filter.text('groupname', 'Group', 'groupName')}
         {filter.choice('samplestatus', 'Sample status', { id: 'flagged-status', width: 200, options: STATUS_OPTIONS })}
       </FilterBar>
       <UrlTable<FlaggedSample, typeof flaggedSamplesSearch>

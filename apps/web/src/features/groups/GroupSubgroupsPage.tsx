@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { App, Button, Card, DatePicker, Form, Select, Space, Tag } from 'antd';
-import { GroupTypes, groupTypeLabel, isPetOwnerGroupType } from '@registry/contracts';
+import { GroupTypes, groupTypeLabel, isPetOwnerGroupType, subgroupsQuery } from '@registry/contracts';
 import { dayjs } from '../../lib/dayjs';
 import { ActionsDropdown } from '../../components/ActionsDropdown';
 import { useErrorDialog } from '../../components/ErrorPresenter';
@@ -51,6 +51,8 @@ function Subgroups({ groupId }: { groupId: number }) {
       <UpdateOnEnterInput
         id={`subgroups-${key}`}
         allowClear
+        schema={subgroupsQuery}
+        field={key}
         value={params[key] ?? ''}
         onCommit={(v) => setParams({ [key]: v } as Partial<SubgroupsSearch>, { resetPage: true })}
         style={{ width: 150 }}

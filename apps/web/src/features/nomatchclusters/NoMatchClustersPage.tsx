@@ -12,6 +12,7 @@ import {
   NO_MATCH_PAGE_SIZES,
   NoMatchCandidateStatus as Status,
   can,
+  noMatchClustersQuery,
   type CandidateKey,
 } from '@registry/contracts';
 import { dayjs } from '../../lib/dayjs';
@@ -184,6 +185,8 @@ export function NoMatchClustersPage() {
               <UpdateOnEnterInput
                 id="nomatch-samplenumber"
                 allowClear
+                schema={noMatchClustersQuery}
+                field="sampleNumberFilter"
                 value={params.samplenumber ?? ''}
                 onCommit={(v) => setParams({ samplenumber: v || undefined }, { resetPage: true })}
                 style={{ width: 150 }}

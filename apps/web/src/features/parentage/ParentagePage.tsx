@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Select, Space, Tag } from 'antd';
-import { ParentageMatchStatus, can, parentageMatchStatusName } from '@registry/contracts';
+import { ParentageMatchStatus, can, parentageMatchStatusName, parentagePetsQuery } from '@registry/contracts';
 import { useCurrentUser } from '../../lib/auth';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
@@ -82,11 +82,13 @@ export function ParentageList({ groupId }: { groupId?: number }) {
   const mayRun = Boolean(me && can(me.roleId, 'parentage.run'));
   const [executing, setExecuting] = useState<string | null>(null);
   const [history, setHistory] = useState<string | null>(null);
-  const text = (key: 'name' | 'samplenumber', label: string) => (
+  const text = (key: 'name' | 'samplenumber', label: string, field: 'nameFilter' | 'sampleNumberFilter') => (
     <Form.Item label={label} htmlFor={`parentage-${key}`}>
       <UpdateOnEnterInput
         id={`parentage-${key}`}
         allowClear
+        schema={parentagePetsQuery}
+        field={field}
         value={params[key] ?? ''}
         onCommit={(v) => setParams({ [key]: v } as Partial<ParentageSearch>, { resetPage: true })}
         style={{ width: 150 }}
@@ -96,8 +98,8 @@ export function ParentageList({ groupId }: { groupId?: number }) {
   return (
     <Card>
       <FilterBar style={{ marginBottom: 16, rowGap: 8 }}>
-        {text('samplenumber', 'Sample number')}
-        {text('name', 'Name')}
+        {text('samplenumber', 'Sample number', 'sampleNumberFilter')}
+        {text('name', 'Name', 'nameFilter')}
         <Form.Item label="Match status" htmlFor="parentage-matchstatus">
           <Select
             id="parentage-matchstatus"

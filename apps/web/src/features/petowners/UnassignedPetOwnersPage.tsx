@@ -1,5 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Card, Form, Tag } from 'antd';
+import { unassignedPetOwnersQuery } from '@registry/contracts';
 import { PageTitle } from '../../components/PageTitle';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
@@ -24,6 +25,8 @@ export function UnassignedPetOwnersPage() {
             <UpdateOnEnterInput
               id="unassigned-name"
               allowClear
+              schema={unassignedPetOwnersQuery}
+              field="name"
               value={params.name ?? ''}
               onCommit={(v) => setParams({ name: v }, { resetPage: true })}
               style={{ width: 200 }}

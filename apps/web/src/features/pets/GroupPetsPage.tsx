@@ -1,5 +1,6 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { Card, Tag } from 'antd';
+import { petsUnderGroupQuery } from '@registry/contracts';
 import { listFilterFields } from '../../components/urlFilters';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { GroupFrame } from '../../components/GroupFrame';
@@ -35,13 +36,13 @@ export function petsUnderGroupRequest(groupId: number, p: GroupPetsSearch) {
 
 function GroupPets({ groupId }: { groupId: number }) {
   const [params, setParams] = useUrlState(groupPetsSearch);
-  const filter = listFilterFields('group-pets', params, setParams);
+  const filter = listFilterFields('group-pets', params, setParams, petsUnderGroupQuery);
   return (
     <Card>
       <FilterBar style={{ marginBottom: 16, rowGap: 8 }}>
-        {filter.text('name', 'Name')}
-        {filter.text('owner', 'Pet owner')}
-        {filter.text('samplenumber', 'Sample number')}
+        {filter.text('name', 'Name', 'nameFilter')}
+        {filter.text('owner', 'Pet owner', 'petOwnerNameFilter')}
+        {filter.text('samplenumber', 'Sample number', 'sampleNumberFilter')}
         {filter.choice('samplestatus', 'Sample status', {
           id: 'group-pets-status',
           width: 200,

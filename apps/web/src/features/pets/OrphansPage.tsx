@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Card, Tag } from 'antd';
-import type { PetOwnerSearchRow } from '@registry/contracts';
+import { orphansQuery, type PetOwnerSearchRow } from '@registry/contracts';
 import { ActionsDropdown } from '../../components/ActionsDropdown';
 import { useErrorDialog } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
@@ -58,15 +58,15 @@ export function OrphansPage() {
         ),
     });
   };
-  const filter = listFilterFields('orphans', params, setParams);
+  const filter = listFilterFields('orphans', params, setParams, orphansQuery);
 
   return (
     <>
       <PageTitle>Orphaned pets</PageTitle>
       <Card>
         <FilterBar style={{ marginBottom: 16, rowGap: 8 }}>
-          {filter.text('name', 'Name')}
-          {filter.text('samplenumber', 'Sample number')}
+          {filter.text('name', 'Name', 'name')}
+          {filter.text('samplenumber', 'Sample number', 'sampleNumber')}
           {filter.day('created', 'Date created')}
           {filter.day('updated', 'Date updated')}
           {filter.choice('samplestatus', 'Sample status', {

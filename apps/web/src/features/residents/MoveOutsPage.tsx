@@ -1,5 +1,6 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { Card, Form } from 'antd';
+import { moveOutListQuery } from '@registry/contracts';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
 import { UrlTable, useUrlState } from '../../components/UrlTable';
 import { GroupFrame } from '../../components/GroupFrame';
@@ -17,6 +18,8 @@ function MoveOuts({ groupId }: { groupId: number }) {
           <UpdateOnEnterInput
             id="moveouts-name"
             allowClear
+            schema={moveOutListQuery}
+            field="name"
             value={params.name ?? ''}
             onCommit={(v) => setParams({ name: v }, { resetPage: true })}
             style={{ width: 180 }}

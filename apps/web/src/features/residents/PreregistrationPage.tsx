@@ -1,6 +1,6 @@
 import { useParams } from '@tanstack/react-router';
 import { Card, Form, Select } from 'antd';
-import { PetSpecies } from '@registry/contracts';
+import { PetSpecies, residentListQuery } from '@registry/contracts';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
 import { useUrlState } from '../../components/UrlTable';
 import { GroupFrame } from '../../components/GroupFrame';
@@ -18,6 +18,8 @@ function Preregistrations({ groupId }: { groupId: number }) {
           <UpdateOnEnterInput
             id="prereg-name"
             allowClear
+            schema={residentListQuery}
+            field="name"
             value={params.name ?? ''}
             onCommit={(v) => setParams({ name: v }, { resetPage: true })}
             style={{ width: 180 }}

@@ -1,7 +1,7 @@
 import { App, Button, Card, DatePicker, Form, Select, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { dayjs } from '../../lib/dayjs';
-import { Messages, type EmailLogRow } from '@registry/contracts';
+import { Messages, emailLogQuery, type EmailLogRow } from '@registry/contracts';
 import { useErrorDialog } from '../../components/ErrorPresenter';
 import { HtmlPreview } from '../../components/HtmlPreview';
 import { showDateTime } from '../../components/labTime';
@@ -59,6 +59,8 @@ export function EmailLogPage() {
             <UpdateOnEnterInput
               id="email-subject"
               allowClear
+              schema={emailLogQuery}
+              field="subjectFilter"
               value={params.subjectFilter ?? ''}
               onCommit={(v) => setParams({ subjectFilter: v }, { resetPage: true })}
             />
@@ -67,6 +69,8 @@ export function EmailLogPage() {
             <UpdateOnEnterInput
               id="email-recipients"
               allowClear
+              schema={emailLogQuery}
+              field="recipientsFilter"
               value={params.recipientsFilter ?? ''}
               onCommit={(v) => setParams({ recipientsFilter: v }, { resetPage: true })}
             />

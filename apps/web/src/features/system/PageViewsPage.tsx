@@ -1,7 +1,7 @@
 // /system/page-views (spec 1 §1 "on every route change the product tracks a page view"): the views the web app sent,
 // per route and day (the lab's day), newest day first, with the roles that made them. Provider staff only.
 import { Card, Form, Space, Tag } from 'antd';
-import { roleLabel } from '@registry/contracts';
+import { pageViewsQuery, roleLabel } from '@registry/contracts';
 import { dayjs } from '../../lib/dayjs';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { PageTitle } from '../../components/PageTitle';
@@ -38,6 +38,8 @@ export function PageViewsPage() {
             <UpdateOnEnterInput
               id="page-view-route"
               allowClear
+              schema={pageViewsQuery}
+              field="routeName"
               placeholder="/group/$id/dashboard"
               value={params.routeName ?? ''}
               onCommit={(v) => setParams({ routeName: v || undefined }, { resetPage: true })}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Space, Tag, Typography } from 'antd';
-import { GroupTypes, WASTE_RESULT_MESSAGES, can } from '@registry/contracts';
+import { GroupTypes, WASTE_RESULT_MESSAGES, can, groupResultsQuery as groupResultsFilters } from '@registry/contracts';
 import { useCurrentUser } from '../../lib/auth';
 import { ActionsDropdown } from '../../components/ActionsDropdown';
 import { ConfirmByTypingDialog } from '../../components/ConfirmByTypingDialog';
@@ -125,11 +125,11 @@ function GroupResults({ group }: { group: GroupDetails }) {
           .catch((error: unknown) => showError(error)),
     });
 
-  const filter = listFilterFields('group-results', params, setParams);
+  const filter = listFilterFields('group-results', params, setParams, groupResultsFilters);
   return (
     <Card title={<Typography.Text strong>{`Waste results: ${groupLabel(group)}`}</Typography.Text>}>
       <FilterBar style={{ marginBottom: 16, rowGap: 8 }}>
-        {filter.text('samplenumber', 'Sample number', 'group-results-sample')}
+        {filter.text('samplenumber', 'Sample number', 'samplenumber', 'group-results-sample')}
         {filter.choice('samplestatus', 'Sample status', {
           id: 'group-results-status',
           width: 200,

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { App, Button, Card, Form, Select, Space, Tag } from 'antd';
+import { resultSetsQuery as resultSetsFilters } from '@registry/contracts';
 import { ErrorPresenter, useErrorDialog } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
@@ -66,6 +67,8 @@ function ResultsList({ kind }: { kind: 'all' | 'reruns' }) {
             <UpdateOnEnterInput
               id="waste-results-sample"
               allowClear
+              schema={resultSetsFilters}
+              field="sampleNumberFilter"
               value={params.sampleNumber ?? ''}
               onCommit={(v) => setParams({ sampleNumber: v }, { resetPage: true })}
             />
@@ -74,6 +77,8 @@ function ResultsList({ kind }: { kind: 'all' | 'reruns' }) {
             <UpdateOnEnterInput
               id="waste-results-property"
               allowClear
+              schema={resultSetsFilters}
+              field="propertyNameFilter"
               value={params.propertyName ?? ''}
               onCommit={(v) => setParams({ propertyName: v }, { resetPage: true })}
             />

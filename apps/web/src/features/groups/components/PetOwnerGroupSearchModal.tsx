@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Form, Modal } from 'antd';
-import { groupTypeLabel } from '@registry/contracts';
+import { groupTypeLabel, petOwnerGroupsQuery } from '@registry/contracts';
 import { fetchPetOwnerGroups, groupKeys, type PetOwnerGroupRow } from '../groups.api';
 import { ErrorPresenter } from '../../../components/ErrorPresenter';
 import { SelectOneTable } from '../../../components/SelectOneTable';
@@ -56,6 +56,8 @@ export function PetOwnerGroupSearchModal({
           <UpdateOnEnterInput
             id="pet-owner-group-name"
             allowClear
+            schema={petOwnerGroupsQuery}
+            field="name"
             value={name}
             onCommit={(v) => {
               if (v === name && page === 1) void query.refetch();

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { App, Checkbox, Form, Modal, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { ELIGIBLE_CLUSTERS_PAGE_SIZE, NO_MATCH_MESSAGES } from '@registry/contracts';
+import { ELIGIBLE_CLUSTERS_PAGE_SIZE, NO_MATCH_MESSAGES, eligibleClustersQuery } from '@registry/contracts';
 import { ErrorPresenter } from '../../../components/ErrorPresenter';
 import { UpdateOnEnterInput } from '../../../components/UpdateOnEnterInput';
 import { fetchEligible, noMatchKeys, type Cluster, type ClusterCandidate } from '../nomatchclusters.api';
@@ -74,6 +74,8 @@ export function MoveCandidateModal({
           <UpdateOnEnterInput
             id="move-samplenumber"
             allowClear
+            schema={eligibleClustersQuery}
+            field="sampleNumberFilter"
             value={filter}
             onCommit={(v) => {
               setFilter(v ?? '');

@@ -4,12 +4,13 @@
 // in a parentage group).
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Checkbox, Form, Input, List, Modal, Segmented, Space, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Form, List, Modal, Segmented, Space, Typography } from 'antd';
+import { petOwnerSearchQuery as searchFields } from '@registry/contracts';
 import { ApiError } from '../../../lib/api';
 import { useFormErrorDialog } from '../../../components/ErrorPresenter';
 import { FillWithTestData } from '../../../components/testMode';
 import { petOwnerSearchQuery, useAddPetOwnerToGroup, useCreatePetOwner } from '../petowners.api';
-import { MaxLengthInput } from '../../../components/MaxLengthInput';
+import { MaxLengthInput, SchemaTextInput } from '../../../components/MaxLengthInput';
 
 type NewOwnerValues = {
   firstName: string;
@@ -39,11 +40,14 @@ function ExistingOwner({
   const [problem, setProblem] = useState<string | null>(null);
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Input.Search
+      <SchemaTextInput
+        kind="search"
+        schema={searchFields}
+        field="name"
         aria-label="Search pet owners"
         placeholder="Name or user name"
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={setText}
         onSearch={(value) => setTerm(value.trim())}
         enterButton="Search"
       />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { App, Button, Checkbox, Form, Tag } from 'antd';
-import { can } from '@registry/contracts';
+import { can, groupPetOwnersQuery } from '@registry/contracts';
 import { useCurrentUser } from '../../../lib/auth';
 import { ActionsDropdown } from '../../../components/ActionsDropdown';
 import { useErrorDialog } from '../../../components/ErrorPresenter';
@@ -79,6 +79,8 @@ export function GroupPetOwnersList({
       <UpdateOnEnterInput
         id={`${prefix}-${key}`}
         allowClear
+        schema={groupPetOwnersQuery}
+        field={key}
         value={params[key] ?? ''}
         onCommit={(v) => setParams({ [key]: v } as Partial<GroupPetOwnersSearch>, { resetPage: true })}
         style={{ width: 160 }}
