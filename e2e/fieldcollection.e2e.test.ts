@@ -6,6 +6,7 @@
 // has no BarcodeDetector, so the library reads it, offline. The second is typed.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import jpeg from 'jpeg-js';
+import type { Page } from 'playwright-core';
 import { startWorld, type E2eWorld } from './support/app.ts';
 import { barcodeCameraFile, fakeCameraArgs } from './support/fakeCamera.ts';
 import { visible } from './support/locators.ts';
@@ -26,6 +27,14 @@ afterAll(async () => {
   await world?.close();
   camera?.remove();
 });
+
+/** Scans with the fake camera: the library reads the barcode offline and its number lands in the form. */
+async function scanSampleNumber(page: Page, number: string) {
+  await page.getByRole('button', { name: 'Scan the barcode' }).click();
+  await expect.poll(() => page.getByLabel('Sample number').inputValue(), { timeout: 30_000 }).toBe(number);
+  // The camera is released once the number is read: the button is back to scanning.
+  await visible(page.getByRole('button', { name: 'Scan the barcode' }));
+}
 
 function photo(seed: number): Buffer {
   const width = 80;
@@ -71,13 +80,8 @@ test('two samples collected offline arrive once each when the network returns', 
   await context.setOffline(true);
   await visible(page.getByText('Offline', { exact: true }));
   for (const [i, number] of NUMBERS.entries()) {
-    if (number === SCANNED) {
-      await page.getByRole('button', { name: 'Scan the barcode' }).click();
-      await expect.poll(() => page.getByLabel('Sample number').inputValue(), { timeout: 30_000 }).toBe(number);
-      await visible(page.getByRole('button', { name: 'Scan the barcode' }));
-    } else {
-      await page.getByLabel('Sample number').fill(number);
-    }
+    if (number === SCANNED) await scanSampleNumber(page, number);
+    else await page.getByLabel('Sample number').fill(number);
     await page.getByLabel('Location notes').fill(`Spot ${i + 1} by the bench`);
     await page
       .getByLabel('Take a photo')

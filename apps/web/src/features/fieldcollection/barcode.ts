@@ -19,7 +19,7 @@ export const barcodeScanningAvailable = () =>
 
 /** Whether the browser's own detector reads the kits' Code 128; asked once. */
 let nativeReadsKits: Promise<boolean> | null = null;
-export function browserReadsKitBarcodes(): Promise<boolean> {
+function browserReadsKitBarcodes(): Promise<boolean> {
   nativeReadsKits ??= (async () => {
     const Native = (window as unknown as { BarcodeDetector?: NativeDetectorClass }).BarcodeDetector;
     if (!Native) return false;
