@@ -39,13 +39,15 @@ export async function startWorld(
      * journeys.e2e.test.ts keeps antd's motion, as most people have it.
      */
     motion?: boolean;
+    /** Extra Chromium flags for this file's browser (the collection journey's fake camera). */
+    chromiumArgs?: string[];
   } = {},
 ): Promise<E2eWorld> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-e2e-run-'));
   fs.cpSync(inject('seededDataDir'), dataDir, { recursive: true });
   const smtp = await startSmtpReceiver();
   let server = await startServerProcess({ dataDir, smtpUrl: smtp.url, env: options.env });
-  const browser = await launchChromium();
+  const browser = await launchChromium(options.chromiumArgs);
   const contexts: BrowserContext[] = [];
   const world: E2eWorld = {
     get server() {

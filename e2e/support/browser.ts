@@ -35,12 +35,13 @@ export async function chromiumExecutable(): Promise<{ executablePath: string; en
   return { executablePath, env };
 }
 
-export async function launchChromium(): Promise<Browser> {
+/** `extraArgs` add to the usual flags (a fake camera, say). */
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   const { executablePath, env } = await chromiumExecutable();
   return chromium.launch({
     executablePath,
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
     ...(Object.keys(env).length ? { env: { ...process.env, ...env } } : {}),
   });
 }

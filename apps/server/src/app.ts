@@ -106,7 +106,9 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets the collection screen compile the barcode reader's WASM (served from 'self'); it
+        // allows WebAssembly only, never eval of JavaScript.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         upgradeInsecureRequests: https ? [] : null,
       },
     },

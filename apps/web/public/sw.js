@@ -2,6 +2,8 @@
 // network every page, script and style comes from the server (so the 'Update Available' reload loads the new build),
 // and the copy is refreshed from each answer. Without a network only the collection screen (/collect) opens from the
 // copy; every other page answers that it needs a network. API calls are never cached or answered here.
+// The copy holds every /assets/ file the collection screen fetched, which includes the barcode library's chunk and WASM:
+// the screen fetches them while online (barcode.ts) so that a first scan works offline.
 const CACHE = 'registry-collect-shell-v1';
 const SHELL = '/collect';
 const OFFLINE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport"

@@ -85,6 +85,7 @@ export const CustodyEvent = {
   Typed: 'Typed',
   ResultApproved: 'ResultApproved',
   CertificateIssued: 'CertificateIssued',
+  NoticeSent: 'NoticeSent',
 } as const;
 export type CustodyEvent = (typeof CustodyEvent)[keyof typeof CustodyEvent];
 

@@ -130,4 +130,5 @@ export const CUSTODY_EVENT_WORDS: Record<string, string> = {
   Typed: 'DNA typed',
   ResultApproved: 'Result approved',
   CertificateIssued: 'Certificate issued',
+  NoticeSent: 'Notice sent',
 };

@@ -1,6 +1,7 @@
 // The chain of custody of a collected waste sample through the lab's own calls, against the real API, database, files
 // store and job queue: collected on the phone, received at the lab, plated and typed by a GeneMapper upload, its match
-// result approved and its match certificate issued. Each step is one event of the audit chain, in that order, and the
+// result approved, its match certificate issued and the violation notice sent to the dog's owner. Each step is one
+// event of the audit chain, in that order, and the
 // certificate (read with a PDF reader) carries the collection's custody summary, its thumbnail and the verification
 // address; a sample entered at the lab without a collection gets no summary.
 import crypto from 'node:crypto';
@@ -14,6 +15,7 @@ import { dateTimeWithZone } from '../../platform/pdf.ts';
 import { collectionBody, testJpeg } from '../../../test/field-photos.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { readPdf } from '../../../test/pdf-reader.ts';
+import { schedule } from '../../../test/violations.ts';
 import {
   makeScenario,
   newSampleNumber,
@@ -33,6 +35,7 @@ const photo = testJpeg(320, 240, 7);
 let wasteSampleId: number;
 let resultSetId: number;
 let certificatePdf: Buffer;
+let noticeReference: string;
 
 const ok = (response: { status: number; body: unknown }, what: string) => {
   if (response.status !== 200) throw new Error(`${what}: ${response.status} ${JSON.stringify(response.body)}`);
@@ -61,7 +64,7 @@ async function approveLatest(setId: number) {
     await t.call('POST', `/api/v1/pooprintsresulting/approvematchresult/${latest.matchResultId}`, { token: lab }),
     'approve',
   );
-  return latest.status;
+  return latest;
 }
 
 beforeAll(async () => {
@@ -103,9 +106,16 @@ beforeAll(async () => {
   await uploadAndApprove(t, [{ sampleName: sampleNumber, profile: waste }], 'custody-4040', s.pop);
   const runs = await waitForRuns(t, [sampleNumber], 1, 90_000);
   resultSetId = runs.get(sampleNumber)!.resultSetId;
-  const status = await approveLatest(resultSetId);
-  if (status !== 'Match') throw new Error(`the collected sample's run is ${status}, not a Match`);
+  const approved = await approveLatest(resultSetId);
+  if (approved.status !== 'Match') throw new Error(`the collected sample's run is ${approved.status}, not a Match`);
   certificatePdf = await matchCertificate(resultSetId, manager);
+  // P's manager fines the dog's owner (a resident of P, with an email address) under P's own schedule.
+  ok(await t.call('PUT', `/api/v1/groups/${s.P.id}/fineschedule`, { token: manager, body: schedule }), 'schedule');
+  const notice = ok(
+    await t.call('POST', '/api/v1/violations', { token: manager, body: { matchResultId: approved.matchResultId } }),
+    'notice',
+  );
+  noticeReference = (notice.body as { notice: { reference: string } }).notice.reference;
 }, 240_000);
 afterAll(async () => {
   await t?.close();
@@ -115,7 +125,7 @@ afterAll(async () => {
 type Event = { event: string; by: string | null; details: Record<string, string | number | null> };
 
 describe('the custody of a collected waste sample', () => {
-  test('collected, received, plated, typed, result approved, certificate issued: in order, with their details', async () => {
+  test('collected, received, plated, typed, result approved, certificate issued, notice sent: in order', async () => {
     const custody = ok(
       await t.call('GET', `/api/v1/fieldcollection/custody?wasteSampleId=${wasteSampleId}`, {
         token: manager,
@@ -130,8 +140,17 @@ describe('the custody of a collected waste sample', () => {
       'Typed',
       'ResultApproved',
       'CertificateIssued',
+      'NoticeSent',
     ]);
-    const [, received, plated, typed, approved, issued] = events as [Event, Event, Event, Event, Event, Event];
+    const [, received, plated, typed, approved, issued, noticeSent] = events as [
+      Event,
+      Event,
+      Event,
+      Event,
+      Event,
+      Event,
+      Event,
+    ];
     expect(received.by).toBe('lab.admin');
     expect(plated.details).toMatchObject({ plate: 'custody-4040' });
     expect(plated.details.well).toMatch(/^[A-H]\d{1,2}$/);
@@ -140,6 +159,16 @@ describe('the custody of a collected waste sample', () => {
     expect(approved).toMatchObject({ by: 'lab.admin', details: { result: 'Match', dog: s.dogs.a1!.sampleNumber } });
     expect(issued.details.certificate).toMatch(/^MC-\d{4}-\d{6}$/);
     expect(issued.details.result).toBe('Match');
+    // The notice names the certificate it cites, so the timeline ties the fine to the evidence it rests on.
+    expect(noticeReference).toMatch(/^VN-\d{6}$/);
+    expect(noticeSent).toMatchObject({
+      by: s.manager.userName,
+      details: {
+        notice: noticeReference,
+        certificate: issued.details.certificate,
+        sentTo: "The owner's email and My notices",
+      },
+    });
     // Every one of them is in the audit chain, which verifies.
     const verdict = await t.call('GET', '/api/v1/auditlog/verify', { token: lab });
     expect(verdict.body).toMatchObject({ ok: true });

@@ -210,6 +210,47 @@ describe('custody', () => {
     expect(hidden.status).toBe(404);
   });
 
+  test('a receipt that leaves the collection fields blank keeps what the phone recorded; an edit may still change them', async () => {
+    const body = model();
+    const collected = await collect('property.maintenance', body);
+    const sampleId = collected.body.collection.wasteSampleId;
+    const stored = async () =>
+      (await t.database.db.select().from(wasteSamples).where(eq(wasteSamples.id, sampleId)))[0]!;
+    const recorded = await stored();
+    expect(recorded.dateCollected).toBeTruthy();
+    const lab = await t.login('lab.admin');
+    // "Save and receive" with only the number and the property: the certificate's collection date must survive it.
+    const received = await t.call('POST', '/api/v1/wastesamples/receivewastesample', {
+      token: lab,
+      body: { sampleNumber: body.sampleNumber, propertyCollectedFromId: oakRidge, dateCollected: null },
+    });
+    expect(received.status).toBe(200);
+    expect(received.body.sample).toMatchObject({
+      dateCollected: recorded.dateCollected,
+      collectedByName: 'Marco Diaz',
+      collectionLocationNotes: 'Behind building C, by the bench',
+    });
+    const after = await stored();
+    expect(after).toMatchObject({
+      dateCollected: recorded.dateCollected,
+      collectedByName: 'Marco Diaz',
+      collectionLocationNotes: 'Behind building C, by the bench',
+    });
+    expect(after.dateReceived).toBeTruthy();
+    // Correcting the date stays possible: "Edit waste sample" saves what its form holds.
+    const edited = await t.call('PUT', '/api/v1/wastesamples', {
+      token: lab,
+      body: {
+        sampleId,
+        sampleNumber: body.sampleNumber,
+        propertyCollectedFromId: oakRidge,
+        dateCollected: '2026-01-02',
+      },
+    });
+    expect(edited.status).toBe(200);
+    expect((await stored()).dateCollected).toBe('2026-01-02');
+  });
+
   test('the collection points map: the property’s points, by date, with the tile source from configuration', async () => {
     const token = await t.login('property.manager');
     const yesterday = new Date(Date.now() - 36 * 3600_000).toISOString().slice(0, 10);

@@ -4,6 +4,7 @@
 // before the response date (the clock stops), and the one appeal of a decision.
 import type { z } from 'zod';
 import {
+  CustodyEvent,
   GroupTypes,
   VIOLATION_MESSAGES as M,
   type ViolationNoticeView,
@@ -13,6 +14,7 @@ import {
 } from '@registry/contracts';
 import { writeAudit } from '../../platform/audit.ts';
 import { withTransaction, type SignedInContext } from '../../platform/context.ts';
+import { recordCustody } from '../../platform/custody.ts';
 import { notFound, refused, validationError } from '../../platform/errors.ts';
 import type { UploadedParts } from '../../platform/multipart.ts';
 import { oneAtATime } from '../../platform/one-at-a-time.ts';
@@ -137,6 +139,13 @@ export async function issueNotice(ctx: SignedInContext, matchResultId: number) {
       entityId: row.id,
       actionType: 'Create',
       after: { matchResultId: result.id, petOwnerId, amount, offenceNumber: row.offenceNumber },
+    });
+    // The waste sample's last custody step: the notice its match led to, with the certificate it cites as evidence.
+    // Written here, in the issue's transaction, so the event exists exactly when the notice does.
+    await recordCustody(tx, ctx, set.sampleNumber, CustodyEvent.NoticeSent, {
+      notice: referenceOf(row.id),
+      certificate: certificate.number,
+      sentTo: parties?.email ? "The owner's email and My notices" : 'My notices (no email address on file)',
     });
     if (parties?.email)
       await sendEventMail(txCtx, 'ViolationNoticeIssued', {

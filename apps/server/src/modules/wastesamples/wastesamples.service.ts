@@ -92,6 +92,24 @@ const enteredFields = (model: WasteSampleSave) => ({
   dateCollected: model.dateCollected ?? null,
 });
 
+/**
+ * What a receipt writes over a sample that already exists (collected on a phone, or entered before it reached the lab):
+ * a field the receipt leaves blank keeps its stored value. A scan at the bench often sends only the number and the
+ * property, and the collection's date, collector and notes are evidence (the certificate prints the date): a receipt
+ * adds to them, it never erases them. Clearing a value is an edit ("Edit waste sample"), audited as one.
+ */
+const receiptFields = (model: WasteSampleSave, existing: q.WasteSampleRow | null) => {
+  const entered = enteredFields(model);
+  if (!existing) return entered;
+  return {
+    ...entered,
+    collectionLocationNotes: entered.collectionLocationNotes ?? existing.collectionLocationNotes,
+    bioPetNotes: entered.bioPetNotes ?? existing.bioPetNotes,
+    collectedByName: entered.collectedByName ?? existing.collectedByName,
+    dateCollected: entered.dateCollected ?? existing.dateCollected,
+  };
+};
+
 /** The save answer: the sample, and a warning when it is flagged (the screens show it as a warning). */
 const saved = (sample: q.WasteSampleRow, propertyName: string | null) => ({
   sample: toView(sample, propertyName),
@@ -197,7 +215,7 @@ export async function receive(ctx: SignedInContext, model: WasteSampleSave) {
       await assertNumberFree(tx, model.sampleNumber, existing.sample.id);
     if (!existing) await assertNumberFree(tx, model.sampleNumber);
     const receipt = {
-      ...enteredFields(model),
+      ...receiptFields(model, existing?.sample ?? null),
       customerFacingStatus: SampleCustomerStatus.DnaSampleReceived,
       followupAction: followup,
       followupActionNotes: model.followupActionNotes,

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Card, Form, List, Select, Space, Tag, Typography } from 'antd';
 import { COLLECTION_PHOTOS_MAX, fieldCollectionModel } from '@registry/contracts';
 import { PageTitle } from '../../components/PageTitle';
-import { barcodeScanningAvailable, scanBarcode } from './barcode';
+import { barcodeScanningAvailable, keepBarcodeLibraryForOffline, scanBarcode, ScanStopped } from './barcode';
 import {
   discard,
   enqueue,
@@ -18,7 +18,7 @@ import {
 } from './collectionQueue';
 import { cachedProfile, refreshProfile, type FieldProfile } from './fieldProfile';
 import { fitPhoto } from './photos';
-import { registerCollectionServiceWorker } from './serviceWorker';
+import { registerCollectionServiceWorker, whenServiceWorkerControls } from './serviceWorker';
 
 type Position = { latitude: number; longitude: number; accuracyMeters: number };
 type Values = { sampleNumber?: string; propertyId?: number; collectedByName?: string; locationNotes?: string };
@@ -72,6 +72,8 @@ export function CollectPage() {
   }, [reload]);
   useEffect(() => {
     if (!online) return;
+    // The first scan may well be offline: the scanning library must already be in the worker's copy by then.
+    whenServiceWorkerControls(keepBarcodeLibraryForOffline);
     refreshProfile().then(setProfile, () => undefined);
     void flushQueue().then((result) => setFlushProblem(FLUSH_WORDS[result]));
   }, [online]);
@@ -106,8 +108,11 @@ export function CollectPage() {
     stopScan.current = scan.stop;
     try {
       form.setFieldValue('sampleNumber', await scan.result);
-    } catch {
-      // stopped, or no camera: the number can be typed
+      setErrors(({ sampleNumber: _read, ...rest }) => rest);
+    } catch (error) {
+      // Stopped by the collector says nothing; a camera refused or a scanner that could not load says to type it.
+      if (!(error instanceof ScanStopped))
+        void message.warning('The barcode could not be scanned here: type the TD number.');
     } finally {
       setScanning(false);
     }

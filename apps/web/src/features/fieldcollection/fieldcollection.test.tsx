@@ -104,6 +104,17 @@ describe('custody page', () => {
             by: 'property.manager',
             details: { certificate: 'MC-2026-000012', result: 'Match' },
           },
+          {
+            auditId: 100,
+            event: 'NoticeSent',
+            at: '2026-11-24T12:00:00.000Z',
+            by: 'property.manager',
+            details: {
+              notice: 'VN-000003',
+              certificate: 'MC-2026-000012',
+              sentTo: "The owner's email and My notices",
+            },
+          },
         ],
       },
     });
@@ -114,15 +125,18 @@ describe('custody page', () => {
     expect(screen.getByAltText('Photo 1 of sample TD0000042').getAttribute('src')).toBe(record.photos[0]!.url);
     expect(screen.getByText(/40\.712800, -74\.006000 \(within 8\.5 m\)/)).toBeTruthy();
     // The lab's steps after receipt, each in words with what it recorded.
-    for (const step of ['Plated', 'DNA typed', 'Result approved', 'Certificate issued'])
+    for (const step of ['Plated', 'DNA typed', 'Result approved', 'Certificate issued', 'Notice sent'])
       expect(screen.getByText(step)).toBeTruthy();
     expect(screen.getByText('Well: D1')).toBeTruthy();
     expect(screen.getByText('DNA profile: 310')).toBeTruthy();
     expect(screen.getByText('Dog: DN0000007')).toBeTruthy();
-    expect(screen.getByText('Certificate: MC-2026-000012')).toBeTruthy();
+    expect(screen.getAllByText('Certificate: MC-2026-000012')).toHaveLength(2);
+    expect(screen.getByText('Notice: VN-000003')).toBeTruthy();
+    expect(screen.getByText("Sent to: The owner's email and My notices")).toBeTruthy();
     // No internal event name reaches the screen.
     expect(screen.queryByText('Received')).toBeNull();
     expect(screen.queryByText('Typed')).toBeNull();
+    expect(screen.queryByText('NoticeSent')).toBeNull();
     expect(screen.queryByText('ResultApproved')).toBeNull();
   });
 

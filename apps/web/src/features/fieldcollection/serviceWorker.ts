@@ -4,3 +4,14 @@ export function registerCollectionServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
 }
+
+/**
+ * Runs `keep` once the worker controls this page (at once, or when the first install takes over): what it fetches then
+ * goes through the worker, which keeps a copy for offline use.
+ */
+export function whenServiceWorkerControls(keep: () => Promise<unknown>): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const run = () => void keep().catch(() => undefined);
+  if (navigator.serviceWorker.controller) run();
+  else navigator.serviceWorker.addEventListener('controllerchange', run, { once: true });
+}

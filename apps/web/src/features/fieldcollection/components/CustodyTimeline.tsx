@@ -20,6 +20,8 @@ const DETAIL_WORDS: Record<string, string> = {
   result: 'Result',
   dog: 'Dog',
   certificate: 'Certificate',
+  notice: 'Notice',
+  sentTo: 'Sent to',
 };
 
 export function CustodyTimeline({ events }: { events: Custody['events'] }) {
