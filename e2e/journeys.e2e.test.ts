@@ -1,11 +1,11 @@
 // Journeys from one screen to the next, in Chromium through the screens: a resident pre-registers two dogs and is
 // approved once with everything they typed kept, then signs in with either name; a pet owner buys a kit, reads the
 // order confirmation and, once staff refund it, Refunded; the lab approves a waste sample's Match and the property
-// manager's results list and dashboard show it. Every role's menu is checked in menus-*.e2e.test.ts.
+// manager's results list and dashboard show it. Every role's menu is checked in menus.e2e.test.ts.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startWorld, type E2eWorld } from './support/app.ts';
-import { gone, visible } from './support/locators.ts';
+import { animationsDone, gone, visible } from './support/locators.ts';
 
 let world: E2eWorld;
 let oakRidge: number;
@@ -148,8 +148,12 @@ test('a pet owner buys a kit, reads the order confirmation, and sees Refunded on
   await service.goto('/tools/orders-list');
   const row = service.getByRole('row').filter({ has: service.getByRole('cell', { name: orderId, exact: true }) });
   await row.getByRole('button', { name: 'Refund' }).click();
-  await service.getByRole('dialog').getByRole('button', { name: 'Refund' }).click();
-  await visible(service.getByText('refunded', { exact: false }));
+  // With motion on, the confirmation zooms in: a click before it has settled can land beside its button.
+  const confirm = service.getByRole('dialog');
+  await visible(confirm);
+  await animationsDone(service);
+  await confirm.getByRole('button', { name: 'Refund' }).click();
+  await visible(service.getByText('refunded', { exact: false }), 60_000);
 
   await page.getByRole('link', { name: 'My orders' }).click();
   await page.goto(`/shop/orders/${orderId}`);
