@@ -26,8 +26,13 @@ export function SecurityQuestionCard<Key extends QueryKey>({
     <Card
       title="Security question"
       extra={
-        <Button size="small" onClick={() => setShown((s) => !s)}>
-          {shown ? 'Hide' : 'Show security question'}
+        // 'Show' beside the card's title, which names what is shown: a longer label cut the title short on a phone.
+        <Button
+          size="small"
+          aria-label={shown ? 'Hide security question' : 'Show security question'}
+          onClick={() => setShown((s) => !s)}
+        >
+          {shown ? 'Hide' : 'Show'}
         </Button>
       }
     >

@@ -187,12 +187,20 @@ function Webhooks({ groupId }: { groupId: number }) {
         locale={{ emptyText: 'No webhooks yet. Add one to send this group\u2019s events to your system.' }}
         expandable={{ expandedRowRender: deliveryLogOf }}
         columns={[
+          // Address and events wrap within their widths, and the actions stay pinned at the right, so at 1280 px the
+          // row's buttons are on screen however long an address or event list is.
           {
             title: 'Address',
             dataIndex: 'url',
+            width: 220,
             render: (url: string) => <span style={{ wordBreak: 'break-all' }}>{url}</span>,
           },
-          { title: 'Events', dataIndex: 'events', render: (events: string[]) => events.map(eventWords).join(', ') },
+          {
+            title: 'Events',
+            dataIndex: 'events',
+            width: 220,
+            render: (events: string[]) => events.map(eventWords).join(', '),
+          },
           {
             title: 'Last delivery',
             dataIndex: 'lastDelivery',
@@ -210,6 +218,7 @@ function Webhooks({ groupId }: { groupId: number }) {
           {
             title: 'Actions',
             key: 'actions',
+            fixed: 'right',
             render: (_: unknown, hook: Webhook) => (
               <Space>
                 <Button

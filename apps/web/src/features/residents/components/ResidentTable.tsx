@@ -150,7 +150,9 @@ export function ResidentTable<S extends z.ZodType<PagingParams>>({
         queryKey={queryKey}
         queryFn={queryFn}
         rowSelection={rowSelection}
-        scroll={{ x: true }}
+        // Each column as wide as its content (names and statuses on one line); the table scrolls sideways under the
+        // pinned actions rather than squeezing a cell until its text is cut.
+        scroll={{ x: 'max-content' }}
         columns={[
           {
             title: 'Name',
