@@ -71,12 +71,19 @@ export async function deleteEmailLog(db: Db): Promise<number> {
 
 export type AuditLogFilter = Range & { entityType?: string; actionType?: string; createdBy?: string };
 
+/**
+ * The audit screen shows entity types and actions as words ('Waste match result' for 'WasteMatchResult'): a filter
+ * matches the code whether it is typed as the code or as the words on screen (letters and digits compared, any case).
+ */
+const sameWords = (column: AnyColumn, typed: string) =>
+  sql`lower(regexp_replace(${column}, '[^A-Za-z0-9]', '', 'g')) = lower(regexp_replace(${typed}, '[^A-Za-z0-9]', '', 'g'))`;
+
 export async function auditLogPage(db: Db, filter: AuditLogFilter, page: Page) {
   const conditions: SQL[] = [];
   if (filter.from) conditions.push(gte(auditLog.dateCreated, filter.from));
   if (filter.to) conditions.push(lte(auditLog.dateCreated, filter.to));
-  if (filter.entityType) conditions.push(sql`lower(${auditLog.entityType}) = lower(${filter.entityType})`);
-  if (filter.actionType) conditions.push(sql`lower(${auditLog.actionType}) = lower(${filter.actionType})`);
+  if (filter.entityType) conditions.push(sameWords(auditLog.entityType, filter.entityType));
+  if (filter.actionType) conditions.push(sameWords(auditLog.actionType, filter.actionType));
   if (filter.createdBy) conditions.push(ilikeContains(auditLog.userName, filter.createdBy));
   const where = conditions.length ? and(...conditions) : undefined;
   return pagedSelect(
