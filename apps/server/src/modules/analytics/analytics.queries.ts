@@ -9,26 +9,26 @@ import { pathWithin } from '../../platform/scope.queries.ts';
 /** A half-open period of days: [start, end). */
 export type Period = { start: string; endExclusive: string };
 
-type Num = number | string | null;
+export type Num = number | string | null;
 const num = (value: Num) => (value === null ? null : Number(value));
-const int = (value: Num) => Number(value ?? 0);
+export const int = (value: Num) => Number(value ?? 0);
 
 /** The program's properties: the group itself when a property, else every property beneath it. */
 const subtree = (path: string) => sql`select g.id from groups g where ${pathWithin(sql`g.path`, path)}`;
 
-const hours = (to: SQL, from: SQL) => sql`extract(epoch from (${to} - ${from})) / 3600.0`;
+export const hours = (to: SQL, from: SQL) => sql`extract(epoch from (${to} - ${from})) / 3600.0`;
 const median = (value: SQL) => sql`percentile_cont(0.5) within group (order by ${value})`;
 const p90 = (value: SQL) => sql`percentile_cont(0.9) within group (order by ${value})`;
 /** A collection date (a lab day) as the instant it began, in UTC. */
-const collectedAt = sql`(w.date_collected::timestamp at time zone 'UTC')`;
+export const collectedAt = sql`(w.date_collected::timestamp at time zone 'UTC')`;
 
 export type Stats = { count: number; medianHours: number | null; p90Hours: number | null };
-const stats = (row: Record<string, Num>, name: string): Stats => ({
+export const stats = (row: Record<string, Num>, name: string): Stats => ({
   count: int(row[`${name}_n`] ?? 0),
   medianHours: num(row[`${name}_p50`] ?? null),
   p90Hours: num(row[`${name}_p90`] ?? null),
 });
-const statColumns = (name: string, value: SQL) =>
+export const statColumns = (name: string, value: SQL) =>
   sql`count(${value})::int as ${sql.raw(`${name}_n`)}, ${median(value)} as ${sql.raw(`${name}_p50`)},
       ${p90(value)} as ${sql.raw(`${name}_p90`)}`;
 
@@ -103,77 +103,4 @@ export async function programDogs(db: Db, path: string, period: Period) {
              and r.date_pre_registered < ${period.endExclusive}::date)::int as declared`,
   );
   return { dogsRegistered: int(row!.registered), dogsDeclared: int(row!.declared) };
-}
-
-/** Samples the lab received per ISO week (its Monday, 'YYYY-MM-DD'): waste samples and pet samples. */
-export async function receivedPerWeek(db: Db, period: Period) {
-  const rows = await queryRows<{ period: string; count: Num }>(
-    db,
-    sql`select to_char(date_trunc('week', at), 'YYYY-MM-DD') as period, count(*)::int as count from (
-          select w.date_received as at from waste_samples w
-          where w.date_received >= ${period.start}::date and w.date_received < ${period.endExclusive}::date
-          union all
-          select h.changed_at from sample_history h
-          where h.to_status = ${SampleCustomerStatus.DnaSampleReceived}
-            and h.changed_at >= ${period.start}::date and h.changed_at < ${period.endExclusive}::date
-        ) r group by 1 order by 1`,
-  );
-  return rows.map((r) => ({ period: r.period, count: int(r.count) }));
-}
-
-/** Plates uploaded per ISO week, and their control failures (each control problem recorded on a plate). */
-export async function plates(db: Db, period: Period) {
-  const rows = await queryRows<{ period: string; plates: Num; failures: Num }>(
-    db,
-    sql`select to_char(date_trunc('week', p.date_created), 'YYYY-MM-DD') as period, count(*)::int as plates,
-          sum(jsonb_array_length(p.control_problems))::int as failures
-        from dna_plates p
-        where p.date_created >= ${period.start}::date and p.date_created < ${period.endExclusive}::date
-        group by 1 order by 1`,
-  );
-  return rows.map((r) => ({ period: r.period, plates: int(r.plates), failures: int(r.failures) }));
-}
-
-/**
- * The samples typed on the period's plates: how many, how many were typed again (a rerun: more than one profile, or a
- * profile marked for rerun), asked for a reswab, or gave no result (every profile failed); and the turnaround of each
- * stage for the waste samples among them (received to first typed, first typed to approved).
- */
-export async function typedSamples(db: Db, period: Period) {
-  const [row] = await queryRows<Record<string, Num>>(
-    db,
-    sql`with t as (
-          select pr.sample_number, min(pr.date_created) as typed_at, max(pr.date_approved) as approved_at,
-            count(*) as profiles, bool_or(pr.lab_status = ${DnaProfileLabStatus.Rerun}) as rerun,
-            bool_or(pr.lab_status = ${DnaProfileLabStatus.Reswab}) as reswab, bool_and(pr.result = 'Fail') as failed
-          from dna_plates pl join dna_profiles pr on pr.plate_id = pl.id
-          where pl.date_created >= ${period.start}::date and pl.date_created < ${period.endExclusive}::date
-          group by pr.sample_number)
-        select count(*)::int as typed,
-          count(*) filter (where t.profiles > 1 or t.rerun)::int as reruns,
-          count(*) filter (where t.reswab)::int as reswabs,
-          count(*) filter (where t.failed)::int as no_results,
-          ${statColumns('rt', hours(sql`t.typed_at`, sql`w.date_received`))},
-          ${statColumns('ta', hours(sql`t.approved_at`, sql`t.typed_at`))}
-        from t left join waste_samples w on upper(w.sample_number) = t.sample_number`,
-  );
-  return {
-    typed: int(row!.typed),
-    reruns: int(row!.reruns),
-    reswabs: int(row!.reswabs),
-    noResults: int(row!.no_results),
-    receivedToTyped: stats(row!, 'rt'),
-    typedToApproved: stats(row!, 'ta'),
-  };
-}
-
-/** Collection to receipt of the waste samples received in the period. */
-export async function receiptTurnaround(db: Db, period: Period) {
-  const [row] = await queryRows<Record<string, Num>>(
-    db,
-    sql`select ${statColumns('cr', hours(sql`w.date_received`, collectedAt))}
-        from waste_samples w
-        where w.date_received >= ${period.start}::date and w.date_received < ${period.endExclusive}::date`,
-  );
-  return stats(row!, 'cr');
 }

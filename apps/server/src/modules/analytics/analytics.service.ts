@@ -1,7 +1,7 @@
 // Program and lab analytics: the group (in the caller's scope, else 404; a property, firm or distributorship, else
 // 400), the period and the one just before it (the same number of days, ending the day before the period starts), and
-// each figure read by analytics.queries.ts. The export writes the same figures, one line each, beside the previous
-// period's (platform/exports.ts).
+// each figure read by analytics.queries.ts (the lab's by analytics-lab.queries.ts, from the tallies the writes keep).
+// The export writes the same figures, one line each, beside the previous period's (platform/exports.ts).
 import {
   ANALYTICS_GROUP_TYPES,
   ANALYTICS_MESSAGES,
@@ -14,6 +14,7 @@ import { validationError } from '../../platform/errors.ts';
 import { arrayBatches, fileTimestamp, type ExportColumn, type ExportSpec } from '../../platform/exports.ts';
 import { assertCan } from '../../platform/rights.ts';
 import { loadGroupInScope } from '../../platform/scope.ts';
+import * as lab from './analytics-lab.queries.ts';
 import * as q from './analytics.queries.ts';
 
 type PeriodInput = { startDate: string; endDate: string };
@@ -101,10 +102,10 @@ export async function programAnalytics(ctx: SignedInContext, query: PeriodInput 
 
 async function labFigures(ctx: SignedInContext, p: PeriodInput, period: q.Period): Promise<LabFigures> {
   const [received, plates, typed, receipt] = await Promise.all([
-    q.receivedPerWeek(ctx.db, period),
-    q.plates(ctx.db, period),
-    q.typedSamples(ctx.db, period),
-    q.receiptTurnaround(ctx.db, period),
+    lab.receivedPerWeek(ctx.db, period),
+    lab.plates(ctx.db, period),
+    lab.typedSamples(ctx.db, period),
+    lab.receiptTurnaround(ctx.db, period),
   ]);
   const plateCount = plates.reduce((sum, w) => sum + w.plates, 0);
   const failures = plates.reduce((sum, w) => sum + w.failures, 0);
