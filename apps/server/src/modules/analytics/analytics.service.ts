@@ -69,35 +69,37 @@ async function programGroup(ctx: SignedInContext, groupId: number) {
   return group;
 }
 
-async function programFigures(ctx: SignedInContext, path: string, p: PeriodInput, period: q.Period) {
-  const [samples, perMonth, dogs] = await Promise.all([
-    q.programSamples(ctx.db, path, period),
-    q.collectedPerMonth(ctx.db, path, period),
-    q.programDogs(ctx.db, path, period),
+/** Both periods' figures: each statement reads the two periods' rows at once. */
+async function programFigures(ctx: SignedInContext, path: string, input: PeriodInput) {
+  const { current, previous, range } = periods(input);
+  const spans = { current: range(current), previous: range(previous) };
+  const [samples, dogs] = await Promise.all([
+    q.programSamples(ctx.db, path, spans),
+    q.programDogs(ctx.db, path, spans),
   ]);
-  const decided = samples.results.match + samples.results.noMatch;
-  return {
-    startDate: p.startDate,
-    endDate: p.endDate,
-    collected: samples.collected,
-    collectedPerMonth: everyMonth(p, perMonth),
-    results: samples.results,
-    matchRate: decided === 0 ? null : samples.results.match / decided,
-    ...dogs,
-    repeatDogs: samples.repeatDogs,
-    turnaround: samples.turnaround,
-    notices: null,
-  } satisfies ProgramFigures;
+  const figures = (p: PeriodInput, which: 'current' | 'previous'): ProgramFigures => {
+    const { collectedPerMonth, results, ...rest } = samples[which];
+    const decided = results.match + results.noMatch;
+    return {
+      startDate: p.startDate,
+      endDate: p.endDate,
+      collected: rest.collected,
+      collectedPerMonth: everyMonth(p, collectedPerMonth),
+      results,
+      matchRate: decided === 0 ? null : results.match / decided,
+      ...dogs[which],
+      repeatDogs: rest.repeatDogs,
+      turnaround: rest.turnaround,
+      notices: null,
+    };
+  };
+  return { current: figures(current, 'current'), previous: figures(previous, 'previous') };
 }
 
 export async function programAnalytics(ctx: SignedInContext, query: PeriodInput & { groupId: number }) {
   const group = await programGroup(ctx, query.groupId);
-  const { current, previous, range } = periods(query);
-  const [now, before] = await Promise.all([
-    programFigures(ctx, group.path, current, range(current)),
-    programFigures(ctx, group.path, previous, range(previous)),
-  ]);
-  return { group: { id: group.id, name: group.name, groupType: group.groupType }, current: now, previous: before };
+  const figures = await programFigures(ctx, group.path, query);
+  return { group: { id: group.id, name: group.name, groupType: group.groupType }, ...figures };
 }
 
 async function labFigures(ctx: SignedInContext, p: PeriodInput, period: q.Period): Promise<LabFigures> {
