@@ -108,7 +108,7 @@ export async function receiptTurnaround(db: Db, period: Period): Promise<Stats> 
       sql`, `,
     )}) k(rank, bucket, skip)
         cross join lateral (
-          select (${hours(sql`w.date_received`, collectedAt)})::float8 as hours from waste_samples w
+          select ${hours(sql`w.date_received`, collectedAt)} as hours from waste_samples w
           where lab_receipt_bucket(w.date_received, w.date_collected) = k.bucket and w.date_received is not null
             and w.date_received >= ${startOf(period.start)} and w.date_received < ${startOf(period.endExclusive)}
           order by 1 offset k.skip limit 1) v`,

@@ -27,7 +27,8 @@ const whichPeriod = (at: SQL, periods: Periods) =>
   sql`case when ${at} >= ${periods.current.start}::date then 'current' else 'previous' end`;
 type PerPeriod<T> = { current: T; previous: T };
 
-export const hours = (to: SQL, from: SQL) => sql`extract(epoch from (${to} - ${from})) / 3600.0`;
+/** Hours between two times, in float8 as percentile_cont works (numeric arithmetic on every row cost twice as much). */
+export const hours = (to: SQL, from: SQL) => sql`(date_part('epoch', ${to} - ${from}) / 3600)`;
 const median = (value: SQL) => sql`percentile_cont(0.5) within group (order by ${value})`;
 const p90 = (value: SQL) => sql`percentile_cont(0.9) within group (order by ${value})`;
 /** A collection date (a lab day) as the instant it began, in UTC. */
