@@ -90,34 +90,45 @@ export async function receiptTurnaround(db: Db, period: Period): Promise<Stats> 
   );
   const count = buckets.reduce((sum, b) => sum + int(b.samples), 0);
   if (count === 0) return { count: 0, medianHours: null, p90Hours: null };
-  /** The bucket holding the sample of this rank (0 the shortest), and how many of that bucket come before it. */
+  /** The bucket holding the sample of this rank (0 the shortest), and how many samples the buckets before it hold. */
   const place = (rank: number) => {
     let before = 0;
     for (const b of buckets) {
-      if (rank < before + int(b.samples)) return { rank, bucket: b.bucket, skip: rank - before };
+      if (rank < before + int(b.samples)) return { bucket: b.bucket, before };
       before += int(b.samples);
     }
     throw new Error(`rank ${rank} beyond ${count} receipts`);
   };
   const positions = [0.5, 0.9].map((p) => p * (count - 1));
-  const ranks = [...new Set(positions.flatMap((x) => [Math.floor(x), Math.ceil(x)]))].map(place);
-  const values = await queryRows<{ rank: number; hours: number }>(
+  // The ranks each percentile needs, read per bucket in one range: the median's two neighbours share a bucket mostly.
+  const reads = new Map<number, { bucket: number; before: number; first: number; last: number }>();
+  for (const rank of positions.flatMap((x) => [Math.floor(x), Math.ceil(x)])) {
+    const { bucket, before } = place(rank);
+    const read = reads.get(bucket) ?? { bucket, before, first: rank, last: rank };
+    reads.set(bucket, { ...read, first: Math.min(read.first, rank), last: Math.max(read.last, rank) });
+  }
+  const found = await queryRows<{ bucket: number; hours: number[] }>(
     db,
-    sql`select k.rank, v.hours from (values ${sql.join(
-      ranks.map((r) => sql`(${r.rank}::int, ${r.bucket}::int, ${r.skip}::int)`),
-      sql`, `,
-    )}) k(rank, bucket, skip)
-        cross join lateral (
-          select ${hours(sql`w.date_received`, collectedAt)} as hours from waste_samples w
+    sql`select k.bucket, array(
+          select ${hours(sql`w.date_received`, collectedAt)} from waste_samples w
           where lab_receipt_bucket(w.date_received, w.date_collected) = k.bucket and w.date_received is not null
             and w.date_received >= ${startOf(period.start)} and w.date_received < ${startOf(period.endExclusive)}
-          order by 1 offset k.skip limit 1) v`,
+          order by 1 offset k.skip limit k.take) as hours
+        from (values ${sql.join(
+          [...reads.values()].map(
+            (r) => sql`(${r.bucket}::int, ${r.first - r.before}::int, ${r.last - r.first + 1}::int)`,
+          ),
+          sql`, `,
+        )}) k(bucket, skip, take)`,
   );
-  const at = new Map(values.map((v) => [int(v.rank), Number(v.hours)]));
+  const at = (rank: number) => {
+    const { bucket, first } = reads.get(place(rank).bucket)!;
+    return Number(found.find((f) => f.bucket === bucket)!.hours[rank - first]);
+  };
   // percentile_cont: the value at floor(x), plus the fraction of the step to the next one.
   const percentile = (x: number) => {
-    const lo = at.get(Math.floor(x))!;
-    return Math.ceil(x) === Math.floor(x) ? lo : lo + (x - Math.floor(x)) * (at.get(Math.ceil(x))! - lo);
+    const lo = at(Math.floor(x));
+    return Math.ceil(x) === Math.floor(x) ? lo : lo + (x - Math.floor(x)) * (at(Math.ceil(x)) - lo);
   };
   return { count, medianHours: percentile(positions[0]!), p90Hours: percentile(positions[1]!) };
 }
