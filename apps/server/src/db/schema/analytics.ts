@@ -39,6 +39,11 @@ export const labTypedSamples = pgTable(
     failed: boolean().notNull(),
     /** The waste sample's receipt (null: not received yet, or not a waste sample). */
     receivedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /**
+     * The sample's only plate (no other row has its number): most samples, which a period reads as they are; the
+     * others are folded per sample across the period's plates.
+     */
+    onlyPlate: boolean().notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.plateId, table.sampleNumber] }),

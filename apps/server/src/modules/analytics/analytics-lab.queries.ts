@@ -45,17 +45,24 @@ export async function plates(db: Db, period: Period) {
  * The samples typed on the period's plates: how many, how many were typed again (a rerun: more than one profile, or a
  * profile marked for rerun), asked for a reswab, or gave no result (every profile failed); and the turnaround of each
  * stage for the waste samples among them (received to first typed, first typed to approved). Each plate's profiles
- * of a sample are one row of lab_typed_samples; a sample typed on several of the period's plates is folded here.
+ * of a sample are one row of lab_typed_samples: a sample on one plate only is read as it is, one typed on several
+ * plates is folded across the period's plates here.
  */
 export async function typedSamples(db: Db, period: Period) {
   const [row] = await queryRows<Record<string, Num>>(
     db,
     sql`with t as (
-          select s.sample_number, min(s.first_typed_at) as typed_at, max(s.last_approved_at) as approved_at,
-            sum(s.profiles) as profiles, bool_or(s.rerun) as rerun, bool_or(s.reswab) as reswab,
-            bool_and(s.failed) as failed, max(s.received_at) as received_at
+          select s.first_typed_at as typed_at, s.last_approved_at as approved_at, s.profiles, s.rerun, s.reswab,
+            s.failed, s.received_at
           from lab_typed_samples s
-          where s.plate_created_at >= ${period.start}::date and s.plate_created_at < ${period.endExclusive}::date
+          where s.only_plate
+            and s.plate_created_at >= ${period.start}::date and s.plate_created_at < ${period.endExclusive}::date
+          union all
+          select min(s.first_typed_at), max(s.last_approved_at), sum(s.profiles), bool_or(s.rerun), bool_or(s.reswab),
+            bool_and(s.failed), max(s.received_at)
+          from lab_typed_samples s
+          where not s.only_plate
+            and s.plate_created_at >= ${period.start}::date and s.plate_created_at < ${period.endExclusive}::date
           group by s.sample_number)
         select count(*)::int as typed,
           count(*) filter (where t.profiles > 1 or t.rerun)::int as reruns,

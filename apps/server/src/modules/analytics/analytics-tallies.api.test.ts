@@ -36,7 +36,8 @@ async function tallies() {
     typed: await rows(sql`select pr.plate_id, pr.sample_number, pl.date_created as plate_created_at,
         count(*)::int as profiles, min(pr.date_created) as first_typed_at, max(pr.date_approved) as last_approved_at,
         bool_or(pr.lab_status = 20) as rerun, bool_or(pr.lab_status = 40) as reswab,
-        bool_and(pr.result = 'Fail') as failed, w.date_received as received_at
+        bool_and(pr.result = 'Fail') as failed, w.date_received as received_at,
+        count(*) over (partition by pr.sample_number) = 1 as only_plate
       from dna_profiles pr join dna_plates pl on pl.id = pr.plate_id
       left join waste_samples w on upper(w.sample_number) = pr.sample_number
       group by pr.plate_id, pr.sample_number, pl.date_created, w.date_received order by pr.plate_id, pr.sample_number`),
