@@ -71,7 +71,7 @@ async function buildWaste(db: Db) {
       p.date_created + interval '30 hours', p.date_created
     from dna_plates p join waste_samples w on w.id > (p.id - 1) * 96 * 4 and w.id <= (p.id - 1) * 96 * 4 + 96`,
   );
-  // A tenth of the samples typed again on a later plate (a rerun), so the typed samples fold across plates too.
+  // A tenth of the samples typed again on another plate (a rerun), so the typed samples fold across plates too.
   await exec(
     db,
     `insert into dna_profiles (plate_id, sample_number, sample_type, panel_id, codes, result, lab_status, date_approved,
