@@ -42,8 +42,9 @@ $$;
 CREATE OR REPLACE FUNCTION lab_typed_samples_refresh(plate_ids integer[], sample_numbers text[]) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_advisory_xact_lock(hashtext('lab_typed_samples'), hashtext(n))
-    FROM (SELECT DISTINCT n FROM unnest(sample_numbers) AS n ORDER BY n) k;
+  -- One of 128 locks per number (a plate's thousands of numbers must not fill the lock table), taken in order.
+  PERFORM pg_advisory_xact_lock(hashtext('lab_typed_samples'), k.slot)
+    FROM (SELECT DISTINCT hashtext(n) & 127 AS slot FROM unnest(sample_numbers) AS n ORDER BY 1) k;
   PERFORM 1 FROM waste_samples WHERE upper(sample_number) = ANY (sample_numbers) ORDER BY id FOR SHARE;
   DELETE FROM lab_typed_samples t USING unnest(plate_ids, sample_numbers) AS k(plate_id, sample_number)
     WHERE t.plate_id = k.plate_id AND t.sample_number = k.sample_number;
