@@ -23,7 +23,6 @@ CREATE TABLE "lab_typed_samples" (
 DROP INDEX "pets_owner_idx";--> statement-breakpoint
 CREATE INDEX "lab_typed_samples_plate_created_idx" ON "lab_typed_samples" USING btree ("plate_created_at");--> statement-breakpoint
 CREATE INDEX "lab_typed_samples_sample_number_idx" ON "lab_typed_samples" USING btree ("sample_number");--> statement-breakpoint
-CREATE INDEX "pet_owner_groups_current_members_idx" ON "pet_owner_groups" USING btree ("group_id","pet_owner_id") WHERE "pet_owner_groups"."move_out_date" is null;--> statement-breakpoint
 CREATE INDEX "pets_owner_idx" ON "pets" USING btree ("pet_owner_id","date_created");--> statement-breakpoint
 -- Hand-written from here (issue 42): the lab analytics tallies kept by triggers (docs/decisions/integrations-analytics.md,
 -- "Performance"), the receipt-bucket index the receipt percentiles read, and the backfill.

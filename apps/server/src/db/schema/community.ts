@@ -45,10 +45,6 @@ export const petOwnerGroups = pgTable(
   (table) => [
     index('pet_owner_groups_owner_idx').on(table.petOwnerId),
     index('pet_owner_groups_group_idx').on(table.groupId),
-    // A program's current members read without their rows (program analytics: dogs registered by them in a period).
-    index('pet_owner_groups_current_members_idx')
-      .on(table.groupId, table.petOwnerId)
-      .where(sql`${table.moveOutDate} is null`),
   ],
 );
 
