@@ -1,9 +1,8 @@
-// SQL of the program and lab analytics: read-only aggregates over waste samples, their approved match results, pets,
-// pre-registrations. Each figure set is one statement over both periods' index ranges at once (the screen shows the
+// SQL of the program analytics: read-only aggregates over waste samples, their approved match results, pets and
+// pre-registrations, and the helpers the lab's share. Each figure set is one statement over both periods' index ranges at once (the screen shows the
 // period beside the one before); the month series comes from the same rows (docs/performance.md, "Program and lab
 // analytics"). The lab's figures are in analytics-lab.queries.ts.
 import { sql, type SQL } from 'drizzle-orm';
-import { DnaProfileLabStatus, SampleCustomerStatus } from '@registry/contracts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { pathWithin } from '../../platform/scope.queries.ts';
 
