@@ -1,5 +1,5 @@
 // Lab analytics precomputed by the writes (issue 42): kept by database triggers on waste samples, plates and profiles
-// (migration 0042_lab_analytics_tallies, functions in db/functions/lab_*.sql), so every writer keeps them right and a
+// (migration 0042_analytics_tallies, functions in db/functions/lab_*.sql), so every writer keeps them right and a
 // rollback rolls them back. The lab page reads a year from these instead of every waste sample and profile
 // (docs/decisions/integrations-analytics.md, "Performance").
 import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';

@@ -1,4 +1,4 @@
-// The lab analytics' tallies kept by the writes (migration 0042_lab_analytics_tallies): after inserts, updates and
+// The lab analytics' tallies kept by the writes (migration 0042_analytics_tallies): after inserts, updates and
 // deletes of waste samples, plates and profiles, lab_receipts_daily and lab_typed_samples equal a recount from the
 // rows, and the lab's figures equal plain counts and percentile_cont over the same rows (written the simple way).
 import { afterAll, beforeAll, expect, test } from 'vitest';
