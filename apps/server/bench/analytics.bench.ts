@@ -3,7 +3,8 @@
 // property: 240,000), their approved results, the residents' declared dogs and two years of plates (500 plates of 96
 // waste-sample profiles). Each case is one screen's whole answer (both periods, every chart) through the service: a
 // property, a management firm (100 properties), a distributorship (500) and the lab; the baseline is a plain count of
-// the same period's samples. Budget: every case's p99 under 200 ms (the issue's "each chart under 200 ms").
+// the same period's samples. Budget: every case's p99 under 200 ms (the issue's "each chart under 200 ms"). The lab's
+// tallies (lab_receipts_daily, lab_typed_samples) are filled by their triggers as the population is written.
 // Run: npm run bench:analytics -w apps/server   (TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres)
 import { sql } from 'drizzle-orm';
 import { GroupTypes } from '@registry/contracts';
@@ -70,7 +71,18 @@ async function buildWaste(db: Db) {
       p.date_created + interval '30 hours', p.date_created
     from dna_plates p join waste_samples w on w.id > (p.id - 1) * 96 * 4 and w.id <= (p.id - 1) * 96 * 4 + 96`,
   );
-  await exec(db, 'analyze');
+  // A tenth of the samples typed again on another plate (a rerun), so the typed samples fold across plates too.
+  await exec(
+    db,
+    `insert into dna_profiles (plate_id, sample_number, sample_type, panel_id, codes, result, lab_status, date_approved,
+      date_created)
+    select p.id + 1, pr.sample_number, 1, 'isag-2006-canine', '{0}', 'Pass', 400, pr.date_created + interval '10 days',
+      pr.date_created + interval '9 days'
+    from dna_profiles pr join dna_plates p on p.id = pr.plate_id
+    where pr.id % 10 = 0 and p.id < ${PLATES}`,
+  );
+  // At rest, as autovacuum leaves the tables between the writes: statistics and the visibility map (index-only reads).
+  await exec(db, 'vacuum analyze');
 }
 
 await withBenchDatabase('registry_analytics_bench', async (database, databaseUrl, reused) => {

@@ -1,9 +1,6 @@
 // The webhook events, their words on screen and the delivery headers: no zod, so screens import them cheaply.
 
-/**
- * The events a subscription may choose. The violation-notice events are reserved for the violations issue: they may be
- * chosen now and are delivered once that area emits them.
- */
+/** The events a subscription may choose (docs/integrations.md says when each is sent). */
 export const WEBHOOK_EVENTS = [
   'resident.preregistered',
   'resident.approved',

@@ -19,3 +19,4 @@ export * from './violations.ts';
 export * from './fieldcollection.ts';
 export * from './rentroll.ts';
 export * from './integrations.ts';
+export * from './analytics.ts';

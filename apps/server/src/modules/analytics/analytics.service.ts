@@ -1,7 +1,7 @@
 // Program and lab analytics: the group (in the caller's scope, else 404; a property, firm or distributorship, else
 // 400), the period and the one just before it (the same number of days, ending the day before the period starts), and
-// each figure read by analytics.queries.ts. The export writes the same figures, one line each, beside the previous
-// period's (platform/exports.ts).
+// each figure read by analytics.queries.ts (the lab's by analytics-lab.queries.ts, from the tallies the writes keep).
+// The export writes the same figures, one line each, beside the previous period's (platform/exports.ts).
 import {
   ANALYTICS_GROUP_TYPES,
   ANALYTICS_MESSAGES,
@@ -14,6 +14,7 @@ import { validationError } from '../../platform/errors.ts';
 import { arrayBatches, fileTimestamp, type ExportColumn, type ExportSpec } from '../../platform/exports.ts';
 import { assertCan } from '../../platform/rights.ts';
 import { loadGroupInScope } from '../../platform/scope.ts';
+import * as lab from './analytics-lab.queries.ts';
 import * as q from './analytics.queries.ts';
 
 type PeriodInput = { startDate: string; endDate: string };
@@ -68,43 +69,45 @@ async function programGroup(ctx: SignedInContext, groupId: number) {
   return group;
 }
 
-async function programFigures(ctx: SignedInContext, path: string, p: PeriodInput, period: q.Period) {
-  const [samples, perMonth, dogs] = await Promise.all([
-    q.programSamples(ctx.db, path, period),
-    q.collectedPerMonth(ctx.db, path, period),
-    q.programDogs(ctx.db, path, period),
+/** Both periods' figures: each statement reads the two periods' rows at once. */
+async function programFigures(ctx: SignedInContext, path: string, input: PeriodInput) {
+  const { current, previous, range } = periods(input);
+  const spans = { current: range(current), previous: range(previous) };
+  const [samples, dogs] = await Promise.all([
+    q.programSamples(ctx.db, path, spans),
+    q.programDogs(ctx.db, path, spans),
   ]);
-  const decided = samples.results.match + samples.results.noMatch;
-  return {
-    startDate: p.startDate,
-    endDate: p.endDate,
-    collected: samples.collected,
-    collectedPerMonth: everyMonth(p, perMonth),
-    results: samples.results,
-    matchRate: decided === 0 ? null : samples.results.match / decided,
-    ...dogs,
-    repeatDogs: samples.repeatDogs,
-    turnaround: samples.turnaround,
-    notices: null,
-  } satisfies ProgramFigures;
+  const figures = (p: PeriodInput, which: 'current' | 'previous'): ProgramFigures => {
+    const { collectedPerMonth, results, ...rest } = samples[which];
+    const decided = results.match + results.noMatch;
+    return {
+      startDate: p.startDate,
+      endDate: p.endDate,
+      collected: rest.collected,
+      collectedPerMonth: everyMonth(p, collectedPerMonth),
+      results,
+      matchRate: decided === 0 ? null : results.match / decided,
+      ...dogs[which],
+      repeatDogs: rest.repeatDogs,
+      turnaround: rest.turnaround,
+      notices: null,
+    };
+  };
+  return { current: figures(current, 'current'), previous: figures(previous, 'previous') };
 }
 
 export async function programAnalytics(ctx: SignedInContext, query: PeriodInput & { groupId: number }) {
   const group = await programGroup(ctx, query.groupId);
-  const { current, previous, range } = periods(query);
-  const [now, before] = await Promise.all([
-    programFigures(ctx, group.path, current, range(current)),
-    programFigures(ctx, group.path, previous, range(previous)),
-  ]);
-  return { group: { id: group.id, name: group.name, groupType: group.groupType }, current: now, previous: before };
+  const figures = await programFigures(ctx, group.path, query);
+  return { group: { id: group.id, name: group.name, groupType: group.groupType }, ...figures };
 }
 
 async function labFigures(ctx: SignedInContext, p: PeriodInput, period: q.Period): Promise<LabFigures> {
   const [received, plates, typed, receipt] = await Promise.all([
-    q.receivedPerWeek(ctx.db, period),
-    q.plates(ctx.db, period),
-    q.typedSamples(ctx.db, period),
-    q.receiptTurnaround(ctx.db, period),
+    lab.receivedPerWeek(ctx.db, period),
+    lab.plates(ctx.db, period),
+    lab.typedSamples(ctx.db, period),
+    lab.receiptTurnaround(ctx.db, period),
   ]);
   const plateCount = plates.reduce((sum, w) => sum + w.plates, 0);
   const failures = plates.reduce((sum, w) => sum + w.failures, 0);

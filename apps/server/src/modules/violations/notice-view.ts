@@ -1,9 +1,10 @@
 // A notice as the API answers it (its state read with Overdue, its reference, its steps) and the mail each step sends
 // the owner (the notice's own page link; amounts in dollars; no secrets: a payment names its reference, never a card).
-import type { ViolationNoticeView, ViolationState } from '@registry/contracts';
+import type { ViolationNoticeView, ViolationState, WebhookEvent } from '@registry/contracts';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext, Services } from '../../platform/context.ts';
 import { storedFileUrl } from '../../platform/files.ts';
+import { emitWebhookEvent } from '../../platform/webhook-events.ts';
 import { sendEventMail } from '../emailtemplates/email-events.ts';
 import * as q from './violations.queries.ts';
 
@@ -71,6 +72,18 @@ export async function noticeView(db: Db, row: q.NoticeRow, propertyName: string)
 }
 
 type MailCtx = Services & { transaction?: RequestContext['transaction'] };
+
+/**
+ * A notice's webhook event (issued, disputed, paid), handed on after the step's transaction commits. The body is the
+ * notice as the staff API shows it (GET /violations/{id}), so a receiver reads the same fields as a staff screen.
+ */
+export async function emitNoticeEvent(
+  ctx: MailCtx,
+  event: Extract<WebhookEvent, `violationNotice.${string}`>,
+  notice: ViolationNoticeView,
+) {
+  await emitWebhookEvent(ctx, { event, groupId: notice.propertyId, resourceId: notice.id, resource: notice });
+}
 
 /** A step's mail to the owner (ViolationNoticeUpdate): what happened and what comes next. */
 export async function mailOwner(

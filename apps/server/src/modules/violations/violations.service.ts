@@ -25,7 +25,7 @@ import { createNotifications } from '../notifications/notifications.service.ts';
 import { paymentProvider } from '../shop/payment.ts';
 import { resultWithSet } from '../wasteresults/approved-result.ts';
 import { certificatePdf } from '../wasteresults/certificate.service.ts';
-import { dayText, dollars, mailOwner, noticeView, referenceOf, rowView } from './notice-view.ts';
+import { dayText, dollars, emitNoticeEvent, mailOwner, noticeView, referenceOf, rowView } from './notice-view.ts';
 import { queueReminders } from './reminders.ts';
 import { effectiveSchedule } from './schedule.service.ts';
 import * as q from './violations.queries.ts';
@@ -165,7 +165,9 @@ export async function issueNotice(ctx: SignedInContext, matchResultId: number) {
         },
       });
     await queueReminders(txCtx, row);
-    return { message: M.issued, notice: await noticeView(tx, row, propertyName) };
+    const notice = await noticeView(tx, row, propertyName);
+    await emitNoticeEvent(txCtx, 'violationNotice.issued', notice);
+    return { message: M.issued, notice };
   });
 }
 
@@ -211,7 +213,9 @@ export function payNotice(ctx: SignedInContext, id: number, body: z.output<typeo
         `Receipt: ${dollars(row.dueCents)} paid for notice ${referenceOf(id)} by the card ending ` +
           `${body.cardData.cardNumber.slice(-4)}, captured by our staff (reference ${charge.reference}).`,
       );
-      return { message: M.paid, notice: await noticeView(tx, paid, propertyName) };
+      const notice = await noticeView(tx, paid, propertyName);
+      await emitNoticeEvent(txCtx, 'violationNotice.paid', notice);
+      return { message: M.paid, notice };
     }),
   );
 }
@@ -254,6 +258,7 @@ export async function disputeNotice(ctx: SignedInContext, id: number, read: () =
       `We received your dispute of notice ${referenceOf(id)}. The payment date is on hold until the property reviews it.`,
     );
     answer = { message: M.disputed, notice: await noticeView(tx, disputed, propertyName) };
+    await emitNoticeEvent(txCtx, 'violationNotice.disputed', answer.notice);
     return null;
   });
   return answer!;
