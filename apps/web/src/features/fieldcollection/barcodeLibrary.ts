@@ -4,6 +4,7 @@
 // from a public CDN, which the app must never do (offline collection, no outside hosts, the CSP allows only 'self').
 import { BarcodeDetector, prepareZXingModule, type BarcodeFormat } from 'barcode-detector/ponyfill';
 import readerWasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
+import { keepAssetForOffline } from '../../lib/offlineAssets';
 
 prepareZXingModule({
   overrides: {
@@ -14,7 +15,4 @@ prepareZXingModule({
 export const libraryDetector = (formats: BarcodeFormat[]) => new BarcodeDetector({ formats });
 
 /** Fetches the WASM through the service worker (which keeps a copy) without compiling it. */
-export async function fetchLibraryFiles(): Promise<void> {
-  const response = await fetch(readerWasmUrl);
-  await response.arrayBuffer();
-}
+export const fetchLibraryFiles = () => keepAssetForOffline(readerWasmUrl);
