@@ -217,7 +217,7 @@ describe('custody', () => {
     const stored = async () =>
       (await t.database.db.select().from(wasteSamples).where(eq(wasteSamples.id, sampleId)))[0]!;
     const recorded = await stored();
-    expect(recorded.dateCollected).toBeTruthy();
+    expect(recorded.dateCollected).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const lab = await t.login('lab.admin');
     // "Save and receive" with only the number and the property: the certificate's collection date must survive it.
     const received = await t.call('POST', '/api/v1/wastesamples/receivewastesample', {
@@ -236,7 +236,7 @@ describe('custody', () => {
       collectedByName: 'Marco Diaz',
       collectionLocationNotes: 'Behind building C, by the bench',
     });
-    expect(after.dateReceived).toBeTruthy();
+    expect(after.dateReceived).toBeInstanceOf(Date);
     // Correcting the date stays possible: "Edit waste sample" saves what its form holds.
     const edited = await t.call('PUT', '/api/v1/wastesamples', {
       token: lab,

@@ -1,52 +1,30 @@
 // Violation notices' webhook events (issue 42) against a local receiver over HTTP (the testing switch on): a property's
 // subscription gets violationNotice.issued, .disputed and .paid after each step commits, signed with the documented
 // recipe, each carrying the notice as the staff API shows it.
-import crypto from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { signatureVerifies, startWebhookReceiver, type WebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { validCard } from '../../../test/shop-kit.ts';
 import { collectionBody } from '../../../test/field-photos.ts';
 import { approvedResult, residentWithDog, schedule, violationProperty } from '../../../test/violations.ts';
 
-type Received = { headers: http.IncomingHttpHeaders; body: string };
 let t: TestApp;
-let receiver: http.Server;
-let receiverUrl: string;
-const received: Received[] = [];
+let receiver: WebhookReceiver;
 
 beforeAll(async () => {
-  receiver = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body });
-      response.writeHead(200).end('thanks');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  receiver = await startWebhookReceiver();
   t = await startTestApp({ webhooksAllowPrivateAddresses: true, webhookRetrySeconds: 1 });
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  receiver?.close();
+  await receiver?.close();
 });
-
-/** The documented recipe (docs/integrations.md): HMAC-SHA256 of "<timestamp>.<body>", hex, after "v1=". */
-function verifies(secret: string, delivery: Received): boolean {
-  const timestamp = String(delivery.headers['x-registry-timestamp']);
-  const expected = crypto.createHmac('sha256', secret).update(`${timestamp}.${delivery.body}`).digest('hex');
-  const given = String(delivery.headers['x-registry-signature']).replace(/^v1=/, '');
-  return given.length === expected.length && crypto.timingSafeEqual(Buffer.from(given), Buffer.from(expected));
-}
 
 /** The delivery of this event about this notice, waited for (delivery runs after the commit, off the request). */
 async function deliveryOf(event: string, noticeId: number) {
   const end = Date.now() + 30_000;
   for (;;) {
-    const found = received.find(
+    const found = receiver.received.find(
       (entry) => entry.headers['x-registry-event'] === event && JSON.parse(entry.body).data?.id === noticeId,
     );
     if (found) return found;
@@ -62,7 +40,7 @@ test('a subscribed receiver gets each notice event, signed, with the notice as t
     token: p.token,
     body: {
       groupId: p.property.id,
-      url: receiverUrl,
+      url: receiver.url,
       events: ['violationNotice.issued', 'violationNotice.disputed', 'violationNotice.paid'],
     },
   });
@@ -81,7 +59,7 @@ test('a subscribed receiver gets each notice event, signed, with the notice as t
   /** The event's body against the staff API's view of the notice just after the step. */
   const check = async (event: string, noticeId: number) => {
     const delivery = await deliveryOf(event, noticeId);
-    expect(verifies(secret, delivery)).toBe(true);
+    expect(signatureVerifies(secret, delivery)).toBe(true);
     const body = JSON.parse(delivery.body);
     expect(body).toMatchObject({ event, groupId: p.property.id });
     const staffView = await t.call('GET', `/api/v1/violations/${noticeId}`, { token: p.token });
@@ -115,7 +93,7 @@ test('a subscribed receiver gets each notice event, signed, with the notice as t
     body: { billingAddress: {}, cardData: validCard(), amount: paidOne.notice.amountDue },
   });
   await new Promise((resolve) => setTimeout(resolve, 500));
-  const paidEvents = received.filter(
+  const paidEvents = receiver.received.filter(
     (entry) =>
       entry.headers['x-registry-event'] === 'violationNotice.paid' &&
       JSON.parse(entry.body).data?.id === paidOne.notice.id,

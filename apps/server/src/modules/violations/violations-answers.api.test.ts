@@ -204,7 +204,7 @@ describe('deleting a whole waste sample', () => {
           eq(auditLog.actionType, 'Void'),
         ),
       );
-    expect(audit).toBeTruthy();
+    expect(audit?.actionType).toBe('Void');
     const ledger = await t.call('GET', `${V}/${s.notice.id}`, { token: s.token });
     expect(ledger.body).toMatchObject({ state: 'Voided', amountDue: 5000 });
   });

@@ -1,56 +1,29 @@
 // Webhooks (issue 42) against a real database and a local receiver over HTTP (the testing switch on): an event arrives
 // signed and verifies with the documented recipe, a failing receiver is retried and the log shows each attempt, replay
 // and ping, a private address is refused with the switch off, and the secret is never answered again nor logged.
-import crypto from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { preRegisteredResidents, webhookSubscriptions } from '../../db/schema/index.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { signatureVerifies, startWebhookReceiver, type WebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { groupByName } from '../../../test/factories.ts';
 import { isNonPublicAddress } from './webhook-address.ts';
 
-type Received = { headers: http.IncomingHttpHeaders; body: string };
 let t: TestApp;
 let manager: string;
 let oakRidge: { id: number };
-let receiver: http.Server;
-let receiverUrl: string;
-const received: Received[] = [];
-/** Answers 500 this many more times before answering 200. */
-let failuresLeft = 0;
+let receiver: WebhookReceiver;
 
 beforeAll(async () => {
-  receiver = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body });
-      if (failuresLeft > 0) {
-        failuresLeft--;
-        response.writeHead(500).end('not today');
-      } else response.writeHead(200).end('thanks');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  receiver = await startWebhookReceiver();
   t = await startTestApp({ webhooksAllowPrivateAddresses: true, webhookRetrySeconds: 1 });
   manager = await t.login('property.manager');
   oakRidge = await groupByName(t.database.db, 'Oak Ridge Apartments');
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  receiver?.close();
+  await receiver?.close();
 });
-
-/** The documented recipe (docs/integrations.md): HMAC-SHA256 of "<timestamp>.<body>", hex, after "v1=". */
-function verifies(secret: string, delivery: Received): boolean {
-  const timestamp = String(delivery.headers['x-registry-timestamp']);
-  const expected = crypto.createHmac('sha256', secret).update(`${timestamp}.${delivery.body}`).digest('hex');
-  const given = String(delivery.headers['x-registry-signature']).replace(/^v1=/, '');
-  return given.length === expected.length && crypto.timingSafeEqual(Buffer.from(given), Buffer.from(expected));
-}
 
 async function until<T>(read: () => Promise<T | undefined> | T | undefined, what: string, ms = 30_000): Promise<T> {
   const end = Date.now() + ms;
@@ -82,7 +55,7 @@ describe('webhooks', () => {
   test('an event arrives signed and verifies; the secret is answered once only', async () => {
     const created = await t.call('POST', '/api/v1/webhooks', {
       token: manager,
-      body: { groupId: oakRidge.id, url: receiverUrl, events: ['resident.movedOut'], description: 'Property system' },
+      body: { groupId: oakRidge.id, url: receiver.url, events: ['resident.movedOut'], description: 'Property system' },
     });
     expect(created.status).toBe(200);
     webhookId = created.body.webhook.id;
@@ -96,12 +69,12 @@ describe('webhooks', () => {
 
     const resident = await moveOutOne();
     const delivery = await until(
-      () => received.find((entry) => entry.body.includes(`"id":${resident.id},`)),
+      () => receiver.received.find((entry) => entry.body.includes(`"id":${resident.id},`)),
       'the moved-out event',
     );
     expect(delivery.headers['x-registry-event']).toBe('resident.movedOut');
-    expect(verifies(secret, delivery)).toBe(true);
-    expect(verifies('whsec_wrong', delivery)).toBe(false);
+    expect(signatureVerifies(secret, delivery)).toBe(true);
+    expect(signatureVerifies('whsec_wrong', delivery)).toBe(false);
     const body = JSON.parse(delivery.body);
     expect(body).toMatchObject({ event: 'resident.movedOut', groupId: oakRidge.id, data: { id: resident.id } });
     expect(body.id).toBe(delivery.headers['x-registry-delivery']);
@@ -109,7 +82,7 @@ describe('webhooks', () => {
   });
 
   test('a failing receiver is retried and the log shows each attempt; replay and ping are logged', async () => {
-    failuresLeft = 2;
+    receiver.failNext(2);
     const resident = await moveOutOne();
     const log = await until(
       async () => {
@@ -128,7 +101,7 @@ describe('webhooks', () => {
     expect(ofEvent.map((entry: { attempt: number }) => entry.attempt)).toEqual([3, 2, 1]);
     expect(ofEvent.map((entry: { statusCode: number }) => entry.statusCode)).toEqual([200, 500, 500]);
     expect(ofEvent[1].responseExcerpt).toBe('not today');
-    expect(received.filter((entry) => entry.body.includes(`"id":${resident.id},`))).toHaveLength(3);
+    expect(receiver.received.filter((entry) => entry.body.includes(`"id":${resident.id},`))).toHaveLength(3);
     expect(JSON.stringify(log)).not.toContain(secret);
 
     const replay = await t.call('POST', `/api/v1/webhooks/${webhookId}/deliveries/${ofEvent[0].id}/replay`, {
@@ -138,9 +111,9 @@ describe('webhooks', () => {
     expect(replay.body.message).toContain('200');
     const ping = await t.call('POST', `/api/v1/webhooks/${webhookId}/ping`, { token: manager });
     expect(ping.body.message).toContain('200');
-    const pinged = received.at(-1)!;
+    const pinged = receiver.received.at(-1)!;
     expect(JSON.parse(pinged.body).event).toBe('ping');
-    expect(verifies(secret, pinged)).toBe(true);
+    expect(signatureVerifies(secret, pinged)).toBe(true);
     const after = await t.call('GET', `/api/v1/webhooks/${webhookId}/deliveries`, { token: manager });
     expect(after.body.data[0].event).toBe('ping');
     expect(after.body.data[1]).toMatchObject({ isReplay: true, eventId: ofEvent[0].eventId, statusCode: 200 });
@@ -153,7 +126,7 @@ describe('webhooks', () => {
     expect((await t.call('GET', `/api/v1/webhooks/${webhookId}`, { token: other })).status).toBe(404);
     const badEvent = await t.call('POST', '/api/v1/webhooks', {
       token: manager,
-      body: { groupId: oakRidge.id, url: receiverUrl, events: ['nope'] },
+      body: { groupId: oakRidge.id, url: receiver.url, events: ['nope'] },
     });
     expect(badEvent.status).toBe(400);
     expect(Object.keys(badEvent.body.modelState)).toEqual(['events.0']);
