@@ -14,8 +14,10 @@ import { withTransaction, type SignedInContext } from '../../platform/context.ts
 import { notFound, validationError } from '../../platform/errors.ts';
 import { assertCan } from '../../platform/rights.ts';
 import { recordSampleHistory } from '../samples/samples.service.ts';
-import * as q from './pets.queries.ts';
 import { emitWebhookEvent } from '../../platform/webhook-events.ts';
+import * as q from './pets.queries.ts';
+import { getPet } from './pets.service.ts';
+import { assertSampleNumbersFree } from './sample-numbers.ts';
 
 export type RegisteredPet = { id: number; name: string; sampleNumber: string | null };
 
@@ -91,16 +93,7 @@ export async function registerPets(
           event: 'pet.registered',
           groupId,
           resourceId: pet.id,
-          resource: {
-            id: pet.id,
-            petOwnerId,
-            name: pet.name,
-            breed: pet.breed,
-            gender: pet.gender,
-            sampleNumber: pet.sampleNumber,
-            isServiceAnimal: pet.isServiceAnimal,
-            customerFacingStatus: pet.customerFacingStatus,
-          },
+          view: (viewer) => getPet(viewer, pet.id),
         });
     return created.map((pet) => ({ id: pet.id, name: pet.name, sampleNumber: pet.sampleNumber }));
   });
@@ -154,30 +147,4 @@ export async function createInitialDnaProfile(ctx: SignedInContext, sampleNumber
       message: PetMessages.initialProfileCreated(number),
     };
   });
-}
-
-/** Refuses sample numbers repeated in the batch or already held by a pet (an empty prefix names `sampleNumber`). */
-export async function assertSampleNumbersFree(
-  db: Parameters<typeof q.takenSampleNumbers>[0],
-  dogs: Pick<NewPet, 'sampleNumber'>[],
-  fieldPrefix = 'pets',
-): Promise<void> {
-  const numbers = dogs.map((dog) => dog.sampleNumber?.toUpperCase() ?? null);
-  const taken = new Set(
-    (
-      await q.takenSampleNumbers(
-        db,
-        numbers.filter((n): n is string => n !== null),
-      )
-    ).map((n) => n.toUpperCase()),
-  );
-  const errors: Record<string, string[]> = {};
-  numbers.forEach((number, index) => {
-    if (number && (taken.has(number) || numbers.indexOf(number) !== index)) {
-      errors[fieldPrefix ? `${fieldPrefix}[${index}].sampleNumber` : 'sampleNumber'] = [
-        `${number}: ${SampleMessages.sampleNumberTaken}`,
-      ];
-    }
-  });
-  if (Object.keys(errors).length > 0) throw validationError(errors, SampleMessages.sampleNumberTaken);
 }

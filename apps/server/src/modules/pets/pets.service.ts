@@ -21,7 +21,7 @@ import { assertCan } from '../../platform/rights.ts';
 import { isPetOwnerInScope, loadGroupInScope } from '../../platform/scope.ts';
 import { fullNameOf } from '../accounts/accounts.service.ts';
 import { parentageCertificateResultIdOfPet } from '../certificates/certificates.service.ts';
-import { assertSampleNumbersFree } from './pet-register.service.ts';
+import { assertSampleNumbersFree } from './sample-numbers.ts';
 import * as underGroup from './pets-under-group.queries.ts';
 import * as q from './pets.queries.ts';
 

@@ -14,7 +14,7 @@ import { forgotPassword } from '../accounts/passwords.service.ts';
 import { featureNamesOfGroup } from '../accounts/settings.service.ts';
 import { currentDocumentVersions } from '../system/documents.service.ts';
 import * as q from './residents.queries.ts';
-import { getResident } from './residents.service.ts';
+import { getResident, getResidentDetails } from './residents.service.ts';
 import { sendEventMail } from '../emailtemplates/email-events.ts';
 import { emitWebhookEvent } from '../../platform/webhook-events.ts';
 
@@ -143,15 +143,7 @@ export async function preRegister(
       event: 'resident.preregistered',
       groupId: property.id,
       resourceId: resident.id,
-      resource: {
-        id: resident.id,
-        groupId: resident.groupId,
-        firstName: resident.firstName,
-        lastName: resident.lastName,
-        email: resident.email,
-        phoneNumber: resident.phoneNumber,
-        unitNumber: resident.unitNumber,
-      },
+      view: (viewer) => getResidentDetails(viewer, resident.id),
     });
     // The resident's account was created: their welcome letter (dog owner or not), once this commits.
     await sendEventMail(txCtx, body.hasDogs ? 'ResidentNewAccount' : 'ResidentNewNonDogOwnerAccount', {

@@ -9,7 +9,7 @@ import { notFound, refused } from '../../platform/errors.ts';
 import { assertCan } from '../../platform/rights.ts';
 import { loadGroupInScope } from '../../platform/scope.ts';
 import * as q from './residents.queries.ts';
-import { dogView, fullNameOfResident, isPetOwnerUser, loadResident } from './residents.service.ts';
+import { dogView, fullNameOfResident, getResidentDetails, isPetOwnerUser, loadResident } from './residents.service.ts';
 import { emitWebhookEvent } from '../../platform/webhook-events.ts';
 
 /** Delete: allowed while pending, or when approved and not a dog owner (spec 2 §4). */
@@ -94,23 +94,15 @@ export async function bulkMoveOut(ctx: SignedInContext, groupId: number, residen
   const when = new Date();
   await withTransaction(ctx, async (tx, txCtx) => {
     for (const row of rows) {
-      if (isPetOwnerUser(row)) await q.moveOutMembership(tx, row.resident.userId!, row.resident.groupId, when);
+      // The record goes with the move-out, so the event reads it now: the resident as staff read it last.
       await emitWebhookEvent(txCtx, {
         event: 'resident.movedOut',
         groupId: row.resident.groupId,
         resourceId: row.resident.id,
-        resource: {
-          id: row.resident.id,
-          groupId: row.resident.groupId,
-          firstName: row.resident.firstName,
-          lastName: row.resident.lastName,
-          email: row.resident.email,
-          phoneNumber: row.resident.phoneNumber,
-          unitNumber: row.resident.unitNumber,
-          petOwnerId: isPetOwnerUser(row) ? row.resident.userId : null,
-          moveOutDate: when.toISOString(),
-        },
+        view: (viewer) => getResidentDetails(viewer, row.resident.id),
+        readAt: 'now',
       });
+      if (isPetOwnerUser(row)) await q.moveOutMembership(tx, row.resident.userId!, row.resident.groupId, when);
       await removeResidentRecord(tx, row);
       await writeAudit(tx, ctx, {
         entityType: 'PreRegisteredResident',

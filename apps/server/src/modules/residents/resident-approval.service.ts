@@ -20,10 +20,11 @@ import { contentTypeOf, filesStoreFor } from '../../platform/files.ts';
 import { assertCan } from '../../platform/rights.ts';
 import { isResidentUserName } from '../../platform/session.ts';
 import { sendEventMail } from '../emailtemplates/email-events.ts';
-import { assertSampleNumbersFree, registerPets } from '../pets/pet-register.service.ts';
+import { registerPets } from '../pets/pet-register.service.ts';
+import { assertSampleNumbersFree } from '../pets/sample-numbers.ts';
 import * as a from './resident-approval.queries.ts';
 import * as q from './residents.queries.ts';
-import { fullNameOfResident, isPetOwnerUser, loadResident } from './residents.service.ts';
+import { fullNameOfResident, getResidentDetails, isPetOwnerUser, loadResident } from './residents.service.ts';
 import { emitWebhookEvent } from '../../platform/webhook-events.ts';
 
 type ApproveInput = z.output<typeof approveResidentRequest>;
@@ -143,16 +144,7 @@ export async function approveResident(ctx: SignedInContext, residentId: number, 
         event: 'resident.approved',
         groupId: resident.groupId,
         resourceId: residentId,
-        resource: {
-          id: resident.id,
-          groupId: resident.groupId,
-          firstName: resident.firstName,
-          lastName: resident.lastName,
-          email: resident.email,
-          phoneNumber: resident.phoneNumber,
-          unitNumber: resident.unitNumber,
-          petOwnerId: null,
-        },
+        view: (viewer) => getResidentDetails(viewer, residentId),
       });
       await writeAudit(tx, ctx, {
         entityType: 'PreRegisteredResident',
@@ -255,16 +247,7 @@ async function approveDogOwner(
       event: 'resident.approved',
       groupId: resident.groupId,
       resourceId: residentId,
-      resource: {
-        id: resident.id,
-        groupId: resident.groupId,
-        firstName: resident.firstName,
-        lastName: resident.lastName,
-        email: resident.email,
-        phoneNumber: resident.phoneNumber,
-        unitNumber: resident.unitNumber,
-        petOwnerId,
-      },
+      view: (viewer) => getResidentDetails(viewer, residentId),
     });
     const created = await registerPets(
       txCtx,

@@ -20,6 +20,7 @@ import { sendEventMail } from '../emailtemplates/email-events.ts';
 import * as buyers from './buyers.service.ts';
 import * as cq from './checkout.queries.ts';
 import { customerGroupIds } from './orders.queries.ts';
+import { orderDetail } from './orders.service.ts';
 import { paymentProvider } from './payment.ts';
 import { productView } from './products.service.ts';
 import * as q from './shop.queries.ts';
@@ -197,13 +198,7 @@ export async function payOpenCart(ctx: SignedInContext, body: PaymentBody) {
         event: 'order.paid',
         groupId,
         resourceId: orderId,
-        resource: {
-          id: orderId,
-          status: order.status,
-          paymentStatus: order.paymentStatus,
-          grandTotalCents: order.grandTotalCents,
-          items: items.map((item) => ({ productName: item.productName, petName: item.petName })),
-        },
+        view: (viewer) => orderDetail(viewer, orderId),
       });
     if (facts.email) {
       const ancestry = items.some((item) => item.isAncestryProduct);

@@ -90,6 +90,17 @@ export async function getOrder(ctx: SignedInContext, id: number) {
   return (await views(ctx, [await loadOrder(ctx, id)]))[0];
 }
 
+/**
+ * The order as its detail (GET /orders/{id}) answers it, for the order webhook events. The view is the same whoever may
+ * read the order (its buyer, provider staff); a group's admins have no order endpoint, so the event sent to the buyer's
+ * groups is the one place their systems read it, and it carries exactly what the detail shows.
+ */
+export async function orderDetail(ctx: SignedInContext, id: number) {
+  const row = await oq.findOrder(ctx.db, id);
+  if (!row) throw orderNotFound();
+  return (await views(ctx, [row]))[0];
+}
+
 export async function cancelOrder(ctx: SignedInContext, id: number) {
   return withTransaction(ctx, async (tx, txCtx) => {
     const before = await loadOrder(txCtx, id, true);

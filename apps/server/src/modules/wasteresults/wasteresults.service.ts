@@ -256,18 +256,12 @@ async function notifyApproved(
     });
     const result = set.currentlyApprovedResultId ? await q.findResult(ctx.db, set.currentlyApprovedResultId) : null;
     if (result) await queueResultLetter(ctx, set, result, { earlierStatus });
+    // The result set as its GET shows it (`GET /pooprintsmatchresultset/{id}`): the approved result with its history.
     await emitWebhookEvent(ctx, {
       event: 'matchResult.approved',
       groupId: set.propertyId,
-      resourceId: set.currentlyApprovedResultId ?? setId,
-      resource: {
-        matchResultSetId: setId,
-        resultId: set.currentlyApprovedResultId,
-        sampleNumber: set.sampleNumber,
-        propertyId: set.propertyId,
-        status,
-        earlierStatus,
-      },
+      resourceId: setId,
+      view: (viewer) => getResultSet(viewer, setId),
     });
   }
 }

@@ -4,28 +4,34 @@
 import crypto from 'node:crypto';
 import { defineJob, enqueue } from '../../platform/jobs.ts';
 import { onRegistryEvent } from '../../platform/webhook-events.ts';
-import { attemptDelivery, eventBody } from './webhooks.service.ts';
+import { bodiesFor } from './event-bodies.ts';
+import { attemptDelivery } from './webhooks.service.ts';
 import * as q from './webhooks.queries.ts';
 
 const RETRIES = 11;
 
-/** One function for every app of the process (the hook set keeps it once), so an event is queued once. */
-const queueDeliveries: Parameters<typeof onRegistryEvent>[0] = async (services, event) => {
+/**
+ * One function for every app of the process (the hook set keeps it once), so an event is queued once. The subscribers
+ * are looked up first: an event nobody listens to costs this one query, and its resource view is never read.
+ */
+const prepareDeliveries: Parameters<typeof onRegistryEvent>[0] = async (services, event) => {
   const subscribers = await q.subscribersOf(services.db, event.event, event.groupId);
-  if (subscribers.length === 0) return;
+  if (subscribers.length === 0) return null;
   const eventId = crypto.randomUUID();
-  const body = eventBody(event.event, eventId, event.groupId, event.resource);
-  for (const subscriber of subscribers)
-    await enqueue(
-      services,
-      'webhook-deliver',
-      { subscriptionId: subscriber.id, event: event.event, eventId, body },
-      { retryLimit: RETRIES, retryDelaySeconds: services.config.webhookRetrySeconds, retryBackoff: true },
-    );
+  const bodies = await bodiesFor(services, event, eventId, subscribers);
+  return async (db) => {
+    for (const [subscriptionId, body] of bodies)
+      await enqueue(
+        { db, config: services.config },
+        'webhook-deliver',
+        { subscriptionId, event: event.event, eventId, body },
+        { retryLimit: RETRIES, retryDelaySeconds: services.config.webhookRetrySeconds, retryBackoff: true },
+      );
+  };
 };
 
 export function registerWebhookJobs(): void {
-  onRegistryEvent(queueDeliveries);
+  onRegistryEvent(prepareDeliveries);
   defineJob('webhook-deliver', async (payload, { services }) => {
     const outcome = await attemptDelivery(services, Number(payload.subscriptionId), {
       event: String(payload.event),

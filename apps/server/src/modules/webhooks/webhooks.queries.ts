@@ -69,11 +69,14 @@ export async function subscriptionForDelivery(db: Db, id: number) {
   return row;
 }
 
-/** Active subscriptions to the event on the event's group or a group above it. */
-export async function subscribersOf(db: Db, event: string, groupId: number): Promise<{ id: number }[]> {
-  return queryRows<{ id: number }>(
+export type Subscriber = { id: number; groupId: number; groupPath: string };
+
+/** Active subscriptions to the event on the event's group or a group above it, with their group. */
+export async function subscribersOf(db: Db, event: string, groupId: number): Promise<Subscriber[]> {
+  return queryRows<Subscriber>(
     db,
-    sql`select s.id from webhook_subscriptions s join groups sg on sg.id = s.group_id
+    sql`select s.id, sg.id as "groupId", sg.path as "groupPath"
+      from webhook_subscriptions s join groups sg on sg.id = s.group_id
       join groups eg on eg.id = ${groupId}::int
       where s.is_active and s.events @> ${JSON.stringify([event])}::jsonb and eg.path like sg.path || '%'`,
   );
