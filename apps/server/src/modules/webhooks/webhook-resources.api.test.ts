@@ -4,7 +4,8 @@
 // endpoint), not a hand-picked summary.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { BOT_CHECK_HEADER, PetSpecies } from '@registry/contracts';
-import { pets } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { petOwnerGroups, pets } from '../../db/schema/index.ts';
 import { solveChallenge } from '../../platform/bot-check.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { groupByName, makePetOwner } from '../../../test/factories.ts';
@@ -140,13 +141,28 @@ test('resident and dog events carry the resident details and the dog as the prop
 test('matchResult.approved carries the result set as its GET answers the property manager', async () => {
   const { dog } = await residentWithDog(t, oakRidge.id);
   const { set, result } = await approvedResult(t, oakRidge.id, dog, { approved: false });
-  const approve = await t.call('POST', `/api/v1/pooprintsresulting/approvematchresult/${result.id}`, {
-    token: await t.login('lab.admin'),
-  });
+  const lab = await t.login('lab.admin');
+  const approve = await t.call('POST', `/api/v1/pooprintsresulting/approvematchresult/${result.id}`, { token: lab });
   expect(approve.status).toBe(200);
   const data = await dataOf('matchResult.approved', set.id, 'matchResultSetId');
   expect(data).toEqual(await read(`/api/v1/pooprintsmatchresultset/${set.id}`));
   expect(data).toMatchObject({ currentlyApprovedResultId: result.id, hasAccessToPetOwner: true });
+
+  // The group admin's view, not the lab's: once the matched owner has moved out, the property's admins (and so the
+  // event) no longer reach the owner, while the lab still does.
+  const moved = await residentWithDog(t, oakRidge.id, 'Scout');
+  const later = await approvedResult(t, oakRidge.id, moved.dog, { approved: false });
+  await t.database.db
+    .update(petOwnerGroups)
+    .set({ moveOutDate: new Date() })
+    .where(eq(petOwnerGroups.petOwnerId, moved.owner.id));
+  expect(
+    (await t.call('POST', `/api/v1/pooprintsresulting/approvematchresult/${later.result.id}`, { token: lab })).status,
+  ).toBe(200);
+  const afterMoveOut = await dataOf('matchResult.approved', later.set.id, 'matchResultSetId');
+  expect(afterMoveOut).toEqual(await read(`/api/v1/pooprintsmatchresultset/${later.set.id}`));
+  expect(afterMoveOut.hasAccessToPetOwner).toBe(false);
+  expect((await read(`/api/v1/pooprintsmatchresultset/${later.set.id}`, lab)).hasAccessToPetOwner).toBe(true);
 }, 60_000);
 
 test('order.paid carries the order as the order detail answers its buyer and provider staff', async () => {
