@@ -1,4 +1,4 @@
-// The body each subscriber of an event receives (issue 42). An event that carries its resource sends it to all; one that
+// The body each subscriber of an event receives (issue 42). An event carrying its resource sends it to all; one that
 // carries a view reads it once per subscribing group, as an admin of that group reads it from the resource's GET route
 // (docs/decisions/integrations.md "What `data` is"), and a group whose staff could not read it gets nothing.
 import { UserRole } from '@registry/contracts';
