@@ -1,15 +1,10 @@
-// The spec's text input with a maximum length (its warning and error) and its contract-driven form, SchemaTextInput.
-// antd is imported piece by piece and the hint is a plain coloured line (not Typography, which brings tooltips and
-// editing): the login page uses this widget and stays under its 200 kB budget (docs/performance.md). The form field
-// around it is SchemaTextField.tsx.
+// The spec's text input with a maximum length (its warning and error), its contract-driven form, SchemaTextInput,
+// and the form field around it, SchemaTextField.
 import { useId, useState, type ReactNode, type Ref } from 'react';
-import Input, { type InputProps, type InputRef } from 'antd/es/input/Input';
-import Search from 'antd/es/input/Search';
-import TextArea, { type TextAreaProps } from 'antd/es/input/TextArea';
-import useToken from 'antd/es/theme/useToken';
+import { Form, Input, Typography, type InputProps, type InputRef } from 'antd';
+import type { TextAreaProps } from 'antd/es/input';
 import { PasswordInput } from './PasswordInput';
-// The module, not the package's index: the login page loads this file and none of the other contracts.
-import { maxLengthAt } from '@registry/contracts/common';
+import { maxLengthAt } from '@registry/contracts';
 import type { z } from 'zod';
 
 const MAX_LENGTH_WARNING_WINDOW = 10;
@@ -25,7 +20,7 @@ export function maxLengthStatus(length: number, maxLength: number): MaxLengthSta
 
 export interface MaxLengthInputProps extends Omit<
   InputProps,
-  'value' | 'defaultValue' | 'onChange' | 'maxLength' | 'type'
+  'value' | 'defaultValue' | 'onChange' | 'maxLength' | 'status' | 'type'
 > {
   maxLength: number;
   /** Given (even undefined, as a form field gives it): the field is controlled; left out: it keeps its own text. */
@@ -73,8 +68,7 @@ export function MaxLengthInput(props: MaxLengthInputProps) {
     ...rest,
     value: text,
     maxLength,
-    // The limit's warning or error first; otherwise the field's own (a sign-in field left empty).
-    status: status === 'ok' ? rest.status : status,
+    status: status === 'ok' ? undefined : status,
     'aria-describedby': describedBy || undefined,
     'aria-invalid': status === 'error' ? true : rest['aria-invalid'],
   } as const;
@@ -84,7 +78,7 @@ export function MaxLengthInput(props: MaxLengthInputProps) {
     onChange?.(cut);
   };
   const field = multiline ? (
-    <TextArea
+    <Input.TextArea
       {...(common as unknown as TextAreaProps)}
       value={text}
       rows={rows}
@@ -93,7 +87,7 @@ export function MaxLengthInput(props: MaxLengthInputProps) {
   ) : kind === 'password' ? (
     <PasswordInput {...common} onChange={(e) => handle(e.target.value)} />
   ) : kind === 'search' ? (
-    <Search
+    <Input.Search
       {...common}
       ref={ref}
       enterButton={enterButton}
@@ -117,20 +111,20 @@ export function MaxLengthInput(props: MaxLengthInputProps) {
  * input antd renders): nothing while the text is well inside the limit.
  */
 export function MaxLengthHint({ id, length, maxLength }: { id?: string; length: number; maxLength: number }) {
-  const [, token] = useToken();
   const status = maxLengthStatus(length, maxLength);
   if (status === 'ok') return null;
   const remaining = maxLength - length;
   return (
-    <span
+    <Typography.Text
       id={id}
-      style={{ fontSize: 12, color: status === 'error' ? token.colorError : token.colorWarning }}
+      type={status === 'error' ? 'danger' : 'warning'}
+      style={{ fontSize: 12 }}
       aria-live="polite"
     >
       {status === 'error'
         ? `Maximum length of ${maxLength} characters reached.`
         : `${remaining} character${remaining === 1 ? '' : 's'} remaining.`}
-    </span>
+    </Typography.Text>
   );
 }
 
@@ -144,4 +138,35 @@ export interface SchemaTextInputProps extends Omit<MaxLengthInputProps, 'maxLeng
 /** The app's text input: its limit is the one the server's schema enforces for the field. */
 export function SchemaTextInput({ schema, field, ...rest }: SchemaTextInputProps) {
   return <MaxLengthInput maxLength={maxLengthAt(schema, field)} {...rest} />;
+}
+
+/**
+ * A person's text field in an edit form (an admin's, a pet owner's): the limit from the contract, and the required and
+ * email rules in the words the server answers with, so the form refuses what the server would.
+ */
+export function SchemaTextField({
+  schema,
+  label,
+  name,
+  required = false,
+  multiline,
+}: {
+  schema: z.ZodType;
+  label: string;
+  name: string;
+  required?: boolean;
+  multiline?: boolean;
+}) {
+  return (
+    <Form.Item
+      label={label}
+      name={name}
+      rules={[
+        ...(required ? [{ required: true, whitespace: true, message: `The ${label} field is required.` }] : []),
+        ...(name === 'email' ? [{ type: 'email' as const, message: 'Invalid email address.' }] : []),
+      ]}
+    >
+      <SchemaTextInput schema={schema} field={name} multiline={multiline} />
+    </Form.Item>
+  );
 }

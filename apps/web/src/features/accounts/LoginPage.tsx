@@ -2,12 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Messages } from '@registry/contracts/messages';
-import { maxLengthAt } from '@registry/contracts/common';
-import { tokenRequest } from '@registry/contracts/accounts';
 import { Alert, Button, Checkbox } from 'antd';
-// A native form rather than antd's Form, and the max-length widget that imports antd piece by piece: the login page is
+// antd's Input module without TextArea, Search and OTP, and a native form rather than antd's Form: the login page is
 // the first download, kept under 200 kB of gzipped JavaScript (docs/performance.md).
-import { MaxLengthInput } from '../../components/MaxLengthInput';
+import Input from 'antd/es/input/Input';
 import { AnonLayout } from '../../components/AnonLayout';
 import { signIn } from '../../lib/auth';
 import { SUPPORT_EMAIL } from '../../lib/brand';
@@ -88,13 +86,12 @@ export function LoginPage() {
       <form onSubmit={submit} aria-label="Sign in" noValidate className="login-form">
         <div className="login-field">
           <label htmlFor="login-userName">User name</label>
-          <MaxLengthInput
+          <Input
             id="login-userName"
-            maxLength={maxLengthAt(tokenRequest, 'userName')}
             autoComplete="username"
             autoFocus
             value={values.userName}
-            onChange={(userName) => change({ userName })}
+            onChange={(e) => change({ userName: e.target.value })}
             status={fieldErrors.userName ? 'error' : undefined}
             aria-invalid={!!fieldErrors.userName}
             aria-describedby={fieldErrors.userName ? 'login-userName-error' : undefined}

@@ -12,7 +12,7 @@ import {
 import { useCurrentUser } from '../../../lib/auth';
 import { AddressForm } from '../../lookups/AddressForm';
 import { ErrorPresenter, useFormServerErrors } from '../../../components/ErrorPresenter';
-import { SchemaTextField } from '../../../components/SchemaTextField';
+import { SchemaTextField } from '../../../components/MaxLengthInput';
 import { FillWithTestData } from '../../../components/testMode';
 import { adminRolesQuery, useUpdateAdmin } from '../admins.api';
 import { toUpdateRequest } from './adminForm';

@@ -2,7 +2,7 @@ import { App, Checkbox, Col, Form, Modal, Row } from 'antd';
 import { petOwnerUpdateRequest, type PetOwnerUpdateRequest, type PetOwnerView } from '@registry/contracts';
 import { AddressForm, addressFormValues } from '../../lookups/AddressForm';
 import { ErrorPresenter, useFormServerErrors } from '../../../components/ErrorPresenter';
-import { SchemaTextField } from '../../../components/SchemaTextField';
+import { SchemaTextField } from '../../../components/MaxLengthInput';
 import { FillWithTestData } from '../../../components/testMode';
 import { useUpdatePetOwner } from '../petowners.api';
 
