@@ -52,6 +52,8 @@ describe('reportSearch', () => {
     expect(orders.schema.parse({ orderBy: 'GrandTotal' }).orderBy).toBe('GrandTotal');
     expect(orders.schema.parse({ orderBy: 'password' }).orderBy).toBeUndefined();
     expect(orders.schema.parse({ orderBy: '   ' }).orderBy).toBeUndefined();
+    const byColumn = reportSearch(ordersQuery, {}, { columnOrders: true });
+    expect(byColumn.schema.parse({ orderBy: 'orderDateColumn' }).orderBy).toBe('orderDateColumn');
   });
 
   it('tells its schemas from hand-written ones', () => {
