@@ -21,6 +21,7 @@ export const duplicateReportSearch = reportSearch(
 ).schema;
 export type DuplicateReportSearch = z.infer<typeof duplicateReportSearch>;
 
+// Hand-written: a tool, not a list; its URL keys feed two endpoints (thresholds or relatives) by mode.
 export const similarSearch = z.object({
   samplenumber: searchText,
   /** Thresholds (the spec's search) or Relatives (possible parents, offspring and full siblings). */

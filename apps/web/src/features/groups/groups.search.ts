@@ -33,6 +33,7 @@ export type SubgroupsSearch = z.infer<typeof subgroupsSearch>;
  * Dashboard URL state: dashboardMode as the API names it (0 Active, 1 Inactive, 2 Active & Inactive, 3 Global); absent
  * or unreadable means the default, Active. The page falls back to Active when Global is not offered to the user.
  */
+// Hand-written: a dashboard, not a list (no paging); its one key has a default the contract's query also has.
 export const dashboardSearch = z.object({
   dashboardMode: z.coerce
     .number()

@@ -19,4 +19,5 @@ export const parentageSearch = reportSearch(
 ).schema;
 export type ParentageSearch = z.infer<typeof parentageSearch>;
 
+// A look-up's one text, not a list.
 export const parentageLookupSearch = z.object({ sampleNumber: searchText });

@@ -10,8 +10,9 @@ const searchBoolean = z
   .optional()
   .catch(undefined);
 
+// Paging only: the admin product list takes no filter.
 export const productsSearch = pagingSearch(10);
-// The two code screens name the page size `count` in their URL (spec 2 §2, spec 3 §2).
+// Hand-written: the two code screens name the page size `count` in their URL (spec 2 §2, spec 3 §2), the kit pageSize.
 export const promotionCodesSearch = countPagingSearch(25).extend({
   productId: z.coerce.number().int().positive().optional().catch(undefined),
   isReserved: searchBoolean,
@@ -35,4 +36,5 @@ export const ordersSearch = reportSearch(
   },
   { pageSize: 100 },
 ).schema;
+// Paging only: the buyer's orders take no filter.
 export const myOrdersSearch = pagingSearch(20);
