@@ -33,6 +33,8 @@ export interface MaxLengthInputProps extends Omit<
   kind?: 'password' | 'search';
   onSearch?: (value: string) => void;
   enterButton?: ReactNode;
+  /** The search kind's button spins (a look-up under way). */
+  loading?: boolean;
   /** The text input's handle (to focus it); not for the multi-line and password kinds. */
   ref?: Ref<InputRef>;
 }
@@ -52,6 +54,7 @@ export function MaxLengthInput(props: MaxLengthInputProps) {
     kind,
     onSearch,
     enterButton,
+    loading,
     ref,
     ...rest
   } = props;
@@ -88,6 +91,7 @@ export function MaxLengthInput(props: MaxLengthInputProps) {
       {...common}
       ref={ref}
       enterButton={enterButton}
+      loading={loading}
       onChange={(e) => handle(e.target.value)}
       onSearch={(v) => onSearch?.(v)}
     />

@@ -1,8 +1,9 @@
 // The report kit's URL schemas, derived from the contracts' query schemas: a value the contract refuses falls back, a
 // good one is kept and typed, and the URL's names map onto the query's.
 import { describe, expect, it } from 'vitest';
-import { duplicateDogReportQuery, tdAuditQuery, tdReportQuery } from '@registry/contracts';
-import { pickedGroupName, reportSearch } from './reportSearch';
+import { duplicateDogReportQuery, ordersQuery, tdAuditQuery, tdReportQuery } from '@registry/contracts';
+import { isReportSearch, pickedGroupName, reportSearch } from './reportSearch';
+import { pagingSearch } from './urlSearch';
 
 const tdAudit = reportSearch(
   tdAuditQuery,
@@ -44,6 +45,20 @@ describe('reportSearch', () => {
     expect(duplicates.schema.parse({ orderBy: 'members' }).orderBy).toBe('members');
     expect(duplicates.schema.parse({ orderBy: 'password' }).orderBy).toBeUndefined();
     expect(tdAudit.schema.parse({ orderBy: 'sampleNumber' }).orderBy).toBe('sampleNumber');
+  });
+
+  it('keeps the name of a numbered order the contract takes, so the sorted column still finds its key', () => {
+    const orders = reportSearch(ordersQuery, { searchTerm: 'searchTerm' }, { pageSize: 100 });
+    expect(orders.schema.parse({ orderBy: 'GrandTotal' }).orderBy).toBe('GrandTotal');
+    expect(orders.schema.parse({ orderBy: 'password' }).orderBy).toBeUndefined();
+    expect(orders.schema.parse({ orderBy: '   ' }).orderBy).toBeUndefined();
+    const byColumn = reportSearch(ordersQuery, {}, { columnOrders: true });
+    expect(byColumn.schema.parse({ orderBy: 'orderDateColumn' }).orderBy).toBe('orderDateColumn');
+  });
+
+  it('tells its schemas from hand-written ones', () => {
+    expect(isReportSearch(tdAudit.schema)).toBe(true);
+    expect(isReportSearch(pagingSearch())).toBe(false);
   });
 
   it('reads its own output the same way (the router validates the search it already parsed)', () => {

@@ -12,6 +12,19 @@ import { pagingSearch, searchText } from './urlSearch';
 type UrlValue<T> = T extends number | boolean | string ? T : string;
 type UrlFilter<F extends z.ZodType> = z.ZodOptional<z.ZodType<UrlValue<NonNullable<z.output<F>>>>>;
 
+/**
+ * The order a query names (an enum of column names or of numbered orderings): the URL keeps the name it carries when
+ * the contract takes it, so a sorted column still finds its key, and the server reads the name as it always did.
+ */
+function urlOrder(field: z.ZodType) {
+  return z
+    .unknown()
+    .transform((raw) =>
+      typeof raw === 'string' && raw.trim() !== '' && field.safeParse(raw).success ? raw : undefined,
+    )
+    .optional();
+}
+
 /** One contract field made URL-tolerant: absent or empty is absent, a refused value is absent, defaults are not taken. */
 function urlFilter<F extends z.ZodType>(field: F): UrlFilter<F> {
   return z
@@ -34,14 +47,24 @@ type FilterShape<Q extends z.ZodObject, M extends FilterMap<Q>> = {
   [K in keyof M]: UrlFilter<QueryShape<Q>[M[K]]>;
 };
 type Paging = ReturnType<typeof pagingSearch>['shape'];
+/** An order the contract names by text keeps its type; one it reads into a number stays the name the URL carries. */
+type UrlOrder<F extends z.ZodType> =
+  NonNullable<z.output<F>> extends string ? UrlFilter<F> : z.ZodOptional<z.ZodType<string>>;
 /** The URL's order: the contract's own (its named orders, when it lists them), else the paging's column name. */
-type OrderShape<Q extends z.ZodObject> = 'orderBy' extends keyof QueryShape<Q>
-  ? { orderBy: UrlFilter<QueryShape<Q>['orderBy']> }
-  : { orderBy: Paging['orderBy'] };
+type OrderShape<Q extends z.ZodObject, C extends boolean> = C extends true
+  ? { orderBy: Paging['orderBy'] }
+  : 'orderBy' extends keyof QueryShape<Q>
+    ? { orderBy: UrlOrder<QueryShape<Q>['orderBy']> }
+    : { orderBy: Paging['orderBy'] };
 
-export type ReportSearch<Q extends z.ZodObject, M extends FilterMap<Q>, X extends z.ZodRawShape> = {
+export type ReportSearch<
+  Q extends z.ZodObject,
+  M extends FilterMap<Q>,
+  X extends z.ZodRawShape,
+  C extends boolean = false,
+> = {
   /** The route's and the screen's search schema: paging, the contract's filters, the extra URL-only keys. */
-  schema: z.ZodObject<Omit<Paging, 'orderBy'> & OrderShape<Q> & FilterShape<Q, M> & X>;
+  schema: z.ZodObject<Omit<Paging, 'orderBy'> & OrderShape<Q, C> & FilterShape<Q, M> & X>;
   /** The endpoint's query from the URL state: each set filter under the contract's name; paging is the table's. */
   request: (search: Partial<Record<keyof M, unknown>>) => Partial<z.input<Q>>;
 };
@@ -51,16 +74,26 @@ export type ReportSearch<Q extends z.ZodObject, M extends FilterMap<Q>, X extend
  * query key), paging with the report's default size, and URL-only keys such as the picked group's name. When the
  * query names its orders (an enum), the URL's `orderBy` takes only those.
  */
-export function reportSearch<Q extends z.ZodObject, const M extends FilterMap<Q>, X extends z.ZodRawShape = {}>(
+export function reportSearch<
+  Q extends z.ZodObject,
+  const M extends FilterMap<Q>,
+  X extends z.ZodRawShape = {},
+  C extends boolean = false,
+>(
   query: Q,
   filters: M,
-  options: { pageSize?: number; extra?: X } = {},
-): ReportSearch<Q, M, X> {
+  /**
+   * columnOrders: the URL's order is the sorted column's key, which the page maps onto the contract's orders (the keys
+   * bookmarks already carry, such as puppySampleNumber for SampleNumber).
+   */
+  options: { pageSize?: number; extra?: X; columnOrders?: C } = {},
+): ReportSearch<Q, M, X, C> {
   const shape = query.shape as Record<string, z.ZodType>;
   const paging = pagingSearch(options.pageSize).shape;
   // A query that refuses an arbitrary column name lists its orders: the URL takes those and nothing else.
-  const namesOrders = shape.orderBy !== undefined && !shape.orderBy.safeParse('anyColumn').success;
-  const orderBy = namesOrders ? urlFilter(shape.orderBy!) : paging.orderBy;
+  const namesOrders =
+    !options.columnOrders && shape.orderBy !== undefined && !shape.orderBy.safeParse('anyColumn').success;
+  const orderBy = namesOrders ? urlOrder(shape.orderBy!) : paging.orderBy;
   const fields = Object.fromEntries(Object.entries(filters).map(([urlKey, key]) => [urlKey, urlFilter(shape[key]!)]));
   const schema = z.object({ ...paging, orderBy, ...fields, ...(options.extra ?? {}) });
   const request = (search: Partial<Record<keyof M, unknown>>) => {
@@ -71,8 +104,13 @@ export function reportSearch<Q extends z.ZodObject, const M extends FilterMap<Q>
     }
     return out as Partial<z.input<Q>>;
   };
-  return { schema: schema as unknown as ReportSearch<Q, M, X>['schema'], request };
+  derived.add(schema);
+  return { schema: schema as unknown as ReportSearch<Q, M, X, C>['schema'], request };
 }
+
+const derived = new WeakSet<object>();
+/** The schema came from reportSearch (the sweep of the features' URL schemas tells them from hand-written ones). */
+export const isReportSearch = (schema: unknown) => typeof schema === 'object' && schema !== null && derived.has(schema);
 
 /** The picked group's name, shown beside the picker: URL-only (the query takes the group's id). */
 export const pickedGroupName = { groupName: searchText };

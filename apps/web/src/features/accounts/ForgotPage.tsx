@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { App, Button, Form, Input, Typography } from 'antd';
-import { Messages } from '@registry/contracts';
+import { App, Button, Form, Typography } from 'antd';
+import { Messages, forgotPasswordRequest } from '@registry/contracts';
 import { AnonLayout } from '../../components/AnonLayout';
 import { ErrorPresenter, useFormServerErrors } from '../../components/ErrorPresenter';
+import { SchemaTextInput } from '../../components/MaxLengthInput';
 import { forgotPassword } from './accounts.api';
 
 export function ForgotPage() {
@@ -43,10 +44,9 @@ export function ForgotPage() {
           rules={[
             { required: true, whitespace: true, message: 'The Email field is required.' },
             { type: 'email', message: 'Invalid email address.' },
-            { max: 256 },
           ]}
         >
-          <Input autoComplete="email" autoFocus />
+          <SchemaTextInput schema={forgotPasswordRequest} field="email" autoComplete="email" autoFocus />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={busy}>
           Send reset link

@@ -1,4 +1,5 @@
-import { pagingSearch, searchText } from '../../components/urlSearch';
+import { adminSearchQuery } from '@registry/contracts';
+import { reportSearch } from '../../components/reportSearch';
 
-/** URL search params of the admin search screen. */
-export const adminSearchParams = pagingSearch().extend({ name: searchText, email: searchText });
+/** URL search params of the admin search screen, derived from its endpoint's query schema (the list-and-report kit). */
+export const adminSearchParams = reportSearch(adminSearchQuery, { name: 'name', email: 'email' }).schema;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { pickedGroupName } from '../../components/reportSearch';
 
+// Hand-written: the contract's period is required and checked as a pair; the URL's is optional, defaulting to a year.
 const usDay = z
   .string()
   .regex(/^\d{2}\/\d{2}\/\d{4}$/)

@@ -176,7 +176,7 @@ export function AncestryFulfillmentPage() {
             allowClear
             placeholder="All statuses"
             value={params.status}
-            onChange={(status?: number) => setParams({ status }, { resetPage: true })}
+            onChange={(status?: (typeof params)['status']) => setParams({ status }, { resetPage: true })}
             options={Object.entries(S).map(([label, value]) => ({ value, label: `${label} (${countOf(value)})` }))}
           />
           <MaxLengthInput

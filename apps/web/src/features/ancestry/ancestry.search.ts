@@ -1,10 +1,10 @@
 // URL state of the ancestry fulfilment screen: status, sample number and plate filters, paging (default 100).
-import { z } from 'zod';
-import { FULFILLMENT_PAGE_SIZE_DEFAULT } from '@registry/contracts';
-import { pagingSearch, searchText } from '../../components/urlSearch';
+// Derived from the endpoint's query schema (the list-and-report kit).
+import { FULFILLMENT_PAGE_SIZE_DEFAULT, fulfillmentQuery } from '@registry/contracts';
+import { reportSearch } from '../../components/reportSearch';
 
-export const fulfillmentSearch = pagingSearch(FULFILLMENT_PAGE_SIZE_DEFAULT).extend({
-  status: z.coerce.number().int().optional().catch(undefined),
-  sampleNumber: searchText,
-  ancestryPlateNumber: searchText,
-});
+export const fulfillmentSearch = reportSearch(
+  fulfillmentQuery,
+  { status: 'status', sampleNumber: 'sampleNumber', ancestryPlateNumber: 'ancestryPlateNumber' },
+  { pageSize: FULFILLMENT_PAGE_SIZE_DEFAULT },
+).schema;

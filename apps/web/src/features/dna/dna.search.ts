@@ -1,6 +1,12 @@
 // URL state of the DNA lab screens: the plate view's filters and paging, controls, plate files and sample data.
 import { z } from 'zod';
-import { CONTROLS_PAGE_SIZE, SAMPLE_DATA_PAGE_SIZE, dnaProcessingQuery } from '@registry/contracts';
+import {
+  CONTROLS_PAGE_SIZE,
+  SAMPLE_DATA_PAGE_SIZE,
+  controlsQuery,
+  dnaProcessingQuery,
+  platesQuery,
+} from '@registry/contracts';
 import { reportSearch } from '../../components/reportSearch';
 import { pagingSearch, searchText } from '../../components/urlSearch';
 
@@ -20,14 +26,19 @@ export const processing = reportSearch(
 );
 export const processingSearch = processing.schema;
 
-export const controlsSearch = pagingSearch(CONTROLS_PAGE_SIZE).extend({ panelId: searchText });
+export const controlsSearch = reportSearch(
+  controlsQuery,
+  { panelId: 'panelId' },
+  { pageSize: CONTROLS_PAGE_SIZE },
+).schema;
 
-export const platesSearch = pagingSearch(25).extend({
-  fileNameFilter: searchText,
-  plateNameFilter: searchText,
-  createdByFilter: searchText,
-  panelNameFilter: searchText,
-  dateCreatedFilter: searchText,
-});
+export const platesSearch = reportSearch(platesQuery, {
+  fileNameFilter: 'fileNameFilter',
+  plateNameFilter: 'plateNameFilter',
+  createdByFilter: 'createdByFilter',
+  panelNameFilter: 'panelNameFilter',
+  dateCreatedFilter: 'dateCreatedFilter',
+}).schema;
 
+// Hand-written: its endpoint takes the sample number in the path (no query schema) and the page pages in the browser.
 export const sampleDataSearch = pagingSearch(SAMPLE_DATA_PAGE_SIZE).extend({ sampleNumber: searchText });

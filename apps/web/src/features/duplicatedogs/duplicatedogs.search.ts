@@ -1,18 +1,27 @@
 // URL state of the duplicate dog report (review status, pet-owner group, sample number; default page size 10) and the
 // similar DNA profiles tool.
 import { z } from 'zod';
-import { DUPLICATE_REPORT_PAGE_SIZE, SimilarProfilesMode } from '@registry/contracts';
-import { pagingSearch, searchText } from '../../components/urlSearch';
+import { DUPLICATE_REPORT_PAGE_SIZE, SimilarProfilesMode, duplicateReportQuery } from '@registry/contracts';
+import { reportSearch } from '../../components/reportSearch';
+import { searchText } from '../../components/urlSearch';
 
-export const duplicateReportSearch = pagingSearch(DUPLICATE_REPORT_PAGE_SIZE).extend({
-  review: z.enum(['All', 'Unreviewed', 'Reviewed']).catch('All').default('All'),
-  groupId: z.coerce.number().int().positive().optional().catch(undefined),
-  samplenumber: searchText,
-  /** A cluster ordering (spec 3 §3): NumberOfCandidates, SampleNumber or Property; absent keeps the report's order. */
-  sort: z.enum(['NumberOfCandidates', 'SampleNumber', 'Property']).optional().catch(undefined),
-});
+/** Derived from the endpoint's query schema (the list-and-report kit), with the screen's own two keys. */
+export const duplicateReportSearch = reportSearch(
+  duplicateReportQuery,
+  { groupId: 'groupId', samplenumber: 'sampleNumberFilter' },
+  {
+    pageSize: DUPLICATE_REPORT_PAGE_SIZE,
+    extra: {
+      // One choice in the URL for the query's two flags (pending, approved).
+      review: z.enum(['All', 'Unreviewed', 'Reviewed']).catch('All').default('All'),
+      /** A cluster ordering (spec 3 §3) under the URL's own key: NumberOfCandidates, SampleNumber or Property. */
+      sort: z.enum(['NumberOfCandidates', 'SampleNumber', 'Property']).optional().catch(undefined),
+    },
+  },
+).schema;
 export type DuplicateReportSearch = z.infer<typeof duplicateReportSearch>;
 
+// Hand-written: a tool, not a list; its URL keys feed two endpoints (thresholds or relatives) by mode.
 export const similarSearch = z.object({
   samplenumber: searchText,
   /** Thresholds (the spec's search) or Relatives (possible parents, offspring and full siblings). */

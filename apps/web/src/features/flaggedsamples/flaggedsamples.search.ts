@@ -1,13 +1,19 @@
 // URL state of /group/{id}/flaggedsamples: its route parameter sampletype and the list's other filters (spec 2).
+// Derived from the endpoint's query schema (the list-and-report kit).
 import { z } from 'zod';
-import { pagingSearch, searchText } from '../../components/urlSearch';
+import { flaggedSamplesQuery } from '@registry/contracts';
+import { reportSearch } from '../../components/reportSearch';
 
-export const flaggedSamplesSearch = pagingSearch().extend({
-  sampletype: z.enum(['Pet', 'WasteSample']).optional().catch(undefined),
-  samplenumber: searchText,
-  dateflagged: searchText,
-  notes: searchText,
-  groupname: searchText,
-  samplestatus: z.coerce.number().int().min(0).max(500).optional().catch(undefined),
-});
+export const flaggedSamplesSearch = reportSearch(
+  flaggedSamplesQuery,
+  {
+    samplenumber: 'sampleNumber',
+    dateflagged: 'dateFlagged',
+    notes: 'notesPreview',
+    groupname: 'groupName',
+    samplestatus: 'sampleStatus',
+  },
+  // The spec's route parameter names the type (Pet, WasteSample); the contract reads it into a number.
+  { extra: { sampletype: z.enum(['Pet', 'WasteSample']).optional().catch(undefined) } },
+).schema;
 export type FlaggedSamplesSearch = z.infer<typeof flaggedSamplesSearch>;

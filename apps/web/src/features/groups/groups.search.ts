@@ -1,27 +1,39 @@
 import { z } from 'zod';
-import { DashboardMode } from '@registry/contracts';
-import { pagingSearch, searchText } from '../../components/urlSearch';
+import { DashboardMode, subgroupsQuery } from '@registry/contracts';
+import { reportSearch } from '../../components/reportSearch';
 import { subgroupFilterFromRoute } from './groupRules';
 
-/** Subgroups URL state: paging plus the active filter (route value nonzero → Active, zero → Inactive) and seven filters. */
-export const subgroupsSearch = pagingSearch().extend({
-  isActiveFilter: z
-    .preprocess(subgroupFilterFromRoute, z.enum(['Active', 'Inactive', 'ActiveAndInactive']))
-    .catch('Active'),
-  name: searchText,
-  lastLogin: searchText,
-  lastSample: searchText,
-  lastPet: searchText,
-  city: searchText,
-  state: searchText,
-  phone: searchText,
-});
+/**
+ * Subgroups URL state: paging plus the active filter (route value nonzero → Active, zero → Inactive) and seven filters
+ * derived from the endpoint's query schema (the list-and-report kit).
+ */
+export const subgroupsSearch = reportSearch(
+  subgroupsQuery,
+  {
+    name: 'name',
+    lastLogin: 'lastLogin',
+    lastSample: 'lastSample',
+    lastPet: 'lastPet',
+    city: 'city',
+    state: 'state',
+    phone: 'phone',
+  },
+  {
+    extra: {
+      // The route's number (nonzero Active, zero Inactive) read as the contract's word, Active when absent.
+      isActiveFilter: z
+        .preprocess(subgroupFilterFromRoute, z.enum(['Active', 'Inactive', 'ActiveAndInactive']))
+        .catch('Active'),
+    },
+  },
+).schema;
 export type SubgroupsSearch = z.infer<typeof subgroupsSearch>;
 
 /**
  * Dashboard URL state: dashboardMode as the API names it (0 Active, 1 Inactive, 2 Active & Inactive, 3 Global); absent
  * or unreadable means the default, Active. The page falls back to Active when Global is not offered to the user.
  */
+// Hand-written: a dashboard, not a list (no paging); its one key has a default the contract's query also has.
 export const dashboardSearch = z.object({
   dashboardMode: z.coerce
     .number()

@@ -1,36 +1,33 @@
 // URL state of the no-match clusters lab tool (status filters, repeated, approval date range, group, sample number;
 // default page size 5) and of the approved-clusters report.
 import { z } from 'zod';
-import { NO_MATCH_PAGE_SIZE } from '@registry/contracts';
-import { pagingSearch, searchText } from '../../components/urlSearch';
+import { NO_MATCH_PAGE_SIZE, noMatchClustersQuery, noMatchReportQuery } from '@registry/contracts';
+import { pickedGroupName, reportSearch } from '../../components/reportSearch';
 
-const flag = z
-  .union([z.boolean(), z.enum(['true', 'false'])])
-  .transform((v) => v === true || v === 'true')
-  .optional()
-  .catch(undefined);
-const usDay = z
-  .string()
-  .regex(/^\d{1,2}\/\d{1,2}\/\d{4}$/)
-  .optional()
-  .catch(undefined);
-
-export const noMatchClustersSearch = pagingSearch(NO_MATCH_PAGE_SIZE).extend({
-  pending: flag,
-  approved: flag,
-  denied: flag,
-  repeated: flag,
-  approvedFrom: usDay,
-  approvedTo: usDay,
-  groupId: z.coerce.number().int().positive().optional().catch(undefined),
-  groupName: searchText,
-  samplenumber: searchText,
-});
+/** Both derived from their endpoints' query schemas (the list-and-report kit); the picked group's name is URL-only. */
+export const noMatchClustersSearch = reportSearch(
+  noMatchClustersQuery,
+  {
+    pending: 'showPendingFilter',
+    approved: 'showApprovedFilter',
+    denied: 'showDeniedFilter',
+    repeated: 'showRepeatedFilter',
+    approvedFrom: 'approvalDateStartFilter',
+    approvedTo: 'approvalDateEndFilter',
+    groupId: 'groupId',
+    samplenumber: 'sampleNumberFilter',
+  },
+  { pageSize: NO_MATCH_PAGE_SIZE, extra: pickedGroupName },
+).schema;
 export type NoMatchClustersSearch = z.infer<typeof noMatchClustersSearch>;
 
-export const noMatchReportSearch = pagingSearch(25).extend({
-  groupId: z.coerce.number().int().positive().optional().catch(undefined),
-  groupName: searchText,
-  groupType: z.coerce.number().int().optional().catch(undefined),
-});
+export const noMatchReportSearch = reportSearch(
+  noMatchReportQuery,
+  { groupId: 'groupId' },
+  {
+    pageSize: 25,
+    // The picked group's type, URL-only: the report's columns depend on whether it is a property.
+    extra: { ...pickedGroupName, groupType: z.coerce.number().int().optional().catch(undefined) },
+  },
+).schema;
 export type NoMatchReportSearch = z.infer<typeof noMatchReportSearch>;

@@ -107,7 +107,7 @@ export function ParentageList({ groupId }: { groupId?: number }) {
             style={{ width: 160 }}
             value={params.matchstatus}
             options={MATCH_OPTIONS}
-            onChange={(v?: number) => setParams({ matchstatus: v }, { resetPage: true })}
+            onChange={(v?: ParentageSearch['matchstatus']) => setParams({ matchstatus: v }, { resetPage: true })}
           />
         </Form.Item>
       </FilterBar>

@@ -1,17 +1,23 @@
 // URL state of the parentage list (/parentage and /group/{id}/parentage) and the parentage tools.
 import { z } from 'zod';
-import { pagingSearch, searchText } from '../../components/urlSearch';
+import { parentagePetsQuery } from '@registry/contracts';
+import { reportSearch } from '../../components/reportSearch';
+import { searchText } from '../../components/urlSearch';
 
-const optionalInt = z.coerce.number().int().min(0).max(1000).optional().catch(undefined);
-
-export const parentageSearch = pagingSearch(25).extend({
-  name: searchText,
-  samplenumber: searchText,
-  samplestatus: optionalInt,
-  matchstatus: optionalInt,
-  statusupdated: searchText,
-  lastattempted: searchText,
-});
+/** The parentage list's URL state, derived from its endpoint's query schema (the list-and-report kit). */
+export const parentageSearch = reportSearch(
+  parentagePetsQuery,
+  {
+    name: 'nameFilter',
+    samplenumber: 'sampleNumberFilter',
+    samplestatus: 'sampleStatusFilter',
+    matchstatus: 'matchStatusFilter',
+    statusupdated: 'statusLastUpdatedFilter',
+    lastattempted: 'lastAttemptedFilter',
+  },
+  { pageSize: 25, columnOrders: true },
+).schema;
 export type ParentageSearch = z.infer<typeof parentageSearch>;
 
+// A look-up's one text, not a list.
 export const parentageLookupSearch = z.object({ sampleNumber: searchText });

@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { App, Card, Input, Space, Tag, Typography } from 'antd';
-import { DogQuickActions, PAGE_SIZE_MAX, SampleCustomerStatus, can } from '@registry/contracts';
+import { App, Card, Space, Tag, Typography } from 'antd';
+import { DogQuickActions, PAGE_SIZE_MAX, SampleCustomerStatus, can, ownerPetsPageQuery } from '@registry/contracts';
 import { useCurrentUser } from '../../lib/auth';
 import { DataTable } from '../../components/DataTable';
+import { SchemaTextInput } from '../../components/MaxLengthInput';
 import { ErrorPresenter, useErrorDialog } from '../../components/ErrorPresenter';
 import { ConfirmByTypingDialog } from '../../components/ConfirmByTypingDialog';
 import { dogQuickActionsQuery } from '../accounts/accounts.api';
@@ -186,12 +187,15 @@ export function OwnerPets({ petOwnerId, sampleNumber }: { petOwnerId: number; sa
     <>
       <Card title="Pets" style={{ marginBottom: 16 }}>
         <ErrorPresenter error={query.error} />
-        <Input
+        {/* Finds a pet among the rows already loaded; held to a sample number's limit all the same. */}
+        <SchemaTextInput
+          schema={ownerPetsPageQuery}
+          field="sampleNumberFilter"
           aria-label="Jump to sample number"
           placeholder="Jump to sample number"
           allowClear
           value={jump}
-          onChange={(e) => setJump(e.target.value)}
+          onChange={setJump}
           style={{ maxWidth: 260, marginBottom: 12 }}
         />
         <DataTable<PetListRow>

@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react';
-import { App, Card, Descriptions, Input, Tag, type InputRef } from 'antd';
+import { App, Card, Descriptions, Tag, type InputRef } from 'antd';
 import { Link } from '@tanstack/react-router';
-import { PetMessages, SampleMessages, isSampleNumber, type PetLookup } from '@registry/contracts';
+import { PetMessages, SampleMessages, isSampleNumber, petLookupQuery, type PetLookup } from '@registry/contracts';
 import { ApiError } from '../../lib/api';
+import { SchemaTextInput } from '../../components/MaxLengthInput';
 import { PageTitle } from '../../components/PageTitle';
 import { genderLabel } from './petLabels';
 import { lookupPet } from './pets.api';
@@ -67,7 +68,10 @@ export function PetBarcodeScannerPage() {
     <>
       <PageTitle>Pet barcode scanner</PageTitle>
       <Card>
-        <Input.Search
+        <SchemaTextInput
+          kind="search"
+          schema={petLookupQuery}
+          field="sampleNumber"
           ref={input}
           autoFocus
           aria-label="Sample number"
@@ -75,7 +79,7 @@ export function PetBarcodeScannerPage() {
           enterButton="Look up"
           loading={busy}
           value={value}
-          onChange={(e) => setValue(e.target.value)}
+          onChange={setValue}
           onSearch={() => void search()}
           style={{ maxWidth: 420 }}
         />

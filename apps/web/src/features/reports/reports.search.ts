@@ -1,9 +1,17 @@
 // URL state of the report screens: the picked group (id and name), date range in MM/DD/YYYY, filters and paging. The
 // paged reports' filters are derived from their endpoints' query schemas (reportSearch); the URL keeps its own names.
 import { z } from 'zod';
-import { noMatchToMatchQuery, residentRegistrationsQuery, tdAuditQuery, tdReportQuery } from '@registry/contracts';
+import {
+  detailReportQuery,
+  emailExportPreviewQuery,
+  noMatchToMatchQuery,
+  productByPlateQuery,
+  residentRegistrationsQuery,
+  tdAuditQuery,
+  tdReportQuery,
+} from '@registry/contracts';
 import { pickedGroupName, reportSearch } from '../../components/reportSearch';
-import { pagingSearch, searchText } from '../../components/urlSearch';
+import { searchText } from '../../components/urlSearch';
 
 const groupId = z.coerce.number().int().positive().optional().catch(undefined);
 const flag = z
@@ -19,6 +27,7 @@ export const tdAudit = reportSearch(
   { extra: pickedGroupName },
 );
 export const tdAuditSearch = tdAudit.schema;
+// Unpaged reports (the kit's schema brings paging): their few keys stay hand-written.
 export const inventorySearch = z.object({ ...picked, belowThresholdOnly: flag });
 /** The group travels in the path (groupIdParam): it is a URL-only key here. */
 export const residentRegistrations = reportSearch(
@@ -40,9 +49,8 @@ export const propertyExportsSearch = z.object({
   endDate: searchText,
 });
 
-/** The detail report's request and result: the shown columns travel as one comma-joined list. */
-export const detailReportSearch = pagingSearch(25).extend({
-  ...picked,
+/** The detail report's own keys: one status word for the query's yes/no, and the shown columns (not a filter). */
+const detailReportExtra = {
   status: z.enum(['active', 'inactive', 'all']).optional().catch(undefined),
   // Every column's key joined (about 1,100 characters when all 45 are shown): longer than a text filter's 256, which
   // turned "Select all" back into the defaults.
@@ -52,18 +60,32 @@ export const detailReportSearch = pagingSearch(25).extend({
     .optional()
     .catch(undefined)
     .transform((v) => (v && v.trim() !== '' ? v : undefined)),
-});
-export const emailExportsSearch = pagingSearch(25).extend({
-  ...picked,
-  countryId: searchText,
-  stateId: searchText,
-  assigned: z.enum(['Assigned', 'Unassigned']).optional().catch(undefined),
-  userType: z.enum(['Admin', 'PetOwner', 'Resident']).optional().catch(undefined),
-  createdFrom: searchText,
-  createdTo: searchText,
-  adminRoles: searchText,
-});
-export const productByPlateSearch = pagingSearch(100).extend({ plateName: searchText });
+};
+/** The detail report's request and result: the shown columns travel as one comma-joined list. */
+export const detailReportSearch = reportSearch(
+  detailReportQuery,
+  { groupId: 'groupId', groupName: 'groupName' },
+  { pageSize: 25, extra: detailReportExtra },
+).schema;
+export const emailExportsSearch = reportSearch(
+  emailExportPreviewQuery,
+  {
+    groupId: 'groupIdFilter',
+    countryId: 'countryIdFilter',
+    stateId: 'stateIdFilter',
+    assigned: 'assignedUsersFilter',
+    userType: 'userTypeFilter',
+    createdFrom: 'userCreatedDateFrom',
+    createdTo: 'userCreatedDateTo',
+    adminRoles: 'adminRolesFilter',
+  },
+  { extra: pickedGroupName },
+).schema;
+export const productByPlateSearch = reportSearch(
+  productByPlateQuery,
+  { plateName: 'plateName' },
+  { pageSize: 100 },
+).schema;
 export const tdReport = reportSearch(
   tdReportQuery,
   { groupId: 'groupId', sampleNumber: 'sampleNumberFilter', startDate: 'startDate', endDate: 'endDate' },

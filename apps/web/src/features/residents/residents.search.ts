@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import { residentListQuery } from '@registry/contracts';
+import { moveOutListQuery, residentListQuery } from '@registry/contracts';
 import { reportSearch } from '../../components/reportSearch';
-import { pagingSearch, searchText } from '../../components/urlSearch';
-
-const searchNumber = z.coerce.number().int().optional().catch(undefined);
 
 /**
  * Residents list URL state: paging plus the spec's filters (registrationStatus, petSpecies, email from the route),
@@ -24,11 +21,8 @@ export const residentsSearch = reportSearch(residentListQuery, {
 export type ResidentsSearch = z.infer<typeof residentsSearch>;
 
 /** Pre-registration list URL state: the route's petSpecies and the name filter. */
-export const preregistrationSearch = pagingSearch().extend({
-  name: searchText,
-  petSpecies: searchNumber,
-});
+export const preregistrationSearch = reportSearch(residentListQuery, { name: 'name', petSpecies: 'petSpecies' }).schema;
 export type PreregistrationSearch = z.infer<typeof preregistrationSearch>;
 
-export const moveOutsSearch = pagingSearch().extend({ name: searchText });
+export const moveOutsSearch = reportSearch(moveOutListQuery, { name: 'name' }).schema;
 export type MoveOutsSearch = z.infer<typeof moveOutsSearch>;

@@ -1,23 +1,28 @@
 // URL state of /tools/search (spec 3 §2: query and model in the URL; the advanced address fields beside them; spec 1
 // §3's other universal search filters under the "More filters" panel).
 import { z } from 'zod';
+import { maxLengthAt, universalSearchQuery } from '@registry/contracts';
 import { searchBoolean, searchText } from '../../components/urlSearch';
 
-/** Spec 1 §3's filters behind "More filters", each with its label and the API's length limit. */
-export const MORE_FILTERS = [
-  ['propertyName', 'Property name', 200],
-  ['dogOwnerFirstName', 'Owner first name', 100],
-  ['dogOwnerLastName', 'Owner last name', 100],
-  ['dogOwnerEmail', 'Owner email', 254],
-  ['dogOwnerUnitNumber', 'Owner unit number', 30],
-  ['dogName', 'Dog name', 100],
-  ['dogSampleNumber', 'Dog sample number', 20],
+const MORE_FILTER_LABELS = [
+  ['propertyName', 'Property name'],
+  ['dogOwnerFirstName', 'Owner first name'],
+  ['dogOwnerLastName', 'Owner last name'],
+  ['dogOwnerEmail', 'Owner email'],
+  ['dogOwnerUnitNumber', 'Owner unit number'],
+  ['dogName', 'Dog name'],
+  ['dogSampleNumber', 'Dog sample number'],
 ] as const;
+/** Spec 1 §3's filters behind "More filters", each with its label and the limit the search's query schema holds it to. */
+export const MORE_FILTERS = MORE_FILTER_LABELS.map(
+  ([key, label]) => [key, label, maxLengthAt(universalSearchQuery, key)] as const,
+);
 export const MORE_FLAGS = [
   ['dogIsParentage', 'Parentage'],
   ['dogIsPooPrints', 'PooPrints'],
 ] as const;
 
+// Hand-written: the search pages by its own control (no paging in the URL), and the kit's schema brings paging.
 export const universalSearchParams = z.object({
   query: searchText,
   model: z.enum(['Pet', 'PetOwner', 'Resident', 'Group', 'WasteSample']).optional().catch(undefined),

@@ -164,7 +164,9 @@ export function OrdersListPage() {
                 style={{ minWidth: 160 }}
                 value={params.statusFilter}
                 options={Object.entries(OrderStatus).map(([label, value]) => ({ value, label }))}
-                onChange={(statusFilter?: number) => setParams({ statusFilter }, { resetPage: true })}
+                onChange={(statusFilter?: (typeof params)['statusFilter']) =>
+                  setParams({ statusFilter }, { resetPage: true })
+                }
               />
             </Form.Item>
             <Form.Item label="Search" htmlFor="orders-search">

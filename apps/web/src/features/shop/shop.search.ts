@@ -1,5 +1,7 @@
 // URL state of the shop's back-office screens: products paging, promotion codes and provider codes filters, orders.
 import { z } from 'zod';
+import { ordersQuery } from '@registry/contracts';
+import { reportSearch } from '../../components/reportSearch';
 import { countPagingSearch, pagingSearch, searchText } from '../../components/urlSearch';
 
 const searchBoolean = z
@@ -8,8 +10,9 @@ const searchBoolean = z
   .optional()
   .catch(undefined);
 
+// Paging only: the admin product list takes no filter.
 export const productsSearch = pagingSearch(10);
-// The two code screens name the page size `count` in their URL (spec 2 §2, spec 3 §2).
+// Hand-written: the two code screens name the page size `count` in their URL (spec 2 §2, spec 3 §2), the kit pageSize.
 export const promotionCodesSearch = countPagingSearch(25).extend({
   productId: z.coerce.number().int().positive().optional().catch(undefined),
   isReserved: searchBoolean,
@@ -21,11 +24,17 @@ export const providerCodesSearch = countPagingSearch(25).extend({
   hasBeenAssigned: searchBoolean,
   searchFilter: searchText,
 });
-export const ordersSearch = pagingSearch(100).extend({
-  startDate: searchText,
-  endDate: searchText,
-  statusFilter: z.coerce.number().int().optional().catch(undefined),
-  searchTerm: searchText,
-  petSummary: searchText,
-});
+/** The back-office orders' URL state, derived from their endpoint's query schema (the list-and-report kit). */
+export const ordersSearch = reportSearch(
+  ordersQuery,
+  {
+    startDate: 'startDate',
+    endDate: 'endDate',
+    statusFilter: 'statusFilter',
+    searchTerm: 'searchTerm',
+    petSummary: 'petSummary',
+  },
+  { pageSize: 100 },
+).schema;
+// Paging only: the buyer's orders take no filter.
 export const myOrdersSearch = pagingSearch(20);

@@ -1,37 +1,30 @@
-import { z } from 'zod';
 import type { Dayjs } from 'dayjs';
 import { dayjs } from '../../lib/dayjs';
-import { auditLogQuery, parseUsDate } from '@registry/contracts';
+import { auditLogQuery, emailLogQuery, pageViewsQuery } from '@registry/contracts';
 import { reportSearch } from '../../components/reportSearch';
-import { pagingSearch, searchText } from '../../components/urlSearch';
+import { pagingSearch } from '../../components/urlSearch';
 
 export const EMAIL_LOG_PAGE_SIZES = [15, 25, 50, 100] as const;
 export const AUDIT_LOG_PAGE_SIZE = 100;
 
-/** A date filter in the URL as MM/dd/yyyy; anything unparseable is dropped. */
-const usDateParam = z
-  .string()
-  .optional()
-  .catch(undefined)
-  .transform((v) => (v && parseUsDate(v) ? v : undefined));
-
-export const emailLogSearch = pagingSearch(EMAIL_LOG_PAGE_SIZES[0]).extend({
-  subjectFilter: searchText,
-  recipientsFilter: searchText,
-  dateFilter: usDateParam,
-  wasSuccessfulFilter: z
-    .union([z.boolean(), z.enum(['true', 'false'])])
-    .transform((v) => v === true || v === 'true')
-    .optional()
-    .catch(undefined),
-});
+/** The email log's URL state, derived from its endpoint's query schema (the list-and-report kit). */
+export const emailLogSearch = reportSearch(
+  emailLogQuery,
+  {
+    subjectFilter: 'subjectFilter',
+    recipientsFilter: 'recipientsFilter',
+    dateFilter: 'dateFilter',
+    wasSuccessfulFilter: 'wasSuccessfulFilter',
+  },
+  { pageSize: EMAIL_LOG_PAGE_SIZES[0] },
+).schema;
 
 /** /system/page-views: views per route and day (spec 1 §1), newest day first. */
-export const pageViewsSearch = pagingSearch().extend({
-  startDate: usDateParam,
-  endDate: usDateParam,
-  routeName: searchText,
-});
+export const pageViewsSearch = reportSearch(pageViewsQuery, {
+  startDate: 'startDate',
+  endDate: 'endDate',
+  routeName: 'routeName',
+}).schema;
 
 /** The audit log's URL state, derived from its endpoint's query schema (the list-and-report kit). */
 export const auditLog = reportSearch(

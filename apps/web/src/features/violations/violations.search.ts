@@ -1,7 +1,8 @@
 // The ledger's URL state: page, size, sort and the state filter (an unknown state falls back to all).
 import { z } from 'zod';
-import { VIOLATION_STATES } from '@registry/contracts';
-import { pagingSearch } from '../../components/UrlTable';
+import { ledgerQuery } from '@registry/contracts';
+import { reportSearch } from '../../components/reportSearch';
 
-export const ledgerSearch = pagingSearch(25).extend({ state: z.enum(VIOLATION_STATES).optional().catch(undefined) });
+/** Derived from the endpoint's query schema (the list-and-report kit). */
+export const ledgerSearch = reportSearch(ledgerQuery, { state: 'state' }).schema;
 export type LedgerSearch = z.infer<typeof ledgerSearch>;
