@@ -1,15 +1,23 @@
-// How much V8 lets the old generation grow while an export streams. An export formats a million rows in batches; the
+// How much V8 lets the old generation grow after a full collection. An export formats a million rows in batches; the
 // young garbage promoted on the way piles up in the old generation, and V8's own growing factor let the server pass its
-// 200 MB budget. A small factor holds the peak down, but everywhere it costs the everyday request more frequent full
-// collections, whose pauses are the 99th percentile's tail. So the small factor holds only while an export runs
-// (docs/decisions/performance.md). Node leaves V8's flags writable after start-up, and V8 reads this one each time it
-// sizes the heap after a collection.
+// 200 MB budget; module loading at start-up does the same. A small factor holds both peaks down, but while requests
+// are served it costs each of them more frequent full collections, whose pauses are the 99th percentile's tail. So the
+// start scripts set the small factor (`--heap-growing-percent=20`), the server hands over to V8's own factor once it
+// listens, and an export takes the small one back while it streams (docs/decisions/performance.md). Node leaves V8's
+// flags writable after start-up, and V8 reads this one each time it sizes the heap.
 import v8 from 'node:v8';
 
 /** The old generation's growth after a full collection while an export runs: 1 + 20 %. */
 const EXPORT_HEAP_GROWING_PERCENT = 20;
 
 let exportsRunning = 0;
+let servingRequests = false;
+
+/** V8's own factor from now on, except while an export streams: called once the server listens. */
+export function heapForServingRequests(): void {
+  servingRequests = true;
+  if (exportsRunning === 0) v8.setFlagsFromString('--heap-growing-percent=0');
+}
 
 /** Exports streaming now (for tests and the benchmark). */
 export const runningExports = () => exportsRunning;
@@ -19,8 +27,9 @@ function exportStarted(): void {
 }
 
 function exportEnded(): void {
-  // 0 is V8's "no override": its own factor, chosen from the heap's size and the collector's speed.
-  if (--exportsRunning === 0) v8.setFlagsFromString('--heap-growing-percent=0');
+  // 0 is V8's "no override": its own factor, chosen from the heap's size and the collector's speed. Before the server
+  // listens (an export in a test or a script) the start-up factor stays.
+  if (--exportsRunning === 0 && servingRequests) v8.setFlagsFromString('--heap-growing-percent=0');
 }
 
 /**
