@@ -14,6 +14,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'packages/*/test/**/*.test.ts',
             'apps/server/src/platform/**/*.test.ts',
+            'apps/server/src/db/**/*.test.ts',
             'apps/server/src/modules/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],

@@ -4,7 +4,6 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -22,6 +21,7 @@ import { registerHttpPlumbing } from './platform/http.ts';
 import { logSerializers } from './platform/log-redaction.ts';
 import { startJobQueue, stopJobQueue } from './platform/jobs.ts';
 import { startSessionCache, stopSessionCache } from './platform/session-cache.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerWasteResultJobs } from './modules/wasteresults/wasteresults.jobs.ts';
 import { registerEmailJobs } from './modules/emailtemplates/email-events.ts';
 import { emailTemplatesRoutes } from './modules/emailtemplates/emailtemplates.routes.ts';
@@ -91,7 +91,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   // The partner frame (/lifeplans) loads the partner's page: its origin is a frame source. Every page sends it, since the
   // app moves to /lifeplans without reloading and the first page's policy is the one the browser keeps.
   const partnerOrigin = services.config.partnerBaseUrl ? new URL(services.config.partnerBaseUrl).origin : null;
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

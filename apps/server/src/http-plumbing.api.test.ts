@@ -82,6 +82,20 @@ describe('security headers follow BASE_URL', () => {
     expect(response.headers['content-security-policy']).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
   });
 
+  test('every reply carries them: a missing route, a refused request and an unreadable body alike', async () => {
+    const answers = [
+      await t.call('GET', '/api/v1/no-such-route'),
+      await t.call('GET', '/api/v1/account/userinfo'),
+      await t.call('POST', '/api/v1/account/forgotpassword', { body: '{"email": "x@', headers: json }),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([404, 401, 400]);
+    for (const response of answers) {
+      expect(response.headers['content-security-policy']).toMatch(/^default-src 'self';/);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+  });
+
   test('the partner frame: its origin is a frame source when PARTNER_BASE_URL is set, else only this site', async () => {
     const plain = await t.call('GET', '/api/v1/account/isauthenticated');
     expect(plain.headers['content-security-policy']).toMatch(/frame-src 'self'(;|$)/);

@@ -19,6 +19,7 @@ import { filesStoreFor } from './platform/files.ts';
 import { readOrCreateDataKey } from './platform/secrets.ts';
 import { createMailer } from './platform/mailer.ts';
 import { generatePassword } from './platform/passwords.ts';
+import { heapForServingRequests } from './platform/export-heap.ts';
 
 let config: Config;
 try {
@@ -87,6 +88,7 @@ if (seeded) {
   }
 }
 await app.listen({ port: config.port, host: config.host });
+heapForServingRequests();
 
 // One write, so whoever watches the output (a supervisor, the process test) sees the whole start-up notice at once.
 const notice = [

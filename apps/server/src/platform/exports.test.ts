@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { runningExports } from './export-heap.ts';
 import { arrayBatches, csvCell, csvChunks, keysetBatches, writeXlsx, type ExportColumn } from './exports.ts';
 
 type Row = { id: number; name: string; created: Date; count: number; active: boolean };
@@ -154,8 +155,11 @@ describe('a large export', () => {
     await wait(500);
     // Stalled: only the few batches that fill the stream buffers were read, not the 300.
     expect(state.pulled).toBeLessThan(10);
+    // The export's small heap-growing factor holds while it streams, and only then.
+    expect(runningExports()).toBe(1);
     release();
     await piped;
+    expect(runningExports()).toBe(0);
     expect(state.pulled).toBe(300);
     expect(stats().lines).toBe(300_001);
     expect(stats().bytes).toBeGreaterThan(300_000 * 60);
@@ -175,4 +179,18 @@ describe('a large export', () => {
     expect(state.pulled).toBe(100);
     expect(stats().bytes).toBeGreaterThan(1_000_000);
   }, 120_000);
+
+  it('ends the export heap factor when the client goes away mid-download', async () => {
+    const { state, batches } = source(300_000, 1000);
+    const { sink } = stalledSink();
+    const stream = Readable.from(csvChunks({ columns, batches }));
+    const piped = pipeline(stream, sink).catch((error: unknown) => error);
+    await wait(300);
+    expect(runningExports()).toBe(1);
+    stream.destroy(new Error('client gone'));
+    expect(await piped).toBeInstanceOf(Error);
+    await wait(50);
+    expect(state.pulled).toBeLessThan(300);
+    expect(runningExports()).toBe(0);
+  });
 });

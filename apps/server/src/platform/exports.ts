@@ -7,6 +7,7 @@ import type { FastifyReply } from 'fastify';
 import type ExcelJS from 'exceljs';
 import { csvField } from '@registry/contracts/csv';
 import { DEFAULT_LAB_TIME_ZONE, zoneOffsetMs } from '@registry/contracts/labTime';
+import { withExportHeap } from './export-heap.ts';
 import { loadExcelJs } from './on-demand-libraries.ts';
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -152,7 +153,7 @@ export async function* csvChunks<R>(
   timeZone: string = DEFAULT_LAB_TIME_ZONE,
 ): AsyncGenerator<string> {
   yield '\uFEFF' + spec.columns.map((c) => csvCell(c.header)).join(',') + '\r\n';
-  for await (const batch of spec.batches) {
+  for await (const batch of withExportHeap(spec.batches)) {
     let chunk = '';
     for (const row of batch)
       chunk += spec.columns.map((c) => csvCell(c.value(row), c.type, timeZone)).join(',') + '\r\n';
@@ -212,7 +213,7 @@ export async function writeXlsx<R>(
   const header = sheet.getRow(1);
   header.font = { bold: true };
   header.commit();
-  for await (const batch of spec.batches) {
+  for await (const batch of withExportHeap(spec.batches)) {
     for (const row of batch)
       sheet.addRow(spec.columns.map((c) => xlsxValue(c.value(row), c.type ?? 'text', timeZone))).commit();
     await drained(sheet, output);

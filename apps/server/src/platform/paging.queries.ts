@@ -3,6 +3,7 @@
 // in one statement), so each keeps its plan; only the window and the running of the two statements live here.
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
+import { PLANNED_PER_RUN } from '../db/hot-statements.ts';
 import { pageWindow, type PageRequest } from './paging.ts';
 
 export type { PageRequest } from './paging.ts';
@@ -13,9 +14,14 @@ export const pageLimitSql = (request: PageRequest): SQL => {
   return sql`limit ${limit} offset ${offset}`;
 };
 
-/** A window's `limit`, with its `offset` when it has one (a keyset batch of an export has none). */
+/**
+ * A window's `limit`, with its `offset` when it has one. A keyset batch of an export has none, and is planned on each
+ * run (hot-statements.ts, PLANNED_PER_RUN): its best plan depends on where the batch starts and what it covers.
+ */
 export const windowLimitSql = (window: { limit: number; offset?: number }): SQL =>
-  window.offset === undefined ? sql`limit ${window.limit}` : sql`limit ${window.limit} offset ${window.offset}`;
+  window.offset === undefined
+    ? sql`limit ${window.limit} ${sql.raw(PLANNED_PER_RUN)}`
+    : sql`limit ${window.limit} offset ${window.offset}`;
 
 /**
  * The page of an ordered select (made `$dynamic()`) and the total the count query finds, the two run side by side. The

@@ -22,6 +22,8 @@ import {
   makeWasteSample,
 } from '../../../test/factories.ts';
 import { groups, pets, preRegisteredResidents, wasteSamples } from '../../db/schema/index.ts';
+import { keysetBatches } from '../../platform/exports.ts';
+import { propertyExportRows } from './reports.queries.ts';
 
 let t: TestApp;
 let fx: Awaited<ReturnType<typeof makeOtherDistributorship>>;
@@ -378,5 +380,24 @@ describe('property export', () => {
       `/api/v1/reportsgenerator/getpropertyexportcount?groupId=${fx.distributorship.id}&exportOption=256`,
     );
     expect(tooBig.status).toBe(400);
+  });
+
+  test('keyset batches of two rows read each section once, in key order, across section boundaries', async () => {
+    const db = t.database.db;
+    const [group] = await db.select({ path: groups.path }).from(groups).where(eq(groups.id, fx.distributorship.id));
+    const scope = { rootPath: group!.path };
+    const everything = await propertyExportRows(db, 255, scope, { offset: 0, limit: 1000 });
+    const batched: typeof everything = [];
+    for await (const batch of keysetBatches(
+      (after: { id: number } | null, limit) => propertyExportRows(db, 255, scope, { after, limit }),
+      (row) => ({ id: Number(row.key) }),
+      2,
+    ))
+      batched.push(...batch);
+    expect(new Set(everything.map((row) => row.category)).size).toBeGreaterThan(3);
+    expect(batched.map((row) => String(row.key))).toEqual(everything.map((row) => String(row.key)));
+    // The on-screen window (offset) still pages the same order.
+    const third = await propertyExportRows(db, 255, scope, { offset: 4, limit: 2 });
+    expect(third.map((row) => String(row.key))).toEqual(everything.slice(4, 6).map((row) => String(row.key)));
   });
 });
