@@ -233,27 +233,52 @@ export async function countPropertyExport(db: Db, flags: number, f: PropertyExpo
   return total;
 }
 
-export function propertyExportRows(db: Db, flags: number, f: PropertyExportScope, window: Window) {
-  // A row's key is its section's flag times SECTION_KEY plus its id. The batch's start is split back into the two, so
-  // each section reads from its own id index (an earlier section is done, a later one starts at its first row) and
-  // returns at most the window's rows in id order: a batch costs the same at the millionth row as at the first, where
-  // a condition on the computed key scanned and sorted every row of every section for each batch.
-  const after = 'offset' in window || !window.after ? null : Number(window.after.id);
-  const start = after === null ? null : { flag: Math.floor(after / SECTION_KEY), id: after % SECTION_KEY };
-  const rowsPerSection = 'offset' in window ? window.offset + window.limit : window.limit;
-  const parts = chosenSections(flags)
-    .filter(({ flag }) => start === null || flag >= start.flag)
-    .map(({ flag, section }) => {
-      const from = start !== null && flag === start.flag ? sql`${section.id} > ${start.id}` : sql`true`;
-      return sql`(select ${flag}::bigint * ${SECTION_KEY}::bigint + ${section.id} "key", ${flag}::int "category",
+type PropertyExportRow = Record<string, unknown> & { key: string | number };
+
+/** One section's rows after an id, in id order, keyed by the section's flag. */
+function sectionRows(db: Db, flag: number, section: Section, f: PropertyExportScope, afterId: number, limit: number) {
+  return queryRows<PropertyExportRow>(
+    db,
+    sql`select ${flag}::bigint * ${SECTION_KEY}::bigint + ${section.id} "key", ${flag}::int "category",
         p.name "propertyName", ${section.person}, ${section.pets} "pets", ${section.serviceAnimal} "serviceAnimal",
         ${section.date} "date"
-      from ${section.from} where ${section.where} and ${propertyWhere(f, section.date)} and ${from}
-      order by ${section.id} limit ${rowsPerSection})`;
-    });
-  if (parts.length === 0) return Promise.resolve([]);
-  return queryRows<Record<string, unknown> & { key: string | number }>(
-    db,
-    sql`select * from (${sql.join(parts, sql` union all `)}) rows order by "key" ${windowLimitSql(window)}`,
+      from ${section.from} where ${section.where} and ${propertyWhere(f, section.date)} and ${section.id} > ${afterId}
+      order by ${section.id} ${windowLimitSql({ limit })}`,
   );
+}
+
+export async function propertyExportRows(
+  db: Db,
+  flags: number,
+  f: PropertyExportScope,
+  window: Window,
+): Promise<PropertyExportRow[]> {
+  const sections = chosenSections(flags);
+  if ('offset' in window) {
+    const parts = sections.map(
+      ({ flag, section }) => sql`select ${flag}::bigint * ${SECTION_KEY}::bigint + ${section.id} "key",
+        ${flag}::int "category", p.name "propertyName", ${section.person}, ${section.pets} "pets",
+        ${section.serviceAnimal} "serviceAnimal", ${section.date} "date"
+      from ${section.from} where ${section.where} and ${propertyWhere(f, section.date)}`,
+    );
+    if (parts.length === 0) return [];
+    return queryRows<PropertyExportRow>(
+      db,
+      sql`select * from (${sql.join(parts, sql` union all `)}) rows order by "key" ${windowLimitSql(window)}`,
+    );
+  }
+  // An export's batch: a row's key is its section's flag times SECTION_KEY plus its id, so the batch's start splits
+  // back into the section and the id. The batch reads that section from its id index and moves on to the next section
+  // only when this one runs out: a batch costs the same at the millionth row as at the first. (A condition on the
+  // computed key over all sections scanned and sorted every row of every section for each batch.)
+  const after = window.after ? Number(window.after.id) : null;
+  const start = after === null ? { flag: 0, id: 0 } : { flag: Math.floor(after / SECTION_KEY), id: after % SECTION_KEY };
+  const rows: PropertyExportRow[] = [];
+  for (const { flag, section } of sections) {
+    if (flag < start.flag) continue;
+    const afterId = flag === start.flag ? start.id : 0;
+    rows.push(...(await sectionRows(db, flag, section, f, afterId, window.limit - rows.length)));
+    if (rows.length >= window.limit) break;
+  }
+  return rows;
 }
