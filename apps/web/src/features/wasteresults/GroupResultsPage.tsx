@@ -5,7 +5,13 @@ import { useState } from 'react';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Space, Tag, Typography } from 'antd';
-import { GroupTypes, WASTE_RESULT_MESSAGES, can, groupResultsQuery as groupResultsFilters } from '@registry/contracts';
+import {
+  GroupTypes,
+  WASTE_RESULT_MESSAGES,
+  can,
+  groupResultsQuery as groupResultsFilters,
+  matchResultWords,
+} from '@registry/contracts';
 import { useCurrentUser } from '../../lib/auth';
 import { ActionsDropdown } from '../../components/ActionsDropdown';
 import { ConfirmByTypingDialog } from '../../components/ConfirmByTypingDialog';
@@ -33,7 +39,7 @@ import { useIssueNotice } from '../violations/violations.api';
 
 const RESULT_OPTIONS = ['Match', 'NoMatch', 'NonCanine', 'Processing', 'Fail', 'MultipleMatch'].map((v) => ({
   value: v,
-  label: v,
+  label: matchResultWords(v),
 }));
 const date = (d: string | null) => (d ? showReportDate(d) : '');
 const resultColor = (s: string | null) =>
@@ -187,7 +193,7 @@ function GroupResults({ group }: { group: GroupDetails }) {
             sorter: true,
             render: (s: string | null, r) => (
               <Space size={4} wrap>
-                {s && <Tag color={resultColor(s)}>{s}</Tag>}
+                {s && <Tag color={resultColor(s)}>{matchResultWords(s)}</Tag>}
                 {r.isApproved ? null : s && <Typography.Text type="secondary">not approved</Typography.Text>}
                 {r.approvedResultIsAdjacentPropertyMatch && <Tag color="blue">APA</Tag>}
                 {r.approvedResultIsMoveOut && <Tag color="purple">Move Out</Tag>}
