@@ -159,6 +159,9 @@ function GroupResults({ group }: { group: GroupDetails }) {
         searchSchema={groupResultsSearch}
         queryKey={(p) => wasteResultKeys.group(groupId, p)}
         queryFn={(p) => groupResultsQuery(groupId, p)}
+        // Fits a laptop (1440 wide) without sideways scrolling: the middle size's padding, and the status and result
+        // cells wrap between words (cell-wrap) instead of widening the table past its card (issue 36).
+        size="middle"
         rowSelection={
           may('wasteSample.transfer')
             ? {
@@ -184,7 +187,9 @@ function GroupResults({ group }: { group: GroupDetails }) {
           {
             title: 'Sample status',
             dataIndex: 'sampleStatus',
-            render: (s: number, r) => statusLabel(updatedStatus[r.wasteSampleId] ?? s),
+            render: (s: number, r) => (
+              <div className="cell-wrap">{statusLabel(updatedStatus[r.wasteSampleId] ?? s)}</div>
+            ),
           },
           {
             title: 'Result',
@@ -192,7 +197,7 @@ function GroupResults({ group }: { group: GroupDetails }) {
             key: 'status',
             sorter: true,
             render: (s: string | null, r) => (
-              <Space size={4} wrap>
+              <Space size={4} wrap className="cell-wrap">
                 {s && <Tag color={resultColor(s)}>{matchResultWords(s)}</Tag>}
                 {r.isApproved ? null : s && <Typography.Text type="secondary">not approved</Typography.Text>}
                 {r.approvedResultIsAdjacentPropertyMatch && <Tag color="blue">APA</Tag>}
