@@ -116,9 +116,9 @@ function QuickActions({ row, flags }: { row: PetListRow; flags: number }) {
     },
   ];
   return (
-    // A bounded cell (quick-actions in styles.css): the links wrap onto lines of their own rather than pin a column as
+    // A bounded cell (row-actions in styles.css): the links wrap onto lines of their own rather than pin a column as
     // wide as a phone over the dog's name and sample number.
-    <Space size={4} wrap className="quick-actions" onClick={(e) => e.stopPropagation()}>
+    <Space size={4} wrap className="row-actions" onClick={(e) => e.stopPropagation()}>
       {buttons
         .filter((b) => b.show)
         .map((b) => (
