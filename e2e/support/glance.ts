@@ -94,17 +94,25 @@ async function clippedChartLabels(tab: Page): Promise<string[]> {
   );
 }
 
-/** The header of each listing table's first column, when something else shows at its centre (the pinned actions). */
+/**
+ * The header of each listing table's first column when something else shows at its centre, or when it runs under the
+ * columns pinned to the right (the actions): two pinned columns wider together than a phone overlap.
+ */
 async function hiddenFirstColumns(tab: Page): Promise<string[]> {
   const hidden: string[] = [];
-  const tables = tab.locator('.ant-table-wrapper:has(.ant-table-row)');
+  // Listing tables only: a table nested in a cell (a cluster's candidates) scrolls with the row that holds it.
+  const tables = tab.locator('.ant-table-wrapper:has(.ant-table-row):not(.ant-table .ant-table-wrapper)');
   for (let i = 0; i < (await tables.count()); i++) {
     const first = tables
       .nth(i)
       .locator('.ant-table-thead th:not(.ant-table-selection-column):not(.ant-table-row-expand-icon-cell)')
       .first();
     if ((await first.count()) === 0 || !(await first.isVisible())) continue;
-    if (!(await onScreen(first))) hidden.push((await first.textContent()) ?? '');
+    const underPinned = await first.evaluate((th) => {
+      const pinned = th.parentElement?.querySelector('.ant-table-cell-fix-right');
+      return !!pinned && pinned !== th && th.getBoundingClientRect().right > pinned.getBoundingClientRect().left + 1;
+    });
+    if (underPinned || !(await onScreen(first))) hidden.push((await first.textContent()) ?? '');
   }
   return hidden;
 }
