@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { animationsDone, visible } from './support/locators.ts';
 import { glanceSweep, LAPTOP, PHONE, scrollTop } from './support/glance.ts';
-import { settle } from './support/sweep.ts';
+import { onScreen, settle } from './support/sweep.ts';
 
 const glance = glanceSweep(LAPTOP);
 let page: Page;
@@ -61,5 +61,36 @@ describe('no page scrolls itself', () => {
       await drawer.waitFor({ state: 'hidden' });
     }
     expect(await scrollTop(page)).toBe(0);
+  });
+});
+
+describe('a property at a glance on a laptop', () => {
+  test("every group tab is on screen, none cut off at the strip's edge", async () => {
+    await page.setViewportSize(LAPTOP);
+    await page.goto(`/group/${glance.ids.property}/residents`);
+    await settle(page);
+    expect(await page.locator('.group-tabs a').count()).toBeGreaterThan(10);
+    // Measured where they are: scrolling each into view (onScreen) would hide a strip that needs scrolling to reach them.
+    const cut = await page.locator('.group-tabs').evaluate((strip) => {
+      const box = strip.getBoundingClientRect();
+      return Array.from(strip.querySelectorAll('a'))
+        .filter((a) => a.getBoundingClientRect().right > Math.min(box.right, window.innerWidth) + 0.5)
+        .map((a) => a.textContent);
+    });
+    expect(cut).toEqual([]);
+    expect(await scrollTop(page)).toBe(0);
+  });
+
+  test('the residents list fits the laptop: no sideways scroll, the status and actions in view', async () => {
+    await page.setViewportSize(LAPTOP);
+    await page.goto(`/group/${glance.ids.property}/residents`);
+    await visible(page.getByRole('link', { name: 'Morgan Lee' }));
+    await settle(page);
+    const region = page.locator('.ant-table-content').first();
+    expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    const outOfView: string[] = [];
+    for (const name of ['Name', 'Status', 'Pre-registered', 'Actions'])
+      if (!(await onScreen(page.getByRole('columnheader', { name, exact: true })))) outOfView.push(name);
+    expect(outOfView).toEqual([]);
   });
 });

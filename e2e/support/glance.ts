@@ -63,6 +63,10 @@ export function glanceSweep(size: { width: number; height: number }): { world: E
       const overflow = await pageOverflow(tab);
       expect(overflow.pixels, `page scrolls sideways by ${overflow.pixels}px: ${overflow.culprits.join('; ')}`).toBe(0);
       expect(await seriousAxeViolations(tab)).toEqual([]);
+      expect(await clippedChartLabels(tab), "chart labels cut at the chart's edge").toEqual([]);
+      // Last, as it scrolls each table into view: a table's first column (the name or sample number that says whose
+      // row it is) is never covered by the actions pinned to its right edge.
+      expect(await hiddenFirstColumns(tab), 'first column hidden under the pinned actions').toEqual([]);
       if (size.width === PHONE.width) await menuOpensFromHeader(tab, screen);
     });
   });
@@ -73,6 +77,44 @@ export function glanceSweep(size: { width: number; height: number }): { world: E
 async function internalNamesShown(tab: Page): Promise<string[]> {
   const text = await tab.evaluate(() => document.body.innerText);
   return INTERNAL_NAMES.filter((name) => new RegExp(`\\b${name}\\b`).test(text));
+}
+
+/** Axis labels of the page's charts that stick out of their chart (cut off where the card ends). */
+async function clippedChartLabels(tab: Page): Promise<string[]> {
+  return tab.evaluate(() =>
+    Array.from(document.querySelectorAll('.recharts-wrapper')).flatMap((chart) => {
+      const box = chart.getBoundingClientRect();
+      return Array.from(chart.querySelectorAll('.recharts-cartesian-axis-tick-value'))
+        .filter((label) => {
+          const b = label.getBoundingClientRect();
+          return b.left < box.left - 1 || b.right > box.right + 1 || b.top < box.top - 1 || b.bottom > box.bottom + 1;
+        })
+        .map((label) => label.textContent ?? '');
+    }),
+  );
+}
+
+/**
+ * The header of each listing table's first column when something else shows at its centre, or when it runs under the
+ * columns pinned to the right (the actions): two pinned columns wider together than a phone overlap.
+ */
+async function hiddenFirstColumns(tab: Page): Promise<string[]> {
+  const hidden: string[] = [];
+  // Listing tables only: a table nested in a cell (a cluster's candidates) scrolls with the row that holds it.
+  const tables = tab.locator('.ant-table-wrapper:has(.ant-table-row):not(.ant-table .ant-table-wrapper)');
+  for (let i = 0; i < (await tables.count()); i++) {
+    const first = tables
+      .nth(i)
+      .locator('.ant-table-thead th:not(.ant-table-selection-column):not(.ant-table-row-expand-icon-cell)')
+      .first();
+    if ((await first.count()) === 0 || !(await first.isVisible())) continue;
+    const underPinned = await first.evaluate((th) => {
+      const pinned = th.parentElement?.querySelector('.ant-table-cell-fix-right');
+      return !!pinned && pinned !== th && th.getBoundingClientRect().right > pinned.getBoundingClientRect().left + 1;
+    });
+    if (underPinned || !(await onScreen(first))) hidden.push((await first.textContent()) ?? '');
+  }
+  return hidden;
 }
 
 /** On a phone a signed-out page has no menu to reach; every other page has one button in its header that opens it. */

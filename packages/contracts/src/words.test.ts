@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DnaProfileLabStatus, SampleCustomerStatus } from './enums.ts';
+import { MATCH_RUN_RESULTS } from './wasteresults.ts';
 import {
   INTERNAL_NAMES,
   auditActionWords,
   labStatusWords,
+  matchResultWords,
   sampleHistoryActionWords,
   sampleStatusWords,
   wordsOf,
@@ -33,8 +35,17 @@ describe('the product words', () => {
     expect(wordsOf('IncompleteDnaProfile')).toBe('Incomplete DNA profile');
   });
 
+  it('reads every match result in words, never its code', () => {
+    for (const code of MATCH_RUN_RESULTS) expect(matchResultWords(code)).not.toMatch(/[a-z][A-Z]/);
+    expect(matchResultWords('NoMatch')).toBe('No match');
+    expect(matchResultWords('MultipleMatch')).toBe('Multiple matches');
+    expect(matchResultWords('NonCanine')).toBe('Non-canine');
+  });
+
   it('lists the internal names a sweep looks for', () => {
-    expect(INTERNAL_NAMES).toEqual(expect.arrayContaining(['ProfileCreated', 'DnaSampleReceived', 'dnaPlateUploaded']));
+    expect(INTERNAL_NAMES).toEqual(
+      expect.arrayContaining(['ProfileCreated', 'DnaSampleReceived', 'dnaPlateUploaded', 'NoMatch', 'MultipleMatch']),
+    );
     expect(INTERNAL_NAMES).not.toContain('Expired');
   });
 });

@@ -76,6 +76,22 @@ export const genderWords = (gender: number | null | undefined): string =>
   gender == null ? '' : (GENDER_WORDS[gender] ?? 'Unknown');
 
 /**
+ * A waste match run's result (and the lists' 'Processing' filter) as people read it: the API and the mail events keep
+ * the codes ('NoMatch'), screens show these words.
+ */
+export const MATCH_RESULT_WORDS: Record<string, string> = {
+  Match: 'Match',
+  NoMatch: 'No match',
+  NonCanine: 'Non-canine',
+  Inconclusive: 'Inconclusive',
+  Fail: 'Fail',
+  MultipleMatch: 'Multiple matches',
+  Processing: 'Processing',
+};
+export const matchResultWords = (result: string | null | undefined): string =>
+  result == null ? '' : (MATCH_RESULT_WORDS[result] ?? wordsOf(result));
+
+/**
  * What caused a sample history entry, in words ('dnaProfileLabStatus:400' -> 'Lab status set to Approved'). The
  * history stores the cause as the code that wrote it; people read this.
  */
@@ -117,7 +133,12 @@ export function auditActionWords(actionType: string | null | undefined): string 
 
 /** A code that must never reach a person: an enum key in PascalCase or a camelCase code (used by the sweeps' tests). */
 export const INTERNAL_NAMES: readonly string[] = [
-  ...[...Object.keys(SampleCustomerStatus), ...Object.keys(DnaProfileLabStatus), ...Object.keys(HISTORY_ACTION_WORDS)],
+  ...[
+    ...Object.keys(SampleCustomerStatus),
+    ...Object.keys(DnaProfileLabStatus),
+    ...Object.keys(HISTORY_ACTION_WORDS),
+    ...Object.keys(MATCH_RESULT_WORDS),
+  ],
   'PendingApproval',
   'dnaProfileLabStatus',
 ].filter((name) => /[a-z][A-Z0-9]/.test(name));

@@ -3,9 +3,12 @@
 import { useEffect } from 'react';
 import { BRAND_NAME } from './brand';
 
-/** The tab's title of the parts, most specific first, then the brand. */
+/**
+ * The tab's title of the parts, most specific first, then the brand. A part said already is said once: the hierarchy's
+ * root group bears the brand's name, and its dashboard read 'Dashboard · PetDNA Registry · PetDNA Registry'.
+ */
 export const documentTitleOf = (...parts: (string | null | undefined | false)[]) =>
-  [...parts.filter((part): part is string => Boolean(part)), BRAND_NAME].join(' · ');
+  [...new Set([...parts.filter((part): part is string => Boolean(part)), BRAND_NAME])].join(' · ');
 
 /** Follows the page's h1: its data-page-title when the page gave one (PageTitle), else its text. */
 export function useTitleFromHeading() {

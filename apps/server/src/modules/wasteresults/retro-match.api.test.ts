@@ -172,5 +172,11 @@ describe('retroactive matching', () => {
     const confirmed = await post(`${url}?confirm=true`);
     expect(confirmed.status).toBe(200);
     expect((await setView(strangerSet)).currentlyApprovedResultId).toBe(result.matchResultId);
+    // The property's admins are told in the product's words, never the result's code ('NoMatch').
+    const news = (await get('/api/v1/notifications/getrecentnotifications', s.managerToken)).body.data;
+    const { sampleNumber } = await setView(strangerSet);
+    expect(news.map((n: { message: string }) => n.message)).toContain(
+      `Waste sample ${sampleNumber}: No match approved`,
+    );
   });
 });

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import {
   GroupTypes,
   WASTE_RESULT_MESSAGES as M,
+  matchResultWords,
   parseUsDate,
   type groupResultsQuery,
   type resultSetsQuery,
@@ -251,7 +252,8 @@ async function notifyApproved(
     await createNotifications(ctx, {
       groupId: set.propertyId,
       type: 'PooPrintsMatchResult',
-      message: `Waste sample ${set.sampleNumber}: ${status ?? 'result'} approved`,
+      // In the product's words ('No match approved'): people read this in the bell and on the notifications page.
+      message: `Waste sample ${set.sampleNumber}: ${status ? matchResultWords(status) : 'result'} approved`,
       actionParameters: { id: set.propertyId, sampleNumber: set.sampleNumber },
     });
     const result = set.currentlyApprovedResultId ? await q.findResult(ctx.db, set.currentlyApprovedResultId) : null;

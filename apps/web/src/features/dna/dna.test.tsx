@@ -99,6 +99,14 @@ describe('DNA processing', () => {
     expect(map.querySelector('[data-well="A05"]')?.getAttribute('data-state')).toBe('approved');
     expect(map.querySelector('[data-well="A04"]')?.getAttribute('data-state')).toBe('pass');
     expect(map.querySelectorAll('button')).toHaveLength(96);
+    // The plate's coordinates frame the grid: numbers 1 to 12 along the top, letters A to H down the side.
+    const axis = Array.from(map.querySelectorAll('.plate-axis'), (el) => el.textContent);
+    expect(axis.slice(0, 13)).toEqual(['', ...Array.from({ length: 12 }, (_, i) => String(i + 1))]);
+    expect(axis.slice(13)).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']);
+    // A row's letter sits just before its first well, in the grid's reading order.
+    expect(map.querySelector('[data-well="B01"]')?.closest('span, button')?.previousElementSibling?.textContent).toBe(
+      'B',
+    );
   });
 
   it('shows the profile summary counts of the chosen plate above the table', async () => {

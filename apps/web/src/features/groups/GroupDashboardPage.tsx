@@ -27,6 +27,9 @@ const label = (key: string) => {
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
 
+/** Room for the longest status ('Verification tests requested' at 11px) beside its bar, on a phone as on a laptop. */
+const CATEGORY_WIDTH = 172;
+
 function DashboardBlock({
   title,
   color,
@@ -60,12 +63,14 @@ function DashboardBlock({
     >
       {note && <Typography.Paragraph type="secondary">{note}</Typography.Paragraph>}
       {total > 0 ? (
-        <div style={{ height: 260 }} role="img" aria-label={`${title} chart`}>
+        // Bars lie across, each status written level at its left: slanted labels under upright bars were cut at the
+        // card's edge ('…NA processing complete', '…rification tests requested') at both widths (issue 36).
+        <div style={{ height: chart.length * 26 + 40 }} role="img" aria-label={`${title} chart`}>
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={chart} margin={{ top: 8, right: 8, left: 48, bottom: 8 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="name" angle={-30} textAnchor="end" interval={0} fontSize={11} height={72} />
-              <YAxis allowDecimals={false} fontSize={11} />
+            <BarChart data={chart} layout="vertical" margin={{ top: 4, right: 16, left: 0, bottom: 4 }}>
+              <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+              <XAxis type="number" allowDecimals={false} fontSize={11} />
+              <YAxis type="category" dataKey="name" interval={0} fontSize={11} width={CATEGORY_WIDTH} />
               <Tooltip
                 formatter={(value, _n, item) => [
                   `${String(value)} (${(item.payload as { percent: string }).percent})`,

@@ -69,18 +69,23 @@ export function NotificationsPage() {
             {
               title: 'Notification',
               dataIndex: 'message',
-              render: (text: string, n) =>
-                notificationPath(n) ? (
-                  <Button
-                    type="link"
-                    style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start' }}
-                    onClick={() => open(n)}
-                  >
-                    {text}
-                  </Button>
-                ) : (
-                  text
-                ),
+              // The message wraps (cell-long): on a phone it stays whole beside the pinned Delete instead of running
+              // under it ('Waste sample TD0200006:' and the rest hidden).
+              render: (text: string, n) => (
+                <div className="cell-long">
+                  {notificationPath(n) ? (
+                    <Button
+                      type="link"
+                      style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start' }}
+                      onClick={() => open(n)}
+                    >
+                      {text}
+                    </Button>
+                  ) : (
+                    text
+                  )}
+                </div>
+              ),
             },
             { title: 'Type', dataIndex: 'type', render: (type: Notification['type']) => TYPE_LABELS[type] },
             { title: 'Date', dataIndex: 'dateCreated', render: (v: string) => showDateTime(v) },

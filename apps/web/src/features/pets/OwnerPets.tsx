@@ -117,7 +117,9 @@ function QuickActions({ row, flags }: { row: PetListRow; flags: number }) {
     },
   ];
   return (
-    <Space size={4} wrap onClick={(e) => e.stopPropagation()}>
+    // A bounded cell (row-actions in styles.css): the links wrap onto lines of their own rather than pin a column as
+    // wide as a phone over the dog's name and sample number.
+    <Space size={4} wrap className="row-actions" onClick={(e) => e.stopPropagation()}>
       {buttons
         .filter((b) => b.show)
         .map((b) => (

@@ -155,6 +155,10 @@ export function SampleHistory({ sampleNumber }: { sampleNumber: string }) {
         loading={query.isLoading}
         dataSource={query.data ?? []}
         pagination={false}
+        // No filters here to clear (the default empty text's advice): say what will fill the list.
+        empty={{
+          text: 'No changes yet. Status changes and flags of this sample, with who made them, are listed here.',
+        }}
         columns={[
           { title: 'When', dataIndex: 'changedAt', render: (v: string) => showDateTime(v) },
           { title: 'Who', dataIndex: 'changedByName', render: (v: string | null) => v ?? '—' },

@@ -84,8 +84,15 @@ export function ProductsPage() {
           }}
           scroll={{ x: 'max-content' }}
           columns={[
-            // The product's name stays in view while the other columns scroll (a phone shows the rest sideways).
-            { title: 'Name', dataIndex: 'name', fixed: 'left' },
+            // The product's name stays in view while the other columns scroll (a phone shows the rest sideways); it
+            // wraps between words, and the actions stack (row-actions), so the two pinned columns fit a phone side by
+            // side instead of one covering the other.
+            {
+              title: 'Name',
+              dataIndex: 'name',
+              fixed: 'left',
+              render: (name: string) => <div className="cell-wrap">{name}</div>,
+            },
             { title: 'SKU', dataIndex: 'sku' },
             { title: 'List price', dataIndex: 'listPrice', render: (v: number | null) => money(v) },
             { title: 'Price', dataIndex: 'price', render: (v: number) => money(v) },
@@ -99,7 +106,7 @@ export function ProductsPage() {
               title: 'Actions',
               key: 'actions',
               render: (_: unknown, row: ProductRow) => (
-                <Space wrap>
+                <Space wrap className="row-actions">
                   <Button size="small" onClick={() => open(row)}>
                     Edit
                   </Button>

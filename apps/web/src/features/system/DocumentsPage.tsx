@@ -56,9 +56,9 @@ export function DocumentsPage() {
               title: '',
               key: 'actions',
               align: 'right',
-              width: 220,
+              // As wide as its buttons, which stack on a phone (row-actions): a fixed 220 px covered the name there.
               render: (_, doc) => (
-                <Space>
+                <Space wrap className="row-actions">
                   <Button
                     size="small"
                     onClick={() => setVersionsOf(doc.documentId)}

@@ -20,6 +20,8 @@ function Ledger({ groupId }: { groupId: number }) {
   return (
     <Card
       title="Violation notices"
+      // Apart from the totals below, as the schedule above is from it.
+      style={{ marginBottom: 16 }}
       extra={
         <ExportButton
           endpoint={violationEndpoints.ledgerExport}

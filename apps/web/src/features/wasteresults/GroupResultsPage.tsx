@@ -5,7 +5,13 @@ import { useState } from 'react';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Space, Tag, Typography } from 'antd';
-import { GroupTypes, WASTE_RESULT_MESSAGES, can, groupResultsQuery as groupResultsFilters } from '@registry/contracts';
+import {
+  GroupTypes,
+  WASTE_RESULT_MESSAGES,
+  can,
+  groupResultsQuery as groupResultsFilters,
+  matchResultWords,
+} from '@registry/contracts';
 import { useCurrentUser } from '../../lib/auth';
 import { ActionsDropdown } from '../../components/ActionsDropdown';
 import { ConfirmByTypingDialog } from '../../components/ConfirmByTypingDialog';
@@ -33,7 +39,7 @@ import { useIssueNotice } from '../violations/violations.api';
 
 const RESULT_OPTIONS = ['Match', 'NoMatch', 'NonCanine', 'Processing', 'Fail', 'MultipleMatch'].map((v) => ({
   value: v,
-  label: v,
+  label: matchResultWords(v),
 }));
 const date = (d: string | null) => (d ? showReportDate(d) : '');
 const resultColor = (s: string | null) =>
@@ -153,6 +159,9 @@ function GroupResults({ group }: { group: GroupDetails }) {
         searchSchema={groupResultsSearch}
         queryKey={(p) => wasteResultKeys.group(groupId, p)}
         queryFn={(p) => groupResultsQuery(groupId, p)}
+        // Fits a laptop (1440 wide) without sideways scrolling: the middle size's padding, and the status and result
+        // cells wrap between words (cell-wrap) instead of widening the table past its card (issue 36).
+        size="middle"
         rowSelection={
           may('wasteSample.transfer')
             ? {
@@ -178,7 +187,9 @@ function GroupResults({ group }: { group: GroupDetails }) {
           {
             title: 'Sample status',
             dataIndex: 'sampleStatus',
-            render: (s: number, r) => statusLabel(updatedStatus[r.wasteSampleId] ?? s),
+            render: (s: number, r) => (
+              <div className="cell-wrap">{statusLabel(updatedStatus[r.wasteSampleId] ?? s)}</div>
+            ),
           },
           {
             title: 'Result',
@@ -186,8 +197,8 @@ function GroupResults({ group }: { group: GroupDetails }) {
             key: 'status',
             sorter: true,
             render: (s: string | null, r) => (
-              <Space size={4} wrap>
-                {s && <Tag color={resultColor(s)}>{s}</Tag>}
+              <Space size={4} wrap className="cell-wrap">
+                {s && <Tag color={resultColor(s)}>{matchResultWords(s)}</Tag>}
                 {r.isApproved ? null : s && <Typography.Text type="secondary">not approved</Typography.Text>}
                 {r.approvedResultIsAdjacentPropertyMatch && <Tag color="blue">APA</Tag>}
                 {r.approvedResultIsMoveOut && <Tag color="purple">Move Out</Tag>}

@@ -24,6 +24,7 @@ import {
   MATCH_RUN_RESULTS,
   collectionDateText,
   markerNotComparedReason,
+  matchResultWords,
   type MatchRunResultName,
 } from '@registry/contracts';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
@@ -126,7 +127,7 @@ function MatchRunModal({ id, open, onClose }: { id: number; open: boolean; onClo
         <>
           <Descriptions size="small" column={2}>
             <Descriptions.Item label="Result">
-              <Tag>{p.status}</Tag>
+              <Tag>{matchResultWords(p.status)}</Tag>
             </Descriptions.Item>
             <Descriptions.Item label="Matching dog">{p.matchingPet?.sampleNumber ?? 'None'}</Descriptions.Item>
             <Descriptions.Item label="Registry hits">{p.globalResultsCount}</Descriptions.Item>
@@ -168,7 +169,7 @@ function MatchRunModal({ id, open, onClose }: { id: number; open: boolean; onClo
           <Select
             allowClear
             placeholder={p ? `Engine: ${p.status}` : 'Engine’s result'}
-            options={MATCH_RUN_RESULTS.map((r) => ({ value: r, label: r }))}
+            options={MATCH_RUN_RESULTS.map((r) => ({ value: r, label: matchResultWords(r) }))}
           />
         </Form.Item>
         {needsDog && (
@@ -303,7 +304,7 @@ export function ResultSetPage() {
               dataSource={data.matchHistory}
               columns={[
                 { title: 'Date', dataIndex: 'dateCreated', render: (d: string) => showDateTime(d) },
-                { title: 'Result', dataIndex: 'status', render: (s: string) => <Tag>{s}</Tag> },
+                { title: 'Result', dataIndex: 'status', render: (s: string) => <Tag>{matchResultWords(s)}</Tag> },
                 {
                   title: 'Dog',
                   key: 'dog',

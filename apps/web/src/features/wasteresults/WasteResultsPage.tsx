@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { App, Button, Card, Form, Select, Space, Tag } from 'antd';
-import { resultSetsQuery as resultSetsFilters } from '@registry/contracts';
+import { matchResultWords, resultSetsQuery as resultSetsFilters } from '@registry/contracts';
 import { ErrorPresenter, useErrorDialog } from '../../components/ErrorPresenter';
 import { PageTitle } from '../../components/PageTitle';
 import { UpdateOnEnterInput } from '../../components/UpdateOnEnterInput';
@@ -90,7 +90,7 @@ function ResultsList({ kind }: { kind: 'all' | 'reruns' }) {
               style={{ width: 160 }}
               value={params.status}
               onChange={(v) => setParams({ status: v }, { resetPage: true })}
-              options={STATUSES.map((s) => ({ value: s, label: s }))}
+              options={STATUSES.map((s) => ({ value: s, label: matchResultWords(s) }))}
             />
           </Form.Item>
           {kind === 'all' && (
@@ -132,14 +132,14 @@ function ResultsList({ kind }: { kind: 'all' | 'reruns' }) {
                 style={{ width: 130 }}
                 value={byResult}
                 onChange={setByResult}
-                options={APPROVABLE_RESULTS.map((r) => ({ value: r, label: r }))}
+                options={APPROVABLE_RESULTS.map((r) => ({ value: r, label: matchResultWords(r) }))}
               />
               <Button
                 loading={approveByResult.isPending}
                 onClick={() =>
                   bulk(
-                    `Approve all ${byResult} results`,
-                    `Every unapproved result set whose latest result is ${byResult} will be approved. Continue?`,
+                    `Approve all ${matchResultWords(byResult)} results`,
+                    `Every unapproved result set whose latest result is ${matchResultWords(byResult)} will be approved. Continue?`,
                     () => approveByResult.mutateAsync(byResult),
                   )
                 }
@@ -212,7 +212,7 @@ function ResultsList({ kind }: { kind: 'all' | 'reruns' }) {
             {
               title: 'Result',
               dataIndex: 'latestMatchStatus',
-              render: (s: string | null) => (s ? <Tag color={statusColor(s)}>{s}</Tag> : null),
+              render: (s: string | null) => (s ? <Tag color={statusColor(s)}>{matchResultWords(s)}</Tag> : null),
             },
             ...(kind === 'reruns'
               ? [

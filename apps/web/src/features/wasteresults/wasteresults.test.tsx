@@ -149,6 +149,9 @@ describe('waste results', () => {
     });
     renderApp('/wasteresultset/9');
     await userEvent.click(await screen.findByRole('button', { name: 'Approve' }, { timeout: 15_000 }));
+    // The history reads the result in words, never the code the API keeps.
+    expect(screen.getByRole('cell', { name: 'No match' })).toBeTruthy();
+    expect(screen.queryByText('NoMatch')).toBeNull();
     const list = await screen.findByRole('list', { name: 'Dog profiles under review' });
     expect(list.textContent).toBe('DN2000002DN2000003');
     await userEvent.click(screen.getByRole('button', { name: 'Approve anyway' }));

@@ -45,10 +45,22 @@ export function PlateMap({ plateId, onOpenProfile }: { plateId: number; onOpenPr
   const rows = data.plateSize === 384 ? 16 : 8;
   const columns = data.plateSize === 384 ? 24 : 12;
   const byWell = new Map(data.wells.map((w) => [w.well, w]));
-  const cells = [];
-  for (let r = 0; r < rows; r++)
+  // The plate's own coordinates around the grid, as printed on the plate: column numbers along the top, row letters
+  // down the side, so a well is found by its name ('D07') at a glance. The wells name themselves to a screen reader.
+  const axis = (key: string, text: string) => (
+    <span key={key} aria-hidden className="plate-axis">
+      {text}
+    </span>
+  );
+  const cells = [
+    axis('corner', ''),
+    ...Array.from({ length: columns }, (_, i) => axis(`column-${i + 1}`, String(i + 1))),
+  ];
+  for (let r = 0; r < rows; r++) {
+    const letter = String.fromCharCode(65 + r);
+    cells.push(axis(`row-${letter}`, letter));
     for (let c = 1; c <= columns; c++) {
-      const label = `${String.fromCharCode(65 + r)}${String(c).padStart(2, '0')}`;
+      const label = `${letter}${String(c).padStart(2, '0')}`;
       const well = byWell.get(label);
       const state = wellState(well);
       const title = well
@@ -77,12 +89,18 @@ export function PlateMap({ plateId, onOpenProfile }: { plateId: number; onOpenPr
         </Tooltip>,
       );
     }
+  }
   return (
     <Card size="small" title={`Plate map: ${data.plateName}`}>
       <div
         role="group"
         aria-label={`Plate map of ${data.plateName}`}
-        style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: 3, maxWidth: 520 }}
+        style={{
+          display: 'grid',
+          gridTemplateColumns: `auto repeat(${columns}, minmax(0, 1fr))`,
+          gap: 3,
+          maxWidth: 520,
+        }}
       >
         {cells}
       </div>
