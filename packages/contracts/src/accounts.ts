@@ -1,6 +1,7 @@
 // Sign-in and own-account shapes (spec 1 §3, §7).
 import { z } from 'zod';
 import { addressView, optionalAddress } from './addresses.ts';
+import { SIGN_IN_PASSWORD_MAX, SIGN_IN_USER_NAME_MAX } from './sign-in-limits.ts';
 import {
   INT_MAX,
   appPath,
@@ -59,8 +60,8 @@ export const newPassword = (rules: PasswordRules = DEFAULT_PASSWORD_RULES) =>
 /** POST /token, form-encoded. isPersistent arrives as text. */
 export const tokenRequest = z.object({
   grant_type: z.literal('password', { error: 'unsupported_grant_type' }),
-  userName: textField(256).trim().min(1),
-  password: textField(128).min(1),
+  userName: textField(SIGN_IN_USER_NAME_MAX).trim().min(1),
+  password: textField(SIGN_IN_PASSWORD_MAX).min(1),
   isPersistent: z.union([z.boolean(), textField(8)]).optional(),
 });
 export const tokenResponse = z.object({

@@ -1,22 +1,14 @@
 // The spec's text input with a maximum length (its warning and error), its contract-driven form, SchemaTextInput,
 // and the form field around it, SchemaTextField.
 import { useId, useState, type ReactNode, type Ref } from 'react';
-import { Form, Input, Typography, type InputProps, type InputRef } from 'antd';
+import { Form, Input, type InputProps, type InputRef } from 'antd';
 import type { TextAreaProps } from 'antd/es/input';
 import { PasswordInput } from './PasswordInput';
+import { MaxLengthHint, maxLengthStatus } from './MaxLengthHint';
 import { maxLengthAt } from '@registry/contracts';
 import type { z } from 'zod';
 
-const MAX_LENGTH_WARNING_WINDOW = 10;
-
-export type MaxLengthStatus = 'ok' | 'warning' | 'error';
-export function maxLengthStatus(length: number, maxLength: number): MaxLengthStatus {
-  // Nothing typed, nothing to warn of: a short code's field (a CVC of 4) would otherwise warn while still empty.
-  if (length === 0) return 'ok';
-  if (length >= maxLength) return 'error';
-  if (maxLength - length <= MAX_LENGTH_WARNING_WINDOW) return 'warning';
-  return 'ok';
-}
+export { MaxLengthHint, maxLengthStatus, type MaxLengthStatus } from './MaxLengthHint';
 
 export interface MaxLengthInputProps extends Omit<
   InputProps,
@@ -103,28 +95,6 @@ export function MaxLengthInput(props: MaxLengthInputProps) {
       {field}
       <MaxLengthHint id={hintId} length={text.length} maxLength={maxLength} />
     </>
-  );
-}
-
-/**
- * The warning or error under a limited field, for a control that cannot be a MaxLengthInput (an AutoComplete, whose
- * input antd renders): nothing while the text is well inside the limit.
- */
-export function MaxLengthHint({ id, length, maxLength }: { id?: string; length: number; maxLength: number }) {
-  const status = maxLengthStatus(length, maxLength);
-  if (status === 'ok') return null;
-  const remaining = maxLength - length;
-  return (
-    <Typography.Text
-      id={id}
-      type={status === 'error' ? 'danger' : 'warning'}
-      style={{ fontSize: 12 }}
-      aria-live="polite"
-    >
-      {status === 'error'
-        ? `Maximum length of ${maxLength} characters reached.`
-        : `${remaining} character${remaining === 1 ? '' : 's'} remaining.`}
-    </Typography.Text>
   );
 }
 

@@ -9,7 +9,9 @@ import Input from 'antd/es/input/Input';
 import { AnonLayout } from '../../components/AnonLayout';
 import { signIn } from '../../lib/auth';
 import { SUPPORT_EMAIL } from '../../lib/brand';
+import { MaxLengthHint, maxLengthStatus } from '../../components/MaxLengthHint';
 import { PasswordInput } from '../../components/PasswordInput';
+import { SIGN_IN_PASSWORD_MAX, SIGN_IN_USER_NAME_MAX } from '@registry/contracts/sign-in-limits';
 import { useLandAfterSignIn } from './useLandAfterSignIn';
 import { externalLoginsQuery } from './login.api';
 
@@ -35,6 +37,8 @@ export function LoginPage() {
   const [error, setError] = useState<{ message: string; advice?: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [values, setValues] = useState<LoginValues>({ userName: '', password: '', rememberMe: false });
+  const userNameLimit = maxLengthStatus(values.userName.length, SIGN_IN_USER_NAME_MAX);
+  const passwordLimit = maxLengthStatus(values.password.length, SIGN_IN_PASSWORD_MAX);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const change = (patch: Partial<LoginValues>) => {
     // The error of a failed attempt goes as soon as the user corrects what they typed.
@@ -90,12 +94,24 @@ export function LoginPage() {
             id="login-userName"
             autoComplete="username"
             autoFocus
+            maxLength={SIGN_IN_USER_NAME_MAX}
             value={values.userName}
             onChange={(e) => change({ userName: e.target.value })}
-            status={fieldErrors.userName ? 'error' : undefined}
-            aria-invalid={!!fieldErrors.userName}
-            aria-describedby={fieldErrors.userName ? 'login-userName-error' : undefined}
+            status={
+              fieldErrors.userName || userNameLimit === 'error'
+                ? 'error'
+                : userNameLimit === 'warning'
+                  ? 'warning'
+                  : undefined
+            }
+            aria-invalid={!!fieldErrors.userName || userNameLimit === 'error'}
+            aria-describedby={
+              [fieldErrors.userName && 'login-userName-error', userNameLimit !== 'ok' && 'login-userName-limit']
+                .filter(Boolean)
+                .join(' ') || undefined
+            }
           />
+          <MaxLengthHint id="login-userName-limit" length={values.userName.length} maxLength={SIGN_IN_USER_NAME_MAX} />
           <FieldError id="login-userName-error" message={fieldErrors.userName} />
         </div>
         <div className="login-field">
@@ -103,12 +119,18 @@ export function LoginPage() {
           <PasswordInput
             id="login-password"
             autoComplete="current-password"
+            maxLength={SIGN_IN_PASSWORD_MAX}
             value={values.password}
             onChange={(e) => change({ password: e.target.value })}
             status={fieldErrors.password ? 'error' : undefined}
             aria-invalid={!!fieldErrors.password}
-            aria-describedby={fieldErrors.password ? 'login-password-error' : undefined}
+            aria-describedby={
+              [fieldErrors.password && 'login-password-error', passwordLimit !== 'ok' && 'login-password-limit']
+                .filter(Boolean)
+                .join(' ') || undefined
+            }
           />
+          <MaxLengthHint id="login-password-limit" length={values.password.length} maxLength={SIGN_IN_PASSWORD_MAX} />
           <FieldError id="login-password-error" message={fieldErrors.password} />
         </div>
         <div className="login-options">

@@ -53,6 +53,21 @@ describe('login', () => {
     expect(localStorage.getItem('registry.accessToken')).toBeNull();
   });
 
+  it('holds the user name and password to the token request limits, warning within 10 characters and at the limit', async () => {
+    api();
+    renderApp('/login');
+    const userName = await screen.findByLabelText('User name');
+    expect(userName.getAttribute('maxlength')).toBe('256');
+    expect(screen.getByLabelText('Password').getAttribute('maxlength')).toBe('128');
+    await userEvent.click(userName);
+    await userEvent.paste('u'.repeat(250));
+    expect(screen.getByText('6 characters remaining.')).toBeTruthy();
+    await userEvent.paste('u'.repeat(20));
+    expect((userName as HTMLInputElement).value).toHaveLength(256);
+    expect(screen.getByText('Maximum length of 256 characters reached.')).toBeTruthy();
+    expect(userName.getAttribute('aria-describedby')).toContain('login-userName-limit');
+  });
+
   it("shows the server's error_description", async () => {
     api({
       'POST /api/v1/token': () => ({
