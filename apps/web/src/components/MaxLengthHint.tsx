@@ -3,7 +3,7 @@
 
 const MAX_LENGTH_WARNING_WINDOW = 10;
 
-export type MaxLengthStatus = 'ok' | 'warning' | 'error';
+type MaxLengthStatus = 'ok' | 'warning' | 'error';
 export function maxLengthStatus(length: number, maxLength: number): MaxLengthStatus {
   // Nothing typed, nothing to warn of: a short code's field (a CVC of 4) would otherwise warn while still empty.
   if (length === 0) return 'ok';

@@ -8,7 +8,7 @@ import { MaxLengthHint, maxLengthStatus } from './MaxLengthHint';
 import { maxLengthAt } from '@registry/contracts';
 import type { z } from 'zod';
 
-export { MaxLengthHint, maxLengthStatus, type MaxLengthStatus } from './MaxLengthHint';
+export { MaxLengthHint, maxLengthStatus } from './MaxLengthHint';
 
 export interface MaxLengthInputProps extends Omit<
   InputProps,
