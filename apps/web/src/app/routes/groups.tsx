@@ -4,16 +4,34 @@ import { createRoute } from '@tanstack/react-router';
 import { lazyPage } from '../lazyPage';
 import { appRoute } from './base';
 import { searchOf } from './searchOf';
+import { cachedUser, startPageData } from './pageData';
 
 const petOwnerRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/petowner/$petOwnerId/{-$sampleNumber}',
+  loader: ({ context, params }) =>
+    startPageData(
+      () => import('../../features/petowners/petowners.prefetch'),
+      (m) => m.prefetchPetOwnerPage(context.queryClient, Number(params.petOwnerId)),
+    ),
   component: lazyPage(() => import('../../features/petowners/PetOwnerPage'), 'PetOwnerPage'),
 });
 const groupDashboardRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/group/$id/dashboard',
   ...searchOf.groupDashboard,
+  loaderDeps: ({ search }) => ({ dashboardMode: search.dashboardMode }),
+  loader: ({ context, params, deps }) =>
+    startPageData(
+      () => import('../../features/groups/groups.prefetch'),
+      (m) =>
+        m.prefetchGroupDashboard(
+          context.queryClient,
+          Number(params.id),
+          deps.dashboardMode,
+          cachedUser(context.queryClient),
+        ),
+    ),
   component: lazyPage(() => import('../../features/groups/GroupDashboardPage'), 'GroupDashboardPage'),
 });
 const groupDetailsRoute = createRoute({

@@ -9,7 +9,7 @@ import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { useUrlState } from '../../components/UrlTable';
 import { GroupFrame } from '../../components/GroupFrame';
 import { dashboardQuery, type DashboardResponse } from './groups.api';
-import { dashboardSearch } from './groups.search';
+import { dashboardSearch, shownDashboardMode } from './groups.search';
 import { DataTable } from '../../components/DataTable';
 
 type BlockName = 'groups' | 'petSamples' | 'residents' | 'wasteSamples';
@@ -116,9 +116,7 @@ function Dashboard({ groupId, groupType }: { groupId: number; groupType: number 
   const [search, setSearch] = useUrlState(dashboardSearch);
   const options = MODES.filter((m) => m.value !== DashboardMode.GlobalStatus || user?.isBioPetAdmin);
   // Global is for the registry's staff only: asked for by anyone else, the default is shown.
-  const mode = options.some((m) => m.value === search.dashboardMode)
-    ? search.dashboardMode
-    : DashboardMode.ActiveProperties;
+  const mode = shownDashboardMode(search.dashboardMode, Boolean(user?.isBioPetAdmin));
   const query = useQuery({ ...dashboardQuery(groupId, mode), enabled: user !== undefined });
   const data = query.data;
   return (
