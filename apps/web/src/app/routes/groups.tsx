@@ -11,7 +11,7 @@ const petOwnerRoute = createRoute({
   path: '/petowner/$petOwnerId/{-$sampleNumber}',
   loader: ({ context, params }) =>
     startPageData(
-      () => import('../../features/petowners/petowners.prefetch'),
+      () => import('../../features/petowners/PetOwnerPage'),
       (m) => m.prefetchPetOwnerPage(context.queryClient, Number(params.petOwnerId)),
     ),
   component: lazyPage(() => import('../../features/petowners/PetOwnerPage'), 'PetOwnerPage'),
@@ -23,7 +23,7 @@ const groupDashboardRoute = createRoute({
   loaderDeps: ({ search }) => ({ dashboardMode: search.dashboardMode }),
   loader: ({ context, params, deps }) =>
     startPageData(
-      () => import('../../features/groups/groups.prefetch'),
+      () => import('../../features/groups/GroupDashboardPage'),
       (m) =>
         m.prefetchGroupDashboard(
           context.queryClient,
