@@ -112,8 +112,8 @@ async function precompressAssets(dir: string): Promise<void> {
       .filter(worthIt)
       .map(async (file) => {
         const body = fs.readFileSync(path.join(dir, file));
-        // The server compresses nothing under 1 kB either: the headers would outweigh the saving.
-        if (body.length < 1024) return;
+        // Small files too: the server would compress them on the way anyway (a file's stream has no length it could
+        // weigh against its 1 kB threshold).
         const [br, gz] = await Promise.all([
           brotli(body, {
             params: {
