@@ -50,7 +50,15 @@ for (const user of ['property.manager', 'lab.admin', 'pet.owner']) {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await visible(page.getByRole('heading').first());
-    await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'));
+    // Drawn with its data: the heading names the group or the owner (a group page says "Group", with no spinner, until
+    // the group's details arrive; the check without it ended there in some runs, before any data was asked for) and
+    // nothing is loading any more.
+    await page.waitForFunction(
+      (placeholders) =>
+        !placeholders.includes(document.querySelector('h1')?.textContent?.trim() ?? '') &&
+        !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'),
+      ['', 'Group', 'Pet owner'],
+    );
     const ms = Date.now() - started;
     const landing = new URL(page.url()).pathname;
     expect(landing).not.toBe('/login');

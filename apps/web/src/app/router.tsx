@@ -30,16 +30,21 @@ const loginRoute = createRoute({
  * "Sign in" then waits only for its data, not for three waves of chunks. Not part of the login page's own budget.
  */
 function warmFirstScreens() {
-  const warm = () => {
-    void import('./AppLayout').catch(() => undefined);
-    void import('../features/groups/GroupDashboardPage').catch(() => undefined);
-    void import('../features/petowners/PetOwnerPage').catch(() => undefined);
-    // What the signed-in frame loads lazily (the first screen's timing report showed them fetched one after another
-    // after sign-in): the feedback button, the notification bell, the group tree.
-    void import('./Feedback').catch(() => undefined);
-    void import('../features/notifications/NotificationBell').catch(() => undefined);
-    void import('../features/groups/components/GroupTree').catch(() => undefined);
-  };
+  const warm = () =>
+    void Promise.allSettled([
+      import('./AppLayout'),
+      import('../features/groups/GroupDashboardPage'),
+      import('../features/petowners/PetOwnerPage'),
+      // What the signed-in frame loads lazily (the first screen's timing report showed them fetched one after another
+      // after sign-in): the feedback button, the notification bell, the group tree.
+      import('./Feedback'),
+      import('../features/notifications/NotificationBell'),
+      import('../features/groups/components/GroupTree'),
+    ])
+      // Then antd's styles for those screens, generated while the browser would otherwise wait (warmStyles.tsx).
+      .then(() => import('./warmStyles'))
+      .then((m) => m.warmFirstScreenStyles())
+      .catch(() => undefined);
   if ('requestIdleCallback' in window) window.requestIdleCallback(warm, { timeout: 3000 });
   else setTimeout(warm, 1000);
 }

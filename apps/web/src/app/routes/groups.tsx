@@ -4,16 +4,12 @@ import { createRoute } from '@tanstack/react-router';
 import { lazyPage } from '../lazyPage';
 import { appRoute } from './base';
 import { searchOf } from './searchOf';
-import { cachedUser, startPageData } from './pageData';
+import { pageData } from './pageData';
 
 const petOwnerRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/petowner/$petOwnerId/{-$sampleNumber}',
-  loader: ({ context, params }) =>
-    startPageData(
-      () => import('../../features/petowners/PetOwnerPage'),
-      (m) => m.prefetchPetOwnerPage(context.queryClient, Number(params.petOwnerId)),
-    ),
+  loader: pageData(() => import('../../features/petowners/PetOwnerPage')),
   component: lazyPage(() => import('../../features/petowners/PetOwnerPage'), 'PetOwnerPage'),
 });
 const groupDashboardRoute = createRoute({
@@ -21,17 +17,7 @@ const groupDashboardRoute = createRoute({
   path: '/group/$id/dashboard',
   ...searchOf.groupDashboard,
   loaderDeps: ({ search }) => ({ dashboardMode: search.dashboardMode }),
-  loader: ({ context, params, deps }) =>
-    startPageData(
-      () => import('../../features/groups/GroupDashboardPage'),
-      (m) =>
-        m.prefetchGroupDashboard(
-          context.queryClient,
-          Number(params.id),
-          deps.dashboardMode,
-          cachedUser(context.queryClient),
-        ),
-    ),
+  loader: pageData(() => import('../../features/groups/GroupDashboardPage')),
   component: lazyPage(() => import('../../features/groups/GroupDashboardPage'), 'GroupDashboardPage'),
 });
 const groupDetailsRoute = createRoute({

@@ -1,19 +1,14 @@
 // A landing page's data starts with its route (docs/decisions/screens.md, "A page's data starts with its route").
-import type { QueryClient } from '@tanstack/react-query';
-import type { UserInfo } from '@registry/contracts';
-import { userInfoQuery } from '../../lib/auth';
 
 /**
- * For a route's loader: imports the page's module (the same import as the route's component, so one fetch; on the
- * first screen it was fetched while the user typed) and starts the page's requests with it, without waiting for them: the router renders the layout and the page meanwhile, and the page's
- * queries find the answers in the cache, or in flight. If the import fails the page asks for its data itself.
+ * A route's loader from its page's module and that module's `prefetch`: the same import as the route's component (one
+ * fetch; on the first screen it was fetched while the user typed), then the page's requests, not waited for. The router
+ * renders the layout and the page meanwhile, and the page's queries find the answers in the cache or in flight. If the
+ * import fails the page asks for its data itself. Kept this small because the route tree is in the entry chunk.
  */
-export function startPageData<M>(load: () => Promise<M>, start: (module: M) => void): void {
-  void load()
-    .then(start)
-    .catch(() => undefined);
-}
-
-/** The signed-in user as the cache holds it (the signed-in routes' beforeLoad has loaded it). */
-export const cachedUser = (queryClient: QueryClient): UserInfo | undefined =>
-  queryClient.getQueryData(userInfoQuery().queryKey);
+export const pageData =
+  <A>(load: () => Promise<{ prefetch: (args: A) => void }>) =>
+  (args: A): void =>
+    void load()
+      .then((m) => m.prefetch(args))
+      .catch(() => undefined);

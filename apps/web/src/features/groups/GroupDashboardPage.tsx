@@ -2,8 +2,8 @@ import { useParams } from '@tanstack/react-router';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Segmented, Typography } from 'antd';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { DashboardMode, GroupTypes, type UserInfo } from '@registry/contracts';
-import { useCurrentUser } from '../../lib/auth';
+import { DashboardMode, GroupTypes } from '@registry/contracts';
+import { useCurrentUser, userInfoQuery } from '../../lib/auth';
 import { humanize } from '../../components/format';
 import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { useUrlState } from '../../components/UrlTable';
@@ -180,16 +180,21 @@ export function GroupDashboardPage() {
  * the group's answer as well. Here rather than in a module of its own: a new lazy entry reshuffles the shared chunks
  * and the login page's.
  */
-export function prefetchGroupDashboard(
-  queryClient: QueryClient,
-  groupId: number,
-  requestedMode: number | undefined,
-  user: Pick<UserInfo, 'isBioPetAdmin'> | undefined,
-): void {
+export function prefetch({
+  context: { queryClient },
+  params,
+  deps,
+}: {
+  context: { queryClient: QueryClient };
+  params: { id: string };
+  deps: { dashboardMode?: number };
+}): void {
+  const groupId = Number(params.id);
   if (!isValidId(groupId)) return;
   void queryClient.prefetchQuery(groupQuery(groupId));
   void queryClient.prefetchQuery(groupMenuQuery(groupId));
-  // Without the user the page does not ask yet either (its query waits for the user).
+  // The signed-in routes' beforeLoad has the user in the cache; without it the page does not ask yet either.
+  const user = queryClient.getQueryData(userInfoQuery().queryKey);
   if (user)
-    void queryClient.prefetchQuery(dashboardQuery(groupId, shownDashboardMode(requestedMode, user.isBioPetAdmin)));
+    void queryClient.prefetchQuery(dashboardQuery(groupId, shownDashboardMode(deps.dashboardMode, user.isBioPetAdmin)));
 }

@@ -198,7 +198,14 @@ export function PetOwnerPage() {
  * the owner and their pets at once. Asked from the components, the owner waited for the signed-in layout's first
  * render, and the pets for the owner's answer as well.
  */
-export function prefetchPetOwnerPage(queryClient: QueryClient, petOwnerId: number): void {
+export function prefetch({
+  context: { queryClient },
+  params,
+}: {
+  context: { queryClient: QueryClient };
+  params: { petOwnerId: string; sampleNumber?: string };
+}): void {
+  const petOwnerId = Number(params.petOwnerId);
   if (!isValidId(petOwnerId)) return;
   void queryClient.prefetchQuery(petOwnerQuery(petOwnerId));
   void queryClient.prefetchQuery(ownerPetsQuery(petOwnerId));
