@@ -35,6 +35,7 @@ import {
   Tree,
   Typography,
 } from 'antd';
+import { getToken } from '../lib/tokenStorage';
 import { THEME_FOR_MOTION_SETTING } from './theme';
 
 /**
@@ -109,7 +110,9 @@ let warmed = false;
 
 /** Renders the components once, off the page (never attached to the document), at the lowest priority. */
 export function warmFirstScreenStyles(): void {
-  if (warmed) return;
+  // Signed in already (the user clicked before the warm-up's code arrived): the landing is rendering these very
+  // components now, and a second render beside it would only compete with it for the main thread.
+  if (warmed || getToken()) return;
   warmed = true;
   const root = createRoot(document.createElement('div'));
   // A transition: typing, the click on Sign in and the landing's own render go first.
