@@ -43,7 +43,7 @@ function warmFirstScreens() {
     ])
       // Then antd's styles for those screens, generated while the browser would otherwise wait (warmStyles.tsx).
       .then(() => import('./warmStyles'))
-      .then((m) => m.warmFirstScreenStyles())
+      .then((m) => m.warmFirstScreenStyles(() => getToken() !== null))
       .catch(() => undefined);
   if ('requestIdleCallback' in window) window.requestIdleCallback(warm, { timeout: 3000 });
   else setTimeout(warm, 1000);

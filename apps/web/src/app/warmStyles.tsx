@@ -35,7 +35,6 @@ import {
   Tree,
   Typography,
 } from 'antd';
-import { getToken } from '../lib/tokenStorage';
 import { THEME_FOR_MOTION_SETTING } from './theme';
 
 /**
@@ -108,11 +107,14 @@ function FirstScreens() {
 
 let warmed = false;
 
-/** Renders the components once, off the page (never attached to the document), at the lowest priority. */
-export function warmFirstScreenStyles(): void {
+/**
+ * Renders the components once, off the page (never attached to the document), at the lowest priority. `signedIn` is
+ * asked rather than the token imported: this chunk importing the token's module split that module off the entry chunk.
+ */
+export function warmFirstScreenStyles(signedIn: () => boolean): void {
   // Signed in already (the user clicked before the warm-up's code arrived): the landing is rendering these very
   // components now, and a second render beside it would only compete with it for the main thread.
-  if (warmed || getToken()) return;
+  if (warmed || signedIn()) return;
   warmed = true;
   const root = createRoot(document.createElement('div'));
   // A transition: typing, the click on Sign in and the landing's own render go first.

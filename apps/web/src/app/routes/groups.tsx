@@ -6,19 +6,23 @@ import { appRoute } from './base';
 import { searchOf } from './searchOf';
 import { pageData } from './pageData';
 
+// The landing pages' modules, for their routes' loader (pageData) and component alike.
+const petOwnerPage = () => import('../../features/petowners/PetOwnerPage');
+const groupDashboardPage = () => import('../../features/groups/GroupDashboardPage');
+
 const petOwnerRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/petowner/$petOwnerId/{-$sampleNumber}',
-  loader: pageData(() => import('../../features/petowners/PetOwnerPage')),
-  component: lazyPage(() => import('../../features/petowners/PetOwnerPage'), 'PetOwnerPage'),
+  loader: pageData(petOwnerPage),
+  component: lazyPage(petOwnerPage, 'PetOwnerPage'),
 });
 const groupDashboardRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/group/$id/dashboard',
   ...searchOf.groupDashboard,
   loaderDeps: ({ search }) => ({ dashboardMode: search.dashboardMode }),
-  loader: pageData(() => import('../../features/groups/GroupDashboardPage')),
-  component: lazyPage(() => import('../../features/groups/GroupDashboardPage'), 'GroupDashboardPage'),
+  loader: pageData(groupDashboardPage),
+  component: lazyPage(groupDashboardPage, 'GroupDashboardPage'),
 });
 const groupDetailsRoute = createRoute({
   getParentRoute: () => appRoute,
