@@ -1,28 +1,39 @@
 // The login page's warm-up generates antd's styles for the first screens: rendered afterwards, the signed-in frame's
-// and the dashboard's components add no style of their own.
-import { expect, it } from 'vitest';
+// and the dashboard's components add no style of their own. The web tests share one page and module graph (isolate:
+// false), where other files' login pages run this warm-up too: each case takes fresh modules (a fresh antd style cache)
+// and compares the styles' texts rather than counting elements.
+import { afterEach, expect, it, vi } from 'vitest';
 import { render, waitFor } from '@testing-library/react';
-import { Card, ConfigProvider, Layout, Menu, Segmented, Table, Tree } from 'antd';
-import { THEME_FOR_MOTION_SETTING } from './theme';
-import { warmFirstScreenStyles } from './warmStyles';
 
-const styleCount = () => document.head.querySelectorAll('style').length;
+afterEach(() => {
+  vi.doUnmock('react-dom/client');
+  vi.resetModules();
+});
 
-// First: the module warms once, so this case must run before the one that warms.
-it('leaves the styles to the landing once signed in', async () => {
-  const before = styleCount();
+const styleTexts = () => new Set([...document.head.querySelectorAll('style')].map((s) => s.textContent));
+
+it('renders nothing once signed in (the landing renders those components itself)', async () => {
+  vi.resetModules();
+  const actual = await vi.importActual<typeof import('react-dom/client')>('react-dom/client');
+  const createRoot = vi.fn(actual.createRoot);
+  vi.doMock('react-dom/client', () => ({ ...actual, createRoot }));
+  const { warmFirstScreenStyles } = await import('./warmStyles');
   warmFirstScreenStyles(() => true);
-  // The warm-up's render would have committed by then (it does within the next test's first wait).
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  expect(styleCount()).toBe(before);
+  expect(createRoot).not.toHaveBeenCalled();
+  warmFirstScreenStyles(() => false);
+  expect(createRoot).toHaveBeenCalledTimes(1);
 });
 
 it('generates the styles the frame and the dashboard use, before they render', async () => {
-  const before = styleCount();
+  vi.resetModules();
+  const { Card, ConfigProvider, Layout, Menu, Segmented, Table, Tree } = await import('antd');
+  const { THEME_FOR_MOTION_SETTING } = await import('./theme');
+  const { warmFirstScreenStyles } = await import('./warmStyles');
+  for (const style of document.head.querySelectorAll('style')) style.remove();
   warmFirstScreenStyles(() => false);
   // The warm-up's styles are inserted together, when its render commits.
-  await waitFor(() => expect(styleCount()).toBeGreaterThan(before + 20));
-  const warmed = styleCount();
+  await waitFor(() => expect(styleTexts().size).toBeGreaterThan(20));
+  const warmed = styleTexts();
   render(
     <ConfigProvider theme={THEME_FOR_MOTION_SETTING}>
       <Layout>
@@ -42,5 +53,5 @@ it('generates the styles the frame and the dashboard use, before they render', a
       </Layout>
     </ConfigProvider>,
   );
-  expect(styleCount()).toBe(warmed);
+  expect([...styleTexts()].filter((text) => !warmed.has(text))).toEqual([]);
 });
