@@ -16,7 +16,6 @@ import {
   Descriptions,
   Dropdown,
   Empty,
-  Input,
   Layout,
   Menu,
   Modal,
@@ -35,6 +34,7 @@ import {
   Tree,
   Typography,
 } from 'antd';
+import { MaxLengthInput } from '../components/MaxLengthInput';
 import { THEME_FOR_MOTION_SETTING } from './theme';
 
 /**
@@ -48,7 +48,7 @@ function FirstScreens() {
       <Layout>
         <Layout.Header>
           <Button type="text">menu</Button>
-          <Input prefix="?" allowClear aria-label="warm" />
+          <MaxLengthInput prefix="?" allowClear aria-label="warm" maxLength={200} />
           <Popover content="p">
             <Badge count={1}>
               <Button>bell</Button>
@@ -62,7 +62,7 @@ function FirstScreens() {
         </Layout.Header>
         <Layout>
           <Layout.Sider theme="light">
-            <Input size="small" allowClear aria-label="warm" />
+            <MaxLengthInput size="small" allowClear aria-label="warm" maxLength={50} />
             <Menu
               mode="inline"
               items={[{ key: 'g', type: 'group', label: 'g', children: [{ key: 'a', label: 'a' }] }]}
