@@ -69,9 +69,13 @@ describe('login page weight', () => {
       window.requestIdleCallback = () => 0;
     });
     const scripts: Promise<number>[] = [];
+    const encodings: string[] = [];
     page.on('response', (response) => {
-      if (response.request().resourceType() === 'script')
-        scripts.push(response.body().then((body) => gzipSync(body).length));
+      if (response.request().resourceType() !== 'script') return;
+      scripts.push(response.body().then((body) => gzipSync(body).length));
+      // Sent as the build compressed it (a length known up front), not compressed again on the way (chunked).
+      const headers = response.headers();
+      encodings.push(`${headers['content-encoding'] ?? 'none'}${headers['content-length'] ? '' : ' chunked'}`);
     });
     await page.goto('/login');
     await visible(page.getByRole('button', { name: 'Sign in' }));
@@ -80,6 +84,8 @@ describe('login page weight', () => {
     console.log(`login page JavaScript: ${sizes.length} files, ${totalKb.toFixed(1)} KB gzipped`);
     expect(sizes.length).toBeGreaterThan(0);
     expect(totalKb).toBeLessThan(200);
+    expect(encodings).toContain('br');
+    expect(encodings.filter((e) => e.endsWith('chunked'))).toEqual([]);
   });
 });
 

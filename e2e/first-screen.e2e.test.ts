@@ -50,7 +50,16 @@ for (const user of ['property.manager', 'lab.admin', 'pet.owner']) {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await visible(page.getByRole('heading').first());
-    await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'));
+    // Drawn with its data: the signed-in page's heading names the group or the owner and nothing is loading any more.
+    // A group page says "Group", with no spinner, until the group's details arrive, and the sign-in page's own heading
+    // stays on screen while the URL already names the landing: a check on any heading ended there in some runs, before
+    // any of the page's data was asked for.
+    await page.waitForFunction(
+      (placeholders) =>
+        !placeholders.includes(document.querySelector('.app-content h1')?.textContent?.trim() ?? '') &&
+        !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'),
+      ['', 'Group', 'Pet owner'],
+    );
     const ms = Date.now() - started;
     const landing = new URL(page.url()).pathname;
     expect(landing).not.toBe('/login');

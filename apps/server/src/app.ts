@@ -222,6 +222,9 @@ function registerWebApp(app: FastifyInstance, webDistDir: string | null): void {
     root: webDistDir,
     wildcard: false,
     index: false,
+    // The build writes each asset's .br and .gz beside it (apps/web/scripts/build.ts): sent as they are, not compressed
+    // again on every request.
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`))
         res.header('cache-control', 'public, max-age=31536000, immutable');

@@ -6,6 +6,8 @@ import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 
 const web = path.resolve(import.meta.dirname, '..');
 const repo = path.resolve(web, '../..');
@@ -19,6 +21,8 @@ const SOURCES = [
   path.join(web, 'index.html'),
   path.join(web, 'public'),
   path.join(web, 'vite.config.ts'),
+  // It writes the assets' compressed forms too.
+  path.join(web, 'scripts/build.ts'),
   path.join(web, 'package.json'),
   path.join(repo, 'packages/contracts/src'),
   path.join(repo, 'package-lock.json'),
@@ -68,6 +72,7 @@ if (vite.status !== 0) {
   fs.rmSync(partial, { recursive: true, force: true });
   process.exit(vite.status ?? 1);
 }
+await precompressAssets(path.join(partial, 'assets'));
 fs.rmSync(target, { recursive: true, force: true });
 fs.renameSync(partial, target);
 
@@ -90,3 +95,36 @@ const old = fs
   .sort((a, b) => b.mtime - a.mtime);
 for (const { entry } of old.slice(KEEP_PREVIOUS))
   fs.rmSync(path.join(buildsDir, entry), { recursive: true, force: true });
+
+/**
+ * Each asset's brotli and gzip forms beside it, which the server sends as they are (@fastify/static `preCompressed`):
+ * compressed per request, the hundred chunks the login page fetches while the user types cost the server about 0.15 s
+ * of CPU on the 2-core machine, and held the sign-in's token request back behind them (docs/performance.md, "First
+ * screen after sign-in"). Brotli quality 5: quality 11 is 8 % smaller and takes over 15 s a build here.
+ */
+async function precompressAssets(dir: string): Promise<void> {
+  const brotli = promisify(zlib.brotliCompress);
+  const gzip = promisify(zlib.gzip);
+  const worthIt = (file: string) => /\.(js|css|svg|json|wasm|txt)$/.test(file);
+  await Promise.all(
+    fs
+      .readdirSync(dir)
+      .filter(worthIt)
+      .map(async (file) => {
+        const body = fs.readFileSync(path.join(dir, file));
+        // Small files too: the server would compress them on the way anyway (a file's stream has no length it could
+        // weigh against its 1 kB threshold).
+        const [br, gz] = await Promise.all([
+          brotli(body, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            },
+          }),
+          gzip(body, { level: 9 }),
+        ]);
+        fs.writeFileSync(path.join(dir, `${file}.br`), br);
+        fs.writeFileSync(path.join(dir, `${file}.gz`), gz);
+      }),
+  );
+}

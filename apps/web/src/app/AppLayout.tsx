@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Dropdown, Layout, Menu, type MenuProps } from 'antd';
@@ -13,7 +13,8 @@ import {
 } from '@ant-design/icons';
 import { logout, useCurrentUser } from '../lib/auth';
 import { useLayoutSettings, useNarrowScreen } from '../lib/layoutSettings';
-import { GroupTreeSlot } from './GroupTreeSlot';
+import { GroupTree, GroupTreeSlot } from './GroupTreeSlot';
+import { preloadable } from './preloadable';
 import { importOnceServerAnswers } from './lazyPage';
 import { AppFooter } from '../components/AppFooter';
 import { GroupFrameSourceContext } from '../components/GroupFrame';
@@ -27,11 +28,15 @@ const { Header, Sider, Content } = Layout;
 
 // Fetched again once the server answers if it fails (a redeploy under way): a failed import would otherwise throw to
 // the route's error screen and take the whole layout with it.
-const NotificationBell = lazy(() =>
-  importOnceServerAnswers(() => import('../features/notifications/NotificationBell')).then((m) => ({
-    default: m.NotificationBell,
-  })),
+const NotificationBell = preloadable(() =>
+  importOnceServerAnswers(() => import('../features/notifications/NotificationBell')).then((m) => m.NotificationBell),
 );
+
+/** For the login page's warm-up: the frame's lazy parts, so that the first screen renders them without suspending. */
+export function preloadFrame(): void {
+  void NotificationBell.preload().catch(() => undefined);
+  void GroupTree.preload().catch(() => undefined);
+}
 
 /** The bell with the unread count and the recent notifications, for anyone signed in (loaded after the shell). */
 function NotificationSlot() {

@@ -1,14 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { preloadable } from './preloadable';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { Typography } from 'antd';
 import { useCurrentUser } from '../lib/auth';
 import { importOnceServerAnswers } from './lazyPage';
 
 // Fetched again once the server answers if it fails (a redeploy under way), instead of failing the layout.
-const GroupTree = lazy(() =>
-  importOnceServerAnswers(() => import('../features/groups/components/GroupTree')).then((m) => ({
-    default: m.GroupTree,
-  })),
+export const GroupTree = preloadable(() =>
+  importOnceServerAnswers(() => import('../features/groups/components/GroupTree')).then((m) => m.GroupTree),
 );
 
 /** The group tree in its own panel under the menu (it scrolls by itself): selecting a node opens that group's dashboard; the current group is opened and highlighted. */

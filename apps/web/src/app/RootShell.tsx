@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
+import { preloadable } from './preloadable';
 import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { trackPageView } from '../lib/pageTracking';
 import { useTitleFromHeading } from '../lib/documentTitle';
@@ -36,7 +37,8 @@ function useRouteChangeEffects() {
 
 // antd's App (message, notification, modal hooks) wraps every screen but the login page, which uses none of them: it
 // loads with the first other screen, keeping it off the login page's download.
-const Feedback = lazy(() => import('./Feedback').then((m) => ({ default: m.Feedback })));
+// Preloadable: the login page's warm-up loads it, and it then renders without suspending (preloadable.tsx).
+export const Feedback = preloadable(() => import('./Feedback').then((m) => m.Feedback));
 
 export function RootShell() {
   useRouteChangeEffects();

@@ -13,6 +13,7 @@ import { labRoutes } from './routes/lab';
 import { reportsRoutes } from './routes/reports';
 import { shopRoutes } from './routes/shop';
 import { lazyPage } from './lazyPage';
+import { Feedback } from './RootShell';
 
 // Anonymous screens. Their few search params are checked here without zod to keep the first bundle small; the signed-in
 // screens' routes validate with the screens' own schemas, imported with the route (routeSearch.ts).
@@ -30,16 +31,19 @@ const loginRoute = createRoute({
  * "Sign in" then waits only for its data, not for three waves of chunks. Not part of the login page's own budget.
  */
 function warmFirstScreens() {
-  const warm = () => {
-    void import('./AppLayout').catch(() => undefined);
-    void import('../features/groups/GroupDashboardPage').catch(() => undefined);
-    void import('../features/petowners/PetOwnerPage').catch(() => undefined);
-    // What the signed-in frame loads lazily (the first screen's timing report showed them fetched one after another
-    // after sign-in): the feedback button, the notification bell, the group tree.
-    void import('./Feedback').catch(() => undefined);
-    void import('../features/notifications/NotificationBell').catch(() => undefined);
-    void import('../features/groups/components/GroupTree').catch(() => undefined);
-  };
+  const warm = () =>
+    void Promise.allSettled([
+      import('./AppLayout').then((m) => m.preloadFrame()),
+      import('../features/groups/GroupDashboardPage'),
+      import('../features/petowners/PetOwnerPage'),
+      // What the signed-in frame loads lazily, fetched one after another after sign-in otherwise: the feedback wrapper,
+      // the notification bell and the group tree (preloadFrame), preloaded to render without suspending (preloadable.tsx).
+      Feedback.preload(),
+    ])
+      // Then antd's styles for those screens, generated while the browser would otherwise wait (warmStyles.tsx).
+      .then(() => import('./warmStyles'))
+      .then((m) => m.warmFirstScreenStyles(() => getToken() !== null))
+      .catch(() => undefined);
   if ('requestIdleCallback' in window) window.requestIdleCallback(warm, { timeout: 3000 });
   else setTimeout(warm, 1000);
 }

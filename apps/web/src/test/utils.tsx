@@ -91,3 +91,18 @@ export function mockFetch(handlers: Record<string, Handler | unknown>) {
   vi.stubGlobal('fetch', fn);
   return { calls, fn };
 }
+
+/**
+ * Holds back the answer to GET `pathname` (the request is not even recorded in `calls` until released), to show what a
+ * screen asks for while that answer is still on its way.
+ */
+export function holdAnswer(fetchMock: ReturnType<typeof mockFetch>['fn'], pathname: string): () => void {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const answer = fetchMock.getMockImplementation()!;
+  fetchMock.mockImplementation(async (input, init) => {
+    if (new URL(String(input), 'http://localhost').pathname === pathname) await held;
+    return answer(input, init);
+  });
+  return release;
+}

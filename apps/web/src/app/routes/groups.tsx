@@ -4,17 +4,25 @@ import { createRoute } from '@tanstack/react-router';
 import { lazyPage } from '../lazyPage';
 import { appRoute } from './base';
 import { searchOf } from './searchOf';
+import { pageData } from './pageData';
+
+// The landing pages' modules, for their routes' loader (pageData) and component alike.
+const petOwnerPage = () => import('../../features/petowners/PetOwnerPage');
+const groupDashboardPage = () => import('../../features/groups/GroupDashboardPage');
 
 const petOwnerRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/petowner/$petOwnerId/{-$sampleNumber}',
-  component: lazyPage(() => import('../../features/petowners/PetOwnerPage'), 'PetOwnerPage'),
+  loader: pageData(petOwnerPage),
+  component: lazyPage(petOwnerPage, 'PetOwnerPage'),
 });
 const groupDashboardRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/group/$id/dashboard',
   ...searchOf.groupDashboard,
-  component: lazyPage(() => import('../../features/groups/GroupDashboardPage'), 'GroupDashboardPage'),
+  loaderDeps: ({ search }) => ({ dashboardMode: search.dashboardMode }),
+  loader: pageData(groupDashboardPage),
+  component: lazyPage(groupDashboardPage, 'GroupDashboardPage'),
 });
 const groupDetailsRoute = createRoute({
   getParentRoute: () => appRoute,

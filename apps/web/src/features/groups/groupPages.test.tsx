@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GroupTypes } from '@registry/contracts';
 import { renderApp } from '../../test/renderApp';
-import { mockFetch, renderInRouter, type MockCall } from '../../test/utils';
+import { holdAnswer, mockFetch, renderInRouter, type MockCall } from '../../test/utils';
 import { GroupAdmins } from './GroupAdminsPage';
 import { keysToReveal } from './components/GroupTree';
 import { signedInAs, userInfo, type SignedInUser } from '../../test/users';
@@ -124,6 +124,16 @@ describe('group dashboard mode', () => {
     router.history.back();
     await waitFor(() => expect(selectedMode()).toBe('Inactive'));
     expect(router.state.location.search).toEqual({ dashboardMode: '1' });
+  });
+
+  it('asks for the counts together with the group, not once the group has answered', async () => {
+    const { calls, fn } = signedIn();
+    const release = holdAnswer(fn, '/api/v1/group/31');
+    renderApp('/group/31/dashboard');
+    await waitFor(() => expect(dashboardModes(calls)).toEqual(['0']));
+    expect(calls.some((c) => c.url.pathname === '/api/v1/group/31')).toBe(false);
+    release();
+    await screen.findByRole('table', { name: 'Pet samples counts' });
   });
 
   it('shows Active to someone who is not registry staff when the URL asks for Global', async () => {

@@ -43,3 +43,15 @@ export const dashboardSearch = z.object({
     .catch(DashboardMode.ActiveProperties)
     .default(DashboardMode.ActiveProperties),
 });
+
+/**
+ * The dashboard mode the page shows for the mode in the URL: Global only for the registry's staff (anyone else asking for
+ * it sees the default). The route's loader asks for the same mode before the page renders, so the two must agree.
+ */
+export const shownDashboardMode = (requested: number | undefined, offersGlobal: boolean): number =>
+  requested === undefined ||
+  requested < DashboardMode.ActiveProperties ||
+  requested > DashboardMode.GlobalStatus ||
+  (requested === DashboardMode.GlobalStatus && !offersGlobal)
+    ? DashboardMode.ActiveProperties
+    : requested;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { App, Card, Col, Descriptions, Row, Tabs, Tag } from 'antd';
 import { PetOwnerMessages, can, type PetOwnerView } from '@registry/contracts';
 import { ApiError } from '../../lib/api';
@@ -11,6 +11,7 @@ import { ErrorPresenter } from '../../components/ErrorPresenter';
 import { NotFound, isValidId } from '../../components/NotFound';
 import { PageTitle, type Crumb } from '../../components/PageTitle';
 import { OwnerPets } from '../pets/OwnerPets';
+import { ownerPetsQuery } from '../pets/pets.api';
 import { petOwnerQuery, securityQuestionQuery } from './petowners.api';
 import { AddPetsModal } from './components/AddPetsModal';
 import { PetOwnerEditModal } from './components/PetOwnerEditModal';
@@ -190,4 +191,22 @@ export function PetOwnerPage() {
       )}
     </>
   );
+}
+
+/**
+ * What the route asks for before the page renders (docs/decisions/screens.md, "A page's data starts with its route"):
+ * the owner and their pets at once. Asked from the components, the owner waited for the signed-in layout's first
+ * render, and the pets for the owner's answer as well.
+ */
+export function prefetch({
+  context: { queryClient },
+  params,
+}: {
+  context: { queryClient: QueryClient };
+  params: { petOwnerId: string; sampleNumber?: string };
+}): void {
+  const petOwnerId = Number(params.petOwnerId);
+  if (!isValidId(petOwnerId)) return;
+  void queryClient.prefetchQuery(petOwnerQuery(petOwnerId));
+  void queryClient.prefetchQuery(ownerPetsQuery(petOwnerId));
 }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/renderApp';
+import { holdAnswer } from '../../test/utils';
 import { deleteConfirmed, dismissAncestryUpgrade, offersRemoveFromAll, showsAncestryUpgrade } from './petOwnerRules';
 import { signedInAs, userInfo } from '../../test/users';
 
@@ -102,6 +103,16 @@ describe('pet owner page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));
     await userEvent.click(screen.getByRole('button', { name: 'Collar promo code' }));
     await screen.findByText('No promo code has been assigned yet.');
+  });
+
+  it('asks for the pets together with the owner, not once the owner has answered', async () => {
+    const { calls, fn } = setup(ownerUser);
+    const release = holdAnswer(fn, '/api/v1/petowner/42');
+    renderApp('/petowner/42');
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/v1/pet/getallpets/42')).toBe(true));
+    expect(calls.some((c) => c.url.pathname === '/api/v1/petowner/42')).toBe(false);
+    release();
+    await screen.findByText('Pepper');
   });
 
   it('offers the ancestry upgrade to the owner once, until dismissed', async () => {
