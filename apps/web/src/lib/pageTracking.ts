@@ -1,7 +1,6 @@
 // Page views (spec 1 §1): each route change (the route's name and the time) is queued and sent to our own server in
 // batches, which keeps it with the viewer's role; nothing goes to an outside service. Views while signed out are not
 // kept (the server records a role, and a signed-out visitor has none).
-import { systemEndpoints } from '@registry/contracts/endpoints/system';
 import { callApi } from './client';
 import { getToken } from './tokenStorage';
 
@@ -63,6 +62,9 @@ export async function flushPageViews(): Promise<void> {
   const batch = queue.slice(0, PAGE_VIEW_BATCH);
   sending = true;
   try {
+    // Loaded with the first batch, not with the sign-in page: the system endpoints' declarations and the enums they
+    // carry are some 8 kB of the login page's 200 kB budget, and no view is sent before sign-in.
+    const { systemEndpoints } = await import('@registry/contracts/endpoints/system');
     await callApi(
       systemEndpoints.recordPageViews,
       { body: { views: batch.map((v) => ({ routeName: v.routeName, viewedAt: new Date(v.at).toISOString() })) } },
