@@ -15,7 +15,7 @@ const styleTexts = () => new Set([...document.head.querySelectorAll('style')].ma
 it('renders nothing once signed in (the landing renders those components itself)', async () => {
   vi.resetModules();
   const actual = await vi.importActual<typeof import('react-dom/client')>('react-dom/client');
-  const createRoot = vi.fn(actual.createRoot);
+  const createRoot = vi.fn<typeof actual.createRoot>(actual.createRoot);
   vi.doMock('react-dom/client', () => ({ ...actual, createRoot }));
   const { warmFirstScreenStyles } = await import('./warmStyles');
   warmFirstScreenStyles(() => true);
