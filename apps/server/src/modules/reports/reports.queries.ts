@@ -272,7 +272,8 @@ export async function propertyExportRows(
   // only when this one runs out: a batch costs the same at the millionth row as at the first. (A condition on the
   // computed key over all sections scanned and sorted every row of every section for each batch.)
   const after = window.after ? Number(window.after.id) : null;
-  const start = after === null ? { flag: 0, id: 0 } : { flag: Math.floor(after / SECTION_KEY), id: after % SECTION_KEY };
+  const start =
+    after === null ? { flag: 0, id: 0 } : { flag: Math.floor(after / SECTION_KEY), id: after % SECTION_KEY };
   const rows: PropertyExportRow[] = [];
   for (const { flag, section } of sections) {
     if (flag < start.flag) continue;
