@@ -45,6 +45,9 @@ describe('program analytics', () => {
     const chart = screen.getByRole('img', { name: /Waste samples collected per month\. Jan 2025: 5 \(before: 5\)/ });
     expect(chart).toBeTruthy();
     expect(screen.getAllByText('2.0 days').length).toBeGreaterThan(0);
+    // A figure with its unit, and a column heading, never break across lines (phones scroll the table instead).
+    expect(screen.getAllByText('2.0 days')[0]!.closest('td')!.style.whiteSpace).toBe('nowrap');
+    expect(screen.getByRole('columnheader', { name: 'Median before' }).style.whiteSpace).toBe('nowrap');
     expect(screen.getAllByRole('button', { name: /Export/ }).length).toBeGreaterThan(0);
     const call = calls.find((c) => c.url.pathname === '/api/v1/analytics/program')!;
     expect(Object.fromEntries(call.url.searchParams)).toEqual({

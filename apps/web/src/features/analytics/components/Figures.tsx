@@ -24,6 +24,12 @@ export function FigureCards({ figures }: { figures: Figure[] }) {
 }
 
 const days = (hours: number | null) => (hours === null ? '–' : `${(hours / 24).toFixed(1)} days`);
+// A figure and its unit stay on one line and a heading keeps its words whole: on a phone the table scrolls sideways
+// inside itself (DataTable) rather than breaking "292.9 days" or "Median before" apart.
+const whole = {
+  onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' as const } }),
+  onCell: () => ({ style: { whiteSpace: 'nowrap' as const } }),
+};
 
 export function TurnaroundTable({
   stages,
@@ -35,15 +41,14 @@ export function TurnaroundTable({
       size="small"
       pagination={false}
       rowKey="stage"
-      scroll={{ x: true }}
       dataSource={stages}
       columns={[
         { title: 'Stage', dataIndex: 'stage' },
-        { title: 'Median', render: (_, s) => days(s.current.medianHours) },
-        { title: '90th percentile', render: (_, s) => days(s.current.p90Hours) },
-        { title: 'Samples', render: (_, s) => s.current.count.toLocaleString('en-US') },
-        { title: 'Median before', render: (_, s) => days(s.previous.medianHours) },
-        { title: '90th percentile before', render: (_, s) => days(s.previous.p90Hours) },
+        { title: 'Median', render: (_, s) => days(s.current.medianHours), ...whole },
+        { title: '90th percentile', render: (_, s) => days(s.current.p90Hours), ...whole },
+        { title: 'Samples', render: (_, s) => s.current.count.toLocaleString('en-US'), ...whole },
+        { title: 'Median before', render: (_, s) => days(s.previous.medianHours), ...whole },
+        { title: '90th percentile before', render: (_, s) => days(s.previous.p90Hours), ...whole },
       ]}
     />
   );
